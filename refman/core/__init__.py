@@ -1,0 +1,1 @@
+"""The Qt-free heart of refman: the library service, its values and text helpers."""

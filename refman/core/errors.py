@@ -1,0 +1,32 @@
+"""The error family of refman.
+
+A :class:`RefmanError` is a failure a person can understand and act on: its message says what
+happened in plain words and its ``hint`` says what to do. Anything else is a bug and belongs in
+the log file with its traceback.
+"""
+
+from __future__ import annotations
+
+
+class RefmanError(Exception):
+    """A user-fixable failure with a plain-words message and an optional hint."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.message} {self.hint}".strip() if self.hint else self.message
+
+
+class NotFoundError(RefmanError):
+    """A paper, tag or note named by the caller does not exist."""
+
+
+class InvalidValueError(RefmanError):
+    """A value given by the user cannot be stored (an empty title, a year of 20000, ...)."""
+
+
+class LibraryOpenError(RefmanError):
+    """The library file cannot be opened, created or upgraded."""

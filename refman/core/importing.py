@@ -1,0 +1,478 @@
+"""Importing parsed author pages into the library: plan, apply, undo.
+
+:func:`plan_import` decides, record by record, whether the paper is new, already in the
+library (merge), near-identical to one (possible duplicate), or repeated within the import.
+:func:`apply_import` carries the plan out with the user's choices inside the caller's
+transaction, and :func:`undo_import` puts every touched paper back as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import delete, func, insert, select, text
+from sqlalchemy.orm import Session
+
+from refman.core.import_values import (
+    ImportChoices,
+    ImportPlan,
+    ImportResult,
+    PagePlan,
+    PageReport,
+    RecordPlan,
+    RecordRef,
+    RecordStatus,
+    SourcedPage,
+)
+from refman.core.matching import NEAR_DUPLICATE, MatchKeys, match_keys, similarity
+from refman.core.merge import PaperState, add_tags, merge_into, new_state
+from refman.core.state_io import Registry, chunks, load_states, person_names, write_states
+from refman.core.text import person_key
+from refman.importers.records import ParsedRecord
+from refman.store import fts
+from refman.store.models import BatchPaper, ImportBatch, MatchKey, Paper
+
+log = logging.getLogger("refman.import")
+
+#: An existing paper (its id) or an earlier record of the same import.
+Target = int | tuple[int, int]
+
+
+@dataclass
+class _Index:
+    """Match keys of the library papers that concern this import, plus the import's own."""
+
+    exact: dict[tuple[str, str], Target] = field(default_factory=dict)
+    blocks: dict[tuple[str, str], list[Target]] = field(default_factory=dict)
+    keys_of: dict[Target, MatchKeys] = field(default_factory=dict)
+    titles: dict[Target, str] = field(default_factory=dict)
+
+    def add(self, target: Target, keys: MatchKeys, title: str) -> None:
+        for k in keys.exact():
+            self.exact.setdefault(k, target)
+        for k in keys.blocks():
+            self.blocks.setdefault(k, []).append(target)
+        self.keys_of.setdefault(target, keys)
+        self.titles.setdefault(target, title)
+
+
+def _load_index(session: Session, all_keys: list[MatchKeys]) -> _Index:
+    index = _Index()
+    wanted = {k for mk in all_keys for k in mk.all_keys()}
+    key_values = sorted({k for _, k in wanted})
+    hits: dict[tuple[str, str], set[int]] = {}
+    for part in chunks(key_values):
+        for paper_id, kind, key in session.execute(
+            select(MatchKey.paper_id, MatchKey.kind, MatchKey.key).where(MatchKey.key.in_(part))
+        ):
+            if (kind, key) in wanted:
+                hits.setdefault((kind, key), set()).add(paper_id)
+    ids = sorted({i for s in hits.values() for i in s})
+    papers: dict[int, tuple[str, bool, str]] = {}
+    for part in chunks(ids):
+        for pid, title, prov, abstract in session.execute(
+            select(Paper.id, Paper.title, Paper.title_provisional, Paper.abstract).where(
+                Paper.id.in_(part)
+            )
+        ):
+            papers[pid] = (title, prov, abstract)
+    for (kind, key), pids in hits.items():
+        for pid in sorted(pids):
+            if kind in ("title", "abstract"):
+                index.exact.setdefault((kind, key), pid)
+            else:
+                index.blocks.setdefault((kind, key), []).append(pid)
+            if pid not in index.keys_of:
+                title, prov, abstract = papers[pid]
+                index.keys_of[pid] = match_keys(title, prov, abstract)
+                index.titles[pid] = title
+    return index
+
+
+def _adds_preview(state: PaperState, plan_record: RecordPlan, owner: str | None) -> list[str]:
+    probe = state.copy()
+    record = plan_record.record
+    return merge_into(
+        probe,
+        record,
+        person_key(owner) if owner else None,
+        owner,
+        [person_key(a) for a in record.authors],
+    )
+
+
+def plan_import(session: Session, pages: Sequence[SourcedPage]) -> ImportPlan:
+    """Decide what importing these pages would do, changing nothing."""
+    refs: list[RecordRef] = []
+    keys: list[MatchKeys] = []
+    for pi, sp in enumerate(pages):
+        for ri, rec in enumerate(sp.page.records):
+            refs.append((pi, ri))
+            keys.append(match_keys(rec.title, rec.title_provisional, rec.abstract))
+    index = _load_index(session, keys)
+    plans: list[RecordPlan] = []
+    for ref, mk in zip(refs, keys, strict=True):
+        record = pages[ref[0]].page.records[ref[1]]
+        target = next((index.exact[k] for k in mk.exact() if k in index.exact), None)
+        if target is not None:
+            status = RecordStatus.MERGE if isinstance(target, int) else RecordStatus.REPEAT
+            plans.append(_plan(ref, record, status, target, index))
+            index.add(target, mk, index.titles.get(target, record.title))
+            continue
+        best: tuple[float, Target] | None = None
+        seen: set[Target] = set()
+        for k in mk.blocks():
+            for cand in index.blocks.get(k, ()):
+                if cand in seen:
+                    continue
+                seen.add(cand)
+                score = similarity(mk, index.keys_of[cand])
+                if score >= NEAR_DUPLICATE and (best is None or score > best[0]):
+                    best = (score, cand)
+        if best is not None:
+            plans.append(
+                _plan(ref, record, RecordStatus.POSSIBLE_DUPLICATE, best[1], index, best[0])
+            )
+        else:
+            plans.append(RecordPlan(ref=ref, record=record, status=RecordStatus.NEW))
+        index.add(ref, mk, record.title)
+    # What each merge would add, against the papers as they are now.
+    merge_ids = [p.target_id for p in plans if p.status is RecordStatus.MERGE and p.target_id]
+    states = load_states(session, merge_ids)
+    final: list[RecordPlan] = []
+    for p in plans:
+        if p.status is RecordStatus.MERGE and p.target_id in states:
+            owner = pages[p.ref[0]].page.owner
+            adds = tuple(_adds_preview(states[p.target_id], p, owner))
+            p = RecordPlan(
+                ref=p.ref,
+                record=p.record,
+                status=p.status,
+                target_id=p.target_id,
+                target_title=p.target_title,
+                adds=adds,
+            )
+        final.append(p)
+    return ImportPlan(pages=tuple(_page_plans(pages, final)), records=tuple(final))
+
+
+def _plan(
+    ref: RecordRef,
+    record: ParsedRecord,
+    status: RecordStatus,
+    target: Target,
+    index: _Index,
+    score: float | None = None,
+) -> RecordPlan:
+    return RecordPlan(
+        ref=ref,
+        record=record,
+        status=status,
+        target_id=target if isinstance(target, int) else None,
+        target_ref=target if isinstance(target, tuple) else None,
+        target_title=index.titles.get(target),
+        similarity=score,
+    )
+
+
+def _page_plans(pages: Sequence[SourcedPage], plans: list[RecordPlan]) -> list[PagePlan]:
+    out = []
+    for pi, sp in enumerate(pages):
+        mine = [p for p in plans if p.ref[0] == pi]
+        out.append(
+            PagePlan(
+                source=sp.source,
+                owner=sp.page.owner,
+                format=str(sp.page.format),
+                claimed=sp.page.claimed,
+                parsed=len(sp.page.records),
+                new=sum(p.status is RecordStatus.NEW for p in mine),
+                merge=sum(p.status in (RecordStatus.MERGE, RecordStatus.REPEAT) for p in mine),
+                possible_duplicates=sum(p.status is RecordStatus.POSSIBLE_DUPLICATE for p in mine),
+                warnings=tuple(sp.page.warnings),
+            )
+        )
+    return out
+
+
+@dataclass
+class _Apply:
+    """Working state of one import while it is applied."""
+
+    session: Session
+    now: datetime
+    next_id: int
+    states: dict[int, PaperState] = field(default_factory=dict)
+    new_ids: list[int] = field(default_factory=list)
+    before: dict[int, PaperState] = field(default_factory=dict)
+    resolved: dict[RecordRef, int] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+
+    def existing(self, paper_id: int) -> PaperState:
+        if paper_id not in self.states:
+            state = load_states(self.session, [paper_id])[paper_id]
+            self.before[paper_id] = state.copy()
+            self.states[paper_id] = state
+        return self.states[paper_id]
+
+
+def apply_import(
+    session: Session,
+    pages: Sequence[SourcedPage],
+    choices: ImportChoices,
+    now: datetime,
+) -> ImportResult:
+    """Carry out an import inside the caller's transaction.
+
+    Args:
+        session: A session inside a transaction; the caller commits or rolls back.
+        pages: The parsed pages with their sources.
+        choices: The user's decisions.
+        now: The import time (also the added time of new papers).
+
+    Returns:
+        What was done, per page and in total.
+    """
+    plan = plan_import(session, pages)
+    next_id = (session.scalar(select(func.max(Paper.id))) or 0) + 1
+    work = _Apply(session=session, now=now, next_id=next_id)
+    page_papers: list[dict[int, str]] = [{} for _ in pages]  # paper id -> action
+    skipped = 0
+    for p in plan.records:
+        if p.ref in choices.skip:
+            skipped += 1
+            continue
+        sp = pages[p.ref[0]]
+        owner = sp.page.owner or None
+        owner_key = person_key(owner) if owner else None
+        author_keys = [person_key(a) for a in p.record.authors]
+        for key, name in zip(author_keys, p.record.authors, strict=True):
+            work.names.setdefault(key, name)
+        if owner_key and owner:
+            work.names.setdefault(owner_key, owner)
+        target = _effective_target(p, choices, work)
+        if target is None:
+            pid = work.next_id
+            work.next_id += 1
+            state = new_state(
+                pid, p.record, owner_key, author_keys, title=choices.titles.get(p.ref)
+            )
+            state.added_at = now
+            state.modified_at = now
+            if p.status is RecordStatus.POSSIBLE_DUPLICATE:
+                state.possible_duplicate_of = (
+                    p.target_id if p.target_id is not None else work.resolved.get(p.target_ref)  # type: ignore[arg-type]
+                )
+            work.states[pid] = state
+            work.new_ids.append(pid)
+            page_papers[p.ref[0]][pid] = "added"
+        else:
+            pid = target
+            state = work.states[pid] if pid in work.new_ids else work.existing(pid)
+            adds = merge_into(state, p.record, owner_key, owner, author_keys)
+            typed = choices.titles.get(p.ref)
+            if typed and state.title_provisional and "title" not in state.user_edited:
+                state.title, state.title_provisional = typed.strip(), False
+                state.user_edited.add("title")
+                adds.append("a title")
+            if adds and pid not in work.new_ids:
+                state.modified_at = now
+            page_papers[p.ref[0]].setdefault(pid, "merged")
+        work.resolved[p.ref] = pid
+        extra_tags = list(choices.tags)
+        if choices.subject_tags:
+            extra_tags.extend(p.record.subjects)
+        if extra_tags:
+            state = work.states[pid]
+            before = len(state.tags)
+            add_tags(state, extra_tags)
+            if len(state.tags) != before and pid not in work.new_ids:
+                state.modified_at = now
+    for state in work.states.values():
+        for key in (*state.authors, *state.attributions):
+            if key not in state.names and key in work.names:
+                state.names[key] = work.names[key]
+    if choices.dry_run:
+        return _result(plan, pages, page_papers, work, skipped, batch_ids=())
+    known = person_names(session, [k for s in work.states.values() for k in s.names])
+    for state in work.states.values():
+        state.names.update({k: v for k, v in known.items() if k in state.names})
+    registry = Registry(session)
+    new_states = [work.states[i] for i in work.new_ids]
+    changed = [
+        s
+        for i, s in work.states.items()
+        if i not in work.new_ids and s.to_json() != work.before[i].to_json()
+    ]
+    if not new_states and not changed:
+        log.info("import of %d page(s) changed nothing", len(pages))
+        return _result(plan, pages, page_papers, work, skipped, batch_ids=())
+    work.before = {s.id: work.before[s.id] for s in changed}
+    write_states(session, registry, new_states, changed, now)
+    batch_ids = _write_batches(session, pages, page_papers, work, registry, now)
+    fts.reindex(session, work.states.keys())
+    log.info(
+        "imported %d page(s): %d new, %d merged, %d skipped",
+        len(pages),
+        len(work.new_ids),
+        len(work.before),
+        skipped,
+    )
+    return _result(plan, pages, page_papers, work, skipped, batch_ids=tuple(batch_ids))
+
+
+def _effective_target(p: RecordPlan, choices: ImportChoices, work: _Apply) -> int | None:
+    """The paper a record merges into, or None when it becomes a new paper."""
+    if p.status is RecordStatus.NEW:
+        return None
+    if p.status is RecordStatus.MERGE:
+        return p.target_id
+    if p.status is RecordStatus.REPEAT:
+        return work.resolved.get(p.target_ref) if p.target_ref else None
+    # A possible duplicate: merge unless the user keeps it apart.
+    if choices.keep_all_separate or p.ref in choices.keep_separate:
+        return None
+    if p.target_id is not None:
+        return p.target_id
+    return work.resolved.get(p.target_ref) if p.target_ref else None
+
+
+def _write_batches(
+    session: Session,
+    pages: Sequence[SourcedPage],
+    page_papers: list[dict[int, str]],
+    work: _Apply,
+    registry: Registry,
+    now: datetime,
+) -> list[int]:
+    batch_ids: list[int] = []
+    snapshotted: set[int] = set()
+    for pi, sp in enumerate(pages):
+        owner_id = registry.persons.get(person_key(sp.page.owner)) if sp.page.owner else None
+        batch = ImportBatch(
+            imported_at=now,
+            source=sp.source,
+            owner_id=owner_id,
+            format=str(sp.page.format),
+            claimed=sp.page.claimed,
+            parsed=len(sp.page.records),
+            warnings=json.dumps(list(sp.page.warnings)),
+            created=json.dumps(registry.created if pi == 0 else {}),
+        )
+        batch.import_id = batch_ids[0] if batch_ids else 0
+        session.add(batch)
+        session.flush()
+        if not batch_ids:
+            batch.import_id = batch.id
+        batch_ids.append(batch.id)
+        rows = []
+        for pid, action in page_papers[pi].items():
+            before = None
+            if action == "merged" and pid in work.before and pid not in snapshotted:
+                before = json.dumps(work.before[pid].to_json())
+                snapshotted.add(pid)
+            rows.append({"batch_id": batch.id, "paper_id": pid, "action": action, "before": before})
+        if rows:
+            session.execute(insert(BatchPaper), rows)
+    return batch_ids
+
+
+def _result(
+    plan: ImportPlan,
+    pages: Sequence[SourcedPage],
+    page_papers: list[dict[int, str]],
+    work: _Apply,
+    skipped: int,
+    batch_ids: tuple[int, ...],
+) -> ImportResult:
+    reports = []
+    for pi, sp in enumerate(pages):
+        mine = [p for p in plan.records if p.ref[0] == pi]
+        actions = page_papers[pi]
+        reports.append(
+            PageReport(
+                source=sp.source,
+                owner=sp.page.owner,
+                format=str(sp.page.format),
+                claimed=sp.page.claimed,
+                parsed=len(sp.page.records),
+                new=sum(1 for a in actions.values() if a == "added"),
+                merged=sum(1 for a in actions.values() if a == "merged"),
+                possible_duplicates=sum(p.status is RecordStatus.POSSIBLE_DUPLICATE for p in mine),
+                skipped=sum(1 for p in mine if p.ref not in work.resolved),
+                warnings=tuple(sp.page.warnings),
+                batch_id=batch_ids[pi] if batch_ids else None,
+            )
+        )
+    merged = tuple(i for i in work.states if i not in work.new_ids)
+    return ImportResult(
+        pages=tuple(reports),
+        new_ids=tuple(work.new_ids),
+        merged_ids=merged,
+        skipped=skipped,
+        batch_ids=batch_ids,
+        possible_duplicates=tuple(
+            p for p in plan.records if p.status is RecordStatus.POSSIBLE_DUPLICATE
+        ),
+    )
+
+
+def undo_import(session: Session, batch_ids: Sequence[int]) -> set[int]:
+    """Return the library to its state before these import batches.
+
+    Papers the batches added are deleted; papers they merged into are restored from the
+    snapshots taken before the merge; persons, subjects and tags they created go too.
+
+    Returns:
+        The ids of every paper touched.
+    """
+    touched: set[int] = set()
+    created: dict[str, list[int]] = {"persons": [], "subjects": [], "tags": []}
+    registry = Registry(session)
+    for batch_id in sorted(batch_ids, reverse=True):
+        batch = session.get(ImportBatch, batch_id)
+        if batch is None:
+            continue
+        for kind, ids in json.loads(batch.created or "{}").items():
+            created.setdefault(kind, []).extend(ids)
+        rows = session.execute(
+            select(BatchPaper.paper_id, BatchPaper.action, BatchPaper.before).where(
+                BatchPaper.batch_id == batch_id
+            )
+        ).all()
+        restore = [PaperState.from_json(json.loads(before)) for _, action, before in rows if before]
+        added = [pid for pid, action, _ in rows if action == "added"]
+        touched.update(pid for pid, _, _ in rows)
+        if restore:
+            write_states(
+                session, registry, [], restore, restore[0].modified_at or batch.imported_at
+            )
+        for part in chunks(added):
+            session.execute(delete(Paper).where(Paper.id.in_(part)))
+        session.execute(delete(ImportBatch).where(ImportBatch.id == batch_id))
+    _delete_orphans(session, created)
+    fts.reindex(session, touched)
+    return touched
+
+
+_ORPHAN_SQL = {
+    "tags": "DELETE FROM tags WHERE id IN ({ids}) AND id NOT IN (SELECT tag_id FROM paper_tags)",
+    "subjects": "DELETE FROM subjects WHERE id IN ({ids}) "
+    "AND id NOT IN (SELECT subject_id FROM paper_subjects)",
+    "persons": "DELETE FROM persons WHERE id IN ({ids}) "
+    "AND id NOT IN (SELECT person_id FROM authorships) "
+    "AND id NOT IN (SELECT person_id FROM attributions) "
+    "AND id NOT IN (SELECT owner_id FROM import_batches WHERE owner_id IS NOT NULL)",
+}
+
+
+def _delete_orphans(session: Session, created: dict[str, list[int]]) -> None:
+    """Delete the tags, subjects and persons an undone import created, if now unused."""
+    for kind in ("tags", "subjects", "persons"):
+        for part in chunks(sorted(set(created.get(kind, [])))):
+            ids = ",".join(str(int(i)) for i in part)
+            session.execute(text(_ORPHAN_SQL[kind].format(ids=ids)))

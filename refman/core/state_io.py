@@ -1,0 +1,277 @@
+"""Reading paper states from the store and writing them back, in bulk.
+
+Authors and attributions are person keys in a :class:`PaperState`; here they become rows of
+``persons``, ``authorships`` and ``attributions``. Subjects and tags likewise.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.orm import Session
+
+from refman.core.matching import match_keys
+from refman.core.merge import PaperState, author_line, sort_author
+from refman.store.models import (
+    Attribution,
+    Authorship,
+    MatchKey,
+    Paper,
+    PaperSubject,
+    PaperTag,
+    Person,
+    Subject,
+    Tag,
+)
+
+_CHUNK = 500
+
+
+def chunks(items: Sequence[int] | list[str]) -> Iterable[list]:  # type: ignore[type-arg]
+    """Split a list into pieces small enough for one SQL ``IN (...)``."""
+    for i in range(0, len(items), _CHUNK):
+        yield list(items[i : i + _CHUNK])
+
+
+def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
+    """The current state of each of these papers."""
+    wanted = sorted(set(ids))
+    states: dict[int, PaperState] = {}
+    for part in chunks(wanted):
+        for p in session.execute(select(Paper).where(Paper.id.in_(part))).scalars():
+            states[p.id] = PaperState(
+                id=p.id,
+                title=p.title,
+                title_provisional=p.title_provisional,
+                abstract=p.abstract,
+                abstract_text=p.abstract_text,
+                year=p.year,
+                venue=p.venue,
+                authors=[],
+                authors_complete=p.authors_complete,
+                attributions=[],
+                subjects=[],
+                tags=[],
+                user_edited={f for f in p.user_edited.split(",") if f},
+                possible_duplicate_of=p.possible_duplicate_of,
+                added_at=p.added_at,
+                modified_at=p.modified_at,
+                trashed_at=p.trashed_at,
+            )
+        rows = session.execute(
+            select(Authorship.paper_id, Person.key, Person.name)
+            .join(Person, Person.id == Authorship.person_id)
+            .where(Authorship.paper_id.in_(part))
+            .order_by(Authorship.paper_id, Authorship.position)
+        )
+        for paper_id, key, name in rows:
+            states[paper_id].authors.append(key)
+            states[paper_id].names[key] = name
+        rows = session.execute(
+            select(Attribution.paper_id, Person.key, Person.name)
+            .join(Person, Person.id == Attribution.person_id)
+            .where(Attribution.paper_id.in_(part))
+            .order_by(Attribution.paper_id, Person.id)
+        )
+        for paper_id, key, name in rows:
+            states[paper_id].attributions.append(key)
+            states[paper_id].names[key] = name
+        rows = session.execute(
+            select(PaperSubject.paper_id, Subject.code)
+            .join(Subject, Subject.id == PaperSubject.subject_id)
+            .where(PaperSubject.paper_id.in_(part))
+            .order_by(PaperSubject.paper_id, PaperSubject.position)
+        )
+        for paper_id, code in rows:
+            states[paper_id].subjects.append(code)
+        rows = session.execute(
+            select(PaperTag.paper_id, Tag.name)
+            .join(Tag, Tag.id == PaperTag.tag_id)
+            .where(PaperTag.paper_id.in_(part))
+            .order_by(PaperTag.paper_id, Tag.name)
+        )
+        for paper_id, name in rows:
+            states[paper_id].tags.append(name)
+    return states
+
+
+class Registry:
+    """Ids of persons, subjects and tags, created on demand, remembering what it created."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.persons: dict[str, int] = {}
+        self.subjects: dict[str, int] = {}
+        self.tags: dict[str, int] = {}  # casefolded name -> id
+        self.created: dict[str, list[int]] = {"persons": [], "subjects": [], "tags": []}
+
+    def ensure_persons(self, names: dict[str, str]) -> None:
+        """Make sure a person exists for each key (key -> display name)."""
+        missing = [k for k in names if k not in self.persons]
+        for part in chunks(missing):
+            for pid, key in self.session.execute(
+                select(Person.id, Person.key).where(Person.key.in_(part))
+            ):
+                self.persons[key] = pid
+        new = [k for k in missing if k not in self.persons]
+        if new:
+            start = (self.session.scalar(select(func.max(Person.id))) or 0) + 1
+            rows = [{"id": start + i, "key": k, "name": names[k]} for i, k in enumerate(new)]
+            self.session.execute(insert(Person), rows)
+            for row in rows:
+                self.persons[row["key"]] = row["id"]
+                self.created["persons"].append(row["id"])
+
+    def ensure_subjects(self, codes: Iterable[str]) -> None:
+        """Make sure each subject code exists."""
+        missing = sorted({c for c in codes if c not in self.subjects})
+        for part in chunks(missing):
+            for sid, code in self.session.execute(
+                select(Subject.id, Subject.code).where(Subject.code.in_(part))
+            ):
+                self.subjects[code] = sid
+        new = [c for c in missing if c not in self.subjects]
+        if new:
+            start = (self.session.scalar(select(func.max(Subject.id))) or 0) + 1
+            rows = [{"id": start + i, "code": c} for i, c in enumerate(new)]
+            self.session.execute(insert(Subject), rows)
+            for row in rows:
+                self.subjects[row["code"]] = row["id"]
+                self.created["subjects"].append(row["id"])
+
+    def ensure_tags(self, names: Iterable[str]) -> None:
+        """Make sure each tag exists (names compare without regard to case)."""
+        wanted: dict[str, str] = {}
+        for name in names:
+            wanted.setdefault(name.casefold(), name)
+        missing = [n for n in wanted if n not in self.tags]
+        if not missing:
+            return
+        for tid, name in self.session.execute(select(Tag.id, Tag.name)):
+            self.tags[name.casefold()] = tid
+        for folded in missing:
+            if folded not in self.tags:
+                tag = Tag(name=wanted[folded])
+                self.session.add(tag)
+                self.session.flush()
+                self.tags[folded] = tag.id
+                self.created["tags"].append(tag.id)
+
+
+def _registry_needs(registry: Registry, states: Sequence[PaperState]) -> None:
+    names: dict[str, str] = {}
+    for s in states:
+        for key in (*s.authors, *s.attributions):
+            names.setdefault(key, s.names.get(key, key))
+    registry.ensure_persons(names)
+    registry.ensure_subjects(c for s in states for c in s.subjects)
+    registry.ensure_tags(t for s in states for t in s.tags)
+
+
+def _display_names(registry: Registry, state: PaperState) -> list[str]:
+    return [state.names.get(k, k) for k in state.authors]
+
+
+def _paper_row(state: PaperState, now: datetime, names: list[str]) -> dict[str, object]:
+    return {
+        "id": state.id,
+        "title": state.title,
+        "title_provisional": state.title_provisional,
+        "sort_title": state.title.casefold(),
+        "abstract": state.abstract,
+        "abstract_text": state.abstract_text,
+        "year": state.year,
+        "venue": state.venue,
+        "authors_complete": state.authors_complete,
+        "sort_author": sort_author(names),
+        "author_line": author_line(names, state.authors_complete),
+        "added_at": state.added_at or now,
+        "modified_at": state.modified_at or now,
+        "trashed_at": state.trashed_at,
+        "user_edited": ",".join(sorted(state.user_edited)),
+        "possible_duplicate_of": state.possible_duplicate_of,
+    }
+
+
+def _link_rows(
+    registry: Registry, states: Sequence[PaperState]
+) -> tuple[list[dict[str, object]], ...]:
+    authorships: list[dict[str, object]] = []
+    attributions: list[dict[str, object]] = []
+    subjects: list[dict[str, object]] = []
+    tags: list[dict[str, object]] = []
+    keys: list[dict[str, object]] = []
+    for s in states:
+        authorships.extend(
+            {"paper_id": s.id, "position": i, "person_id": registry.persons[k]}
+            for i, k in enumerate(s.authors)
+        )
+        attributions.extend(
+            {"paper_id": s.id, "person_id": registry.persons[k]}
+            for k in dict.fromkeys(s.attributions)
+        )
+        subjects.extend(
+            {"paper_id": s.id, "subject_id": registry.subjects[c], "position": i}
+            for i, c in enumerate(s.subjects)
+        )
+        tags.extend(
+            {"paper_id": s.id, "tag_id": tid}
+            for tid in dict.fromkeys(registry.tags[t.casefold()] for t in s.tags)
+        )
+        mk = match_keys(s.title, s.title_provisional, s.abstract)
+        keys.extend(
+            {"paper_id": s.id, "kind": kind, "key": key}
+            for kind, key in dict.fromkeys(mk.all_keys())
+        )
+    return authorships, attributions, subjects, tags, keys
+
+
+def write_states(
+    session: Session,
+    registry: Registry,
+    new: Sequence[PaperState],
+    changed: Sequence[PaperState],
+    now: datetime,
+) -> None:
+    """Insert new papers and rewrite changed ones, with all their links and match keys."""
+    _registry_needs(registry, [*new, *changed])
+    if new:
+        session.execute(
+            insert(Paper), [_paper_row(s, now, _display_names(registry, s)) for s in new]
+        )
+    for s in changed:
+        row = _paper_row(s, now, _display_names(registry, s))
+        del row["id"]
+        session.execute(update(Paper).where(Paper.id == s.id).values(**row))
+    changed_ids = [s.id for s in changed]
+    for part in chunks(changed_ids):
+        for table in (Authorship, Attribution, PaperSubject, PaperTag, MatchKey):
+            session.execute(delete(table).where(table.paper_id.in_(part)))
+    link_rows = _link_rows(registry, [*new, *changed])
+    for table, rows in zip(
+        (Authorship, Attribution, PaperSubject, PaperTag, MatchKey), link_rows, strict=True
+    ):
+        if rows:
+            session.execute(insert(table), rows)
+
+
+def person_names(session: Session, keys: Iterable[str]) -> dict[str, str]:
+    """Display names of persons by key (for keys already in the library)."""
+    out: dict[str, str] = {}
+    for part in chunks(sorted(set(keys))):
+        for key, name in session.execute(
+            select(Person.key, Person.name).where(Person.key.in_(part))
+        ):
+            out[key] = name
+    return out
+
+
+def group_by(rows: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
+    """Group (id, value) rows into lists by id."""
+    out: dict[int, list[str]] = defaultdict(list)
+    for key, value in rows:
+        out[key].append(value)
+    return out

@@ -1,0 +1,192 @@
+"""Plain values the library service hands to its callers (UI and command line).
+
+None of them holds a session or a live ORM object: they are safe to keep, compare and pass
+between threads.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from datetime import datetime
+
+
+class Section(enum.StrEnum):
+    """The library sections of the navigation pane."""
+
+    ALL = "all"
+    ATTENTION = "attention"  # provisional title, incomplete authors or a possible duplicate
+    UNTAGGED = "untagged"
+    RECENT = "recent"  # added or changed by the last import
+    TRASH = "trash"
+
+
+class SortKey(enum.StrEnum):
+    """Orders of the paper list."""
+
+    RELEVANCE = "relevance"  # best full-text match first; "added" when there is no search
+    TITLE = "title"
+    AUTHOR = "author"
+    YEAR = "year"
+    VENUE = "venue"
+    ADDED = "added"
+
+
+@dataclass(frozen=True, slots=True)
+class PaperQuery:
+    """What the paper list shows.
+
+    Attributes:
+        text: Full-text search: every word must match, the last as a prefix, "quoted
+            phrases" as phrases.
+        tags: Tag names that must all be present.
+        section: Library section.
+        person_id: Only papers attributed to (or written by) this person.
+        sort: Sort key.
+        descending: Reverse the sort.
+    """
+
+    text: str = ""
+    tags: tuple[str, ...] = ()
+    section: Section = Section.ALL
+    person_id: int | None = None
+    sort: SortKey = SortKey.RELEVANCE
+    descending: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PaperRow:
+    """One line of the paper list."""
+
+    id: int
+    title: str
+    title_provisional: bool
+    first_author: str  # "Ziheng Jiang et al.", or "" when the page gave no authors
+    year: int | None
+    venue: str | None
+    added: datetime
+    needs_attention: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NoteView:
+    """A note as shown and exported."""
+
+    id: int
+    paper_id: int
+    text: str
+    created: datetime
+    modified: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SourceView:
+    """One import that brought a paper: whose page, which file, when."""
+
+    owner: str
+    file: str
+    imported: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TagView:
+    """A tag with its colour and how many papers (not in the trash) carry it."""
+
+    id: int
+    name: str
+    colour: str | None
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PersonView:
+    """A person with the number of papers attributed to them."""
+
+    id: int
+    name: str
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PaperDetail:
+    """Everything the detail pane and ``refman show`` present about a paper."""
+
+    id: int
+    title: str
+    title_provisional: bool
+    authors: tuple[str, ...]
+    author_ids: tuple[int, ...]
+    authors_complete: bool
+    year: int | None
+    venue: str | None
+    subjects: tuple[str, ...]
+    abstract: str  # raw, as imported
+    abstract_text: str  # readable: LaTeX turned into Unicode
+    attributed_to: tuple[str, ...]
+    tags: tuple[TagView, ...]
+    notes: tuple[NoteView, ...]
+    added: datetime
+    modified: datetime
+    trashed: datetime | None
+    sources: tuple[SourceView, ...]
+    user_edited: frozenset[str]
+    possible_duplicate_of: int | None
+    doi: str | None = None
+    arxiv_id: str | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SectionCounts:
+    """How many papers each library section holds."""
+
+    all: int
+    attention: int
+    untagged: int
+    recent: int
+    trash: int
+
+    def of(self, section: Section) -> int:
+        """The count of one section."""
+        return int(getattr(self, section.value))
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What one service call changed, so each view can decide what to refresh.
+
+    Attributes:
+        papers: Ids of papers whose fields, tags, notes or trash state changed.
+        added: Ids of papers that now exist and did not before (or the reverse on undo).
+        tags: Tag names or colours changed (the tag pane must reload).
+        notes: Notes changed.
+        structure: Papers appeared or disappeared: lists and counts must reload.
+    """
+
+    papers: frozenset[int] = frozenset()
+    added: frozenset[int] = frozenset()
+    tags: bool = False
+    notes: bool = False
+    structure: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSnapshot:
+    """A paper's hand-editable fields, to undo an edit exactly."""
+
+    paper_id: int
+    title: str
+    title_provisional: bool
+    year: int | None
+    venue: str | None
+    user_edited: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class TagSnapshot:
+    """A tag and the papers carrying it, to undo a delete, rename or merge exactly."""
+
+    id: int
+    name: str
+    colour: str | None
+    paper_ids: frozenset[int] = field(default_factory=frozenset)

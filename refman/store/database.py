@@ -1,0 +1,217 @@
+"""Opening a library: the engine, SQLite settings, and Alembic migrations at open time."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy.orm import Session, sessionmaker
+
+from refman.core.errors import LibraryOpenError
+
+log = logging.getLogger("refman.store")
+
+BUSY_TIMEOUT_MS = 5000
+
+
+def to_url(location: str | Path) -> str:
+    """Turn a file path or an SQLAlchemy URL into an SQLAlchemy URL."""
+    text = str(location)
+    if "://" in text:
+        return text
+    return f"sqlite:///{Path(text).expanduser().resolve()}"
+
+
+def _alembic_config() -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("refman.store") / "migrations"))
+    return cfg
+
+
+def head_revision() -> str:
+    """The schema revision this version of refman writes."""
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+    # Let SQLAlchemy, not the sqlite3 module, decide where transactions begin.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys = ON")
+    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.execute("PRAGMA synchronous = NORMAL")
+    cursor.execute("PRAGMA cache_size = -32000")
+    cursor.close()
+
+
+def _on_begin(conn: Any) -> None:
+    conn.exec_driver_sql("BEGIN")
+
+
+@dataclass
+class Database:
+    """An open library: its engine and a factory of short-lived sessions."""
+
+    engine: Engine
+    sessions: sessionmaker[Session]
+    url: str
+
+    @property
+    def path(self) -> Path | None:
+        """The library file, or None for an in-memory database."""
+        database = make_url(self.url).database
+        return Path(database) if database and database != ":memory:" else None
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """A session whose work is committed on success and rolled back on any error."""
+        with self.sessions.begin() as session:
+            yield session
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A session for reads only."""
+        with self.sessions() as session:
+            yield session
+
+    def close(self) -> None:
+        """Release every connection to the file."""
+        self.engine.dispose()
+
+
+def _make_engine(url: str) -> Engine:
+    engine = create_engine(url, connect_args={"check_same_thread": False})
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _on_connect)
+        event.listen(engine, "begin", _on_begin)
+    return engine
+
+
+def _current_revision(engine: Engine) -> str | None:
+    with engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+def _backup(path: Path, revision: str | None) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.before-upgrade-{revision or 'none'}-{stamp}")
+    # The SQLite backup API copies a consistent picture even while a WAL file exists.
+    source = sqlite3.connect(path)
+    try:
+        dest = sqlite3.connect(target)
+        with dest:
+            source.backup(dest)
+        dest.close()
+    finally:
+        source.close()
+    return target
+
+
+def open_database(location: str | Path) -> Database:
+    """Open (creating or upgrading as needed) the library at ``location``.
+
+    A new library is created at the newest schema. An older one is upgraded after a copy of
+    the file has been kept beside it.
+
+    Args:
+        location: A file path or an SQLAlchemy URL.
+
+    Returns:
+        The open database.
+
+    Raises:
+        LibraryOpenError: The file is not a refman library, was written by a newer refman,
+            or its folder cannot be created.
+    """
+    url = to_url(location)
+    parsed = make_url(url)
+    file_path = Path(parsed.database) if parsed.database and parsed.database != ":memory:" else None
+    if file_path is not None:
+        if file_path.is_dir():
+            raise LibraryOpenError(
+                f"“{file_path}” is a folder, not a library file.",
+                "Name a file such as library.sqlite.",
+            )
+        try:
+            file_path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise LibraryOpenError(
+                f"Cannot create the folder for the library “{file_path}”: {exc.strerror}.",
+                "Choose a location you can write to.",
+            ) from exc
+    engine = _make_engine(url)
+    try:
+        _migrate(engine, file_path)
+    except (DatabaseError, OperationalError) as exc:
+        engine.dispose()
+        log.exception("cannot open library %s", url)
+        raise LibraryOpenError(
+            f"“{file_path or url}” cannot be opened as a refman library "
+            f"({getattr(exc.orig, 'args', [exc])[0]}).",
+            "Check that it is a refman library file and that it is not damaged.",
+        ) from exc
+    except LibraryOpenError:
+        engine.dispose()
+        raise
+    return Database(engine=engine, sessions=sessionmaker(engine, expire_on_commit=False), url=url)
+
+
+def _migrate(engine: Engine, file_path: Path | None) -> None:
+    head = head_revision()
+    current = _current_revision(engine)
+    if current == head:
+        return
+    script = ScriptDirectory.from_config(_alembic_config())
+    if current is not None and current not in {rev.revision for rev in script.walk_revisions()}:
+        raise LibraryOpenError(
+            f"The library “{file_path}” was written by a newer version of refman "
+            f"(schema {current}).",
+            "Update refman to open it.",
+        )
+    if current is None and inspect(engine).get_table_names():
+        raise LibraryOpenError(
+            f"“{file_path}” is an SQLite database, but not a refman library.",
+            "Open a refman library, or name a new file to create one.",
+        )
+    if current is not None and file_path is not None:
+        backup = _backup(file_path, current)
+        log.info("library %s upgraded from %s; copy kept at %s", file_path, current, backup)
+    cfg = _alembic_config()
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+    log.info("library %s at schema %s", file_path, head)
+
+
+def copy_library(source: Path, target: Path) -> None:
+    """Copy a library file consistently (WAL included) to ``target``."""
+    if target.exists():
+        target.unlink()
+    src = sqlite3.connect(source)
+    try:
+        dest = sqlite3.connect(target)
+        with dest:
+            src.backup(dest)
+        dest.close()
+    finally:
+        src.close()
+
+
+__all__ = ["Database", "copy_library", "head_revision", "open_database", "to_url"]

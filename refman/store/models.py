@@ -1,0 +1,225 @@
+"""SQLAlchemy 2 declarative models of a refman library.
+
+The schema itself is owned by the Alembic migrations in ``refman/store/migrations``; these
+models describe it for queries. A test checks that the two agree.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every refman table."""
+
+
+class Paper(Base):
+    """A paper in the library."""
+
+    __tablename__ = "papers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    title: Mapped[str] = mapped_column(Text)
+    #: True while the title is only a suggestion made from the abstract.
+    title_provisional: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Casefolded title, for sorting.
+    sort_title: Mapped[str] = mapped_column(Text, default="")
+    #: The abstract exactly as imported (LaTeX kept) and its readable form.
+    abstract: Mapped[str] = mapped_column(Text, default="")
+    abstract_text: Mapped[str] = mapped_column(Text, default="")
+    year: Mapped[int | None] = mapped_column(Integer)
+    venue: Mapped[str | None] = mapped_column(Text)
+    doi: Mapped[str | None] = mapped_column(Text)
+    arxiv_id: Mapped[str | None] = mapped_column(Text)
+    url: Mapped[str | None] = mapped_column(Text)
+    authors_complete: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Casefolded "family given" of the first author, for sorting ("" when unknown).
+    sort_author: Mapped[str] = mapped_column(Text, default="")
+    #: Display string of the authors for the list ("A. One, B. Two et al.").
+    author_line: Mapped[str] = mapped_column(Text, default="")
+    added_at: Mapped[datetime] = mapped_column(DateTime)
+    modified_at: Mapped[datetime] = mapped_column(DateTime)
+    trashed_at: Mapped[datetime | None] = mapped_column(DateTime)
+    #: Comma-separated names of the fields the user edited by hand ("title,year").
+    user_edited: Mapped[str] = mapped_column(String(100), default="")
+    #: Set when an import kept this paper apart from a near-identical one.
+    possible_duplicate_of: Mapped[int | None] = mapped_column(
+        ForeignKey("papers.id", ondelete="SET NULL")
+    )
+
+    authorships: Mapped[list[Authorship]] = relationship(
+        back_populates="paper",
+        order_by="Authorship.position",
+        cascade="all, delete-orphan",
+    )
+
+    __table_args__ = (
+        Index("ix_papers_sort_title", "trashed_at", "sort_title"),
+        Index("ix_papers_year", "trashed_at", "year"),
+        Index("ix_papers_added", "trashed_at", "added_at"),
+        Index("ix_papers_sort_author", "trashed_at", "sort_author"),
+    )
+
+
+class Person(Base):
+    """An author or the owner of an author page."""
+
+    __tablename__ = "persons"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(Text)
+    #: Normalized name (see :func:`refman.core.text.person_key`), unique.
+    key: Mapped[str] = mapped_column(Text, unique=True)
+
+
+class Authorship(Base):
+    """Person ``person_id`` is author number ``position`` (from 0) of a paper."""
+
+    __tablename__ = "authorships"
+
+    paper_id: Mapped[int] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    person_id: Mapped[int] = mapped_column(ForeignKey("persons.id"), index=True)
+
+    paper: Mapped[Paper] = relationship(back_populates="authorships")
+    person: Mapped[Person] = relationship()
+
+
+class Attribution(Base):
+    """A paper appeared on the author page of ``person_id``."""
+
+    __tablename__ = "attributions"
+
+    paper_id: Mapped[int] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True
+    )
+    person_id: Mapped[int] = mapped_column(ForeignKey("persons.id"), primary_key=True, index=True)
+
+
+class Subject(Base):
+    """An arXiv category such as cs.LG."""
+
+    __tablename__ = "subjects"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(Text, unique=True)
+
+
+class PaperSubject(Base):
+    """A paper is filed under a subject."""
+
+    __tablename__ = "paper_subjects"
+
+    paper_id: Mapped[int] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True
+    )
+    subject_id: Mapped[int] = mapped_column(ForeignKey("subjects.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Tag(Base):
+    """A user's tag, optionally coloured."""
+
+    __tablename__ = "tags"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(Text(collation="NOCASE"), unique=True)
+    #: "#rrggbb", or None for the default colour.
+    colour: Mapped[str | None] = mapped_column(String(9))
+
+
+class PaperTag(Base):
+    """A paper carries a tag."""
+
+    __tablename__ = "paper_tags"
+
+    paper_id: Mapped[int] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True
+    )
+    tag_id: Mapped[int] = mapped_column(
+        ForeignKey("tags.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+
+class Note(Base):
+    """A Markdown note on a paper."""
+
+    __tablename__ = "notes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    paper_id: Mapped[int] = mapped_column(ForeignKey("papers.id", ondelete="CASCADE"), index=True)
+    text: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    modified_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class ImportBatch(Base):
+    """One author page imported at one time."""
+
+    __tablename__ = "import_batches"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    imported_at: Mapped[datetime] = mapped_column(DateTime)
+    #: Id of the first batch of the same import (several pages imported together share it).
+    import_id: Mapped[int] = mapped_column(Integer, index=True)
+    #: The file name, or "pasted text".
+    source: Mapped[str] = mapped_column(Text)
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("persons.id"))
+    format: Mapped[str] = mapped_column(String(40))
+    claimed: Mapped[int | None] = mapped_column(Integer)
+    parsed: Mapped[int] = mapped_column(Integer)
+    #: JSON list of warning sentences.
+    warnings: Mapped[str] = mapped_column(Text, default="[]")
+    #: JSON object of the persons, subjects and tags this batch created (ids), for undo.
+    created: Mapped[str] = mapped_column(Text, default="{}")
+
+
+class BatchPaper(Base):
+    """A paper that an import batch added or changed.
+
+    ``before`` holds a JSON snapshot of a merged paper as it was before the batch, so that the
+    import can be undone exactly.
+    """
+
+    __tablename__ = "batch_papers"
+
+    batch_id: Mapped[int] = mapped_column(
+        ForeignKey("import_batches.id", ondelete="CASCADE"), primary_key=True
+    )
+    paper_id: Mapped[int] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    action: Mapped[str] = mapped_column(String(10))
+    before: Mapped[str | None] = mapped_column(Text)
+
+
+class MatchKey(Base):
+    """Keys that find a paper again when an import brings it a second time.
+
+    ``kind`` is ``title`` or ``abstract`` for exact keys (normalized text, hashed for
+    abstracts) and ``title_head``, ``title_tail``, ``abstract_head``, ``abstract_tail`` for
+    the blocking keys that narrow the fuzzy near-duplicate check to a few candidates.
+    """
+
+    __tablename__ = "match_keys"
+
+    paper_id: Mapped[int] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True
+    )
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    key: Mapped[str] = mapped_column(Text, primary_key=True)
+
+    __table_args__ = (Index("ix_match_keys_lookup", "kind", "key"),)

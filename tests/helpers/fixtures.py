@@ -1,0 +1,93 @@
+"""Fixtures: a real migrated library per test, pages, and the seeds folder."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from refman import paths
+from refman.core.import_values import SourcedPage
+from refman.core.library import LibraryService
+from refman.importers import parse, read_page_file
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "tests" / "fixtures"
+PAGES = FIXTURES / "pages"
+SEEDS = REPO.parent / "shared" / "seeds"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Path]:
+    """Point data, config and log dirs at a temporary folder: tests never touch real files."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("REFMAN_HOME", str(home))
+    monkeypatch.delenv("REFMAN_DB", raising=False)
+    paths.set_base_dir(None)
+    yield home
+
+
+@pytest.fixture(scope="session")
+def _template_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One empty library migrated to head, copied for each test."""
+    path = tmp_path_factory.mktemp("template") / "library.sqlite"
+    LibraryService.open(path).close()
+    return path
+
+
+@pytest.fixture
+def library_path(tmp_path: Path, _template_library: Path) -> Path:
+    """The file of a fresh, empty library."""
+    path = tmp_path / "library.sqlite"
+    shutil.copy(_template_library, path)
+    return path
+
+
+@pytest.fixture
+def library(library_path: Path) -> Iterator[LibraryService]:
+    """A fresh, empty library on a real SQLite file."""
+    service = LibraryService.open(library_path)
+    yield service
+    service.close()
+
+
+def sourced(text: str, source: str = "pasted text") -> SourcedPage:
+    """A parsed page ready for import."""
+    return SourcedPage(parse(text), source)
+
+
+def sourced_file(path: Path) -> SourcedPage:
+    """A page file parsed and ready for import."""
+    return SourcedPage(read_page_file(path), path.name)
+
+
+def seed_files() -> list[Path]:
+    """The three seed pages, or the project's own stand-ins when the seeds are absent."""
+    if SEEDS.is_dir():
+        files = sorted(SEEDS.glob("*.txt"))
+        if files:
+            return files
+    return sorted((FIXTURES / "seedlike").glob("*.txt"))
+
+
+def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table (FTS included), for before/after comparisons."""
+    conn = sqlite3.connect(path)
+    try:
+        tables = [
+            r[0]
+            for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' "
+                "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'papers_fts_%' ORDER BY name"
+            )
+        ]
+        return {
+            t: sorted(conn.execute(f'SELECT * FROM "{t}"').fetchall(), key=repr) for t in tables
+        }
+    finally:
+        conn.close()
