@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import delete, func, insert, select, text
 from sqlalchemy.orm import Session
 
+from refman.core.errors import RefmanError
 from refman.core.import_values import (
     ImportChoices,
     ImportPlan,
@@ -37,6 +38,17 @@ from refman.store import fts
 from refman.store.models import BatchPaper, ImportBatch, MatchKey, Paper
 
 log = logging.getLogger("refman.import")
+
+#: Called with (records done, records in all) while an import is applied.
+Progress = Callable[[int, int], None]
+
+
+class ImportCancelledError(RefmanError):
+    """The user cancelled an import; its transaction is rolled back."""
+
+    def __init__(self) -> None:
+        super().__init__("The import was cancelled; the library is unchanged.")
+
 
 #: An existing paper (its id) or an earlier record of the same import.
 Target = int | tuple[int, int]
@@ -225,6 +237,8 @@ def apply_import(
     pages: Sequence[SourcedPage],
     choices: ImportChoices,
     now: datetime,
+    progress: Progress | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> ImportResult:
     """Carry out an import inside the caller's transaction.
 
@@ -233,6 +247,9 @@ def apply_import(
         pages: The parsed pages with their sources.
         choices: The user's decisions.
         now: The import time (also the added time of new papers).
+        progress: Told how many records are done, now and then.
+        cancelled: Asked now and then; when it returns True the import stops with
+            :class:`ImportCancelledError` and the caller's transaction rolls back.
 
     Returns:
         What was done, per page and in total.
@@ -242,7 +259,18 @@ def apply_import(
     work = _Apply(session=session, now=now, next_id=next_id)
     page_papers: list[dict[int, str]] = [{} for _ in pages]  # paper id -> action
     skipped = 0
-    for p in plan.records:
+    total = len(plan.records)
+
+    def checkpoint(done: int) -> None:
+        if cancelled is not None and cancelled():
+            raise ImportCancelledError()
+        if progress is not None:
+            progress(done, total)
+
+    checkpoint(0)
+    for done, p in enumerate(plan.records):
+        if done % 200 == 0 and done:
+            checkpoint(done)
         if p.ref in choices.skip:
             skipped += 1
             continue
@@ -312,9 +340,11 @@ def apply_import(
         log.info("import of %d page(s) changed nothing", len(pages))
         return _result(plan, pages, page_papers, work, skipped, batch_ids=())
     work.before = {s.id: work.before[s.id] for s in changed}
+    checkpoint(total)
     write_states(session, registry, new_states, changed, now)
     batch_ids = _write_batches(session, pages, page_papers, work, registry, now)
     fts.reindex(session, work.states.keys())
+    checkpoint(total)
     log.info(
         "imported %d page(s): %d new, %d merged, %d skipped",
         len(pages),

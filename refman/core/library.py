@@ -8,7 +8,7 @@ result that carries one) so that views can refresh what it touched.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -18,7 +18,7 @@ from refman.core import queries
 from refman.core.editing import Editor
 from refman.core.errors import NotFoundError
 from refman.core.import_values import ImportChoices, ImportPlan, ImportResult, SourcedPage
-from refman.core.importing import apply_import, plan_import, undo_import
+from refman.core.importing import Progress, apply_import, plan_import, undo_import
 from refman.core.reading import load_details, load_people, load_tags
 from refman.core.values import (
     Changes,
@@ -143,6 +143,8 @@ class LibraryService(Editor):
         choices: ImportChoices = DEFAULT_CHOICES,
         *,
         at: datetime | None = None,
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] | None = None,
     ) -> ImportResult:
         """Import pages as one transaction: all of it or nothing.
 
@@ -150,13 +152,16 @@ class LibraryService(Editor):
             pages: Parsed pages and where they came from.
             choices: Records to skip, duplicates to keep apart, titles, tags, dry run.
             at: The import time (redo passes the original one).
+            progress: Told (records done, records in all) now and then.
+            cancelled: Asked now and then; True stops the import with
+                :class:`~refman.core.importing.ImportCancelledError`, changing nothing.
         """
         when = at or _now()
         if choices.dry_run:
             with self.db.reading() as s:
-                return apply_import(s, pages, choices, when)
+                return apply_import(s, pages, choices, when, progress, cancelled)
         with self.db.transaction() as s:
-            return apply_import(s, pages, choices, when)
+            return apply_import(s, pages, choices, when, progress, cancelled)
 
     def undo_import(self, batch_ids: Sequence[int]) -> Changes:
         """Return the library to its state before an import."""

@@ -1,0 +1,1 @@
+"""Data files shipped inside the refman package (icons, arXiv category names)."""
