@@ -1,0 +1,1 @@
+"""The Qt front end: it presents the library and edits it through the library service."""

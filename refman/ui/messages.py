@@ -1,0 +1,42 @@
+"""The one way the window shows a problem to the user.
+
+User-fixable failures (:class:`RefmanError`) get a non-blocking message box with the plain
+message and hint; tests replace :data:`presenter` to capture what would be shown.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from refman.core.errors import RefmanError
+
+log = logging.getLogger("refman.ui")
+
+
+def _show_box(parent: QWidget | None, title: str, text: str, informative: str) -> None:
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(title)
+    box.setText(text)
+    if informative:
+        box.setInformativeText(informative)
+    box.setModal(False)
+    box.setObjectName("errorMessage")
+    box.open()
+
+
+#: Replaced by tests: called with (parent, title, text, informative text).
+presenter: Callable[[QWidget | None, str, str, str], None] = _show_box
+
+
+def show_error(parent: QWidget | None, error: RefmanError | str, title: str = "refman") -> None:
+    """Tell the user what went wrong and what to do, without blocking the window."""
+    if isinstance(error, RefmanError):
+        text, hint = error.message, error.hint
+    else:
+        text, hint = str(error), ""
+    log.info("shown to user: %s %s", text, hint)
+    presenter(parent, title, text, hint)

@@ -1,0 +1,81 @@
+"""The window's remembered state, declared once and typed, over QSettings.
+
+Tests build :class:`WindowSettings` on an explicit INI file so they never touch the user's
+real settings.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from refman import paths
+
+SETTINGS_VERSION = 1
+
+
+class WindowSettings:
+    """Geometry, splitter sizes, list columns, pane visibility and the current library."""
+
+    def __init__(self, file: Path | None = None) -> None:
+        path = file or paths.config_dir() / "refman.ini"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._qs = QSettings(str(path), QSettings.Format.IniFormat)
+        if self._qs.value("version") is None:
+            self._qs.setValue("version", SETTINGS_VERSION)
+
+    @property
+    def path(self) -> Path:
+        """The settings file."""
+        return Path(self._qs.fileName())
+
+    def _bytes(self, key: str) -> QByteArray | None:
+        value = self._qs.value(key)
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def geometry(self) -> QByteArray | None:
+        """The main window's saved geometry."""
+        return self._bytes("window/geometry")
+
+    def window_state(self) -> QByteArray | None:
+        """The main window's saved toolbar/dock state."""
+        return self._bytes("window/state")
+
+    def splitter(self) -> QByteArray | None:
+        """The saved sizes of the three panes."""
+        return self._bytes("window/splitter")
+
+    def header(self) -> QByteArray | None:
+        """The saved column order and widths of the paper list."""
+        return self._bytes("list/header")
+
+    def pane_visible(self, name: str) -> bool:
+        """Whether a pane ("tags", "list", "detail") was visible."""
+        value = self._qs.value(f"panes/{name}", True)
+        return str(value).lower() not in ("false", "0")
+
+    def last_library(self) -> str | None:
+        """The library open when the window last closed."""
+        value = self._qs.value("library/last")
+        return str(value) if value else None
+
+    def save(
+        self,
+        *,
+        geometry: QByteArray,
+        window_state: QByteArray,
+        splitter: QByteArray,
+        header: QByteArray,
+        panes: dict[str, bool],
+        library: str,
+    ) -> None:
+        """Remember the window as it is now."""
+        self._qs.setValue("window/geometry", geometry)
+        self._qs.setValue("window/state", window_state)
+        self._qs.setValue("window/splitter", splitter)
+        self._qs.setValue("list/header", header)
+        for name, visible in panes.items():
+            self._qs.setValue(f"panes/{name}", visible)
+        self._qs.setValue("library/last", library)
+        self._qs.sync()
