@@ -28,6 +28,11 @@ def _now() -> datetime:
     return datetime.now().replace(microsecond=0)
 
 
+def tag_key(name: str) -> str:
+    """The key that makes tag names unique without regard to case ("Ökonomie" ~ "ökonomie")."""
+    return " ".join(name.split()).casefold()
+
+
 def clean_tag_name(name: str) -> str:
     """A tag name as stored: trimmed, inner white space collapsed.
 
@@ -60,7 +65,8 @@ class Editor:
     # -- tags -------------------------------------------------------------------------------
 
     def _tag_by_name(self, session: Session, name: str) -> Tag | None:
-        return session.execute(select(Tag).where(Tag.name == name)).scalar_one_or_none()
+        key = tag_key(name)
+        return session.execute(select(Tag).where(Tag.key == key)).scalar_one_or_none()
 
     def tag(self, paper_ids: Iterable[int], names: Iterable[str]) -> Changes:
         """Put tags (created when new) on papers."""
@@ -71,7 +77,7 @@ class Editor:
             for name in cleaned:
                 tag = self._tag_by_name(s, name)
                 if tag is None:
-                    tag = Tag(name=name)
+                    tag = Tag(name=name, key=tag_key(name))
                     s.add(tag)
                     s.flush()
                 have = set(
@@ -170,7 +176,7 @@ class Editor:
                     s.execute(insert(PaperTag), rows)
                 s.delete(tag)
             else:
-                tag.name = new_name
+                tag.name, tag.key = new_name, tag_key(new_name)
             s.flush()
             fts.reindex(s, ids)
         return Changes(papers=frozenset(ids), tags=True)
@@ -203,11 +209,14 @@ class Editor:
                 if other is not None:  # a merge target took the name: give it back
                     s.delete(other)
                     s.flush()
-                tag = Tag(id=snap.id, name=snap.name, colour=snap.colour)
+                tag = Tag(id=snap.id, name=snap.name, key=tag_key(snap.name), colour=snap.colour)
                 s.add(tag)
             else:
-                tag.name, tag.colour = snap.name, snap.colour
+                tag.name, tag.key, tag.colour = snap.name, tag_key(snap.name), snap.colour
             s.flush()
+            carriers = set(
+                s.execute(select(PaperTag.paper_id).where(PaperTag.tag_id == snap.id)).scalars()
+            )
             s.execute(delete(PaperTag).where(PaperTag.tag_id == snap.id))
             existing = set(
                 s.execute(select(Paper.id).where(Paper.id.in_(list(snap.paper_ids)))).scalars()
@@ -217,8 +226,8 @@ class Editor:
             ]
             if rows:
                 s.execute(insert(PaperTag), rows)
-            fts.reindex(s, snap.paper_ids)
-        return Changes(papers=snap.paper_ids, tags=True)
+            fts.reindex(s, carriers | snap.paper_ids)
+        return Changes(papers=frozenset(carriers | snap.paper_ids), tags=True)
 
     # -- notes ------------------------------------------------------------------------------
 
@@ -269,6 +278,7 @@ class Editor:
     def restore_note(self, view: NoteView) -> NoteView:
         """Put a deleted note back exactly."""
         with self.db.transaction() as s:
+            _require_papers(s, [view.paper_id])
             s.add(
                 Note(
                     id=view.id,
@@ -297,6 +307,7 @@ class Editor:
                 p.year,
                 p.venue,
                 frozenset(f for f in p.user_edited.split(",") if f),
+                p.modified_at,
             )
 
     def edit_fields(
@@ -355,6 +366,8 @@ class Editor:
             p.sort_title = snap.title.casefold()
             p.year, p.venue = snap.year, snap.venue
             p.user_edited = ",".join(sorted(snap.user_edited))
+            if snap.modified is not None:
+                p.modified_at = snap.modified
             self._rekey(s, p)
             fts.reindex(s, [snap.paper_id])
         return Changes(papers=frozenset([snap.paper_id]))

@@ -121,7 +121,8 @@ class PageReport:
     claimed: int | None
     parsed: int
     new: int
-    merged: int
+    merged: int  # papers already in the library that this page added something to
+    unchanged: int  # papers already in the library, and nothing new about them here
     possible_duplicates: int
     skipped: int
     warnings: tuple[str, ...]
@@ -134,7 +135,8 @@ class ImportResult:
 
     pages: tuple[PageReport, ...]
     new_ids: tuple[int, ...]
-    merged_ids: tuple[int, ...]
+    merged_ids: tuple[int, ...]  # existing papers the import changed
+    unchanged_ids: tuple[int, ...]  # existing papers the import found with nothing new
     skipped: int
     batch_ids: tuple[int, ...]
     possible_duplicates: tuple[RecordPlan, ...] = ()
@@ -142,4 +144,4 @@ class ImportResult:
     @property
     def paper_ids(self) -> tuple[int, ...]:
         """Every paper this import added or changed."""
-        return self.new_ids + tuple(i for i in self.merged_ids if i not in self.new_ids)
+        return self.new_ids + self.merged_ids

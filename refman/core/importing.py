@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import delete, func, insert, select, text
+from sqlalchemy import delete, func, select, text
 from sqlalchemy.orm import Session
 
 from refman.core.errors import RefmanError
@@ -29,12 +29,20 @@ from refman.core.import_values import (
     RecordStatus,
     SourcedPage,
 )
-from refman.core.matching import NEAR_DUPLICATE, MatchKeys, match_keys, similarity
+from refman.core.matching import MAX_BLOCK, MatchKeys, best_match, match_keys
 from refman.core.merge import PaperState, add_tags, merge_into, new_state
-from refman.core.state_io import Registry, chunks, load_states, person_names, write_states
+from refman.core.state_io import (
+    Registry,
+    chunks,
+    load_states,
+    person_names,
+    state_keys,
+    write_states,
+)
 from refman.core.text import person_key
 from refman.importers.records import ParsedRecord
 from refman.store import fts
+from refman.store.bulk import bulk_insert
 from refman.store.models import BatchPaper, ImportBatch, MatchKey, Paper
 
 log = logging.getLogger("refman.import")
@@ -64,10 +72,12 @@ class _Index:
     titles: dict[Target, str] = field(default_factory=dict)
 
     def add(self, target: Target, keys: MatchKeys, title: str) -> None:
-        for k in keys.exact():
+        for k in keys.exact:
             self.exact.setdefault(k, target)
-        for k in keys.blocks():
-            self.blocks.setdefault(k, []).append(target)
+        for k in keys.blocks:
+            bucket = self.blocks.setdefault(k, [])
+            if len(bucket) <= MAX_BLOCK:
+                bucket.append(target)
         self.keys_of.setdefault(target, keys)
         self.titles.setdefault(target, title)
 
@@ -83,6 +93,12 @@ def _load_index(session: Session, all_keys: list[MatchKeys]) -> _Index:
         ):
             if (kind, key) in wanted:
                 hits.setdefault((kind, key), set()).add(paper_id)
+    # A blocking key shared by many papers narrows nothing: leave it out.
+    hits = {
+        k: pids
+        for k, pids in hits.items()
+        if k[0] in ("title", "abstract") or len(pids) <= MAX_BLOCK
+    }
     ids = sorted({i for s in hits.values() for i in s})
     papers: dict[int, tuple[str, bool, str]] = {}
     for part in chunks(ids):
@@ -117,34 +133,45 @@ def _adds_preview(state: PaperState, plan_record: RecordPlan, owner: str | None)
     )
 
 
+#: Match keys computed while planning, by (title, title provisional, abstract).
+KeyCache = dict[tuple[str, bool, str], MatchKeys]
+
+
 def plan_import(session: Session, pages: Sequence[SourcedPage]) -> ImportPlan:
     """Decide what importing these pages would do, changing nothing."""
+    return _plan_import(session, pages, {})
+
+
+def _plan_import(session: Session, pages: Sequence[SourcedPage], cache: KeyCache) -> ImportPlan:
     refs: list[RecordRef] = []
     keys: list[MatchKeys] = []
     for pi, sp in enumerate(pages):
         for ri, rec in enumerate(sp.page.records):
             refs.append((pi, ri))
-            keys.append(match_keys(rec.title, rec.title_provisional, rec.abstract))
+            mk = match_keys(rec.title, rec.title_provisional, rec.abstract)
+            cache[(rec.title, rec.title_provisional, rec.abstract)] = mk
+            keys.append(mk)
     index = _load_index(session, keys)
     plans: list[RecordPlan] = []
     for ref, mk in zip(refs, keys, strict=True):
         record = pages[ref[0]].page.records[ref[1]]
-        target = next((index.exact[k] for k in mk.exact() if k in index.exact), None)
+        target = next((index.exact[k] for k in mk.exact if k in index.exact), None)
         if target is not None:
             status = RecordStatus.MERGE if isinstance(target, int) else RecordStatus.REPEAT
             plans.append(_plan(ref, record, status, target, index))
             index.add(target, mk, index.titles.get(target, record.title))
             continue
-        best: tuple[float, Target] | None = None
         seen: set[Target] = set()
-        for k in mk.blocks():
-            for cand in index.blocks.get(k, ()):
-                if cand in seen:
-                    continue
-                seen.add(cand)
-                score = similarity(mk, index.keys_of[cand])
-                if score >= NEAR_DUPLICATE and (best is None or score > best[0]):
-                    best = (score, cand)
+        candidates: list[tuple[Target, MatchKeys]] = []
+        for k in mk.blocks:
+            bucket = index.blocks.get(k, ())
+            if len(bucket) > MAX_BLOCK:
+                continue
+            for cand in bucket:
+                if cand not in seen:
+                    seen.add(cand)
+                    candidates.append((cand, index.keys_of[cand]))
+        best = best_match(mk, candidates) if candidates else None
         if best is not None:
             plans.append(
                 _plan(ref, record, RecordStatus.POSSIBLE_DUPLICATE, best[1], index, best[0])
@@ -220,6 +247,7 @@ class _Apply:
     next_id: int
     states: dict[int, PaperState] = field(default_factory=dict)
     new_ids: list[int] = field(default_factory=list)
+    new_set: set[int] = field(default_factory=set)
     before: dict[int, PaperState] = field(default_factory=dict)
     resolved: dict[RecordRef, int] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
@@ -254,7 +282,13 @@ def apply_import(
     Returns:
         What was done, per page and in total.
     """
-    plan = plan_import(session, pages)
+    cache: KeyCache = {}
+    plan = _plan_import(session, pages, cache)
+
+    def keys_of(state: PaperState) -> MatchKeys:
+        found = cache.get((state.title, state.title_provisional, state.abstract))
+        return found if found is not None else state_keys(state)
+
     next_id = (session.scalar(select(func.max(Paper.id))) or 0) + 1
     work = _Apply(session=session, now=now, next_id=next_id)
     page_papers: list[dict[int, str]] = [{} for _ in pages]  # paper id -> action
@@ -274,52 +308,10 @@ def apply_import(
         if p.ref in choices.skip:
             skipped += 1
             continue
-        sp = pages[p.ref[0]]
-        owner = sp.page.owner or None
-        owner_key = person_key(owner) if owner else None
-        author_keys = [person_key(a) for a in p.record.authors]
-        for key, name in zip(author_keys, p.record.authors, strict=True):
-            work.names.setdefault(key, name)
-        if owner_key and owner:
-            work.names.setdefault(owner_key, owner)
-        target = _effective_target(p, choices, work)
-        if target is None:
-            pid = work.next_id
-            work.next_id += 1
-            state = new_state(
-                pid, p.record, owner_key, author_keys, title=choices.titles.get(p.ref)
-            )
-            state.added_at = now
-            state.modified_at = now
-            if p.status is RecordStatus.POSSIBLE_DUPLICATE:
-                state.possible_duplicate_of = (
-                    p.target_id if p.target_id is not None else work.resolved.get(p.target_ref)  # type: ignore[arg-type]
-                )
-            work.states[pid] = state
-            work.new_ids.append(pid)
-            page_papers[p.ref[0]][pid] = "added"
-        else:
-            pid = target
-            state = work.states[pid] if pid in work.new_ids else work.existing(pid)
-            adds = merge_into(state, p.record, owner_key, owner, author_keys)
-            typed = choices.titles.get(p.ref)
-            if typed and state.title_provisional and "title" not in state.user_edited:
-                state.title, state.title_provisional = typed.strip(), False
-                state.user_edited.add("title")
-                adds.append("a title")
-            if adds and pid not in work.new_ids:
-                state.modified_at = now
-            page_papers[p.ref[0]].setdefault(pid, "merged")
-        work.resolved[p.ref] = pid
-        extra_tags = list(choices.tags)
-        if choices.subject_tags:
-            extra_tags.extend(p.record.subjects)
-        if extra_tags:
-            state = work.states[pid]
-            before = len(state.tags)
-            add_tags(state, extra_tags)
-            if len(state.tags) != before and pid not in work.new_ids:
-                state.modified_at = now
+        pid, action = _apply_record(p, pages[p.ref[0]], choices, work)
+        actions = page_papers[p.ref[0]]
+        if actions.get(pid) not in ("added", "merged"):
+            actions[pid] = action
     for state in work.states.values():
         for key in (*state.authors, *state.attributions):
             if key not in state.names and key in work.names:
@@ -334,14 +326,14 @@ def apply_import(
     changed = [
         s
         for i, s in work.states.items()
-        if i not in work.new_ids and s.to_json() != work.before[i].to_json()
+        if i not in work.new_set and s.to_json() != work.before[i].to_json()
     ]
     if not new_states and not changed:
         log.info("import of %d page(s) changed nothing", len(pages))
         return _result(plan, pages, page_papers, work, skipped, batch_ids=())
     work.before = {s.id: work.before[s.id] for s in changed}
     checkpoint(total)
-    write_states(session, registry, new_states, changed, now)
+    write_states(session, registry, new_states, changed, now, keys_of)
     batch_ids = _write_batches(session, pages, page_papers, work, registry, now)
     fts.reindex(session, work.states.keys())
     checkpoint(total)
@@ -353,6 +345,61 @@ def apply_import(
         skipped,
     )
     return _result(plan, pages, page_papers, work, skipped, batch_ids=tuple(batch_ids))
+
+
+def _apply_record(
+    p: RecordPlan, sp: SourcedPage, choices: ImportChoices, work: _Apply
+) -> tuple[int, str]:
+    """Create or merge the paper of one record.
+
+    Returns:
+        The paper's id, and what happened to it: "added", "merged" (the record added
+        something) or "unchanged".
+    """
+    owner = sp.page.owner or None
+    owner_key = person_key(owner) if owner else None
+    author_keys = [person_key(a) for a in p.record.authors]
+    for key, name in zip(author_keys, p.record.authors, strict=True):
+        work.names.setdefault(key, name)
+    if owner_key and owner:
+        work.names.setdefault(owner_key, owner)
+    target = _effective_target(p, choices, work)
+    changed = True
+    if target is None:
+        pid = work.next_id
+        work.next_id += 1
+        state = new_state(pid, p.record, owner_key, author_keys, title=choices.titles.get(p.ref))
+        state.added_at = state.modified_at = work.now
+        if p.status is RecordStatus.POSSIBLE_DUPLICATE:
+            state.possible_duplicate_of = (
+                p.target_id if p.target_id is not None else work.resolved.get(p.target_ref)  # type: ignore[arg-type]
+            )
+        work.states[pid] = state
+        work.new_ids.append(pid)
+        work.new_set.add(pid)
+    else:
+        pid = target
+        state = work.states[pid] if pid in work.new_set else work.existing(pid)
+        adds = merge_into(state, p.record, owner_key, owner, author_keys)
+        typed = choices.titles.get(p.ref)
+        if typed and state.title_provisional and "title" not in state.user_edited:
+            state.title, state.title_provisional = typed.strip(), False
+            state.user_edited.add("title")
+            adds.append("a title")
+        changed = bool(adds)
+    work.resolved[p.ref] = pid
+    extra_tags = list(choices.tags)
+    if choices.subject_tags:
+        extra_tags.extend(p.record.subjects)
+    if extra_tags:
+        before = len(state.tags)
+        add_tags(state, extra_tags)
+        changed = changed or len(state.tags) != before
+    if target is None:
+        return pid, "added"
+    if changed and pid not in work.new_set:
+        state.modified_at = work.now
+    return pid, "merged" if changed else "unchanged"
 
 
 def _effective_target(p: RecordPlan, choices: ImportChoices, work: _Apply) -> int | None:
@@ -401,13 +448,15 @@ def _write_batches(
         batch_ids.append(batch.id)
         rows = []
         for pid, action in page_papers[pi].items():
+            if action == "unchanged":
+                continue
             before = None
             if action == "merged" and pid in work.before and pid not in snapshotted:
                 before = json.dumps(work.before[pid].to_json())
                 snapshotted.add(pid)
             rows.append({"batch_id": batch.id, "paper_id": pid, "action": action, "before": before})
         if rows:
-            session.execute(insert(BatchPaper), rows)
+            bulk_insert(session, BatchPaper, rows)
     return batch_ids
 
 
@@ -432,17 +481,21 @@ def _result(
                 parsed=len(sp.page.records),
                 new=sum(1 for a in actions.values() if a == "added"),
                 merged=sum(1 for a in actions.values() if a == "merged"),
+                unchanged=sum(1 for a in actions.values() if a == "unchanged"),
                 possible_duplicates=sum(p.status is RecordStatus.POSSIBLE_DUPLICATE for p in mine),
                 skipped=sum(1 for p in mine if p.ref not in work.resolved),
                 warnings=tuple(sp.page.warnings),
                 batch_id=batch_ids[pi] if batch_ids else None,
             )
         )
-    merged = tuple(i for i in work.states if i not in work.new_ids)
+    touched = {pid for actions in page_papers for pid, a in actions.items() if a == "merged"}
+    merged = tuple(i for i in work.states if i not in work.new_set and i in touched)
+    unchanged = tuple(i for i in work.states if i not in work.new_set and i not in touched)
     return ImportResult(
         pages=tuple(reports),
         new_ids=tuple(work.new_ids),
         merged_ids=merged,
+        unchanged_ids=unchanged,
         skipped=skipped,
         batch_ids=batch_ids,
         possible_duplicates=tuple(

@@ -183,9 +183,8 @@ class LibraryService(Editor):
         """When each paper was trashed (None when it is not in the Trash)."""
         wanted = list(ids)
         with self.db.reading() as s:
-            return dict(
-                s.execute(select(Paper.id, Paper.trashed_at).where(Paper.id.in_(wanted))).tuples()
-            )
+            rows = s.execute(select(Paper.id, Paper.trashed_at).where(Paper.id.in_(wanted)))
+            return {pid: when for pid, when in rows}
 
     def set_trashed(self, when: dict[int, datetime | None]) -> Changes:
         """Put back trash times exactly (for undo)."""

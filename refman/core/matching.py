@@ -4,86 +4,148 @@ Two records are the same paper when their abstracts are equal after normalizing 
 space, LaTeX, trailing punctuation) or their real titles are. Records that are not equal but
 whose normalized title or abstract is at least :data:`NEAR_DUPLICATE` similar (rapidfuzz
 ratio) are possible duplicates. To keep that check fast on a large library, only papers that
-share a blocking key (the first or last characters of the normalized title or abstract) are
-compared.
+share a blocking key are compared. A blocking key is a pair of the three alphabetically last
+long words of the title or abstract: texts that are 95% alike share almost all their words,
+so they share at least one such pair, while unrelated texts rarely do.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
+from typing import TypeVar
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from refman.core.text import normalize_for_match
 
 NEAR_DUPLICATE = 95.0
 
-_TITLE_BLOCK = 16
-_ABSTRACT_BLOCK = 48
 _MIN_ABSTRACT = 20
+
+T = TypeVar("T")
+_TITLE_WORD = re.compile(r"\w{4,}")
+_ABSTRACT_WORD = re.compile(r"\w{7,}")
+
+#: A blocking key shared by more papers than this says nothing and is ignored.
+MAX_BLOCK = 50
+
+
+#: Words too common in titles and abstracts to tell papers apart.
+_COMMON = frozenset(
+    """
+    with within without using towards toward through their there these those what when where
+    which while whose your yours from into onto over under upon via based study studies
+    approach approaches between however results further several various different
+    general problem problems present propose proposed method methods
+    training learning model models network networks system systems paper papers work
+    performance existing results therefore although because despite during across
+    """.split()
+)
+
+
+def _word_pairs(pattern: re.Pattern[str], text: str) -> list[str]:
+    words = sorted(set(pattern.findall(text)) - _COMMON, reverse=True)[:3]
+    if len(words) < 3:
+        # Too few words for pairs to survive a typo: each word is a key of its own.
+        return words
+    return [f"{a} {b}" for a, b in combinations(words, 2)]
 
 
 @dataclass(frozen=True, slots=True)
 class MatchKeys:
-    """The normalized texts of a paper that matching compares."""
+    """The normalized texts of a paper that matching compares, and the keys made of them.
 
-    title: str | None  # None for a provisional title: suggestions never match
+    Attributes:
+        title: Normalized title; None for a provisional title (suggestions never match).
+        abstract: Normalized abstract; None when too short to identify a paper.
+        exact: The (kind, key) pairs that identify the paper exactly, strongest first.
+        blocks: The (kind, key) pairs that pick candidates for the fuzzy check.
+    """
+
+    title: str | None
     abstract: str | None
+    exact: tuple[tuple[str, str], ...]
+    blocks: tuple[tuple[str, str], ...]
 
-    @property
-    def abstract_hash(self) -> str | None:
-        """A short digest of the normalized abstract (the stored exact key)."""
-        if self.abstract is None:
-            return None
-        return hashlib.sha1(self.abstract.encode("utf-8")).hexdigest()[:24]
-
-    def exact(self) -> list[tuple[str, str]]:
-        """The (kind, key) pairs that identify the paper exactly, strongest first."""
-        keys: list[tuple[str, str]] = []
-        digest = self.abstract_hash
-        if digest is not None:
-            keys.append(("abstract", digest))
-        if self.title:
-            keys.append(("title", self.title))
-        return keys
-
-    def blocks(self) -> list[tuple[str, str]]:
-        """The (kind, key) pairs that pick candidates for the fuzzy check."""
-        keys: list[tuple[str, str]] = []
-        if self.title and len(self.title) >= _TITLE_BLOCK:
-            keys.append(("title_head", self.title[:_TITLE_BLOCK]))
-            keys.append(("title_tail", self.title[-_TITLE_BLOCK:]))
-        if self.abstract and len(self.abstract) >= _ABSTRACT_BLOCK:
-            keys.append(("abstract_head", self.abstract[:_ABSTRACT_BLOCK]))
-            keys.append(("abstract_tail", self.abstract[-_ABSTRACT_BLOCK:]))
-        return keys
-
-    def all_keys(self) -> list[tuple[str, str]]:
+    def all_keys(self) -> tuple[tuple[str, str], ...]:
         """Every key to store for the paper."""
-        return self.exact() + self.blocks()
+        return self.exact + self.blocks
+
+
+def make_keys(title: str | None, abstract: str | None) -> MatchKeys:
+    """Match keys from already normalized title and abstract."""
+    exact: list[tuple[str, str]] = []
+    blocks: list[tuple[str, str]] = []
+    if abstract is not None:
+        exact.append(("abstract", hashlib.sha1(abstract.encode("utf-8")).hexdigest()[:24]))
+        blocks.extend(("abstract_words", k) for k in _word_pairs(_ABSTRACT_WORD, abstract))
+    if title:
+        exact.append(("title", title))
+        blocks[:0] = [("title_words", k) for k in _word_pairs(_TITLE_WORD, title)]
+    return MatchKeys(title or None, abstract, tuple(exact), tuple(blocks))
 
 
 def match_keys(title: str, title_provisional: bool, abstract: str) -> MatchKeys:
     """The match keys of a paper or record."""
     norm_title = None if title_provisional else (normalize_for_match(title) or None)
     norm_abstract = normalize_for_match(abstract) if abstract else ""
-    return MatchKeys(
-        title=norm_title,
-        abstract=norm_abstract if len(norm_abstract) >= _MIN_ABSTRACT else None,
-    )
+    return make_keys(norm_title, norm_abstract if len(norm_abstract) >= _MIN_ABSTRACT else None)
+
+
+def _could_reach(a: str, b: str) -> bool:
+    """False when the lengths alone rule out a near-duplicate similarity."""
+    short, long = sorted((len(a), len(b)))
+    return 200 * short >= (NEAR_DUPLICATE - 1) * (short + long)
 
 
 def similarity(a: MatchKeys, b: MatchKeys) -> float:
     """How alike two papers are (0–100): the better of title and abstract similarity."""
     best = 0.0
-    if a.title and b.title:
-        best = max(best, fuzz.ratio(a.title, b.title, score_cutoff=NEAR_DUPLICATE - 1))
-    if a.abstract and b.abstract:
-        best = max(best, fuzz.ratio(a.abstract, b.abstract, score_cutoff=NEAR_DUPLICATE - 1))
+    cutoff = NEAR_DUPLICATE - 1
+    if a.title and b.title and _could_reach(a.title, b.title):
+        best = fuzz.ratio(a.title, b.title, score_cutoff=cutoff)
+    if best < NEAR_DUPLICATE and a.abstract and b.abstract and _could_reach(a.abstract, b.abstract):
+        best = max(best, fuzz.ratio(a.abstract, b.abstract, score_cutoff=cutoff))
     return float(best)
 
 
 def is_exact(a: MatchKeys, b: MatchKeys) -> bool:
     """True when two papers share an exact key."""
-    return bool(set(a.exact()) & set(b.exact()))
+    return bool(set(a.exact) & set(b.exact))
+
+
+def best_match(
+    keys: MatchKeys, candidates: Sequence[tuple[T, MatchKeys]]
+) -> tuple[float, T] | None:
+    """The candidate most similar to ``keys``, if it reaches :data:`NEAR_DUPLICATE`.
+
+    Titles are compared with titles and abstracts with abstracts, in rapidfuzz's C loop.
+
+    Returns:
+        (similarity, candidate), or None when no candidate is near enough.
+    """
+    best: tuple[float, T] | None = None
+    for text, pick in ((keys.title, _title_of), (keys.abstract, _abstract_of)):
+        if not text:
+            continue
+        pool = [(c, t) for c, k in candidates if (t := pick(k)) and _could_reach(text, t)]
+        if not pool:
+            continue
+        found = process.extractOne(
+            text, [t for _, t in pool], scorer=fuzz.ratio, score_cutoff=NEAR_DUPLICATE
+        )
+        if found is not None and (best is None or found[1] > best[0]):
+            best = (float(found[1]), pool[found[2]][0])
+    return best
+
+
+def _title_of(keys: MatchKeys) -> str | None:
+    return keys.title
+
+
+def _abstract_of(keys: MatchKeys) -> str | None:
+    return keys.abstract

@@ -52,11 +52,11 @@ def _filters(query: PaperQuery) -> list:  # type: ignore[type-arg]
                 select(BatchPaper.paper_id).where(BatchPaper.batch_id.in_(recent_batches()))
             )
         )
-    for name in dict.fromkeys(t.casefold() for t in query.tags):
+    for name in dict.fromkeys(" ".join(t.split()).casefold() for t in query.tags):
         conds.append(
             exists()
             .where(PaperTag.paper_id == Paper.id)
-            .where(PaperTag.tag_id == select(Tag.id).where(Tag.name == name).scalar_subquery())
+            .where(PaperTag.tag_id == select(Tag.id).where(Tag.key == name).scalar_subquery())
         )
     if query.person_id is not None:
         conds.append(

@@ -7,14 +7,15 @@ Authors and attributions are person keys in a :class:`PaperState`; here they bec
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from refman.core.matching import match_keys
+from refman.core.matching import MatchKeys, match_keys
 from refman.core.merge import PaperState, author_line, sort_author
+from refman.store.bulk import bulk_insert
 from refman.store.models import (
     Attribution,
     Authorship,
@@ -28,6 +29,14 @@ from refman.store.models import (
 )
 
 _CHUNK = 500
+
+#: Gives the match keys of a paper state (imports pass a cache of the keys they computed).
+KeysOf = Callable[[PaperState], MatchKeys]
+
+
+def state_keys(state: PaperState) -> MatchKeys:
+    """The match keys of a paper state, computed afresh."""
+    return match_keys(state.title, state.title_provisional, state.abstract)
 
 
 def chunks(items: Sequence[int] | list[str]) -> Iterable[list]:  # type: ignore[type-arg]
@@ -120,7 +129,7 @@ class Registry:
         if new:
             start = (self.session.scalar(select(func.max(Person.id))) or 0) + 1
             rows = [{"id": start + i, "key": k, "name": names[k]} for i, k in enumerate(new)]
-            self.session.execute(insert(Person), rows)
+            bulk_insert(self.session, Person, rows)
             for row in rows:
                 self.persons[row["key"]] = row["id"]
                 self.created["persons"].append(row["id"])
@@ -137,7 +146,7 @@ class Registry:
         if new:
             start = (self.session.scalar(select(func.max(Subject.id))) or 0) + 1
             rows = [{"id": start + i, "code": c} for i, c in enumerate(new)]
-            self.session.execute(insert(Subject), rows)
+            bulk_insert(self.session, Subject, rows)
             for row in rows:
                 self.subjects[row["code"]] = row["id"]
                 self.created["subjects"].append(row["id"])
@@ -146,15 +155,15 @@ class Registry:
         """Make sure each tag exists (names compare without regard to case)."""
         wanted: dict[str, str] = {}
         for name in names:
-            wanted.setdefault(name.casefold(), name)
+            wanted.setdefault(" ".join(name.split()).casefold(), name)
         missing = [n for n in wanted if n not in self.tags]
         if not missing:
             return
-        for tid, name in self.session.execute(select(Tag.id, Tag.name)):
-            self.tags[name.casefold()] = tid
+        for tid, key in self.session.execute(select(Tag.id, Tag.key)):
+            self.tags[key] = tid
         for folded in missing:
             if folded not in self.tags:
-                tag = Tag(name=wanted[folded])
+                tag = Tag(name=wanted[folded], key=folded)
                 self.session.add(tag)
                 self.session.flush()
                 self.tags[folded] = tag.id
@@ -197,7 +206,7 @@ def _paper_row(state: PaperState, now: datetime, names: list[str]) -> dict[str, 
 
 
 def _link_rows(
-    registry: Registry, states: Sequence[PaperState]
+    registry: Registry, states: Sequence[PaperState], keys_of: KeysOf
 ) -> tuple[list[dict[str, object]], ...]:
     authorships: list[dict[str, object]] = []
     attributions: list[dict[str, object]] = []
@@ -219,9 +228,9 @@ def _link_rows(
         )
         tags.extend(
             {"paper_id": s.id, "tag_id": tid}
-            for tid in dict.fromkeys(registry.tags[t.casefold()] for t in s.tags)
+            for tid in dict.fromkeys(registry.tags[" ".join(t.split()).casefold()] for t in s.tags)
         )
-        mk = match_keys(s.title, s.title_provisional, s.abstract)
+        mk = keys_of(s)
         keys.extend(
             {"paper_id": s.id, "kind": kind, "key": key}
             for kind, key in dict.fromkeys(mk.all_keys())
@@ -235,13 +244,12 @@ def write_states(
     new: Sequence[PaperState],
     changed: Sequence[PaperState],
     now: datetime,
+    keys_of: KeysOf = state_keys,
 ) -> None:
     """Insert new papers and rewrite changed ones, with all their links and match keys."""
     _registry_needs(registry, [*new, *changed])
     if new:
-        session.execute(
-            insert(Paper), [_paper_row(s, now, _display_names(registry, s)) for s in new]
-        )
+        bulk_insert(session, Paper, [_paper_row(s, now, _display_names(registry, s)) for s in new])
     for s in changed:
         row = _paper_row(s, now, _display_names(registry, s))
         del row["id"]
@@ -250,12 +258,12 @@ def write_states(
     for part in chunks(changed_ids):
         for table in (Authorship, Attribution, PaperSubject, PaperTag, MatchKey):
             session.execute(delete(table).where(table.paper_id.in_(part)))
-    link_rows = _link_rows(registry, [*new, *changed])
+    link_rows = _link_rows(registry, [*new, *changed], keys_of)
     for table, rows in zip(
         (Authorship, Attribution, PaperSubject, PaperTag, MatchKey), link_rows, strict=True
     ):
         if rows:
-            session.execute(insert(table), rows)
+            bulk_insert(session, table, rows)
 
 
 def person_names(session: Session, keys: Iterable[str]) -> dict[str, str]:

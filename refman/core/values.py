@@ -180,6 +180,7 @@ class FieldSnapshot:
     year: int | None
     venue: str | None
     user_edited: frozenset[str]
+    modified: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,7 +57,7 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
     cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA journal_mode = WAL")
     cursor.execute("PRAGMA synchronous = NORMAL")
-    cursor.execute("PRAGMA cache_size = -32000")
+    cursor.execute("PRAGMA cache_size = -65536")
     cursor.close()
 
 
@@ -156,6 +156,8 @@ def open_database(location: str | Path) -> Database:
                 f"Cannot create the folder for the library “{file_path}”: {exc.strerror}.",
                 "Choose a location you can write to.",
             ) from exc
+    if file_path is not None:
+        _check_file(file_path)
     engine = _make_engine(url)
     try:
         _migrate(engine, file_path)
@@ -171,6 +173,49 @@ def open_database(location: str | Path) -> Database:
         engine.dispose()
         raise
     return Database(engine=engine, sessions=sessionmaker(engine, expire_on_commit=False), url=url)
+
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _check_file(path: Path) -> None:
+    """Refuse, without changing a byte, a file that is not a refman library.
+
+    Raises:
+        LibraryOpenError: The file is not SQLite, is another program's SQLite database, or
+            cannot be read.
+    """
+    try:
+        if not path.exists() or path.stat().st_size == 0:
+            return
+        with path.open("rb") as handle:
+            header = handle.read(len(_SQLITE_HEADER))
+    except OSError as exc:
+        raise LibraryOpenError(
+            f"Cannot read the library “{path}”: {exc.strerror}.",
+            "Check that the file exists and that you may read it.",
+        ) from exc
+    if header != _SQLITE_HEADER:
+        raise LibraryOpenError(
+            f"“{path}” is not a refman library (it is not an SQLite database).",
+            "Open a refman library, or name a new file to create one.",
+        )
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise LibraryOpenError(
+            f"“{path}” cannot be opened as a refman library ({exc}).",
+            "Check that it is a refman library file and that it is not damaged.",
+        ) from exc
+    if tables and "alembic_version" not in tables:
+        raise LibraryOpenError(
+            f"“{path}” is an SQLite database, but not a refman library.",
+            "Open a refman library, or name a new file to create one.",
+        )
 
 
 def _migrate(engine: Engine, file_path: Path | None) -> None:

@@ -136,7 +136,9 @@ class Tag(Base):
     __tablename__ = "tags"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(Text(collation="NOCASE"), unique=True)
+    name: Mapped[str] = mapped_column(Text)
+    #: The name casefolded: tag names are unique without regard to case, in any script.
+    key: Mapped[str] = mapped_column(Text, unique=True)
     #: "#rrggbb", or None for the default colour.
     colour: Mapped[str | None] = mapped_column(String(9))
 
@@ -210,16 +212,16 @@ class MatchKey(Base):
     """Keys that find a paper again when an import brings it a second time.
 
     ``kind`` is ``title`` or ``abstract`` for exact keys (normalized text, hashed for
-    abstracts) and ``title_head``, ``title_tail``, ``abstract_head``, ``abstract_tail`` for
-    the blocking keys that narrow the fuzzy near-duplicate check to a few candidates.
+    abstracts) and ``title_words`` or ``abstract_words`` for the blocking keys that narrow
+    the fuzzy near-duplicate check to a few candidates (see :mod:`refman.core.matching`).
     """
 
     __tablename__ = "match_keys"
 
-    paper_id: Mapped[int] = mapped_column(
-        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True
-    )
     kind: Mapped[str] = mapped_column(String(16), primary_key=True)
     key: Mapped[str] = mapped_column(Text, primary_key=True)
+    paper_id: Mapped[int] = mapped_column(
+        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
 
-    __table_args__ = (Index("ix_match_keys_lookup", "kind", "key"),)
+    __table_args__ = ({"sqlite_with_rowid": False},)

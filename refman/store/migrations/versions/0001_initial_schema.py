@@ -66,10 +66,11 @@ def upgrade() -> None:
     op.create_table(
         "tags",
         sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("name", sa.Text(collation="NOCASE"), nullable=False),
+        sa.Column("name", sa.Text(), nullable=False),
+        sa.Column("key", sa.Text(), nullable=False),
         sa.Column("colour", sa.String(length=9), nullable=True),
         sa.PrimaryKeyConstraint("id"),
-        sa.UniqueConstraint("name"),
+        sa.UniqueConstraint("key"),
     )
     op.create_table(
         "attributions",
@@ -125,14 +126,15 @@ def upgrade() -> None:
 
     op.create_table(
         "match_keys",
-        sa.Column("paper_id", sa.Integer(), nullable=False),
         sa.Column("kind", sa.String(length=16), nullable=False),
         sa.Column("key", sa.Text(), nullable=False),
+        sa.Column("paper_id", sa.Integer(), nullable=False),
         sa.ForeignKeyConstraint(["paper_id"], ["papers.id"], ondelete="CASCADE"),
-        sa.PrimaryKeyConstraint("paper_id", "kind", "key"),
+        sa.PrimaryKeyConstraint("kind", "key", "paper_id"),
+        sqlite_with_rowid=False,
     )
     with op.batch_alter_table("match_keys", schema=None) as batch_op:
-        batch_op.create_index("ix_match_keys_lookup", ["kind", "key"], unique=False)
+        batch_op.create_index(batch_op.f("ix_match_keys_paper_id"), ["paper_id"], unique=False)
 
     op.create_table(
         "notes",
@@ -209,7 +211,7 @@ def downgrade() -> None:
 
     op.drop_table("notes")
     with op.batch_alter_table("match_keys", schema=None) as batch_op:
-        batch_op.drop_index("ix_match_keys_lookup")
+        batch_op.drop_index(batch_op.f("ix_match_keys_paper_id"))
 
     op.drop_table("match_keys")
     with op.batch_alter_table("import_batches", schema=None) as batch_op:

@@ -1,0 +1,155 @@
+"""The ``refman`` command line: parse the arguments, open the library, run one command.
+
+User errors (:class:`~refman.core.errors.RefmanError`) end in one line on stderr and exit
+status 2; anything else is a bug, logged with its traceback and reported in one line with exit
+status 1. The window is opened lazily so the command line never loads Qt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from refman.cli import edit_cmd, import_cmd, list_cmd
+from refman.cli.parser import build_parser
+from refman.core.errors import RefmanError
+from refman.core.library import LibraryService
+from refman.logging_setup import setup_logging, shutdown_logging
+from refman.paths import library_location
+
+__all__ = ["run"]
+
+log = logging.getLogger("refman.cli")
+
+#: Exit status of a user error (bad input, missing paper, unreadable library...).
+USER_ERROR = 2
+#: Exit status of a bug.
+INTERNAL_ERROR = 1
+
+Handler = Callable[[argparse.Namespace, LibraryService, TextIO], int]
+
+_HANDLERS: dict[str, Handler] = {
+    "list": list_cmd.run_list,
+    "show": list_cmd.run_show,
+    "tags": list_cmd.run_tags,
+    "tag": edit_cmd.run_tag,
+    "untag": edit_cmd.run_untag,
+    "note": edit_cmd.run_note,
+    "edit": edit_cmd.run_edit,
+    "trash": edit_cmd.run_trash,
+    "restore": edit_cmd.run_restore,
+    "empty-trash": edit_cmd.run_empty_trash,
+}
+
+
+def _window_unavailable(error: ImportError) -> int:
+    log.warning("the window cannot be loaded: %s", error)
+    sys.stderr.write(f"refman: The window is not available: {error}\n")
+    return INTERNAL_ERROR
+
+
+def _open_window(db: str | None) -> int:
+    """Open the main window (``refman`` without a command)."""
+    try:
+        from refman.ui.app import run_gui
+    except ImportError as error:
+        return _window_unavailable(error)
+    return int(run_gui(db))
+
+
+def _open_wizard(db: str | None, files: list[str]) -> int:
+    """Open the import wizard prefilled with files (``refman import --wizard``)."""
+    if import_cmd.STDIN in files:
+        raise RefmanError(
+            "The import wizard cannot read standard input.",
+            "Save the page to a file, or paste it into the wizard.",
+        )
+    try:
+        from refman.ui.app import run_import_wizard
+    except ImportError as error:
+        return _window_unavailable(error)
+    return int(run_import_wizard(db, files))
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.command is None:
+        return _open_window(args.db)
+    if args.command == "import" and args.wizard:
+        return _open_wizard(args.db, list(args.files))
+    service = LibraryService.open(library_location(args.db))
+    try:
+        if args.command == "import":
+            return import_cmd.run_import(args, service, sys.stdout, sys.stderr)
+        return _HANDLERS[args.command](args, service, sys.stdout)
+    finally:
+        service.close()
+
+
+def _parse(argv: Sequence[str]) -> argparse.Namespace | int:
+    """The parsed arguments, or the exit status when argparse has already answered."""
+    try:
+        return build_parser().parse_args(list(argv))
+    except SystemExit as stop:  # --help, --version and usage errors
+        code = stop.code
+        return code if isinstance(code, int) else (0 if code is None else USER_ERROR)
+
+
+def _tolerate_unencodable_output() -> None:
+    """Let a console that cannot show “curly quotes” print "?" instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="replace")
+
+
+def _silence_broken_pipe() -> None:
+    """After ``refman list | head``: drop what is left to print instead of failing again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - no real descriptor
+        pass
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the command line.
+
+    Args:
+        argv: The arguments after the program name (``sys.argv[1:]`` when None).
+
+    Returns:
+        The exit status: 0 on success, 2 for a user error (including a file that could not
+        be imported), 1 for an internal error or when the window cannot be opened.
+    """
+    parsed = _parse(sys.argv[1:] if argv is None else argv)
+    if isinstance(parsed, int):
+        return parsed
+    setup_logging(verbose=bool(parsed.verbose))
+    _tolerate_unencodable_output()
+    try:
+        return _dispatch(parsed)
+    except RefmanError as error:
+        log.info("refman %s: %s", parsed.command or "(window)", error)
+        sys.stdout.flush()
+        sys.stderr.write(f"refman: {error}\n")
+        return USER_ERROR
+    except KeyboardInterrupt:
+        sys.stderr.write("refman: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        _silence_broken_pipe()
+        return INTERNAL_ERROR
+    except Exception as error:
+        log.exception("internal error in refman %s", parsed.command or "(window)")
+        first = next(iter(str(error).splitlines()), "")
+        what = f"{type(error).__name__}: {first}" if first else type(error).__name__
+        sys.stderr.write(f"refman: internal error: {what} (details in the log)\n")
+        return INTERNAL_ERROR
+    finally:
+        shutdown_logging()

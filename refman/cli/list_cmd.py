@@ -1,0 +1,89 @@
+"""The reading commands: ``refman list``, ``search``, ``show`` and ``tags``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from refman.cli.output import (
+    paper_table,
+    paper_text,
+    paper_to_json,
+    plural,
+    tag_table,
+    tag_to_json,
+    terminal_width,
+    write_json,
+)
+from refman.core.editing import clean_tag_name
+from refman.core.library import LibraryService
+from refman.core.values import PaperQuery, Section, SortKey
+
+__all__ = ["query_of", "run_list", "run_show", "run_tags"]
+
+_DETAIL_CHUNK = 500
+
+
+def query_of(args: argparse.Namespace) -> PaperQuery:
+    """The paper query that ``list`` / ``search`` options describe.
+
+    Without ``--sort`` the order is relevance, which the service turns into "newest first"
+    when there is no search text.
+    """
+    sort = SortKey(args.sort) if args.sort else SortKey.RELEVANCE
+    return PaperQuery(
+        text=args.search or "",
+        tags=tuple(dict.fromkeys(clean_tag_name(name) for name in args.tags)),
+        section=Section(args.section),
+        sort=sort,
+        descending=bool(args.desc),
+    )
+
+
+def _summary(shown: int, offset: int, total: int) -> str:
+    if shown and offset:
+        return f"{shown} of {plural(total, 'paper')} (numbers {offset + 1}–{offset + shown})"
+    return f"{shown} of {plural(total, 'paper')}"
+
+
+def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman list`` (and ``refman search``): a table, or a JSON array of papers."""
+    query = query_of(args)
+    total = service.count(query)
+    offset = args.offset or 0
+    limit = args.limit if args.limit is not None else max(0, total - offset)
+    rows = service.papers(query, offset, limit) if limit else []
+    if args.json:
+        ids = [row.id for row in rows]
+        details = []
+        for start in range(0, len(ids), _DETAIL_CHUNK):
+            details.extend(service.details(ids[start : start + _DETAIL_CHUNK]))
+        write_json(out, [paper_to_json(detail) for detail in details])
+        return 0
+    lines = paper_table(rows, terminal_width())
+    if not total and not query.text and not query.tags and query.section is Section.ALL:
+        lines.append('The library is empty. Import an author page with "refman import FILE".')
+    lines.append(_summary(len(rows), offset, total))
+    out.write("".join(line + "\n" for line in lines))
+    return 0
+
+
+def run_show(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman show ID``."""
+    detail = service.paper(args.id)
+    if args.json:
+        write_json(out, paper_to_json(detail))
+    else:
+        out.write("".join(line + "\n" for line in paper_text(detail, terminal_width())))
+    return 0
+
+
+def run_tags(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman tags``: every tag with its paper count."""
+    tags = service.tags()
+    if args.json:
+        write_json(out, [tag_to_json(tag) for tag in tags])
+        return 0
+    lines = tag_table(tags) or ['No tags yet. Tag a paper with "refman tag ID TAG".']
+    out.write("".join(line + "\n" for line in lines))
+    return 0

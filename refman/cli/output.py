@@ -1,0 +1,372 @@
+"""Rendering for the command line: JSON objects and plain-text tables and blocks.
+
+Nothing here touches the library; every function turns plain values
+(:mod:`refman.core.values`) into JSON-ready dicts or lines of text. :func:`paper_to_json` is
+the one JSON shape of a paper, shared by every part of refman that writes one.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import textwrap
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, TextIO
+
+from refman.core.import_values import PageReport, RecordPlan
+from refman.core.subjects import subject_label
+from refman.core.values import PaperDetail, PaperRow, TagView
+
+__all__ = [
+    "IMPORT_KEYS",
+    "PAPER_KEYS",
+    "FileImport",
+    "dumps",
+    "import_lines",
+    "import_to_json",
+    "paper_table",
+    "paper_text",
+    "paper_to_json",
+    "plural",
+    "tag_table",
+    "tag_to_json",
+    "terminal_width",
+    "truncate",
+    "write_json",
+]
+
+#: The keys of a paper in JSON, in output order.
+PAPER_KEYS = (
+    "id",
+    "title",
+    "title_provisional",
+    "authors",
+    "authors_complete",
+    "year",
+    "venue",
+    "subjects",
+    "abstract",
+    "attributed_to",
+    "tags",
+    "notes",
+    "added",
+    "sources",
+)
+#: The keys of the JSON object ``refman import --json`` prints for each file.
+IMPORT_KEYS = (
+    "file",
+    "owner",
+    "format",
+    "claimed",
+    "parsed",
+    "new",
+    "merged",
+    "possible_duplicates",
+    "warnings",
+)
+_MIN_TITLE = 20
+_AUTHOR_WIDTH = 24
+_LABEL_WIDTH = 15
+
+
+def _iso(when: datetime) -> str:
+    return when.isoformat()
+
+
+def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
+    """The JSON object of a paper, with exactly the keys of :data:`PAPER_KEYS`.
+
+    Args:
+        detail: The paper as the library service reads it.
+
+    Returns:
+        A dict of plain JSON values: ``abstract`` is the raw abstract as imported, times are
+        ISO 8601 strings, ``authors``, ``attributed_to`` and ``tags`` are lists of names,
+        ``subjects`` a list of arXiv codes, ``notes`` a list of ``{"id", "text",
+        "modified"}`` and ``sources`` a list of ``{"owner", "file", "imported"}``.
+    """
+    return {
+        "id": detail.id,
+        "title": detail.title,
+        "title_provisional": detail.title_provisional,
+        "authors": list(detail.authors),
+        "authors_complete": detail.authors_complete,
+        "year": detail.year,
+        "venue": detail.venue,
+        "subjects": list(detail.subjects),
+        "abstract": detail.abstract,
+        "attributed_to": list(detail.attributed_to),
+        "tags": [tag.name for tag in detail.tags],
+        "notes": [
+            {"id": note.id, "text": note.text, "modified": _iso(note.modified)}
+            for note in detail.notes
+        ],
+        "added": _iso(detail.added),
+        "sources": [
+            {"owner": src.owner, "file": src.file, "imported": _iso(src.imported)}
+            for src in detail.sources
+        ],
+    }
+
+
+def tag_to_json(tag: TagView) -> dict[str, Any]:
+    """The JSON object of a tag: ``{"name", "colour", "count"}``."""
+    return {"name": tag.name, "colour": tag.colour, "count": tag.count}
+
+
+def dumps(value: Any, *, indent: int | None = None) -> str:
+    """JSON text of a value, keeping non-ASCII characters as they are."""
+    return json.dumps(value, ensure_ascii=False, indent=indent)
+
+
+def write_json(stream: TextIO, value: Any, *, indent: int | None = 2) -> None:
+    """Write a value as JSON followed by a newline."""
+    stream.write(dumps(value, indent=indent) + "\n")
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``"1 paper"`` or ``"3 papers"``."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def terminal_width() -> int:
+    """The width of the terminal (100 columns when it cannot be told)."""
+    return max(40, shutil.get_terminal_size((100, 24)).columns)
+
+
+def truncate(text: str, width: int) -> str:
+    """Cut ``text`` to ``width`` characters, ending in "…" when it was cut."""
+    if width <= 0:
+        return ""
+    if len(text) <= width:
+        return text
+    return text[: width - 1].rstrip() + "…"
+
+
+_PROVISIONAL = " (provisional title)"
+
+
+def _row_title(row: PaperRow, width: int) -> str:
+    """The title cut to ``width``; a provisional title keeps its marker."""
+    if not row.title_provisional:
+        return truncate(row.title, width)
+    return truncate(row.title, max(1, width - len(_PROVISIONAL))) + _PROVISIONAL
+
+
+def paper_table(rows: Sequence[PaperRow], width: int) -> list[str]:
+    """An aligned table of papers: id, year, first author and title.
+
+    Args:
+        rows: The papers, in list order.
+        width: The terminal width; titles are cut to fit it.
+
+    Returns:
+        A header line and one line per paper (nothing when ``rows`` is empty).
+    """
+    if not rows:
+        return []
+    id_width = max(2, *(len(f"#{r.id}") for r in rows))
+    author_width = min(_AUTHOR_WIDTH, max(len("AUTHOR"), *(len(r.first_author) for r in rows)))
+    title_width = max(_MIN_TITLE, width - id_width - 4 - author_width - 6)
+    lines = [f"{'ID':>{id_width}}  YEAR  {'AUTHOR':<{author_width}}  TITLE".rstrip()]
+    for r in rows:
+        year = str(r.year) if r.year is not None else ""
+        author = truncate(r.first_author, author_width)
+        title = _row_title(r, title_width)
+        lines.append(f"{'#' + str(r.id):>{id_width}}  {year:<4}  {author:<{author_width}}  {title}")
+    return lines
+
+
+def tag_table(tags: Sequence[TagView]) -> list[str]:
+    """One line per tag: its paper count, then its name."""
+    if not tags:
+        return []
+    width = max(len(str(t.count)) for t in tags)
+    return [f"{t.count:>{width}}  {t.name}" for t in tags]
+
+
+def _field(label: str, value: str) -> str:
+    return f"{label + ':' if label else '':<{_LABEL_WIDTH}}{value}"
+
+
+def _listing(label: str, values: Iterable[str]) -> list[str]:
+    """A label with one value per line, aligned under the first."""
+    items = list(values)
+    if not items:
+        return [_field(label, "—")]
+    return [_field(label if i == 0 else "", v) for i, v in enumerate(items)]
+
+
+def _stamp(when: datetime) -> str:
+    return when.strftime("%Y-%m-%d %H:%M")
+
+
+def _wrap(text: str, width: int, indent: str = "  ") -> list[str]:
+    """Wrap text paragraph by paragraph, keeping blank lines between paragraphs."""
+    out: list[str] = []
+    for number, paragraph in enumerate(p for p in text.split("\n\n") if p.strip()):
+        if number:
+            out.append("")
+        out.extend(
+            textwrap.wrap(
+                " ".join(paragraph.split()),
+                width=max(20, width - len(indent)),
+                initial_indent=indent,
+                subsequent_indent=indent,
+            )
+            or [indent]
+        )
+    return out
+
+
+def _note_lines(text: str, width: int, indent: str = "    ") -> list[str]:
+    """A note's lines as written (Markdown keeps its shape), long lines wrapped."""
+    out: list[str] = []
+    for line in text.strip("\n").splitlines() or [""]:
+        stripped = line.rstrip()
+        lead = indent + " " * (len(stripped) - len(stripped.lstrip()))
+        out.extend(
+            textwrap.wrap(
+                stripped.strip(),
+                width=max(20, width - len(lead)),
+                initial_indent=lead,
+                subsequent_indent=lead,
+            )
+            or [""]
+        )
+    return out
+
+
+def _authors(detail: PaperDetail) -> str:
+    if not detail.authors:
+        return "not listed"
+    names = ", ".join(detail.authors)
+    return names if detail.authors_complete else f"{names} et al."
+
+
+def paper_text(detail: PaperDetail, width: int) -> list[str]:
+    """Everything about a paper as readable lines, for ``refman show``.
+
+    Args:
+        detail: The paper.
+        width: The terminal width (the abstract and notes are wrapped to it).
+
+    Returns:
+        The lines, without trailing newlines.
+    """
+    title = detail.title + ("  (provisional title)" if detail.title_provisional else "")
+    lines = [f"#{detail.id}  {title}", ""]
+    lines.append(_field("Authors", _authors(detail)))
+    lines.append(_field("Year", str(detail.year) if detail.year is not None else "—"))
+    lines.append(_field("Venue", detail.venue or "—"))
+    lines.extend(_listing("Subjects", (subject_label(code) for code in detail.subjects)))
+    lines.append(_field("Tags", ", ".join(t.name for t in detail.tags) or "—"))
+    lines.append(_field("Attributed to", ", ".join(detail.attributed_to) or "—"))
+    lines.append(_field("Added", _stamp(detail.added)))
+    lines.extend(
+        _listing(
+            "Sources",
+            (
+                f"{s.file} ({s.owner + ', ' if s.owner else ''}imported {_stamp(s.imported)})"
+                for s in detail.sources
+            ),
+        )
+    )
+    if detail.possible_duplicate_of is not None:
+        lines.append(
+            _field("Attention", f"possibly a duplicate of #{detail.possible_duplicate_of}")
+        )
+    if detail.trashed is not None:
+        lines.append(_field("In the Trash", f"since {_stamp(detail.trashed)}"))
+    lines += ["", "Abstract"]
+    lines.extend(_wrap(detail.abstract_text, width) if detail.abstract_text.strip() else ["  —"])
+    if detail.notes:
+        lines += ["", "Notes"]
+        for note in detail.notes:
+            lines.append(f"  Note #{note.id} (changed {_stamp(note.modified)})")
+            lines.extend(_note_lines(note.text, width))
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class FileImport:
+    """What importing one file did (or would do, in a dry run).
+
+    Attributes:
+        label: The file as the user named it ("standard input" for ``-``).
+        report: The service's report of the page.
+        merged: Papers already in the library that the page added something to.
+        already: Papers already in the library that the page left as they were.
+        duplicates: The page's possible duplicates.
+        kept_separate: Possible duplicates were kept as papers of their own.
+        dry_run: Nothing was changed.
+    """
+
+    label: str
+    report: PageReport
+    merged: int
+    already: int
+    duplicates: tuple[RecordPlan, ...] = ()
+    kept_separate: bool = False
+    dry_run: bool = False
+
+
+def _counts(result: FileImport) -> str:
+    dups = result.report.possible_duplicates
+    parts = [f"{result.report.new} new"]
+    if result.merged or not result.already:
+        parts.append(f"{result.merged} merged")
+    if result.already:
+        parts.append(f"{result.already} already in library")
+    if dups or not result.already:
+        parts.append(plural(dups, "possible duplicate"))
+    return ", ".join(parts)
+
+
+def _duplicate_line(plan: RecordPlan, kept_separate: bool) -> str:
+    score = f" ({plan.similarity:.0f}%)" if plan.similarity is not None else ""
+    if plan.target_id is not None:
+        other = f"#{plan.target_id} “{plan.target_title or ''}”"
+    else:
+        other = f"“{plan.target_title or ''}” earlier in this file"
+    outcome = "kept separate" if kept_separate else "merged"
+    return f"  possible duplicate: “{plan.record.title}” resembles {other}{score} — {outcome}"
+
+
+def import_lines(result: FileImport) -> list[str]:
+    """The text block of one imported file: a summary line, warnings, possible duplicates.
+
+    Example:
+        ``zhuo.txt: Zhuo Jiang (publication-list) — 12 new, 0 merged, 0 possible duplicates``
+    """
+    report = result.report
+    owner = report.owner or "unknown owner"
+    head = f"{result.label}: {owner} ({report.format}) — {_counts(result)}"
+    if result.dry_run:
+        head += " (dry run: nothing was changed)"
+    lines = [head]
+    lines.extend(f"  {warning}" for warning in report.warnings)
+    lines.extend(_duplicate_line(plan, result.kept_separate) for plan in result.duplicates)
+    return lines
+
+
+def import_to_json(result: FileImport) -> dict[str, Any]:
+    """The JSON object of one imported file, with exactly the keys of :data:`IMPORT_KEYS`.
+
+    ``merged`` counts the papers already in the library that the file added something to;
+    papers it found unchanged count neither as new nor as merged.
+    """
+    report = result.report
+    return {
+        "file": result.label,
+        "owner": report.owner,
+        "format": report.format,
+        "claimed": report.claimed,
+        "parsed": report.parsed,
+        "new": report.new,
+        "merged": result.merged,
+        "possible_duplicates": report.possible_duplicates,
+        "warnings": list(report.warnings),
+    }

@@ -1,0 +1,293 @@
+"""The argument parser of ``refman``: global options and one sub-parser per command.
+
+Each sub-parser stores its handler's name in ``args.command``; :mod:`refman.cli` looks the
+handler up. ``--db`` and ``-v`` are accepted both before and after the command name.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from refman import __version__
+from refman.core.values import Section, SortKey
+
+__all__ = ["build_parser", "paper_id"]
+
+_FORMATTER = argparse.RawDescriptionHelpFormatter
+
+_MAIN_EPILOG = """\
+Without a command, refman opens its window.
+
+examples:
+  refman                                  open the window on the default library
+  refman import zhuo.txt kaihua.txt       import two saved author pages
+  refman list --search "language model"   find papers
+  refman show 12                          everything about paper #12
+  refman --db ~/work.sqlite list          use another library
+
+The library is --db when given, else the REFMAN_DB environment variable, else the default
+library in your data folder. --db takes a file path or an SQLAlchemy URL.
+Run "refman COMMAND --help" for the options of a command.
+"""
+
+_IMPORT_EPILOG = """\
+Each file is imported on its own: a file that cannot be read or is not an author page is
+reported on stderr and skipped, and the other files are still imported (the exit status is
+then 2). A paper already in the library is never added twice: the page's details are merged
+into it. A near-identical paper (a possible duplicate) is merged too, unless --keep-separate.
+
+examples:
+  refman import zhuo.txt                  import a saved author page
+  refman import *.txt --tag systems       import several pages, tagging their papers
+  refman import page.txt --dry-run        only report what importing would do
+  pbpaste | refman import -               import a page from the clipboard (macOS)
+  refman import --wizard page.txt         review the import in the window first
+"""
+
+_LIST_EPILOG = """\
+Without --sort, papers are listed newest first, or best match first when searching.
+An explicit --sort is ascending unless --desc.
+
+examples:
+  refman list                             every paper, newest first
+  refman list --tag to-read --sort year --desc
+  refman list --section attention         papers that need a look
+  refman list --search "MegaScale" --json
+  refman list --limit 20 --offset 20      the second page of 20
+"""
+
+_SEARCH_EPILOG = """\
+Every word must match (the last one as a prefix); "quoted words" match as a phrase.
+Titles, abstracts, authors, venues, tags and notes are searched.
+
+examples:
+  refman search megascale
+  refman search '"language model" training' --limit 5
+"""
+
+
+def paper_id(text: str) -> int:
+    """Parse a paper (or note) id given on the command line.
+
+    Raises:
+        argparse.ArgumentTypeError: The text is not a positive whole number.
+    """
+    value = text.strip().removeprefix("#")
+    if not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"“{text}” is not an id (a number such as 12)")
+    return int(value)
+
+
+def _count(text: str) -> int:
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"“{text}” is not a whole number of 0 or more")
+    return int(text)
+
+
+def _common() -> argparse.ArgumentParser:
+    """Options accepted after the command name too (they keep a value given before it)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    common.add_argument(
+        "-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
+    )
+    return common
+
+
+def _json(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--json", action="store_true", help=f"print {what} as JSON")
+
+
+def _add_import(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "import",
+        parents=[common],
+        formatter_class=_FORMATTER,
+        help="import saved author pages",
+        description="Import researchers' author pages (saved text files) into the library.",
+        epilog=_IMPORT_EPILOG,
+    )
+    p.add_argument(
+        "files", nargs="+", metavar="FILE", help='an author page file; "-" reads standard input'
+    )
+    p.add_argument(
+        "--tag",
+        action="append",
+        default=[],
+        metavar="TAG",
+        dest="tags",
+        help="tag every imported paper (repeat for several tags)",
+    )
+    p.add_argument(
+        "--dry-run", action="store_true", help="report what importing would do; change nothing"
+    )
+    p.add_argument(
+        "--keep-separate",
+        action="store_true",
+        help="keep possible duplicates as papers of their own instead of merging them",
+    )
+    _json(p, "one result object per file, one per line,")
+    p.add_argument(
+        "--wizard", action="store_true", help="open the import wizard in the window, prefilled"
+    )
+    p.set_defaults(command="import")
+
+
+def _add_list_options(p: argparse.ArgumentParser, *, search: bool) -> None:
+    if search:
+        p.add_argument("--search", default="", metavar="Q", help="full-text search")
+    p.add_argument(
+        "--tag",
+        action="append",
+        default=[],
+        metavar="TAG",
+        dest="tags",
+        help="only papers with this tag (repeat: all of them)",
+    )
+    p.add_argument(
+        "--section",
+        choices=[s.value for s in Section],
+        default=Section.ALL.value,
+        help="library section (default: all; trash lists the Trash)",
+    )
+    p.add_argument("--sort", choices=[k.value for k in SortKey], help="sort order")
+    p.add_argument("--desc", action="store_true", help="reverse the sort order")
+    p.add_argument("--limit", type=_count, metavar="N", help="show at most N papers")
+    p.add_argument("--offset", type=_count, default=0, metavar="N", help="skip the first N")
+    _json(p, "the full paper objects")
+
+
+def _add_reading(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "list",
+        parents=[common],
+        formatter_class=_FORMATTER,
+        help="list papers",
+        description="List the papers of the library as a table (or JSON).",
+        epilog=_LIST_EPILOG,
+    )
+    _add_list_options(p, search=True)
+    p.set_defaults(command="list")
+    p = sub.add_parser(
+        "search",
+        parents=[common],
+        formatter_class=_FORMATTER,
+        help="search papers (same as list --search)",
+        description="Full-text search of the library, best match first.",
+        epilog=_SEARCH_EPILOG,
+    )
+    p.add_argument("search", metavar="Q", help="what to search for")
+    _add_list_options(p, search=False)
+    p.set_defaults(command="list")
+    p = sub.add_parser(
+        "show",
+        parents=[common],
+        formatter_class=_FORMATTER,
+        help="show everything about a paper",
+        description="Show a paper: title, authors, year, venue, subjects, tags, sources, "
+        "abstract and notes.",
+        epilog="examples:\n  refman show 12\n  refman show 12 --json",
+    )
+    p.add_argument("id", type=paper_id, metavar="ID", help="the paper's id (see refman list)")
+    _json(p, "the paper")
+    p.set_defaults(command="show")
+    p = sub.add_parser(
+        "tags",
+        parents=[common],
+        formatter_class=_FORMATTER,
+        help="list tags with their paper counts",
+        description="List every tag with the number of papers (outside the Trash) it is on.",
+        epilog="examples:\n  refman tags\n  refman list --tag to-read   the papers of one tag",
+    )
+    _json(p, "the tags")
+    p.set_defaults(command="tags")
+
+
+def _add_editing(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
+    def add(name: str, help_text: str, description: str, epilog: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(
+            name,
+            parents=[common],
+            formatter_class=_FORMATTER,
+            help=help_text,
+            description=description,
+            epilog="examples:\n" + epilog,
+        )
+        p.set_defaults(command=name)
+        return p
+
+    id_help = "the paper's id (see refman list)"
+    p = add(
+        "tag",
+        "put tags on a paper",
+        "Put tags on a paper (new tags are created).",
+        '  refman tag 12 to-read\n  refman tag 12 "large models" systems',
+    )
+    p.add_argument("id", type=paper_id, metavar="ID", help=id_help)
+    p.add_argument("tags", nargs="+", metavar="TAG", help="a tag name")
+    p = add("untag", "take tags off a paper", "Take tags off a paper.", "  refman untag 12 to-read")
+    p.add_argument("id", type=paper_id, metavar="ID", help=id_help)
+    p.add_argument("tags", nargs="+", metavar="TAG", help="a tag name")
+    p = add(
+        "note",
+        "add a note to a paper",
+        "Add a note (Markdown) to a paper; prints its id.",
+        '  refman note 12 "Read section 4 again"',
+    )
+    p.add_argument("id", type=paper_id, metavar="ID", help=id_help)
+    p.add_argument("text", nargs="+", metavar="TEXT", help="the note (words are joined)")
+    p = add(
+        "edit",
+        "change a paper's title, year or venue",
+        "Change a paper's title, year or venue by hand. Hand edits are kept when the paper "
+        "is imported again.",
+        '  refman edit 12 --title "BAMBOO: a force field"\n  refman edit 12 --year 2024\n'
+        '  refman edit 12 --venue ""               clear the venue',
+    )
+    p.add_argument("id", type=paper_id, metavar="ID", help=id_help)
+    p.add_argument("--title", metavar="T", help="the new title")
+    p.add_argument("--year", metavar="Y", help='the year ("" clears it)')
+    p.add_argument("--venue", metavar="V", help='the venue ("" clears it)')
+    p = add(
+        "trash",
+        "move papers to the Trash",
+        "Move papers to the Trash (see restore).",
+        "  refman trash 12 13",
+    )
+    p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=id_help)
+    p = add(
+        "restore",
+        "bring papers back from the Trash",
+        "Bring papers back from the Trash.",
+        "  refman restore 12\n  refman list --section trash   see what is in the Trash",
+    )
+    p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=id_help)
+    add(
+        "empty-trash",
+        "delete the papers in the Trash for good",
+        "Delete the papers in the Trash for good. This cannot be undone.",
+        "  refman empty-trash",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the whole command line."""
+    parser = argparse.ArgumentParser(
+        prog="refman",
+        formatter_class=_FORMATTER,
+        description="refman: a reference manager that imports researchers' author pages "
+        "without ever creating duplicates.",
+        epilog=_MAIN_EPILOG,
+    )
+    parser.add_argument("--db", metavar="DB", help="the library: a file path or an SQLAlchemy URL")
+    parser.add_argument("--version", action="version", version=f"refman {__version__}")
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", help="also print log messages to stderr"
+    )
+    parser.set_defaults(command=None)
+    common = _common()
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    _add_import(sub, common)
+    _add_reading(sub, common)
+    _add_editing(sub, common)
+    return parser

@@ -1,0 +1,294 @@
+"""Text helpers shared by the importers and the library's duplicate matching.
+
+* :func:`latex_to_text` turns LaTeX markup found in titles and abstracts into readable
+  Unicode (``\\textbf{T1}`` -> ``T1``, ``g/cm$^3$`` -> ``g/cm³``) and leaves plain prose alone.
+* :func:`normalize_for_match` is the key two titles must share to count as exact duplicates.
+* :func:`person_key` is the key two spellings of a person's name must share to match.
+
+All three are cheap on plain text (no LaTeX parser is involved unless the text contains a
+backslash or a dollar sign) and never raise.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from pylatexenc.latex2text import LatexNodes2Text
+
+__all__ = ["latex_to_text", "normalize_for_match", "person_key"]
+
+# Private-use placeholders for characters LaTeX treats specially but prose uses literally.
+_PERCENT = "\ue000"
+_AMPERSAND = "\ue001"
+_RESTORE = str.maketrans({_PERCENT: "%", _AMPERSAND: "&", "\xa0": " "})
+_BARE_PERCENT = re.compile(r"(?<!\\)%")
+_BARE_AMPERSAND = re.compile(r"(?<!\\)&")
+
+# Where a stretch of LaTeX may start: a backslash, a dollar, or a brace group.
+_ISLAND_START = re.compile(r"[\\${]")
+_UNESCAPED_DOLLAR = re.compile(r"(?<!\\)\$")
+_ACCENTS = frozenset("'\"^`~=.uvHcdbrtk")
+_MAX_GROUP = 2000  # longest brace group or math span treated as one piece of LaTeX
+_MAX_ARGS = 4
+
+_SCRIPT = re.compile(r"([\^_])(?:\{([^{}]*)\}|\\circ\b|([^\s\\{}]))")
+_SUPERSCRIPT = dict(zip("0123456789+-−=()niT", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱᵀ", strict=True))
+_SUBSCRIPT = dict(
+    zip("0123456789+-−=()aeoxhklmnpstijruv", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼᵣᵤᵥ", strict=True)
+)
+
+# Logos pylatexenc drops entirely.
+_LOGOS = {"\\LaTeX": "LaTeX", "\\LaTeX{}": "LaTeX", "\\TeX": "TeX", "\\TeX{}": "TeX"}
+
+_converter: LatexNodes2Text | None = None
+
+
+def _get_converter() -> LatexNodes2Text:
+    """Return the shared pylatexenc converter, creating it on first use."""
+    global _converter
+    if _converter is None:
+        from pylatexenc.latex2text import LatexNodes2Text
+
+        # pylatexenc logs a warning for every odd macro it meets in pasted abstracts; that is
+        # noise for refman's users (the text is kept as written), so only errors get through.
+        quiet = logging.getLogger("pylatexenc")
+        if quiet.level == logging.NOTSET:
+            quiet.setLevel(logging.ERROR)
+        _converter = LatexNodes2Text()
+    return _converter
+
+
+def _script_to_unicode(match: re.Match[str]) -> str:
+    """Replace one ``^x`` / ``_{xy}`` inside math by Unicode super/subscripts when possible."""
+    marker, braced, single = match.group(1), match.group(2), match.group(3)
+    body = braced if braced is not None else single
+    if body is None or body.strip() == "\\circ":  # ``^\circ`` / ``^{\circ}``
+        return "°" if marker == "^" else match.group(0)
+    body = body.strip()
+    table = _SUPERSCRIPT if marker == "^" else _SUBSCRIPT
+    if body and all(char in table for char in body):
+        return "".join(table[char] for char in body)
+    return match.group(0)
+
+
+def _group_end(text: str, start: int) -> int | None:
+    """Return the index after the brace group opening at ``start``, or None if unbalanced."""
+    depth = 0
+    limit = min(len(text), start + _MAX_GROUP)
+    index = start
+    while index < limit:
+        char = text[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+        index += 1
+    return None
+
+
+def _math_end(text: str, start: int) -> int | None:
+    """Return the index after the ``$...$`` or ``$$...$$`` opening at ``start``."""
+    double = text.startswith("$$", start)
+    opener = 2 if double else 1
+    close = text.find("$$" if double else "$", start + opener, start + _MAX_GROUP)
+    while close != -1 and text[close - 1] == "\\":
+        close = text.find("$$" if double else "$", close + 1, start + _MAX_GROUP)
+    if close == -1 or close == start + opener:
+        return None
+    end = close + opener
+    if text[end : end + 1].isdigit():
+        return None  # "$5 and $10": money, not math
+    return end
+
+
+def _macro_end(text: str, start: int) -> int:
+    """Return the index after the macro at ``start`` (a backslash) and its arguments."""
+    index = start + 1
+    if index >= len(text):
+        return index
+    char = text[index]
+    if not char.isascii() or not char.isalpha():
+        closer = {"(": "\\)", "[": "\\]"}.get(char)
+        if closer is not None:
+            close = text.find(closer, index, start + _MAX_GROUP)
+            if close != -1:
+                return close + 2
+        index += 1
+        if char in _ACCENTS and index < len(text) and text[index].isalpha():
+            return index + 1
+        return _arguments_end(text, index) if char in _ACCENTS else index
+    while index < len(text) and text[index].isascii() and text[index].isalpha():
+        index += 1
+    if index < len(text) and text[index] == "*":
+        index += 1
+    return _arguments_end(text, index)
+
+
+def _arguments_end(text: str, index: int) -> int:
+    """Return the index after the ``[...]`` / ``{...}`` arguments that start at ``index``."""
+    for _ in range(_MAX_ARGS):
+        probe = index
+        while probe < len(text) and text[probe] == " ":
+            probe += 1
+        if probe < len(text) and text[probe] == "[" and probe == index:
+            close = text.find("]", probe, probe + 200)
+            if close == -1:
+                break
+            index = close + 1
+        elif probe < len(text) and text[probe] == "{":
+            end = _group_end(text, probe)
+            if end is None:
+                break
+            index = end
+        else:
+            break
+    return index
+
+
+def _islands(text: str) -> list[tuple[int, int]]:
+    """Return the ``(start, end)`` spans of ``text`` that are LaTeX; the rest is prose."""
+    spans: list[tuple[int, int]] = []
+    literal_dollars = len(_UNESCAPED_DOLLAR.findall(text)) % 2 == 1
+    position = 0
+    while (found := _ISLAND_START.search(text, position)) is not None:
+        start = found.start()
+        char = text[start]
+        end: int | None
+        if char == "\\":
+            end = _macro_end(text, start)
+        elif char == "$":
+            end = None if literal_dollars else _math_end(text, start)
+        else:
+            end = _group_end(text, start)
+            if end is not None and "\\" not in text[start:end] and "$" not in text[start:end]:
+                position = end  # a brace group of plain prose stays as it is
+                continue
+        if end is None:
+            position = start + 1
+            continue
+        spans.append((start, end))
+        position = end
+    return spans
+
+
+@lru_cache(maxsize=8192)
+def _convert_island(latex: str) -> str:
+    """Convert one piece of LaTeX; return it unchanged if pylatexenc fails on it."""
+    named = _LOGOS.get(latex)
+    if named is not None:
+        return named
+    source = _BARE_AMPERSAND.sub(_AMPERSAND, _BARE_PERCENT.sub(_PERCENT, latex))
+    if source.startswith(("$", "\\(", "\\[")):
+        source = _SCRIPT.sub(_script_to_unicode, source)
+    try:
+        converted = _get_converter().latex_to_text(source)
+    except Exception:  # pylatexenc may raise anything on odd input
+        return latex
+    converted = converted.translate(_RESTORE)
+    stripped = converted.strip()
+    return stripped if stripped or not converted else " "
+
+
+def latex_to_text(s: str) -> str:
+    """Return readable Unicode for text that may contain LaTeX markup.
+
+    Only the LaTeX stretches of the text (``$...$`` math, macros with their arguments, brace
+    groups holding macros) go through pylatexenc, one at a time, so prose around them
+    (including ``<b>``, ``%``, ``&``, ``_``, ``#``, ``~`` and spacing) is kept exactly and long
+    abstracts stay cheap. Text without a backslash or dollar sign is returned unchanged.
+    Super- and subscripts in math become Unicode (``$^3$`` -> ``³``, ``$_2$`` -> ``₂``).
+
+    Args:
+        s: Text from a title, abstract or name.
+
+    Returns:
+        The text with markup resolved; a stretch pylatexenc cannot read is kept as written.
+    """
+    if "\\" not in s and "$" not in s:
+        return s
+    try:
+        spans = _islands(s)
+    except Exception:  # never fail on odd input: keep the text as written
+        return s
+    if not spans:
+        return s
+    pieces: list[str] = []
+    position = 0
+    for start, end in spans:
+        pieces.append(s[position:start])
+        pieces.append(_convert_island(s[start:end]))
+        position = end
+    pieces.append(s[position:])
+    return "".join(pieces)
+
+
+_QUOTES = str.maketrans(
+    {
+        "‘": "'",
+        "’": "'",
+        "‚": "'",
+        "‛": "'",
+        "′": "'",
+        "“": '"',
+        "”": '"',
+        "„": '"',
+        "‟": '"',
+        "″": '"',
+        "«": '"',
+        "»": '"',
+        "‐": "-",
+        "‑": "-",
+        "‒": "-",
+        "–": "-",
+        "—": "-",
+        "―": "-",
+        "−": "-",
+    }
+)
+_TRAILING = " \t\n\r\f\v.,;:!?"
+
+
+def normalize_for_match(s: str) -> str:
+    """Return the key under which two titles count as the same (exact duplicate).
+
+    The key is the LaTeX-free text, NFKC-normalised, case-folded, with typographic quotes and
+    dashes made plain, whitespace collapsed to single spaces, and trailing punctuation
+    (``.,;:!?``) removed.
+
+    Args:
+        s: A title (or any short text).
+
+    Returns:
+        The comparison key; ``""`` for blank input.
+    """
+    text = unicodedata.normalize("NFKC", latex_to_text(s)).translate(_QUOTES).casefold()
+    return " ".join(text.split()).rstrip(_TRAILING)
+
+
+@lru_cache(maxsize=32768)
+def person_key(name: str) -> str:
+    """Return the key under which two spellings of a person's name count as the same.
+
+    Accents are dropped (NFKD without combining marks), case is folded, dots and commas are
+    removed and whitespace is collapsed, so "Zoë  Müller" and "zoe muller" share a key.
+
+    Args:
+        name: A person's display name.
+
+    Returns:
+        The comparison key; ``""`` for blank input.
+    """
+    decomposed = unicodedata.normalize("NFKD", latex_to_text(name))
+    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
+    plain = plain.casefold().replace(".", " ").replace(",", " ")
+    return " ".join(plain.split())

@@ -1,0 +1,16 @@
+"""Pure-Python importers: text in, candidate paper records out. No Qt, no database."""
+
+from refman.importers.author_page import parse, parse_bytes, read_page_file
+from refman.importers.errors import NotAnAuthorPageError, UnreadableFileError
+from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
+
+__all__ = [
+    "NotAnAuthorPageError",
+    "PageFormat",
+    "ParsedPage",
+    "ParsedRecord",
+    "UnreadableFileError",
+    "parse",
+    "parse_bytes",
+    "read_page_file",
+]

@@ -1,0 +1,17 @@
+"""Exceptions raised by the importers; each message names the problem in plain words."""
+
+from __future__ import annotations
+
+from refman.core.errors import RefmanError
+
+
+class ImportError_(RefmanError):
+    """Base class of importer failures."""
+
+
+class NotAnAuthorPageError(ImportError_):
+    """The text holds no publication records: empty, binary, or ordinary prose."""
+
+
+class UnreadableFileError(ImportError_):
+    """A file cannot be read at all: missing, a directory, too large, or no permission."""

@@ -1,0 +1,203 @@
+"""Recognisers of people's names and author lists ("Ziheng Jiang, Haibin Lin et al.").
+
+Checks are bounded (length limits and cheap counts before any regular expression) so long
+abstract lines are rejected quickly.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["looks_like_name", "parse_author_line"]
+
+_PARTICLES = frozenset(
+    [
+        "van",
+        "von",
+        "der",
+        "den",
+        "de",
+        "del",
+        "della",
+        "di",
+        "da",
+        "dos",
+        "das",
+        "du",
+        "le",
+        "la",
+        "el",
+        "al",
+        "bin",
+        "ibn",
+        "ben",
+        "y",
+        "zu",
+        "ter",
+        "ten",
+    ]
+)
+# Capitalised function words of titles and prose that are never part of a person's name.
+_NOT_NAME_WORDS = frozenset(
+    [
+        "An",
+        "The",
+        "Is",
+        "Are",
+        "Was",
+        "Were",
+        "Be",
+        "Of",
+        "For",
+        "And",
+        "Or",
+        "To",
+        "In",
+        "On",
+        "At",
+        "By",
+        "With",
+        "From",
+        "Into",
+        "Via",
+        "Using",
+        "Towards",
+        "Toward",
+        "Beyond",
+        "Through",
+        "Over",
+        "Under",
+        "All",
+        "You",
+        "We",
+        "Our",
+        "Your",
+        "Their",
+        "This",
+        "That",
+        "These",
+        "Those",
+        "It",
+        "Its",
+        "Not",
+        "No",
+        "Yes",
+        "Do",
+        "Does",
+        "Can",
+        "Should",
+        "Need",
+        "Needs",
+        "How",
+        "Why",
+        "What",
+        "When",
+        "Where",
+        "Which",
+        "Who",
+        "Introduction",
+        "Abstract",
+        "Conclusion",
+        "Conclusions",
+        "Results",
+        "Methods",
+        "Background",
+        "Keywords",
+        "Summary",
+    ]
+)
+_NAME_CHARS = re.compile(r"[^\W\d_]+(?:[-'’.][^\W\d_]*)*\.?")
+_MAX_NAME = 80
+
+
+def _name_token_ok(token: str) -> bool:
+    """Return True if ``token`` can be one word of a person's name."""
+    first = token[0]
+    if not first.isalpha():
+        return False
+    if first.islower():
+        return token in _PARTICLES or (token.startswith(("d'", "d’")) and len(token) > 2)
+    if token in _NOT_NAME_WORDS:
+        return False
+    if _NAME_CHARS.fullmatch(token) is None:
+        return False
+    return not (token.endswith(".") and len(token) > 4 and "." not in token[:-1])
+
+
+def _is_caseless(token: str) -> bool:
+    """Return True for a token in a script without letter case (e.g. Chinese, Japanese)."""
+    first = token[0]
+    return first.isalpha() and not first.isupper() and not first.islower()
+
+
+def looks_like_name(text: str, *, single_word: bool = False) -> bool:
+    """Return True if ``text`` reads like one person's name ("Zoë Müller", "李明").
+
+    Args:
+        text: A stripped candidate.
+        single_word: Accept a single capitalised word (a mononym) as well.
+
+    Returns:
+        Whether every word looks like part of a name.
+    """
+    if not text or len(text) > _MAX_NAME:
+        return False
+    tokens = text.split()
+    if len(tokens) > 6:
+        return False
+    if not all(_name_token_ok(token) for token in tokens):
+        return False
+    if tokens[0].islower():
+        return False
+    if len(tokens) == 1:
+        return single_word or (_is_caseless(tokens[0]) and len(tokens[0]) >= 2)
+    return True
+
+
+_ET_AL = re.compile(r"[\s,;]*\bet\.?\s*al\b\.?$|[\s,;]*\bet\s+alii\.?$", re.IGNORECASE)
+_INITIAL_END = re.compile(r"(?:^|[\s.\-])(?:[^\W\d_]|Jr|Sr)\.$")
+_AUTHOR_SPLIT = re.compile(r"\s*(?:[,;]|\s&\s|\sand\s)\s*")
+_MAX_AUTHOR_LINE = 3000
+
+
+def parse_author_line(line: str) -> tuple[tuple[str, ...], bool] | None:
+    """Read an author line such as "Ziheng Jiang, Haibin Lin, Yinmin Zhong et al.".
+
+    Names are separated by commas, semicolons, "and" or "&"; a trailing "et al." marks an
+    incomplete list.
+
+    Args:
+        line: A stripped line.
+
+    Returns:
+        ``(names, complete)``, or None if the line does not look like a list of names.
+    """
+    if len(line) > _MAX_AUTHOR_LINE or not line[0].isalpha():
+        return None
+    # Cheap rejection of prose: names have at most a few words between separators.
+    separators = line.count(",") + line.count(";") + line.count(" and ") + line.count("&") + 1
+    if line.count(" ") > 7 * separators + 2:
+        return None
+    tail = line[-16:]
+    et_al = _ET_AL.search(tail)
+    if et_al is None and line[-1] == "." and _INITIAL_END.search(tail) is None:
+        return None
+    body = line[: len(line) - len(tail) + et_al.start()] if et_al else line
+    complete = et_al is None
+    if not body:
+        return None
+    parts = [part for part in _AUTHOR_SPLIT.split(body) if part]
+    if len(parts) == 1 and complete and len(parts[0].split()) > 4:
+        return None  # a lone "name" of five or more words is more likely a heading
+    names: list[str] = []
+    for part in parts:
+        name = part.removeprefix("and ").strip()
+        if not looks_like_name(name, single_word=len(parts) > 1 or not complete):
+            return None
+        names.append(name)
+    if not names:
+        return None
+    multi_word = sum(1 for name in names if " " in name or _is_caseless(name))
+    if multi_word * 2 < len(names):
+        return None
+    return tuple(names), complete

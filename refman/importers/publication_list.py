@@ -1,0 +1,272 @@
+"""Parser of the publication-list page format (:attr:`PageFormat.PUBLICATION_LIST`).
+
+A page looks like::
+
+    arXiv subjects                                   (optional breadcrumb)
+    Zhuo Jiang                                       (owner)
+    Publications and source records attributed to Zhuo Jiang.
+    12 recordsLinked to original sources             (claimed count)
+    arXiv2026                                        (venue + year: starts a record)
+    Some Title
+    Abstract paragraph(s)
+    cs.LG↗                                           (subjects: closes the record)
+
+Blank lines are optional everywhere; the parser works on the non-blank lines only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from refman.importers.lines import (
+    Lines,
+    claimed_count,
+    owner_from_sentence,
+    parse_subjects,
+    parse_venue_line,
+)
+from refman.importers.names import looks_like_name
+from refman.importers.records import ParsedRecord
+from refman.importers.titles import suggest_title
+
+__all__ = ["Header", "PublicationList", "find_header", "parse_publication_list"]
+
+_HEADER_SCAN = 40  # the owner sentence and count line sit in the first lines of a page
+_MAX_TITLE_LINE = 300
+
+
+@dataclass(slots=True)
+class Header:
+    """What the lines before the first record say.
+
+    Attributes:
+        owner: Owner name from the "attributed to NAME." sentence, or None.
+        owner_index: Index of the line holding the owner sentence, or None.
+        claimed: The stated record count, or None.
+        end: Index of the first line after the header.
+    """
+
+    owner: str | None = None
+    owner_index: int | None = None
+    claimed: int | None = None
+    end: int = 0
+
+
+@dataclass(slots=True)
+class PublicationList:
+    """The result of parsing a publication-list page.
+
+    Attributes:
+        owner: The owner's name ("" when the page does not name one).
+        claimed: The stated record count, or None.
+        records: Records in page order.
+        warnings: Plain sentences about anything odd.
+    """
+
+    owner: str
+    claimed: int | None
+    records: list[ParsedRecord] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def _header_follows(lines: Lines, index: int) -> bool:
+    """Return True if an owner sentence or count line is among the 3 lines from ``index``."""
+    return any(
+        owner_from_sentence(line) is not None or claimed_count(line) is not None
+        for line in lines.text[index : index + 3]
+    )
+
+
+def find_header(lines: Lines) -> Header:
+    """Find the owner sentence and count line among the first lines of a page.
+
+    Args:
+        lines: The page's non-blank lines.
+
+    Returns:
+        The header; ``end`` is 0 when the page has neither line.
+    """
+    header = Header()
+    for index, line in enumerate(lines.text[:_HEADER_SCAN]):
+        if parse_venue_line(line) is not None and not _header_follows(lines, index + 1):
+            break  # the first record has started
+        if header.owner_index is None:
+            owner = owner_from_sentence(line)
+            if owner is not None:
+                header.owner, header.owner_index, header.end = owner, index, index + 1
+                continue
+        if header.claimed is None:
+            count = claimed_count(line)
+            if count is not None:
+                header.claimed, header.end = count, index + 1
+                if header.owner_index is not None:
+                    break
+    return header
+
+
+def _owner_fallback(lines: Lines, header: Header, first_record: int) -> str:
+    """Return the owner when the owner sentence names nobody or is missing."""
+    if header.owner_index is not None and header.owner_index > 0:
+        before = lines.text[header.owner_index - 1]
+        if claimed_count(before) is None:
+            return before
+    stop = header.owner_index if header.owner_index is not None else first_record
+    for line in reversed(lines.text[:stop]):
+        if looks_like_name(line):
+            return line
+    return ""
+
+
+class _Parser:
+    """State of one pass over the lines of a publication-list page."""
+
+    def __init__(self, lines: Lines) -> None:
+        self.text = lines.text
+        self.number = lines.number
+        self.count = len(lines.text)
+        self.records: list[ParsedRecord] = []
+        self.warnings: list[str] = []
+
+    def _title_follows(self, index: int, strict: bool) -> bool:
+        """Return True if line ``index`` can be the title after a venue line."""
+        if index >= self.count:
+            return False
+        if not strict:
+            return True  # a subject line right away means a record with neither title nor abstract
+        line = self.text[index]
+        return (
+            parse_subjects(line) is None
+            and len(line) <= _MAX_TITLE_LINE
+            and not line.endswith(".")
+            and parse_venue_line(line) is None
+            and index + 1 < self.count
+        )
+
+    def starts_record(self, index: int, strict: bool) -> tuple[str | None, int] | None:
+        """Return ``(venue, year)`` if a record starts at line ``index``.
+
+        Args:
+            index: Line index.
+            strict: Inside an abstract, also require a named venue and a title-like next line.
+        """
+        venue_year = parse_venue_line(self.text[index])
+        if venue_year is None or (strict and venue_year[0] is None):
+            return None
+        return venue_year if self._title_follows(index + 1, strict) else None
+
+    def _next_start(self, index: int) -> int:
+        """Return the index of the next line (from ``index``) that starts a record."""
+        while index < self.count and self.starts_record(index, strict=False) is None:
+            index += 1
+        return index
+
+    def _closing_subject_before(self, index: int, limit: int) -> bool:
+        """Return True if a subject line occurs in ``[index, limit)``."""
+        return any(parse_subjects(self.text[i]) is not None for i in range(index, limit))
+
+    def run(self, start: int) -> int:
+        """Parse records from line ``start`` on; return the index of the first record."""
+        index = self._next_start(start)
+        first = index
+        while index < self.count:
+            venue_year = self.starts_record(index, strict=False)
+            if venue_year is None:
+                following = self._next_start(index + 1)
+                if not self._closing_subject_before(index, following):
+                    self._skipped(index, following)
+                    index = following
+                    continue
+                self.warnings.append(
+                    f"Line {self.number[index]}: a record has no venue and year line; "
+                    "its first line was taken as the title."
+                )
+                index = self._record(index, index, None, None)
+            else:
+                index = self._record(index, index + 1, *venue_year)
+        return first
+
+    def _skipped(self, index: int, following: int) -> None:
+        """Warn about lines between records that do not form a record."""
+        first, last = self.number[index], self.number[following - 1]
+        where = f"Line {first}" if first == last else f"Lines {first}–{last}"
+        verbs = ("does", "was") if first == last else ("do", "were")
+        self.warnings.append(
+            f"{where} {verbs[0]} not look like a publication record and {verbs[1]} skipped."
+        )
+
+    def _subjects_from(self, index: int, found: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
+        """Collect the subjects at ``index`` and on directly following subject lines.
+
+        Returns:
+            The subjects without repeats and the index of the first line after them.
+        """
+        codes = list(found)
+        index += 1
+        while index < self.count and (more := parse_subjects(self.text[index])) is not None:
+            codes.extend(more)
+            index += 1
+        return tuple(dict.fromkeys(codes)), index
+
+    def _record(self, start: int, title_index: int, venue: str | None, year: int | None) -> int:
+        """Read one record whose title is at ``title_index``; return the next line index."""
+        title = ""
+        index = title_index
+        if index < self.count and parse_subjects(self.text[index]) is None:
+            title = self.text[index]
+            index += 1
+        abstract: list[str] = []
+        subjects: tuple[str, ...] = ()
+        closed = False
+        while index < self.count:
+            line = self.text[index]
+            found = parse_subjects(line)
+            if found is not None:
+                subjects, index = self._subjects_from(index, found)
+                closed = True
+                break
+            if self.starts_record(index, strict=True) is not None:
+                self.warnings.append(
+                    f"Line {self.number[start]}: a record has no subject line; "
+                    "it was closed at the next venue line."
+                )
+                break
+            abstract.append(line)
+            index += 1
+        if not closed and index >= self.count:
+            self.warnings.append(
+                f"Line {self.number[start]}: a record has no subject line; "
+                "it was closed at the end of the page."
+            )
+        text = "\n\n".join(abstract)
+        provisional = not title
+        self.records.append(
+            ParsedRecord(
+                title=title or suggest_title(text),
+                title_provisional=provisional,
+                abstract=text,
+                year=year,
+                venue=venue,
+                subjects=subjects,
+                line=self.number[start],
+            )
+        )
+        return index
+
+
+def parse_publication_list(lines: Lines, header: Header) -> PublicationList:
+    """Parse a publication-list page.
+
+    Args:
+        lines: The page's non-blank lines.
+        header: The header found by :func:`find_header`.
+
+    Returns:
+        Owner, claimed count, records and warnings (possibly no records).
+    """
+    parser = _Parser(lines)
+    first_record = parser.run(header.end)
+    owner = header.owner or _owner_fallback(lines, header, first_record)
+    result = PublicationList(owner, header.claimed, parser.records, parser.warnings)
+    if not owner:
+        result.warnings.insert(0, "The page does not say whose publications these are.")
+    return result

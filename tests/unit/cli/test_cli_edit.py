@@ -1,0 +1,154 @@
+"""The changing commands (tag, untag, note, edit, trash, restore, empty-trash) persist."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+
+from refman.__main__ import main
+from refman.core.library import LibraryService
+from tests.helpers.fixtures import dump, sourced
+
+PAGE = """Marisol Quintana
+
+Publications and source records attributed to Marisol Quintana.
+
+2 records
+
+arXiv2025
+
+Tidewater: Streaming Joins over Unbounded Sensor Logs
+
+Sensor networks emit logs faster than batch systems can join them. We present Tidewater.
+
+cs.DB↗
+
+ICLR2024
+
+Quiet Progress in Tensor Sketching
+
+Tensor sketches compress multiway data while preserving inner products of the data.
+
+cs.DS↗
+"""
+
+
+class Run(NamedTuple):
+    code: int
+    out: str
+    err: str
+
+
+Cli = Callable[..., Run]
+
+
+@pytest.fixture
+def ids(library: LibraryService) -> list[int]:
+    """Ids of the two papers of the page, imported through the service."""
+    return list(library.import_pages([sourced(PAGE, "page.txt")]).new_ids)
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
+    def call(*args: object) -> Run:
+        code = main(["--db", str(library_path), *map(str, args)])
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return call
+
+
+def shown(cli: Cli, paper: int) -> dict[str, Any]:
+    result = cli("show", paper, "--json")
+    assert result.code == 0, result.err
+    return dict(json.loads(result.out))
+
+
+def test_tag_and_untag(cli: Cli, ids: list[int]) -> None:
+    first = ids[0]
+    result = cli("tag", first, "to read", "Systems")
+    assert result.code == 0
+    assert result.out == f"Tagged #{first} with “to read”, “Systems”.\n"
+    assert shown(cli, first)["tags"] == ["Systems", "to read"]
+    result = cli("untag", first, "systems", "unknown")
+    assert result.code == 0
+    assert "Removed “Systems”" in result.out
+    assert "has no tag “unknown”" in result.out
+    assert shown(cli, first)["tags"] == ["to read"]
+
+
+def test_note_prints_its_id_and_is_kept(cli: Cli, ids: list[int]) -> None:
+    result = cli("note", ids[1], "Read", "section 4 again")
+    assert result.code == 0
+    notes = shown(cli, ids[1])["notes"]
+    assert [n["text"] for n in notes] == ["Read section 4 again"]
+    assert result.out == f"Added note #{notes[0]['id']} to #{ids[1]}.\n"
+    assert set(notes[0]) == {"id", "text", "modified"}
+
+
+def test_edit_changes_title_year_and_venue(cli: Cli, ids: list[int]) -> None:
+    paper = ids[0]
+    result = cli("edit", paper, "--title", "Tidewater", "--year", "2021", "--venue", "VLDB")
+    assert result.code == 0, result.err
+    after = shown(cli, paper)
+    assert (after["title"], after["year"], after["venue"]) == ("Tidewater", 2021, "VLDB")
+    assert cli("edit", paper, "--year", "", "--venue", "").code == 0
+    after = shown(cli, paper)
+    assert (after["title"], after["year"], after["venue"]) == ("Tidewater", None, None)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--year", "soon"], "“soon” is not a year."),
+        (["--year", "20000"], "“20000” is not a year."),
+        (["--title", "  "], "A title cannot be empty."),
+        ([], "Nothing to change."),
+    ],
+)
+def test_bad_edits_are_refused_in_one_line(
+    cli: Cli, ids: list[int], library_path: Path, args: list[str], message: str
+) -> None:
+    before = dump(library_path)
+    result = cli("edit", ids[0], *args)
+    assert result.code == 2
+    assert result.err.startswith(f"refman: {message}")
+    assert result.err.count("\n") == 1
+    assert dump(library_path) == before
+
+
+def test_trash_restore_and_empty_trash(cli: Cli, ids: list[int]) -> None:
+    first, second = ids
+    result = cli("trash", first, second)
+    assert result.code == 0
+    assert result.out == f"Moved 2 papers to the Trash (#{first}, #{second}).\n"
+    assert json.loads(cli("list", "--json").out) == []
+    trashed = json.loads(cli("list", "--section", "trash", "--json").out)
+    assert sorted(p["id"] for p in trashed) == [first, second]
+    assert cli("restore", first).code == 0
+    assert [p["id"] for p in json.loads(cli("list", "--json").out)] == [first]
+    result = cli("empty-trash")
+    assert result.out == "Deleted 1 paper for good.\n"
+    assert cli("show", second).code == 2
+    assert cli("empty-trash").out == "The Trash is already empty.\n"
+    assert [p["id"] for p in json.loads(cli("list", "--json").out)] == [first]
+
+
+def test_unknown_ids_change_nothing(cli: Cli, ids: list[int], library_path: Path) -> None:
+    before = dump(library_path)
+    for args in (("trash", ids[0], 999), ("tag", 999, "x"), ("note", 999, "x")):
+        result = cli(*args)
+        assert result.code == 2
+        assert result.err.startswith("refman: There is no paper #999")
+    assert dump(library_path) == before
+
+
+def test_an_id_that_is_not_a_number_is_a_usage_error(cli: Cli, ids: list[int]) -> None:
+    result = cli("show", "twelve")
+    assert result.code == 2
+    assert "“twelve” is not an id" in result.err
+    assert "Traceback" not in result.err

@@ -1,0 +1,236 @@
+"""``refman list``, ``search``, ``show`` and ``tags`` through :func:`refman.__main__.main`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+
+from refman.__main__ import main
+from refman.cli.output import PAPER_KEYS
+
+
+class Run(NamedTuple):
+    code: int
+    out: str
+    err: str
+
+
+Cli = Callable[..., Run]
+
+LIST_PAGE = """arXiv subjects
+
+Marisol Quintana
+
+Publications and source records attributed to Marisol Quintana.
+
+3 recordsLinked to original sources
+
+arXiv2025
+
+Tidewater: Streaming Joins over Unbounded Sensor Logs
+
+Sensor networks emit logs faster than batch systems can join them. We present Tidewater, a \
+streaming join engine that cuts join latency by $4.2$x over the best prior engine.
+
+cs.DB↗ cs.DC↗
+
+ICLR2019
+
+Quiet Progress in Tensor Sketching
+
+Tensor sketches compress multiway data while preserving inner products. This survey shows \
+that most results follow from two lemmas on random projections.
+
+cs.DS↗
+
+2023
+
+Orca-4 Technical Report
+
+We introduce Orca-4, a family of open marine-acoustics models trained on hydrophone audio. \
+Orca-4 detects whale calls with an F1 of 0.91 and runs on a single embedded board.
+
+eess.AS↗
+"""
+
+ABSTRACTS_PAGE = """Ines Carvalho
+
+Pavel Dunmore, Akiko Seppala, Ravi Castellane et al.
+
+We describe the design and operation of GigaLoom, a production system that trains large \
+language models on more than 20,000 accelerators. At this scale both efficiency and \
+stability become first-order problems.
+"""
+
+TIDEWATER = "Tidewater: Streaming Joins over Unbounded Sensor Logs"
+SKETCHING = "Quiet Progress in Tensor Sketching"
+ORCA = "Orca-4 Technical Report"
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], library_path: Path, tmp_path: Path) -> Cli:
+    """Refman on a library holding three listed papers and one from an abstracts page."""
+
+    def call(*args: str) -> Run:
+        code = main(["--db", str(library_path), *args])
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    (tmp_path / "list.txt").write_text(LIST_PAGE, encoding="utf-8")
+    (tmp_path / "abstracts.txt").write_text(ABSTRACTS_PAGE, encoding="utf-8")
+    result = call("import", str(tmp_path / "list.txt"), str(tmp_path / "abstracts.txt"))
+    assert result.code == 0, result.err
+    return call
+
+
+def listed(cli: Cli, *args: str) -> list[dict[str, Any]]:
+    result = cli("list", "--json", *args)
+    assert result.code == 0, result.err
+    return list(json.loads(result.out))
+
+
+def titles(cli: Cli, *args: str) -> list[str]:
+    return [p["title"] for p in listed(cli, *args)]
+
+
+def paper_id(cli: Cli, title: str) -> str:
+    return str(next(p["id"] for p in listed(cli) if p["title"] == title))
+
+
+def test_list_prints_an_aligned_table_and_a_count(cli: Cli) -> None:
+    result = cli("list")
+    assert result.code == 0
+    lines = result.out.splitlines()
+    assert lines[0].split() == ["ID", "YEAR", "AUTHOR", "TITLE"]
+    assert lines[-1] == "4 of 4 papers"
+    body = lines[1:-1]
+    assert len(body) == 4
+    starts = {line.index(t) for line in body for t in (TIDEWATER, SKETCHING, ORCA) if t in line}
+    assert len(starts) == 1  # the title column is aligned
+    gigaloom = next(line for line in body if "Pavel Dunmore et al." in line)
+    assert "(provisional title)" in gigaloom
+
+
+def test_list_cuts_titles_to_the_terminal_width(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    lines = cli("list").out.splitlines()
+    assert all(len(line) <= 60 for line in lines)
+    assert any(line.endswith("…") for line in lines)
+
+
+def test_list_default_order_is_newest_first(cli: Cli) -> None:
+    ids = [p["id"] for p in listed(cli)]
+    assert ids == sorted(ids, reverse=True)
+
+
+def test_list_json_has_full_paper_objects(cli: Cli) -> None:
+    papers = listed(cli)
+    assert all(tuple(p) == PAPER_KEYS for p in papers)
+    tidewater = next(p for p in papers if p["title"] == TIDEWATER)
+    assert tidewater["subjects"] == ["cs.DB", "cs.DC"]
+    assert tidewater["venue"] == "arXiv"
+    assert "$4.2$x" in tidewater["abstract"]  # raw, as imported
+    assert next(p for p in papers if p["title"] == ORCA)["venue"] is None
+
+
+def test_sort_limit_and_offset(cli: Cli) -> None:
+    by_title = titles(cli, "--sort", "title")
+    assert by_title == sorted(by_title, key=str.casefold)
+    assert titles(cli, "--sort", "title", "--desc") == by_title[::-1]
+    assert titles(cli, "--sort", "title", "--limit", "2", "--offset", "1") == by_title[1:3]
+    years = [p["year"] for p in listed(cli, "--sort", "year")]
+    assert years[:3] == [2019, 2023, 2025] and years[3] is None
+    result = cli("list", "--limit", "2")
+    assert result.out.splitlines()[-1] == "2 of 4 papers"
+
+
+def test_search_finds_matching_papers_best_first(cli: Cli) -> None:
+    assert titles(cli, "--search", "sensor") == [TIDEWATER]
+    result = cli("search", "hydrophone", "--json")
+    assert result.code == 0
+    assert [p["title"] for p in json.loads(result.out)] == [ORCA]
+    result = cli("search", "nothing-matches-this")
+    assert result.out.splitlines()[-1] == "0 of 0 papers"
+
+
+def test_tag_filter_and_sections(cli: Cli) -> None:
+    orca = paper_id(cli, ORCA)
+    cli("tag", orca, "marine")
+    assert titles(cli, "--tag", "marine") == [ORCA]
+    assert ORCA not in titles(cli, "--section", "untagged")
+    attention = listed(cli, "--section", "attention")
+    assert [p["title_provisional"] for p in attention] == [True]
+    cli("trash", orca)
+    assert titles(cli, "--section", "trash") == [ORCA]
+    assert ORCA not in titles(cli)
+
+
+def test_show_text_has_everything_a_reader_needs(cli: Cli) -> None:
+    tidewater = paper_id(cli, TIDEWATER)
+    cli("tag", tidewater, "streams")
+    cli("note", tidewater, "Compare with Flink.")
+    result = cli("show", tidewater)
+    assert result.code == 0
+    out = result.out
+    assert out.startswith(f"#{tidewater}  {TIDEWATER}\n")
+    for expected in (
+        "2025",
+        "arXiv",
+        "Databases (cs.DB)",
+        "Distributed, Parallel, and Cluster Computing (cs.DC)",
+        "streams",
+        "Marisol Quintana",
+        "list.txt",
+        "by 4.2x over",  # readable abstract: LaTeX math turned into text
+        "Compare with Flink.",
+    ):
+        assert expected in out, expected
+
+
+def test_show_marks_provisional_titles_and_incomplete_authors(cli: Cli) -> None:
+    paper = next(p for p in listed(cli) if p["title_provisional"])
+    out = cli("show", str(paper["id"])).out
+    assert "(provisional title)" in out.splitlines()[0]
+    assert "Pavel Dunmore, Akiko Seppala, Ravi Castellane et al." in out
+    assert "Ines Carvalho" in out
+
+
+def test_show_json_is_the_paper_object(cli: Cli) -> None:
+    paper = next(p for p in listed(cli) if p["title"] == ORCA)
+    result = cli("show", str(paper["id"]), "--json")
+    assert json.loads(result.out) == paper
+
+
+def test_show_unknown_paper_is_one_line_and_exit_2(cli: Cli) -> None:
+    result = cli("show", "999")
+    assert result.code == 2
+    assert result.out == ""
+    assert result.err == "refman: There is no paper #999 in this library. " + (
+        "Use “refman list” to see the ids.\n"
+    )
+
+
+def test_tags_lists_names_with_counts(cli: Cli) -> None:
+    assert "No tags yet" in cli("tags").out
+    cli("tag", paper_id(cli, ORCA), "marine", "audio")
+    cli("tag", paper_id(cli, TIDEWATER), "audio")
+    assert cli("tags").out.splitlines() == ["2  audio", "1  marine"]
+    assert json.loads(cli("tags", "--json").out) == [
+        {"name": "audio", "colour": None, "count": 2},
+        {"name": "marine", "colour": None, "count": 1},
+    ]
+
+
+def test_empty_library_says_how_to_start(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["--db", str(tmp_path / "new.sqlite"), "list"]) == 0
+    out = capsys.readouterr().out
+    assert "refman import" in out
+    assert out.splitlines()[-1] == "0 of 0 papers"
+    assert main(["--db", str(tmp_path / "new.sqlite"), "list", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []

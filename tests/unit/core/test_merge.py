@@ -1,0 +1,291 @@
+"""The merge rules as pure functions over a paper's in-memory state."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from refman.core.merge import (
+    PaperState,
+    add_tags,
+    author_line,
+    merge_into,
+    new_state,
+    sort_author,
+)
+from refman.core.text import person_key
+from refman.importers.records import ParsedRecord
+
+ABSTRACT = r"We describe GigaLoom, which reaches 0.02 g/cm$^3$ error on \textbf{many} tasks."
+THREE = ("Pavel Dunmore", "Akiko Seppala", "Ravi Castellane")
+
+
+def record(
+    title: str = "",
+    *,
+    year: int | None = None,
+    venue: str | None = None,
+    subjects: tuple[str, ...] = (),
+    authors: tuple[str, ...] = (),
+    complete: bool = False,
+    abstract: str = ABSTRACT,
+) -> ParsedRecord:
+    return ParsedRecord(
+        title=title or "GigaLoom",
+        title_provisional=not title,
+        abstract=abstract,
+        year=year,
+        venue=venue,
+        subjects=subjects,
+        authors=authors,
+        authors_complete=complete,
+    )
+
+
+def keys(names: tuple[str, ...]) -> list[str]:
+    return [person_key(n) for n in names]
+
+
+def state_of(r: ParsedRecord, owner: str | None = "Maren Solvik") -> PaperState:
+    return new_state(1, r, person_key(owner) if owner else None, keys(r.authors))
+
+
+def merge(state: PaperState, r: ParsedRecord, owner: str | None = "Tobias Ferreira") -> list[str]:
+    key = person_key(owner) if owner else None
+    return merge_into(state, r, key, owner, keys(r.authors))
+
+
+# -- new_state ---------------------------------------------------------------------------------
+
+
+def test_new_state_takes_the_records_fields() -> None:
+    r = record("GigaLoom: Training at Scale", year=2024, venue="arXiv", subjects=("cs.LG", "cs.LG"))
+    s = state_of(r)
+    assert (s.title, s.title_provisional, s.year, s.venue) == (r.title, False, 2024, "arXiv")
+    assert s.subjects == ["cs.LG"]
+    assert s.attributions == ["maren solvik"]
+    assert s.abstract == ABSTRACT
+    assert s.abstract_text == "We describe GigaLoom, which reaches 0.02 g/cm³ error on many tasks."
+    assert s.user_edited == set()
+    assert s.tags == []
+
+
+def test_new_state_with_a_typed_title() -> None:
+    s = new_state(5, record(), None, [], title="  GigaLoom Paper ")
+    assert (s.id, s.title, s.title_provisional, s.user_edited) == (
+        5,
+        "GigaLoom Paper",
+        False,
+        {"title"},
+    )
+    assert s.attributions == []
+    blank = new_state(5, record(), None, [], title="  ")
+    assert (blank.title, blank.title_provisional, blank.user_edited) == ("GigaLoom", True, set())
+
+
+# -- merge_into --------------------------------------------------------------------------------
+
+
+def test_real_title_replaces_provisional() -> None:
+    s = state_of(record())
+    assert merge(s, record("GigaLoom: Training at Scale"), None) == ["a title"]
+    assert (s.title, s.title_provisional) == ("GigaLoom: Training at Scale", False)
+
+
+@pytest.mark.parametrize("incoming", ["", "Another Real Title"])
+def test_real_title_is_kept(incoming: str) -> None:
+    s = state_of(record("GigaLoom: Training at Scale"))
+    assert merge(s, record(incoming), None) == []
+    assert (s.title, s.title_provisional) == ("GigaLoom: Training at Scale", False)
+
+
+def test_user_title_is_kept_even_when_provisional() -> None:
+    s = state_of(record())
+    s.user_edited.add("title")
+    assert merge(s, record("GigaLoom: Training at Scale"), None) == []
+    assert s.title == "GigaLoom"
+
+
+def test_attribution_is_added_once() -> None:
+    s = state_of(record())
+    assert merge(s, record(), "Tobias Ferreira") == ["attribution to Tobias Ferreira"]
+    assert merge(s, record(), "tobias  ferreira") == []
+    assert merge(s, record(), "Maren Solvik") == []
+    assert s.attributions == ["maren solvik", "tobias ferreira"]
+
+
+@pytest.mark.parametrize(
+    ("have", "have_complete", "incoming", "incoming_complete", "result", "adds"),
+    [
+        ((), False, THREE, False, THREE, ["3 authors"]),
+        (THREE[:1], False, THREE, False, THREE, ["2 authors"]),
+        (THREE[:2], False, THREE, False, THREE, ["1 author"]),
+        (THREE, False, THREE[:2], False, THREE, []),
+        (THREE, False, THREE, False, THREE, []),
+        (THREE, False, THREE[:2], True, THREE[:2], ["the complete author list"]),
+        (THREE, False, THREE, True, THREE, ["the complete author list"]),
+        (THREE[:1], False, THREE, True, THREE, ["2 authors"]),
+        (THREE[:2], True, THREE, False, THREE[:2], []),
+        (THREE[:2], True, THREE, True, THREE[:2], []),
+    ],
+)
+def test_author_rules(
+    have: tuple[str, ...],
+    have_complete: bool,
+    incoming: tuple[str, ...],
+    incoming_complete: bool,
+    result: tuple[str, ...],
+    adds: list[str],
+) -> None:
+    s = state_of(record(authors=have, complete=have_complete), owner=None)
+    got = merge(s, record(authors=incoming, complete=incoming_complete), None)
+    assert got == adds
+    assert s.authors == keys(result)
+    assert s.authors_complete == (incoming_complete if adds else have_complete)
+
+
+def test_user_edited_authors_are_kept() -> None:
+    s = state_of(record(authors=THREE[:1]), owner=None)
+    s.user_edited.add("authors")
+    assert merge(s, record(authors=THREE, complete=True), None) == []
+    assert s.authors == keys(THREE[:1])
+
+
+def test_missing_year_venue_abstract_and_subjects_are_filled() -> None:
+    s = state_of(record(abstract=""), owner=None)
+    got = merge(
+        s, record(year=2024, venue="arXiv", subjects=("cs.LG", "cs.DC"), abstract=ABSTRACT), None
+    )
+    assert got == ["the year", "the venue", "the abstract", "subjects cs.LG, cs.DC"]
+    assert (s.year, s.venue, s.subjects) == (2024, "arXiv", ["cs.LG", "cs.DC"])
+    assert s.abstract_text.endswith("g/cm³ error on many tasks.")
+    assert merge(s, record(year=2020, venue="ICML", subjects=("cs.DC", "stat.ML")), None) == [
+        "subject stat.ML"
+    ]
+    assert (s.year, s.venue, s.subjects) == (2024, "arXiv", ["cs.LG", "cs.DC", "stat.ML"])
+
+
+@pytest.mark.parametrize("field", ["year", "venue"])
+def test_user_edited_year_and_venue_are_kept_even_when_empty(field: str) -> None:
+    s = state_of(record(), owner=None)
+    s.user_edited.add(field)
+    merge(s, record(year=2024, venue="arXiv"), None)
+    assert getattr(s, field) is None
+
+
+def test_merging_the_same_record_again_adds_nothing() -> None:
+    r = record(year=2024, venue="arXiv", subjects=("cs.LG",), authors=THREE)
+    s = state_of(record())
+    merge(s, r)
+    snapshot = s.to_json()
+    assert merge(s, r) == []
+    assert s.to_json() == snapshot
+
+
+# -- order does not matter ---------------------------------------------------------------------
+
+FULL_AUTHORS = ("Pavel Dunmore", "Akiko Seppala", "Ravi Castellane", "Kofi Mensah")
+OWNERS = ("Maren Solvik", "Tobias Ferreira", "Ines Carvalho", None)
+
+
+@st.composite
+def views_of_one_paper(draw: st.DrawFn) -> ParsedRecord:
+    """A record showing part of what is known about one paper (never contradicting it)."""
+    complete = draw(st.booleans())
+    count = len(FULL_AUTHORS) if complete else draw(st.integers(0, len(FULL_AUTHORS)))
+    return record(
+        draw(st.sampled_from(["", "GigaLoom: Training at Scale"])),
+        year=draw(st.sampled_from([None, 2024])),
+        venue=draw(st.sampled_from([None, "arXiv"])),
+        subjects=tuple(draw(st.lists(st.sampled_from(["cs.LG", "cs.DC", "stat.ML"]), max_size=3))),
+        authors=FULL_AUTHORS[:count],
+        complete=complete and count > 0,
+    )
+
+
+def _summary(s: PaperState) -> tuple[object, ...]:
+    return (
+        s.title,
+        s.title_provisional,
+        s.year,
+        s.venue,
+        sorted(s.subjects),
+        s.authors,
+        s.authors_complete,
+        sorted(s.attributions),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(views_of_one_paper(), st.sampled_from(OWNERS)), min_size=1, max_size=4))
+def test_merge_result_does_not_depend_on_order(
+    views: list[tuple[ParsedRecord, str | None]],
+) -> None:
+    results = set()
+    for order in itertools.permutations(views):
+        (first, owner), *rest = order
+        s = state_of(first, owner)
+        for r, who in rest:
+            merge(s, r, who)
+        results.add(repr(_summary(s)))
+    assert len(results) == 1
+
+
+# -- tags, list columns, snapshots -------------------------------------------------------------
+
+
+def test_add_tags_ignores_case_and_keeps_order() -> None:
+    s = state_of(record())
+    add_tags(s, ["Systems", "ml", "SYSTEMS"])
+    add_tags(s, ["ML", "to-read"])
+    assert s.tags == ["Systems", "ml", "to-read"]
+
+
+@pytest.mark.parametrize(
+    ("names", "complete", "line"),
+    [
+        ([], True, ""),
+        ([], False, ""),
+        (["Zoë Müller"], True, "Zoë Müller"),
+        (["Zoë Müller"], False, "Zoë Müller et al."),
+        (["Zoë Müller", "Kofi Mensah"], True, "Zoë Müller et al."),
+    ],
+)
+def test_author_line(names: list[str], complete: bool, line: str) -> None:
+    assert author_line(names, complete) == line
+
+
+@pytest.mark.parametrize(
+    ("names", "key"),
+    [
+        ([], ""),
+        (["Zoë Müller", "Kofi Mensah"], "müller zoë"),
+        (["Pavel van Dunmore"], "dunmore pavel van"),
+        (["Plato"], "plato"),
+    ],
+)
+def test_sort_author(names: list[str], key: str) -> None:
+    assert sort_author(names) == key
+
+
+def test_snapshot_round_trip_and_copy() -> None:
+    s = state_of(record(year=2024, authors=THREE))
+    s.tags = ["ml"]
+    s.user_edited = {"venue", "title"}
+    s.added_at = datetime(2024, 1, 2, 3, 4, 5)
+    s.modified_at = datetime(2024, 1, 3)
+    s.names = {person_key(n): n for n in THREE}
+    s.possible_duplicate_of = 7
+    again = PaperState.from_json(s.to_json())
+    assert again == s
+    clone = s.copy()
+    clone.authors.append("someone")
+    clone.user_edited.add("year")
+    clone.names["x"] = "X"
+    assert s.authors == keys(THREE)
+    assert s.user_edited == {"venue", "title"}
+    assert "x" not in s.names

@@ -1,0 +1,324 @@
+"""Opening a library: creation at the newest schema, SQLite settings, upgrades, refusals."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sqlite3
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+
+import refman.store.database as database
+from refman.core.errors import LibraryOpenError
+from refman.core.import_values import SourcedPage
+from refman.core.library import LibraryService
+from refman.core.values import PaperQuery
+from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
+from refman.store.database import BUSY_TIMEOUT_MS, copy_library, head_revision
+from refman.store.models import Base
+
+
+def _revision(path: Path) -> str:
+    conn = sqlite3.connect(path)
+    try:
+        return str(conn.execute("SELECT version_num FROM alembic_version").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def _tables(path: Path) -> set[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    finally:
+        conn.close()
+
+
+_TOPICS = ["Glacier", "Harbor", "Meadow", "Quorum", "Vector", "Zenith", "Timber", "Prism"]
+
+
+def _page(n: int = 3) -> SourcedPage:
+    rng = random.Random(n)
+    records = [
+        ParsedRecord(
+            title=f"{_TOPICS[i]} Methods Are Distinct",
+            title_provisional=False,
+            abstract=f"{_TOPICS[i]}: " + " ".join(rng.choice(_TOPICS) for _ in range(40)),
+            year=2020 + i,
+        )
+        for i in range(n)
+    ]
+    return SourcedPage(ParsedPage("Maren Solvik", PageFormat.PUBLICATION_LIST, n, records))
+
+
+def _files_beside(path: Path) -> list[str]:
+    return sorted(p.name for p in path.parent.iterdir())
+
+
+# -- a new library -----------------------------------------------------------------------------
+
+
+def test_a_new_library_is_created_at_the_newest_schema(tmp_path: Path) -> None:
+    path = tmp_path / "new folder" / "deeper" / "library.sqlite"
+    library = LibraryService.open(path)
+    try:
+        assert library.location == str(path)
+        assert library.db.path == path
+        assert library.count() == 0
+    finally:
+        library.close()
+    assert path.is_file()
+    assert _revision(path) == head_revision()
+    assert {"papers", "persons", "tags", "notes", "import_batches", "papers_fts"} <= _tables(path)
+
+
+def test_connections_use_wal_foreign_keys_and_a_busy_timeout(library: LibraryService) -> None:
+    engine = library.db.engine
+    with engine.connect() as first, engine.connect() as second:
+        for conn in (first, second):
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+            assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == BUSY_TIMEOUT_MS
+    assert BUSY_TIMEOUT_MS >= 1000
+
+
+def test_foreign_keys_are_enforced(library: LibraryService) -> None:
+    with pytest.raises(IntegrityError), library.db.transaction() as session:
+        session.execute(
+            text("INSERT INTO authorships (paper_id, position, person_id) VALUES (999, 0, 999)")
+        )
+
+
+def test_reopening_keeps_the_papers_and_makes_no_copy(library_path: Path) -> None:
+    library = LibraryService.open(library_path)
+    library.import_pages([_page()])
+    library.close()
+    files = _files_beside(library_path)
+    again = LibraryService.open(library_path)
+    try:
+        assert again.count() == 3
+    finally:
+        again.close()
+    assert _files_beside(library_path) == files
+    assert not any("before-upgrade" in name for name in files)
+
+
+def test_the_models_agree_with_the_migrated_schema(library: LibraryService) -> None:
+    def ours(name: str | None, type_: str, _parent: object) -> bool:
+        return not (type_ == "table" and name is not None and name.startswith("papers_fts"))
+
+    with library.db.engine.connect() as conn:
+        context = MigrationContext.configure(
+            conn, opts={"include_name": ours, "compare_type": True, "compare_server_default": True}
+        )
+        differences = compare_metadata(context, Base.metadata)
+    assert differences == []
+
+
+def test_copy_library_copies_everything(library: LibraryService, tmp_path: Path) -> None:
+    library.import_pages([_page(5)])
+    target = tmp_path / "copy.sqlite"
+    target.write_bytes(b"old content")
+    assert library.db.path is not None
+    copy_library(library.db.path, target)
+    copy = LibraryService.open(target)
+    try:
+        assert copy.count() == 5
+    finally:
+        copy.close()
+
+
+# -- upgrades ----------------------------------------------------------------------------------
+
+_REVISION_0002 = '''"""test revision
+
+Revision ID: 0002
+Revises: 0001
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table("upgrade_marker", sa.Column("id", sa.Integer(), primary_key=True))
+
+
+def downgrade() -> None:
+    op.drop_table("upgrade_marker")
+'''
+
+
+@pytest.fixture
+def newer_refman(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[], str]:
+    """Call to pretend this refman has a second schema revision (0002) beyond the shipped one."""
+    scripts = tmp_path / "migrations"
+    shutil.copytree(
+        str(resources.files("refman.store") / "migrations"),
+        scripts,
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    (scripts / "versions" / "0002_test_revision.py").write_text(_REVISION_0002)
+
+    def config() -> Config:
+        cfg = Config()
+        cfg.set_main_option("script_location", str(scripts))
+        return cfg
+
+    def activate() -> str:
+        monkeypatch.setattr(database, "_alembic_config", config)
+        return head_revision()
+
+    return activate
+
+
+def test_an_older_library_is_upgraded_and_a_copy_kept_beside_it(
+    library_path: Path, newer_refman: Callable[[], str]
+) -> None:
+    library = LibraryService.open(library_path)
+    library.import_pages([_page(4)])
+    library.tag(library.paper_ids()[:2], ["kept"])
+    library.close()
+    old_revision = _revision(library_path)
+
+    new_revision = newer_refman()
+    assert new_revision == "0002" != old_revision
+    upgraded = LibraryService.open(library_path)
+    try:
+        assert upgraded.count() == 4
+        assert [(t.name, t.count) for t in upgraded.tags()] == [("kept", 2)]
+        assert upgraded.count(PaperQuery(text="distinct")) == 4
+    finally:
+        upgraded.close()
+
+    assert _revision(library_path) == new_revision
+    assert "upgrade_marker" in _tables(library_path)
+    copies = [n for n in _files_beside(library_path) if ".before-upgrade-" in n]
+    assert len(copies) == 1
+    assert copies[0].startswith(f"{library_path.name}.before-upgrade-{old_revision}-")
+    copy = library_path.parent / copies[0]
+    assert _revision(copy) == old_revision
+    assert "upgrade_marker" not in _tables(copy)
+    with sqlite3.connect(copy) as conn:
+        assert conn.execute("SELECT count(*) FROM papers").fetchone()[0] == 4
+    conn.close()
+
+    # Opening again makes no further copy.
+    LibraryService.open(library_path).close()
+    assert [n for n in _files_beside(library_path) if ".before-upgrade-" in n] == copies
+
+
+def test_a_new_library_needs_no_copy_even_when_there_are_several_revisions(
+    tmp_path: Path, newer_refman: Callable[[], str]
+) -> None:
+    newer_refman()
+    path = tmp_path / "new" / "fresh.sqlite"
+    LibraryService.open(path).close()
+    assert _revision(path) == "0002"
+    assert _files_beside(path) == ["fresh.sqlite"]
+
+
+# -- refusals ----------------------------------------------------------------------------------
+
+
+def _plain(error: LibraryOpenError) -> None:
+    assert error.message and error.message.endswith(".")
+    assert "Traceback" not in str(error) and "sqlalchemy" not in str(error).lower()
+    assert error.hint
+
+
+def test_a_library_from_a_newer_refman_is_refused_unchanged(library_path: Path) -> None:
+    with sqlite3.connect(library_path) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = 'f00dcafe9999'")
+    conn.close()
+    before = library_path.read_bytes()
+    files = _files_beside(library_path)
+
+    with pytest.raises(LibraryOpenError, match="newer version") as caught:
+        LibraryService.open(library_path)
+
+    _plain(caught.value)
+    assert "f00dcafe9999" in caught.value.message
+    assert library_path.read_bytes() == before
+    assert _files_beside(library_path) == files
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"hello, this is a text file and not a database\n" * 40, bytes(range(256)) * 20],
+    ids=["text", "binary"],
+)
+def test_a_file_that_is_not_sqlite_is_refused_unchanged(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_bytes(content)
+
+    with pytest.raises(LibraryOpenError, match="is not a refman library") as caught:
+        LibraryService.open(path)
+
+    _plain(caught.value)
+    assert path.read_bytes() == content
+    assert _files_beside(path) == ["notes.txt"]
+
+
+def _foreign_database(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE recipes (name TEXT, minutes INTEGER)")
+    conn.execute("INSERT INTO recipes VALUES ('soup', 30)")
+    conn.commit()
+    conn.close()
+
+
+def test_another_programs_sqlite_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "recipes.sqlite"
+    _foreign_database(path)
+
+    with pytest.raises(LibraryOpenError, match="not a refman library") as caught:
+        LibraryService.open(path)
+
+    _plain(caught.value)
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT * FROM recipes").fetchall() == [("soup", 30)]
+        assert "alembic_version" not in _tables(path)
+    finally:
+        conn.close()
+
+
+def test_another_programs_sqlite_database_is_left_byte_for_byte(tmp_path: Path) -> None:
+    path = tmp_path / "recipes.sqlite"
+    _foreign_database(path)
+    before = path.read_bytes()
+    with pytest.raises(LibraryOpenError):
+        LibraryService.open(path)
+    assert path.read_bytes() == before
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(LibraryOpenError, match="folder") as caught:
+        LibraryService.open(tmp_path)
+    _plain(caught.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_location_below_a_file_is_refused(tmp_path: Path) -> None:
+    blocker = tmp_path / "plain.txt"
+    blocker.write_text("x")
+    with pytest.raises(LibraryOpenError, match="Cannot create the folder") as caught:
+        LibraryService.open(blocker / "library.sqlite")
+    _plain(caught.value)
+    assert blocker.read_text() == "x"
