@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from refman.core.values import PaperQuery, PaperRow, Section, SortKey
 from refman.store import fts
+from refman.store.bulk import first_column
 from refman.store.models import (
     Attribution,
     Authorship,
@@ -126,7 +127,11 @@ def paper_ids(session: Session, query: PaperQuery) -> list[int]:
     """The ids the query shows, in list order."""
     stmt, searching = _base(query, [Paper.id])
     stmt = stmt.order_by(*_order(query, searching))
-    return list(session.execute(stmt).scalars())
+    compiled = stmt.compile(session.get_bind(), compile_kwargs={"render_postcompile": True})
+    params = compiled.construct_params()
+    return first_column(
+        session, str(compiled), [params[name] for name in compiled.positiontup or []]
+    )
 
 
 _ROW_COLUMNS = (

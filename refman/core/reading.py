@@ -143,6 +143,20 @@ def load_people(session: Session) -> list[PersonView]:
     return [PersonView(id=i, name=n, count=c) for i, n, c in session.execute(stmt)]
 
 
+def load_person(session: Session, person_id: int) -> PersonView | None:
+    """One person and the number of papers (outside the Trash) attributed to them."""
+    person = session.get(Person, person_id)
+    if person is None:
+        return None
+    count = session.execute(
+        select(func.count())
+        .select_from(Attribution)
+        .join(Paper, Paper.id == Attribution.paper_id)
+        .where(Attribution.person_id == person_id, Paper.trashed_at.is_(None))
+    ).scalar_one()
+    return PersonView(id=person.id, name=person.name, count=int(count))
+
+
 def warnings_of(raw: str) -> list[str]:
     """The warnings of an import batch."""
     return list(json.loads(raw or "[]"))

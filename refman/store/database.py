@@ -72,6 +72,8 @@ class Database:
     engine: Engine
     sessions: sessionmaker[Session]
     url: str
+    #: Goes up with every committed change, so caches of query results know they are stale.
+    generation: int = 0
 
     @property
     def path(self) -> Path | None:
@@ -82,8 +84,11 @@ class Database:
     @contextmanager
     def transaction(self) -> Iterator[Session]:
         """A session whose work is committed on success and rolled back on any error."""
-        with self.sessions.begin() as session:
-            yield session
+        try:
+            with self.sessions.begin() as session:
+                yield session
+        finally:
+            self.generation += 1
 
     @contextmanager
     def reading(self) -> Iterator[Session]:

@@ -96,7 +96,10 @@ class LibraryController(QObject):
         cleaned = " ".join(new.split())
         if not cleaned or cleaned == old:
             return False
-        snaps = [svc.snapshot_tag(old)]
+        first = self._guard(lambda: svc.snapshot_tag(old))
+        if first is None:
+            return False
+        snaps = [first]
         merging = svc.tag_exists(cleaned) and cleaned.casefold() != old.casefold()
         if merging:
             snaps.append(svc.snapshot_tag(cleaned))
@@ -171,7 +174,9 @@ class LibraryController(QObject):
             return False
         kwargs: dict[str, object] = {}
         labels = []
-        if title is not None and " ".join(title.split()) != before.title:
+        if title is not None and (
+            " ".join(title.split()) != before.title or before.title_provisional
+        ):
             kwargs["title"] = title
             labels.append("title")
         if year is not _UNSET and year != before.year:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import shutil
 import sqlite3
+import threading
+import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -322,3 +324,36 @@ def test_a_location_below_a_file_is_refused(tmp_path: Path) -> None:
         LibraryService.open(blocker / "library.sqlite")
     _plain(caught.value)
     assert blocker.read_text() == "x"
+
+
+# -- sharing the file --------------------------------------------------------------------------
+
+
+def test_reads_go_on_and_writes_wait_while_another_program_writes(
+    library: LibraryService, library_path: Path
+) -> None:
+    library.import_pages([_page(2)])
+    other = sqlite3.connect(library_path, isolation_level=None, check_same_thread=False)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        other.execute("UPDATE papers SET venue = 'Elsewhere'")
+        assert library.count() == 2  # WAL: readers are not blocked by a writer
+        outcome: list[object] = []
+
+        def write() -> None:
+            try:
+                outcome.append(library.tag(library.paper_ids(), ["waited"]))
+            except Exception as exc:  # pragma: no cover - reported below
+                outcome.append(exc)
+
+        worker = threading.Thread(target=write)
+        worker.start()
+        time.sleep(0.4)
+        assert outcome == []  # still waiting for the lock, not failed
+        other.execute("COMMIT")
+        worker.join(timeout=BUSY_TIMEOUT_MS / 1000)
+        assert len(outcome) == 1 and not isinstance(outcome[0], Exception), outcome
+    finally:
+        other.close()
+    assert [t.count for t in library.tags()] == [2]
+    assert {d.venue for d in library.details(library.paper_ids())} == {"Elsewhere"}

@@ -190,7 +190,7 @@ def upgrade() -> None:
     op.execute(
         "CREATE VIRTUAL TABLE papers_fts USING fts5("
         "title, abstract, authors, venue, subjects, tags, notes, "
-        "tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')"
+        "tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3')"
     )
 
 

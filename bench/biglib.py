@@ -1,0 +1,53 @@
+"""Build (once, then reuse) a generated library of N papers with tags, for benchmarks.
+
+The library is made through the library service, like any user's: generated author pages
+are imported, then every tenth paper gets one of ten tags.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from pagegen import make_page
+
+from refman.core.import_values import SourcedPage
+from refman.core.library import LibraryService
+from refman.importers import parse
+
+OUT = Path(__file__).resolve().parent / "out"
+TAGS = [f"topic-{i}" for i in range(10)]
+PAGE_SIZE = 20_000
+
+
+def big_library(n: int = 100_000) -> Path:
+    """The file of a library with ``n`` generated papers (built on first use)."""
+    OUT.mkdir(exist_ok=True)
+    path = OUT / f"library-{n}.sqlite"
+    if path.exists():
+        return path
+    tmp = path.with_suffix(".building")
+    for stale in OUT.glob(tmp.name + "*"):
+        stale.unlink()
+    started = time.perf_counter()
+    service = LibraryService.open(tmp)
+    for i, start in enumerate(range(0, n, PAGE_SIZE)):
+        page = parse(make_page(min(PAGE_SIZE, n - start), seed=1000 + i))
+        service.import_pages([SourcedPage(page, f"generated-{i}.txt")])
+    ids = service.paper_ids()
+    for t, name in enumerate(TAGS):
+        service.tag(ids[t::10], [name])
+    count = service.count()
+    service.close()
+    for suffix in ("-wal", "-shm"):
+        Path(str(tmp) + suffix).unlink(missing_ok=True)
+    tmp.rename(path)
+    print(f"built {path.name}: {count} papers in {time.perf_counter() - started:.1f} s")
+    return path
+
+
+if __name__ == "__main__":
+    big_library(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000)

@@ -1,0 +1,199 @@
+"""Starting the window: the QApplication, the library, the crash handler, screenshots.
+
+This is the GUI's composition root: it builds the pieces in a fixed order and logs each step.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from refman import __version__, paths
+from refman.core.errors import RefmanError
+from refman.core.library import LibraryService
+from refman.logging_setup import setup_logging
+
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow, app_icon
+from refman.ui.messages import show_error
+from refman.ui.qt_logging import install_qt_message_handler
+from refman.ui.settings import WindowSettings
+from refman.ui.workers import run_with_progress
+
+log = logging.getLogger("refman.ui")
+
+
+def _ensure_platform() -> None:
+    """Render offscreen when there is no display (servers, CI, ``refman screenshot``)."""
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def create_app(argv: Sequence[str] | None = None) -> QCoreApplication:
+    """The QApplication (created once), named and with its icon."""
+    _ensure_platform()
+    app = QApplication.instance()
+    if app is None:
+        install_qt_message_handler()
+        app = QApplication(list(argv or sys.argv[:1]))
+        app.setApplicationName("refman")
+        app.setApplicationDisplayName("refman")
+        app.setOrganizationName("refman")
+        app.setApplicationVersion(__version__)
+        app.setDesktopFileName("io.github.refman.Refman")
+        app.setWindowIcon(app_icon())
+    return app
+
+
+def _excepthook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+    """Log a bug with its traceback and show a crash dialog with copyable details."""
+    details = "".join(traceback.format_exception(kind, value, tb))
+    log.critical("unexpected error\n%s", details)
+    try:
+        from refman.ui.crash_dialog import show_crash
+
+        show_crash(details)
+    except Exception:  # pragma: no cover - the dialog itself failed
+        sys.__excepthook__(kind, value, tb)
+
+
+def open_service(location: str) -> LibraryService:
+    """Open a library, off the GUI thread with a busy indicator when a window can show it."""
+    return run_with_progress(
+        lambda: LibraryService.open(location), f"Opening library {Path(location).name}…"
+    )
+
+
+def build_window(service: LibraryService) -> MainWindow:
+    """The main window over an open library."""
+    controller = LibraryController(service)
+    window = MainWindow(controller)
+    controller.setParent(window)
+    window.library_switch_requested.connect(lambda path: switch_library(window, path))
+    return window
+
+
+def run_gui(db: str | None = None, files: Sequence[str] = ()) -> int:
+    """Open the main window (and the import wizard when files are given); run until quit."""
+    setup_logging()
+    app = create_app()
+    sys.excepthook = _excepthook
+
+    location = paths.library_location(db or WindowSettings().last_library())
+    log.info("opening library %s", location)
+    try:
+        service = open_service(location)
+    except RefmanError as exc:
+        QMessageBox.critical(None, "refman", f"{exc.message}\n\n{exc.hint}".strip())
+        return 2
+    window = build_window(service)
+    window.show()
+    if files:
+        window.show_import_wizard(files=[Path(f) for f in files])
+    code = int(app.exec())
+    service.close()
+    return code
+
+
+def run_import_wizard(db: str | None, files: Sequence[str]) -> int:
+    """Open the window with the import wizard prefilled with these files."""
+    return run_gui(db, files)
+
+
+def switch_library(window: MainWindow, location: str) -> None:
+    """Close the window's library and open another in a new window."""
+    try:
+        service = open_service(location)
+    except RefmanError as exc:
+        show_error(window, exc)
+        return
+    window.detail_pane.flush()
+    window.save_settings()
+    new_window = build_window(service)
+    new_window.settings.save(
+        geometry=window.saveGeometry(),
+        window_state=window.saveState(),
+        splitter=window.splitter.saveState(),
+        header=window.table.header_state(),
+        panes={"tags": True, "list": True, "detail": True},
+        library=service.location,
+    )
+    new_window.restoreGeometry(window.saveGeometry())
+    new_window.show()
+    old = window.controller.service
+    window.close()
+    old.close()
+
+
+def screenshot(
+    db: str | None,
+    out: str,
+    size: str = "1400x900",
+    select: int | None = None,
+    search: str | None = None,
+    tag: Sequence[str] = (),
+) -> int:
+    """Render the main window in a given state to a PNG, without a display.
+
+    Args:
+        db: The library (``--db``), or None for the default.
+        out: The PNG file to write.
+        size: Window size as WIDTHxHEIGHT.
+        select: A paper id to select (its details fill the right pane).
+        search: Search text typed in the search field.
+        tag: Tags selected in the navigation pane.
+
+    Returns:
+        0 on success.
+    """
+    setup_logging()
+    try:
+        width, height = (int(v) for v in size.lower().split("x"))
+    except ValueError as exc:
+        raise RefmanError(
+            f"“{size}” is not a size.", "Write it as WIDTHxHEIGHT, e.g. 1400x900."
+        ) from exc
+    app = create_app()
+    service = LibraryService.open(paths.library_location(db))
+    controller = LibraryController(service)
+    settings_file = paths.cache_dir() / "screenshot-settings.ini"
+    if settings_file.exists():
+        settings_file.unlink()
+    window = MainWindow(controller, WindowSettings(settings_file))
+    window.resize(width, height)
+    window.show()
+    app.processEvents()
+    if tag:
+        window.tag_pane.select_tags(list(tag))
+    if search:
+        window.search_box.set_text_now(search)
+    if select is not None:
+        if not window.table.select_paper(select):
+            raise RefmanError(
+                f"Paper #{select} is not in the list shown.", "Check the id with “refman list”."
+            )
+    elif window.model.rowCount() > 0:
+        window.table.selectRow(0)
+    for _ in range(5):
+        app.processEvents()
+    image = window.grab()
+    target = Path(out)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not image.save(str(target), "PNG"):
+        raise RefmanError(
+            f"Cannot write the screenshot to “{target}”.",
+            "Check the folder exists and is writable.",
+        )
+    window.close()
+    service.close()
+    return 0

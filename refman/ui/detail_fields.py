@@ -1,0 +1,218 @@
+"""Editable-in-place fields of the detail pane: the title heading, year and venue, authors.
+
+Every field shows plain text: titles and names come from author pages and are data, never
+markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSize, Qt, Signal, Slot
+from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QResizeEvent
+from PySide6.QtWidgets import QFrame, QLineEdit, QPushButton, QSizePolicy, QTextEdit, QWidget
+
+from refman.ui.flow_layout import FlowLayout
+from refman.ui.look import plain_label, scaled_font, set_muted
+
+_FLAT = (
+    "{cls} {{ background: transparent; border: 1px solid transparent; border-radius: 4px; }}"
+    "{cls}:hover {{ border-color: palette(mid); }}"
+    "{cls}:focus {{ background: palette(base); border-color: palette(highlight); }}"
+)
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split())
+
+
+class TitleEdit(QTextEdit):
+    """The paper's title as a wrapped heading that can be edited in place.
+
+    Enter (or leaving the field) commits, Escape reverts, and the text is always plain.
+
+    Signals:
+        committed(str): The user finished editing and the text differs from the title shown.
+    """
+
+    committed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("titleEdit")
+        self.setAcceptRichText(False)
+        self.setTabChangesFocus(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setLineWrapMode(QTextEdit.LineWrapMode.WidgetWidth)
+        self.setFont(scaled_font(self.font(), 1.45, QFont.Weight.Bold))
+        self.setStyleSheet(_FLAT.format(cls="QTextEdit"))
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setToolTip("Click to edit the title; Enter saves, Esc cancels")
+        self.document().setDocumentMargin(1)
+        self._shown = ""
+        self.textChanged.connect(self._fit_height)
+
+    def set_title(self, title: str) -> None:
+        """Show a title (replacing anything typed)."""
+        self._shown = title
+        self.setPlainText(title)
+        self.document().setModified(False)
+        self._fit_height()
+
+    def shown_title(self) -> str:
+        """The title the field was last given."""
+        return self._shown
+
+    def revert(self) -> None:
+        """Throw away what was typed."""
+        self.set_title(self._shown)
+
+    def is_edited(self) -> bool:
+        """True while the field holds typing not yet committed."""
+        return self.document().isModified()
+
+    def commit(self) -> None:
+        """Hand over what was typed (if it differs from the title shown)."""
+        text = _clean(self.toPlainText())
+        if text != _clean(self._shown):
+            self.document().setModified(False)
+            self.committed.emit(text)
+        elif self.toPlainText() != self._shown:
+            self.revert()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter commits and Escape reverts; a title is one paragraph."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.commit()
+            return
+        if event.key() == Qt.Key.Key_Escape:
+            self.revert()
+            return
+        super().keyPressEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        """Leaving the field commits."""
+        super().focusOutEvent(event)
+        if event.reason() != Qt.FocusReason.PopupFocusReason:
+            self.commit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Re-wrap and fit the height to the text."""
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def sizeHint(self) -> QSize:
+        """As tall as the wrapped text."""
+        return QSize(super().sizeHint().width(), self.height())
+
+    @Slot()
+    def _fit_height(self) -> None:
+        doc = self.document()
+        doc.setTextWidth(self.viewport().width())
+        height = int(doc.size().height()) + 2 * self.frameWidth() + 2
+        if height != self.height():
+            self.setFixedHeight(height)
+
+
+class FieldEdit(QLineEdit):
+    """A one-line field (year, venue) that looks like text until hovered or focused.
+
+    Signals:
+        committed(str): Editing finished and the text differs from the value shown.
+    """
+
+    committed = Signal(str)
+
+    def __init__(self, name: str, placeholder: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setPlaceholderText(placeholder)
+        self.setFrame(False)
+        self.setStyleSheet(_FLAT.format(cls="QLineEdit") + "QLineEdit { padding: 1px 0px; }")
+        self._shown = ""
+        self.editingFinished.connect(self.commit)
+
+    def set_value(self, text: str) -> None:
+        """Show a value (replacing anything typed)."""
+        self._shown = text
+        self.setText(text)
+        self.setCursorPosition(0)
+
+    def revert(self) -> None:
+        """Throw away what was typed."""
+        self.set_value(self._shown)
+
+    def is_edited(self) -> bool:
+        """True while the field holds typing not yet committed."""
+        return self.isModified()
+
+    @Slot()
+    def commit(self) -> None:
+        """Hand over what was typed (if it differs from the value shown)."""
+        if self.text().strip() != self._shown.strip():
+            self.setModified(False)
+            self.committed.emit(self.text().strip())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Escape reverts."""
+        if event.key() == Qt.Key.Key_Escape:
+            self.revert()
+            return
+        super().keyPressEvent(event)
+
+
+class AuthorLinks(QWidget):
+    """The authors of a paper, each one a link to that person's papers.
+
+    Signals:
+        person_clicked(int): An author was clicked; the argument is the person id.
+    """
+
+    person_clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("authorLinks")
+        self._flow = FlowLayout(self, h_gap=4, v_gap=2)
+        self._shown: tuple[tuple[str, ...], tuple[int, ...], bool] | None = None
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+
+    def set_authors(self, names: Sequence[str], ids: Sequence[int], complete: bool) -> None:
+        """Show authors; "et al." when the page listed only the first few.
+
+        Args:
+            names: Author names, in order.
+            ids: Their person ids, in the same order.
+            complete: False when the page cut the list short.
+        """
+        wanted = (tuple(names), tuple(ids), complete)
+        if wanted == self._shown:
+            return
+        self._shown = wanted
+        self._flow.clear()
+        if not names:
+            empty = plain_label("Authors not given on the page", self, wrap=False)
+            set_muted(empty)
+            self._flow.addWidget(empty)
+        for n, (name, person_id) in enumerate(zip(names, ids, strict=False)):
+            last = n == len(names) - 1
+            button = QPushButton(name.replace("&", "&&") + ("" if last else ","), self)
+            button.setObjectName(f"author_{person_id}")
+            button.setFlat(True)
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
+            button.setToolTip(f"Show the papers of {name}")
+            button.setAccessibleName(name)
+            button.setStyleSheet(
+                "QPushButton { border: none; padding: 0; color: palette(link); text-align: left; }"
+                "QPushButton:hover { text-decoration: underline; }"
+            )
+            button.clicked.connect(lambda _=False, pid=person_id: self.person_clicked.emit(pid))
+            self._flow.addWidget(button)
+        if names and not complete:
+            more = plain_label("et al.", self, wrap=False)
+            more.setToolTip("The page listed only the first authors")
+            set_muted(more)
+            self._flow.addWidget(more)
+        self.updateGeometry()

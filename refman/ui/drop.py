@@ -1,0 +1,327 @@
+"""Dropping author pages onto a window: what was dropped, an overlay, and a drop handler.
+
+:func:`inputs_from_mime` reads dragged data (file URLs, plain text, HTML) into
+:class:`DropInputs`. :func:`install_drop_target` makes any window a drop target: while
+something is dragged over it, a :class:`DropOverlay` says what a drop would do (or why it
+would be refused); a drop of images, PDFs, binary or oversized files imports nothing and is
+explained through :func:`~refman.ui.messages.show_error`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QMimeData, QObject, QRectF, Qt, QTimer
+from PySide6.QtGui import (
+    QColor,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+)
+from PySide6.QtWidgets import QWidget
+
+from refman.importers import UnreadableFileError
+from refman.importers.sources import check_file, html_to_text
+
+from refman.ui import messages
+
+log = logging.getLogger("refman.ui")
+
+#: What the overlay says over a drop that will be imported.
+DROP_MESSAGE = "Drop to import author pages"
+#: The source name of dropped text.
+DROPPED_TEXT = "dropped text"
+_LINK_HINT = (
+    "Open the page in your browser, select the publication list and drag or paste the text."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DropInputs:
+    """What a drag carries that refman can import.
+
+    Attributes:
+        files: Local files, in the order dragged.
+        texts: Dragged text as (text, source name) pairs; HTML is already its visible text.
+        links: Web addresses dragged without any text.
+        image: True when the drag carries only an image (e.g. from a browser).
+    """
+
+    files: tuple[Path, ...] = ()
+    texts: tuple[tuple[str, str], ...] = ()
+    links: tuple[str, ...] = ()
+    image: bool = False
+
+    @property
+    def is_empty(self) -> bool:
+        """True when nothing at all was recognised."""
+        return not (self.files or self.texts or self.links or self.image)
+
+    def problems(self) -> list[UnreadableFileError]:
+        """Why this drop cannot be imported (empty when it can).
+
+        Files are checked quickly (name, size and first bytes), never read in full.
+        """
+        found: list[UnreadableFileError] = []
+        for path in self.files:
+            try:
+                check_file(path)
+            except UnreadableFileError as error:
+                found.append(error)
+        if not found and not self.files and not self.texts:
+            if self.links:
+                found.append(
+                    UnreadableFileError(
+                        f"‘{self.links[0]}’ is a web address; refman cannot download pages.",
+                        _LINK_HINT,
+                    )
+                )
+            elif self.image:
+                found.append(UnreadableFileError("The dragged item is an image, not text."))
+            else:
+                found.append(UnreadableFileError("What was dragged holds no text to import."))
+        return found
+
+
+def inputs_from_mime(mime: QMimeData) -> DropInputs:
+    """Read dragged data.
+
+    Local file URLs win over any text the drag also carries (file managers add the paths as
+    text); otherwise plain text is taken, or the visible text of HTML when there is no plain
+    text.
+
+    Args:
+        mime: The drag's data.
+
+    Returns:
+        The files, texts, bare links and whether it is only an image.
+    """
+    urls = mime.urls() if mime.hasUrls() else []
+    files = tuple(Path(u.toLocalFile()) for u in urls if u.isLocalFile())
+    if files:
+        return DropInputs(files=files)
+    links = tuple(u.toString() for u in urls if not u.isLocalFile())
+    text = mime.text() if mime.hasText() else ""
+    if not text.strip() and mime.hasHtml():
+        text = html_to_text(mime.html())
+    if text.strip() in links:
+        text = ""  # a dragged link carries its own address as text
+    texts = ((text, DROPPED_TEXT),) if text.strip() else ()
+    return DropInputs(
+        texts=texts, links=links if not texts else (), image=mime.hasImage() and not texts
+    )
+
+
+def combined_error(problems: list[UnreadableFileError]) -> UnreadableFileError:
+    """One error naming every refused file, with the first hint."""
+    message = "\n".join(p.message for p in problems)
+    hint = next((p.hint for p in problems if p.hint), "")
+    return UnreadableFileError(f"Nothing was imported.\n{message}", hint)
+
+
+class DropOverlay(QWidget):
+    """A translucent cover with a dashed rounded border and a large message.
+
+    It covers its parent while something is dragged over it, and follows the parent's size.
+    While shown it receives the drag itself, so the whole window is one drop zone; a click
+    hides it should a drag end without telling.
+    """
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.covered = parent
+        self.setObjectName("dropOverlay")
+        self.setAcceptDrops(True)
+        self.message = ""
+        self.detail = ""
+        self.refused = False
+        parent.installEventFilter(self)
+        self.hide()
+
+    def show_message(self, message: str, detail: str = "", *, refused: bool = False) -> None:
+        """Cover the parent and show a message.
+
+        Args:
+            message: The large line.
+            detail: A smaller line below it.
+            refused: True to draw it as a refusal (warning colour).
+        """
+        self.message, self.detail, self.refused = message, detail, refused
+        self.setGeometry(self.covered.rect())
+        self.raise_()
+        self.show()
+        self.update()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Follow the parent's size."""
+        if watched is self.covered and event.type() == QEvent.Type.Resize:
+            self.setGeometry(self.covered.rect())
+        return False
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """Get out of the way."""
+        self.hide()
+        event.ignore()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Draw the cover, the dashed border and the message."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = self.palette()
+        fill = QColor(pal.color(QPalette.ColorRole.Window))
+        fill.setAlpha(240)
+        painter.fillRect(self.rect(), fill)
+        accent = QColor("#c0392b") if self.refused else pal.color(QPalette.ColorRole.Highlight)
+        pen = QPen(accent, 3, Qt.PenStyle.DashLine)
+        pen.setDashPattern([4.0, 3.0])
+        painter.setPen(pen)
+        frame = QRectF(self.rect()).adjusted(16, 16, -16, -16)
+        painter.drawRoundedRect(frame, 18, 18)
+        text_box = frame.adjusted(40, 0, -40, 0)
+        big = self.font()
+        big.setPointSizeF(max(self.font().pointSizeF(), 9.0) * 2.0)
+        big.setBold(True)
+        painter.setFont(big)
+        painter.setPen(accent if self.refused else pal.color(QPalette.ColorRole.WindowText))
+        flags = Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap
+        metrics_big = painter.fontMetrics()
+        big_rect = metrics_big.boundingRect(text_box.toRect(), flags, self.message)
+        small = self.font()
+        painter.setFont(small)
+        small_rect = painter.fontMetrics().boundingRect(text_box.toRect(), flags, self.detail)
+        gap = 12 if self.detail else 0
+        height = big_rect.height() + gap + small_rect.height()
+        top = frame.center().y() - height / 2
+        width = max(big_rect.width(), small_rect.width())
+        backdrop = QRectF(frame.center().x() - width / 2, top, width, height)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(pal.color(QPalette.ColorRole.Window))
+        painter.drawRoundedRect(backdrop.adjusted(-24, -16, 24, 16), 12, 12)
+        painter.setPen(accent if self.refused else pal.color(QPalette.ColorRole.WindowText))
+        painter.setFont(big)
+        painter.drawText(
+            QRectF(text_box.left(), top, text_box.width(), big_rect.height()), flags, self.message
+        )
+        if self.detail:
+            painter.setFont(small)
+            painter.setPen(pal.color(QPalette.ColorRole.WindowText))
+            painter.drawText(
+                QRectF(text_box.left(), top + big_rect.height() + gap, text_box.width(), 1000),
+                flags,
+                self.detail,
+            )
+        painter.end()
+
+
+def _describe(inputs: DropInputs) -> str:
+    """The overlay's small line for an acceptable drop."""
+    if inputs.files:
+        names = ", ".join(p.name for p in inputs.files[:3])
+        more = f" and {len(inputs.files) - 3} more" if len(inputs.files) > 3 else ""
+        noun = "file" if len(inputs.files) == 1 else "files"
+        return f"{len(inputs.files)} {noun}: {names}{more}"
+    return "The dragged text will be read as an author page."
+
+
+class DropTarget(QObject):
+    """Makes a window accept dropped author pages (see :func:`install_drop_target`).
+
+    Drags from inside the application are left to the widgets that started them.
+    """
+
+    def __init__(
+        self, window: QWidget, on_drop: Callable[[DropInputs], None], parent: QObject | None
+    ) -> None:
+        super().__init__(parent)
+        self.window = window
+        self.on_drop = on_drop
+        self.overlay = DropOverlay(window)
+        self._inputs = DropInputs()
+        self._problems: list[UnreadableFileError] = []
+        self._hide_timer = QTimer(self)
+        self._hide_timer.setSingleShot(True)
+        self._hide_timer.setInterval(0)
+        self._hide_timer.timeout.connect(self.overlay.hide)
+        window.setAcceptDrops(True)
+        window.installEventFilter(self)
+        self.overlay.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Handle the drag events of the window and of its overlay."""
+        if watched is not self.window and watched is not self.overlay:
+            return False
+        kind = event.type()
+        if kind == QEvent.Type.DragEnter:
+            self._enter(event)  # type: ignore[arg-type]
+        elif kind == QEvent.Type.DragMove:
+            self._move(event)  # type: ignore[arg-type]
+        elif kind == QEvent.Type.DragLeave:
+            self._hide_timer.start()
+        elif kind == QEvent.Type.Drop:
+            self._drop(event)  # type: ignore[arg-type]
+        else:
+            return False
+        return True
+
+    def _enter(self, event: QDragEnterEvent) -> None:
+        if event.source() is not None:
+            event.ignore()
+            return
+        self._hide_timer.stop()
+        self._inputs = inputs_from_mime(event.mimeData())
+        self._problems = self._inputs.problems()
+        if self._problems:
+            first = self._problems[0]
+            self.overlay.show_message(first.message, first.hint, refused=True)
+        else:
+            self.overlay.show_message(DROP_MESSAGE, _describe(self._inputs))
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+
+    def _move(self, event: QDragMoveEvent) -> None:
+        if event.source() is not None:
+            event.ignore()
+            return
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+
+    def _drop(self, event: QDropEvent) -> None:
+        self._hide_timer.stop()
+        self.overlay.hide()
+        if event.source() is not None:
+            event.ignore()
+            return
+        inputs = inputs_from_mime(event.mimeData())
+        problems = inputs.problems()
+        if problems:
+            event.ignore()
+            log.info("drop refused: %s", "; ".join(p.message for p in problems))
+            messages.show_error(self.window, combined_error(problems), "Cannot import")
+            return
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+        # Run after the drop returns, so the drag source is not kept waiting by a dialog.
+        QTimer.singleShot(0, self, lambda: self.on_drop(inputs))
+
+
+def install_drop_target(window: QWidget, on_drop: Callable[[DropInputs], None]) -> DropTarget:
+    """Let a window (any widget) accept dropped author pages.
+
+    Args:
+        window: The window; while something is dragged over it, an overlay covers it.
+        on_drop: Called (just after the drop) with what was dropped, when it can be imported.
+            Images, PDFs, binary or oversized files are refused with a message naming the
+            file and the reason, and ``on_drop`` is not called.
+
+    Returns:
+        The installed target (owned by the window).
+    """
+    return DropTarget(window, on_drop, window)

@@ -1,0 +1,106 @@
+"""Small shared pieces of the panes' look: muted colours, section headings, plain labels.
+
+Colours are derived from the widget's palette, so the panes follow light and dark themes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import QLabel, QWidget
+
+#: Spacing used between blocks of the detail pane and around the sidebar.
+GAP = 14
+
+
+def mix(a: QColor, b: QColor, amount: float) -> QColor:
+    """Blend two colours.
+
+    Args:
+        a: The first colour.
+        b: The second colour.
+        amount: How much of ``b`` (0 gives ``a``, 1 gives ``b``).
+
+    Returns:
+        The blended, opaque colour.
+    """
+    return QColor.fromRgbF(
+        a.redF() + (b.redF() - a.redF()) * amount,
+        a.greenF() + (b.greenF() - a.greenF()) * amount,
+        a.blueF() + (b.blueF() - a.blueF()) * amount,
+    )
+
+
+def muted(palette: QPalette) -> QColor:
+    """The colour of secondary text (counts, labels, hints) for a palette."""
+    return mix(
+        palette.color(QPalette.ColorRole.WindowText), palette.color(QPalette.ColorRole.Window), 0.45
+    )
+
+
+def subtle_fill(palette: QPalette) -> QColor:
+    """A faint fill that sets a block apart from the window background."""
+    return mix(
+        palette.color(QPalette.ColorRole.Window), palette.color(QPalette.ColorRole.WindowText), 0.07
+    )
+
+
+def heading_font(base: QFont) -> QFont:
+    """The font of group headings: small, semi-bold, upper case, slightly spaced."""
+    font = QFont(base)
+    size = base.pointSizeF()
+    if size > 0:
+        font.setPointSizeF(max(size * 0.8, 7.0))
+    font.setWeight(QFont.Weight.DemiBold)
+    font.setCapitalization(QFont.Capitalization.AllUppercase)
+    font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 106)
+    return font
+
+
+def scaled_font(base: QFont, factor: float, weight: QFont.Weight | None = None) -> QFont:
+    """A copy of ``base`` scaled by ``factor`` and optionally with another weight."""
+    font = QFont(base)
+    size = base.pointSizeF()
+    if size > 0:
+        font.setPointSizeF(size * factor)
+    if weight is not None:
+        font.setWeight(weight)
+    return font
+
+
+def set_muted(widget: QWidget) -> None:
+    """Draw a widget's text in the muted colour."""
+    palette = widget.palette()
+    colour = muted(palette)
+    palette.setColor(QPalette.ColorRole.WindowText, colour)
+    palette.setColor(QPalette.ColorRole.Text, colour)
+    widget.setPalette(palette)
+
+
+def plain_label(text: str = "", parent: QWidget | None = None, *, wrap: bool = True) -> QLabel:
+    """A label that never interprets its text as HTML (text from author pages is data).
+
+    Args:
+        text: The text, shown exactly.
+        parent: The parent widget.
+        wrap: Wrap long lines.
+
+    Returns:
+        A selectable plain-text label.
+    """
+    label = QLabel(parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(wrap)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setText(text)
+    return label
+
+
+def heading_label(text: str, parent: QWidget | None = None) -> QLabel:
+    """A muted group heading such as "TAGS"."""
+    label = QLabel(parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setText(text)
+    label.setFont(heading_font(label.font()))
+    set_muted(label)
+    return label

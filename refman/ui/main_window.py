@@ -1,0 +1,403 @@
+"""The main window: navigation and tags, the paper list and the detail pane."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, Signal, Slot
+from PySide6.QtGui import QCloseEvent, QIcon
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
+
+from refman import __version__
+from refman.core.values import Changes, PaperQuery, Section, SortKey
+from refman.resources import icon_path
+
+from refman.ui.actions import ActionId, build_actions
+from refman.ui.controller import LibraryController
+from refman.ui.detail_pane import DetailPane
+from refman.ui.drop import DropInputs, install_drop_target
+from refman.ui.messages import show_error
+from refman.ui.paper_panel import PaperPanel
+from refman.ui.search_box import SearchBox
+from refman.ui.settings import WindowSettings
+from refman.ui.tag_pane import NavFilter, TagPane
+
+log = logging.getLogger("refman.ui")
+
+
+def app_icon() -> QIcon:
+    """The application icon in every size refman ships."""
+    icon = QIcon()
+    for size in (16, 24, 32, 48, 64, 128, 256, 512):
+        icon.addFile(str(icon_path(size)), QSize(size, size))
+    return icon
+
+
+def ask_library_file(parent: QWidget) -> str | None:
+    """Ask which library to open (tests replace this)."""
+    path, _ = QFileDialog.getSaveFileName(
+        parent,
+        "Open or create a library",
+        "",
+        "refman libraries (*.sqlite);;All files (*)",
+        options=QFileDialog.Option.DontConfirmOverwrite,
+    )
+    return path or None
+
+
+class MainWindow(QMainWindow):
+    """The window people live in: three panes over one library.
+
+    The panes present the library through the controller's service and change it only
+    through the controller, whose ``changed`` signal fans out to every pane.
+
+    Signals:
+        library_switch_requested(str): The user picked another library file.
+    """
+
+    library_switch_requested = Signal(str)
+
+    def __init__(
+        self,
+        controller: LibraryController,
+        settings: WindowSettings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.settings = settings or WindowSettings()
+        self.setObjectName("mainWindow")
+        self.setWindowIcon(app_icon())
+        self.setAcceptDrops(True)
+        self.actions_by_id = build_actions(self)
+        self._search_text = ""
+        self._nav = NavFilter(section=Section.ALL, person_id=None, tags=())
+        self._build()
+        self._build_menus()
+        self._connect_signals()
+        self._restore_settings()
+        self._update_title()
+        self._apply_query()
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.search_box = SearchBox(self)
+        self.tag_pane = TagPane(self.controller, self)
+        self.paper_panel = PaperPanel(self.controller, self)
+        self.table = self.paper_panel.table
+        self.model = self.paper_panel.model
+        self.detail_pane = DetailPane(self.controller, self)
+
+        toolbar = QToolBar("Main", self)
+        toolbar.setObjectName("mainToolBar")
+        toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        import_button = QToolButton(toolbar)
+        import_button.setDefaultAction(self.actions_by_id[ActionId.IMPORT])
+        import_button.setText("Import Author Page…")
+        import_button.setObjectName("toolbarImportButton")
+        toolbar.addWidget(import_button)
+        spacer = QWidget(toolbar)
+        spacer.setFixedWidth(12)
+        toolbar.addWidget(spacer)
+        toolbar.addWidget(self.search_box)
+        self.search_box.setMinimumWidth(360)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        for widget in (self.tag_pane, self.paper_panel, self.detail_pane):
+            self.splitter.addWidget(widget)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(2, 0)
+        self.splitter.setSizes([240, 760, 400])
+        self.setCentralWidget(self.splitter)
+
+        self.count_label = QLabel(self)
+        self.count_label.setObjectName("paperCount")
+        self.statusBar().addPermanentWidget(self.count_label)
+        self.resize(1400, 900)
+
+    def _build_menus(self) -> None:
+        a = self.actions_by_id
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(a[ActionId.IMPORT])
+        file_menu.addAction(a[ActionId.OPEN_LIBRARY])
+        file_menu.addSeparator()
+        file_menu.addAction(a[ActionId.QUIT])
+        edit_menu = bar.addMenu("&Edit")
+        undo = self.controller.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcuts([Qt.Modifier.CTRL | Qt.Key.Key_Z])
+        undo.setObjectName("actionUndo")
+        redo = self.controller.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts(
+            [Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_Z, Qt.Modifier.CTRL | Qt.Key.Key_Y]
+        )
+        redo.setObjectName("actionRedo")
+        self.undo_action, self.redo_action = undo, redo
+        edit_menu.addAction(undo)
+        edit_menu.addAction(redo)
+        edit_menu.addSeparator()
+        edit_menu.addAction(a[ActionId.FIND])
+        edit_menu.addAction(a[ActionId.SELECT_ALL])
+        edit_menu.addSeparator()
+        edit_menu.addAction(a[ActionId.DELETE])
+        edit_menu.addAction(a[ActionId.RESTORE])
+        edit_menu.addAction(a[ActionId.EMPTY_TRASH])
+        view_menu = bar.addMenu("&View")
+        view_menu.addAction(a[ActionId.SHOW_TAG_PANE])
+        view_menu.addAction(a[ActionId.SHOW_LIST_PANE])
+        view_menu.addAction(a[ActionId.SHOW_DETAIL_PANE])
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(a[ActionId.ABOUT])
+        for action in a.values():
+            self.addAction(action)
+        self.addAction(undo)
+        self.addAction(redo)
+
+    def _connect_signals(self) -> None:
+        a = self.actions_by_id
+        c = self.controller
+        c.changed.connect(self.on_controller_changed)
+        c.failed.connect(self.on_controller_failed)
+        self.search_box.search_changed.connect(self.on_search_changed)
+        self.tag_pane.filter_changed.connect(self.on_tag_pane_filter_changed)
+        self.table.current_paper_changed.connect(self.on_table_current_changed)
+        self.table.selection_changed.connect(self.on_table_selection_changed)
+        self.detail_pane.person_clicked.connect(self.tag_pane.select_person)
+        self.paper_panel.welcome.import_requested.connect(self.open_import_wizard)
+        a[ActionId.IMPORT].triggered.connect(self.open_import_wizard)
+        a[ActionId.OPEN_LIBRARY].triggered.connect(self.on_open_library)
+        a[ActionId.QUIT].triggered.connect(self.close)
+        a[ActionId.FIND].triggered.connect(self.focus_search)
+        a[ActionId.SELECT_ALL].triggered.connect(self.table.selectAll)
+        a[ActionId.DELETE].triggered.connect(self.on_delete)
+        a[ActionId.RESTORE].triggered.connect(self.on_restore)
+        a[ActionId.EMPTY_TRASH].triggered.connect(self.on_empty_trash)
+        a[ActionId.ABOUT].triggered.connect(self.on_about)
+        a[ActionId.SHOW_TAG_PANE].toggled.connect(self.tag_pane.setVisible)
+        a[ActionId.SHOW_LIST_PANE].toggled.connect(self.paper_panel.setVisible)
+        a[ActionId.SHOW_DETAIL_PANE].toggled.connect(self.detail_pane.setVisible)
+        install_drop_target(self, self.on_dropped)
+
+    # -- settings ---------------------------------------------------------------------------
+
+    def _restore_settings(self) -> None:
+        s = self.settings
+        if (geometry := s.geometry()) is not None:
+            self.restoreGeometry(geometry)
+        if (state := s.window_state()) is not None:
+            self.restoreState(state)
+        if (sizes := s.splitter()) is not None:
+            self.splitter.restoreState(sizes)
+        if (header := s.header()) is not None:
+            self.table.restore_header_state(header)
+        a = self.actions_by_id
+        for name, action_id in self._pane_actions().items():
+            a[action_id].setChecked(s.pane_visible(name))
+
+    @staticmethod
+    def _pane_actions() -> dict[str, ActionId]:
+        return {
+            "tags": ActionId.SHOW_TAG_PANE,
+            "list": ActionId.SHOW_LIST_PANE,
+            "detail": ActionId.SHOW_DETAIL_PANE,
+        }
+
+    def save_settings(self) -> None:
+        """Remember geometry, panes, columns and the current library."""
+        a = self.actions_by_id
+        self.settings.save(
+            geometry=self.saveGeometry(),
+            window_state=self.saveState(),
+            splitter=self.splitter.saveState(),
+            header=self.table.header_state(),
+            panes={name: a[aid].isChecked() for name, aid in self._pane_actions().items()},
+            library=self.controller.service.location,
+        )
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Save whatever is being typed and the window state, then close."""
+        self.detail_pane.flush()
+        self.save_settings()
+        super().closeEvent(event)
+
+    # -- the list's query -------------------------------------------------------------------
+
+    def current_query(self) -> PaperQuery:
+        """What the list shows: the navigation filter, the search text and the sort.
+
+        A search keeps the list's sort order (as the list's headers show it), so results
+        appear in place as the user types.
+        """
+        current = self.model.query
+        sort, descending = current.sort, current.descending
+        if sort is SortKey.RELEVANCE:
+            sort, descending = SortKey.ADDED, True
+        return PaperQuery(
+            text=self._search_text,
+            tags=self._nav.tags,
+            section=self._nav.section,
+            person_id=self._nav.person_id,
+            sort=sort,
+            descending=descending,
+        )
+
+    def _apply_query(self) -> None:
+        self.model.set_query(self.current_query())
+        self.paper_panel.update_view()
+        self._update_count()
+        self._update_actions()
+
+    def _update_count(self) -> None:
+        shown = self.model.total()
+        total = self.controller.service.count()
+        noun = "paper" if total == 1 else "papers"
+        self.count_label.setText(f"{shown:,} of {total:,} {noun}")
+
+    def _update_title(self) -> None:
+        location = self.controller.service.location
+        self.setWindowTitle(f"{Path(location).name} — refman")
+
+    def _update_actions(self) -> None:
+        a = self.actions_by_id
+        selected = bool(self.table.selected_ids())
+        in_trash = self._nav.section is Section.TRASH
+        a[ActionId.DELETE].setEnabled(selected and not in_trash)
+        a[ActionId.RESTORE].setEnabled(selected and in_trash)
+
+    # -- slots ------------------------------------------------------------------------------
+
+    @Slot(object)
+    def on_controller_changed(self, changes: Changes) -> None:
+        """Fan a change out to the list, the count and the detail pane."""
+        self.paper_panel.refresh(changes)
+        self._update_count()
+        self._update_actions()
+
+    @Slot(object)
+    def on_controller_failed(self, error: Exception) -> None:
+        """Show a refused change in plain words."""
+        show_error(self, str(error) if not hasattr(error, "message") else error)  # type: ignore[arg-type]
+
+    @Slot(str)
+    def on_search_changed(self, text: str) -> None:
+        """Filter the list as the user types."""
+        self._search_text = text
+        self._apply_query()
+
+    @Slot(object)
+    def on_tag_pane_filter_changed(self, nav: NavFilter) -> None:
+        """Show the section, person or tags picked in the navigation pane."""
+        self._nav = nav
+        self._apply_query()
+
+    @Slot(object)
+    def on_table_current_changed(self, paper_id: int | None) -> None:
+        """Show the current paper's details."""
+        self.detail_pane.show_paper(paper_id)
+
+    @Slot(list)
+    def on_table_selection_changed(self, _ids: list[int]) -> None:
+        """Keep Delete and Restore in step with the selection."""
+        self._update_actions()
+
+    @Slot()
+    def focus_search(self) -> None:
+        """Put the cursor in the search field."""
+        self.search_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_box.selectAll()
+
+    @Slot()
+    def on_delete(self) -> None:
+        """Move the selected papers to the Trash."""
+        if self._nav.section is not Section.TRASH:
+            self.table.trash_selected()
+
+    @Slot()
+    def on_restore(self) -> None:
+        """Bring the selected papers back from the Trash."""
+        self.controller.restore(self.table.selected_ids())
+
+    @Slot()
+    def on_empty_trash(self) -> None:
+        """Delete the papers in the Trash for good, after asking."""
+        n = self.controller.service.count(PaperQuery(section=Section.TRASH))
+        if not n:
+            return
+        answer = QMessageBox.question(
+            self,
+            "Empty Trash",
+            f"Delete the {n} papers in the Trash for good? This cannot be undone.",
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.controller.service.empty_trash()
+            self.controller.undo_stack.clear()
+            self.controller.notify(Changes(structure=True, tags=True))
+
+    @Slot()
+    def on_about(self) -> None:
+        """Show the version."""
+        QMessageBox.about(
+            self,
+            "About refman",
+            f"refman {__version__}\n\nA reference manager for researchers: import author "
+            "pages without duplicates, tag papers, and keep notes.\n\n"
+            f"Library: {self.controller.service.location}",
+        )
+
+    @Slot()
+    def on_open_library(self) -> None:
+        """Switch to another library file (opened, or created when new)."""
+        path = ask_library_file(self)
+        if path:
+            self.library_switch_requested.emit(path)
+
+    @Slot()
+    def open_import_wizard(self) -> None:
+        """Open the import wizard."""
+        self.show_import_wizard()
+
+    def show_import_wizard(
+        self, files: Sequence[Path] = (), texts: Sequence[tuple[str, str]] = ()
+    ) -> QWidget:
+        """Open the import wizard prefilled with files and texts ((text, source) pairs)."""
+        from refman.ui.wizard import ImportWizard
+
+        wizard = ImportWizard(self.controller, self)
+        wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if files:
+            wizard.add_files([Path(f) for f in files])
+        for text, source in texts:
+            wizard.add_text(text, source)
+        wizard.show_papers_requested.connect(self.show_papers)
+        self.wizard = wizard
+        wizard.open()
+        return wizard
+
+    def on_dropped(self, inputs: DropInputs) -> None:
+        """Open the wizard with what was dropped on the window."""
+        self.show_import_wizard(inputs.files, inputs.texts)
+
+    @Slot(list)
+    def show_papers(self, ids: list[int]) -> None:
+        """Show exactly these papers: the Recently added section, first one selected."""
+        self.search_box.set_text_now("")
+        self.tag_pane.select_section(Section.RECENT)
+        if ids:
+            self.table.select_paper(ids[0])

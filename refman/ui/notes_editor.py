@@ -1,0 +1,347 @@
+"""A paper's notes: Markdown source with a rendered preview, saved as the user types.
+
+Typing is saved through the controller ~600 ms after the last key, when the note loses focus,
+and on :meth:`NotesEditor.flush` (the window calls it before closing and before showing another
+paper). As a last resort, text still waiting when the editor is destroyed is saved too: nothing
+typed is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QTextCharFormat, QTextCursor, QTextDocument, QTextFormat
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QPlainTextEdit,
+    QSizePolicy,
+    QStackedWidget,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refman.core.values import NoteView
+
+from refman.ui.controller import LibraryController
+from refman.ui.look import plain_label, scaled_font, set_muted, subtle_fill
+
+log = logging.getLogger("refman.ui")
+
+SAVE_DELAY_MS = 600
+_MARKDOWN = QTextDocument.MarkdownFeature(
+    QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value
+    | QTextDocument.MarkdownFeature.MarkdownNoHTML.value
+)
+_MIN_LINES, _MAX_LINES = 4, 24
+_HEADING_SIZE = {1: 2, 2: 1}  # Qt's size steps: 2 is 1.5×, 1 is 1.2×, 0 is the body size
+
+
+class PendingNotes:
+    """Note text typed but not yet saved, kept outside the widgets so it outlives them."""
+
+    def __init__(self, controller: LibraryController) -> None:
+        self.controller = controller
+        self.texts: dict[int, str] = {}
+        self.closed = False
+
+    def save(self, note_id: int) -> bool:
+        """Save one note's waiting text. Returns False when the save was refused."""
+        text = self.texts.pop(note_id, None)
+        if text is None:
+            return True
+        if self.controller.edit_note(note_id, text) is None:
+            log.info("note #%s could not be saved", note_id)
+            return False
+        return True
+
+    def save_all(self) -> None:
+        """Save everything still waiting."""
+        for note_id in list(self.texts):
+            self.save(note_id)
+
+    def on_editor_destroyed(self, *_args: object) -> None:
+        """The editor is gone: save what it left and let its pane ignore further changes."""
+        self.closed = True
+        try:
+            self.save_all()
+        except Exception:  # a last resort while tearing down: log, never crash the exit
+            log.exception("could not save notes while closing")
+
+
+class NoteCard(QFrame):
+    """One note: its Markdown source or its rendering, with Edit/Preview and Delete.
+
+    Signals:
+        delete_requested(int): The Delete button was clicked; the argument is the note id.
+    """
+
+    delete_requested = Signal(int)
+
+    def __init__(
+        self, note: NoteView, pending: PendingNotes, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("noteCard")
+        self.note_id = note.id
+        self._pending = pending
+        self._saved_text = ""
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(SAVE_DELAY_MS)
+        self._timer.timeout.connect(self.save)
+        self._build()
+        self.set_note(note)
+        self.set_editing(not note.text)
+
+    def _build(self) -> None:
+        fill = subtle_fill(self.palette()).name()
+        self.setStyleSheet(
+            f"QFrame#noteCard {{ background: {fill}; border: 1px solid palette(midlight);"
+            " border-radius: 6px; }"
+        )
+        self.status = plain_label("", self, wrap=False)
+        self.status.setFont(scaled_font(self.status.font(), 0.85))
+        set_muted(self.status)
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.mode_button = QToolButton(self)
+        self.mode_button.setObjectName("noteModeToggle")
+        self.mode_button.setAutoRaise(True)
+        self.mode_button.clicked.connect(self.on_mode_button_clicked)
+        self.delete_button = QToolButton(self)
+        self.delete_button.setObjectName("deleteNote")
+        self.delete_button.setText("Delete")
+        self.delete_button.setAutoRaise(True)
+        self.delete_button.setToolTip("Delete this note (Undo brings it back)")
+        self.delete_button.clicked.connect(self.on_delete_button_clicked)
+        header = QHBoxLayout()
+        header.setContentsMargins(0, 0, 0, 0)
+        header.addWidget(self.status, 1)
+        header.addWidget(self.mode_button)
+        header.addWidget(self.delete_button)
+
+        self.editor = QPlainTextEdit(self)
+        self.editor.setObjectName("noteEdit")
+        self.editor.setPlaceholderText(
+            "Write a note… Markdown works: **bold**, - lists, # headings"
+        )
+        self.editor.setTabChangesFocus(True)
+        self.editor.textChanged.connect(self.on_editor_text_changed)
+        self.editor.installEventFilter(self)
+        self.preview = QTextBrowser(self)
+        self.preview.setObjectName("notePreview")
+        self.preview.setOpenExternalLinks(True)
+        self.preview.setFrameShape(QFrame.Shape.NoFrame)
+        self.preview.viewport().setAutoFillBackground(False)
+        self.preview.setStyleSheet("QTextBrowser { background: transparent; }")
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.editor)
+        self.stack.addWidget(self.preview)
+        self.stack.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 8, 10)
+        layout.setSpacing(4)
+        layout.addLayout(header)
+        layout.addWidget(self.stack)
+
+    # -- state ------------------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The text in the editor."""
+        return self.editor.toPlainText()
+
+    def is_dirty(self) -> bool:
+        """True when the editor holds text not yet saved."""
+        return self.text() != self._saved_text
+
+    def is_editing(self) -> bool:
+        """True when the Markdown source is shown."""
+        return self.stack.currentWidget() is self.editor
+
+    def set_note(self, note: NoteView) -> None:
+        """Show a note as stored, unless the user is typing something newer."""
+        if not self.is_dirty() and note.text != self.text():
+            self.editor.blockSignals(True)
+            self.editor.setPlainText(note.text)
+            self.editor.blockSignals(False)
+        self._saved_text = note.text
+        if not self.is_dirty():
+            self._pending.texts.pop(self.note_id, None)
+        self.status.setText(f"Edited {note.modified:%Y-%m-%d %H:%M}")
+        if not self.is_editing():
+            self._render()
+        self._fit_height()
+
+    def set_editing(self, editing: bool) -> None:
+        """Show the Markdown source (True) or the rendering (False)."""
+        if not editing:
+            self._render()
+        self.stack.setCurrentWidget(self.editor if editing else self.preview)
+        self.mode_button.setText("Preview" if editing else "Edit")
+        self.mode_button.setToolTip("Show the note rendered" if editing else "Edit the note")
+        self._fit_height()
+
+    def _render(self) -> None:
+        text = self.text()
+        if not text.strip():
+            self.preview.setPlainText("(empty note)")
+            return
+        doc = self.preview.document()
+        doc.setMarkdown(text, _MARKDOWN)
+        block = doc.begin()
+        while block.isValid():  # headings a little calmer than Qt's defaults
+            level = block.blockFormat().headingLevel()
+            if level:
+                cursor = QTextCursor(block)
+                cursor.movePosition(
+                    QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor
+                )
+                size = QTextCharFormat()
+                size.setProperty(
+                    QTextFormat.Property.FontSizeAdjustment, _HEADING_SIZE.get(level, 0)
+                )
+                cursor.mergeCharFormat(size)
+            block = block.next()
+
+    def _fit_height(self) -> None:
+        if self.is_editing():
+            lines = self.editor.document().lineCount()
+            lines = min(max(lines, _MIN_LINES), _MAX_LINES)
+            height = lines * self.editor.fontMetrics().lineSpacing() + 14
+        else:
+            doc = self.preview.document()
+            doc.setTextWidth(max(self.preview.viewport().width(), 100))
+            height = min(int(doc.size().height()) + 6, 600)
+        self.stack.setFixedHeight(height)
+
+    def resizeEvent(self, event: QEvent) -> None:
+        """Re-fit the height to the new width."""
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        self._fit_height()
+
+    # -- saving -----------------------------------------------------------------------------
+
+    @Slot()
+    def save(self) -> None:
+        """Save what was typed now (stops the pending timer)."""
+        self._timer.stop()
+        if not self.is_dirty():
+            self._pending.texts.pop(self.note_id, None)
+            return
+        text = self.text()
+        self._pending.texts[self.note_id] = text
+        if self._pending.save(self.note_id):
+            self._saved_text = text
+            self.status.setText("Saved")
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Save when the editor loses focus."""
+        if watched is self.editor and event.type() == QEvent.Type.FocusOut:
+            self.save()
+        return super().eventFilter(watched, event)
+
+    # -- slots ------------------------------------------------------------------------------
+
+    @Slot()
+    def on_editor_text_changed(self) -> None:
+        """Remember the text and save it once typing pauses."""
+        self._pending.texts[self.note_id] = self.text()
+        self.status.setText("Editing…")
+        self._timer.start()
+        self._fit_height()
+
+    @Slot()
+    def on_mode_button_clicked(self) -> None:
+        """Switch between the source and the rendering."""
+        editing = not self.is_editing()
+        if not editing:
+            self.save()
+        self.set_editing(editing)
+        if editing:
+            self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    @Slot()
+    def on_delete_button_clicked(self) -> None:
+        """Save first (so Undo brings back every word), then ask for deletion."""
+        self.save()
+        self.delete_requested.emit(self.note_id)
+
+
+class NotesEditor(QWidget):
+    """The notes of one paper, newest last, with an "Add note" button."""
+
+    def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("notesEditor")
+        self.controller = controller
+        self.pending = PendingNotes(controller)
+        self.paper_id: int | None = None
+        self.cards: dict[int, NoteCard] = {}
+        self.empty = plain_label("No notes yet.", self)
+        set_muted(self.empty)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(8)
+        self._layout.addWidget(self.empty)
+        self.destroyed.connect(self.pending.on_editor_destroyed)
+
+    def flush(self) -> None:
+        """Save every note's typed text now."""
+        for card in self.cards.values():
+            card.save()
+        self.pending.save_all()
+
+    def show_notes(self, paper_id: int | None, notes: Sequence[NoteView]) -> None:
+        """Show a paper's notes; notes being typed in keep their text."""
+        if paper_id != self.paper_id:
+            self.flush()
+            for card in self.cards.values():
+                card.hide()
+                card.deleteLater()
+            self.cards = {}
+            self.paper_id = paper_id
+        wanted = {n.id: n for n in notes}
+        for note_id in [i for i in self.cards if i not in wanted]:
+            card = self.cards.pop(note_id)
+            self.pending.texts.pop(note_id, None)
+            card.hide()
+            card.deleteLater()
+        for index, note in enumerate(notes):
+            shown = self.cards.get(note.id)
+            if shown is not None:
+                shown.set_note(note)
+                continue
+            card = NoteCard(note, self.pending, self)
+            card.delete_requested.connect(self.on_card_delete_requested)
+            self.cards[note.id] = card
+            self._layout.insertWidget(index + 1, card)
+        self.empty.setVisible(not notes)
+
+    def add_note(self) -> NoteCard | None:
+        """Add an empty note to the paper and put the cursor in it."""
+        if self.paper_id is None:
+            return None
+        self.flush()
+        note = self.controller.add_note(self.paper_id, "")
+        if note is None:
+            return None
+        if note.id not in self.cards:
+            notes = [*self._notes_shown(), note]
+            self.show_notes(self.paper_id, notes)
+        card = self.cards[note.id]
+        card.set_editing(True)
+        card.editor.setFocus(Qt.FocusReason.OtherFocusReason)
+        return card
+
+    def _notes_shown(self) -> list[NoteView]:
+        return [self.controller.service.note(i) for i in self.cards]
+
+    @Slot(int)
+    def on_card_delete_requested(self, note_id: int) -> None:
+        """Delete a note (undoable)."""
+        self.controller.delete_note(note_id)

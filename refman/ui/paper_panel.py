@@ -1,0 +1,62 @@
+"""The middle pane: the paper list, or a welcome page while the library is empty."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Slot
+from PySide6.QtWidgets import QStackedWidget, QWidget
+
+from refman.core.values import Changes
+
+from refman.ui.controller import LibraryController
+from refman.ui.paper_model import PaperTableModel
+from refman.ui.paper_table import PaperTable
+from refman.ui.welcome import WelcomeView
+
+
+class PaperPanel(QStackedWidget):
+    """Shows :class:`WelcomeView` for an empty library and :class:`PaperTable` otherwise.
+
+    The window fans the controller's changes out to :meth:`refresh`.
+
+    Attributes:
+        table: The paper list.
+        model: The paper list's model.
+        welcome: The empty-library page.
+    """
+
+    def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
+        """Build both pages and show the right one.
+
+        Args:
+            controller: The window's controller.
+            parent: The parent widget.
+        """
+        super().__init__(parent)
+        self.setObjectName("paperPanel")
+        self.controller = controller
+        self.welcome = WelcomeView(self)
+        self.table = PaperTable(controller, self)
+        self.model: PaperTableModel = self.table.paper_model
+        self.addWidget(self.welcome)
+        self.addWidget(self.table)
+        self.update_view()
+
+    def is_welcome_shown(self) -> bool:
+        """True while the welcome page is shown instead of the list."""
+        return self.currentWidget() is self.welcome
+
+    def update_view(self) -> None:
+        """Show the welcome page when the library holds no paper (Trash included)."""
+        empty = self.controller.service.paper_count() == 0
+        self.setCurrentWidget(self.welcome if empty else self.table)
+
+    @Slot(object)
+    def refresh(self, changes: Changes) -> None:
+        """Bring the list up to date after a change and pick the page to show.
+
+        Args:
+            changes: What the change touched.
+        """
+        self.model.refresh(changes)
+        if changes.structure:
+            self.update_view()

@@ -1,0 +1,269 @@
+"""The paper list view: a fast, sortable, multi-select table over :class:`PaperTableModel`."""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import (
+    QByteArray,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QSignalBlocker,
+    Qt,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from refman.core.values import Section
+
+from refman.ui.controller import LibraryController
+from refman.ui.paper_model import ADDED, AUTHOR, TITLE, VENUE, YEAR, PaperTableModel, column_of
+
+log = logging.getLogger("refman.ui")
+
+_TRASH_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
+
+
+def _runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Sorted rows as (first, last) runs of consecutive rows: few ranges for big selections."""
+    runs: list[tuple[int, int]] = []
+    for row in sorted(set(rows)):
+        if runs and runs[-1][1] == row - 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs
+
+
+class PaperTable(QTableView):
+    """The list of papers of the current query.
+
+    Sorting happens in SQL when a header is clicked; only the rows on screen are built.
+    Delete or Backspace moves the selected papers to the Trash (nothing happens in the
+    Trash itself). The selection follows the same papers when the list is re-queried.
+
+    Signals:
+        current_paper_changed(object): The current paper's id, or None when there is none.
+        selection_changed(list): The ids of the selected papers, in list order.
+    """
+
+    current_paper_changed = Signal(object)
+    selection_changed = Signal(list)
+
+    def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
+        """Create the table and its model (empty until the model's query is set).
+
+        Args:
+            controller: Reads through its service; moves papers to the Trash through it.
+            parent: The parent widget.
+        """
+        super().__init__(parent)
+        self.controller = controller
+        self.paper_model = PaperTableModel(controller.service, self)
+        self._current: int | None = None
+        self._selected: list[int] = []
+        self._restoring = False
+        self.setObjectName("paperList")
+        self.setAccessibleName("Papers")
+        self._set_up_view()
+        self.setModel(self.paper_model)
+        self._set_up_header()
+        self._connect_signals()
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _set_up_view(self) -> None:
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setAlternatingRowColors(True)
+        self.setShowGrid(False)
+        self.setWordWrap(False)
+        self.setCornerButtonEnabled(False)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.setDefaultDropAction(Qt.DropAction.CopyAction)
+        rows = self.verticalHeader()
+        rows.setVisible(False)
+        # Every row has the same height: the view never measures rows it does not show.
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 10)
+        rows.setMinimumSectionSize(1)
+
+    def _set_up_header(self) -> None:
+        header = self.horizontalHeader()
+        header.setSectionsMovable(True)
+        header.setHighlightSections(False)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(40)
+        char = self.fontMetrics().averageCharWidth()
+        for column, chars in ((AUTHOR, 20), (YEAR, 6), (VENUE, 12), (ADDED, 11)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, chars * char + 24)
+        header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
+        self._show_sort_of_query()
+        self.setSortingEnabled(True)
+
+    def _connect_signals(self) -> None:
+        model = self.paper_model
+        model.modelAboutToBeReset.connect(self.on_model_about_to_be_reset)
+        model.modelReset.connect(self.on_model_reset)
+        model.layoutChanged.connect(self.on_model_layout_changed)
+        selection = self.selectionModel()
+        selection.currentRowChanged.connect(self.on_selection_current_row_changed)
+        selection.selectionChanged.connect(self.on_selection_selection_changed)
+
+    def _show_sort_of_query(self) -> None:
+        """Put the header's sort arrow on the column the model's query sorts by."""
+        query = self.paper_model.query
+        order = Qt.SortOrder.DescendingOrder if query.descending else Qt.SortOrder.AscendingOrder
+        header = self.horizontalHeader()
+        with QSignalBlocker(header):
+            header.setSortIndicator(column_of(query.sort), order)
+        header.viewport().update()
+
+    # -- public API -------------------------------------------------------------------------
+
+    def selected_ids(self) -> list[int]:
+        """The ids of the selected papers, in list order."""
+        rows: set[int] = set()
+        selection = self.selectionModel().selection()
+        for i in range(selection.count()):
+            selected = selection.at(i)
+            rows.update(range(selected.top(), selected.bottom() + 1))
+        return self.paper_model.paper_ids(sorted(rows))
+
+    def current_id(self) -> int | None:
+        """The id of the current paper (the one the detail pane shows), or None."""
+        index = self.currentIndex()
+        return self.paper_model.paper_id(index.row()) if index.isValid() else None
+
+    def select_paper(self, paper_id: int) -> bool:
+        """Select one paper, make it current and scroll it into view.
+
+        Args:
+            paper_id: The paper to select.
+
+        Returns:
+            True when the list shows the paper.
+        """
+        row = self.paper_model.row_of(paper_id)
+        if row is None:
+            return False
+        self._select_rows([row], row)
+        self.scrollTo(self.paper_model.index(row, TITLE))
+        return True
+
+    def header_state(self) -> QByteArray:
+        """The columns' order and widths, to remember between sessions."""
+        return self.horizontalHeader().saveState()
+
+    def restore_header_state(self, state: QByteArray) -> None:
+        """Put back column order and widths saved by :meth:`header_state`.
+
+        The sort arrow keeps following the model's query: sorting is part of the query.
+
+        Args:
+            state: Saved header state.
+        """
+        header = self.horizontalHeader()
+        with QSignalBlocker(header):
+            restored = header.restoreState(state)
+        if not restored:
+            log.info("ignored an unreadable paper list header state")
+        self._show_sort_of_query()
+
+    # -- keys -------------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Delete or Backspace moves the selection to the Trash (not inside the Trash)."""
+        plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if event.key() in _TRASH_KEYS and plain == Qt.KeyboardModifier.NoModifier:
+            event.accept()
+            self.trash_selected()
+            return
+        super().keyPressEvent(event)
+
+    def trash_selected(self) -> bool:
+        """Move the selected papers to the Trash, then select the paper below them.
+
+        Returns:
+            True when papers were moved.
+        """
+        ids = self.selected_ids()
+        if not ids or self.paper_model.query.section is Section.TRASH:
+            return False
+        first = self.paper_model.row_of(ids[0])
+        if not self.controller.trash(ids):
+            return False
+        if not self.selected_ids() and first is not None and self.paper_model.total():
+            row = min(first, self.paper_model.total() - 1)
+            self._select_rows([row], row)
+        return True
+
+    # -- selection --------------------------------------------------------------------------
+
+    def _select_rows(self, rows: list[int], current: int | None) -> None:
+        selection = QItemSelection()
+        last = self.paper_model.columnCount() - 1
+        for top, bottom in _runs(rows):
+            selection.select(self.paper_model.index(top, 0), self.paper_model.index(bottom, last))
+        flags = QItemSelectionModel.SelectionFlag
+        model = self.selectionModel()
+        model.select(selection, flags.ClearAndSelect | flags.Rows)
+        if current is not None:
+            model.setCurrentIndex(self.paper_model.index(current, TITLE), flags.NoUpdate)
+
+    def _announce(self) -> None:
+        """Emit the signals if the current paper or the selected papers differ."""
+        current, selected = self.current_id(), self.selected_ids()
+        if selected != self._selected:
+            self._selected = selected
+            self.selection_changed.emit(selected)
+        if current != self._current:
+            self._current = current
+            self.current_paper_changed.emit(current)
+
+    @Slot()
+    def on_model_about_to_be_reset(self) -> None:
+        """Hold the signals back while the list is re-queried (the ids are remembered)."""
+        self._restoring = True
+
+    @Slot()
+    def on_model_reset(self) -> None:
+        """Select the same papers again when the new list still shows them."""
+        model = self.paper_model
+        rows = [r for r in (model.row_of(pid) for pid in self._selected) if r is not None]
+        current = model.row_of(self._current) if self._current is not None else None
+        if current is None and rows:
+            current = rows[0]
+        if rows:
+            self._select_rows(rows, current)
+        self._restoring = False
+        self._show_sort_of_query()
+        self._announce()
+
+    @Slot()
+    def on_model_layout_changed(self) -> None:
+        """After a sort the selection is kept; keep the arrow in step with the query."""
+        self._show_sort_of_query()
+        self._announce()
+
+    @Slot(QModelIndex, QModelIndex)
+    def on_selection_current_row_changed(self, _current: QModelIndex, _old: QModelIndex) -> None:
+        """Tell the detail pane which paper is current."""
+        if not self._restoring:
+            self._announce()
+
+    @Slot(QItemSelection, QItemSelection)
+    def on_selection_selection_changed(self, _new: QItemSelection, _old: QItemSelection) -> None:
+        """Tell the window which papers are selected."""
+        if not self._restoring:
+            self._announce()

@@ -1,0 +1,321 @@
+"""The sidebar's list widgets: rows with a right-aligned muted count and an optional colour dot.
+
+:class:`SidebarList` holds headings and selectable rows (library sections, people);
+:class:`TagList` adds dropping papers onto a tag, highlighting the tag under the cursor.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QFontMetrics,
+    QKeyEvent,
+    QPainter,
+    QPalette,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QListWidget,
+    QListWidgetItem,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from refman.ui.look import heading_font, mix, muted
+from refman.ui.paper_model import PAPER_IDS_MIME
+
+log = logging.getLogger("refman.ui")
+
+KIND_ROLE = Qt.ItemDataRole.UserRole + 1  # "heading", "section", "person" or "tag"
+KEY_ROLE = Qt.ItemDataRole.UserRole + 2  # Section, person id or tag name
+COUNT_ROLE = Qt.ItemDataRole.UserRole + 3  # int, or None for no count
+COLOUR_ROLE = Qt.ItemDataRole.UserRole + 4  # "#rrggbb", or None
+
+_PAD = 10  # left and right padding inside a row
+_DOT = 8  # colour dot diameter
+_RADIUS = 5
+
+
+def paper_ids_from_mime(data: QMimeData | None) -> list[int]:
+    """The paper ids a drag carries, or [] when it carries none (or something else).
+
+    Args:
+        data: The drag's QMimeData.
+
+    Returns:
+        The ids, in the order dragged.
+    """
+    if data is None or not data.hasFormat(PAPER_IDS_MIME):
+        return []
+    try:
+        raw = json.loads(bytes(data.data(PAPER_IDS_MIME).data()).decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        log.info("ignored a drop with unreadable paper ids")
+        return []
+    if not isinstance(raw, list):
+        return []
+    return [int(i) for i in raw if isinstance(i, int) and not isinstance(i, bool)]
+
+
+class SidebarDelegate(QStyledItemDelegate):
+    """Paints sidebar rows: headings, names with counts, tag colour dots, drop highlight."""
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        """Rows are a comfortable click target; headings leave room above them."""
+        height = QFontMetrics(option.font).height()
+        if index.data(KIND_ROLE) == "heading":
+            return QSize(100, height + (18 if index.row() else 8))
+        return QSize(100, height + 10)
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        """Draw one row."""
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette: QPalette = option.palette
+        rect: QRect = option.rect
+        if index.data(KIND_ROLE) == "heading":
+            painter.setFont(heading_font(option.font))
+            widget = option.widget
+            painter.setPen(muted(widget.palette() if widget is not None else palette))
+            text_rect = rect.adjusted(_PAD, 0, -_PAD, -4)
+            painter.drawText(
+                text_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, index.data()
+            )
+            painter.restore()
+            return
+        view = option.widget
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        active = (
+            bool(option.state & QStyle.StateFlag.State_Active)
+            and view is not None
+            and (view.hasFocus())
+        )
+        hovered = bool(option.state & QStyle.StateFlag.State_MouseOver)
+        text_colour = palette.color(QPalette.ColorRole.Text)
+        count_colour = muted(palette)
+        body = rect.adjusted(4, 1, -4, -1)
+        highlight = palette.color(QPalette.ColorRole.Highlight)
+        if selected:
+            fill = (
+                highlight
+                if active
+                else mix(palette.color(QPalette.ColorRole.Base), highlight, 0.25)
+            )
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(fill)
+            painter.drawRoundedRect(body, _RADIUS, _RADIUS)
+            if active:
+                text_colour = palette.color(QPalette.ColorRole.HighlightedText)
+                count_colour = mix(text_colour, highlight, 0.25)
+        elif hovered:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(mix(palette.color(QPalette.ColorRole.Base), text_colour, 0.06))
+            painter.drawRoundedRect(body, _RADIUS, _RADIUS)
+        if getattr(view, "drop_row", -1) == index.row():
+            painter.setPen(highlight)
+            fill = QColor(highlight)
+            fill.setAlphaF(0.18)
+            painter.setBrush(fill)
+            painter.drawRoundedRect(body.adjusted(1, 1, -1, -1), _RADIUS, _RADIUS)
+
+        left = body.left() + _PAD
+        right = body.right() - _PAD
+        colour = index.data(COLOUR_ROLE)
+        if index.data(KIND_ROLE) == "tag":
+            dot = QRect(left, body.center().y() - _DOT // 2 + 1, _DOT, _DOT)
+            if colour:
+                painter.setPen(QColor(colour).darker(115))
+                painter.setBrush(QColor(colour))
+            else:
+                painter.setPen(count_colour)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                dot.adjust(1, 1, -1, -1)
+            painter.drawEllipse(dot)
+            left += _DOT + 8
+        count = index.data(COUNT_ROLE)
+        painter.setFont(option.font)
+        if count is not None:
+            count_text = f"{count:,}"
+            width = painter.fontMetrics().horizontalAdvance(count_text)
+            painter.setPen(count_colour)
+            painter.drawText(
+                QRect(right - width, body.top(), width, body.height()),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                count_text,
+            )
+            right -= width + 10
+        name = painter.fontMetrics().elidedText(
+            str(index.data()), Qt.TextElideMode.ElideRight, max(right - left, 0)
+        )
+        painter.setPen(text_colour)
+        painter.drawText(
+            QRect(left, body.top(), max(right - left, 0), body.height()),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            name,
+        )
+        painter.restore()
+
+
+class SidebarList(QListWidget):
+    """A frameless list of sidebar rows whose preferred height fits all its rows."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.drop_row = -1
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setItemDelegate(SidebarDelegate(self))
+        self.setMouseTracking(True)
+        self.setUniformItemSizes(False)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setAttribute(Qt.WidgetAttribute.WA_MacShowFocusRect, False)
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Base, palette.color(QPalette.ColorRole.Window))
+        self.setPalette(palette)
+
+    def add_heading(self, text: str) -> QListWidgetItem:
+        """Append a heading row (not selectable, skipped by the keyboard)."""
+        item = QListWidgetItem(text, self)
+        item.setData(KIND_ROLE, "heading")
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        return item
+
+    def add_row(
+        self, kind: str, key: object, text: str, count: int | None, colour: str | None = None
+    ) -> QListWidgetItem:
+        """Append a selectable row.
+
+        Args:
+            kind: "section", "person" or "tag".
+            key: What the row stands for (a Section, a person id or a tag name).
+            text: The name shown (plain text).
+            count: The count shown on the right, or None.
+            colour: A tag colour, or None.
+
+        Returns:
+            The new item.
+        """
+        item = QListWidgetItem(text, self)
+        item.setData(KIND_ROLE, kind)
+        item.setData(KEY_ROLE, key)
+        item.setData(COUNT_ROLE, count)
+        item.setData(COLOUR_ROLE, colour)
+        tip = text if count is None else f"{text} — {count:,} paper{'s' if count != 1 else ''}"
+        item.setToolTip(tip)
+        return item
+
+    def content_height(self) -> int:
+        """The height that shows every row without scrolling."""
+        rows = sum(self.sizeHintForRow(r) for r in range(self.count()))
+        return rows + 2 * self.frameWidth() + 4
+
+    def sizeHint(self) -> QSize:
+        """Prefer showing every row."""
+        return QSize(super().sizeHint().width(), self.content_height())
+
+    def find_row(self, kind: str, key: object) -> QListWidgetItem | None:
+        """The row of a kind and key, if any."""
+        for r in range(self.count()):
+            item = self.item(r)
+            if item.data(KIND_ROLE) == kind and item.data(KEY_ROLE) == key:
+                return item
+        return None
+
+
+class TagList(SidebarList):
+    """The tag list: extended selection, Escape deselects, papers can be dropped onto a tag.
+
+    Signals:
+        papers_dropped(list, str): Paper ids were dropped onto the named tag.
+    """
+
+    papers_dropped = Signal(list, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setAcceptDrops(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
+        self.setDropIndicatorShown(False)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Escape deselects every tag."""
+        if event.key() == Qt.Key.Key_Escape and self.selectedItems():
+            self.clearSelection()
+            return
+        super().keyPressEvent(event)
+
+    def _tag_at(self, event: QDropEvent | QDragMoveEvent) -> QListWidgetItem | None:
+        item = self.itemAt(event.position().toPoint())
+        return item if item is not None and item.data(KIND_ROLE) == "tag" else None
+
+    def _set_drop_row(self, row: int) -> None:
+        if row != self.drop_row:
+            self.drop_row = row
+            self.viewport().update()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        """Accept drags of papers."""
+        if event.mimeData().hasFormat(PAPER_IDS_MIME):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        """Highlight the tag under the cursor; only a tag accepts the drop."""
+        item = self._tag_at(event) if event.mimeData().hasFormat(PAPER_IDS_MIME) else None
+        self._set_drop_row(self.row(item) if item is not None else -1)
+        if item is None:
+            event.ignore()
+            return
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        """Forget the highlight."""
+        self._set_drop_row(-1)
+        event.accept()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        """Tag the dropped papers with the tag under the cursor."""
+        self._set_drop_row(-1)
+        item = self._tag_at(event)
+        ids = paper_ids_from_mime(event.mimeData())
+        if item is None or not ids:
+            event.ignore()
+            return
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+        self.papers_dropped.emit(ids, str(item.data(KEY_ROLE)))
+
+
+__all__ = [
+    "COLOUR_ROLE",
+    "COUNT_ROLE",
+    "KEY_ROLE",
+    "KIND_ROLE",
+    "PAPER_IDS_MIME",
+    "SidebarDelegate",
+    "SidebarList",
+    "TagList",
+    "paper_ids_from_mime",
+]

@@ -1,0 +1,364 @@
+"""The navigation pane: library sections, people and tags, each with its count.
+
+A click on a section or a person shows it (one of them at a time); tags filter on top of
+that: a click shows one tag, Ctrl-click (Cmd on macOS) adds or removes tags and the list
+shows papers carrying all of them. Every change to a tag goes through the controller, so
+it can be undone.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPoint, QSignalBlocker, Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QListWidgetItem,
+    QMenu,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refman.core.errors import RefmanError
+from refman.core.values import Changes, PaperQuery, Section
+
+from refman.ui.controller import LibraryController
+from refman.ui.look import heading_label, plain_label, set_muted
+from refman.ui.messages import show_error
+from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList, TagList
+from refman.ui.tag_dialogs import ask_colour, ask_tag_name
+
+log = logging.getLogger("refman.ui")
+
+SECTION_NAMES: dict[Section, str] = {
+    Section.ALL: "All papers",
+    Section.ATTENTION: "Needs attention",
+    Section.UNTAGGED: "Untagged",
+    Section.RECENT: "Recently added",
+    Section.TRASH: "Trash",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class NavFilter:
+    """What the navigation pane asks the paper list to show.
+
+    Attributes:
+        section: The library section.
+        person_id: Only papers attributed to (or written by) this person, or None.
+        tags: Tag names the papers must all carry.
+    """
+
+    section: Section = Section.ALL
+    person_id: int | None = None
+    tags: tuple[str, ...] = ()
+
+
+class TagPane(QWidget):
+    """The left pane: library sections, people and tags with their counts.
+
+    Signals:
+        filter_changed(NavFilter): The user (or a ``select_*`` call) changed what the paper
+            list should show.
+    """
+
+    filter_changed = Signal(object)
+
+    def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tagPane")
+        self.controller = controller
+        self._last = NavFilter()
+        self._extra_person: tuple[int, str] | None = None  # an author who owns no page
+        self._renaming: tuple[str, str] | None = None
+        self._build()
+        self._connect_signals()
+        self.refresh()
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.setMinimumWidth(180)
+        self.nav_list = SidebarList(self)
+        self.nav_list.setObjectName("navList")
+        self.nav_list.setAccessibleName("Library sections and people")
+        self.nav_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.nav_list.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+        self.tag_list = TagList(self)
+        self.tag_list.setObjectName("tagList")
+        self.tag_list.setAccessibleName("Tags")
+        self.tag_list.setToolTip("Click a tag to show its papers; Ctrl-click to combine tags.")
+
+        self.clear_button = QPushButton("Clear tag filter", self)
+        self.clear_button.setObjectName("clearTagFilter")
+        self.clear_button.setFlat(True)
+        self.clear_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.clear_button.setToolTip("Show papers regardless of tags (Esc)")
+        self.clear_button.setStyleSheet(
+            "QPushButton { border: none; padding: 0 2px; color: palette(link); }"
+            "QPushButton:disabled { color: palette(mid); }"
+            "QPushButton:hover:enabled { text-decoration: underline; }"
+        )
+        self.clear_button.setEnabled(False)
+
+        header = QHBoxLayout()
+        header.setContentsMargins(10, 14, 10, 4)
+        header.addWidget(heading_label("Tags", self))
+        header.addStretch(1)
+        header.addWidget(self.clear_button)
+
+        self.no_tags = plain_label(
+            "No tags yet. Add tags to a paper in its details, then drop papers onto a tag "
+            "here to tag them.",
+            self,
+        )
+        self.no_tags.setContentsMargins(14, 4, 14, 4)
+        set_muted(self.no_tags)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 6, 4, 6)
+        layout.setSpacing(0)
+        layout.addWidget(self.nav_list, 0)
+        layout.addLayout(header)
+        layout.addWidget(self.tag_list, 1)
+        layout.addWidget(self.no_tags, 0)
+        layout.addStretch(0)
+
+    def _connect_signals(self) -> None:
+        self.controller.changed.connect(self.on_controller_changed)
+        self.nav_list.itemSelectionChanged.connect(self.on_nav_list_selection_changed)
+        self.tag_list.itemSelectionChanged.connect(self.on_tag_list_selection_changed)
+        self.tag_list.papers_dropped.connect(self.on_tag_list_papers_dropped)
+        self.tag_list.customContextMenuRequested.connect(self.on_tag_list_context_menu)
+        self.clear_button.clicked.connect(self.clear_tags)
+
+    # -- reading the selection --------------------------------------------------------------
+
+    def current_filter(self) -> NavFilter:
+        """What the pane's selection shows."""
+        section, person = Section.ALL, None
+        selected = self.nav_list.selectedItems()
+        if selected:
+            kind, key = selected[0].data(KIND_ROLE), selected[0].data(KEY_ROLE)
+            if kind == "section":
+                section = Section(key)
+            elif kind == "person":
+                person = int(key)
+        return NavFilter(section=section, person_id=person, tags=self.selected_tags())
+
+    def selected_tags(self) -> tuple[str, ...]:
+        """The selected tag names, in list order."""
+        rows = sorted(self.tag_list.row(i) for i in self.tag_list.selectedItems())
+        return tuple(str(self.tag_list.item(r).data(KEY_ROLE)) for r in rows)
+
+    def _emit_if_changed(self) -> None:
+        current = self.current_filter()
+        self.clear_button.setEnabled(bool(current.tags))
+        if current != self._last:
+            self._last = current
+            log.debug("navigation filter: %s", current)
+            self.filter_changed.emit(current)
+
+    # -- changing the selection -------------------------------------------------------------
+
+    def _select_nav(self, kind: str, key: object) -> bool:
+        item = self.nav_list.find_row(kind, key)
+        if item is None:
+            return False
+        with QSignalBlocker(self.nav_list):
+            self.nav_list.setCurrentItem(item)
+            item.setSelected(True)
+        self.nav_list.viewport().update()
+        return True
+
+    def select_section(self, section: Section) -> None:
+        """Show a library section (keeping the tag filter)."""
+        if self._extra_person is not None:
+            self._extra_person = None
+            self._rebuild_nav()
+        self._select_nav("section", Section(section))
+        self._emit_if_changed()
+
+    def select_person(self, person_id: int) -> None:
+        """Show the papers of a person: a page owner, or any author (listed while shown)."""
+        if self.nav_list.find_row("person", person_id) is None:
+            name = self._person_name(person_id)
+            if name is None:
+                log.info("no person #%s to show", person_id)
+                return
+            self._extra_person = (person_id, name)
+            self._rebuild_nav()
+        self._select_nav("person", person_id)
+        self._emit_if_changed()
+
+    def select_tags(self, names: Iterable[str]) -> None:
+        """Filter by exactly these tags (names that do not exist are ignored)."""
+        wanted = {" ".join(n.split()).casefold() for n in names}
+        with QSignalBlocker(self.tag_list):
+            self.tag_list.clearSelection()
+            for r in range(self.tag_list.count()):
+                item = self.tag_list.item(r)
+                if str(item.data(KEY_ROLE)).casefold() in wanted:
+                    item.setSelected(True)
+        self.tag_list.viewport().update()
+        self._emit_if_changed()
+
+    @Slot()
+    def clear_tags(self) -> None:
+        """Stop filtering by tags."""
+        self.select_tags(())
+
+    # -- loading ----------------------------------------------------------------------------
+
+    def _person_name(self, person_id: int) -> str | None:
+        """The name of any person who wrote a paper in the library (not only page owners)."""
+        person = self.controller.service.person(person_id)
+        return person.name if person is not None else None
+
+    def _rebuild_nav(self) -> None:
+        svc = self.controller.service
+        selected = self.nav_list.selectedItems()
+        keep = (selected[0].data(KIND_ROLE), selected[0].data(KEY_ROLE)) if selected else None
+        counts = svc.section_counts()
+        people = [(p.id, p.name, p.count) for p in svc.people()]
+        if self._extra_person is not None:
+            pid, name = self._extra_person
+            if any(p[0] == pid for p in people):
+                self._extra_person = None
+            else:
+                people.append((pid, name, svc.count(PaperQuery(person_id=pid))))
+        with QSignalBlocker(self.nav_list):
+            self.nav_list.clear()
+            self.nav_list.add_heading("Library")
+            for section, label in SECTION_NAMES.items():
+                self.nav_list.add_row("section", section, label, counts.of(section))
+            if people:
+                self.nav_list.add_heading("People")
+                for pid, name, count in people:
+                    self.nav_list.add_row("person", pid, name, count)
+            if keep is None or not self._select_nav(*keep):
+                self._select_nav("section", Section.ALL)
+        self.nav_list.updateGeometry()
+
+    def _rebuild_tags(self) -> None:
+        keep = {n.casefold() for n in self.selected_tags()}
+        if self._renaming is not None and self._renaming[0].casefold() in keep:
+            keep.add(self._renaming[1].casefold())
+        tags = self.controller.service.tags()
+        with QSignalBlocker(self.tag_list):
+            self.tag_list.clear()
+            for tag in tags:
+                item = self.tag_list.add_row("tag", tag.name, tag.name, tag.count, tag.colour)
+                if tag.name.casefold() in keep:
+                    item.setSelected(True)
+        self.tag_list.setVisible(bool(tags))
+        self.no_tags.setVisible(not tags)
+
+    def refresh(self) -> None:
+        """Reload counts, people and tags, keeping the selection where it still exists."""
+        self._rebuild_nav()
+        self._rebuild_tags()
+        self._emit_if_changed()
+
+    # -- tag actions ------------------------------------------------------------------------
+
+    def build_tag_menu(self, name: str) -> QMenu:
+        """The context menu of a tag: rename (or merge), colour, delete."""
+        menu = QMenu(self)
+        menu.setObjectName("tagMenu")
+        rename = menu.addAction("Rename…")
+        rename.setStatusTip("Rename the tag; a name that is already taken merges the two tags")
+        rename.triggered.connect(lambda: self.rename_tag(name))
+        colour = menu.addAction("Set Colour…")
+        colour.triggered.connect(lambda: self.choose_colour(name))
+        no_colour = menu.addAction("No Colour")
+        no_colour.setEnabled(self._tag_colour(name) is not None)
+        no_colour.triggered.connect(lambda: self.controller.set_tag_colour(name, None))
+        menu.addSeparator()
+        delete = menu.addAction(f"Delete Tag “{name}”")
+        delete.setObjectName("deleteTag")
+        delete.setStatusTip("Remove the tag from every paper (Undo brings it back)")
+        delete.triggered.connect(lambda: self.controller.delete_tag(name))
+        return menu
+
+    def _tag_colour(self, name: str) -> str | None:
+        for tag in self.controller.service.tags():
+            if tag.name == name:
+                return tag.colour
+        return None
+
+    def rename_tag(self, name: str) -> bool:
+        """Ask for a new name and rename the tag (merging into a tag of that name).
+
+        Returns:
+            True when the tag was renamed or merged.
+        """
+        new = ask_tag_name(self, name)
+        if new is None:
+            return False
+        self._renaming = (name, " ".join(new.split()))
+        try:
+            return self.controller.rename_tag(name, new)
+        except RefmanError as exc:
+            show_error(self, exc)
+            return False
+        finally:
+            self._renaming = None
+
+    def choose_colour(self, name: str) -> bool:
+        """Ask for a colour and give it to the tag.
+
+        Returns:
+            True when the colour changed.
+        """
+        colour = ask_colour(self, self._tag_colour(name))
+        if colour is ...:
+            return False
+        return self.controller.set_tag_colour(name, colour)
+
+    # -- slots ------------------------------------------------------------------------------
+
+    @Slot(object)
+    def on_controller_changed(self, changes: Changes) -> None:
+        """Reload when tags, papers or the library's structure changed.
+
+        Saving a note touches its paper but none of the counts, so it is skipped.
+        """
+        if changes.tags or changes.structure or (changes.papers and not changes.notes):
+            self.refresh()
+
+    @Slot()
+    def on_nav_list_selection_changed(self) -> None:
+        """A section or person was picked."""
+        if not self.nav_list.selectedItems():
+            self._select_nav("section", Section.ALL)
+        self._emit_if_changed()
+
+    @Slot()
+    def on_tag_list_selection_changed(self) -> None:
+        """Tags were picked or dropped from the filter."""
+        self._emit_if_changed()
+
+    @Slot(list, str)
+    def on_tag_list_papers_dropped(self, ids: list[int], name: str) -> None:
+        """Papers dropped on a tag get that tag."""
+        self.controller.tag(ids, [name])
+
+    @Slot(QPoint)
+    def on_tag_list_context_menu(self, pos: QPoint) -> None:
+        """Offer rename, colour and delete for the tag under the cursor."""
+        item: QListWidgetItem | None = self.tag_list.itemAt(pos)
+        if item is None:
+            return
+        menu = self.build_tag_menu(str(item.data(KEY_ROLE)))
+        menu.exec(self.tag_list.viewport().mapToGlobal(pos))
+        menu.deleteLater()
+
+
+__all__ = ["SECTION_NAMES", "NavFilter", "TagPane", "ask_colour", "ask_tag_name"]

@@ -1,0 +1,319 @@
+"""The review table's model: one row per parsed record of an import plan, with the user's
+choices (import or skip, merge or keep separate, typed titles)."""
+
+from __future__ import annotations
+
+import enum
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtWidgets import QApplication
+
+from refman.core.import_values import ImportChoices, ImportPlan, RecordPlan, RecordRef, RecordStatus
+
+from refman.ui.look import muted
+
+Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+
+
+class Column(enum.IntEnum):
+    """The review table's columns."""
+
+    IMPORT = 0
+    TITLE = 1
+    AUTHORS = 2
+    YEAR = 3
+    VENUE = 4
+    SUBJECTS = 5
+    STATUS = 6
+
+
+HEADERS = {
+    Column.IMPORT: "#",
+    Column.TITLE: "Title",
+    Column.AUTHORS: "Authors",
+    Column.YEAR: "Year",
+    Column.VENUE: "Venue",
+    Column.SUBJECTS: "Subjects",
+    Column.STATUS: "Status",
+}
+#: The record's abstract (str).
+ABSTRACT_ROLE = Qt.ItemDataRole.UserRole + 1
+#: The row's :class:`RecordPlan`.
+PLAN_ROLE = Qt.ItemDataRole.UserRole + 2
+#: For a possible duplicate: True when the user keeps it as a separate paper.
+KEEP_SEPARATE_ROLE = Qt.ItemDataRole.UserRole + 3
+
+_STATUS_COLOURS = {
+    RecordStatus.NEW: "#2e7d32",
+    RecordStatus.MERGE: "#1565c0",
+    RecordStatus.POSSIBLE_DUPLICATE: "#c77700",
+    RecordStatus.REPEAT: "#8a8a8a",
+}
+_NEEDS_TITLE_COLOUR = "#c77700"
+_DOTS: dict[str, QIcon] = {}
+
+
+def status_dot(colour: str) -> QIcon:
+    """A small round marker in a status colour."""
+    if colour not in _DOTS:
+        pixmap = QPixmap(24, 24)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(colour))
+        painter.drawEllipse(5, 5, 14, 14)
+        painter.end()
+        _DOTS[colour] = QIcon(pixmap)
+    return _DOTS[colour]
+
+
+def join_words(parts: tuple[str, ...] | list[str]) -> str:
+    """Return "a", "a and b" or "a, b and c"."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def merge_text(plan: RecordPlan) -> str:
+    """Return "Already in library — will merge (adds …)" for a record to merge."""
+    adds = f"adds {join_words(plan.adds)}" if plan.adds else "nothing new"
+    return f"Already in library — will merge ({adds})"
+
+
+def duplicate_text(plan: RecordPlan, keep_separate: bool) -> str:
+    """Return the status of a possible duplicate, the user's choice first.
+
+    The choice comes first so that it stays readable when a narrow column cuts the text.
+    """
+    choice = "Keep separate" if keep_separate else "Merge"
+    return f"{choice} — possible duplicate of “{plan.target_title or 'a paper'}”"
+
+
+class ReviewModel(QAbstractTableModel):
+    """Rows of an :class:`ImportPlan` with checkboxes, editable titles and duplicate choices.
+
+    The model only records the user's decisions; :meth:`record_choices` hands them over as
+    :class:`ImportChoices`.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._plans: tuple[RecordPlan, ...] = ()
+        self._rows: dict[RecordRef, int] = {}
+        self._skip: set[RecordRef] = set()
+        self._keep_separate: set[RecordRef] = set()
+        self._titles: dict[RecordRef, str] = {}
+
+    # -- loading and reading out -------------------------------------------------------------
+
+    def set_plan(self, plan: ImportPlan | None) -> None:
+        """Show a plan; every record starts checked, duplicates merge, titles as suggested."""
+        self.beginResetModel()
+        self._plans = plan.records if plan is not None else ()
+        self._rows = {p.ref: row for row, p in enumerate(self._plans)}
+        self._skip.clear()
+        self._keep_separate.clear()
+        self._titles.clear()
+        self.endResetModel()
+
+    def plan_at(self, row: int) -> RecordPlan:
+        """The plan of a row."""
+        return self._plans[row]
+
+    def record_choices(self) -> ImportChoices:
+        """The user's decisions: skipped records, duplicates kept apart and typed titles."""
+        return ImportChoices(
+            skip=frozenset(self._skip),
+            keep_separate=frozenset(self._keep_separate),
+            titles=dict(self._titles),
+        )
+
+    def checked_count(self) -> int:
+        """How many records will be imported."""
+        return len(self._plans) - len(self._skip)
+
+    def set_all_checked(self, checked: bool) -> None:
+        """Check or uncheck every row."""
+        self.set_rows_checked(range(len(self._plans)), checked)
+
+    def set_rows_checked(self, rows: range | list[int], checked: bool) -> None:
+        """Check or uncheck some rows."""
+        for row in rows:
+            ref = self._plans[row].ref
+            if checked:
+                self._skip.discard(ref)
+            else:
+                self._skip.add(ref)
+        if self._plans:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._plans) - 1, Column.STATUS))
+
+    # -- Qt model API --------------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = _ROOT) -> int:
+        """One row per record."""
+        return 0 if parent.isValid() else len(self._plans)
+
+    def columnCount(self, parent: Index = _ROOT) -> int:
+        """The columns of :class:`Column`."""
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        """Column titles."""
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS.get(Column(section)) if 0 <= section < len(Column) else None
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        """Checkable first column; editable title (needs a title) and status (duplicate)."""
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        plan = self._plans[index.row()]
+        if index.column() == Column.IMPORT:
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        elif (index.column() == Column.TITLE and plan.needs_title) or (
+            index.column() == Column.STATUS and plan.status is RecordStatus.POSSIBLE_DUPLICATE
+        ):
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Cell contents."""
+        if not index.isValid() or not 0 <= index.row() < len(self._plans):
+            return None
+        plan = self._plans[index.row()]
+        column = Column(index.column())
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self._text(plan, column, tooltip=role == Qt.ItemDataRole.ToolTipRole)
+        if role == Qt.ItemDataRole.EditRole:
+            if column == Column.TITLE:
+                return self._titles.get(plan.ref, plan.record.title)
+            if column == Column.STATUS:
+                return plan.ref in self._keep_separate
+            return self._text(plan, column)
+        if role == Qt.ItemDataRole.CheckStateRole and column == Column.IMPORT:
+            skipped = plan.ref in self._skip
+            return Qt.CheckState.Unchecked if skipped else Qt.CheckState.Checked
+        if role == Qt.ItemDataRole.DecorationRole and column == Column.STATUS:
+            return status_dot(
+                _NEEDS_TITLE_COLOUR if plan.needs_title else _STATUS_COLOURS[plan.status]
+            )
+        if role == Qt.ItemDataRole.FontRole and column == Column.TITLE and self._suggested(plan):
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and plan.ref in self._skip:
+            return muted(QApplication.palette() if QApplication.instance() else QPalette())
+        if role == ABSTRACT_ROLE:
+            return plan.record.abstract
+        if role == PLAN_ROLE:
+            return plan
+        if role == KEEP_SEPARATE_ROLE:
+            return plan.ref in self._keep_separate
+        return None
+
+    def setData(self, index: Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        """Record a choice: checkbox, typed title, or merge / keep separate."""
+        if not index.isValid():
+            return False
+        plan = self._plans[index.row()]
+        column = Column(index.column())
+        if role == Qt.ItemDataRole.CheckStateRole and column == Column.IMPORT:
+            checked = Qt.CheckState(value) == Qt.CheckState.Checked  # type: ignore[call-overload]
+            self.set_rows_checked([index.row()], checked)
+            return True
+        if role == Qt.ItemDataRole.EditRole and column == Column.TITLE and plan.needs_title:
+            typed = " ".join(str(value or "").split())
+            if typed and typed != plan.record.title:
+                self._titles[plan.ref] = typed
+            else:
+                self._titles.pop(plan.ref, None)
+            self._row_changed(index.row())
+            return True
+        if role in (Qt.ItemDataRole.EditRole, KEEP_SEPARATE_ROLE) and column == Column.STATUS:
+            if plan.status is not RecordStatus.POSSIBLE_DUPLICATE:
+                return False
+            if value:
+                self._keep_separate.add(plan.ref)
+            else:
+                self._keep_separate.discard(plan.ref)
+            self._row_changed(index.row())
+            return True
+        return False
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def shown_title(self, plan: RecordPlan) -> str:
+        """The title a row shows: typed, the library paper's (for a merge), or the page's."""
+        if plan.ref in self._titles:
+            return self._titles[plan.ref]
+        if plan.record.title_provisional and plan.status is RecordStatus.MERGE:
+            return plan.target_title or plan.record.title
+        return plan.record.title
+
+    def _suggested(self, plan: RecordPlan) -> bool:
+        """True when the row shows a title suggested from the abstract."""
+        if plan.record.title_provisional and plan.status is RecordStatus.MERGE:
+            return not plan.target_title
+        return plan.record.title_provisional and plan.ref not in self._titles
+
+    def empty_columns(self) -> list[Column]:
+        """Columns with no text in any row (e.g. no years on an author-abstracts page)."""
+        return [
+            column
+            for column in (Column.AUTHORS, Column.YEAR, Column.VENUE, Column.SUBJECTS)
+            if not any(self._text(p, column) for p in self._plans)
+        ]
+
+    def _row_changed(self, row: int) -> None:
+        self.dataChanged.emit(self.index(row, 0), self.index(row, Column.STATUS))
+
+    def _text(self, plan: RecordPlan, column: Column, *, tooltip: bool = False) -> str | None:
+        record = plan.record
+        if column == Column.IMPORT:
+            return None if tooltip else str(self._rows[plan.ref] + 1)
+        if column == Column.TITLE:
+            title = self.shown_title(plan)
+            if tooltip and plan.needs_title and plan.ref not in self._titles:
+                return f"{title}\n(suggested from the abstract; double-click to type a title)"
+            return title
+        if column == Column.AUTHORS:
+            names = ", ".join(record.authors)
+            return f"{names} et al." if names and not record.authors_complete else names
+        if column == Column.YEAR:
+            return str(record.year) if record.year is not None else ""
+        if column == Column.VENUE:
+            return record.venue or ""
+        if column == Column.SUBJECTS:
+            return " ".join(record.subjects)
+        text = self.status_text(plan)
+        if tooltip and plan.target_title and plan.status is RecordStatus.MERGE:
+            return f"{text}\nMerges into “{plan.target_title}”."
+        if tooltip and plan.status is RecordStatus.POSSIBLE_DUPLICATE:
+            alike = f" ({plan.similarity:.0f}% alike)" if plan.similarity is not None else ""
+            return f"{text}{alike}\nChoose whether to merge it or keep it as a separate paper."
+        return text
+
+    def status_text(self, plan: RecordPlan) -> str:
+        """The Status column's text for a record."""
+        if plan.status is RecordStatus.MERGE:
+            return merge_text(plan)
+        if plan.status is RecordStatus.POSSIBLE_DUPLICATE:
+            return duplicate_text(plan, plan.ref in self._keep_separate)
+        if plan.status is RecordStatus.REPEAT:
+            row = self._rows.get(plan.target_ref) if plan.target_ref else None
+            return f"Same paper as row {row + 1}" if row is not None else "Same paper as above"
+        if plan.needs_title:
+            return "New — title typed by you" if plan.ref in self._titles else "Needs a title"
+        return "New"

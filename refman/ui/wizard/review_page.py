@@ -1,0 +1,354 @@
+"""The wizard's review page: every parsed record, what importing it does, and the choices."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    Qt,
+    Slot,
+)
+from PySide6.QtGui import QAction, QTextCursor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QMenu,
+    QProgressBar,
+    QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+
+from refman.core.import_values import ImportChoices, ImportPlan, PagePlan, RecordStatus, SourcedPage
+
+from refman.ui.controller import LibraryController
+from refman.ui.look import heading_label, plain_label, set_muted
+from refman.ui.wizard.import_worker import PlanWorker
+from refman.ui.wizard.review_model import (
+    ABSTRACT_ROLE,
+    KEEP_SEPARATE_ROLE,
+    PLAN_ROLE,
+    Column,
+    ReviewModel,
+    duplicate_text,
+)
+from refman.ui.wizard.source_page import clear_layout
+
+#: Above this many records the plan is computed off the GUI thread.
+PLAN_IN_WORKER_ABOVE = 2000
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def page_summary(page: PagePlan) -> str:
+    """One line about a page: owner, source and counts."""
+    said = f" (the page says {page.claimed})" if page.claimed is not None else ""
+    noun = "record" if page.parsed == 1 else "records"
+    parts = [f"{page.new} new", f"{page.merge} already in library"]
+    if page.possible_duplicates:
+        n = page.possible_duplicates
+        parts.append(f"{n} possible duplicate{'' if n == 1 else 's'}")
+    owner = page.owner or "Unknown owner"
+    return f"{owner} — {page.source}: {page.parsed} {noun}{said}; {', '.join(parts)}"
+
+
+class DuplicateDelegate(QStyledItemDelegate):
+    """Edits the Status cell of a possible duplicate with a merge / keep separate combo."""
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
+        """A combo for possible duplicates; the default editor elsewhere."""
+        plan = index.data(PLAN_ROLE)
+        if index.column() != Column.STATUS or plan is None:
+            return super().createEditor(parent, option, index)
+        combo = QComboBox(parent)
+        combo.setObjectName("duplicateChoice")
+        combo.addItem(duplicate_text(plan, False), False)
+        combo.addItem(duplicate_text(plan, True), True)
+        combo.setToolTip(str(index.data(Qt.ItemDataRole.ToolTipRole) or ""))
+        combo.activated.connect(lambda _i: self.commitData.emit(combo))
+        return combo
+
+    def setEditorData(self, editor: QWidget, index: Index) -> None:
+        """Show the current choice."""
+        if isinstance(editor, QComboBox):
+            editor.setCurrentIndex(1 if index.data(KEEP_SEPARATE_ROLE) else 0)
+        else:
+            super().setEditorData(editor, index)
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: Index) -> None:
+        """Store the chosen option."""
+        if isinstance(editor, QComboBox):
+            model.setData(index, bool(editor.currentData()), KEEP_SEPARATE_ROLE)
+        else:
+            super().setModelData(editor, model, index)
+
+
+class ReviewPage(QWizardPage):
+    """Shows the import plan record by record and collects the user's decisions.
+
+    The page's one output is :meth:`record_choices`.
+    """
+
+    def __init__(
+        self,
+        controller: LibraryController,
+        pages: Callable[[], Sequence[SourcedPage]],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("reviewPage")
+        self.setTitle("Review the records")
+        self.setSubTitle(
+            "Uncheck records you do not want. Double-click a suggested title (in italics) to "
+            "type a real one."
+        )
+        self.controller = controller
+        self._pages_source = pages
+        self._pages: list[SourcedPage] = []
+        self.plan: ImportPlan | None = None
+        self.worker: PlanWorker | None = None
+        self.model = ReviewModel(self)
+        self._build()
+        self._connect_signals()
+
+    def _build(self) -> None:
+        self.summaries = QVBoxLayout()
+        self.summaries.setSpacing(2)
+        self.busy = QProgressBar()
+        self.busy.setObjectName("planProgress")
+        self.busy.setRange(0, 0)
+        self.busy.setFormat("Checking the records against the library…")
+        self.busy.setTextVisible(True)
+        self.busy.hide()
+        self.table = QTableView()
+        self.table.setObjectName("reviewTable")
+        self.table.setModel(self.model)
+        self.table.setItemDelegate(DuplicateDelegate(self.table))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        self.table.verticalHeader().hide()
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header = self.table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(Column.TITLE, QHeaderView.ResizeMode.Stretch)
+        for column, width in (
+            (Column.IMPORT, 46),
+            (Column.AUTHORS, 140),
+            (Column.YEAR, 48),
+            (Column.VENUE, 64),
+            (Column.SUBJECTS, 88),
+            (Column.STATUS, 300),
+        ):
+            self.table.setColumnWidth(column, width)
+        self.select_all_button = QPushButton("Select all")
+        self.select_all_button.setObjectName("selectAllButton")
+        self.select_none_button = QPushButton("Select none")
+        self.select_none_button.setObjectName("selectNoneButton")
+        self.selection_label = plain_label(wrap=False)
+        self.selection_label.setObjectName("selectionSummary")
+        set_muted(self.selection_label)
+        self.abstract = QTextEdit()
+        self.abstract.setAcceptRichText(False)
+        self.abstract.setObjectName("abstractView")
+        self.abstract.setReadOnly(True)
+        self.abstract.setPlaceholderText("Select a record to read its abstract.")
+        self.abstract.setMaximumHeight(120)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.select_all_button)
+        buttons.addWidget(self.select_none_button)
+        buttons.addSpacing(12)
+        buttons.addWidget(self.selection_label, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.summaries)
+        layout.addWidget(self.busy)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(heading_label("Abstract"))
+        layout.addWidget(self.abstract)
+
+    def _connect_signals(self) -> None:
+        self.select_all_button.clicked.connect(self.on_select_all_button_clicked)
+        self.select_none_button.clicked.connect(self.on_select_none_button_clicked)
+        self.model.dataChanged.connect(self.on_model_data_changed)
+        self.model.modelReset.connect(self.on_model_data_changed)
+        self.table.selectionModel().currentRowChanged.connect(self.on_table_current_row_changed)
+        self.table.customContextMenuRequested.connect(self.on_table_context_menu_requested)
+
+    # -- the page's one output ----------------------------------------------------------------
+
+    def record_choices(self) -> ImportChoices:
+        """Records to skip, duplicates to keep apart, titles typed for untitled records."""
+        return self.model.record_choices()
+
+    # -- planning -------------------------------------------------------------------------------
+
+    def initializePage(self) -> None:
+        """Plan the import of the pages given on the first page (keeping choices if unchanged)."""
+        pages = list(self._pages_source())
+        same = len(pages) == len(self._pages) and all(
+            a.page is b.page and a.source == b.source
+            for a, b in zip(pages, self._pages, strict=True)
+        )
+        if same and self.plan is not None:
+            return
+        self._pages = pages
+        self._show_plan(None)
+        if sum(len(p.page.records) for p in pages) > PLAN_IN_WORKER_ABOVE:
+            self.busy.show()
+            self.worker = PlanWorker(self.controller.service, pages, self)
+            self.worker.finished.connect(self.on_worker_finished)
+            self.worker.start()
+        else:
+            self._show_plan(self.controller.service.plan_import(pages))
+
+    def wait_for_work(self) -> None:
+        """Block until every planning thread has ended (before the wizard closes)."""
+        for worker in self.findChildren(PlanWorker):
+            worker.wait()
+
+    def _show_plan(self, plan: ImportPlan | None) -> None:
+        self.plan = plan
+        self.busy.setVisible(False)
+        clear_layout(self.summaries)
+        for page in plan.pages if plan else ():
+            label = plain_label(page_summary(page))
+            label.setObjectName("pageSummary")
+            self.summaries.addWidget(label)
+        self.model.set_plan(plan)
+        hidden = self.model.empty_columns() if plan is not None else []
+        for column in Column:
+            self.table.setColumnHidden(column, column in hidden)
+        self._fit_status_column()
+        self.abstract.clear()
+        for row in range(self.model.rowCount()):
+            if self.model.plan_at(row).status is RecordStatus.POSSIBLE_DUPLICATE:
+                self.table.openPersistentEditor(self.model.index(row, Column.STATUS))
+        if plan is not None and plan.records:
+            self.table.selectRow(0)
+        self.completeChanged.emit()
+
+    def _fit_status_column(self) -> None:
+        """Make the Status column as wide as its longest text, up to about half the table.
+
+        Possible duplicates do not count: their combo puts the choice first and elides the
+        title, so they read well in any width.
+        """
+        metrics = self.table.fontMetrics()
+        plans = [self.model.plan_at(r) for r in range(self.model.rowCount())]
+        widest = max(
+            (
+                metrics.horizontalAdvance(self.model.status_text(p))
+                for p in plans
+                if p.status is not RecordStatus.POSSIBLE_DUPLICATE
+            ),
+            default=0,
+        )
+        if any(p.status is RecordStatus.POSSIBLE_DUPLICATE for p in plans):
+            widest = max(widest, metrics.horizontalAdvance("Keep separate — possible duplicate"))
+        wizard = self.wizard()
+        room = max(self.table.viewport().width(), wizard.width() - 80 if wizard else 0, 600)
+        self.table.setColumnWidth(Column.STATUS, max(160, min(widest + 72, int(room * 0.55))))
+
+    def isComplete(self) -> bool:
+        """True once the plan is ready and at least one record is checked."""
+        return self.plan is not None and self.model.checked_count() > 0
+
+    # -- slots ----------------------------------------------------------------------------------
+
+    @Slot()
+    def on_worker_finished(self) -> None:
+        """Show the plan computed off the GUI thread (unless the pages changed meanwhile)."""
+        worker = self.sender()
+        if isinstance(worker, PlanWorker):
+            worker.deleteLater()
+        if worker is not self.worker or self.worker is None:
+            return
+        worker = self.worker
+        self.worker = None
+        if worker.bug is not None:
+            raise worker.bug
+        if worker.error is not None:
+            self.busy.hide()
+            self.selection_label.setText(worker.error.message)
+            return
+        self._show_plan(worker.plan)
+
+    @Slot()
+    def on_select_all_button_clicked(self) -> None:
+        """Check every record."""
+        self.model.set_all_checked(True)
+
+    @Slot()
+    def on_select_none_button_clicked(self) -> None:
+        """Uncheck every record."""
+        self.model.set_all_checked(False)
+
+    @Slot()
+    def on_model_data_changed(self) -> None:
+        """Update the count of records to import."""
+        total = self.model.rowCount()
+        checked = self.model.checked_count()
+        if self.plan is None:
+            text = ""
+        elif checked == 0 and total:
+            text = "No record is checked: check at least one to import."
+        else:
+            text = f"{checked} of {total} records will be imported."
+        self.selection_label.setText(text)
+        self.completeChanged.emit()
+
+    @Slot(QModelIndex, QModelIndex)
+    def on_table_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        """Show the current record's abstract (as plain text)."""
+        text = str(current.data(ABSTRACT_ROLE) or "") if current.isValid() else ""
+        self.abstract.setPlainText(text)
+        self.abstract.moveCursor(QTextCursor.MoveOperation.Start)
+        self.abstract.verticalScrollBar().setValue(0)
+
+    @Slot(QPoint)
+    def on_table_context_menu_requested(self, pos: QPoint) -> None:
+        """Offer import / skip and merge / keep separate for the selected rows."""
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        if not rows:
+            return
+        menu = QMenu(self.table)
+        menu.addAction("Import", lambda: self.model.set_rows_checked(rows, True))
+        menu.addAction("Skip", lambda: self.model.set_rows_checked(rows, False))
+        duplicates = [
+            r for r in rows if self.model.plan_at(r).status is RecordStatus.POSSIBLE_DUPLICATE
+        ]
+        if duplicates:
+            menu.addSeparator()
+            for text, keep in (
+                ("Merge with the paper in the library", False),
+                ("Keep as a separate paper", True),
+            ):
+                action = QAction(text, menu)
+                action.triggered.connect(lambda _c=False, k=keep: self._set_keep(duplicates, k))
+                menu.addAction(action)
+        menu.popup(self.table.viewport().mapToGlobal(pos))
+
+    def _set_keep(self, rows: list[int], keep: bool) -> None:
+        for row in rows:
+            index = self.model.index(row, Column.STATUS)
+            self.model.setData(index, keep, KEEP_SEPARATE_ROLE)
+            self.table.closePersistentEditor(index)
+            self.table.openPersistentEditor(index)

@@ -1,0 +1,385 @@
+"""The wizard's first page: paste, open or drop author pages and see what was recognised."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+
+from refman.core.import_values import SourcedPage
+from refman.importers import NotAnAuthorPageError, PageFormat, ParsedPage, UnreadableFileError
+from refman.importers import parse as parse_page
+from refman.importers.sources import load_source
+
+from refman.ui import messages
+from refman.ui.drop import DropInputs, combined_error, install_drop_target
+from refman.ui.look import heading_label, plain_label, scaled_font, set_muted
+
+#: How long typing may pause before the pasted text is read (ms).
+PARSE_DELAY_MS = 300
+PASTED = "pasted text"
+FILE_FILTER = "Author pages (*.txt *.text *.md *.html *.htm);;All files (*)"
+FORMAT_WORDS = {
+    PageFormat.PUBLICATION_LIST: "publication list (venue, year, title, abstract, subjects)",
+    PageFormat.AUTHOR_ABSTRACTS: "list of authors and abstracts (no titles)",
+}
+#: A short example of an author page, shown when text is not one.
+PAGE_EXAMPLE = """\
+Ada Lovelace
+Publications and source records attributed to Ada Lovelace.
+2 records
+arXiv 2025
+Notes on the Analytical Engine
+We describe a machine that manipulates symbols …
+cs.LG
+NeurIPS 2024
+…"""
+_WARNING_COLOUR = "#a15c00"
+_ERROR_COLOUR = "#b42318"
+
+
+def choose_files(parent: QWidget | None) -> list[str]:
+    """Ask the user for page files (tests replace this function).
+
+    Args:
+        parent: The dialog's parent.
+
+    Returns:
+        The chosen paths; empty when the user cancelled.
+    """
+    paths, _ = QFileDialog.getOpenFileNames(parent, "Open author pages", "", FILE_FILTER)
+    return list(paths)
+
+
+def count_text(page: ParsedPage) -> str:
+    """Return "12 records found (the page says 12)" for a page."""
+    n = len(page.records)
+    found = f"{n} record found" if n == 1 else f"{n} records found"
+    return found if page.claimed is None else f"{found} (the page says {page.claimed})"
+
+
+@dataclass
+class Source:
+    """One page the user gave: its name and what reading it produced.
+
+    Attributes:
+        name: The file name or "pasted text".
+        page: The parsed page, or None when it is not an author page.
+        error: Why it is not an author page.
+        path: The file it came from, if any.
+    """
+
+    name: str
+    page: ParsedPage | None = None
+    error: str = ""
+    path: Path | None = None
+
+
+def clear_layout(layout: QLayout) -> None:
+    """Remove and delete every item of a layout (hidden at once, deleted later)."""
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.hide()
+            widget.deleteLater()
+
+
+def _coloured(label: QLabel, colour: str) -> QLabel:
+    label.setStyleSheet(f"color: {colour};")
+    return label
+
+
+class SourceCard(QFrame):
+    """Shows one source and what was recognised in it.
+
+    Signals:
+        remove_requested(): The user wants this source gone.
+    """
+
+    remove_requested = Signal()
+
+    def __init__(self, source: Source, removable: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sourceCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(12, 10, 12, 10)
+        grid.setVerticalSpacing(3)
+        page = source.page
+        name = source.name if source.path else source.name[:1].upper() + source.name[1:]
+        title = plain_label(page.owner if page and page.owner else name)
+        title.setObjectName("sourceOwner")
+        title.setFont(scaled_font(title.font(), 1.15, QFont.Weight.DemiBold))
+        grid.addWidget(title, 0, 0)
+        if removable:
+            remove = QPushButton("Remove")
+            remove.setObjectName("removeSourceButton")
+            remove.setToolTip(f"Do not import {source.name}")
+            remove.clicked.connect(self.remove_requested)
+            grid.addWidget(remove, 0, 1, Qt.AlignmentFlag.AlignTop)
+        rows: list[QLabel] = []
+        if page is not None:
+            fmt = plain_label(f"{FORMAT_WORDS.get(page.format, str(page.format))} · {source.name}")
+            fmt.setObjectName("sourceFormat")
+            set_muted(fmt)
+            count = plain_label(f"✓  {count_text(page)}")
+            count.setObjectName("sourceCount")
+            rows += [fmt, count]
+            for warning in page.warnings:
+                label = _coloured(plain_label(f"⚠  {warning}"), _WARNING_COLOUR)
+                label.setObjectName("sourceWarning")
+                rows.append(label)
+        else:
+            error = _coloured(plain_label(f"✗  Not an author page. {source.error}"), _ERROR_COLOUR)
+            error.setObjectName("sourceError")
+            shape = plain_label("An author page looks like this:")
+            set_muted(shape)
+            example = plain_label(PAGE_EXAMPLE, wrap=False)
+            example.setObjectName("pageExample")
+            mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+            example.setFont(scaled_font(mono, 0.9))
+            example.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            example.setStyleSheet(
+                "#pageExample { border: 1px solid palette(mid); border-radius: 4px;"
+                " padding: 6px 8px; background: palette(base); }"
+            )
+            rows += [error, shape, example]
+        for row, label in enumerate(rows, start=1):
+            grid.addWidget(label, row, 0, 1, 2)
+        grid.setColumnStretch(0, 1)
+
+
+class SourcePage(QWizardPage):
+    """Collects author pages: pasted text, opened files and drops; parses each at once.
+
+    The page is complete when at least one source was given and every source is an author
+    page. Its one output is :meth:`sourced_pages`.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sourcePage")
+        self.setTitle("Add author pages")
+        self.setSubTitle(
+            "Paste the text of a researcher's publication list, open saved pages, "
+            "or drop files or text on this page."
+        )
+        self._files: list[Source] = []
+        self._texts: list[Source] = []
+        self._pasted: Source | None = None
+        self._paste_pending = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(PARSE_DELAY_MS)
+        self._build()
+        self._connect_signals()
+        self.drop_target = install_drop_target(self, self.on_drop_target_dropped)
+        self._refresh()
+
+    def _build(self) -> None:
+        self.paste_area = QPlainTextEdit()
+        self.paste_area.setObjectName("pasteArea")
+        self.paste_area.setPlaceholderText(
+            "Paste here: in the browser, select the whole publication list "
+            "(Ctrl+A), copy it (Ctrl+C) and paste it here (Ctrl+V)."
+        )
+        self.paste_area.setAcceptDrops(False)  # drops become sources of their own
+        self.paste_area.viewport().setAcceptDrops(False)
+        self.open_button = QPushButton("Open file…")
+        self.open_button.setObjectName("openFileButton")
+        self.open_button.setToolTip("Open saved author pages (.txt, .md, .html); several at once")
+        drop_zone = QLabel("or drop page files or copied text anywhere on this page")
+        drop_zone.setObjectName("dropZone")
+        drop_zone.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        drop_zone.setMinimumHeight(34)
+        drop_zone.setStyleSheet(
+            "#dropZone { border: 2px dashed palette(mid); border-radius: 8px; padding: 4px 10px; }"
+        )
+        set_muted(drop_zone)
+        self.cards = QWidget()
+        self.cards.setObjectName("sourceList")
+        self.cards_layout = QVBoxLayout(self.cards)
+        self.cards_layout.setContentsMargins(0, 0, 4, 0)
+        self.cards_layout.setSpacing(8)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.cards)
+        self.empty_hint = plain_label("Nothing yet. Paste a page, open a file, or drop one here.")
+        self.empty_hint.setObjectName("emptyHint")
+        set_muted(self.empty_hint)
+
+        left = QVBoxLayout()
+        left.addWidget(heading_label("Paste a page"))
+        left.addWidget(self.paste_area, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.open_button)
+        buttons.addWidget(drop_zone, 1)
+        left.addLayout(buttons)
+        right = QVBoxLayout()
+        right.addWidget(heading_label("Recognised"))
+        right.addWidget(self.empty_hint)
+        right.addWidget(scroll, 1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 11)
+        layout.addSpacing(12)
+        layout.addLayout(right, 10)
+
+    def _connect_signals(self) -> None:
+        self.paste_area.textChanged.connect(self.on_paste_area_text_changed)
+        self._timer.timeout.connect(self.on_timer_timeout)
+        self.open_button.clicked.connect(self.on_open_button_clicked)
+
+    # -- the page's one output ----------------------------------------------------------------
+
+    def sourced_pages(self) -> list[SourcedPage]:
+        """The recognised pages, in the order given (files, then texts, then the paste)."""
+        return [SourcedPage(s.page, s.name) for s in self.sources() if s.page is not None]
+
+    # -- adding sources -----------------------------------------------------------------------
+
+    def sources(self) -> list[Source]:
+        """Every source given so far, recognised or not."""
+        pasted = [self._pasted] if self._pasted is not None else []
+        return [*self._files, *self._texts, *pasted]
+
+    def add_files(self, paths: Iterable[str | Path]) -> None:
+        """Read and parse files; files that cannot be read are reported and left out.
+
+        Args:
+            paths: The files.
+        """
+        refused: list[UnreadableFileError] = []
+        known = {s.path for s in self._files}
+        for raw in paths:
+            path = Path(raw)
+            if path in known:
+                continue
+            try:
+                loaded = load_source(path)
+            except UnreadableFileError as error:
+                refused.append(error)
+                continue
+            known.add(path)
+            try:
+                self._files.append(Source(loaded.source, loaded.parse(), path=path))
+            except NotAnAuthorPageError as error:
+                self._files.append(Source(loaded.source, error=error.message, path=path))
+        self._refresh()
+        if refused:
+            messages.show_error(self, combined_error(refused), "Cannot import")
+
+    def add_text(self, text: str, source: str = PASTED) -> None:
+        """Parse text given as a whole (pasted from the clipboard or dropped).
+
+        Args:
+            text: The page text.
+            source: Its name; a number is added when the name is taken.
+        """
+        taken = {s.name for s in self.sources()}
+        name = next(
+            n
+            for n in itertools.chain([source], (f"{source} ({i})" for i in itertools.count(2)))
+            if n not in taken
+        )
+        self._texts.append(_parsed(name, text))
+        self._refresh()
+
+    def _remove(self, source: Source) -> None:
+        if source is self._pasted:
+            self.paste_area.clear()
+            return
+        self._files = [s for s in self._files if s is not source]
+        self._texts = [s for s in self._texts if s is not source]
+        self._refresh()
+
+    def _parse_paste(self) -> None:
+        self._timer.stop()
+        self._paste_pending = False
+        text = self.paste_area.toPlainText()
+        self._pasted = _parsed(PASTED, text) if text.strip() else None
+        self._refresh()
+
+    def _refresh(self) -> None:
+        clear_layout(self.cards_layout)
+        sources = self.sources()
+        for source in sources:
+            card = SourceCard(source, removable=True)
+            card.remove_requested.connect(lambda s=source: self._remove(s))
+            self.cards_layout.addWidget(card)
+        self.cards_layout.addStretch(1)
+        self.empty_hint.setVisible(not sources)
+        self.completeChanged.emit()
+
+    # -- QWizardPage ----------------------------------------------------------------------------
+
+    def isComplete(self) -> bool:
+        """True when every source given is an author page (and there is one)."""
+        sources = self.sources()
+        return (
+            not self._paste_pending and bool(sources) and all(s.page is not None for s in sources)
+        )
+
+    def validatePage(self) -> bool:
+        """Read any pasted text still waiting for the typing pause."""
+        if self._paste_pending:
+            self._parse_paste()
+        return self.isComplete()
+
+    # -- slots ----------------------------------------------------------------------------------
+
+    @Slot()
+    def on_paste_area_text_changed(self) -> None:
+        """Read the pasted text once typing pauses."""
+        self._paste_pending = True
+        self._timer.start()
+        self.completeChanged.emit()
+
+    @Slot()
+    def on_timer_timeout(self) -> None:
+        """Parse the pasted text."""
+        self._parse_paste()
+
+    @Slot()
+    def on_open_button_clicked(self) -> None:
+        """Let the user pick page files."""
+        paths = choose_files(self)
+        if paths:
+            self.add_files(paths)
+
+    @Slot(object)
+    def on_drop_target_dropped(self, inputs: DropInputs) -> None:
+        """Add what was dropped on the page."""
+        if inputs.files:
+            self.add_files(inputs.files)
+        for text, source in inputs.texts:
+            self.add_text(text, source)
+
+
+def _parsed(name: str, text: str) -> Source:
+    """Parse text into a source (recognised, or with the reason it is not a page)."""
+    try:
+        return Source(name, parse_page(text))
+    except NotAnAuthorPageError as error:
+        return Source(name, error=error.message)

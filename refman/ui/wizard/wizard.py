@@ -1,0 +1,98 @@
+"""The import wizard: author pages in, reviewed, tagged and merged into the library.
+
+Each page does one thing and hands over one value (Picard's setup wizard is the model):
+:class:`SourcePage` gives the parsed pages, :class:`ReviewPage` the record choices,
+:class:`TagsPage` the tags, and :class:`ResultPage` runs the import. The wizard only wires them
+together; parsing is the importers' job and planning and merging the library service's.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import QWidget, QWizard
+
+from refman.core.import_values import ImportChoices, ImportResult, SourcedPage
+
+from refman.ui.controller import LibraryController
+from refman.ui.wizard.result_page import ResultPage
+from refman.ui.wizard.review_page import ReviewPage
+from refman.ui.wizard.source_page import PASTED, SourcePage
+from refman.ui.wizard.tags_page import TagsPage
+
+
+class PageId(enum.IntEnum):
+    """The wizard's pages, in order."""
+
+    SOURCE = 0
+    REVIEW = 1
+    TAGS = 2
+    RESULT = 3
+
+
+class ImportWizard(QWizard):
+    """Imports author pages: sources, review, tags, result.
+
+    Attributes:
+        result: What the import did, once it ran (None before, or when it was cancelled).
+
+    Signals:
+        show_papers_requested(list): After an import, the user asked to see its papers (ids).
+    """
+
+    show_papers_requested = Signal(list)
+
+    def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("importWizard")
+        self.setWindowTitle("Import author pages")
+        self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, True)
+        self.resize(1000, 700)
+        self.controller = controller
+        self.source_page = SourcePage(self)
+        self.review_page = ReviewPage(controller, self.source_page.sourced_pages, self)
+        self.tags_page = TagsPage(controller, self.source_page.sourced_pages, self)
+        self.result_page = ResultPage(controller, self.import_request, self)
+        self.setPage(PageId.SOURCE, self.source_page)
+        self.setPage(PageId.REVIEW, self.review_page)
+        self.setPage(PageId.TAGS, self.tags_page)
+        self.setPage(PageId.RESULT, self.result_page)
+        self.result_page.show_papers_requested.connect(self.on_result_page_show_papers_requested)
+
+    @property
+    def result(self) -> ImportResult | None:  # type: ignore[override]
+        """What the import did, once it ran.
+
+        This shadows ``QDialog.result()`` for Python callers; the dialog's exit code is what
+        ``exec()`` returns (or ``QDialog.result(wizard)``).
+        """
+        return self.result_page.result
+
+    def add_files(self, paths: Iterable[str | Path]) -> None:
+        """Add page files as sources (unreadable ones are reported and left out)."""
+        self.source_page.add_files(paths)
+
+    def add_text(self, text: str, source: str = PASTED) -> None:
+        """Add a page's text as a source."""
+        self.source_page.add_text(text, source)
+
+    def import_request(self) -> tuple[Sequence[SourcedPage], ImportChoices]:
+        """The pages to import and every choice made on the way."""
+        choices = self.tags_page.tag_choices(self.review_page.record_choices())
+        return self.source_page.sourced_pages(), choices
+
+    def reject(self) -> None:
+        """Close; a running import is cancelled first (the library stays as it was)."""
+        self.result_page.cancel_and_wait()
+        self.review_page.wait_for_work()
+        super().reject()
+
+    @Slot(list)
+    def on_result_page_show_papers_requested(self, ids: list[int]) -> None:
+        """Pass the imported papers on and close."""
+        self.show_papers_requested.emit(ids)
+        self.accept()

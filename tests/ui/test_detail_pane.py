@@ -1,0 +1,413 @@
+"""The detail pane on a real library: what it shows, editing in place, tags and notes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QTextImageFormat
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QToolButton,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from refman.core.library import LibraryService
+from refman.core.values import Changes
+from tests.helpers.fixtures import sourced
+
+from refman.ui import messages
+from refman.ui.controller import LibraryController
+from refman.ui.detail_pane import PROVISIONAL_NOTE, DetailPane
+
+# The offscreen platform warns when a top-level widget is shown; nothing to do with us.
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+MakePane = Callable[[int | None], DetailPane]
+
+HOSTILE_TITLE = "<b>Bold</b> claims <img src=x onerror=alert(1)>"
+HOSTILE_ABSTRACT = (
+    "We link to <a href=http://evil.example>a page</a> and <img src=x onerror=alert(1)> "
+    "inside an abstract with plenty of ordinary words."
+)
+
+PUBLICATIONS = f"""Alice Smith
+Publications and source records attributed to Alice Smith.
+2 recordsLinked to original sources
+arXiv2024
+Graph networks at scale
+We scale graph networks to billions of edges, with \\textbf{{sparse}} kernels and care.
+cs.LG↗
+arXiv2023
+{HOSTILE_TITLE}
+{HOSTILE_ABSTRACT}
+math.OC↗
+"""
+
+AUTHORS = (
+    "Ada Lovelace\n\n"
+    "Grace Hopper, Alan Turing, Ada Lovelace et al.\n\n"
+    "We introduce BAMBOO (\\textbf{B}yteDance \\textbf{A}I \\textbf{M}olecular Simulation "
+    "\\textbf{Boo}ster), a framework for molecular dynamics with many words.\n"
+)
+
+
+@pytest.fixture
+def controller(library: LibraryService) -> LibraryController:
+    """A controller over three papers: two from Alice Smith's page, one from Ada's."""
+    library.import_pages([sourced(PUBLICATIONS, "alice.txt"), sourced(AUTHORS, "ada.txt")])
+    return LibraryController(library)
+
+
+@pytest.fixture
+def ids(library: LibraryService) -> dict[str, int]:
+    """Paper ids by the first word of their title."""
+    return {d.title.split()[0]: d.id for d in library.details(library.paper_ids())}
+
+
+@pytest.fixture
+def make_pane(qtbot: QtBot, controller: LibraryController) -> Iterator[MakePane]:
+    """Build shown detail panes over the library."""
+
+    def make(paper_id: int | None = None) -> DetailPane:
+        pane = DetailPane(controller)
+        qtbot.add_widget(pane)
+        pane.resize(420, 900)
+        pane.show()
+        qtbot.wait_exposed(pane)
+        pane.show_paper(paper_id)
+        return pane
+
+    yield make
+
+
+@pytest.fixture
+def shown_errors(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Messages that would be shown to the user."""
+    seen: list[str] = []
+    monkeypatch.setattr(messages, "presenter", lambda parent, title, text, hint: seen.append(text))
+    return seen
+
+
+def retype(qtbot: QtBot, field: QWidget, text: str, *, enter: bool = True) -> None:
+    """Select everything in a field, type over it (empty: delete it) and press Enter."""
+    field.setFocus()
+    field.selectAll()  # type: ignore[attr-defined]
+    if text:
+        qtbot.keyClicks(field, text)
+    else:
+        qtbot.keyClick(field, Qt.Key.Key_Delete)
+    if enter:
+        qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def test_empty_state(make_pane: MakePane) -> None:
+    pane = make_pane(None)
+    assert pane.current_paper() is None
+    assert pane.stack.currentWidget() is pane.empty
+    assert pane.empty.text() == "Select a paper to see its details"
+
+
+def test_shows_title_authors_subjects_abstract_and_provenance(
+    make_pane: MakePane, ids: dict[str, int]
+) -> None:
+    pane = make_pane(ids["Graph"])
+    assert pane.current_paper() == ids["Graph"]
+    assert pane.title_edit.toPlainText() == "Graph networks at scale"
+    assert pane.provisional.isHidden()
+    assert pane.subject_texts() == ["Machine Learning (cs.LG)"]
+    assert "with sparse kernels" in pane.abstract.text()
+    assert "\\textbf" not in pane.abstract.text()
+    assert pane.year_field.text() == "2024" and pane.venue_field.text() == "arXiv"
+    assert pane.provenance.text().startswith("From Alice Smith's page · alice.txt · imported ")
+    assert pane.attributed.text() == "Alice Smith"
+
+
+def test_provisional_title_authors_and_et_al(make_pane: MakePane, ids: dict[str, int]) -> None:
+    pane = make_pane(ids["BAMBOO"])
+    assert not pane.provisional.isHidden()
+    assert pane.provisional.text() == PROVISIONAL_NOTE
+    assert "ByteDance AI Molecular Simulation Booster" in pane.abstract.text()
+    buttons = pane.authors.findChildren(QPushButton)
+    assert [b.accessibleName() for b in buttons] == ["Grace Hopper", "Alan Turing", "Ada Lovelace"]
+    assert any(label.text() == "et al." for label in pane.authors.findChildren(QLabel))
+
+
+def test_clicking_an_author_emits_their_person_id(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], library: LibraryService
+) -> None:
+    pane = make_pane(ids["BAMBOO"])
+    detail = library.paper(ids["BAMBOO"])
+    turing = detail.author_ids[detail.authors.index("Alan Turing")]
+    button = pane.authors.findChild(QPushButton, f"author_{turing}")
+    with qtbot.wait_signal(pane.person_clicked) as blocker:
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert blocker.args == [turing]
+
+
+def test_html_from_a_page_is_shown_literally(make_pane: MakePane, ids: dict[str, int]) -> None:
+    hostile = next(i for name, i in ids.items() if name.startswith("<b>"))
+    pane = make_pane(hostile)
+    assert pane.title_edit.toPlainText() == HOSTILE_TITLE
+    assert not pane.title_edit.acceptRichText()
+    block = pane.title_edit.document().begin()
+    fragments = block.begin()
+    while not fragments.atEnd():
+        assert not fragments.fragment().charFormat().isImageFormat()
+        fragments += 1
+    assert not isinstance(pane.title_edit.currentCharFormat(), QTextImageFormat)
+    assert pane.abstract.textFormat() == Qt.TextFormat.PlainText
+    assert "<img src=x onerror=alert(1)>" in pane.abstract.text()
+    assert "<a href=http://evil.example>a page</a>" in pane.abstract.text()
+    assert pane.subject_texts() == ["Optimization and Control (math.OC)"]
+
+
+def test_editing_the_title_persists_and_survives_reimport(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], library: LibraryService
+) -> None:
+    pane = make_pane(ids["BAMBOO"])
+    retype(qtbot, pane.title_edit, "BAMBOO: a molecular simulation booster")
+    detail = library.paper(ids["BAMBOO"])
+    assert detail.title == "BAMBOO: a molecular simulation booster"
+    assert not detail.title_provisional and "title" in detail.user_edited
+    assert pane.provisional.isHidden()
+    assert "\n" not in pane.title_edit.toPlainText()
+    library.import_pages([sourced(AUTHORS, "ada.txt")])
+    assert library.paper(ids["BAMBOO"]).title == "BAMBOO: a molecular simulation booster"
+
+
+def test_title_committed_then_left_keeps_the_new_title(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], library: LibraryService
+) -> None:
+    pane = make_pane(ids["Graph"])
+    retype(qtbot, pane.title_edit, "Graph networks, at scale")
+    pane.year_field.setFocus()  # leaving the title must not commit (or revert) again
+    assert pane.title_edit.toPlainText() == "Graph networks, at scale"
+    assert library.paper(ids["Graph"]).title == "Graph networks, at scale"
+
+
+def test_switching_papers_saves_typing_to_the_paper_it_was_typed_for(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], library: LibraryService
+) -> None:
+    pane = make_pane(ids["Graph"])
+    retype(qtbot, pane.title_edit, "Typed for Graph", enter=False)
+    pane.show_paper(ids["BAMBOO"])
+    assert library.paper(ids["Graph"]).title == "Typed for Graph"
+    assert library.paper(ids["BAMBOO"]).title == "BAMBOO"
+    assert pane.title_edit.toPlainText() == "BAMBOO"
+    pane.venue_field.setFocus()
+    qtbot.keyClicks(pane.venue_field, "ICML")
+    pane.show_paper(ids["Graph"])
+    assert library.paper(ids["BAMBOO"]).venue == "ICML"
+    assert pane.venue_field.text() == "arXiv"
+
+
+def test_escape_reverts_and_empty_title_is_refused(
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    shown_errors: list[str],
+) -> None:
+    pane = make_pane(ids["Graph"])
+    retype(qtbot, pane.title_edit, "Something else", enter=False)
+    qtbot.keyClick(pane.title_edit, Qt.Key.Key_Escape)
+    assert pane.title_edit.toPlainText() == "Graph networks at scale"
+    retype(qtbot, pane.title_edit, "")
+    assert shown_errors == ["A title cannot be empty."]
+    assert pane.title_edit.toPlainText() == "Graph networks at scale"
+    assert library.paper(ids["Graph"]).title == "Graph networks at scale"
+
+
+@pytest.mark.parametrize("typed", ["20x4", "999", "2101", "-5"])
+def test_invalid_year_is_refused_with_a_message(
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    shown_errors: list[str],
+    typed: str,
+) -> None:
+    pane = make_pane(ids["Graph"])
+    retype(qtbot, pane.year_field, typed)
+    assert shown_errors == [f"“{typed}” is not a year."]
+    assert pane.year_field.text() == "2024"
+    assert library.paper(ids["Graph"]).year == 2024
+    assert library.paper(ids["Graph"]).user_edited == frozenset()
+
+
+def test_year_and_venue_edits_persist_and_undo(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
+) -> None:
+    pane = make_pane(ids["Graph"])
+    retype(qtbot, pane.year_field, "2019")
+    retype(qtbot, pane.venue_field, "NeurIPS")
+    svc = controller.service
+    assert (svc.paper(ids["Graph"]).year, svc.paper(ids["Graph"]).venue) == (2019, "NeurIPS")
+    retype(qtbot, pane.year_field, "")
+    assert svc.paper(ids["Graph"]).year is None
+    pane.setFocus()
+    controller.undo_stack.undo()
+    assert svc.paper(ids["Graph"]).year == 2019
+    assert pane.year_field.text() == "2019"
+
+
+def test_tag_chips_add_and_remove(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
+) -> None:
+    pane = make_pane(ids["Graph"])
+    field = pane.findChild(QLineEdit, "addTagField")
+    assert field is pane.tag_chips.field
+    field.setFocus()
+    qtbot.keyClicks(field, "  graph   learning ")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    svc = controller.service
+    assert [t.name for t in svc.paper(ids["Graph"]).tags] == ["graph learning"]
+    assert pane.tag_chips.tag_names() == ["graph learning"]
+    assert field.text() == ""
+    remove = pane.findChild(QToolButton, "removeTag_graph learning")
+    assert remove is pane.tag_chips.remove_button("graph learning")
+    qtbot.mouseClick(remove, Qt.MouseButton.LeftButton)
+    assert svc.paper(ids["Graph"]).tags == ()
+    assert pane.tag_chips.tag_names() == []
+    controller.undo_stack.undo()
+    assert pane.tag_chips.tag_names() == ["graph learning"]
+
+
+def test_tag_field_completes_existing_tags(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
+) -> None:
+    controller.tag([ids["BAMBOO"]], ["molecular dynamics"])
+    pane = make_pane(ids["Graph"])
+    completer = pane.tag_chips.field.completer()
+    assert completer.model().stringList() == ["molecular dynamics"]  # type: ignore[attr-defined]
+    completer.activated.emit("molecular dynamics")
+    assert [t.name for t in controller.service.paper(ids["Graph"]).tags] == ["molecular dynamics"]
+
+
+def test_chips_follow_changes_made_elsewhere(
+    make_pane: MakePane, ids: dict[str, int], controller: LibraryController
+) -> None:
+    pane = make_pane(ids["Graph"])
+    controller.tag([ids["Graph"], ids["BAMBOO"]], ["later"])
+    assert pane.tag_chips.tag_names() == ["later"]
+    controller.set_tag_colour("later", "#e53935")
+    button = pane.tag_chips.remove_button("later")
+    assert button is not None
+    chip = button.parentWidget()
+    assert chip is not None and "#e53935" in chip.styleSheet()
+
+
+def test_notes_typed_then_flushed_are_kept(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], library: LibraryService
+) -> None:
+    pane = make_pane(ids["Graph"])
+    qtbot.mouseClick(pane.add_note_button, Qt.MouseButton.LeftButton)
+    (card,) = pane.notes.cards.values()
+    assert card.is_editing()
+    qtbot.keyClicks(card.editor, "Read **section 3** again")
+    pane.flush()  # what the window calls on close: no waiting for the debounce
+    assert [n.text for n in library.paper(ids["Graph"]).notes] == ["Read **section 3** again"]
+    again = make_pane(ids["Graph"])
+    (shown,) = again.notes.cards.values()
+    assert shown.text() == "Read **section 3** again"
+    assert not shown.is_editing()
+    assert "section 3" in shown.preview.toPlainText()
+    assert "**" not in shown.preview.toPlainText()
+
+
+def test_notes_typed_are_kept_when_the_pane_is_destroyed(
+    qtbot: QtBot, controller: LibraryController, ids: dict[str, int], library: LibraryService
+) -> None:
+    pane = DetailPane(controller)
+    pane.show_paper(ids["Graph"])
+    card = pane.notes.add_note()
+    assert card is not None
+    qtbot.keyClicks(card.editor, "never lost")
+    pane.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    assert [n.text for n in library.paper(ids["Graph"]).notes] == ["never lost"]
+
+
+def test_notes_are_saved_after_a_pause_and_switching_papers(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], library: LibraryService
+) -> None:
+    pane = make_pane(ids["Graph"])
+    card = pane.notes.add_note()
+    assert card is not None
+    qtbot.keyClicks(card.editor, "first")
+    qtbot.wait_until(lambda: library.paper(ids["Graph"]).notes[0].text == "first", timeout=3000)
+    qtbot.keyClicks(card.editor, " and second")
+    pane.show_paper(ids["BAMBOO"])
+    assert library.paper(ids["Graph"]).notes[0].text == "first and second"
+    assert pane.notes.cards == {}
+
+
+def test_a_refresh_does_not_clobber_a_note_being_typed(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
+) -> None:
+    pane = make_pane(ids["Graph"])
+    card = pane.notes.add_note()
+    assert card is not None
+    qtbot.keyClicks(card.editor, "typing")
+    controller.tag([ids["Graph"]], ["busy"])  # refreshes the pane
+    assert card.text() == "typing" and card.is_dirty()
+    pane.flush()
+    assert controller.service.paper(ids["Graph"]).notes[0].text == "typing"
+
+
+def test_note_edits_undo_and_delete(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
+) -> None:
+    pane = make_pane(ids["Graph"])
+    card = pane.notes.add_note()
+    assert card is not None
+    qtbot.keyClicks(card.editor, "draft")
+    pane.flush()
+    controller.undo_stack.undo()  # the edit
+    assert card.text() == ""
+    controller.undo_stack.redo()
+    assert card.text() == "draft"
+    qtbot.mouseClick(card.delete_button, Qt.MouseButton.LeftButton)
+    assert controller.service.paper(ids["Graph"]).notes == ()
+    assert pane.notes.cards == {}
+    controller.undo_stack.undo()
+    (back,) = pane.notes.cards.values()
+    assert back.text() == "draft"
+
+
+def test_preview_toggle_renders_markdown(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int]
+) -> None:
+    pane = make_pane(ids["Graph"])
+    card = pane.notes.add_note()
+    assert card is not None
+    qtbot.keyClicks(card.editor, "# Heading")
+    qtbot.keyClick(card.editor, Qt.Key.Key_Return)
+    qtbot.keyClick(card.editor, Qt.Key.Key_Return)
+    qtbot.keyClicks(card.editor, "- <b>item</b>")
+    qtbot.mouseClick(card.mode_button, Qt.MouseButton.LeftButton)
+    assert not card.is_editing()
+    assert card.mode_button.text() == "Edit"
+    assert "Heading" in card.preview.toPlainText()
+    assert "<b>item</b>" in card.preview.toPlainText()  # no HTML in notes either
+
+
+def test_a_paper_deleted_for_good_shows_the_empty_state(
+    make_pane: MakePane, controller: LibraryController, ids: dict[str, int]
+) -> None:
+    pane = make_pane(ids["Graph"])
+    svc = controller.service
+    controller.notify(svc.trash([ids["Graph"]]))
+    assert pane.current_paper() == ids["Graph"]
+    assert pane.banner.text().startswith("In the Trash since ")
+    assert not pane.banner.isHidden()
+    svc.empty_trash()
+    controller.notify(Changes(structure=True))
+    assert pane.current_paper() is None
+    assert pane.stack.currentWidget() is pane.empty

@@ -1,0 +1,549 @@
+"""The import wizard on real libraries: what the user sees on each page and what the DB holds."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+    QWizard,
+)
+from pytestqt.qtbot import QtBot
+
+from refman.core.import_values import SourcedPage
+from refman.core.library import LibraryService
+from refman.importers import parse, read_page_file
+from tests.helpers.fixtures import dump, seed_files, sourced_file
+
+from refman.ui import messages
+from refman.ui.controller import LibraryController
+from refman.ui.wizard import ImportWizard, review_page, source_page
+from refman.ui.wizard.review_model import Column, ReviewModel
+
+# The offscreen platform warns when top-level widgets and completer popups show.
+pytestmark = pytest.mark.qt_log_ignore(
+    "does not support propagateSizeHints", "does not support raise", "grabbing the keyboard"
+)
+
+Button = QWizard.WizardButton
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01"
+
+
+def page_text(owner: str, records: list[tuple[str, str]], subjects: str = "cs.LG↗") -> str:
+    """A publication-list page with (title, abstract) records."""
+    lines = [
+        "arXiv subjects",
+        owner,
+        f"Publications and source records attributed to {owner}.",
+        f"{len(records)} recordsLinked to original sources",
+    ]
+    for title, abstract in records:
+        lines += ["arXiv2024", title, abstract, subjects]
+    return "\n\n".join(lines)
+
+
+@pytest.fixture
+def controller(library: LibraryService) -> LibraryController:
+    """The window's controller over a fresh library."""
+    return LibraryController(library)
+
+
+@pytest.fixture
+def make_wizard(
+    qtbot: QtBot, controller: LibraryController
+) -> Iterator[Callable[[], ImportWizard]]:
+    """Opens import wizards (shown, closed after the test)."""
+    made: list[ImportWizard] = []
+
+    def make() -> ImportWizard:
+        wizard = ImportWizard(controller)
+        qtbot.add_widget(wizard)
+        wizard.show()
+        made.append(wizard)
+        return wizard
+
+    yield make
+    for wizard in made:
+        if wizard.isVisible():
+            wizard.reject()
+
+
+@pytest.fixture
+def shown(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Error messages the user would see."""
+    seen: list[str] = []
+    monkeypatch.setattr(
+        messages, "presenter", lambda _p, _t, text, hint: seen.append(f"{text} {hint}")
+    )
+    return seen
+
+
+def click(qtbot: QtBot, wizard: ImportWizard, which: QWizard.WizardButton) -> None:
+    button = wizard.button(which)
+    assert button.isVisible() and button.isEnabled(), f"{which} is not clickable"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def labels(widget: QWidget, name: str) -> list[str]:
+    """The texts of the visible labels of that name (after pending shows are processed)."""
+    QApplication.processEvents()
+    return [w.text() for w in widget.findChildren(QLabel, name) if w.isVisibleTo(widget)]
+
+
+def statuses(model: ReviewModel) -> list[str]:
+    return [model.index(r, Column.STATUS).data() for r in range(model.rowCount())]
+
+
+def to_review(qtbot: QtBot, wizard: ImportWizard) -> ReviewModel:
+    click(qtbot, wizard, Button.NextButton)
+    assert wizard.currentPage() is wizard.review_page
+    return wizard.review_page.model
+
+
+def run_import(qtbot: QtBot, wizard: ImportWizard) -> None:
+    """From the review page: Next to tags, Import, wait for the end."""
+    click(qtbot, wizard, Button.NextButton)
+    assert wizard.currentPage() is wizard.tags_page
+    click(qtbot, wizard, Button.CommitButton)
+    assert wizard.currentPage() is wizard.result_page
+    qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)
+
+
+def import_seed_directly(library: LibraryService, n: int) -> None:
+    library.import_pages([sourced_file(seed_files()[n])])
+
+
+# -- walking the wizard ----------------------------------------------------------------------
+
+
+def test_three_seed_pages_one_wizard_each(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
+) -> None:
+    expected_totals = [12, 17, 20]
+    for n, seed in enumerate(seed_files()):
+        page = read_page_file(seed)
+        wizard = make_wizard()
+        wizard.add_files([seed])
+        src = wizard.source_page
+        assert labels(src, "sourceOwner") == [page.owner]
+        said = f" (the page says {page.claimed})" if page.claimed is not None else ""
+        assert labels(src, "sourceCount") == [f"✓  {len(page.records)} records found{said}"]
+
+        model = to_review(qtbot, wizard)
+        shown = statuses(model)
+        if n == 0:
+            assert shown == ["New"] * 12
+        elif n == 1:
+            assert shown.count("New") == 5
+            [merge] = [s for s in shown if s != "New"]
+            assert merge.startswith("Already in library — will merge (adds attribution to")
+        else:
+            assert shown.count("Needs a title") == 3
+            [merge] = [s for s in shown if s != "Needs a title"]
+            assert merge.startswith("Already in library — will merge (")
+            assert f"attribution to {page.owner}" in merge
+        assert labels(wizard.review_page, "pageSummary")[0].startswith(
+            f"{page.owner} — {seed.name}"
+        )
+
+        run_import(qtbot, wizard)
+        result = wizard.result
+        assert result is not None
+        summary = labels(wizard.result_page, "resultSummary")[0]
+        assert summary == f"{len(result.new_ids)} new, {len(result.merged_ids)} merged, 0 skipped"
+        assert library.count() == expected_totals[n]
+        assert wizard.controller.undo_stack.count() == n + 1
+        wizard.accept()
+    assert library.count() == 20
+
+
+def test_show_these_papers_emits_the_ids_and_closes(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
+) -> None:
+    import_seed_directly(library, 0)
+    wizard = make_wizard()
+    wizard.add_files([seed_files()[1]])
+    to_review(qtbot, wizard)
+    run_import(qtbot, wizard)
+    assert wizard.result is not None
+    button = wizard.result_page.show_button
+    assert button.objectName() == "showPapersButton" and button.isVisible()
+    with qtbot.wait_signal(wizard.show_papers_requested) as signal:
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert sorted(signal.args[0]) == sorted(wizard.result.paper_ids)
+    assert len(signal.args[0]) == 6
+    assert not wizard.isVisible()
+
+
+# -- the source page -------------------------------------------------------------------------
+
+
+def test_not_a_page_keeps_next_disabled_and_explains(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard]
+) -> None:
+    wizard = make_wizard()
+    area = wizard.findChild(QPlainTextEdit, "pasteArea")
+    assert area is not None
+    qtbot.keyClicks(area, "Dear all, lunch is at noon.")
+    qtbot.waitUntil(lambda: bool(labels(wizard.source_page, "sourceError")))
+    [error] = labels(wizard.source_page, "sourceError")
+    assert "Not an author page" in error and "No publication records found" in error
+    assert "Publications and source records" in labels(wizard.source_page, "pageExample")[0]
+    assert not wizard.source_page.isComplete()
+    assert not wizard.button(Button.NextButton).isEnabled()
+
+    area.setPlainText(seed_files()[0].read_text(encoding="utf-8"))
+    assert not wizard.button(Button.NextButton).isEnabled()  # until the typing pause
+    qtbot.waitUntil(lambda: wizard.button(Button.NextButton).isEnabled())
+    assert labels(wizard.source_page, "sourceError") == []
+    assert labels(wizard.source_page, "sourceOwner") == [read_page_file(seed_files()[0]).owner]
+
+
+def test_several_sources_each_with_its_line_and_remove(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard]
+) -> None:
+    seeds = seed_files()
+    wizard = make_wizard()
+    wizard.add_files([seeds[0], seeds[1]])
+    wizard.add_text(seeds[2].read_text(encoding="utf-8"))
+    wizard.add_text("not a page at all")
+    src = wizard.source_page
+    counts = labels(src, "sourceCount")
+    assert len(counts) == 3 and len(labels(src, "sourceError")) == 1
+    assert [s.name for s in src.sources()][2:] == ["pasted text", "pasted text (2)"]
+    assert not wizard.button(Button.NextButton).isEnabled()
+    cards = src.findChildren(QWidget, "sourceCard")
+    qtbot.mouseClick(cards[-1].findChild(QWidget, "removeSourceButton"), Qt.MouseButton.LeftButton)
+    assert labels(src, "sourceError") == []
+    assert wizard.button(Button.NextButton).isEnabled()
+    model = to_review(qtbot, wizard)
+    assert model.rowCount() == 12 + 6 + 4
+    assert len(labels(wizard.review_page, "pageSummary")) == 3
+    repeats = [s for s in statuses(model) if s.startswith("Same paper as row ")]
+    assert len(repeats) == 2  # page 2 and page 3 each repeat one paper of page 1
+    refs = [model.plan_at(r).ref for r in range(model.rowCount())]
+    for row, status in enumerate(statuses(model)):
+        if status.startswith("Same paper as row "):
+            target = model.plan_at(row).target_ref
+            assert target is not None
+            assert status == f"Same paper as row {refs.index(target) + 1}"
+
+
+def test_open_file_button_reads_files_and_refuses_images(
+    qtbot: QtBot,
+    make_wizard: Callable[[], ImportWizard],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    shown: list[str],
+) -> None:
+    png = tmp_path / "cover.png"
+    png.write_bytes(PNG)
+    picked = [str(seed_files()[0]), str(png)]
+    monkeypatch.setattr(source_page, "choose_files", lambda _parent: picked)
+    wizard = make_wizard()
+    qtbot.mouseClick(wizard.source_page.open_button, Qt.MouseButton.LeftButton)
+    assert labels(wizard.source_page, "sourceOwner") == [read_page_file(seed_files()[0]).owner]
+    assert len(shown) == 1 and "‘cover.png’ is an image (PNG), not text." in shown[0]
+
+
+# -- the review page -------------------------------------------------------------------------
+
+
+def test_review_model_passes_the_model_tester(
+    qtmodeltester: object, library: LibraryService
+) -> None:
+    import_seed_directly(library, 0)
+    model = ReviewModel()
+    pages = [sourced_file(s) for s in seed_files()]
+    model.set_plan(library.plan_import(pages))
+    qtmodeltester.check(model)  # type: ignore[attr-defined]
+
+
+def test_skip_and_typed_title_reach_the_library(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
+) -> None:
+    import_seed_directly(library, 0)
+    wizard = make_wizard()
+    wizard.add_files([seed_files()[2]])
+    model = to_review(qtbot, wizard)
+    rows = [r for r, s in enumerate(statuses(model)) if s == "Needs a title"]
+    typed_row, skipped_row, kept_row = rows
+    skipped_title = model.plan_at(skipped_row).record.title
+    kept_title = model.plan_at(kept_row).record.title
+
+    model.setData(
+        model.index(skipped_row, Column.IMPORT),
+        Qt.CheckState.Unchecked.value,
+        Qt.ItemDataRole.CheckStateRole,
+    )
+    table = wizard.review_page.table
+    index = model.index(typed_row, Column.TITLE)
+    table.setCurrentIndex(index)
+    table.edit(index)
+    editor = table.findChild(QLineEdit)
+    assert editor is not None and editor.text() == model.plan_at(typed_row).record.title
+    editor.selectAll()
+    qtbot.keyClicks(editor, "A Title Typed by Hand")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(
+        lambda: model.index(typed_row, Column.STATUS).data() == "New — title typed by you"
+    )
+    assert labels(wizard.review_page, "selectionSummary") == ["3 of 4 records will be imported."]
+
+    run_import(qtbot, wizard)
+    assert labels(wizard.result_page, "resultSummary") == ["2 new, 1 merged, 1 skipped"]
+    titles = {row.title: row.title_provisional for row in library.papers(limit=100)}
+    assert titles["A Title Typed by Hand"] is False
+    assert titles[kept_title] is True
+    assert skipped_title not in titles
+    assert library.count() == 14
+
+
+def test_abstract_is_shown_as_plain_text(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard]
+) -> None:
+    abstract = "We show that <b>bold</b> &amp; <i>markup</i> stays text, across many words here."
+    wizard = make_wizard()
+    wizard.add_text(page_text("Ada Lovelace", [("Engines of symbols", abstract)]))
+    to_review(qtbot, wizard)
+    view = wizard.findChild(QTextEdit, "abstractView")
+    assert view is not None and view.toPlainText() == abstract
+
+
+def test_select_none_and_all(qtbot: QtBot, make_wizard: Callable[[], ImportWizard]) -> None:
+    wizard = make_wizard()
+    wizard.add_files([seed_files()[0]])
+    to_review(qtbot, wizard)
+    page = wizard.review_page
+    qtbot.mouseClick(page.select_none_button, Qt.MouseButton.LeftButton)
+    assert not wizard.button(Button.NextButton).isEnabled()
+    assert "check at least one" in labels(page, "selectionSummary")[0]
+    qtbot.mouseClick(page.select_all_button, Qt.MouseButton.LeftButton)
+    assert wizard.button(Button.NextButton).isEnabled()
+    assert labels(page, "selectionSummary") == ["12 of 12 records will be imported."]
+
+
+def test_possible_duplicate_kept_separate(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
+) -> None:
+    title = "Graph networks at scale for molecular property prediction on large benchmarks"
+    abstract = (
+        "We train graph networks on molecules at a scale not seen before and report the "
+        "accuracy of property prediction across many public benchmarks and settings."
+    )
+    library.import_pages([SourcedPage(parse(page_text("Ada Lovelace", [(title, abstract)])))])
+    near = page_text("Ada Lovelace", [(title.replace("networks", "network"), abstract + " More.")])
+    wizard = make_wizard()
+    wizard.add_text(near)
+    model = to_review(qtbot, wizard)
+    assert statuses(model) == [f"Merge — possible duplicate of “{title}”"]
+    [combo] = wizard.review_page.findChildren(QComboBox, "duplicateChoice")
+    combo.setCurrentIndex(1)
+    combo.activated.emit(1)
+    assert statuses(model) == [f"Keep separate — possible duplicate of “{title}”"]
+    run_import(qtbot, wizard)
+    assert library.count() == 2
+
+
+def test_large_pages_are_planned_off_the_gui_thread(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(review_page, "PLAN_IN_WORKER_ABOVE", 5)
+    wizard = make_wizard()
+    wizard.add_files([seed_files()[0]])
+    click(qtbot, wizard, Button.NextButton)
+    qtbot.waitUntil(lambda: wizard.review_page.plan is not None)
+    assert wizard.review_page.model.rowCount() == 12
+    qtbot.waitUntil(lambda: wizard.button(Button.NextButton).isEnabled())
+
+
+def test_going_back_while_planning_is_harmless(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(review_page, "PLAN_IN_WORKER_ABOVE", 5)
+    wizard = make_wizard()
+    wizard.add_files([seed_files()[0]])
+    click(qtbot, wizard, Button.NextButton)
+    wizard.back()
+    wizard.add_files([seed_files()[1]])
+    click(qtbot, wizard, Button.NextButton)
+    qtbot.waitUntil(lambda: wizard.review_page.plan is not None)
+    assert wizard.review_page.model.rowCount() == 18
+    assert len(labels(wizard.review_page, "pageSummary")) == 2
+
+
+# -- the tags page ---------------------------------------------------------------------------
+
+
+def test_tag_options_reach_the_library(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
+) -> None:
+    library.import_pages([SourcedPage(parse(page_text("Grace Hopper", [("Old", "x" * 40)])))])
+    library.tag([1], ["reading list"])
+    seed = seed_files()[0]
+    page = read_page_file(seed)
+    wizard = make_wizard()
+    wizard.add_files([seed])
+    to_review(qtbot, wizard)
+    click(qtbot, wizard, Button.NextButton)
+    tags = wizard.tags_page
+    [owner_box] = tags.findChildren(QCheckBox, "ownerTagCheck")
+    assert owner_box.text() == f"Tag with “{page.owner}”" and not owner_box.isChecked()
+    owner_box.setChecked(True)
+    subject_box = tags.findChild(QCheckBox, "subjectTagsCheck")
+    assert subject_box is not None and subject_box.isEnabled() and not subject_box.isChecked()
+    subject_box.setChecked(True)
+    edit = tags.findChild(QLineEdit, "tagsEdit")
+    assert edit is not None
+    assert tags.completer_model.stringList() == ["reading list"]
+    assert edit.completer().model() is tags.completer_model
+    qtbot.keyClicks(edit, "to read,  Systems ")
+    assert labels(tags, "tagsPreview") == [
+        f"Each imported paper will be tagged: {page.owner}, to read, Systems"
+        " and its arXiv subjects."
+    ]
+    click(qtbot, wizard, Button.CommitButton)
+    qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)
+    ids = set(wizard.result.paper_ids)  # type: ignore[union-attr]
+    assert len(ids) == 12
+    for name in (page.owner, "to read", "Systems"):
+        assert library.papers_with_tag(name) == ids
+    subjects = {s for r in page.records for s in r.subjects}
+    names = {t.name for t in library.tags()}
+    assert subjects <= names
+    assert library.papers_with_tag("reading list") == {1}
+
+
+# -- cancel, undo, redo ----------------------------------------------------------------------
+
+
+def test_cancel_on_the_review_page_changes_nothing(
+    qtbot: QtBot,
+    make_wizard: Callable[[], ImportWizard],
+    library: LibraryService,
+    library_path: Path,
+) -> None:
+    import_seed_directly(library, 0)
+    before = dump(library_path)
+    wizard = make_wizard()
+    wizard.add_files([seed_files()[1]])
+    to_review(qtbot, wizard)
+    click(qtbot, wizard, Button.CancelButton)
+    assert not wizard.isVisible()
+    assert wizard.result is None
+    assert dump(library_path) == before
+    assert wizard.controller.undo_stack.count() == 0
+
+
+@pytest.fixture
+def slow_import(library: LibraryService, monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Make the import wait at its first progress report until it is cancelled."""
+    started = threading.Event()
+    real = library.import_pages
+
+    def import_pages(*args: object, **kwargs: object) -> object:
+        progress = kwargs.get("progress")
+        cancelled = kwargs.get("cancelled")
+        if progress is None or cancelled is None:
+            return real(*args, **kwargs)  # type: ignore[arg-type]
+
+        def held(done: int, total: int) -> None:
+            started.set()
+            deadline = time.monotonic() + 10
+            while not cancelled() and time.monotonic() < deadline:  # type: ignore[operator]
+                time.sleep(0.005)
+            progress(done, total)  # type: ignore[operator]
+
+        kwargs["progress"] = held
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(library, "import_pages", import_pages)
+    return started
+
+
+@pytest.mark.parametrize("how", ["cancel import button", "wizard cancel button"])
+def test_cancel_while_importing_changes_nothing(
+    qtbot: QtBot,
+    make_wizard: Callable[[], ImportWizard],
+    library: LibraryService,
+    library_path: Path,
+    slow_import: threading.Event,
+    how: str,
+) -> None:
+    import_seed_directly(library, 0)
+    before = dump(library_path)
+    wizard = make_wizard()
+    wizard.add_files([seed_files()[2]])
+    to_review(qtbot, wizard)
+    click(qtbot, wizard, Button.NextButton)
+    click(qtbot, wizard, Button.CommitButton)
+    qtbot.waitUntil(slow_import.is_set)
+    page = wizard.result_page
+    assert page.running and page.progress.isVisible()
+    if how == "cancel import button":
+        qtbot.mouseClick(page.cancel_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not page.running, timeout=10_000)
+        assert labels(page, "importStatus") == [
+            "The import was cancelled; the library is unchanged."
+        ]
+        assert labels(page, "resultSummary") == ["Nothing was imported."]
+        assert not page.show_button.isVisible()
+    else:
+        click(qtbot, wizard, Button.CancelButton)
+        assert not wizard.isVisible()
+    assert wizard.result is None
+    assert dump(library_path) == before
+    assert wizard.controller.undo_stack.count() == 0
+
+
+def test_undo_and_redo_of_a_wizard_import(
+    qtbot: QtBot,
+    make_wizard: Callable[[], ImportWizard],
+    library: LibraryService,
+    library_path: Path,
+) -> None:
+    import_seed_directly(library, 0)
+    before = dump(library_path)
+    wizard = make_wizard()
+    wizard.add_files([seed_files()[2]])
+    model = to_review(qtbot, wizard)
+    row = statuses(model).index("Needs a title")
+    model.setData(model.index(row, Column.TITLE), "Typed", Qt.ItemDataRole.EditRole)
+    click(qtbot, wizard, Button.NextButton)
+    wizard.tags_page.tags_edit.setText("imported")
+    click(qtbot, wizard, Button.CommitButton)
+    qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)
+    after = dump(library_path)
+    assert after != before and library.count() == 15
+    stack = wizard.controller.undo_stack
+    assert stack.count() == 1 and stack.undoText().startswith("Import")
+    stack.undo()
+    assert dump(library_path) == before
+    stack.redo()
+    assert dump(library_path) == after
+
+
+def test_the_wizard_adds_no_parsing_of_its_own(library: LibraryService) -> None:
+    """The review shows exactly what the service plans for exactly what the importer parsed."""
+    import_seed_directly(library, 0)
+    pages = [sourced_file(s) for s in seed_files()]
+    plan = library.plan_import(pages)
+    model = ReviewModel()
+    model.set_plan(plan)
+    shown = [
+        model.index(r, Column.TITLE).data(Qt.ItemDataRole.EditRole) for r in range(model.rowCount())
+    ]
+    assert shown == [p.record.title for p in plan.records]
+    assert model.data(QModelIndex()) is None
