@@ -28,6 +28,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from biglib import big_library  # noqa: E402
+from gui_child import QUERIES  # noqa: E402
 
 
 def machine() -> str:
@@ -65,19 +66,20 @@ def main() -> None:
     args = parser.parse_args()
     library = big_library(args.papers)
     runs = [run_once(library) for _ in range(args.runs)]
-    best = min(runs, key=lambda r: r["first_paint_s"])  # type: ignore[arg-type, return-value]
+    best = min(runs, key=lambda r: float(r["first_paint_s"]))  # type: ignore[arg-type]
+    search: dict[str, float] = best["search"]  # type: ignore[assignment]
+    tags: dict[str, float] = best["tag_filter"]  # type: ignore[assignment]
+    rss = max(float(r["peak_rss_mb"]) for r in runs)  # type: ignore[arg-type]
+    goal = "(goal p95 <= 50 ms)"
     print(f"machine: {machine()}")
     print(f"library: {best['papers']:,} papers")
-    print(f"first paint:  {min(r['first_paint_s'] for r in runs):.2f} s (goal <= 1.5 s)")  # type: ignore[misc]
-    s, t = best["search"], best["tag_filter"]
-    print(
-        f"search:       median {s['median_ms']:.1f} ms, p95 {s['p95_ms']:.1f} ms (goal p95 <= 50 ms)"
-    )  # type: ignore[index]
-    print(
-        f"tag filter:   median {t['median_ms']:.1f} ms, p95 {t['p95_ms']:.1f} ms (goal p95 <= 50 ms)"
-    )  # type: ignore[index]
-    print(f"peak RSS:     {max(r['peak_rss_mb'] for r in runs):.0f} MB (goal <= 300 MB)")  # type: ignore[misc]
-    print(f"rows fetched: {best['rows_fetched']} for {best['rows_in_last_view']:,} rows listed")
+    print(f"first paint:  {float(best['first_paint_s']):.2f} s (goal <= 1.5 s)")  # type: ignore[arg-type]
+    for label, figures in (("search:    ", search), ("tag filter:", tags)):
+        median, p95 = figures["median_ms"], figures["p95_ms"]
+        print(f"{label}   median {median:.1f} ms, p95 {p95:.1f} ms {goal}")
+    print(f"peak RSS:     {rss:.0f} MB (goal <= 300 MB)")
+    fetched = best["rows_fetched"]
+    print(f"rows fetched: {fetched} in all, over {len(QUERIES)} searches and 50 tag clicks")
 
 
 if __name__ == "__main__":

@@ -84,7 +84,7 @@ class FirstPaint(QObject):
         super().__init__()
         self.at: float | None = None
 
-    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and self.at is None:
             self.at = time.time()
         return False

@@ -76,9 +76,22 @@ def _open_wizard(db: str | None, files: list[str]) -> int:
     return int(run_import_wizard(db, files))
 
 
+def _screenshot(args: argparse.Namespace) -> int:
+    """Render the window to a PNG (``refman screenshot``)."""
+    try:
+        from refman.ui.app import screenshot
+    except ImportError as error:
+        return _window_unavailable(error)
+    code = screenshot(args.db, args.out, args.size, args.select, args.search, args.tags)
+    sys.stdout.write(f"{args.out}\n")
+    return code
+
+
 def _dispatch(args: argparse.Namespace) -> int:
     if args.command is None:
         return _open_window(args.db)
+    if args.command == "screenshot":
+        return _screenshot(args)
     if args.command == "import" and args.wizard:
         return _open_wizard(args.db, list(args.files))
     service = LibraryService.open(library_location(args.db))

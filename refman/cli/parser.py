@@ -270,6 +270,30 @@ def _add_editing(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
     )
 
 
+def _add_screenshot(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "screenshot",
+        parents=[common],
+        formatter_class=_FORMATTER,
+        help="render the main window to a PNG",
+        description="Render the main window in a given state to a PNG file, without a display "
+        "(the offscreen platform is used when there is no screen).",
+        epilog="examples:\n"
+        "  refman screenshot window.png\n"
+        "  refman screenshot window.png --size 1400x900 --select 12\n"
+        '  refman screenshot search.png --search "language model"\n'
+        "  refman screenshot tagged.png --tag systems --tag to-read",
+    )
+    p.set_defaults(command="screenshot")
+    p.add_argument("out", metavar="OUT.png", help="the PNG file to write")
+    p.add_argument("--size", default="1400x900", help="window size, WIDTHxHEIGHT (1400x900)")
+    p.add_argument("--select", type=paper_id, metavar="ID", help="select this paper")
+    p.add_argument("--search", metavar="Q", help="type this in the search field")
+    p.add_argument(
+        "--tag", dest="tags", action="append", default=[], metavar="TAG", help="filter by a tag"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the whole command line."""
     parser = argparse.ArgumentParser(
@@ -290,4 +314,5 @@ def build_parser() -> argparse.ArgumentParser:
     _add_import(sub, common)
     _add_reading(sub, common)
     _add_editing(sub, common)
+    _add_screenshot(sub, common)
     return parser

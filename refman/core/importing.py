@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from sqlalchemy import delete, func, select, text
 from sqlalchemy.orm import Session
 
+from refman.core.editing import clean_tag_name
 from refman.core.errors import RefmanError
 from refman.core.import_values import (
     ImportChoices,
@@ -282,6 +283,10 @@ def apply_import(
     Returns:
         What was done, per page and in total.
     """
+    if choices.tags:
+        choices = replace(
+            choices, tags=tuple(dict.fromkeys(clean_tag_name(t) for t in choices.tags))
+        )
     cache: KeyCache = {}
     plan = _plan_import(session, pages, cache)
 

@@ -62,7 +62,10 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
 
 
 def _on_begin(conn: Any) -> None:
-    conn.exec_driver_sql("BEGIN")
+    # A write transaction takes the write lock at once, so that it waits (busy timeout) for
+    # another writer instead of failing when it upgrades from reading to writing.
+    immediate = conn.get_execution_options().get("refman_write", False)
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
 @dataclass
@@ -86,6 +89,7 @@ class Database:
         """A session whose work is committed on success and rolled back on any error."""
         try:
             with self.sessions.begin() as session:
+                session.connection(execution_options={"refman_write": True})
                 yield session
         finally:
             self.generation += 1

@@ -291,7 +291,8 @@ class DetailPane(QWidget):
 
     def hideEvent(self, event: QHideEvent) -> None:
         """Save note text when the pane (or its window) is hidden or closed."""
-        self.flush()
+        if hasattr(self, "notes"):  # not while Qt tears the pane down
+            self.flush()
         super().hideEvent(event)
 
     @Slot(object)

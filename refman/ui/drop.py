@@ -162,8 +162,10 @@ class DropOverlay(QWidget):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Follow the parent's size."""
-        if watched is self.covered and event.type() == QEvent.Type.Resize:
-            self.setGeometry(self.covered.rect())
+        # While Qt tears the widgets down, events can arrive after Python's attributes are gone.
+        covered = getattr(self, "covered", None)
+        if covered is not None and watched is covered and event.type() == QEvent.Type.Resize:
+            self.setGeometry(covered.rect())
         return False
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
@@ -256,7 +258,8 @@ class DropTarget(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Handle the drag events of the window and of its overlay."""
-        if watched is not self.window and watched is not self.overlay:
+        window = getattr(self, "window", None)
+        if window is None or (watched is not window and watched is not self.overlay):
             return False
         kind = event.type()
         if kind == QEvent.Type.DragEnter:

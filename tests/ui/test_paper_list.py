@@ -317,10 +317,9 @@ def test_welcome_page_until_the_first_import(qtbot: QtBot, library: LibraryServi
     assert empty.model.rowCount() == 2
 
 
-#: Papers in the big-library test. Importing 100,000 generated records through the real
-#: importer takes 17-18 s on an idle machine and 25 s or more on a busy one, over the ~20 s a
-#: test may take, so the suite uses 20,000; ``REFMAN_LIST_PAPERS=100000`` runs the full size.
-BIG_LIBRARY = int(os.environ.get("REFMAN_LIST_PAPERS", "20000"))
+#: Papers in the big-library test: 100,000, as the issue asks. The library is built through
+#: the real importer (about 20 s); ``REFMAN_LIST_PAPERS`` sets a smaller size for quick runs.
+BIG_LIBRARY = int(os.environ.get("REFMAN_LIST_PAPERS", "100000"))
 
 
 @pytest.mark.slow

@@ -285,32 +285,11 @@ def test_rows_skip_missing_ids(shelf: Shelf) -> None:
 def _big_records(n: int) -> Iterator[ParsedRecord]:
     """Records with unique titles and abstracts whose heads and tails all differ."""
     rng = random.Random(7)
-    words = [
-        "lattice",
-        "quorum",
-        "kernel",
-        "beacon",
-        "vector",
-        "cipher",
-        "glacier",
-        "harbor",
-        "meadow",
-        "orbit",
-        "prism",
-        "rivet",
-        "saddle",
-        "timber",
-        "umbra",
-        "velvet",
-        "willow",
-        "yonder",
-        "zenith",
-        "anchor",
-        "bramble",
-        "cobalt",
-        "dune",
-        "ember",
-    ]
+    text = (
+        "lattice quorum kernel beacon vector cipher glacier harbor meadow orbit prism rivet "
+        "saddle timber umbra velvet willow yonder zenith anchor bramble cobalt dune ember"
+    )
+    words = text.split()
     for i in range(n):
         tag = f"{rng.getrandbits(40):010x}"
         body = " ".join(rng.choice(words) for _ in range(30))

@@ -1,0 +1,232 @@
+"""The main window as a user meets it: search, filters, trash and undo, notes, settings, drops."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage, QKeySequence
+from PySide6.QtWidgets import QApplication, QPlainTextEdit
+from pytestqt.qtbot import QtBot
+
+from refman.__main__ import main
+from refman.core.library import LibraryService
+from refman.core.values import PaperQuery, Section
+from tests.helpers.fixtures import seed_files, sourced_file
+
+from refman.ui.actions import ActionId
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+from refman.ui.settings import WindowSettings
+
+
+@pytest.fixture
+def seeded(library: LibraryService) -> LibraryService:
+    """A library with the three seed pages (or our stand-ins) imported."""
+    for path in seed_files():
+        library.import_pages([sourced_file(path)])
+    return library
+
+
+def make_window(qtbot: QtBot, service: LibraryService, settings_file: Path) -> MainWindow:
+    """A shown main window over a library, with its own settings file."""
+    window = MainWindow(LibraryController(service), WindowSettings(settings_file))
+    qtbot.add_widget(window)
+    window.show()
+    qtbot.wait_exposed(window)
+    return window
+
+
+@pytest.fixture
+def window(qtbot: QtBot, seeded: LibraryService, tmp_path: Path) -> Iterator[MainWindow]:
+    """The main window over the seeded library."""
+    yield make_window(qtbot, seeded, tmp_path / "settings.ini")
+
+
+def titles(window: MainWindow) -> list[str]:
+    """The titles the list shows, top to bottom."""
+    model = window.model
+    return [str(model.index(row, 0).data()) for row in range(model.rowCount())]
+
+
+def test_typing_in_the_search_field_narrows_the_list_and_the_count(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.count_label.text() == "20 of 20 papers"
+    qtbot.keyClicks(window.search_box, "megasc")
+    qtbot.wait_until(lambda: window.model.rowCount() < 20)
+    assert all("megascale" in t.lower() for t in titles(window))
+    assert len(titles(window)) == window.controller.service.count(PaperQuery(text="megasc"))
+    assert window.count_label.text() == f"{window.model.rowCount()} of 20 papers"
+
+    qtbot.keyClick(window.search_box, Qt.Key.Key_Escape)
+    assert window.search_box.text() == ""
+    qtbot.wait_until(lambda: window.model.rowCount() == 20)
+    assert window.count_label.text() == "20 of 20 papers"
+
+
+def test_ctrl_f_puts_the_cursor_in_the_search_field(qtbot: QtBot, window: MainWindow) -> None:
+    window.table.setFocus()
+    window.actions_by_id[ActionId.FIND].trigger()
+    assert QApplication.focusWidget() is window.search_box
+    assert (
+        QKeySequence(QKeySequence.StandardKey.Find)
+        in window.actions_by_id[ActionId.FIND].shortcuts()
+    )
+
+
+def test_a_tag_click_filters_and_ctrl_click_intersects(
+    qtbot: QtBot, window: MainWindow, seeded: LibraryService
+) -> None:
+    ids = seeded.paper_ids()
+    window.controller.tag(ids[:6], ["systems"])
+    window.controller.tag(ids[3:9], ["llm"])
+    pane = window.tag_pane
+
+    def click(name: str, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+        item = pane.tag_list.find_row("tag", name)
+        assert item is not None
+        centre = pane.tag_list.visualItemRect(item).center()
+        qtbot.mouseClick(pane.tag_list.viewport(), Qt.MouseButton.LeftButton, modifier, centre)
+
+    click("systems")
+    qtbot.wait_until(lambda: window.model.rowCount() == 6)
+    assert window.count_label.text() == "6 of 20 papers"
+    click("llm", Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait_until(lambda: window.model.rowCount() == 3)
+    shown = {window.model.paper_id(r) for r in range(3)}
+    assert shown == set(ids[3:6])
+    qtbot.mouseClick(pane.clear_button, Qt.MouseButton.LeftButton)
+    qtbot.wait_until(lambda: window.model.rowCount() == 20)
+
+
+def test_delete_moves_the_selection_to_trash_and_undo_brings_it_back(
+    qtbot: QtBot, window: MainWindow, seeded: LibraryService
+) -> None:
+    first = window.model.paper_id(0)
+    window.table.select_paper(first)
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_Delete)
+    qtbot.wait_until(lambda: window.model.rowCount() == 19)
+    assert first not in {window.model.paper_id(r) for r in range(19)}
+    assert seeded.count(PaperQuery(section=Section.TRASH)) == 1
+    assert window.count_label.text() == "19 of 19 papers"
+    assert window.undo_action.text().replace("&", "") == "Undo Move 1 paper to Trash"
+
+    window.undo_action.trigger()
+    qtbot.wait_until(lambda: window.model.rowCount() == 20)
+    assert seeded.count(PaperQuery(section=Section.TRASH)) == 0
+    window.redo_action.trigger()
+    qtbot.wait_until(lambda: window.model.rowCount() == 19)
+
+
+def test_a_note_typed_and_never_saved_survives_closing_the_window(
+    qtbot: QtBot, seeded: LibraryService, tmp_path: Path
+) -> None:
+    window = make_window(qtbot, seeded, tmp_path / "settings.ini")
+    paper = window.model.paper_id(0)
+    window.table.select_paper(paper)
+    card = window.detail_pane.findChild(QPlainTextEdit, "noteEdit")
+    if card is None:
+        window.detail_pane.notes.add_note()
+        card = window.detail_pane.findChild(QPlainTextEdit, "noteEdit")
+    assert card is not None
+    card.setFocus()
+    qtbot.keyClicks(card, "Read section 4 again")
+    window.close()  # straight away: no pause for the autosave
+
+    reopened = make_window(qtbot, seeded, tmp_path / "settings.ini")
+    reopened.table.select_paper(paper)
+    assert [n.text for n in seeded.paper(paper).notes] == ["Read section 4 again"]
+    editor = reopened.detail_pane.findChild(QPlainTextEdit, "noteEdit")
+    assert editor is not None and editor.toPlainText() == "Read section 4 again"
+
+
+def test_window_size_panes_and_columns_are_restored(
+    qtbot: QtBot, seeded: LibraryService, tmp_path: Path
+) -> None:
+    settings = tmp_path / "settings.ini"
+    window = make_window(qtbot, seeded, settings)
+    window.resize(760, 540)  # within the offscreen screen, which restoreGeometry respects
+    window.actions_by_id[ActionId.SHOW_TAG_PANE].setChecked(False)
+    window.table.horizontalHeader().moveSection(3, 1)
+    order = [window.table.horizontalHeader().logicalIndex(i) for i in range(5)]
+    size = (window.width(), window.height())
+    window.close()
+
+    again = make_window(qtbot, seeded, settings)
+    assert (again.width(), again.height()) == size
+    assert not again.tag_pane.isVisible()
+    assert not again.actions_by_id[ActionId.SHOW_TAG_PANE].isChecked()
+    assert [again.table.horizontalHeader().logicalIndex(i) for i in range(5)] == order
+    assert WindowSettings(settings).last_library() == seeded.location
+
+
+def test_view_menu_hides_and_shows_the_detail_pane(qtbot: QtBot, window: MainWindow) -> None:
+    action = window.actions_by_id[ActionId.SHOW_DETAIL_PANE]
+    action.trigger()
+    assert not window.detail_pane.isVisible()
+    action.trigger()
+    assert window.detail_pane.isVisible()
+
+
+def test_file_import_opens_the_wizard(qtbot: QtBot, window: MainWindow) -> None:
+    window.actions_by_id[ActionId.IMPORT].trigger()
+    qtbot.wait_until(lambda: window.wizard.isVisible())
+    assert window.wizard.objectName() == "importWizard"
+    assert "Ctrl+I" in window.actions_by_id[ActionId.IMPORT].shortcut().toString()
+
+
+def test_an_empty_library_shows_the_welcome_view(
+    qtbot: QtBot, library: LibraryService, tmp_path: Path
+) -> None:
+    window = make_window(qtbot, library, tmp_path / "settings.ini")
+    welcome = window.paper_panel.welcome
+    assert window.paper_panel.currentWidget() is welcome
+    assert "Import an author page" in welcome.import_button.text()
+    qtbot.mouseClick(welcome.import_button, Qt.MouseButton.LeftButton)
+    qtbot.wait_until(lambda: window.wizard.isVisible())
+
+
+@pytest.mark.filterwarnings("ignore:Function.*QDragEnterEvent:DeprecationWarning")
+def test_dropping_a_page_file_on_the_window_opens_the_wizard_with_it(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    page = seed_files()[0]
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(page))])
+    target = window.table.viewport()
+    where = QPointF(target.rect().center())
+    enter = QDragEnterEvent(
+        where.toPoint(),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(window, enter)
+    drop = QDropEvent(
+        where,
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(window, drop)
+    qtbot.wait_until(lambda: hasattr(window, "wizard") and window.wizard.isVisible())
+    pages = window.wizard.source_page.sourced_pages()
+    assert [p.source for p in pages] == [page.name]
+    assert len(pages[0].page.records) >= 4
+
+
+def test_the_screenshot_command_renders_the_window_to_a_png(
+    library_path: Path, seeded: LibraryService, tmp_path: Path
+) -> None:
+    out = tmp_path / "window.png"
+    code = main(["--db", str(library_path), "screenshot", str(out), "--size", "1200x800"])
+    assert code == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1200, 800)
+    assert main(["--db", str(library_path), "screenshot", str(out), "--select", "99999"]) == 2
