@@ -340,7 +340,9 @@ def apply_import(
     checkpoint(total)
     write_states(session, registry, new_states, changed, now, keys_of)
     batch_ids = _write_batches(session, pages, page_papers, work, registry, now)
-    fts.reindex(session, work.states.keys())
+    # New papers are indexed from memory in one batch; changed ones are re-read.
+    fts.insert(session, [_fts_row(s) for s in new_states])
+    fts.reindex(session, [s.id for s in changed])
     checkpoint(total)
     log.info(
         "imported %d page(s): %d new, %d merged, %d skipped",
@@ -350,6 +352,20 @@ def apply_import(
         skipped,
     )
     return _result(plan, pages, page_papers, work, skipped, batch_ids=tuple(batch_ids))
+
+
+def _fts_row(state: PaperState) -> tuple[int, str, str, str, str, str, str, str]:
+    """The search-index row of a new paper (it has no notes yet)."""
+    return (
+        state.id,
+        state.title,
+        state.abstract_text,
+        " ".join(state.names.get(k, k) for k in state.authors),
+        state.venue or "",
+        " ".join(state.subjects),
+        " ".join(state.tags),
+        "",
+    )
 
 
 def _apply_record(

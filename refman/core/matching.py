@@ -132,9 +132,10 @@ def best_match(
     for text, pick in ((keys.title, _title_of), (keys.abstract, _abstract_of)):
         if not text:
             continue
-        pool = [(c, t) for c, k in candidates if (t := pick(k)) and _could_reach(text, t)]
+        pool = [(c, t) for c, k in candidates if (t := pick(k))]
         if not pool:
             continue
+        # rapidfuzz skips, in C, the choices whose length alone rules out the cutoff.
         found = process.extractOne(
             text, [t for _, t in pool], scorer=fuzz.ratio, score_cutoff=NEAR_DUPLICATE
         )

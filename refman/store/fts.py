@@ -9,7 +9,7 @@ never drifts from the data.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from sqlalchemy import text
 from sqlalchemy.orm import Session
@@ -52,6 +52,17 @@ def reindex(session: Session, paper_ids: Iterable[int]) -> None:
         ids = ",".join(str(i) for i in batch)
         session.execute(text(f"DELETE FROM papers_fts WHERE rowid IN ({ids})"))
         session.execute(text(_REINDEX_SQL.format(ids=ids)))
+
+
+def insert(session: Session, rows: Sequence[tuple[int, str, str, str, str, str, str, str]]) -> None:
+    """Index new papers from their values: (id, title, abstract, authors, venue, subjects,
+    tags, notes) each. The caller guarantees the papers have no index rows yet."""
+    if rows:
+        session.connection().exec_driver_sql(
+            "INSERT INTO papers_fts(rowid, title, abstract, authors, venue, subjects, tags, notes)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            list(rows),
+        )
 
 
 def reindex_tag(session: Session, tag_id: int) -> None:
