@@ -67,6 +67,16 @@ def _excepthook(kind: type[BaseException], value: BaseException, tb: TracebackTy
         sys.__excepthook__(kind, value, tb)
 
 
+def _startup_library(db: str | None) -> str:
+    """The library the window opens: ``--db``, ``REFMAN_DB``, the last one used, the default."""
+    if db or os.environ.get("REFMAN_DB"):
+        return paths.library_location(db)
+    last = WindowSettings().last_library()
+    if last and ("://" in last or Path(last).is_file()):
+        return last
+    return paths.library_location(None)
+
+
 def open_service(location: str) -> LibraryService:
     """Open a library, off the GUI thread with a busy indicator when a window can show it."""
     return run_with_progress(
@@ -89,7 +99,7 @@ def run_gui(db: str | None = None, files: Sequence[str] = ()) -> int:
     app = create_app()
     sys.excepthook = _excepthook
 
-    location = paths.library_location(db or WindowSettings().last_library())
+    location = _startup_library(db)
     log.info("opening library %s", location)
     try:
         service = open_service(location)

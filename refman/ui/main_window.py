@@ -104,10 +104,21 @@ class MainWindow(QMainWindow):
         toolbar.setObjectName("mainToolBar")
         toolbar.setMovable(False)
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        toolbar.setContentsMargins(6, 4, 6, 4)
         import_button = QToolButton(toolbar)
         import_button.setDefaultAction(self.actions_by_id[ActionId.IMPORT])
         import_button.setText("Import Author Page…")
         import_button.setObjectName("toolbarImportButton")
+        import_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        palette = self.palette()
+        import_button.setStyleSheet(
+            "QToolButton#toolbarImportButton {"
+            f" background: {palette.highlight().color().name()};"
+            f" color: {palette.highlightedText().color().name()};"
+            " border: none; border-radius: 5px; padding: 5px 14px; font-weight: 600; }"
+            "QToolButton#toolbarImportButton:hover { background:"
+            f" {palette.highlight().color().darker(115).name()}; }}"
+        )
         toolbar.addWidget(import_button)
         spacer = QWidget(toolbar)
         spacer.setFixedWidth(12)
