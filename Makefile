@@ -20,14 +20,16 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/refman $(if $(DB),--db "$(DB)")
 
-## Run the whole test suite headless, plus ruff.
+## Run the whole test suite headless, plus ruff and mypy.
 test: $(STAMP)
 	$(BIN)/ruff check refman tests bench
+	$(BIN)/mypy refman
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check refman tests bench
 	$(BIN)/ruff format --check refman tests bench
+	$(BIN)/mypy refman tests
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_import.py

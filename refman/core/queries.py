@@ -7,8 +7,9 @@ sections and sorting. Callers get ids, counts and small windows of rows, never t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from sqlalchemy import Select, and_, exists, func, literal_column, or_, select, text
+from sqlalchemy import ColumnElement, Select, and_, exists, func, literal_column, or_, select, text
 from sqlalchemy.orm import Session
 
 from refman.core.values import PaperQuery, PaperRow, Section, SortKey
@@ -31,14 +32,14 @@ ATTENTION = or_(
 )
 
 
-def recent_batches() -> Select[tuple[int]]:
+def recent_batches() -> Select[Any]:
     """Ids of the batches of the last import (all pages imported at that time)."""
     last = select(func.max(ImportBatch.import_id)).scalar_subquery()
     return select(ImportBatch.id).where(ImportBatch.import_id == last)
 
 
-def _filters(query: PaperQuery) -> list:  # type: ignore[type-arg]
-    conds = []
+def _filters(query: PaperQuery) -> list[ColumnElement[bool]]:
+    conds: list[ColumnElement[bool]] = []
     if query.section is Section.TRASH:
         conds.append(Paper.trashed_at.is_not(None))
     else:
@@ -73,12 +74,12 @@ def _filters(query: PaperQuery) -> list:  # type: ignore[type-arg]
     return conds
 
 
-def _order(query: PaperQuery, searching: bool) -> list:  # type: ignore[type-arg]
+def _order(query: PaperQuery, searching: bool) -> list[Any]:
     sort = query.sort
     desc = query.descending
     if sort is SortKey.RELEVANCE:
         if searching:
-            rank = literal_column("fts_rank")
+            rank: ColumnElement[Any] = literal_column("fts_rank")
             return [rank.desc() if desc else rank.asc(), Paper.id]
         # Without a search, "relevance" means newest first.
         sort, desc = SortKey.ADDED, not desc

@@ -19,6 +19,7 @@ from refman.store.bulk import bulk_insert
 from refman.store.models import (
     Attribution,
     Authorship,
+    Base,
     MatchKey,
     Paper,
     PaperSubject,
@@ -88,22 +89,22 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
         for paper_id, key, name in rows:
             states[paper_id].attributions.append(key)
             states[paper_id].names[key] = name
-        rows = session.execute(
+        subjects = session.execute(
             select(PaperSubject.paper_id, Subject.code)
             .join(Subject, Subject.id == PaperSubject.subject_id)
             .where(PaperSubject.paper_id.in_(part))
             .order_by(PaperSubject.paper_id, PaperSubject.position)
         )
-        for paper_id, code in rows:
+        for paper_id, code in subjects:
             states[paper_id].subjects.append(code)
-        rows = session.execute(
+        tags = session.execute(
             select(PaperTag.paper_id, Tag.name)
             .join(Tag, Tag.id == PaperTag.tag_id)
             .where(PaperTag.paper_id.in_(part))
             .order_by(PaperTag.paper_id, Tag.name)
         )
-        for paper_id, name in rows:
-            states[paper_id].tags.append(name)
+        for paper_id, tag_name in tags:
+            states[paper_id].tags.append(tag_name)
     return states
 
 
@@ -130,9 +131,9 @@ class Registry:
             start = (self.session.scalar(select(func.max(Person.id))) or 0) + 1
             rows = [{"id": start + i, "key": k, "name": names[k]} for i, k in enumerate(new)]
             bulk_insert(self.session, Person, rows)
-            for row in rows:
-                self.persons[row["key"]] = row["id"]
-                self.created["persons"].append(row["id"])
+            for i, key in enumerate(new):
+                self.persons[key] = start + i
+                self.created["persons"].append(start + i)
 
     def ensure_subjects(self, codes: Iterable[str]) -> None:
         """Make sure each subject code exists."""
@@ -145,11 +146,12 @@ class Registry:
         new = [c for c in missing if c not in self.subjects]
         if new:
             start = (self.session.scalar(select(func.max(Subject.id))) or 0) + 1
-            rows = [{"id": start + i, "code": c} for i, c in enumerate(new)]
-            bulk_insert(self.session, Subject, rows)
-            for row in rows:
-                self.subjects[row["code"]] = row["id"]
-                self.created["subjects"].append(row["id"])
+            bulk_insert(
+                self.session, Subject, [{"id": start + i, "code": c} for i, c in enumerate(new)]
+            )
+            for i, code in enumerate(new):
+                self.subjects[code] = start + i
+                self.created["subjects"].append(start + i)
 
     def ensure_tags(self, names: Iterable[str]) -> None:
         """Make sure each tag exists (names compare without regard to case)."""
@@ -259,11 +261,16 @@ def write_states(
         for table in (Authorship, Attribution, PaperSubject, PaperTag, MatchKey):
             session.execute(delete(table).where(table.paper_id.in_(part)))
     link_rows = _link_rows(registry, [*new, *changed], keys_of)
-    for table, rows in zip(
-        (Authorship, Attribution, PaperSubject, PaperTag, MatchKey), link_rows, strict=True
-    ):
+    link_tables: tuple[type[Base], ...] = (
+        Authorship,
+        Attribution,
+        PaperSubject,
+        PaperTag,
+        MatchKey,
+    )
+    for model, rows in zip(link_tables, link_rows, strict=True):
         if rows:
-            bulk_insert(session, table, rows)
+            bulk_insert(session, model, rows)
 
 
 def person_names(session: Session, keys: Iterable[str]) -> dict[str, str]:

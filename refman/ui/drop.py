@@ -163,7 +163,7 @@ class DropOverlay(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Follow the parent's size."""
         # While Qt tears the widgets down, events can arrive after Python's attributes are gone.
-        covered = getattr(self, "covered", None)
+        covered: QWidget | None = getattr(self, "covered", None)
         if covered is not None and watched is covered and event.type() == QEvent.Type.Resize:
             self.setGeometry(covered.rect())
         return False

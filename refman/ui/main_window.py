@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QIcon
+from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -153,11 +153,14 @@ class MainWindow(QMainWindow):
         file_menu.addAction(a[ActionId.QUIT])
         edit_menu = bar.addMenu("&Edit")
         undo = self.controller.undo_stack.createUndoAction(self, "&Undo")
-        undo.setShortcuts([Qt.Modifier.CTRL | Qt.Key.Key_Z])
+        undo.setShortcuts([QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Z)])
         undo.setObjectName("actionUndo")
         redo = self.controller.undo_stack.createRedoAction(self, "&Redo")
         redo.setShortcuts(
-            [Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_Z, Qt.Modifier.CTRL | Qt.Key.Key_Y]
+            [
+                QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_Z),
+                QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Y),
+            ]
         )
         redo.setObjectName("actionRedo")
         self.undo_action, self.redo_action = undo, redo
