@@ -16,6 +16,7 @@ from refman.core.library import LibraryService
 from refman.core.values import Changes, NoteView
 
 from refman.ui import undo
+from refman.ui.workers import run_with_progress
 
 log = logging.getLogger("refman.ui")
 
@@ -52,7 +53,7 @@ class LibraryController(QObject):
 
     def _guard(self, action: Callable[[], T]) -> T | None:
         try:
-            return action()
+            return run_with_progress(action, "Saving your change…")
         except RefmanError as exc:
             log.info("refused: %s", exc)
             self.failed.emit(exc)

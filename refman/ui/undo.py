@@ -16,6 +16,8 @@ from refman.core.import_values import ImportChoices, ImportResult, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import Changes, FieldSnapshot, NoteView, TagSnapshot
 
+from refman.ui.workers import run_with_progress
+
 Notify = Callable[[Changes], None]
 
 NOTE_EDIT_ID = 1001
@@ -38,10 +40,10 @@ class ServiceCommand(QUndoCommand):
         if self._done:
             self._done = False
             return
-        self.notify(self.do())
+        self.notify(run_with_progress(self.do, f"Redoing: {self.text()}…"))
 
     def undo(self) -> None:
-        self.notify(self.revert())
+        self.notify(run_with_progress(self.revert, f"Undoing: {self.text()}…"))
 
     def do(self) -> Changes:
         """Apply the change again."""

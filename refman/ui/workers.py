@@ -63,10 +63,18 @@ def run_with_progress(work: Callable[[], T], label: str, parent: QWidget | None 
             dialog.append(box)
 
     thread.finished_work.connect(loop.quit)
-    QTimer.singleShot(SHOW_PROGRESS_AFTER_MS, show_busy)
-    thread.start()
-    loop.exec()
-    thread.wait()
+    timer = QTimer()
+    timer.setSingleShot(True)
+    timer.timeout.connect(show_busy)
+    timer.start(SHOW_PROGRESS_AFTER_MS)
+    try:
+        thread.start()
+        # The window repaints, but the user's clicks and keys wait until the work is done,
+        # so no second change can start in the middle of this one.
+        loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        thread.wait()
+    finally:
+        timer.stop()
     for box in dialog:
         box.close()
         box.deleteLater()

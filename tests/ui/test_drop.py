@@ -77,9 +77,9 @@ def _drag(widget: QWidget, mime: QMimeData) -> None:
     """Drag over a widget, as the window system would."""
     pos = QPointF(widget.width() / 2, widget.height() / 2)
     buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
-    enter = QDragEnterEvent(pos, Qt.DropAction.CopyAction, mime, buttons, mods)
+    enter = QDragEnterEvent(pos.toPoint(), Qt.DropAction.CopyAction, mime, buttons, mods)
     QApplication.sendEvent(widget, enter)
-    move = QDragMoveEvent(pos, Qt.DropAction.CopyAction, mime, buttons, mods)
+    move = QDragMoveEvent(pos.toPoint(), Qt.DropAction.CopyAction, mime, buttons, mods)
     QApplication.sendEvent(widget, move)
 
 
