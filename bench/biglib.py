@@ -34,9 +34,13 @@ def big_library(n: int = 100_000) -> Path:
         stale.unlink()
     started = time.perf_counter()
     service = LibraryService.open(tmp)
-    for i, start in enumerate(range(0, n, PAGE_SIZE)):
-        page = parse(make_page(min(PAGE_SIZE, n - start), seed=1000 + i))
-        service.import_pages([SourcedPage(page, f"generated-{i}.txt")])
+    seed = 1000
+    # Generated records now and then repeat a title (as real pages do); those merge, so
+    # keep importing pages until the library holds n distinct papers.
+    while (have := service.count()) < n:
+        page = parse(make_page(min(PAGE_SIZE, n - have), seed=seed))
+        service.import_pages([SourcedPage(page, f"generated-{seed}.txt")])
+        seed += 1
     ids = service.paper_ids()
     for t, name in enumerate(TAGS):
         service.tag(ids[t::10], [name])

@@ -14,7 +14,7 @@ import statistics
 import sys
 import time
 
-T0 = float(os.environ["REFMAN_BENCH_T0"])
+T0 = float(os.environ.get("REFMAN_BENCH_T0", time.time()))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QEvent, QObject  # noqa: E402
