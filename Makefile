@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.stamp-install
 
-.PHONY: run test lint bench package clean
+.PHONY: run test lint bench package package-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,5 +34,14 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_import.py
 
+## Build the one-folder bundle in dist/refman (its own venv: .venv-package).
+package:
+	bash packaging/build.sh
+
+## Build the bundle and the wheel and check that both start and work.
+package-check: package
+	bash packaging/check_bundle.sh
+	bash packaging/check_wheel.sh
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) .venv-package build dist *.egg-info

@@ -101,15 +101,29 @@ def run_edit(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
 def run_trash(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman trash ID...``."""
     ids = list(dict.fromkeys(args.ids))
-    service.trash(ids)
-    return _say(out, f"Moved {plural(len(ids), 'paper')} to the Trash ({_ids(ids)}).")
+    moved = sorted(service.trash(ids).papers)
+    already = [i for i in ids if i not in moved]
+    lines = []
+    if moved:
+        lines.append(f"Moved {plural(len(moved), 'paper')} to the Trash ({_ids(moved)}).")
+    if already:
+        lines.append(f"Already in the Trash: {_ids(already)}.")
+    return _say(out, " ".join(lines))
 
 
 def run_restore(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman restore ID...``."""
     ids = list(dict.fromkeys(args.ids))
-    service.restore(ids)
-    return _say(out, f"Restored {plural(len(ids), 'paper')} from the Trash ({_ids(ids)}).")
+    restored = sorted(service.restore(ids).papers)
+    already = [i for i in ids if i not in restored]
+    lines = []
+    if restored:
+        lines.append(
+            f"Restored {plural(len(restored), 'paper')} from the Trash ({_ids(restored)})."
+        )
+    if already:
+        lines.append(f"Not in the Trash: {_ids(already)}.")
+    return _say(out, " ".join(lines))
 
 
 def run_empty_trash(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:

@@ -19,8 +19,9 @@ from refman.core.editing import clean_tag_name
 from refman.core.errors import RefmanError
 from refman.core.import_values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
-from refman.importers import UnreadableFileError, parse_bytes, read_page_file
+from refman.importers import UnreadableFileError
 from refman.importers.author_page import MAX_FILE_BYTES
+from refman.importers.sources import load_bytes, load_source
 
 __all__ = ["STDIN", "STDIN_LABEL", "import_file", "read_source", "run_import"]
 
@@ -59,8 +60,8 @@ def read_source(arg: str, stdin: BinaryIO | None = None) -> SourcedPage:
                 f"‘{STDIN_LABEL}’ is larger than 50 MB; an author page is a few hundred "
                 "kilobytes at most."
             )
-        return SourcedPage(parse_bytes(data), STDIN_LABEL)
-    return SourcedPage(read_page_file(arg), Path(arg).name or arg)
+        return SourcedPage(load_bytes(data, STDIN_LABEL).parse(), STDIN_LABEL)
+    return SourcedPage(load_source(arg).parse(), Path(arg).name or arg)
 
 
 def failure_line(label: str, error: RefmanError) -> str:

@@ -382,6 +382,21 @@ class Editor:
 
     def clear_possible_duplicate(self, paper_id: int) -> Changes:
         """Mark a paper as not a duplicate of the one an import found it close to."""
+        return self.set_possible_duplicate(paper_id, None)
+
+    def set_possible_duplicate(self, paper_id: int, other: int | None) -> Changes:
+        """Set (or, with None, clear) the paper a paper may duplicate (undo uses this)."""
         with self.db.transaction() as s:
-            s.execute(update(Paper).where(Paper.id == paper_id).values(possible_duplicate_of=None))
+            _require_papers(s, [paper_id])
+            s.execute(update(Paper).where(Paper.id == paper_id).values(possible_duplicate_of=other))
         return Changes(papers=frozenset([paper_id]), structure=True)
+
+    def set_note_exactly(self, view: NoteView) -> NoteView:
+        """Put a note's text and modified time back exactly as a snapshot has them (undo)."""
+        with self.db.transaction() as s:
+            note = s.get(Note, view.id)
+            if note is None:
+                raise NotFoundError(f"There is no note #{view.id}.")
+            note.text, note.modified_at = view.text, view.modified
+            fts.reindex(s, [note.paper_id])
+        return view

@@ -210,8 +210,12 @@ class LibraryService(Editor):
                     f"There is no paper #{missing[0]} in this library.",
                     "Use “refman list” to see the ids.",
                 )
-            s.execute(update(Paper).where(Paper.id.in_(wanted)).values(trashed_at=when))
-        return Changes(papers=frozenset(wanted), structure=True, tags=True)
+            state = (
+                Paper.trashed_at.is_(None) if when is not None else Paper.trashed_at.is_not(None)
+            )
+            changed = list(s.execute(select(Paper.id).where(Paper.id.in_(wanted), state)).scalars())
+            s.execute(update(Paper).where(Paper.id.in_(changed)).values(trashed_at=when))
+        return Changes(papers=frozenset(changed), structure=True, tags=True)
 
     def empty_trash(self) -> int:
         """Delete the papers in the Trash for good. Returns how many."""

@@ -49,10 +49,11 @@ _COMMON = frozenset(
 
 def _word_pairs(pattern: re.Pattern[str], text: str) -> list[str]:
     words = sorted(set(pattern.findall(text)) - _COMMON, reverse=True)[:3]
+    pairs = [f"{a} {b}" for a, b in combinations(words, 2)]
     if len(words) < 3:
-        # Too few words for pairs to survive a typo: each word is a key of its own.
-        return words
-    return [f"{a} {b}" for a, b in combinations(words, 2)]
+        # Too few words for pairs to survive a typo: each word is a key of its own too.
+        return words + pairs
+    return pairs
 
 
 @dataclass(frozen=True, slots=True)

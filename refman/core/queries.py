@@ -91,9 +91,13 @@ def _order(query: PaperQuery, searching: bool) -> list[Any]:
         SortKey.ADDED: Paper.added_at,
     }[sort]
     primary = column.desc() if desc else column.asc()
+    tie = Paper.id.desc() if desc and sort is SortKey.ADDED else Paper.id
     if sort in (SortKey.YEAR, SortKey.VENUE):
         primary = primary.nulls_last()
-    return [primary, Paper.id.desc() if desc and sort is SortKey.ADDED else Paper.id]
+    elif sort is SortKey.AUTHOR:
+        # Papers whose page named no authors go last, whichever the direction.
+        return [(Paper.sort_author == "").asc(), primary, tie]
+    return [primary, tie]
 
 
 def _base(query: PaperQuery, columns: Sequence) -> tuple[Select, bool]:  # type: ignore[type-arg]

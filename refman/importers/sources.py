@@ -356,6 +356,23 @@ def load_source(path: str | Path) -> LoadedSource:
     data = _read(path, MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise _unreadable(path, _TOO_LARGE)
+    return _loaded(path, data)
+
+
+def load_bytes(data: bytes, source: str) -> LoadedSource:
+    """Read the bytes of a page that came without a file (standard input, a paste).
+
+    Args:
+        data: The bytes (text, or an HTML document whose visible text is used).
+        source: How to name them to the user, e.g. "standard input".
+
+    Raises:
+        UnreadableFileError: The bytes are an image, a PDF, or other binary data.
+    """
+    return _loaded(Path(source), data)
+
+
+def _loaded(path: Path, data: bytes) -> LoadedSource:
     _check_content(path, data)
     text, encoding, warnings = _decode(path, data)
     suffix = path.suffix.lower()

@@ -127,21 +127,13 @@ def switch_library(window: MainWindow, location: str) -> None:
     except RefmanError as exc:
         show_error(window, exc)
         return
-    window.detail_pane.flush()
-    window.save_settings()
     new_window = build_window(service)
-    new_window.settings.save(
-        geometry=window.saveGeometry(),
-        window_state=window.saveState(),
-        splitter=window.splitter.saveState(),
-        header=window.table.header_state(),
-        panes={"tags": True, "list": True, "detail": True},
-        library=service.location,
-    )
     new_window.restoreGeometry(window.saveGeometry())
+    new_window.splitter.restoreState(window.splitter.saveState())
     new_window.show()
     old = window.controller.service
-    window.close()
+    window.close()  # saves what was typed, and its settings with the old library
+    new_window.save_settings()  # now the new library is the one to reopen
     old.close()
 
 
@@ -169,6 +161,8 @@ def screenshot(
     setup_logging()
     try:
         width, height = (int(v) for v in size.lower().split("x"))
+        if width <= 0 or height <= 0:
+            raise ValueError(size)
     except ValueError as exc:
         raise RefmanError(
             f"“{size}” is not a size.", "Write it as WIDTHxHEIGHT, e.g. 1400x900."
@@ -183,6 +177,11 @@ def screenshot(
     window.resize(width, height)
     window.show()
     app.processEvents()
+    if (window.width(), window.height()) != (width, height):
+        sys.stderr.write(
+            f"refman: the window cannot be smaller than {window.width()}x{window.height()}; "
+            "the picture has that size.\n"
+        )
     if tag:
         window.tag_pane.select_tags(list(tag))
     if search:

@@ -73,6 +73,8 @@ class LibraryController(QObject):
             return False
         svc = self.service
         before = {n: svc.papers_with_tag(n) for n in wanted}
+        if all(set(ids) <= before[n] for n in wanted):
+            return False  # nothing to add: no empty undo step
         existed = {n: svc.tag_exists(n) for n in wanted}
         changes = self._guard(lambda: svc.tag(ids, wanted))
         if changes is None:
@@ -260,6 +262,18 @@ class LibraryController(QObject):
             undo.DeleteNoteCommand(self.service, self.notify, note),
             Changes(papers=frozenset([note.paper_id]), notes=True),
         )
+        return True
+
+    def clear_possible_duplicate(self, paper_id: int) -> bool:
+        """Mark a paper as not a duplicate of the one an import found it close to."""
+        detail = self._guard(lambda: self.service.paper(paper_id))
+        if detail is None or detail.possible_duplicate_of is None:
+            return False
+        other = detail.possible_duplicate_of
+        changes = self._guard(lambda: self.service.clear_possible_duplicate(paper_id))
+        if changes is None:
+            return False
+        self._push(undo.DuplicateFlagCommand(self.service, self.notify, paper_id, other), changes)
         return True
 
     # -- import -----------------------------------------------------------------------------

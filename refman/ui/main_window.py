@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal, Slot
@@ -280,9 +281,14 @@ class MainWindow(QMainWindow):
 
     def _update_count(self) -> None:
         shown = self.model.total()
-        total = self.controller.service.count()
+        if self._nav.section is Section.TRASH:
+            total = self.controller.service.count(PaperQuery(section=Section.TRASH))
+            where = " in the Trash"
+        else:
+            total = self.controller.service.count()
+            where = ""
         noun = "paper" if total == 1 else "papers"
-        self.count_label.setText(f"{shown:,} of {total:,} {noun}")
+        self.count_label.setText(f"{shown:,} of {total:,} {noun}{where}")
 
     def _update_title(self) -> None:
         location = self.controller.service.location
@@ -299,7 +305,20 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def on_controller_changed(self, changes: Changes) -> None:
-        """Fan a change out to the list, the count and the detail pane."""
+        """Fan a change out to the list, the count and the detail pane.
+
+        When the list is filtered (a search, tags, a section other than All, a person), any
+        change to papers may move them in or out of it, so the list's query runs again.
+        """
+        query = self.model.query
+        filtered = bool(
+            query.text.strip()
+            or query.tags
+            or query.section is not Section.ALL
+            or query.person_id is not None
+        )
+        if filtered and (changes.papers or changes.tags or changes.notes):
+            changes = replace(changes, structure=True)
         self.paper_panel.refresh(changes)
         self._update_count()
         self._update_actions()
@@ -354,10 +373,12 @@ class MainWindow(QMainWindow):
         n = self.controller.service.count(PaperQuery(section=Section.TRASH))
         if not n:
             return
+        what = "the paper" if n == 1 else f"the {n} papers"
         answer = QMessageBox.question(
             self,
             "Empty Trash",
-            f"Delete the {n} papers in the Trash for good? This cannot be undone.",
+            f"Delete {what} in the Trash for good? This cannot be undone, and it also "
+            "clears the Undo history.",
         )
         if answer == QMessageBox.StandardButton.Yes:
             self.controller.service.empty_trash()
@@ -412,6 +433,7 @@ class MainWindow(QMainWindow):
     def show_papers(self, ids: list[int]) -> None:
         """Show exactly these papers: the Recently added section, first one selected."""
         self.search_box.set_text_now("")
+        self.tag_pane.clear_tags()
         self.tag_pane.select_section(Section.RECENT)
         if ids:
             self.table.select_paper(ids[0])

@@ -222,12 +222,29 @@ class EditNoteCommand(ServiceCommand):
         return True
 
     def do(self) -> Changes:
-        self.service.edit_note(self.after.id, self.after.text)
+        self.service.set_note_exactly(self.after)
         return Changes(papers=frozenset([self.after.paper_id]), notes=True)
 
     def revert(self) -> Changes:
-        self.service.edit_note(self.before.id, self.before.text)
+        self.service.set_note_exactly(self.before)
         return Changes(papers=frozenset([self.before.paper_id]), notes=True)
+
+
+class DuplicateFlagCommand(ServiceCommand):
+    """Mark a paper as not a duplicate (undo puts the flag back)."""
+
+    def __init__(
+        self, service: LibraryService, notify: Notify, paper_id: int, other: int | None
+    ) -> None:
+        super().__init__(service, notify, "Mark as not a duplicate")
+        self.paper_id = paper_id
+        self.other = other
+
+    def do(self) -> Changes:
+        return self.service.set_possible_duplicate(self.paper_id, None)
+
+    def revert(self) -> Changes:
+        return self.service.set_possible_duplicate(self.paper_id, self.other)
 
 
 class ImportCommand(ServiceCommand):

@@ -77,8 +77,8 @@ def _calls(tree: ast.AST, name: str) -> list[ast.Call]:
 
 
 def _literal_args(call: ast.Call) -> tuple[list[object], dict[str, object]]:
-    args = [arg.value for arg in call.args if isinstance(arg, ast.Constant)]
-    kwargs = {
+    args: list[object] = [arg.value for arg in call.args if isinstance(arg, ast.Constant)]
+    kwargs: dict[str, object] = {
         kw.arg: kw.value.value
         for kw in call.keywords
         if kw.arg is not None and isinstance(kw.value, ast.Constant)

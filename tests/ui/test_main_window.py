@@ -230,3 +230,74 @@ def test_the_screenshot_command_renders_the_window_to_a_png(
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1200, 800)
     assert main(["--db", str(library_path), "screenshot", str(out), "--select", "99999"]) == 2
+
+
+def test_a_filtered_list_drops_a_paper_that_no_longer_matches(
+    qtbot: QtBot, window: MainWindow, seeded: LibraryService
+) -> None:
+    ids = seeded.paper_ids()
+    window.controller.tag(ids[:3], ["ml"])
+    window.tag_pane.select_tags(["ml"])
+    qtbot.wait_until(lambda: window.model.rowCount() == 3)
+    window.controller.untag([ids[0]], "ml")
+    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    assert window.count_label.text() == "2 of 20 papers"
+    window.tag_pane.select_section(Section.UNTAGGED)
+    window.tag_pane.clear_tags()
+    qtbot.wait_until(lambda: window.model.rowCount() == 18)
+    window.controller.tag([window.model.paper_id(0)], ["later"])
+    qtbot.wait_until(lambda: window.model.rowCount() == 17)
+
+
+def test_show_these_papers_clears_the_tag_filter(
+    qtbot: QtBot, window: MainWindow, seeded: LibraryService
+) -> None:
+    window.controller.tag(seeded.paper_ids()[:2], ["ml"])
+    window.tag_pane.select_tags(["ml"])
+    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    recent = seeded.paper_ids(PaperQuery(section=Section.RECENT))
+    window.show_papers(recent)
+    qtbot.wait_until(lambda: window.model.rowCount() == len(recent))
+    assert window.tag_pane.current_filter().tags == ()
+    assert window.table.selected_ids() == [recent[0]]
+
+
+def test_the_trash_count_speaks_of_the_trash(
+    qtbot: QtBot, window: MainWindow, seeded: LibraryService
+) -> None:
+    window.controller.trash(seeded.paper_ids()[:2])
+    window.tag_pane.select_section(Section.TRASH)
+    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    assert window.count_label.text() == "2 of 2 papers in the Trash"
+
+
+def test_opening_another_library_makes_it_the_one_reopened_next_time(
+    qtbot: QtBot, seeded: LibraryService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refman.ui import app, main_window
+
+    monkeypatch.setattr(app, "WindowSettings", lambda: WindowSettings(tmp_path / "s.ini"))
+    window = app.build_window(seeded)
+    window.settings = WindowSettings(tmp_path / "s.ini")
+    qtbot.add_widget(window)
+    window.show()
+    other = tmp_path / "other.sqlite"
+    monkeypatch.setattr(main_window, "ask_library_file", lambda _parent: str(other))
+    opened: list[MainWindow] = []
+    real_build = app.build_window
+
+    def build(service: LibraryService) -> MainWindow:
+        new = real_build(service)
+        new.settings = WindowSettings(tmp_path / "s.ini")
+        qtbot.add_widget(new)
+        opened.append(new)
+        return new
+
+    monkeypatch.setattr(app, "build_window", build)
+    window.actions_by_id[ActionId.OPEN_LIBRARY].trigger()
+    qtbot.wait_until(lambda: bool(opened) and opened[0].isVisible())
+    assert not window.isVisible()
+    assert opened[0].controller.service.location == str(other)
+    assert WindowSettings(tmp_path / "s.ini").last_library() == str(other)
+    opened[0].close()
+    opened[0].controller.service.close()

@@ -283,8 +283,8 @@ def _folder(path: Path) -> Path:
 @pytest.mark.parametrize(
     ("make", "reason"),
     [
-        (_empty, "No publication records found: the file is empty"),
-        (_binary, "No publication records found: the file looks like binary data"),
+        (_empty, "No publication records found: the text is empty"),
+        (_binary, "contains binary data, not text"),
         (_prose, "No publication records found"),
         (_huge, "larger than 50 MB"),
         (_missing, "does not exist"),
@@ -320,3 +320,23 @@ def test_a_bad_file_does_not_stop_the_others(cli: Cli, page: Path, tmp_path: Pat
     assert result.err == f"refman: {missing}: does not exist.\n"
     assert "3 new" in result.out
     assert len(papers(cli)) == 3
+
+
+def test_an_html_page_imports_from_a_file_and_from_standard_input(
+    cli: Cli, page: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paragraphs = "".join(f"<p>{line}</p>" for line in page.read_text().split("\n\n"))
+    html = f"<html><head><title>x</title></head><body>{paragraphs}</body></html>"
+    saved = page.with_suffix(".html")
+    saved.write_text(html, encoding="utf-8")
+    result = cli("import", str(saved))
+    assert result.code == 0, result.err
+    assert "3 new" in result.out
+
+    class Stdin:
+        buffer = io.BytesIO(html.encode("utf-8"))
+
+    monkeypatch.setattr(sys, "stdin", Stdin())
+    again = cli("import", "-")
+    assert again.code == 0, again.err
+    assert "0 new" in again.out and "already in library" in again.out

@@ -205,7 +205,8 @@ def test_person_filter_covers_page_owners_and_authors(shelf: Shelf) -> None:
 SortRule = Callable[[PaperDetail], Any]
 RULES: dict[SortKey, SortRule] = {
     SortKey.TITLE: lambda d: d.title.casefold(),
-    SortKey.AUTHOR: lambda d: sort_author(list(d.authors)),
+    # A paper whose page named no authors has no first author: it goes last, as blank years do.
+    SortKey.AUTHOR: lambda d: sort_author(list(d.authors)) or None,
     SortKey.YEAR: lambda d: d.year,
     SortKey.VENUE: lambda d: d.venue,
     SortKey.ADDED: lambda d: d.added,
@@ -243,7 +244,8 @@ def test_sort_results_read_naturally(shelf: Shelf) -> None:
     assert order(SortKey.TITLE) == "BCFEDA"  # "alpha" sorts among capitals
     assert order(SortKey.YEAR) == "FADBCE"  # papers without a year come last...
     assert order(SortKey.YEAR, True) == "BDAFCE"  # ...in both directions
-    assert order(SortKey.AUTHOR) == "CFDEAB"  # Brandt, Müller, Okafor, Quinlan, Young
+    assert order(SortKey.AUTHOR) == "FDEABC"  # Brandt, Müller, Okafor, Quinlan, Young, (none)
+    assert order(SortKey.AUTHOR, True) == "BAEDFC"  # and papers without authors still last
     assert order(SortKey.RELEVANCE) == "FEDCBA"  # without a search: newest first
     assert order(SortKey.RELEVANCE, True) == "ABCDEF"
 
