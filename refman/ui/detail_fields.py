@@ -20,6 +20,8 @@ _FLAT = (
     "{cls}:hover {{ border-color: palette(mid); }}"
     "{cls}:focus {{ background: palette(base); border-color: palette(highlight); }}"
 )
+# At rest, text lines up with the labels around it; while edited it moves in from the border.
+_EDIT_INSET = 3
 
 
 def _clean(text: str) -> str:
@@ -29,10 +31,12 @@ def _clean(text: str) -> str:
 class TitleEdit(QTextEdit):
     """The paper's title as a wrapped heading that can be edited in place.
 
-    Enter (or leaving the field) commits, Escape reverts, and the text is always plain.
+    Enter (or leaving the field) commits, Escape reverts, and the text is always plain. While
+    the title is provisional (suggested, not confirmed), Enter also confirms it unchanged.
 
     Signals:
-        committed(str): The user finished editing and the text differs from the title shown.
+        committed(str): The user finished editing and the text differs from the title shown,
+            or confirmed a provisional title with Enter.
     """
 
     committed = Signal(str)
@@ -50,8 +54,9 @@ class TitleEdit(QTextEdit):
         self.setStyleSheet(_FLAT.format(cls="QTextEdit"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setToolTip("Click to edit the title; Enter saves, Esc cancels")
-        self.document().setDocumentMargin(1)
+        self.document().setDocumentMargin(0)  # text in line with the labels around it
         self._shown = ""
+        self._provisional = False
         self.textChanged.connect(self._fit_height)
 
     def set_title(self, title: str) -> None:
@@ -60,6 +65,10 @@ class TitleEdit(QTextEdit):
         self.setPlainText(title)
         self.document().setModified(False)
         self._fit_height()
+
+    def set_provisional(self, provisional: bool) -> None:
+        """Whether the title shown is only a suggestion that Enter may confirm."""
+        self._provisional = provisional
 
     def shown_title(self) -> str:
         """The title the field was last given."""
@@ -73,29 +82,44 @@ class TitleEdit(QTextEdit):
         """True while the field holds typing not yet committed."""
         return self.document().isModified()
 
-    def commit(self) -> None:
-        """Hand over what was typed (if it differs from the title shown)."""
+    def commit(self, *, confirm: bool = False) -> None:
+        """Hand over what was typed (if it differs from the title shown).
+
+        Args:
+            confirm: Hand over an unchanged title too when it is provisional (Enter, or the
+                pane's "Keep this title"), which makes it a real title.
+        """
+        if "_shown" not in self.__dict__:  # not while Qt tears the field down
+            return
         text = _clean(self.toPlainText())
-        if text != _clean(self._shown):
+        if text != _clean(self._shown) or (confirm and self._provisional and text):
             self.document().setModified(False)
             self.committed.emit(text)
         elif self.toPlainText() != self._shown:
             self.revert()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Enter commits and Escape reverts; a title is one paragraph."""
+        """Enter commits (confirming a provisional title) and Escape reverts; one paragraph."""
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.commit()
+            self.commit(confirm=True)
             return
         if event.key() == Qt.Key.Key_Escape:
             self.revert()
             return
         super().keyPressEvent(event)
 
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """Move the text in from the border while editing."""
+        super().focusInEvent(event)
+        self.setViewportMargins(_EDIT_INSET, 0, 0, 0)
+        self._fit_height()
+
     def focusOutEvent(self, event: QFocusEvent) -> None:
         """Leaving the field commits."""
         super().focusOutEvent(event)
         if event.reason() != Qt.FocusReason.PopupFocusReason:
+            self.setViewportMargins(0, 0, 0, 0)
+            self._fit_height()
             self.commit()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -130,7 +154,11 @@ class FieldEdit(QLineEdit):
         self.setObjectName(name)
         self.setPlaceholderText(placeholder)
         self.setFrame(False)
-        self.setStyleSheet(_FLAT.format(cls="QLineEdit") + "QLineEdit { padding: 1px 0px; }")
+        self.setStyleSheet(
+            _FLAT.format(cls="QLineEdit") + "QLineEdit { padding: 1px 0px; }"
+            f"QLineEdit:focus {{ padding-left: {_EDIT_INSET}px; }}"
+        )
+        self.setTextMargins(-2, 0, 0, 0)  # no inner margin at rest: text in line with labels
         self._shown = ""
         self.editingFinished.connect(self.commit)
 
@@ -151,6 +179,8 @@ class FieldEdit(QLineEdit):
     @Slot()
     def commit(self) -> None:
         """Hand over what was typed (if it differs from the value shown)."""
+        if "_shown" not in self.__dict__:  # not while Qt tears the field down
+            return
         if self.text().strip() != self._shown.strip():
             self.setModified(False)
             self.committed.emit(self.text().strip())

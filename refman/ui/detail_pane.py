@@ -17,12 +17,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from refman.core.errors import InvalidValueError
+from refman.core.errors import InvalidValueError, NotFoundError
 from refman.core.subjects import subject_label
 from refman.core.values import Changes, PaperDetail
 
@@ -37,6 +38,7 @@ from refman.ui.tag_chips import TagChips
 log = logging.getLogger("refman.ui")
 
 PROVISIONAL_NOTE = "Title suggested from the abstract — edit to confirm"
+KEEP_TITLE = "Keep this title"
 
 
 def parse_year(text: str) -> int | None:
@@ -55,6 +57,18 @@ def parse_year(text: str) -> int | None:
     return int(text)
 
 
+def duplicate_line(title: str | None, *, trashed: bool = False) -> str:
+    """The banner of a paper an import kept apart from a near-identical one.
+
+    Args:
+        title: The other paper's title; None when it is no longer in the library.
+        trashed: The other paper is in the Trash.
+    """
+    if title is None:
+        return "Possibly the same paper as one no longer in the library"
+    return f"Possibly the same paper as “{title}”" + (", now in the Trash" if trashed else "")
+
+
 def provenance_line(owner: str, file: str, when: str) -> str:
     """One line of where a paper came from, e.g. "From Zhuo Jiang's page · a.txt · imported …"."""
     start = f"From {owner}'s page · {file}" if owner else f"From {file}"
@@ -66,15 +80,19 @@ class DetailPane(QWidget):
 
     Signals:
         person_clicked(int): An author was clicked; the argument is the person id.
+        paper_link_activated(int): The user asked to see another paper (the one this paper
+            may duplicate); the argument is that paper's id.
     """
 
     person_clicked = Signal(int)
+    paper_link_activated = Signal(int)
 
     def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("detailPane")
         self.controller = controller
         self._paper: PaperDetail | None = None
+        self._duplicate_of: int | None = None
         self._build()
         self._pending = self.notes.pending
         self._connect_signals()
@@ -93,12 +111,7 @@ class DetailPane(QWidget):
 
         body = QWidget()
         body.setObjectName("detailBody")
-        self.banner = plain_label("", body)
-        self.banner.setObjectName("detailBanner")
-        self.banner.setStyleSheet(
-            f"QLabel {{ background: {subtle_fill(self.palette()).name()}; border-radius: 5px;"
-            " padding: 6px 8px; }"
-        )
+        self._build_banner(body)
         self.title_edit = TitleEdit(body)
         self.provisional = plain_label(PROVISIONAL_NOTE, body)
         self.provisional.setObjectName("provisionalNote")
@@ -106,6 +119,17 @@ class DetailPane(QWidget):
         italic.setItalic(True)
         self.provisional.setFont(italic)
         self.provisional.setStyleSheet("QLabel { color: #b26a00; }")
+        self.keep_title_button = QPushButton(KEEP_TITLE, body)
+        self.keep_title_button.setObjectName("keepTitleButton")
+        self.keep_title_button.setToolTip(
+            "Confirm the suggested title as it is (Enter in the title)"
+        )
+        self.keep_title_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        provisional_row = QHBoxLayout()
+        provisional_row.setContentsMargins(0, 0, 0, 0)
+        provisional_row.setSpacing(8)
+        provisional_row.addWidget(self.provisional, 1)
+        provisional_row.addWidget(self.keep_title_button, 0, Qt.AlignmentFlag.AlignVCenter)
         self.authors = AuthorLinks(body)
         self.year_field = FieldEdit("yearField", "Add year", body)
         self.year_field.setMaximumWidth(90)
@@ -155,7 +179,7 @@ class DetailPane(QWidget):
         layout.setSpacing(6)
         layout.addWidget(self.banner)
         layout.addWidget(self.title_edit)
-        layout.addWidget(self.provisional)
+        layout.addLayout(provisional_row)
         layout.addWidget(self.authors)
         layout.addSpacing(GAP - 6)
         layout.addLayout(fields)
@@ -181,6 +205,42 @@ class DetailPane(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.stack)
 
+    def _build_banner(self, body: QWidget) -> None:
+        """The box above the title: "in the Trash", or "possibly the same paper as …"."""
+        self.banner = QFrame(body)
+        self.banner.setObjectName("detailBanner")
+        self.banner.setStyleSheet(
+            f"QFrame#detailBanner {{ background: {subtle_fill(self.palette()).name()};"
+            " border-radius: 5px; margin-bottom: 6px; }"
+        )
+        self.banner_text = plain_label("", self.banner)
+        self.banner_text.setObjectName("detailBannerText")
+        self.show_duplicate_button = QPushButton("Show it", self.banner)
+        self.show_duplicate_button.setObjectName("showDuplicateButton")
+        self.show_duplicate_button.setFlat(True)
+        self.show_duplicate_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.show_duplicate_button.setToolTip("Select that paper in the list")
+        self.show_duplicate_button.setStyleSheet(
+            "QPushButton { border: none; padding: 0; color: palette(link); }"
+            "QPushButton:hover { text-decoration: underline; }"
+        )
+        self.not_duplicate_button = QPushButton("Not a duplicate", self.banner)
+        self.not_duplicate_button.setObjectName("notDuplicateButton")
+        self.not_duplicate_button.setToolTip(
+            "They are different papers: stop flagging this one (Undo brings the flag back)"
+        )
+        actions = QHBoxLayout()
+        actions.setContentsMargins(0, 0, 0, 0)
+        actions.setSpacing(GAP)
+        actions.addWidget(self.show_duplicate_button)
+        actions.addStretch(1)
+        actions.addWidget(self.not_duplicate_button)
+        inner = QVBoxLayout(self.banner)
+        inner.setContentsMargins(10, 7, 8, 7)
+        inner.setSpacing(6)
+        inner.addWidget(self.banner_text)
+        inner.addLayout(actions)
+
     def _block(self, layout: QVBoxLayout, title: str | QWidget, widget: QWidget) -> QWidget:
         """Add a headed block (heading, then content) that hides as a whole."""
         block = QWidget(widget.parentWidget())
@@ -198,9 +258,12 @@ class DetailPane(QWidget):
         self.year_field.committed.connect(self.on_year_field_committed)
         self.venue_field.committed.connect(self.on_venue_field_committed)
         self.authors.person_clicked.connect(self.person_clicked)
-        self.tag_chips.tag_added.connect(self.on_tag_chips_tag_added)
+        self.tag_chips.tags_added.connect(self.on_tag_chips_tags_added)
         self.tag_chips.tag_removed.connect(self.on_tag_chips_tag_removed)
         self.add_note_button.clicked.connect(self.on_add_note_button_clicked)
+        self.keep_title_button.clicked.connect(self.on_keep_title_button_clicked)
+        self.show_duplicate_button.clicked.connect(self.on_show_duplicate_button_clicked)
+        self.not_duplicate_button.clicked.connect(self.on_not_duplicate_button_clicked)
 
     # -- public API -------------------------------------------------------------------------
 
@@ -241,14 +304,12 @@ class DetailPane(QWidget):
             self.stack.setCurrentWidget(self.empty)
             return
         self.stack.setCurrentWidget(self.scroll_area)
-        if paper.trashed is not None:
-            self.banner.setText(f"In the Trash since {paper.trashed:%Y-%m-%d %H:%M}")
-        elif paper.possible_duplicate_of is not None:
-            self.banner.setText(f"Possibly the same paper as #{paper.possible_duplicate_of}")
-        self.banner.setVisible(paper.trashed is not None or paper.possible_duplicate_of is not None)
+        self._show_banner(paper)
         if not self.title_edit.is_edited():
             self.title_edit.set_title(paper.title)
+        self.title_edit.set_provisional(paper.title_provisional)
         self.provisional.setVisible(paper.title_provisional)
+        self.keep_title_button.setVisible(paper.title_provisional)
         self.authors.set_authors(paper.authors, paper.author_ids, paper.authors_complete)
         if not self.year_field.is_edited():
             self.year_field.set_value("" if paper.year is None else str(paper.year))
@@ -267,6 +328,26 @@ class DetailPane(QWidget):
         self.provenance.setText("\n".join(lines))
         self.attributed.setText(", ".join(paper.attributed_to))
         self.attributed_block.setVisible(bool(paper.attributed_to))
+
+    def _show_banner(self, paper: PaperDetail) -> None:
+        self._duplicate_of = None
+        linkable = False
+        if paper.trashed is not None:
+            self.banner_text.setText(f"In the Trash since {paper.trashed:%Y-%m-%d %H:%M}")
+        elif paper.possible_duplicate_of is not None:
+            self._duplicate_of = paper.possible_duplicate_of
+            try:
+                other = self.controller.service.paper(paper.possible_duplicate_of)
+            except NotFoundError:
+                self.banner_text.setText(duplicate_line(None))
+            else:
+                linkable = other.trashed is None
+                self.banner_text.setText(
+                    duplicate_line(other.title, trashed=other.trashed is not None)
+                )
+        self.show_duplicate_button.setVisible(linkable)
+        self.not_duplicate_button.setVisible(self._duplicate_of is not None)
+        self.banner.setVisible(paper.trashed is not None or self._duplicate_of is not None)
 
     def _show_subjects(self, codes: tuple[str, ...]) -> None:
         self._subject_flow.clear()
@@ -342,17 +423,34 @@ class DetailPane(QWidget):
         ):
             self.venue_field.revert()
 
-    @Slot(str)
-    def on_tag_chips_tag_added(self, name: str) -> None:
-        """Tag the paper."""
+    @Slot(list)
+    def on_tag_chips_tags_added(self, names: list[str]) -> None:
+        """Tag the paper (several tags typed at once are one undo step)."""
         if self._paper is not None:
-            self.controller.tag([self._paper.id], [name])
+            self.controller.tag([self._paper.id], names)
 
     @Slot(str)
     def on_tag_chips_tag_removed(self, name: str) -> None:
         """Take a tag off the paper."""
         if self._paper is not None:
             self.controller.untag([self._paper.id], name)
+
+    @Slot()
+    def on_keep_title_button_clicked(self) -> None:
+        """Confirm the suggested title as it reads now (typing in it included)."""
+        self.title_edit.commit(confirm=True)
+
+    @Slot()
+    def on_show_duplicate_button_clicked(self) -> None:
+        """Ask for the paper this one may duplicate to be shown."""
+        if self._duplicate_of is not None:
+            self.paper_link_activated.emit(self._duplicate_of)
+
+    @Slot()
+    def on_not_duplicate_button_clicked(self) -> None:
+        """Drop the "possibly the same paper" flag (undoable)."""
+        if self._paper is not None:
+            self.controller.clear_possible_duplicate(self._paper.id)
 
     @Slot()
     def on_add_note_button_clicked(self) -> None:
@@ -362,4 +460,11 @@ class DetailPane(QWidget):
             self.scroll_area.ensureWidgetVisible(card)
 
 
-__all__ = ["PROVISIONAL_NOTE", "DetailPane", "parse_year", "provenance_line"]
+__all__ = [
+    "KEEP_TITLE",
+    "PROVISIONAL_NOTE",
+    "DetailPane",
+    "duplicate_line",
+    "parse_year",
+    "provenance_line",
+]

@@ -195,6 +195,7 @@ class MainWindow(QMainWindow):
         self.table.current_paper_changed.connect(self.on_table_current_changed)
         self.table.selection_changed.connect(self.on_table_selection_changed)
         self.detail_pane.person_clicked.connect(self.tag_pane.select_person)
+        self.detail_pane.paper_link_activated.connect(self.go_to_paper)
         self.paper_panel.welcome.import_requested.connect(self.open_import_wizard)
         a[ActionId.IMPORT].triggered.connect(self.open_import_wizard)
         a[ActionId.OPEN_LIBRARY].triggered.connect(self.on_open_library)
@@ -428,6 +429,16 @@ class MainWindow(QMainWindow):
     def on_dropped(self, inputs: DropInputs) -> None:
         """Open the wizard with what was dropped on the window."""
         self.show_import_wizard(inputs.files, inputs.texts)
+
+    @Slot(int)
+    def go_to_paper(self, paper_id: int) -> None:
+        """Select a paper, widening the list to All papers when it is filtered out."""
+        if self.table.select_paper(paper_id):
+            return
+        self.search_box.set_text_now("")
+        self.tag_pane.clear_tags()
+        self.tag_pane.select_section(Section.ALL)
+        self.table.select_paper(paper_id)
 
     @Slot(list)
     def show_papers(self, ids: list[int]) -> None:

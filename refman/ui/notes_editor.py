@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QTextCharFormat, QTextCursor, QTextDocument, QTextFormat
 from PySide6.QtWidgets import (
@@ -219,10 +220,22 @@ class NoteCard(QFrame):
             height = min(int(doc.size().height()) + 6, 600)
         self.stack.setFixedHeight(height)
 
+    def _torn_down(self) -> bool:
+        """True while Qt tears the card down (or builds it).
+
+        Qt may deliver resize and focus events while the card's Python attributes or its
+        child widgets are already gone: those events must not touch them.
+        """
+        parts = self.__dict__
+        return not all(
+            name in parts and shiboken6.isValid(parts[name]) for name in ("editor", "stack")
+        )
+
     def resizeEvent(self, event: QEvent) -> None:
         """Re-fit the height to the new width."""
         super().resizeEvent(event)  # type: ignore[arg-type]
-        self._fit_height()
+        if not self._torn_down():
+            self._fit_height()
 
     # -- saving -----------------------------------------------------------------------------
 
@@ -241,7 +254,11 @@ class NoteCard(QFrame):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Save when the editor loses focus."""
-        if watched is self.editor and event.type() == QEvent.Type.FocusOut:
+        if (
+            event.type() == QEvent.Type.FocusOut
+            and not self._torn_down()
+            and watched is self.editor
+        ):
             self.save()
         return super().eventFilter(watched, event)
 

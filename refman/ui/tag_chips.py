@@ -1,14 +1,22 @@
 """A paper's tags as rounded chips, each removable, plus a field to add tags.
 
 Chips take the tag's colour when it has one. The add field completes existing tag names;
-Enter adds the tag typed.
+Enter adds the tags typed (several at once when separated by commas, as in the import wizard).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QStringListModel, Qt, Signal, Slot
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QStringListModel,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QCompleter,
@@ -25,6 +33,34 @@ from refman.ui.flow_layout import FlowLayout
 from refman.ui.look import mix, plain_label, subtle_fill
 
 _MAX_LABEL = 200  # longer tag names are elided (the full name is the tooltip)
+
+
+def split_tags(text: str) -> list[str]:
+    """Tag names typed in one field: split on commas, white space tidied, empties dropped.
+
+    A name given twice (in any case) counts once, as the first spelling.
+    """
+    names: dict[str, str] = {}
+    for part in text.split(","):
+        name = " ".join(part.split())
+        if name:
+            names.setdefault(name.casefold(), name)
+    return list(names.values())
+
+
+class TagCompleter(QCompleter):
+    """Completes the tag after the last comma of a line edit, keeping the tags before it."""
+
+    def splitPath(self, path: str) -> list[str]:
+        """Complete only what follows the last comma."""
+        return [path.rsplit(",", 1)[-1].strip()]
+
+    def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:
+        """Replace the last tag typed with the completion."""
+        widget = self.widget()
+        text = widget.text() if isinstance(widget, QLineEdit) else ""
+        head = text.rsplit(",", 1)[0] + ", " if "," in text else ""
+        return head + str(index.data())
 
 
 def _text_on(background: QColor) -> QColor:
@@ -91,14 +127,17 @@ class TagChip(QFrame):
 
 
 class TagChips(QWidget):
-    """The tags of one paper, and a field to add one.
+    """The tags of one paper, and a field to add some.
+
+    Enter adds what was typed; picking a completion (Enter or a click in the list) adds that
+    tag. Either way the tags arrive in one signal, once, and the field is emptied.
 
     Signals:
-        tag_added(str): The user typed (or picked) a tag name and pressed Enter.
+        tags_added(list): Tag names typed or picked (tidied, at least one).
         tag_removed(str): The user clicked a chip's ×.
     """
 
-    tag_added = Signal(str)
+    tags_added = Signal(list)
     tag_removed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -108,14 +147,15 @@ class TagChips(QWidget):
         self._shown: tuple[tuple[str, str | None], ...] | None = None
         self._chips: dict[str, TagChip] = {}
         self._names = QStringListModel(self)
-        self.completer = QCompleter(self._names, self)
+        self.completer = TagCompleter(self._names, self)
         self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.field = QLineEdit(self)
         self.field.setObjectName("addTagField")
         self.field.setPlaceholderText("Add tag…")
-        self.field.setToolTip("Type a tag name and press Enter")
+        self.field.setToolTip("Type a tag name and press Enter; separate several with commas")
+        self.field.setAccessibleName("Add tag")
         self.field.setClearButtonEnabled(False)
         self.field.setMinimumWidth(130)
         self.field.setMaximumWidth(220)
@@ -162,17 +202,23 @@ class TagChips(QWidget):
         return chip.remove_button if chip is not None else None
 
     def _add(self, text: str) -> None:
-        name = " ".join(text.split())
-        self.field.clear()
-        if name:
-            self.tag_added.emit(name)
+        names = split_tags(text)
+        if names:
+            self.tags_added.emit(names)
 
     @Slot()
     def on_field_return_pressed(self) -> None:
-        """Enter adds the tag typed."""
-        self._add(self.field.text())
+        """Enter adds the tags typed, unless it picks a completion (``activated`` adds that)."""
+        popup = self.completer.popup()
+        if popup is not None and popup.isVisible() and popup.currentIndex().isValid():
+            return
+        text = self.field.text()
+        self.field.clear()
+        self._add(text)
 
     @Slot(str)
     def on_completer_activated(self, text: str) -> None:
-        """Picking a completion adds that tag."""
+        """Picking a completion adds it (with any tags typed before it)."""
         self._add(text)
+        # The line edit writes the completion into itself after this slot; empty it after.
+        QTimer.singleShot(0, self.field, self.field.clear)

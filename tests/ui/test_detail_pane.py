@@ -405,8 +405,9 @@ def test_a_paper_deleted_for_good_shows_the_empty_state(
     svc = controller.service
     controller.notify(svc.trash([ids["Graph"]]))
     assert pane.current_paper() == ids["Graph"]
-    assert pane.banner.text().startswith("In the Trash since ")
+    assert pane.banner_text.text().startswith("In the Trash since ")
     assert not pane.banner.isHidden()
+    assert pane.not_duplicate_button.isHidden() and pane.show_duplicate_button.isHidden()
     svc.empty_trash()
     controller.notify(Changes(structure=True))
     assert pane.current_paper() is None

@@ -301,3 +301,17 @@ def test_opening_another_library_makes_it_the_one_reopened_next_time(
     assert WindowSettings(tmp_path / "s.ini").last_library() == str(other)
     opened[0].close()
     opened[0].controller.service.close()
+
+
+def test_following_a_possible_duplicate_link_selects_that_paper(
+    qtbot: QtBot, window: MainWindow, seeded: LibraryService
+) -> None:
+    attention = set(seeded.paper_ids(PaperQuery(section=Section.ATTENTION)))
+    first, second = [i for i in seeded.paper_ids() if i not in attention][:2]
+    seeded.set_possible_duplicate(second, first)
+    window.tag_pane.select_section(Section.ATTENTION)
+    qtbot.wait_until(lambda: window.model.row_of(second) is not None)
+    window.table.select_paper(second)
+    window.detail_pane.paper_link_activated.emit(first)
+    qtbot.wait_until(lambda: window.table.selected_ids() == [first])
+    assert window.tag_pane.current_filter().section is Section.ALL
