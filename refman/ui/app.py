@@ -177,6 +177,7 @@ def screenshot(
     window.resize(width, height)
     window.show()
     app.processEvents()
+    window.place_panes(window.splitter.width())
     if (window.width(), window.height()) != (width, height):
         sys.stderr.write(
             f"refman: the window cannot be smaller than {window.width()}x{window.height()}; "

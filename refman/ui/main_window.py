@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence
+from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -219,8 +219,9 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         if (state := s.window_state()) is not None:
             self.restoreState(state)
+        self._panes_placed = False
         if (sizes := s.splitter()) is not None:
-            self.splitter.restoreState(sizes)
+            self._panes_placed = self.splitter.restoreState(sizes)
         if (header := s.header()) is not None:
             self.table.restore_header_state(header)
         a = self.actions_by_id
@@ -246,6 +247,19 @@ class MainWindow(QMainWindow):
             panes={name: a[aid].isChecked() for name, aid in self._pane_actions().items()},
             library=self.controller.service.location,
         )
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """On first show without remembered sizes, share the width out to suit the window."""
+        super().showEvent(event)
+        if not self._panes_placed:
+            self._panes_placed = True
+            self.place_panes(self.splitter.width())
+
+    def place_panes(self, width: int) -> None:
+        """Give the navigation and detail panes a share of ``width`` and the list the rest."""
+        tags = max(180, min(260, int(width * 0.17)))
+        detail = max(300, min(440, int(width * 0.29)))
+        self.splitter.setSizes([tags, max(300, width - tags - detail), detail])
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save whatever is being typed and the window state, then close."""

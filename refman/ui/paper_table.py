@@ -104,7 +104,7 @@ class PaperTable(QTableView):
         header.setStretchLastSection(False)
         header.setMinimumSectionSize(40)
         char = self.fontMetrics().averageCharWidth()
-        for column, chars in ((AUTHOR, 20), (YEAR, 6), (VENUE, 12), (ADDED, 11)):
+        for column, chars in ((AUTHOR, 18), (YEAR, 6), (VENUE, 10), (ADDED, 11)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, chars * char + 24)
         header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
