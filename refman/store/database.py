@@ -121,15 +121,7 @@ def _current_revision(engine: Engine) -> str | None:
 def _backup(path: Path, revision: str | None) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.before-upgrade-{revision or 'none'}-{stamp}")
-    # The SQLite backup API copies a consistent picture even while a WAL file exists.
-    source = sqlite3.connect(path)
-    try:
-        dest = sqlite3.connect(target)
-        with dest:
-            source.backup(dest)
-        dest.close()
-    finally:
-        source.close()
+    copy_library(path, target)
     return target
 
 
@@ -255,7 +247,10 @@ def _migrate(engine: Engine, file_path: Path | None) -> None:
 
 
 def copy_library(source: Path, target: Path) -> None:
-    """Copy a library file consistently (WAL included) to ``target``."""
+    """Copy a library file consistently to ``target``.
+
+    The SQLite backup API copies a consistent picture even while a WAL file exists.
+    """
     if target.exists():
         target.unlink()
     src = sqlite3.connect(source)
