@@ -127,6 +127,7 @@ class PageReport:
     skipped: int
     warnings: tuple[str, ...]
     batch_id: int | None
+    repeats: int = 0  # papers this import added from an earlier page, found here again
 
 
 @dataclass(frozen=True, slots=True)

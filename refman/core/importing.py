@@ -314,8 +314,10 @@ def apply_import(
             skipped += 1
             continue
         pid, action = _apply_record(p, pages[p.ref[0]], choices, work)
+        if action != "added" and pid in work.new_set:
+            action = "repeat"  # a paper this import added from another page (or earlier)
         actions = page_papers[p.ref[0]]
-        if actions.get(pid) not in ("added", "merged"):
+        if actions.get(pid) not in ("added", "merged", "repeat"):
             actions[pid] = action
     for state in work.states.values():
         for key in (*state.authors, *state.attributions):
@@ -471,6 +473,8 @@ def _write_batches(
         for pid, action in page_papers[pi].items():
             if action == "unchanged":
                 continue
+            if action == "repeat":
+                action = "merged"  # provenance: this page brought the paper too
             before = None
             if action == "merged" and pid in work.before and pid not in snapshotted:
                 before = json.dumps(work.before[pid].to_json())
@@ -503,6 +507,7 @@ def _result(
                 new=sum(1 for a in actions.values() if a == "added"),
                 merged=sum(1 for a in actions.values() if a == "merged"),
                 unchanged=sum(1 for a in actions.values() if a == "unchanged"),
+                repeats=sum(1 for a in actions.values() if a == "repeat"),
                 possible_duplicates=sum(p.status is RecordStatus.POSSIBLE_DUPLICATE for p in mine),
                 skipped=sum(1 for p in mine if p.ref not in work.resolved),
                 warnings=tuple(sp.page.warnings),

@@ -9,7 +9,9 @@ explained through :func:`~refman.ui.messages.show_error`.
 
 from __future__ import annotations
 
+import inspect
 import logging
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -137,7 +139,6 @@ class DropOverlay(QWidget):
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
-        self.covered = parent
         self.setObjectName("dropOverlay")
         self.setAcceptDrops(True)
         self.message = ""
@@ -155,7 +156,9 @@ class DropOverlay(QWidget):
             refused: True to draw it as a refusal (warning colour).
         """
         self.message, self.detail, self.refused = message, detail, refused
-        self.setGeometry(self.covered.rect())
+        covered = self.parentWidget()
+        if covered is not None:
+            self.setGeometry(covered.rect())
         self.raise_()
         self.show()
         self.update()
@@ -163,7 +166,7 @@ class DropOverlay(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Follow the parent's size."""
         # While Qt tears the widgets down, events can arrive after Python's attributes are gone.
-        covered: QWidget | None = getattr(self, "covered", None)
+        covered = self.parentWidget()
         if covered is not None and watched is covered and event.type() == QEvent.Type.Resize:
             self.setGeometry(covered.rect())
         return False
@@ -243,8 +246,13 @@ class DropTarget(QObject):
         self, window: QWidget, on_drop: Callable[[DropInputs], None], parent: QObject | None
     ) -> None:
         super().__init__(parent)
-        self.window = window
-        self.on_drop = on_drop
+        # Weak references: the window owns this object (through Qt), and a strong reference
+        # back would make the window a Python reference cycle, which the garbage collector
+        # may then destroy at an unsafe moment inside Qt's event handling.
+        self._window = weakref.ref(window)
+        self._on_drop: Callable[[], Callable[[DropInputs], None] | None] = (
+            weakref.WeakMethod(on_drop) if inspect.ismethod(on_drop) else (lambda: on_drop)
+        )
         self.overlay = DropOverlay(window)
         self._inputs = DropInputs()
         self._problems: list[UnreadableFileError] = []
@@ -258,7 +266,8 @@ class DropTarget(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Handle the drag events of the window and of its overlay."""
-        window = getattr(self, "window", None)
+        ref = getattr(self, "_window", None)
+        window = ref() if ref is not None else None
         if window is None or (watched is not window and watched is not self.overlay):
             return False
         kind = event.type()
@@ -307,12 +316,17 @@ class DropTarget(QObject):
         if problems:
             event.ignore()
             log.info("drop refused: %s", "; ".join(p.message for p in problems))
-            messages.show_error(self.window, combined_error(problems), "Cannot import")
+            messages.show_error(self._window(), combined_error(problems), "Cannot import")
             return
         event.setDropAction(Qt.DropAction.CopyAction)
         event.accept()
         # Run after the drop returns, so the drag source is not kept waiting by a dialog.
-        QTimer.singleShot(0, self, lambda: self.on_drop(inputs))
+        QTimer.singleShot(0, self, lambda: self._deliver(inputs))
+
+    def _deliver(self, inputs: DropInputs) -> None:
+        on_drop = self._on_drop()
+        if on_drop is not None:
+            on_drop(inputs)
 
 
 def install_drop_target(window: QWidget, on_drop: Callable[[DropInputs], None]) -> DropTarget:

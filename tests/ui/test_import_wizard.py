@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -22,14 +23,14 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from refman.core.import_values import SourcedPage
+from refman.core.import_values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
 from refman.importers import parse, read_page_file
 from tests.helpers.fixtures import dump, seed_files, sourced_file
 
 from refman.ui import messages
 from refman.ui.controller import LibraryController
-from refman.ui.wizard import ImportWizard, review_page, source_page
+from refman.ui.wizard import ImportWizard, result_page, review_page, source_page
 from refman.ui.wizard.review_model import Column, ReviewModel
 
 # The offscreen platform warns when top-level widgets and completer popups show.
@@ -132,6 +133,11 @@ def test_three_seed_pages_one_wizard_each(
     qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
 ) -> None:
     expected_totals = [12, 17, 20]
+    expected_summaries = [
+        "12 new papers, 0 already in library",
+        "5 new papers, 1 already in library (updated)",
+        "3 new papers, 1 already in library (updated)",
+    ]
     for n, seed in enumerate(seed_files()):
         page = read_page_file(seed)
         wizard = make_wizard()
@@ -161,8 +167,8 @@ def test_three_seed_pages_one_wizard_each(
         run_import(qtbot, wizard)
         result = wizard.result
         assert result is not None
-        summary = labels(wizard.result_page, "resultSummary")[0]
-        assert summary == f"{len(result.new_ids)} new, {len(result.merged_ids)} merged, 0 skipped"
+        assert labels(wizard.result_page, "resultSummary") == [expected_summaries[n]]
+        assert (len(result.new_ids), len(result.merged_ids)) == ((12, 5, 3)[n], min(n, 1))
         assert library.count() == expected_totals[n]
         assert wizard.controller.undo_stack.count() == n + 1
         wizard.accept()
@@ -231,14 +237,15 @@ def test_several_sources_each_with_its_line_and_remove(
     model = to_review(qtbot, wizard)
     assert model.rowCount() == 12 + 6 + 4
     assert len(labels(wizard.review_page, "pageSummary")) == 3
-    repeats = [s for s in statuses(model) if s.startswith("Same paper as row ")]
+    owner = read_page_file(seeds[0]).owner
+    repeats = [s for s in statuses(model) if s.startswith(f"Also on {owner}'s page (row ")]
     assert len(repeats) == 2  # page 2 and page 3 each repeat one paper of page 1
     refs = [model.plan_at(r).ref for r in range(model.rowCount())]
     for row, status in enumerate(statuses(model)):
-        if status.startswith("Same paper as row "):
+        if status.startswith("Also on "):
             target = model.plan_at(row).target_ref
-            assert target is not None
-            assert status == f"Same paper as row {refs.index(target) + 1}"
+            assert target is not None and target[0] == 0
+            assert status == f"Also on {owner}'s page (row {refs.index(target) + 1})"
 
 
 def test_open_file_button_reads_files_and_refuses_images(
@@ -303,7 +310,11 @@ def test_skip_and_typed_title_reach_the_library(
     assert labels(wizard.review_page, "selectionSummary") == ["3 of 4 records will be imported."]
 
     run_import(qtbot, wizard)
-    assert labels(wizard.result_page, "resultSummary") == ["2 new, 1 merged, 1 skipped"]
+    assert labels(wizard.result_page, "resultSummary") == [
+        "2 new papers, 1 already in library (updated), 1 record skipped"
+    ]
+    [line] = labels(wizard.result_page, "resultDetails")
+    assert line.endswith(": 2 new, 1 already in library, 1 skipped")
     titles = {row.title: row.title_provisional for row in library.papers(limit=100)}
     assert titles["A Title Typed by Hand"] is False
     assert titles[kept_title] is True
@@ -355,6 +366,10 @@ def test_possible_duplicate_kept_separate(
     assert statuses(model) == [f"Keep separate — possible duplicate of “{title}”"]
     run_import(qtbot, wizard)
     assert library.count() == 2
+    assert labels(wizard.result_page, "resultSummary") == ["1 new paper, 0 already in library"]
+    assert labels(wizard.result_page, "resultDetails") == [
+        "Ada Lovelace — pasted text: 1 new (1 possible duplicate kept separate)"
+    ]
 
 
 def test_large_pages_are_planned_off_the_gui_thread(
@@ -449,14 +464,14 @@ def test_cancel_on_the_review_page_changes_nothing(
 
 @pytest.fixture
 def slow_import(library: LibraryService, monkeypatch: pytest.MonkeyPatch) -> threading.Event:
-    """Make the import wait at its first progress report until it is cancelled."""
+    """Make the first import wait at its first progress report until it is cancelled."""
     started = threading.Event()
     real = library.import_pages
 
     def import_pages(*args: object, **kwargs: object) -> object:
         progress = kwargs.get("progress")
         cancelled = kwargs.get("cancelled")
-        if progress is None or cancelled is None:
+        if progress is None or cancelled is None or started.is_set():
             return real(*args, **kwargs)  # type: ignore[arg-type]
 
         def held(done: int, total: int) -> None:
@@ -547,3 +562,272 @@ def test_the_wizard_adds_no_parsing_of_its_own(library: LibraryService) -> None:
     ]
     assert shown == [p.record.title for p in plan.records]
     assert model.data(QModelIndex()) is None
+
+
+# -- several pages at once: counts that agree ------------------------------------------------
+
+
+def test_three_seed_pages_at_once_into_an_empty_library(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
+) -> None:
+    """Repeats within the import are not "already in library"; headline and page lines agree."""
+    seeds = seed_files()
+    owners = [read_page_file(s).owner for s in seeds]
+    wizard = make_wizard()
+    wizard.add_files(seeds)
+    model = to_review(qtbot, wizard)
+    first = f"{owners[0]}'s page"
+    assert labels(wizard.review_page, "pageSummary") == [
+        f"{owners[0]} — {seeds[0].name}: 12 records (the page says 12); 12 new",
+        f"{owners[1]} — {seeds[1].name}: 6 records (the page says 6); 5 new, 1 also on {first}",
+        f"{owners[2]} — {seeds[2].name}: 4 records; 3 new, 1 also on {first}",
+    ]
+    shown = statuses(model)
+    assert not any("already in library" in s.casefold() for s in shown)
+    refs = [model.plan_at(r).ref for r in range(model.rowCount())]
+    repeats = [r for r in range(model.rowCount()) if model.plan_at(r).target_ref is not None]
+    assert [model.plan_at(r).ref[0] for r in repeats] == [1, 2]  # one on each later page
+    for row in repeats:
+        target = model.plan_at(row).target_ref
+        assert target is not None and target[0] == 0
+        status = shown[row]
+        assert status == f"Also on {first} (row {refs.index(target) + 1})"
+        tooltip = model.index(row, Column.STATUS).data(Qt.ItemDataRole.ToolTipRole)
+        assert tooltip.startswith(f"{status}\nThe same paper as “")
+        assert "imported once" in tooltip
+    # The last page's repeat has no title of its own: it shows the title of the paper it joins.
+    row = repeats[1]
+    repeat = model.plan_at(row)
+    assert repeat.record.title_provisional and repeat.target_ref is not None
+    target_title = model.plan_at(refs.index(repeat.target_ref)).record.title
+    assert model.index(row, Column.TITLE).data() == target_title
+    assert model.index(row, Column.TITLE).data(Qt.ItemDataRole.FontRole) is None
+
+    run_import(qtbot, wizard)
+    result = wizard.result
+    assert result is not None
+    headline = "20 new papers (2 of them on two pages), 0 already in library"
+    assert labels(wizard.result_page, "resultSummary") == [headline]
+    [details] = labels(wizard.result_page, "resultDetails")
+    assert details.split("\n") == [
+        f"{owners[0]} — {seeds[0].name}: 12 new",
+        f"{owners[1]} — {seeds[1].name}: 5 new, 1 also on {first}",
+        f"{owners[2]} — {seeds[2].name}: 3 new, 1 also on {first}",
+    ]
+    assert "merged" not in headline + details
+    assert (len(result.new_ids), result.merged_ids, result.unchanged_ids) == (20, (), ())
+    assert library.count() == 20
+    titles = [row.title for row in library.papers(limit=100)]
+    assert len(set(titles)) == 20
+    joined = [library.paper(i) for i in result.new_ids if library.paper(i).title == target_title]
+    assert [set(p.attributed_to) >= {owners[0], owners[2]} for p in joined] == [True]
+
+
+def mixed_pages() -> tuple[str, list[str]]:
+    """A library page with paper A, and two pages: Ada's [A, B], Alan's [A, B, C, C]."""
+    a = ("Sparse attention for long documents", "We study sparse attention patterns " * 3)
+    b = ("Counting lattice paths with symmetry", "Lattice paths are enumerated by reflection " * 3)
+    c = ("Compilers for tiny microcontrollers", "Small devices need compilers that fit in " * 3)
+    library_page = page_text("Grace Hopper", [a])
+    return library_page, [page_text("Ada Lovelace", [a, b]), page_text("Alan Turing", [a, b, c, c])]
+
+
+@pytest.mark.parametrize("skip_ada_b", [False, True])
+def test_repeats_within_the_import_and_library_papers_count_apart(
+    qtbot: QtBot,
+    make_wizard: Callable[[], ImportWizard],
+    library: LibraryService,
+    skip_ada_b: bool,
+) -> None:
+    library_page, pages = mixed_pages()
+    library.import_pages([SourcedPage(parse(library_page))])
+    wizard = make_wizard()
+    for text in pages:
+        wizard.add_text(text)
+    model = to_review(qtbot, wizard)
+    assert labels(wizard.review_page, "pageSummary") == [
+        "Ada Lovelace — pasted text: 2 records (the page says 2); 1 new, 1 already in library",
+        "Alan Turing — pasted text (2): 4 records (the page says 4); 1 new, 1 also on "
+        "Ada Lovelace's page, 1 repeated on this page, 1 already in library",
+    ]
+    shown = statuses(model)
+    assert shown[0] == "Already in library — will merge (adds attribution to Ada Lovelace)"
+    assert shown[1] == "New"
+    assert shown[2] == "Already in library — will merge (adds attribution to Alan Turing)"
+    assert shown[3:] == ["Also on Ada Lovelace's page (row 2)", "New", "Same paper as row 5"]
+    if skip_ada_b:
+        model.setData(
+            model.index(1, Column.IMPORT),
+            Qt.CheckState.Unchecked.value,
+            Qt.ItemDataRole.CheckStateRole,
+        )
+    run_import(qtbot, wizard)
+    result = wizard.result
+    assert result is not None
+    [headline] = labels(wizard.result_page, "resultSummary")
+    [details] = labels(wizard.result_page, "resultDetails")
+    if skip_ada_b:
+        # Alan's B no longer joins Ada's (skipped) record: it is new on Alan's page.
+        assert headline == (
+            "2 new papers, 1 already in library (updated; on two pages), 1 record skipped"
+        )
+        assert details.split("\n") == [
+            "Ada Lovelace — pasted text: 0 new, 1 already in library, 1 skipped",
+            "Alan Turing — pasted text (2): 2 new, 1 already in library",
+        ]
+    else:
+        assert headline == (
+            "2 new papers (1 of them on two pages), 1 already in library (updated; on two pages)"
+        )
+        assert details.split("\n") == [
+            "Ada Lovelace — pasted text: 1 new, 1 already in library",
+            "Alan Turing — pasted text (2): 1 new, 1 also on Ada Lovelace's page, "
+            "1 already in library",
+        ]
+    assert len(result.new_ids) == 2 and len(result.merged_ids) == 1
+    assert library.count() == 3
+    [known] = result.merged_ids
+    assert {"Grace Hopper", "Ada Lovelace", "Alan Turing"} <= set(
+        library.paper(known).attributed_to
+    )
+
+
+# -- cancelling, then going back -------------------------------------------------------------
+
+
+def test_after_a_cancel_back_keeps_every_choice_and_imports_again(
+    qtbot: QtBot,
+    make_wizard: Callable[[], ImportWizard],
+    library: LibraryService,
+    library_path: Path,
+    slow_import: threading.Event,
+) -> None:
+    import_seed_directly(library, 0)
+    before = dump(library_path)
+    wizard = make_wizard()
+    wizard.add_files([seed_files()[2]])
+    model = to_review(qtbot, wizard)
+    typed_row, skipped_row, _ = [r for r, s in enumerate(statuses(model)) if s == "Needs a title"]
+    skipped_title = model.plan_at(skipped_row).record.title
+    model.setData(model.index(typed_row, Column.TITLE), "Typed Title", Qt.ItemDataRole.EditRole)
+    model.setData(
+        model.index(skipped_row, Column.IMPORT),
+        Qt.CheckState.Unchecked.value,
+        Qt.ItemDataRole.CheckStateRole,
+    )
+    click(qtbot, wizard, Button.NextButton)
+    wizard.tags_page.tags_edit.setText("retry")
+    click(qtbot, wizard, Button.CommitButton)
+    qtbot.waitUntil(slow_import.is_set)
+    page = wizard.result_page
+    assert not wizard.button(Button.BackButton).isVisible()  # not while it runs
+    qtbot.mouseClick(page.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not page.running, timeout=10_000)
+
+    assert labels(page, "importStatus") == ["The import was cancelled; the library is unchanged."]
+    assert labels(page, "resultSummary") == ["Nothing was imported."]
+    [hint] = labels(page, "retryHint")
+    assert "choices are kept" in hint and "Back" in hint
+    assert labels(page, "resultDetails") == []
+    assert not page.show_button.isVisible() and not page.undo_hint.isVisible()
+    assert not wizard.button(Button.CancelButton).isVisible()
+    assert wizard.button(Button.FinishButton).text() == "Close"
+    assert dump(library_path) == before
+
+    click(qtbot, wizard, Button.BackButton)
+    assert wizard.currentPage() is wizard.tags_page
+    assert wizard.tags_page.tags_edit.text() == "retry"
+    assert wizard.button(Button.CommitButton).isVisible()
+    assert wizard.button(Button.CommitButton).text() == "Import"
+    click(qtbot, wizard, Button.BackButton)
+    assert wizard.currentPage() is wizard.review_page
+    assert statuses(model)[typed_row] == "New — title typed by you"
+    assert model.index(typed_row, Column.TITLE).data() == "Typed Title"
+    assert labels(wizard.review_page, "selectionSummary") == ["3 of 4 records will be imported."]
+
+    run_import(qtbot, wizard)
+    assert wizard.result is not None
+    assert labels(page, "importStatus") == ["The import is done."]
+    assert labels(page, "resultSummary") == [
+        "2 new papers, 1 already in library (updated), 1 record skipped"
+    ]
+    assert labels(page, "retryHint") == []
+    assert not wizard.button(Button.BackButton).isVisible()
+    assert wizard.button(Button.FinishButton).text() == "Finish"
+    titles = {row.title for row in library.papers(limit=100)}
+    assert "Typed Title" in titles and skipped_title not in titles
+    assert library.papers_with_tag("retry") == set(wizard.result.paper_ids)
+    assert library.count() == 14
+    assert wizard.controller.undo_stack.count() == 1
+
+
+# -- how alike a possible duplicate is -------------------------------------------------------
+
+
+def test_possible_duplicate_tooltip_rounds_the_similarity_down(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
+) -> None:
+    abstract = (
+        "We measure how quickly glaciers retreat in a warming climate, using satellite images "
+        "taken every month over three decades, and relate the retreat to local temperature, "
+        "snowfall and the slope of the valley floor beneath each glacier we follow."
+    )
+    title = "Retreat of valley glaciers in three decades of satellite images"
+    library.import_pages([SourcedPage(parse(page_text("Ada Lovelace", [(title, abstract)])))])
+    near = abstract.replace(" a warming", " an warming")  # one letter more
+    other_title = "Monthly glacier retreat measured from orbit"
+    wizard = make_wizard()
+    wizard.add_text(page_text("Alan Turing", [(other_title, near)]))
+    model = to_review(qtbot, wizard)
+    plan = model.plan_at(0)
+    assert plan.similarity is not None and 99.5 <= plan.similarity < 100  # "100" when rounded
+    tooltip = model.index(0, Column.STATUS).data(Qt.ItemDataRole.ToolTipRole)
+    assert tooltip == (
+        f"Merge — possible duplicate of “{title}”\n"
+        "The paper in the library is 99% alike.\n"
+        "Choose whether to merge it or keep it as a separate paper."
+    )
+    [combo] = wizard.review_page.findChildren(QComboBox, "duplicateChoice")
+    assert combo.toolTip() == tooltip
+    combo.setCurrentIndex(1)
+    combo.activated.emit(1)
+    assert combo.toolTip().startswith(f"Keep separate — possible duplicate of “{title}”\n")
+    assert "100%" not in combo.toolTip()
+
+
+def test_a_similarity_of_exactly_100_says_what_is_the_same(library: LibraryService) -> None:
+    title = "Graph networks at scale for molecular property prediction on large benchmarks"
+    abstract = "We train graph networks on molecules at a scale not seen before, across many tasks."
+    library.import_pages([SourcedPage(parse(page_text("Ada Lovelace", [(title, abstract)])))])
+    near = page_text("Ada Lovelace", [(title.replace("networks", "network"), abstract + " More.")])
+    plan = library.plan_import([SourcedPage(parse(near))])
+    [record] = plan.records
+    assert record.status.value == "possible-duplicate"
+    model = ReviewModel()
+    for same, expected in (
+        ("title", "100% alike: the same title, a different abstract"),
+        ("abstract", "100% alike: the same abstract, a different title"),
+    ):
+        shown_title = title if same == "title" else record.record.title
+        exact = dataclasses.replace(
+            record,
+            similarity=100.0,
+            record=dataclasses.replace(record.record, title=shown_title),
+        )
+        model.set_plan(dataclasses.replace(plan, records=(exact,)))
+        tooltip = model.index(0, Column.STATUS).data(Qt.ItemDataRole.ToolTipRole)
+        assert f"The paper in the library is {expected}." in tooltip
+    for similarity, shown in ((95.0, "95%"), (96.99, "96%"), (99.999, "99%")):
+        model.set_plan(
+            dataclasses.replace(plan, records=(dataclasses.replace(record, similarity=similarity),))
+        )
+        tooltip = model.index(0, Column.STATUS).data(Qt.ItemDataRole.ToolTipRole)
+        assert f"is {shown} alike." in tooltip
+
+
+def test_result_texts_without_a_plan_use_the_service_counts(library: LibraryService) -> None:
+    seeds = [sourced_file(s) for s in seed_files()]
+    result = library.import_pages(seeds)
+    headline, lines = result_page.result_texts(result, None, ImportChoices())
+    assert headline == "20 new papers, 0 already in library"
+    assert lines[1].endswith(": 5 new, 1 also on another page of this import")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 
 from PySide6.QtCore import Signal, Slot
@@ -17,60 +17,63 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from refman.core.import_values import ImportChoices, ImportResult, PageReport, SourcedPage
+from refman.core.import_values import ImportChoices, ImportPlan, ImportResult, SourcedPage
 
 from refman.ui.controller import LibraryController
 from refman.ui.look import plain_label, scaled_font, set_muted
 from refman.ui.wizard.import_worker import ImportWorker
+from refman.ui.wizard.outcome import fallback_headline, fallback_page_line, import_outcome
 
-#: What the import needs: the pages and the user's choices.
-ImportRequest = Callable[[], tuple[Sequence[SourcedPage], ImportChoices]]
-
-
-def result_summary(result: ImportResult) -> str:
-    """Return "N new, M merged, K skipped" (and ", U unchanged" when some were)."""
-    text = f"{len(result.new_ids)} new, {len(result.merged_ids)} merged, {result.skipped} skipped"
-    return f"{text}, {len(result.unchanged_ids)} unchanged" if result.unchanged_ids else text
+#: Shown when an import ended without importing anything.
+RETRY_HINT = (
+    "Your choices are kept: click Back to look at them again and import, "
+    "or Close to leave the library as it is."
+)
 
 
-def report_line(report: PageReport) -> str:
-    """One line about one page of a finished import."""
-    owner = report.owner or "Unknown owner"
-    line = f"{owner} — {report.source}: {report.new} new, {report.merged} merged"
-    line += f", {report.skipped} skipped"
-    if report.unchanged:
-        line += f", {report.unchanged} unchanged (nothing new)"
-    if report.possible_duplicates:
-        line += f", {report.possible_duplicates} possible duplicate"
-        line += "" if report.possible_duplicates == 1 else "s"
-    return line
+def result_texts(
+    result: ImportResult, plan: ImportPlan | None, choices: ImportChoices
+) -> tuple[str, list[str]]:
+    """The headline and the per-page lines of a finished import.
+
+    Both count papers the same way: a paper two pages of the import list is new on the first
+    page and "also on" that page on the second, and counts once in the headline.
+    """
+    outcome = import_outcome(plan, choices, result) if plan is not None else None
+    if outcome is None:
+        return fallback_headline(result), [fallback_page_line(r) for r in result.pages]
+    return outcome.headline(), [outcome.page_line(i) for i in range(len(result.pages))]
 
 
 class ResultPage(QWizardPage):
     """Runs the import with progress and Cancel, then reports and offers to show the papers.
 
+    The wizard calls :meth:`start` when the page shows.
+
     Cancelling at any point leaves the library as it was: the service's transaction rolls
-    back. A finished import is pushed on the undo stack as one step.
+    back, and the user may go back to the earlier pages (every choice kept) and import again.
+    A finished import is pushed on the undo stack as one step.
 
     Signals:
         show_papers_requested(list): The user wants to see the imported papers (their ids).
+        ended(bool): The import ended; True when it imported, False when it was cancelled or
+            failed (nothing changed).
     """
 
     show_papers_requested = Signal(list)
+    ended = Signal(bool)
 
-    def __init__(
-        self, controller: LibraryController, request: ImportRequest, parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("resultPage")
         self.setTitle("Import")
         self.setSubTitle("The records are merged into the library in one step.")
         self.controller = controller
-        self._request = request
         self.worker: ImportWorker | None = None
         self.result: ImportResult | None = None
         self._pages: Sequence[SourcedPage] = ()
         self._choices = ImportChoices()
+        self._plan: ImportPlan | None = None
         self._at = datetime.now()
         self._build()
 
@@ -87,6 +90,8 @@ class ResultPage(QWizardPage):
         self.summary.setFont(scaled_font(self.summary.font(), 1.5, QFont.Weight.DemiBold))
         self.details = plain_label()
         self.details.setObjectName("resultDetails")
+        self.retry_hint = plain_label(RETRY_HINT)
+        self.retry_hint.setObjectName("retryHint")
         self.undo_hint = plain_label(
             "Edit ▸ Undo (Ctrl+Z) takes the whole import back; Redo (Ctrl+Shift+Z) repeats it."
         )
@@ -104,6 +109,7 @@ class ResultPage(QWizardPage):
         layout.addSpacing(8)
         layout.addWidget(self.summary)
         layout.addWidget(self.details)
+        layout.addWidget(self.retry_hint)
         layout.addSpacing(8)
         layout.addWidget(self.undo_hint)
         buttons = QHBoxLayout()
@@ -117,14 +123,21 @@ class ResultPage(QWizardPage):
 
     # -- the page's one action ----------------------------------------------------------------
 
-    def start(self, pages: Sequence[SourcedPage], choices: ImportChoices) -> None:
+    def start(
+        self,
+        pages: Sequence[SourcedPage],
+        choices: ImportChoices,
+        plan: ImportPlan | None = None,
+    ) -> None:
         """Run the import on a worker thread.
 
         Args:
             pages: The pages to import.
             choices: The user's decisions.
+            plan: The plan the user reviewed; the report counts papers page by page from it.
         """
-        self._pages, self._choices = pages, choices
+        self._pages, self._choices, self._plan = pages, choices, plan
+        self.setButtonText(QWizard.WizardButton.FinishButton, "Finish")
         self._at = datetime.now().replace(microsecond=0)
         self.result = None
         total = sum(len(p.page.records) for p in pages)
@@ -152,10 +165,6 @@ class ResultPage(QWizardPage):
         self._finish(worker)
 
     # -- QWizardPage ----------------------------------------------------------------------------
-
-    def initializePage(self) -> None:
-        """Start the import as soon as the page shows."""
-        self.start(*self._request())
 
     def isComplete(self) -> bool:
         """Finish is possible once the import ended."""
@@ -203,8 +212,9 @@ class ResultPage(QWizardPage):
             self.controller.record_import(self._pages, self._choices, self.result, self._at)
             late = " (it had finished before Cancel)" if worker.cancel_requested else ""
             self.status.setText(f"The import is done{late}.")
-            self.summary.setText(result_summary(self.result))
-            self.details.setText("\n".join(report_line(r) for r in self.result.pages))
+            headline, lines = result_texts(self.result, self._plan, self._choices)
+            self.summary.setText(headline)
+            self.details.setText("\n".join(lines))
             self.progress.setValue(self.progress.maximum())
         else:
             error = worker.error
@@ -213,10 +223,9 @@ class ResultPage(QWizardPage):
                 text = f"{text} {error.hint}"
             self.status.setText(text)
             self.summary.setText("Nothing was imported.")
+            self.setButtonText(QWizard.WizardButton.FinishButton, "Close")
         self._set_done(True)
-        wizard = self.wizard()
-        if wizard is not None:
-            wizard.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)
+        self.ended.emit(self.result is not None)
         self.completeChanged.emit()
 
     def _set_done(self, done: bool) -> None:
@@ -226,6 +235,7 @@ class ResultPage(QWizardPage):
         self.cancel_button.setEnabled(not done)
         self.summary.setVisible(done)
         self.details.setVisible(imported)
+        self.retry_hint.setVisible(done and self.result is None)
         self.undo_hint.setVisible(imported and bool(self.result and self.result.batch_ids))
         self.show_button.setVisible(imported)
         self.show_button.setEnabled(imported and bool(self.result and self.result.paper_ids))

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication
 from refman.core.import_values import ImportChoices, ImportPlan, RecordPlan, RecordRef, RecordStatus
 
 from refman.ui.look import muted
+from refman.ui.wizard.outcome import likeness_text, page_names, repeat_text
 
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -107,6 +108,7 @@ class ReviewModel(QAbstractTableModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self._plan: ImportPlan | None = None
         self._plans: tuple[RecordPlan, ...] = ()
         self._rows: dict[RecordRef, int] = {}
         self._skip: set[RecordRef] = set()
@@ -118,6 +120,7 @@ class ReviewModel(QAbstractTableModel):
     def set_plan(self, plan: ImportPlan | None) -> None:
         """Show a plan; every record starts checked, duplicates merge, titles as suggested."""
         self.beginResetModel()
+        self._plan = plan
         self._plans = plan.records if plan is not None else ()
         self._rows = {p.ref: row for row, p in enumerate(self._plans)}
         self._skip.clear()
@@ -240,6 +243,9 @@ class ReviewModel(QAbstractTableModel):
             else:
                 self._titles.pop(plan.ref, None)
             self._row_changed(index.row())
+            for row, other in enumerate(self._plans):
+                if other.target_ref == plan.ref and other.status is RecordStatus.REPEAT:
+                    self._row_changed(row)
             return True
         if role in (Qt.ItemDataRole.EditRole, KEEP_SEPARATE_ROLE) and column == Column.STATUS:
             if plan.status is not RecordStatus.POSSIBLE_DUPLICATE:
@@ -255,18 +261,32 @@ class ReviewModel(QAbstractTableModel):
     # -- helpers -------------------------------------------------------------------------------
 
     def shown_title(self, plan: RecordPlan) -> str:
-        """The title a row shows: typed, the library paper's (for a merge), or the page's."""
+        """The title a row shows: typed, the paper's it joins (merge, repeat), or the page's."""
         if plan.ref in self._titles:
             return self._titles[plan.ref]
         if plan.record.title_provisional and plan.status is RecordStatus.MERGE:
             return plan.target_title or plan.record.title
+        repeated = self._repeated(plan)
+        if repeated is not None:
+            return self.shown_title(repeated)
         return plan.record.title
 
     def _suggested(self, plan: RecordPlan) -> bool:
         """True when the row shows a title suggested from the abstract."""
         if plan.record.title_provisional and plan.status is RecordStatus.MERGE:
             return not plan.target_title
+        repeated = self._repeated(plan)
+        if repeated is not None:
+            return self._suggested(repeated)
         return plan.record.title_provisional and plan.ref not in self._titles
+
+    def _repeated(self, plan: RecordPlan) -> RecordPlan | None:
+        """For a repeat without a title of its own: the earlier record whose paper it joins."""
+        if plan.record.title_provisional and plan.status is RecordStatus.REPEAT:
+            row = self._rows.get(plan.target_ref) if plan.target_ref else None
+            if row is not None:
+                return self._plans[row]
+        return None
 
     def empty_columns(self) -> list[Column]:
         """Columns with no text in any row (e.g. no years on an author-abstracts page)."""
@@ -298,12 +318,38 @@ class ReviewModel(QAbstractTableModel):
         if column == Column.SUBJECTS:
             return " ".join(record.subjects)
         text = self.status_text(plan)
-        if tooltip and plan.target_title and plan.status is RecordStatus.MERGE:
+        if not tooltip:
+            return text
+        if plan.target_title and plan.status is RecordStatus.MERGE:
             return f"{text}\nMerges into “{plan.target_title}”."
-        if tooltip and plan.status is RecordStatus.POSSIBLE_DUPLICATE:
-            alike = f" ({plan.similarity:.0f}% alike)" if plan.similarity is not None else ""
-            return f"{text}{alike}\nChoose whether to merge it or keep it as a separate paper."
+        if plan.status is RecordStatus.POSSIBLE_DUPLICATE:
+            return f"{text}\n{self._duplicate_detail(plan)}"
+        if plan.status is RecordStatus.REPEAT:
+            return f"{text}\n{self._repeat_detail(plan)}"
         return text
+
+    def _duplicate_detail(self, plan: RecordPlan) -> str:
+        """How alike a possible duplicate is to what, and what the choice does."""
+        choose = "Choose whether to merge it or keep it as a separate paper."
+        likeness = likeness_text(plan)
+        if not likeness:
+            return choose
+        if plan.target_id is not None:
+            what = "The paper in the library"
+        else:
+            row = self._rows.get(plan.target_ref) if plan.target_ref else None
+            what = f"Row {row + 1} of this import" if row is not None else "A paper of this import"
+            if plan.target_ref and self._plan and plan.target_ref[0] != plan.ref[0]:
+                names = page_names([(p.owner, p.source) for p in self._plan.pages])
+                what += f" (on {names[plan.target_ref[0]]})"
+        return f"{what} is {likeness}.\n{choose}"
+
+    def _repeat_detail(self, plan: RecordPlan) -> str:
+        """What importing a record repeated within this import does."""
+        title = ""
+        if plan.target_ref is not None and plan.target_ref in self._rows:
+            title = f" as “{self.shown_title(self._plans[self._rows[plan.target_ref]])}”"
+        return f"The same paper{title}: imported once, with the details of both records."
 
     def status_text(self, plan: RecordPlan) -> str:
         """The Status column's text for a record."""
@@ -313,7 +359,7 @@ class ReviewModel(QAbstractTableModel):
             return duplicate_text(plan, plan.ref in self._keep_separate)
         if plan.status is RecordStatus.REPEAT:
             row = self._rows.get(plan.target_ref) if plan.target_ref else None
-            return f"Same paper as row {row + 1}" if row is not None else "Same paper as above"
+            return repeat_text(self._plan, plan, row)
         if plan.needs_title:
             return "New — title typed by you" if plan.ref in self._titles else "Needs a title"
         return "New"

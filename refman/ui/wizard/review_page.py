@@ -30,11 +30,12 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from refman.core.import_values import ImportChoices, ImportPlan, PagePlan, RecordStatus, SourcedPage
+from refman.core.import_values import ImportChoices, ImportPlan, RecordStatus, SourcedPage
 
 from refman.ui.controller import LibraryController
 from refman.ui.look import heading_label, plain_label, set_muted
 from refman.ui.wizard.import_worker import PlanWorker
+from refman.ui.wizard.outcome import plan_page_summary
 from refman.ui.wizard.review_model import (
     ABSTRACT_ROLE,
     KEEP_SEPARATE_ROLE,
@@ -49,18 +50,6 @@ from refman.ui.wizard.source_page import clear_layout
 PLAN_IN_WORKER_ABOVE = 2000
 
 Index = QModelIndex | QPersistentModelIndex
-
-
-def page_summary(page: PagePlan) -> str:
-    """One line about a page: owner, source and counts."""
-    said = f" (the page says {page.claimed})" if page.claimed is not None else ""
-    noun = "record" if page.parsed == 1 else "records"
-    parts = [f"{page.new} new", f"{page.merge} already in library"]
-    if page.possible_duplicates:
-        n = page.possible_duplicates
-        parts.append(f"{n} possible duplicate{'' if n == 1 else 's'}")
-    owner = page.owner or "Unknown owner"
-    return f"{owner} — {page.source}: {page.parsed} {noun}{said}; {', '.join(parts)}"
 
 
 class DuplicateDelegate(QStyledItemDelegate):
@@ -90,6 +79,7 @@ class DuplicateDelegate(QStyledItemDelegate):
         """Store the chosen option."""
         if isinstance(editor, QComboBox):
             model.setData(index, bool(editor.currentData()), KEEP_SEPARATE_ROLE)
+            editor.setToolTip(str(index.data(Qt.ItemDataRole.ToolTipRole) or ""))
         else:
             super().setModelData(editor, model, index)
 
@@ -228,8 +218,9 @@ class ReviewPage(QWizardPage):
         self.plan = plan
         self.busy.setVisible(False)
         clear_layout(self.summaries)
-        for page in plan.pages if plan else ():
-            label = plain_label(page_summary(page))
+        summaries = [plan_page_summary(plan, i) for i in range(len(plan.pages))] if plan else []
+        for text in summaries:
+            label = plain_label(text)
             label.setObjectName("pageSummary")
             self.summaries.addWidget(label)
         self.model.set_plan(plan)

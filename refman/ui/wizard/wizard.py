@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QWidget, QWizard
 
-from refman.core.import_values import ImportChoices, ImportResult, SourcedPage
+from refman.core.import_values import ImportChoices, ImportPlan, ImportResult, SourcedPage
 
 from refman.ui.controller import LibraryController
 from refman.ui.wizard.result_page import ResultPage
@@ -56,12 +56,13 @@ class ImportWizard(QWizard):
         self.source_page = SourcePage(self)
         self.review_page = ReviewPage(controller, self.source_page.sourced_pages, self)
         self.tags_page = TagsPage(controller, self.source_page.sourced_pages, self)
-        self.result_page = ResultPage(controller, self.import_request, self)
+        self.result_page = ResultPage(controller, self)
         self.setPage(PageId.SOURCE, self.source_page)
         self.setPage(PageId.REVIEW, self.review_page)
         self.setPage(PageId.TAGS, self.tags_page)
         self.setPage(PageId.RESULT, self.result_page)
         self.result_page.show_papers_requested.connect(self.on_result_page_show_papers_requested)
+        self.result_page.ended.connect(self.on_result_page_ended)
 
     @property
     def result(self) -> ImportResult | None:  # type: ignore[override]
@@ -80,16 +81,45 @@ class ImportWizard(QWizard):
         """Add a page's text as a source."""
         self.source_page.add_text(text, source)
 
-    def import_request(self) -> tuple[Sequence[SourcedPage], ImportChoices]:
-        """The pages to import and every choice made on the way."""
+    def import_request(self) -> tuple[Sequence[SourcedPage], ImportChoices, ImportPlan | None]:
+        """The pages to import, every choice made on the way, and the plan the user reviewed."""
         choices = self.tags_page.tag_choices(self.review_page.record_choices())
-        return self.source_page.sourced_pages(), choices
+        return self.source_page.sourced_pages(), choices, self.review_page.plan
+
+    def initializePage(self, id: int) -> None:
+        """Entering the result page starts the import: no Back while it runs or after it."""
+        super().initializePage(id)
+        if id == PageId.RESULT:
+            self._allow_back_from_result(False)
+            self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, False)
+            self.result_page.start(*self.import_request())
+
+    def cleanupPage(self, id: int) -> None:
+        """Leaving the result page with Back (after a cancelled import): Import is back."""
+        super().cleanupPage(id)
+        if id == PageId.RESULT:
+            self._allow_back_from_result(False)
+
+    def _allow_back_from_result(self, allow: bool) -> None:
+        """Let Back leave the result page, or not.
+
+        The tags page is the commit page (its button is Import), and Qt offers no Back past a
+        commit page; so while Back is allowed the tags page stops being one.
+        """
+        self.tags_page.setCommitPage(not allow)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, not allow)
 
     def reject(self) -> None:
         """Close; a running import is cancelled first (the library stays as it was)."""
         self.result_page.cancel_and_wait()
         self.review_page.wait_for_work()
         super().reject()
+
+    @Slot(bool)
+    def on_result_page_ended(self, imported: bool) -> None:
+        """After an import, only Finish; after a cancel (nothing changed), Back or Close."""
+        self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)
+        self._allow_back_from_result(not imported)
 
     @Slot(list)
     def on_result_page_show_papers_requested(self, ids: list[int]) -> None:

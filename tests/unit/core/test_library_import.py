@@ -755,3 +755,16 @@ def test_import_tags_are_cleaned_like_typed_tags(
         with pytest.raises(InvalidValueError):
             library.import_pages([page("Tobias Ferreira", QUARRY)], ImportChoices(tags=(bad,)))
     assert dump(library_path) == before
+
+
+def test_pages_imported_together_count_shared_papers_as_repeats_not_merges(
+    library: LibraryService,
+) -> None:
+    from tests.helpers.fixtures import seed_files, sourced_file
+
+    result = library.import_pages([sourced_file(p) for p in seed_files()])
+    counts = [(r.new, r.merged, r.unchanged, r.repeats) for r in result.pages]
+    assert counts == [(12, 0, 0, 0), (5, 0, 0, 1), (3, 0, 0, 1)]
+    assert len(result.new_ids) == 20 and result.merged_ids == ()
+    shared = [d for d in library.details(library.paper_ids()) if len(d.sources) == 2]
+    assert len(shared) == 2  # each shared paper records both pages it came from
