@@ -33,6 +33,19 @@ def tag_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def split_tags(text: str) -> list[str]:
+    """Tag names typed in one field: split on commas, white space tidied, empties dropped.
+
+    A name given twice (in any case) counts once, as the first spelling.
+    """
+    names: dict[str, str] = {}
+    for part in text.split(","):
+        name = " ".join(part.split())
+        if name:
+            names.setdefault(name.casefold(), name)
+    return list(names.values())
+
+
 def clean_tag_name(name: str) -> str:
     """A tag name as stored: trimmed, inner white space collapsed.
 

@@ -27,25 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refman.core.editing import split_tags
 from refman.core.values import TagView
 
 from refman.ui.flow_layout import FlowLayout
 from refman.ui.look import mix, plain_label, subtle_fill
 
 _MAX_LABEL = 200  # longer tag names are elided (the full name is the tooltip)
-
-
-def split_tags(text: str) -> list[str]:
-    """Tag names typed in one field: split on commas, white space tidied, empties dropped.
-
-    A name given twice (in any case) counts once, as the first spelling.
-    """
-    names: dict[str, str] = {}
-    for part in text.split(","):
-        name = " ".join(part.split())
-        if name:
-            names.setdefault(name.casefold(), name)
-    return list(names.values())
 
 
 class TagCompleter(QCompleter):

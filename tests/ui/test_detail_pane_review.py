@@ -15,6 +15,7 @@ from PySide6.QtGui import QFocusEvent, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from refman.core.editing import split_tags
 from refman.core.errors import NotFoundError
 from refman.core.import_values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
@@ -23,7 +24,6 @@ from tests.helpers.fixtures import sourced
 
 from refman.ui.controller import LibraryController
 from refman.ui.detail_pane import PROVISIONAL_NOTE, DetailPane, duplicate_line
-from refman.ui.tag_chips import split_tags
 
 pytestmark = pytest.mark.qt_log_ignore(
     "does not support propagateSizeHints", "does not support raise", "does not support grabbing"

@@ -5,10 +5,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QStringListModel, Qt, Slot
+from PySide6.QtCore import QStringListModel, Qt, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
-    QCompleter,
     QFormLayout,
     QLineEdit,
     QVBoxLayout,
@@ -17,30 +16,12 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from refman.core.editing import split_tags
 from refman.core.import_values import ImportChoices, SourcedPage
 
 from refman.ui.controller import LibraryController
 from refman.ui.look import heading_label, plain_label, set_muted
-
-
-def split_tags(text: str) -> list[str]:
-    """Split a comma-separated tag field into tags (white space tidied, empties dropped)."""
-    return [" ".join(part.split()) for part in text.split(",") if part.strip()]
-
-
-class TagCompleter(QCompleter):
-    """Completes the last comma-separated tag of a line edit."""
-
-    def splitPath(self, path: str) -> list[str]:
-        """Complete only what follows the last comma."""
-        return [path.rsplit(",", 1)[-1].strip()]
-
-    def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:
-        """Replace the last tag with the completion, keeping the tags before it."""
-        widget = self.widget()
-        text = widget.text() if isinstance(widget, QLineEdit) else ""
-        head = text.rsplit(",", 1)[0] + ", " if "," in text else ""
-        return head + str(index.data())
+from refman.ui.tag_chips import TagCompleter
 
 
 class TagsPage(QWizardPage):
