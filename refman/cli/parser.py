@@ -98,6 +98,11 @@ def _json(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument("--json", action="store_true", help=f"print {what} as JSON")
 
 
+def _tag_option(p: argparse.ArgumentParser, help_text: str) -> None:
+    """A repeatable ``--tag TAG`` option, collected in ``args.tags``."""
+    p.add_argument("--tag", action="append", default=[], metavar="TAG", dest="tags", help=help_text)
+
+
 def _add_import(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "import",
@@ -110,14 +115,7 @@ def _add_import(sub: argparse._SubParsersAction, common: argparse.ArgumentParser
     p.add_argument(
         "files", nargs="+", metavar="FILE", help='an author page file; "-" reads standard input'
     )
-    p.add_argument(
-        "--tag",
-        action="append",
-        default=[],
-        metavar="TAG",
-        dest="tags",
-        help="tag every imported paper (repeat for several tags)",
-    )
+    _tag_option(p, "tag every imported paper (repeat for several tags)")
     p.add_argument(
         "--dry-run", action="store_true", help="report what importing would do; change nothing"
     )
@@ -136,14 +134,7 @@ def _add_import(sub: argparse._SubParsersAction, common: argparse.ArgumentParser
 def _add_list_options(p: argparse.ArgumentParser, *, search: bool) -> None:
     if search:
         p.add_argument("--search", default="", metavar="Q", help="full-text search")
-    p.add_argument(
-        "--tag",
-        action="append",
-        default=[],
-        metavar="TAG",
-        dest="tags",
-        help="only papers with this tag (repeat: all of them)",
-    )
+    _tag_option(p, "only papers with this tag (repeat: all of them)")
     p.add_argument(
         "--section",
         choices=[s.value for s in Section],
@@ -289,9 +280,7 @@ def _add_screenshot(sub: argparse._SubParsersAction, common: argparse.ArgumentPa
     p.add_argument("--size", default="1400x900", help="window size, WIDTHxHEIGHT (1400x900)")
     p.add_argument("--select", type=paper_id, metavar="ID", help="select this paper")
     p.add_argument("--search", metavar="Q", help="type this in the search field")
-    p.add_argument(
-        "--tag", dest="tags", action="append", default=[], metavar="TAG", help="filter by a tag"
-    )
+    _tag_option(p, "filter by a tag (repeat: all of them)")
 
 
 def build_parser() -> argparse.ArgumentParser:
