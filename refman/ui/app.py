@@ -31,6 +31,15 @@ from refman.ui.workers import run_with_progress
 log = logging.getLogger("refman.ui")
 
 
+def _no_display() -> bool:
+    """True on Linux without X11 or Wayland, unless a Qt platform was chosen explicitly."""
+    return (
+        sys.platform.startswith("linux")
+        and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+        and not os.environ.get("QT_QPA_PLATFORM")
+    )
+
+
 def _ensure_platform() -> None:
     """Render offscreen when there is no display (servers, CI, ``refman screenshot``)."""
     if sys.platform.startswith("linux") and not (
@@ -94,8 +103,17 @@ def build_window(service: LibraryService) -> MainWindow:
 
 
 def run_gui(db: str | None = None, files: Sequence[str] = ()) -> int:
-    """Open the main window (and the import wizard when files are given); run until quit."""
+    """Open the main window (and the import wizard when files are given); run until quit.
+
+    Raises:
+        RefmanError: There is no screen to show the window on.
+    """
     setup_logging()
+    if _no_display():
+        raise RefmanError(
+            "There is no display to show the window on (DISPLAY is not set).",
+            "Run refman in a desktop session, or use the command line: refman --help.",
+        )
     app = create_app()
     sys.excepthook = _excepthook
 

@@ -232,3 +232,15 @@ def test_a_closed_output_pipe_is_not_reported(
     monkeypatch.setattr(LibraryService, "count", closed)
     assert main(["--db", str(library_path), "list"]) == 1
     assert capsys.readouterr().err == ""
+
+
+def test_the_window_without_a_display_says_so_plainly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr(sys, "platform", "linux")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    assert main(["--db", str(tmp_path / "lib.sqlite")]) == 2
+    err = capsys.readouterr().err
+    assert "There is no display to show the window on" in err
+    assert "Traceback" not in err
