@@ -41,6 +41,7 @@ class RecordPlan:
         target_ref: For REPEAT, the earlier record of this import it repeats.
         adds: Plain phrases of what a merge adds ("attribution to Liang Xiang", "3 authors").
         similarity: Fuzzy similarity (0–100) for POSSIBLE_DUPLICATE.
+        target_in_trash: The library paper a MERGE goes into is in the Trash (it stays there).
     """
 
     ref: RecordRef
@@ -51,6 +52,7 @@ class RecordPlan:
     target_ref: RecordRef | None = None
     adds: tuple[str, ...] = ()
     similarity: float | None = None
+    target_in_trash: bool = False
 
     @property
     def needs_title(self) -> bool:

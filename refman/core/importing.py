@@ -195,6 +195,7 @@ def _plan_import(session: Session, pages: Sequence[SourcedPage], cache: KeyCache
                 target_id=p.target_id,
                 target_title=p.target_title,
                 adds=adds,
+                target_in_trash=states[p.target_id].trashed_at is not None,
             )
         final.append(p)
     return ImportPlan(pages=tuple(_page_plans(pages, final)), records=tuple(final))

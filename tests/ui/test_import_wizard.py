@@ -831,3 +831,16 @@ def test_result_texts_without_a_plan_use_the_service_counts(library: LibraryServ
     headline, lines = result_page.result_texts(result, None, ImportChoices())
     assert headline == "20 new papers, 0 already in library"
     assert lines[1].endswith(": 5 new, 1 also on another page of this import")
+
+
+def test_the_review_says_when_the_paper_found_is_in_the_trash() -> None:
+    from refman.core.import_values import RecordPlan, RecordStatus
+    from refman.importers.records import ParsedRecord
+
+    from refman.ui.wizard.review_model import merge_text
+
+    record = ParsedRecord("A title", False, "An abstract of some length here.")
+    plan = RecordPlan((0, 0), record, RecordStatus.MERGE, target_id=7, adds=("the year",))
+    assert merge_text(plan) == "Already in library — will merge (adds the year)"
+    trashed = RecordPlan((0, 0), record, RecordStatus.MERGE, target_id=7, target_in_trash=True)
+    assert merge_text(trashed) == "Already in the Trash — will merge (nothing new)"

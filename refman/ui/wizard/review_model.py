@@ -87,7 +87,8 @@ def join_words(parts: tuple[str, ...] | list[str]) -> str:
 def merge_text(plan: RecordPlan) -> str:
     """Return "Already in library — will merge (adds …)" for a record to merge."""
     adds = f"adds {join_words(plan.adds)}" if plan.adds else "nothing new"
-    return f"Already in library — will merge ({adds})"
+    where = "in the Trash" if plan.target_in_trash else "in library"
+    return f"Already {where} — will merge ({adds})"
 
 
 def duplicate_text(plan: RecordPlan, keep_separate: bool) -> str:

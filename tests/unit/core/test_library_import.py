@@ -768,3 +768,17 @@ def test_pages_imported_together_count_shared_papers_as_repeats_not_merges(
     assert len(result.new_ids) == 20 and result.merged_ids == ()
     shared = [d for d in library.details(library.paper_ids()) if len(d.sources) == 2]
     assert len(shared) == 2  # each shared paper records both pages it came from
+
+
+def test_a_paper_in_the_trash_is_found_again_and_the_plan_says_where(
+    library: LibraryService,
+) -> None:
+    from tests.helpers.fixtures import seed_files, sourced_file
+
+    page = sourced_file(seed_files()[0])
+    first = library.import_pages([page]).new_ids[0]
+    library.trash([first])
+    plan = library.plan_import([page])
+    record = next(p for p in plan.records if p.target_id == first)
+    assert record.status is RecordStatus.MERGE and record.target_in_trash
+    assert library.import_pages([page]).new_ids == ()  # no duplicate of the trashed paper
