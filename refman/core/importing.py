@@ -85,15 +85,31 @@ class _Index:
 
 def _load_index(session: Session, all_keys: list[MatchKeys]) -> _Index:
     index = _Index()
+    stored = session.execute(select(func.count()).select_from(MatchKey)).scalar_one()
+    if not stored:
+        return index  # a new library: nothing to find again
     wanted = {k for mk in all_keys for k in mk.all_keys()}
-    key_values = sorted({k for _, k in wanted})
+    by_kind: dict[str, list[str]] = {}
+    for kind, key in sorted(wanted):
+        by_kind.setdefault(kind, []).append(key)
     hits: dict[tuple[str, str], set[int]] = {}
-    for part in chunks(key_values):
+    if stored <= len(wanted):
+        # A small (or new) library: reading all its keys once beats looking each one up.
         for paper_id, kind, key in session.execute(
-            select(MatchKey.paper_id, MatchKey.kind, MatchKey.key).where(MatchKey.key.in_(part))
+            select(MatchKey.paper_id, MatchKey.kind, MatchKey.key)
         ):
             if (kind, key) in wanted:
                 hits.setdefault((kind, key), set()).add(paper_id)
+    else:
+        for kind, keys in by_kind.items():
+            # (kind, key) leads the table's primary key, so each lookup is an index seek.
+            for part in chunks(keys):
+                for paper_id, key in session.execute(
+                    select(MatchKey.paper_id, MatchKey.key).where(
+                        MatchKey.kind == kind, MatchKey.key.in_(part)
+                    )
+                ):
+                    hits.setdefault((kind, key), set()).add(paper_id)
     # A blocking key shared by many papers narrows nothing: leave it out.
     hits = {
         k: pids

@@ -96,7 +96,7 @@ def load_details(session: Session, ids: Sequence[int]) -> list[PaperDetail]:
                 venue=p.venue,
                 subjects=tuple(subjects[p.id]),
                 abstract=p.abstract,
-                abstract_text=p.abstract_text,
+                abstract_text=p.abstract_text or p.abstract,
                 attributed_to=tuple(owners[p.id]),
                 tags=tuple(tags[p.id]),
                 notes=tuple(notes[p.id]),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -17,9 +18,15 @@ from sqlalchemy import DateTime, Table
 from sqlalchemy.orm import DeclarativeBase, Session
 
 
+@lru_cache(maxsize=64)
+def _datetime_text(value: datetime) -> str:
+    # Rows of one import share a few date-times: format each once.
+    return value.strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
 def _value(value: Any) -> Any:
     if isinstance(value, datetime):
-        return value.strftime("%Y-%m-%d %H:%M:%S.%f")
+        return _datetime_text(value)
     return value
 
 

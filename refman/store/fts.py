@@ -22,7 +22,7 @@ _CHUNK = 500
 
 _REINDEX_SQL = """
 INSERT INTO papers_fts(rowid, title, abstract, authors, venue, subjects, tags, notes)
-SELECT p.id, p.title, p.abstract_text,
+SELECT p.id, p.title, coalesce(nullif(p.abstract_text, ''), p.abstract),
   coalesce((SELECT group_concat(pe.name, ' ') FROM authorships a
             JOIN persons pe ON pe.id = a.person_id WHERE a.paper_id = p.id), ''),
   coalesce(p.venue, ''),

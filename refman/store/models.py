@@ -35,7 +35,8 @@ class Paper(Base):
     title_provisional: Mapped[bool] = mapped_column(Boolean, default=False)
     #: Casefolded title, for sorting.
     sort_title: Mapped[str] = mapped_column(Text, default="")
-    #: The abstract exactly as imported (LaTeX kept) and its readable form.
+    #: The abstract exactly as imported (LaTeX kept) and its readable form; the readable
+    #: form is stored only when it differs (empty means "the same as ``abstract``").
     abstract: Mapped[str] = mapped_column(Text, default="")
     abstract_text: Mapped[str] = mapped_column(Text, default="")
     year: Mapped[int | None] = mapped_column(Integer)
