@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -155,8 +154,3 @@ def load_person(session: Session, person_id: int) -> PersonView | None:
         .where(Attribution.person_id == person_id, Paper.trashed_at.is_(None))
     ).scalar_one()
     return PersonView(id=person.id, name=person.name, count=int(count))
-
-
-def warnings_of(raw: str) -> list[str]:
-    """The warnings of an import batch."""
-    return list(json.loads(raw or "[]"))

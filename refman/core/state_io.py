@@ -6,7 +6,6 @@ Authors and attributions are person keys in a :class:`PaperState`; here they bec
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
@@ -282,12 +281,4 @@ def person_names(session: Session, keys: Iterable[str]) -> dict[str, str]:
             select(Person.key, Person.name).where(Person.key.in_(part))
         ):
             out[key] = name
-    return out
-
-
-def group_by(rows: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
-    """Group (id, value) rows into lists by id."""
-    out: dict[int, list[str]] = defaultdict(list)
-    for key, value in rows:
-        out[key].append(value)
     return out

@@ -65,14 +65,6 @@ def insert(session: Session, rows: Sequence[tuple[int, str, str, str, str, str, 
         )
 
 
-def reindex_tag(session: Session, tag_id: int) -> None:
-    """Refresh the rows of every paper carrying a tag (after a rename)."""
-    ids = session.execute(
-        text("SELECT paper_id FROM paper_tags WHERE tag_id = :t"), {"t": tag_id}
-    ).scalars()
-    reindex(session, list(ids))
-
-
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 _PHRASE = re.compile(r'"([^"]*)"')
 

@@ -225,6 +225,16 @@ class LibraryController(QObject):
         self._push(undo.TrashCommand(svc, self.notify, before, after, text), changes)
         return True
 
+    def empty_trash(self) -> int:
+        """Delete the papers in the Trash for good; this cannot be undone, so the undo
+        history (which may refer to those papers) is cleared."""
+        deleted = self._guard(self.service.empty_trash)
+        if deleted is None:
+            return 0
+        self.undo_stack.clear()
+        self.notify(Changes(structure=True, tags=True))
+        return deleted
+
     # -- notes ------------------------------------------------------------------------------
 
     def add_note(self, paper_id: int, text: str = "") -> NoteView | None:

@@ -396,9 +396,7 @@ class MainWindow(QMainWindow):
             "clears the Undo history.",
         )
         if answer == QMessageBox.StandardButton.Yes:
-            self.controller.service.empty_trash()
-            self.controller.undo_stack.clear()
-            self.controller.notify(Changes(structure=True, tags=True))
+            self.controller.empty_trash()
 
     @Slot()
     def on_about(self) -> None:

@@ -315,3 +315,16 @@ def test_following_a_possible_duplicate_link_selects_that_paper(
     window.detail_pane.paper_link_activated.emit(first)
     qtbot.wait_until(lambda: window.table.selected_ids() == [first])
     assert window.tag_pane.current_filter().section is Section.ALL
+
+
+def test_empty_trash_deletes_for_good_after_asking(
+    qtbot: QtBot, window: MainWindow, seeded: LibraryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    window.controller.trash(seeded.paper_ids()[:2])
+    monkeypatch.setattr(QMessageBox, "question", lambda *_args: QMessageBox.StandardButton.Yes)
+    window.actions_by_id[ActionId.EMPTY_TRASH].trigger()
+    assert seeded.paper_count() == 18
+    assert window.controller.undo_stack.count() == 0
+    qtbot.wait_until(lambda: window.count_label.text() == "18 of 18 papers")
