@@ -75,6 +75,10 @@ def provenance_line(owner: str, file: str, when: str) -> str:
     return f"{start} · imported {when}"
 
 
+#: Widest a subject pill's text may be (px), so the pane fits a narrow column.
+SUBJECT_WIDTH = 230
+
+
 class DetailPane(QWidget):
     """The details of one paper: title, authors, fields, subjects, tags, abstract, notes.
 
@@ -353,10 +357,17 @@ class DetailPane(QWidget):
         self._subject_flow.clear()
         self._subject_labels = []
         for code in codes:
-            pill = plain_label(subject_label(code), self.subjects, wrap=False)
+            label = subject_label(code)
+            pill = plain_label(label, self.subjects, wrap=False)
             pill.setObjectName("subject")
             pill.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
-            pill.setToolTip(code)
+            # A long name ("Distributed, Parallel, and Cluster Computing (cs.DC)") must not
+            # make the pane wider than its column: shorten it, the tooltip says it whole.
+            pill.setAccessibleName(label)
+            pill.setToolTip(label)
+            pill.setText(
+                pill.fontMetrics().elidedText(label, Qt.TextElideMode.ElideMiddle, SUBJECT_WIDTH)
+            )
             self._subject_flow.addWidget(pill)
             self._subject_labels.append(pill)
         self.subjects_block.setVisible(bool(codes))
@@ -366,7 +377,7 @@ class DetailPane(QWidget):
 
     def subject_texts(self) -> list[str]:
         """The subject labels shown (for tests and accessibility)."""
-        return [label.text() for label in self._subject_labels]
+        return [label.accessibleName() for label in self._subject_labels]
 
     # -- events and slots -------------------------------------------------------------------
 

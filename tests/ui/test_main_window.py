@@ -328,3 +328,26 @@ def test_empty_trash_deletes_for_good_after_asking(
     assert seeded.paper_count() == 18
     assert window.controller.undo_stack.count() == 0
     qtbot.wait_until(lambda: window.count_label.text() == "18 of 18 papers")
+
+
+def test_a_long_subject_name_never_widens_the_detail_pane(
+    qtbot: QtBot, library: LibraryService, tmp_path: Path
+) -> None:
+    from tests.helpers.fixtures import sourced
+
+    page = (
+        "Ines Carvalho\n\nPublications and source records attributed to Ines Carvalho.\n\n"
+        "1 recordLinked to original sources\n\narXiv 2025\n\nSharded Loaders at Scale\n\n"
+        "We shard data loaders across many hosts and measure the effect on throughput.\n\n"
+        "cs.DC↗\n"
+    )
+    (paper,) = library.import_pages([sourced(page)]).new_ids
+    window = make_window(qtbot, library, tmp_path / "settings.ini")
+    window.resize(1000, 700)
+    window.place_panes(window.splitter.width())
+    window.table.select_paper(paper)
+    pane = window.detail_pane
+    qtbot.wait_until(lambda: pane.subject_texts() != [])
+    assert pane.subject_texts() == ["Distributed, Parallel, and Cluster Computing (cs.DC)"]
+    area = pane.scroll_area
+    qtbot.wait_until(lambda: area.widget().width() <= area.viewport().width())
