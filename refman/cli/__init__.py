@@ -1,6 +1,6 @@
 """The ``refman`` command line: parse the arguments, open the library, run one command.
 
-User errors (:class:`~refman.core.errors.RefmanError`) end in one line on stderr and exit
+User errors (:class:`~refman.common.errors.RefmanError`) end in one line on stderr and exit
 status 2; anything else is a bug, logged with its traceback and reported in one line with exit
 status 1. The window is opened lazily so the command line never loads Qt.
 """
@@ -17,7 +17,7 @@ from typing import TextIO
 
 from refman.cli import edit_cmd, import_cmd, list_cmd
 from refman.cli.parser import build_parser
-from refman.core.errors import RefmanError
+from refman.common.errors import RefmanError
 from refman.core.library import LibraryService
 from refman.logging_setup import setup_logging, shutdown_logging
 from refman.paths import library_location

@@ -7,8 +7,8 @@ import argparse
 from typing import Any, TextIO
 
 from refman.cli.output import plural
+from refman.common.errors import InvalidValueError
 from refman.core.editing import clean_tag_name
-from refman.core.errors import InvalidValueError
 from refman.core.library import LibraryService
 
 __all__ = [

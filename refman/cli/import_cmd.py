@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from refman.cli.output import FileImport, dumps, import_lines, import_to_json
+from refman.common.errors import RefmanError
 from refman.core.editing import clean_tag_name
-from refman.core.errors import RefmanError
 from refman.core.import_values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
 from refman.importers import UnreadableFileError

@@ -13,7 +13,7 @@ from datetime import datetime
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from refman.core.errors import InvalidValueError, NotFoundError
+from refman.common.errors import InvalidValueError, NotFoundError
 from refman.core.matching import match_keys
 from refman.core.values import Changes, FieldSnapshot, NoteView, TagSnapshot
 from refman.store import fts

@@ -17,8 +17,9 @@ from datetime import datetime
 from sqlalchemy import delete, func, select, text
 from sqlalchemy.orm import Session
 
+from refman.common.errors import RefmanError
+from refman.common.text import person_key
 from refman.core.editing import clean_tag_name
-from refman.core.errors import RefmanError
 from refman.core.import_values import (
     ImportChoices,
     ImportPlan,
@@ -40,7 +41,6 @@ from refman.core.state_io import (
     state_keys,
     write_states,
 )
-from refman.core.text import person_key
 from refman.importers.records import ParsedRecord
 from refman.store import fts
 from refman.store.bulk import bulk_insert

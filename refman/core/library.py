@@ -14,9 +14,9 @@ from pathlib import Path
 
 from sqlalchemy import delete, func, select, update
 
+from refman.common.errors import NotFoundError
 from refman.core import queries
 from refman.core.editing import Editor
-from refman.core.errors import NotFoundError
 from refman.core.id_lists import OrderedIds
 from refman.core.import_values import ImportChoices, ImportPlan, ImportResult, SourcedPage
 from refman.core.importing import Progress, apply_import, plan_import, undo_import

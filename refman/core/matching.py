@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from rapidfuzz import fuzz, process
 
-from refman.core.text import normalize_for_match
+from refman.common.text import normalize_for_match
 
 NEAR_DUPLICATE = 95.0
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from refman.core.text import latex_to_text
+from refman.common.text import latex_to_text
 from refman.importers.records import ParsedRecord
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from refman.core.errors import RefmanError
+from refman.common.errors import RefmanError
 
 
 class ImportError_(RefmanError):

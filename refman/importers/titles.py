@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from refman.core.text import latex_to_text
+from refman.common.text import latex_to_text
 
 __all__ = ["PLACEHOLDER_TITLE", "suggest_title"]
 

@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from refman.core.errors import LibraryOpenError
+from refman.common.errors import LibraryOpenError
 
 log = logging.getLogger("refman.store")
 

@@ -80,7 +80,7 @@ class Person(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(Text)
-    #: Normalized name (see :func:`refman.core.text.person_key`), unique.
+    #: Normalized name (see :func:`refman.common.text.person_key`), unique.
     key: Mapped[str] = mapped_column(Text, unique=True)
 
 

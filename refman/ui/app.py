@@ -17,7 +17,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from refman import __version__, paths
-from refman.core.errors import RefmanError
+from refman.common.errors import RefmanError
 from refman.core.library import LibraryService
 from refman.logging_setup import setup_logging
 

@@ -10,7 +10,7 @@ from typing import TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from refman.core.errors import RefmanError
+from refman.common.errors import RefmanError
 from refman.core.import_values import ImportChoices, ImportResult, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import Changes, NoteView

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refman.core.errors import InvalidValueError, NotFoundError
+from refman.common.errors import InvalidValueError, NotFoundError
 from refman.core.subjects import subject_label
 from refman.core.values import Changes, PaperDetail
 

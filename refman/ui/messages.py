@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from refman.core.errors import RefmanError
+from refman.common.errors import RefmanError
 
 log = logging.getLogger("refman.ui")
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refman.core.errors import RefmanError
+from refman.common.errors import RefmanError
 from refman.core.values import Changes, PaperQuery, Section
 
 from refman.ui.controller import LibraryController

@@ -15,8 +15,8 @@ from PySide6.QtGui import QFocusEvent, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from refman.common.errors import NotFoundError
 from refman.core.editing import split_tags
-from refman.core.errors import NotFoundError
 from refman.core.import_values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord

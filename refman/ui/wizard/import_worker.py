@@ -15,7 +15,7 @@ from datetime import datetime
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-from refman.core.errors import RefmanError
+from refman.common.errors import RefmanError
 from refman.core.import_values import ImportChoices, ImportPlan, ImportResult, SourcedPage
 from refman.core.library import LibraryService
 

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from refman.common.text import normalize_for_match
 from refman.core.import_values import (
     ImportChoices,
     ImportPlan,
@@ -27,7 +28,6 @@ from refman.core.import_values import (
     RecordRef,
     RecordStatus,
 )
-from refman.core.text import normalize_for_match
 
 #: A paper an import touches: ("new", the record that creates it) or ("library", paper id).
 Identity = tuple[str, RecordRef] | tuple[str, int]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from refman.core.errors import InvalidValueError, NotFoundError, RefmanError
+from refman.common.errors import InvalidValueError, NotFoundError, RefmanError
 from refman.core.import_values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import NoteView, PaperQuery, Section, TagSnapshot

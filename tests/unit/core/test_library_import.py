@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import refman.core.importing as importing
-from refman.core.errors import InvalidValueError
+from refman.common.errors import InvalidValueError
 from refman.core.import_values import ImportChoices, RecordStatus, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperDetail, PaperQuery, Section

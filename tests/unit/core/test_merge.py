@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from refman.common.text import person_key
 from refman.core.merge import (
     PaperState,
     add_tags,
@@ -17,7 +18,6 @@ from refman.core.merge import (
     new_state,
     sort_author,
 )
-from refman.core.text import person_key
 from refman.importers.records import ParsedRecord
 
 ABSTRACT = r"We describe GigaLoom, which reaches 0.02 g/cm$^3$ error on \textbf{many} tasks."

@@ -19,7 +19,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 import refman.store.database as database
-from refman.core.errors import LibraryOpenError
+from refman.common.errors import LibraryOpenError
 from refman.core.import_values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery

@@ -4,6 +4,8 @@
   Unicode (``\\textbf{T1}`` -> ``T1``, ``g/cm$^3$`` -> ``g/cm³``) and leaves plain prose alone.
 * :func:`normalize_for_match` is the key two titles must share to count as exact duplicates.
 * :func:`person_key` is the key two spellings of a person's name must share to match.
+* :func:`squash_spaces` tidies white space the way every typed name and title is tidied, and
+  :func:`plural` words a count.
 
 All three are cheap on plain text (no LaTeX parser is involved unless the text contains a
 backslash or a dollar sign) and never raise.
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from pylatexenc.latex2text import LatexNodes2Text
 
-__all__ = ["latex_to_text", "normalize_for_match", "person_key"]
+__all__ = ["latex_to_text", "normalize_for_match", "person_key", "plural", "squash_spaces"]
 
 # Private-use placeholders for characters LaTeX treats specially but prose uses literally.
 _PERCENT = "\ue000"
@@ -272,7 +274,7 @@ def normalize_for_match(s: str) -> str:
         The comparison key; ``""`` for blank input.
     """
     text = unicodedata.normalize("NFKC", latex_to_text(s)).translate(_QUOTES).casefold()
-    return " ".join(text.split()).rstrip(_TRAILING)
+    return squash_spaces(text).rstrip(_TRAILING)
 
 
 @lru_cache(maxsize=32768)
@@ -291,4 +293,30 @@ def person_key(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", latex_to_text(name))
     plain = "".join(char for char in decomposed if not unicodedata.combining(char))
     plain = plain.casefold().replace(".", " ").replace(",", " ")
-    return " ".join(plain.split())
+    return squash_spaces(plain)
+
+
+def squash_spaces(text: str) -> str:
+    """Trim ``text`` and collapse every run of white space inside it to one space.
+
+    Args:
+        text: Typed or imported text.
+
+    Returns:
+        The tidied text; ``""`` for blank input.
+    """
+    return " ".join(text.split())
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """Word a count: ``"1 paper"``, ``"3 papers"`` (``words`` for an irregular plural).
+
+    Args:
+        count: How many.
+        word: The singular.
+        words: The plural when it is not ``word + "s"``.
+
+    Returns:
+        The count and the word.
+    """
+    return f"{count} {word if count == 1 else (words or word + 's')}"

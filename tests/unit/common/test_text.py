@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refman.core.text import latex_to_text, normalize_for_match, person_key
+from refman.common.text import latex_to_text, normalize_for_match, person_key
 
 
 @pytest.mark.parametrize(
