@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from refman.core.import_values import ImportResult, SourcedPage
+from refman.core.importing.values import ImportResult, SourcedPage
 from refman.core.library import LibraryService
 from refman.importers import ParsedPage, parse
 

@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pagegen import make_page
 
-from refman.core.import_values import SourcedPage
+from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.importers import parse
 

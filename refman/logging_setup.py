@@ -14,6 +14,7 @@ import logging
 import sys
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
+from typing import TextIO
 
 from refman import paths
 
@@ -28,7 +29,7 @@ _ROOT = "refman"
 _MARK = "_refman_handler"
 
 
-class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+class _StderrHandler(logging.StreamHandler[TextIO]):
     """Writes to whatever ``sys.stderr`` is when a record is emitted.
 
     Holding on to the stream object of the moment would break once that stream is replaced

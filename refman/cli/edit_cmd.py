@@ -1,18 +1,18 @@
 """The changing commands: ``tag``, ``untag``, ``note``, ``edit``, ``trash``, ``restore`` and
-``empty-trash``. Each is one transaction of the library service."""
+``empty-trash``. Each is one operation of the library service, the same the window uses."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any, TextIO
+from typing import TextIO
 
-from refman.cli.output import plural
 from refman.common.errors import InvalidValueError
-from refman.core.editing import clean_tag_name
+from refman.common.text import join_words, plural
 from refman.core.library import LibraryService
+from refman.core.operations import AddNote, EditPaper, RestorePapers, TagPapers, TrashPapers
+from refman.core.rules import KEEP, FieldEdits, clean_tag_names, parse_year, tag_key
 
 __all__ = [
-    "parse_year",
     "run_edit",
     "run_empty_trash",
     "run_note",
@@ -23,7 +23,7 @@ __all__ = [
 ]
 
 
-def _quoted(names: list[str]) -> str:
+def _quoted(names: list[str] | tuple[str, ...]) -> str:
     return ", ".join(f"“{name}”" for name in names)
 
 
@@ -34,17 +34,17 @@ def _say(out: TextIO, line: str) -> int:
 
 def run_tag(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman tag ID TAG...``."""
-    names = list(dict.fromkeys(clean_tag_name(name) for name in args.tags))
-    service.tag([args.id], names)
-    return _say(out, f"Tagged #{args.id} with {_quoted(names)}.")
+    op = TagPapers((args.id,), tuple(args.tags))
+    service.apply(op)
+    return _say(out, f"Tagged #{args.id} with {_quoted(op.names)}.")
 
 
 def run_untag(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman untag ID TAG...`` (a tag the paper does not carry is reported)."""
-    names = list(dict.fromkeys(" ".join(name.split()) for name in args.tags))
-    had = {tag.name.casefold(): tag.name for tag in service.paper(args.id).tags}
-    removed = [had[n.casefold()] for n in names if n.casefold() in had]
-    missing = [n for n in names if n.casefold() not in had]
+    names = clean_tag_names(args.tags)
+    had = {tag_key(tag.name): tag.name for tag in service.paper(args.id).tags}
+    removed = [had[tag_key(n)] for n in names if tag_key(n) in had]
+    missing = [n for n in names if tag_key(n) not in had]
     if removed:
         service.untag([args.id], removed)
         _say(out, f"Removed {_quoted(removed)} from #{args.id}.")
@@ -58,72 +58,63 @@ def run_note(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
     text = " ".join(args.text).strip()
     if not text:
         raise InvalidValueError("A note cannot be empty.", "Type the note's text.")
-    note = service.add_note(args.id, text)
+    note = service.apply(AddNote(args.id, text)).value
     return _say(out, f"Added note #{note.id} to #{args.id}.")
 
 
-def parse_year(text: str) -> int | None:
-    """A year given on the command line; the empty text clears the year.
+def _edits(args: argparse.Namespace) -> FieldEdits:
+    """The fields ``refman edit`` was given ("" clears the year or the venue).
 
     Raises:
-        InvalidValueError: The text is not a whole number.
+        InvalidValueError: Nothing to change, or a value breaks its field's rule.
     """
-    value = text.strip()
-    if not value:
-        return None
-    if not value.isdigit():
+    if args.title is None and args.year is None and args.venue is None:
         raise InvalidValueError(
-            f"“{text}” is not a year.", 'Type a year such as 2024, or "" to clear it.'
+            "Nothing to change.", "Give --title, --year or --venue (see refman edit --help)."
         )
-    return int(value)
+    return FieldEdits(
+        title=KEEP if args.title is None else args.title,
+        year=KEEP if args.year is None else parse_year(args.year),
+        venue=KEEP if args.venue is None else args.venue,
+    )
 
 
 def run_edit(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman edit ID [--title T] [--year Y] [--venue V]``."""
-    changes: dict[str, Any] = {}
-    if args.title is not None:
-        changes["title"] = args.title
-    if args.year is not None:
-        changes["year"] = parse_year(args.year)
-    if args.venue is not None:
-        changes["venue"] = args.venue.strip() or None
-    if not changes:
-        raise InvalidValueError(
-            "Nothing to change.", "Give --title, --year or --venue (see refman edit --help)."
-        )
     service.paper(args.id)  # a missing paper is reported before a bad value
-    service.edit_fields(args.id, **changes)
-    names = list(changes)
-    what = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return _say(out, f"Changed the {what} of #{args.id}.")
+    edits = _edits(args)
+    service.apply(EditPaper(args.id, edits))
+    return _say(out, f"Changed the {join_words(edits.names())} of #{args.id}.")
+
+
+def _ids(ids: list[int] | tuple[int, ...]) -> str:
+    return ", ".join(f"#{i}" for i in ids)
+
+
+def _move(
+    service: LibraryService, out: TextIO, op: TrashPapers | RestorePapers, done: str, not_done: str
+) -> int:
+    """Trash or restore papers, saying which moved and which were already where they go."""
+    moved = sorted(service.apply(op).value)
+    stayed = [i for i in op.paper_ids if i not in moved]
+    lines = []
+    if moved:
+        lines.append(done.format(papers=plural(len(moved), "paper"), ids=_ids(moved)))
+    if stayed:
+        lines.append(f"{not_done}: {_ids(stayed)}.")
+    return _say(out, " ".join(lines))
 
 
 def run_trash(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman trash ID...``."""
-    ids = list(dict.fromkeys(args.ids))
-    moved = sorted(service.trash(ids).papers)
-    already = [i for i in ids if i not in moved]
-    lines = []
-    if moved:
-        lines.append(f"Moved {plural(len(moved), 'paper')} to the Trash ({_ids(moved)}).")
-    if already:
-        lines.append(f"Already in the Trash: {_ids(already)}.")
-    return _say(out, " ".join(lines))
+    op = TrashPapers(tuple(dict.fromkeys(args.ids)))
+    return _move(service, out, op, "Moved {papers} to the Trash ({ids}).", "Already in the Trash")
 
 
 def run_restore(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman restore ID...``."""
-    ids = list(dict.fromkeys(args.ids))
-    restored = sorted(service.restore(ids).papers)
-    already = [i for i in ids if i not in restored]
-    lines = []
-    if restored:
-        lines.append(
-            f"Restored {plural(len(restored), 'paper')} from the Trash ({_ids(restored)})."
-        )
-    if already:
-        lines.append(f"Not in the Trash: {_ids(already)}.")
-    return _say(out, " ".join(lines))
+    op = RestorePapers(tuple(dict.fromkeys(args.ids)))
+    return _move(service, out, op, "Restored {papers} from the Trash ({ids}).", "Not in the Trash")
 
 
 def run_empty_trash(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
@@ -132,7 +123,3 @@ def run_empty_trash(args: argparse.Namespace, service: LibraryService, out: Text
     if not count:
         return _say(out, "The Trash is already empty.")
     return _say(out, f"Deleted {plural(count, 'paper')} for good.")
-
-
-def _ids(ids: list[int]) -> str:
-    return ", ".join(f"#{i}" for i in ids)

@@ -14,16 +14,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from refman.cli.output import FileImport, dumps, import_lines, import_to_json
+from refman.cli.output import dumps, import_to_json
 from refman.common.errors import RefmanError
-from refman.core.editing import clean_tag_name
-from refman.core.import_values import ImportChoices, SourcedPage
+from refman.core.importing.values import ImportChoices, SourcedPage
+from refman.core.importing.wording import report_counts, report_lines
 from refman.core.library import LibraryService
+from refman.core.rules import clean_tag_names
 from refman.importers import UnreadableFileError
-from refman.importers.author_page import MAX_FILE_BYTES
-from refman.importers.sources import load_bytes, load_source
+from refman.importers.sources import MAX_FILE_BYTES, load_bytes, load_source
 
-__all__ = ["STDIN", "STDIN_LABEL", "import_file", "read_source", "run_import"]
+__all__ = ["STDIN", "STDIN_LABEL", "read_source", "run_import"]
 
 log = logging.getLogger("refman.cli")
 
@@ -75,41 +75,6 @@ def failure_line(label: str, error: RefmanError) -> str:
     return f"refman: {label}: {reason}"
 
 
-def import_file(
-    service: LibraryService, page: SourcedPage, label: str, choices: ImportChoices
-) -> FileImport:
-    """Import one parsed page as one transaction (or only report, in a dry run).
-
-    Args:
-        service: The library.
-        page: The parsed page.
-        label: How the file is named in the report.
-        choices: Tags, ``--keep-separate`` and ``--dry-run``.
-
-    Returns:
-        What the import did.
-    """
-    result = service.import_pages([page], choices)
-    report = result.pages[0]
-    log.info(
-        "import of %s: %d new, %d merged (%d unchanged)%s",
-        label,
-        report.new,
-        report.merged,
-        report.unchanged,
-        " (dry run)" if choices.dry_run else "",
-    )
-    return FileImport(
-        label=label,
-        report=report,
-        merged=report.merged,
-        already=report.unchanged,
-        duplicates=result.possible_duplicates,
-        kept_separate=choices.keep_all_separate,
-        dry_run=choices.dry_run,
-    )
-
-
 def _write(out: TextIO, lines: Sequence[str]) -> None:
     out.write("".join(line + "\n" for line in lines))
     out.flush()
@@ -121,8 +86,9 @@ def run_import(args: argparse.Namespace, service: LibraryService, out: TextIO, e
     Returns:
         0 when every file was imported, 2 when at least one could not be.
     """
-    tags = tuple(dict.fromkeys(clean_tag_name(name) for name in args.tags))
-    choices = ImportChoices(tags=tags, keep_all_separate=args.keep_separate, dry_run=args.dry_run)
+    choices = ImportChoices(
+        tags=clean_tag_names(args.tags), keep_all_separate=args.keep_separate, dry_run=args.dry_run
+    )
     status = 0
     for arg in args.files:
         label = STDIN_LABEL if arg == STDIN else arg
@@ -135,9 +101,11 @@ def run_import(args: argparse.Namespace, service: LibraryService, out: TextIO, e
             err.flush()
             status = 2
             continue
-        outcome = import_file(service, page, label, choices)
+        result = service.import_pages([page], choices)
+        report = result.pages[0]
+        log.info("import of %s: %s%s", label, report_counts(report), " (dry run)" * choices.dry_run)
         if args.json:
-            _write(out, [dumps(import_to_json(outcome))])
+            _write(out, [dumps(import_to_json(label, report))])
         else:
-            _write(out, import_lines(outcome))
+            _write(out, report_lines(label, result, kept_separate=choices.keep_all_separate))
     return status

@@ -9,14 +9,14 @@ from refman.cli.output import (
     paper_table,
     paper_text,
     paper_to_json,
-    plural,
     tag_table,
     tag_to_json,
     terminal_width,
     write_json,
 )
-from refman.core.editing import clean_tag_name
+from refman.common.text import plural
 from refman.core.library import LibraryService
+from refman.core.rules import clean_tag_names
 from refman.core.values import PaperQuery, Section, SortKey
 
 __all__ = ["query_of", "run_list", "run_show", "run_tags"]
@@ -33,7 +33,7 @@ def query_of(args: argparse.Namespace) -> PaperQuery:
     sort = SortKey(args.sort) if args.sort else SortKey.RELEVANCE
     return PaperQuery(
         text=args.search or "",
-        tags=tuple(dict.fromkeys(clean_tag_name(name) for name in args.tags)),
+        tags=clean_tag_names(args.tags),
         section=Section(args.section),
         sort=sort,
         descending=bool(args.desc),

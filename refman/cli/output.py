@@ -11,25 +11,22 @@ import json
 import shutil
 import textwrap
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TextIO
 
-from refman.core.import_values import PageReport, RecordPlan
+from refman.common.text import squash_spaces
+from refman.core.importing.values import PageReport
 from refman.core.subjects import subject_label
 from refman.core.values import PaperDetail, PaperRow, TagView
 
 __all__ = [
     "IMPORT_KEYS",
     "PAPER_KEYS",
-    "FileImport",
     "dumps",
-    "import_lines",
     "import_to_json",
     "paper_table",
     "paper_text",
     "paper_to_json",
-    "plural",
     "tag_table",
     "tag_to_json",
     "terminal_width",
@@ -126,11 +123,6 @@ def write_json(stream: TextIO, value: Any, *, indent: int | None = 2) -> None:
     stream.write(dumps(value, indent=indent) + "\n")
 
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``"1 paper"`` or ``"3 papers"``."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
-
-
 def terminal_width() -> int:
     """The width of the terminal (100 columns when it cannot be told)."""
     return max(40, shutil.get_terminal_size((100, 24)).columns)
@@ -211,7 +203,7 @@ def _wrap(text: str, width: int, indent: str = "  ") -> list[str]:
             out.append("")
         out.extend(
             textwrap.wrap(
-                " ".join(paragraph.split()),
+                squash_spaces(paragraph),
                 width=max(20, width - len(indent)),
                 initial_indent=indent,
                 subsequent_indent=indent,
@@ -290,83 +282,20 @@ def paper_text(detail: PaperDetail, width: int) -> list[str]:
     return lines
 
 
-@dataclass(frozen=True, slots=True)
-class FileImport:
-    """What importing one file did (or would do, in a dry run).
-
-    Attributes:
-        label: The file as the user named it ("standard input" for ``-``).
-        report: The service's report of the page.
-        merged: Papers already in the library that the page added something to.
-        already: Papers already in the library that the page left as they were.
-        duplicates: The page's possible duplicates.
-        kept_separate: Possible duplicates were kept as papers of their own.
-        dry_run: Nothing was changed.
-    """
-
-    label: str
-    report: PageReport
-    merged: int
-    already: int
-    duplicates: tuple[RecordPlan, ...] = ()
-    kept_separate: bool = False
-    dry_run: bool = False
-
-
-def _counts(result: FileImport) -> str:
-    dups = result.report.possible_duplicates
-    parts = [f"{result.report.new} new"]
-    if result.merged or not result.already:
-        parts.append(f"{result.merged} merged")
-    if result.already:
-        parts.append(f"{result.already} already in library")
-    if dups or not result.already:
-        parts.append(plural(dups, "possible duplicate"))
-    return ", ".join(parts)
-
-
-def _duplicate_line(plan: RecordPlan, kept_separate: bool) -> str:
-    score = f" ({plan.similarity:.0f}%)" if plan.similarity is not None else ""
-    if plan.target_id is not None:
-        other = f"#{plan.target_id} “{plan.target_title or ''}”"
-    else:
-        other = f"“{plan.target_title or ''}” earlier in this file"
-    outcome = "kept separate" if kept_separate else "merged"
-    return f"  possible duplicate: “{plan.record.title}” resembles {other}{score} — {outcome}"
-
-
-def import_lines(result: FileImport) -> list[str]:
-    """The text block of one imported file: a summary line, warnings, possible duplicates.
-
-    Example:
-        ``zhuo.txt: Zhuo Jiang (publication-list) — 12 new, 0 merged, 0 possible duplicates``
-    """
-    report = result.report
-    owner = report.owner or "unknown owner"
-    head = f"{result.label}: {owner} ({report.format}) — {_counts(result)}"
-    if result.dry_run:
-        head += " (dry run: nothing was changed)"
-    lines = [head]
-    lines.extend(f"  {warning}" for warning in report.warnings)
-    lines.extend(_duplicate_line(plan, result.kept_separate) for plan in result.duplicates)
-    return lines
-
-
-def import_to_json(result: FileImport) -> dict[str, Any]:
+def import_to_json(label: str, report: PageReport) -> dict[str, Any]:
     """The JSON object of one imported file, with exactly the keys of :data:`IMPORT_KEYS`.
 
     ``merged`` counts the papers already in the library that the file added something to;
     papers it found unchanged count neither as new nor as merged.
     """
-    report = result.report
     return {
-        "file": result.label,
+        "file": label,
         "owner": report.owner,
         "format": report.format,
         "claimed": report.claimed,
         "parsed": report.parsed,
         "new": report.new,
-        "merged": result.merged,
+        "merged": report.merged,
         "possible_duplicates": report.possible_duplicates,
         "warnings": list(report.warnings),
     }

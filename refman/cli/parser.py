@@ -7,9 +7,14 @@ handler up. ``--db`` and ``-v`` are accepted both before and after the command n
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from refman import __version__
 from refman.core.values import Section, SortKey
+
+if TYPE_CHECKING:
+    #: The object that adds the subcommands.
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
 __all__ = ["build_parser", "paper_id"]
 
@@ -73,13 +78,13 @@ def paper_id(text: str) -> int:
         argparse.ArgumentTypeError: The text is not a positive whole number.
     """
     value = text.strip().removeprefix("#")
-    if not value.isdigit() or int(value) < 1:
+    if not (value.isascii() and value.isdigit()) or int(value) < 1:
         raise argparse.ArgumentTypeError(f"“{text}” is not an id (a number such as 12)")
     return int(value)
 
 
 def _count(text: str) -> int:
-    if not text.strip().isdigit():
+    if not (text.strip().isascii() and text.strip().isdigit()):
         raise argparse.ArgumentTypeError(f"“{text}” is not a whole number of 0 or more")
     return int(text)
 
@@ -103,13 +108,45 @@ def _tag_option(p: argparse.ArgumentParser, help_text: str) -> None:
     p.add_argument("--tag", action="append", default=[], metavar="TAG", dest="tags", help=help_text)
 
 
-def _add_import(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
+class _Commands:
+    """Adds subcommands that share the common options, the formatter and ``args.command``."""
+
+    def __init__(self, sub: Subparsers, common: argparse.ArgumentParser) -> None:
+        self.sub = sub
+        self.common = common
+
+    def add(
+        self,
+        name: str,
+        help_text: str,
+        description: str,
+        examples: str = "",
+        *,
+        epilog: str = "",
+        command: str = "",
+    ) -> argparse.ArgumentParser:
+        """A subcommand with its examples (or a whole ``epilog``); ``command`` names its
+        handler when it is not ``name``."""
+        p = self.sub.add_parser(
+            name,
+            parents=[self.common],
+            formatter_class=_FORMATTER,
+            help=help_text,
+            description=description,
+            epilog=epilog or "examples:\n" + examples,
+        )
+        p.set_defaults(command=command or name)
+        return p
+
+
+_ID_HELP = "the paper's id (see refman list)"
+
+
+def _add_import(c: _Commands) -> None:
+    p = c.add(
         "import",
-        parents=[common],
-        formatter_class=_FORMATTER,
-        help="import saved author pages",
-        description="Import researchers' author pages (saved text files) into the library.",
+        "import saved author pages",
+        "Import researchers' author pages (saved text files) into the library.",
         epilog=_IMPORT_EPILOG,
     )
     p.add_argument(
@@ -128,7 +165,6 @@ def _add_import(sub: argparse._SubParsersAction, common: argparse.ArgumentParser
     p.add_argument(
         "--wizard", action="store_true", help="open the import wizard in the window, prefilled"
     )
-    p.set_defaults(command="import")
 
 
 def _add_list_options(p: argparse.ArgumentParser, *, search: bool) -> None:
@@ -148,86 +184,66 @@ def _add_list_options(p: argparse.ArgumentParser, *, search: bool) -> None:
     _json(p, "the full paper objects")
 
 
-def _add_reading(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
+def _add_reading(c: _Commands) -> None:
+    p = c.add(
         "list",
-        parents=[common],
-        formatter_class=_FORMATTER,
-        help="list papers",
-        description="List the papers of the library as a table (or JSON).",
+        "list papers",
+        "List the papers of the library as a table (or JSON).",
         epilog=_LIST_EPILOG,
     )
     _add_list_options(p, search=True)
-    p.set_defaults(command="list")
-    p = sub.add_parser(
+    p = c.add(
         "search",
-        parents=[common],
-        formatter_class=_FORMATTER,
-        help="search papers (same as list --search)",
-        description="Full-text search of the library, best match first.",
+        "search papers (same as list --search)",
+        "Full-text search of the library, best match first.",
         epilog=_SEARCH_EPILOG,
+        command="list",
     )
     p.add_argument("search", metavar="Q", help="what to search for")
     _add_list_options(p, search=False)
-    p.set_defaults(command="list")
-    p = sub.add_parser(
+    p = c.add(
         "show",
-        parents=[common],
-        formatter_class=_FORMATTER,
-        help="show everything about a paper",
-        description="Show a paper: title, authors, year, venue, subjects, tags, sources, "
-        "abstract and notes.",
-        epilog="examples:\n  refman show 12\n  refman show 12 --json",
+        "show everything about a paper",
+        "Show a paper: title, authors, year, venue, subjects, tags, sources, abstract and notes.",
+        "  refman show 12\n  refman show 12 --json",
     )
-    p.add_argument("id", type=paper_id, metavar="ID", help="the paper's id (see refman list)")
+    p.add_argument("id", type=paper_id, metavar="ID", help=_ID_HELP)
     _json(p, "the paper")
-    p.set_defaults(command="show")
-    p = sub.add_parser(
+    p = c.add(
         "tags",
-        parents=[common],
-        formatter_class=_FORMATTER,
-        help="list tags with their paper counts",
-        description="List every tag with the number of papers (outside the Trash) it is on.",
-        epilog="examples:\n  refman tags\n  refman list --tag to-read   the papers of one tag",
+        "list tags with their paper counts",
+        "List every tag with the number of papers (outside the Trash) it is on.",
+        "  refman tags\n  refman list --tag to-read   the papers of one tag",
     )
     _json(p, "the tags")
-    p.set_defaults(command="tags")
 
 
-def _add_editing(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
-    def add(name: str, help_text: str, description: str, epilog: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(
-            name,
-            parents=[common],
-            formatter_class=_FORMATTER,
-            help=help_text,
-            description=description,
-            epilog="examples:\n" + epilog,
-        )
-        p.set_defaults(command=name)
-        return p
-
-    id_help = "the paper's id (see refman list)"
-    p = add(
+def _add_tagging(c: _Commands) -> None:
+    p = c.add(
         "tag",
         "put tags on a paper",
         "Put tags on a paper (new tags are created).",
         '  refman tag 12 to-read\n  refman tag 12 "large models" systems',
     )
-    p.add_argument("id", type=paper_id, metavar="ID", help=id_help)
+    p.add_argument("id", type=paper_id, metavar="ID", help=_ID_HELP)
     p.add_argument("tags", nargs="+", metavar="TAG", help="a tag name")
-    p = add("untag", "take tags off a paper", "Take tags off a paper.", "  refman untag 12 to-read")
-    p.add_argument("id", type=paper_id, metavar="ID", help=id_help)
+    p = c.add(
+        "untag", "take tags off a paper", "Take tags off a paper.", "  refman untag 12 to-read"
+    )
+    p.add_argument("id", type=paper_id, metavar="ID", help=_ID_HELP)
     p.add_argument("tags", nargs="+", metavar="TAG", help="a tag name")
-    p = add(
+    p = c.add(
         "note",
         "add a note to a paper",
         "Add a note (Markdown) to a paper; prints its id.",
         '  refman note 12 "Read section 4 again"',
     )
-    p.add_argument("id", type=paper_id, metavar="ID", help=id_help)
+    p.add_argument("id", type=paper_id, metavar="ID", help=_ID_HELP)
     p.add_argument("text", nargs="+", metavar="TEXT", help="the note (words are joined)")
-    p = add(
+
+
+def _add_paper_edits(c: _Commands) -> None:
+    p = c.add(
         "edit",
         "change a paper's title, year or venue",
         "Change a paper's title, year or venue by hand. Hand edits are kept when the paper "
@@ -235,25 +251,25 @@ def _add_editing(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
         '  refman edit 12 --title "BAMBOO: a force field"\n  refman edit 12 --year 2024\n'
         '  refman edit 12 --venue ""               clear the venue',
     )
-    p.add_argument("id", type=paper_id, metavar="ID", help=id_help)
+    p.add_argument("id", type=paper_id, metavar="ID", help=_ID_HELP)
     p.add_argument("--title", metavar="T", help="the new title")
     p.add_argument("--year", metavar="Y", help='the year ("" clears it)')
     p.add_argument("--venue", metavar="V", help='the venue ("" clears it)')
-    p = add(
+    p = c.add(
         "trash",
         "move papers to the Trash",
         "Move papers to the Trash (see restore).",
         "  refman trash 12 13",
     )
-    p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=id_help)
-    p = add(
+    p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=_ID_HELP)
+    p = c.add(
         "restore",
         "bring papers back from the Trash",
         "Bring papers back from the Trash.",
         "  refman restore 12\n  refman list --section trash   see what is in the Trash",
     )
-    p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=id_help)
-    add(
+    p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=_ID_HELP)
+    c.add(
         "empty-trash",
         "delete the papers in the Trash for good",
         "Delete the papers in the Trash for good. This cannot be undone.",
@@ -261,21 +277,17 @@ def _add_editing(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
     )
 
 
-def _add_screenshot(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser(
+def _add_screenshot(c: _Commands) -> None:
+    p = c.add(
         "screenshot",
-        parents=[common],
-        formatter_class=_FORMATTER,
-        help="render the main window to a PNG",
-        description="Render the main window in a given state to a PNG file, without a display "
+        "render the main window to a PNG",
+        "Render the main window in a given state to a PNG file, without a display "
         "(the offscreen platform is used when there is no screen).",
-        epilog="examples:\n"
         "  refman screenshot window.png\n"
         "  refman screenshot window.png --size 1400x900 --select 12\n"
         '  refman screenshot search.png --search "language model"\n'
         "  refman screenshot tagged.png --tag systems --tag to-read",
     )
-    p.set_defaults(command="screenshot")
     p.add_argument("out", metavar="OUT.png", help="the PNG file to write")
     p.add_argument("--size", default="1400x900", help="window size, WIDTHxHEIGHT (1400x900)")
     p.add_argument("--select", type=paper_id, metavar="ID", help="select this paper")
@@ -299,9 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.set_defaults(command=None)
     common = _common()
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
-    _add_import(sub, common)
-    _add_reading(sub, common)
-    _add_editing(sub, common)
-    _add_screenshot(sub, common)
+    commands = _Commands(parser.add_subparsers(title="commands", metavar="COMMAND"), common)
+    for add in (_add_import, _add_reading, _add_tagging, _add_paper_edits, _add_screenshot):
+        add(commands)
     return parser

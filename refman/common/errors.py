@@ -30,3 +30,14 @@ class InvalidValueError(RefmanError):
 
 class LibraryOpenError(RefmanError):
     """The library file cannot be opened, created or upgraded."""
+
+
+class ConflictError(RefmanError):
+    """A change (often an undo) found its paper, note or tag changed since: it was refused."""
+
+
+class CancelledError(RefmanError):
+    """The person cancelled a long operation; its transaction rolled back."""
+
+    def __init__(self, message: str = "Cancelled; the library is unchanged.") -> None:
+        super().__init__(message)

@@ -16,13 +16,21 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from pylatexenc.latex2text import LatexNodes2Text
 
-__all__ = ["latex_to_text", "normalize_for_match", "person_key", "plural", "squash_spaces"]
+__all__ = [
+    "join_words",
+    "latex_to_text",
+    "normalize_for_match",
+    "person_key",
+    "plural",
+    "squash_spaces",
+]
 
 # Private-use placeholders for characters LaTeX treats specially but prose uses literally.
 _PERCENT = "\ue000"
@@ -320,3 +328,11 @@ def plural(count: int, word: str, words: str | None = None) -> str:
         The count and the word.
     """
     return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def join_words(words: Iterable[str]) -> str:
+    """Join words for a sentence: ``"a"``, ``"a and b"``, ``"a, b and c"``."""
+    items = list(words)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"

@@ -1,9 +1,10 @@
 """Fast paper lists for search as you type and tag filters on a large library.
 
 The ordered id list of a section (in the list's sort order) is read once and kept; a search
-or a tag filter then only asks SQLite for the *set* of matching ids (the FTS index or the
-tag links answer that in a few milliseconds) and keeps the cached order. A cached list is
-dropped as soon as the library changes.
+or a tag filter then only asks the database for the *sets* of matching ids (the search index
+or the tag links answer that in a few milliseconds, through the same pieces that
+:func:`refman.core.queries.conditions` filters with) and keeps the cached order. A cached list
+is dropped as soon as the library changes.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from sqlalchemy.orm import Session
 
 from refman.core import queries
 from refman.core.values import PaperQuery, SortKey
-from refman.store import fts
 from refman.store.bulk import first_column
+from refman.store.search import SearchIndex
 
 _KEEP = 4
 
@@ -24,7 +25,8 @@ _KEEP = 4
 class OrderedIds:
     """A small cache of ordered id lists, keyed by everything but the text and tags."""
 
-    def __init__(self) -> None:
+    def __init__(self, search: SearchIndex) -> None:
+        self._search = search
         self._lists: OrderedDict[tuple[object, ...], list[int]] = OrderedDict()
         self._generation = -1
         self._lock = threading.Lock()
@@ -32,39 +34,20 @@ class OrderedIds:
     def ids(self, session: Session, query: PaperQuery, generation: int) -> list[int]:
         """The ids a query shows, in order.
 
-        A search sorted by relevance needs bm25 and goes straight to SQL; everything else is
-        answered from the cached order of its section.
+        A search sorted by relevance needs the rank and goes straight to SQL; everything else
+        is answered from the cached order of its section.
         """
         if query.text.strip() and query.sort is SortKey.RELEVANCE:
-            return queries.paper_ids(session, query)
+            return queries.paper_ids(session, query, self._search)
         base = self._base(session, query, generation)
-        allowed: set[int] | None = None
-        for name in dict.fromkeys(" ".join(t.split()).casefold() for t in query.tags):
-            tagged = set(
-                first_column(
-                    session,
-                    "SELECT pt.paper_id FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id "
-                    "WHERE t.key = ?",
-                    [name],
-                )
-            )
-            allowed = tagged if allowed is None else allowed & tagged
-        if query.text.strip():
-            expression = fts.match_expression(query.text)
-            matched: set[int] = (
-                set(
-                    first_column(
-                        session,
-                        "SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?",
-                        [expression],
-                    )
-                )
-                if expression
-                else set()
-            )
-            allowed = matched if allowed is None else allowed & matched
-        if allowed is None:
+        sets = queries.member_sets(query, self._search)
+        if sets is None:
+            return []
+        if not sets:
             return list(base)
+        allowed = set(first_column(session, sets[0]))
+        for ids in sets[1:]:
+            allowed &= set(first_column(session, ids))
         return [i for i in base if i in allowed]
 
     def _base(self, session: Session, query: PaperQuery, generation: int) -> list[int]:
@@ -82,7 +65,7 @@ class OrderedIds:
         base_query = PaperQuery(
             section=query.section, person_id=query.person_id, sort=sort, descending=descending
         )
-        ids = queries.paper_ids(session, base_query)
+        ids = queries.paper_ids(session, base_query, self._search)
         with self._lock:
             if generation == self._generation:
                 self._lists[key] = ids

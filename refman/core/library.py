@@ -1,8 +1,11 @@
-"""The library service: the one way the UI and the command line read and change a library.
+"""The library service: the one way the window and the command line read and change a library.
 
-Each public method runs in its own short session; each change is one transaction that either
-happens whole or not at all, and returns a :class:`~refman.core.values.Changes` value (or a
-result that carries one) so that views can refresh what it touched.
+Reads run in short sessions and return plain values. Every change is an
+:class:`~refman.core.operations.Operation` given to :meth:`LibraryService.apply`, which runs it
+in one transaction — all of it or nothing — and returns an
+:class:`~refman.core.operations.Outcome` with what changed and how to undo it. The named
+methods (:meth:`~LibraryService.tag`, :meth:`~LibraryService.trash`, ...) are that same call
+with the operation spelled out.
 """
 
 from __future__ import annotations
@@ -11,18 +14,42 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import TypeVar
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import func, select
 
-from refman.common.errors import NotFoundError
 from refman.core import queries
-from refman.core.editing import Editor
+from refman.core.context import Context, Handler, Progress, no_paper
 from refman.core.id_lists import OrderedIds
-from refman.core.import_values import ImportChoices, ImportPlan, ImportResult, SourcedPage
-from refman.core.importing import Progress, apply_import, plan_import, undo_import
+from refman.core.importing import handlers as import_handlers
+from refman.core.importing.plan import plan_import
+from refman.core.importing.values import ImportChoices, ImportPlan, ImportResult, SourcedPage
+from refman.core.notes import HANDLERS as NOTE_HANDLERS
+from refman.core.notes import no_note, view_of
+from refman.core.operations import (
+    AddNote,
+    DeleteNote,
+    DeleteTag,
+    EditNote,
+    EditPaper,
+    EmptyTrash,
+    ImportPages,
+    Operation,
+    Outcome,
+    RenameTag,
+    RestorePapers,
+    SetDuplicateFlag,
+    SetTagColour,
+    TagPapers,
+    TrashPapers,
+    UndoImport,
+    UntagPapers,
+)
+from refman.core.papers import HANDLERS as PAPER_HANDLERS
 from refman.core.reading import load_details, load_people, load_person, load_tags
+from refman.core.rules import KEEP, FieldEdits, Keep
+from refman.core.tagging import HANDLERS as TAG_HANDLERS
 from refman.core.values import (
-    Changes,
     NoteView,
     PaperDetail,
     PaperQuery,
@@ -30,28 +57,36 @@ from refman.core.values import (
     PersonView,
     Section,
     SectionCounts,
+    TagView,
 )
-from refman.store import fts
 from refman.store.database import Database, open_database
-from refman.store.models import Paper
+from refman.store.models import Note, Paper
 
 log = logging.getLogger("refman.library")
 
+T = TypeVar("T")
+
 #: The query of the whole library (outside the Trash), newest first.
 EVERYTHING = PaperQuery()
-DEFAULT_CHOICES = ImportChoices()
+
+_HANDLERS: dict[type, Handler] = {
+    **TAG_HANDLERS,
+    **NOTE_HANDLERS,
+    **PAPER_HANDLERS,
+    **import_handlers.HANDLERS,
+}
 
 
 def _now() -> datetime:
     return datetime.now().replace(microsecond=0)
 
 
-class LibraryService(Editor):
+class LibraryService:
     """Reads and changes one library."""
 
     def __init__(self, database: Database) -> None:
-        super().__init__(database)
-        self._ordered = OrderedIds()
+        self.db = database
+        self._ordered = OrderedIds(database.search)
 
     @classmethod
     def open(cls, location: str | Path) -> LibraryService:
@@ -66,6 +101,118 @@ class LibraryService(Editor):
     def close(self) -> None:
         """Close the library."""
         self.db.close()
+
+    # -- changing ---------------------------------------------------------------------------
+
+    def apply(
+        self,
+        op: Operation[T],
+        *,
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Outcome[T]:
+        """Carry out a change as one transaction: all of it, or nothing.
+
+        Args:
+            op: The change.
+            progress: Told (steps done, steps in all) by long operations.
+            cancelled: Asked now and then by long operations; True stops them with
+                :class:`~refman.common.errors.CancelledError`, changing nothing.
+
+        Returns:
+            What the change produced and changed, and its inverse.
+
+        Raises:
+            RefmanError: The change was refused (a missing paper, a bad value, a conflict
+                with a change made elsewhere); nothing was changed.
+        """
+        handler = _HANDLERS[type(op)]
+        session_scope = self.db.transaction if op.writes else self.db.reading
+        with session_scope() as session:
+            ctx = Context(session, self.db.search, _now(), progress, cancelled)
+            outcome: Outcome[T] = handler(ctx, op)
+        if outcome.changes:
+            log.info("%s: %s", outcome.label or op.label, outcome.changes)
+        return outcome
+
+    def tag(self, paper_ids: Iterable[int], names: Iterable[str]) -> Outcome[None]:
+        """Put tags (created when new) on papers."""
+        return self.apply(TagPapers(tuple(paper_ids), tuple(names)))
+
+    def untag(self, paper_ids: Iterable[int], names: Iterable[str]) -> Outcome[None]:
+        """Take tags off papers (tags they do not carry are ignored)."""
+        return self.apply(UntagPapers(tuple(paper_ids), tuple(names)))
+
+    def rename_tag(self, old: str, new: str) -> Outcome[None]:
+        """Rename a tag; renaming onto an existing tag merges the two."""
+        return self.apply(RenameTag(old, new))
+
+    def set_tag_colour(self, name: str, colour: str | None) -> Outcome[None]:
+        """Give a tag a colour ("#rrggbb"), or None for the default."""
+        return self.apply(SetTagColour(name, colour))
+
+    def delete_tag(self, name: str) -> Outcome[None]:
+        """Delete a tag from every paper."""
+        return self.apply(DeleteTag(name))
+
+    def edit_fields(
+        self,
+        paper_id: int,
+        *,
+        title: str | Keep = KEEP,
+        year: int | Keep | None = KEEP,
+        venue: str | Keep | None = KEEP,
+    ) -> Outcome[None]:
+        """Edit title, year or venue by hand; the edit is the user's and survives imports."""
+        return self.apply(EditPaper(paper_id, FieldEdits(title=title, year=year, venue=venue)))
+
+    def trash(self, paper_ids: Iterable[int]) -> Outcome[tuple[int, ...]]:
+        """Move papers to the Trash (they can be restored)."""
+        return self.apply(TrashPapers(tuple(dict.fromkeys(paper_ids))))
+
+    def restore(self, paper_ids: Iterable[int]) -> Outcome[tuple[int, ...]]:
+        """Bring papers back from the Trash."""
+        return self.apply(RestorePapers(tuple(dict.fromkeys(paper_ids))))
+
+    def empty_trash(self) -> int:
+        """Delete the papers in the Trash for good. Returns how many."""
+        return self.apply(EmptyTrash()).value
+
+    def clear_possible_duplicate(self, paper_id: int) -> Outcome[None]:
+        """Mark a paper as not a duplicate of the one an import found it close to."""
+        return self.apply(SetDuplicateFlag(paper_id, None))
+
+    def add_note(self, paper_id: int, text: str) -> NoteView:
+        """Add a Markdown note to a paper."""
+        return self.apply(AddNote(paper_id, text)).value
+
+    def edit_note(self, note_id: int, text: str) -> NoteView:
+        """Replace a note's text."""
+        return self.apply(EditNote(note_id, text)).value
+
+    def delete_note(self, note_id: int) -> NoteView:
+        """Delete a note; returns it as it was."""
+        return self.apply(DeleteNote(note_id)).value
+
+    def import_pages(
+        self,
+        pages: Sequence[SourcedPage],
+        choices: ImportChoices | None = None,
+        *,
+        at: datetime | None = None,
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> ImportResult:
+        """Import pages as one transaction and return what it did, record by record.
+
+        (``apply(ImportPages(...))`` gives the same with the inverse, for undo.)
+        """
+        op = ImportPages(tuple(pages), choices or ImportChoices(), at)
+        return self.apply(op, progress=progress, cancelled=cancelled).value
+
+    def undo_import(self, batch_ids: Sequence[int]) -> Outcome[None]:
+        """Return the library to its state before an import."""
+        return self.apply(UndoImport(tuple(batch_ids)))
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -84,7 +231,7 @@ class LibraryService(Editor):
     ) -> list[PaperRow]:
         """A window of the list: ``limit`` rows from ``offset``."""
         with self.db.reading() as s:
-            return queries.window(s, query, offset, limit)
+            return queries.window(s, query, self.db.search, offset, limit)
 
     def rows(self, ids: Sequence[int]) -> list[PaperRow]:
         """List rows of these papers, in the order given."""
@@ -99,10 +246,7 @@ class LibraryService(Editor):
         """
         details = self.details([paper_id])
         if not details:
-            raise NotFoundError(
-                f"There is no paper #{paper_id} in this library.",
-                "Use “refman list” to see the ids.",
-            )
+            raise no_paper(paper_id)
         return details[0]
 
     def details(self, ids: Sequence[int]) -> list[PaperDetail]:
@@ -110,7 +254,19 @@ class LibraryService(Editor):
         with self.db.reading() as s:
             return load_details(s, ids)
 
-    def tags(self) -> list:  # type: ignore[type-arg]
+    def note(self, note_id: int) -> NoteView:
+        """One note.
+
+        Raises:
+            NotFoundError: There is no note with that id.
+        """
+        with self.db.reading() as s:
+            note = s.get(Note, note_id)
+            if note is None:
+                raise no_note(note_id)
+            return view_of(note)
+
+    def tags(self) -> list[TagView]:
         """Every tag with its colour and paper count, by name."""
         with self.db.reading() as s:
             return load_tags(s)
@@ -128,7 +284,9 @@ class LibraryService(Editor):
     def section_counts(self) -> SectionCounts:
         """How many papers each library section holds."""
         with self.db.reading() as s:
-            counts = {sec: queries.count(s, PaperQuery(section=sec)) for sec in Section}
+            counts = {
+                sec: queries.count(s, PaperQuery(section=sec), self.db.search) for sec in Section
+            }
         return SectionCounts(
             all=counts[Section.ALL],
             attention=counts[Section.ATTENTION],
@@ -137,99 +295,15 @@ class LibraryService(Editor):
             trash=counts[Section.TRASH],
         )
 
-    # -- importing --------------------------------------------------------------------------
+    def paper_count(self) -> int:
+        """Papers in the library, Trash included."""
+        with self.db.reading() as s:
+            return int(s.execute(select(func.count()).select_from(Paper)).scalar_one())
 
     def plan_import(self, pages: Sequence[SourcedPage]) -> ImportPlan:
         """What importing these pages would do, record by record; changes nothing."""
         with self.db.reading() as s:
             return plan_import(s, pages)
 
-    def import_pages(
-        self,
-        pages: Sequence[SourcedPage],
-        choices: ImportChoices = DEFAULT_CHOICES,
-        *,
-        at: datetime | None = None,
-        progress: Progress | None = None,
-        cancelled: Callable[[], bool] | None = None,
-    ) -> ImportResult:
-        """Import pages as one transaction: all of it or nothing.
 
-        Args:
-            pages: Parsed pages and where they came from.
-            choices: Records to skip, duplicates to keep apart, titles, tags, dry run.
-            at: The import time (redo passes the original one).
-            progress: Told (records done, records in all) now and then.
-            cancelled: Asked now and then; True stops the import with
-                :class:`~refman.core.importing.ImportCancelledError`, changing nothing.
-        """
-        when = at or _now()
-        if choices.dry_run:
-            with self.db.reading() as s:
-                return apply_import(s, pages, choices, when, progress, cancelled)
-        with self.db.transaction() as s:
-            return apply_import(s, pages, choices, when, progress, cancelled)
-
-    def undo_import(self, batch_ids: Sequence[int]) -> Changes:
-        """Return the library to its state before an import."""
-        with self.db.transaction() as s:
-            touched = undo_import(s, batch_ids)
-        return Changes(papers=frozenset(touched), tags=True, structure=True)
-
-    # -- trash ------------------------------------------------------------------------------
-
-    def trash(self, ids: Iterable[int]) -> Changes:
-        """Move papers to the Trash (they can be restored)."""
-        return self._set_trashed(ids, _now())
-
-    def restore(self, ids: Iterable[int]) -> Changes:
-        """Bring papers back from the Trash."""
-        return self._set_trashed(ids, None)
-
-    def trashed_at(self, ids: Iterable[int]) -> dict[int, datetime | None]:
-        """When each paper was trashed (None when it is not in the Trash)."""
-        wanted = list(ids)
-        with self.db.reading() as s:
-            rows = s.execute(select(Paper.id, Paper.trashed_at).where(Paper.id.in_(wanted)))
-            return {pid: when for pid, when in rows}
-
-    def set_trashed(self, when: dict[int, datetime | None]) -> Changes:
-        """Put back trash times exactly (for undo)."""
-        with self.db.transaction() as s:
-            for pid, at in when.items():
-                s.execute(update(Paper).where(Paper.id == pid).values(trashed_at=at))
-        return Changes(papers=frozenset(when), structure=True, tags=True)
-
-    def _set_trashed(self, ids: Iterable[int], when: datetime | None) -> Changes:
-        wanted = sorted(set(ids))
-        with self.db.transaction() as s:
-            found = set(s.execute(select(Paper.id).where(Paper.id.in_(wanted))).scalars())
-            missing = [i for i in wanted if i not in found]
-            if missing:
-                raise NotFoundError(
-                    f"There is no paper #{missing[0]} in this library.",
-                    "Use “refman list” to see the ids.",
-                )
-            state = (
-                Paper.trashed_at.is_(None) if when is not None else Paper.trashed_at.is_not(None)
-            )
-            changed = list(s.execute(select(Paper.id).where(Paper.id.in_(wanted), state)).scalars())
-            s.execute(update(Paper).where(Paper.id.in_(changed)).values(trashed_at=when))
-        return Changes(papers=frozenset(changed), structure=True, tags=True)
-
-    def empty_trash(self) -> int:
-        """Delete the papers in the Trash for good. Returns how many."""
-        with self.db.transaction() as s:
-            ids = list(s.execute(select(Paper.id).where(Paper.trashed_at.is_not(None))).scalars())
-            s.execute(delete(Paper).where(Paper.trashed_at.is_not(None)))
-            fts.reindex(s, ids)
-        return len(ids)
-
-    def paper_count(self) -> int:
-        """Papers in the library, Trash included."""
-        with self.db.reading() as s:
-            return int(s.execute(select(func.count()).select_from(Paper)).scalar_one())
-
-    def note(self, note_id: int) -> NoteView:
-        """One note."""
-        return self._note(note_id)
+__all__ = ["EVERYTHING", "LibraryService"]

@@ -114,11 +114,6 @@ def similarity(a: MatchKeys, b: MatchKeys) -> float:
     return float(best)
 
 
-def is_exact(a: MatchKeys, b: MatchKeys) -> bool:
-    """True when two papers share an exact key."""
-    return bool(set(a.exact) & set(b.exact))
-
-
 def best_match(
     keys: MatchKeys, candidates: Sequence[tuple[T, MatchKeys]]
 ) -> tuple[float, T] | None:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from refman.common.text import latex_to_text
+from refman.common.text import latex_to_text, plural
+from refman.core.rules import tag_key
 from refman.importers.records import ParsedRecord
 
 
@@ -135,10 +136,6 @@ def new_state(
     )
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def merge_into(
     state: PaperState,
     record: ParsedRecord,
@@ -153,53 +150,62 @@ def merge_into(
         Xiang", "3 authors"]``; empty when the record brought nothing new.
     """
     adds: list[str] = []
-    edited = state.user_edited
-    if state.title_provisional and not record.title_provisional and "title" not in edited:
+    if (
+        state.title_provisional
+        and not record.title_provisional
+        and "title" not in state.user_edited
+    ):
         state.title = record.title
         state.title_provisional = False
         adds.append("a title")
     if owner_key and owner_key not in state.attributions:
         state.attributions.append(owner_key)
         adds.append(f"attribution to {owner_name or owner_key}")
-    if author_keys and "authors" not in edited:
-        better = (record.authors_complete and not state.authors_complete) or (
-            not state.authors_complete
-            and not record.authors_complete
-            and len(author_keys) > len(state.authors)
-        )
-        if better:
-            gained = len(author_keys) - len(state.authors)
-            state.authors = list(author_keys)
-            state.authors_complete = record.authors_complete
-            adds.append(_plural(gained, "author") if gained > 0 else "the complete author list")
-    if state.year is None and record.year is not None and "year" not in edited:
+    adds.extend(_merge_authors(state, record, author_keys))
+    adds.extend(_fill_missing(state, record))
+    new_subjects = [s for s in dict.fromkeys(record.subjects) if s not in state.subjects]
+    if new_subjects:
+        state.subjects.extend(new_subjects)
+        word = "subject" if len(new_subjects) == 1 else "subjects"
+        adds.append(f"{word} {', '.join(new_subjects)}")
+    return adds
+
+
+def _merge_authors(state: PaperState, record: ParsedRecord, author_keys: list[str]) -> list[str]:
+    """A complete author list replaces an incomplete one, a longer incomplete a shorter."""
+    if not author_keys or "authors" in state.user_edited or state.authors_complete:
+        return []
+    if not record.authors_complete and len(author_keys) <= len(state.authors):
+        return []
+    gained = len(author_keys) - len(state.authors)
+    state.authors = list(author_keys)
+    state.authors_complete = record.authors_complete
+    return [plural(gained, "author") if gained > 0 else "the complete author list"]
+
+
+def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:
+    """Fill in a missing year, venue or abstract (unless the user cleared it by hand)."""
+    adds = []
+    if state.year is None and record.year is not None and "year" not in state.user_edited:
         state.year = record.year
         adds.append("the year")
-    if not state.venue and record.venue and "venue" not in edited:
+    if not state.venue and record.venue and "venue" not in state.user_edited:
         state.venue = record.venue
         adds.append("the venue")
     if not state.abstract and record.abstract:
         state.abstract = record.abstract
         state.abstract_text = latex_to_text(record.abstract)
         adds.append("the abstract")
-    new_subjects = [s for s in dict.fromkeys(record.subjects) if s not in state.subjects]
-    if new_subjects:
-        state.subjects.extend(new_subjects)
-        adds.append(
-            f"subject {new_subjects[0]}"
-            if len(new_subjects) == 1
-            else f"subjects {', '.join(new_subjects)}"
-        )
     return adds
 
 
 def add_tags(state: PaperState, names: list[str]) -> None:
     """Add tags (case-insensitively new ones only) to a paper's state."""
-    have = {t.casefold() for t in state.tags}
+    have = {tag_key(t) for t in state.tags}
     for name in names:
-        if name.casefold() not in have:
+        if tag_key(name) not in have:
             state.tags.append(name)
-            have.add(name.casefold())
+            have.add(tag_key(name))
 
 
 def author_line(names: list[str], complete: bool) -> str:

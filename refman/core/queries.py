@@ -1,7 +1,10 @@
-"""The SQL behind the paper list: filters, search, sort, and windows of rows.
+"""The SQL behind the paper list: one filter builder, search, sort, and windows of rows.
 
-Everything happens in SQLite: the full-text match and its bm25 rank, tag intersection,
-sections and sorting. Callers get ids, counts and small windows of rows, never the library.
+Everything happens in the database: the full-text match and its rank, tag intersection,
+sections and sorting. :func:`conditions` builds a query's filter once; the list, the counts
+and the cached id lists (:mod:`refman.core.id_lists`) all use it, so a paper is in a list for
+the same reason everywhere. Callers get ids, counts and small windows of rows, never the
+library.
 """
 
 from __future__ import annotations
@@ -9,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, exists, func, literal_column, or_, select, text
+from sqlalchemy import ColumnElement, Select, and_, exists, false, func, or_, select
 from sqlalchemy.orm import Session
 
+from refman.core.rules import tag_key
 from refman.core.values import PaperQuery, PaperRow, Section, SortKey
-from refman.store import fts
-from refman.store.bulk import first_column
+from refman.store.bulk import chunks, first_column
 from refman.store.models import (
     Attribution,
     Authorship,
@@ -24,6 +27,7 @@ from refman.store.models import (
     PaperTag,
     Tag,
 )
+from refman.store.search import SearchIndex
 
 ATTENTION = or_(
     Paper.title_provisional.is_(True),
@@ -38,48 +42,91 @@ def recent_batches() -> Select[Any]:
     return select(ImportBatch.id).where(ImportBatch.import_id == last)
 
 
-def _filters(query: PaperQuery) -> list[ColumnElement[bool]]:
-    conds: list[ColumnElement[bool]] = []
-    if query.section is Section.TRASH:
-        conds.append(Paper.trashed_at.is_not(None))
-    else:
-        conds.append(Paper.trashed_at.is_(None))
-    if query.section is Section.ATTENTION:
+def tag_members(name: str) -> Select[Any]:
+    """The ids of the papers (Trash included) carrying a tag, by the tag's name in any case."""
+    return (
+        select(PaperTag.paper_id)
+        .join(Tag, Tag.id == PaperTag.tag_id)
+        .where(Tag.key == tag_key(name))
+    )
+
+
+def _tag_keys(query: PaperQuery) -> list[str]:
+    return list(dict.fromkeys(tag_key(t) for t in query.tags))
+
+
+def _section(section: Section) -> list[ColumnElement[bool]]:
+    conds: list[ColumnElement[bool]] = [
+        Paper.trashed_at.is_not(None) if section is Section.TRASH else Paper.trashed_at.is_(None)
+    ]
+    if section is Section.ATTENTION:
         conds.append(ATTENTION)
-    elif query.section is Section.UNTAGGED:
+    elif section is Section.UNTAGGED:
         conds.append(~exists().where(PaperTag.paper_id == Paper.id))
-    elif query.section is Section.RECENT:
+    elif section is Section.RECENT:
         conds.append(
             Paper.id.in_(
                 select(BatchPaper.paper_id).where(BatchPaper.batch_id.in_(recent_batches()))
             )
         )
-    for name in dict.fromkeys(" ".join(t.split()).casefold() for t in query.tags):
-        conds.append(
-            exists()
-            .where(PaperTag.paper_id == Paper.id)
-            .where(PaperTag.tag_id == select(Tag.id).where(Tag.key == name).scalar_subquery())
-        )
-    if query.person_id is not None:
-        conds.append(
-            or_(
-                exists().where(
-                    and_(Attribution.paper_id == Paper.id, Attribution.person_id == query.person_id)
-                ),
-                exists().where(
-                    and_(Authorship.paper_id == Paper.id, Authorship.person_id == query.person_id)
-                ),
-            )
-        )
     return conds
 
 
-def _order(query: PaperQuery, searching: bool) -> list[Any]:
+def _person(person_id: int) -> ColumnElement[bool]:
+    return or_(
+        exists().where(and_(Attribution.paper_id == Paper.id, Attribution.person_id == person_id)),
+        exists().where(and_(Authorship.paper_id == Paper.id, Authorship.person_id == person_id)),
+    )
+
+
+def member_sets(
+    query: PaperQuery, search: SearchIndex, *, text: bool = True
+) -> list[Select[Any]] | None:
+    """The id sets a paper must be in to match the query's tags and search text.
+
+    Args:
+        query: The query.
+        search: The library's search index.
+        text: Include the search text (False when the caller joins the ranked matches).
+
+    Returns:
+        One select of ids per tag and one for the search text (empty when the query has
+        neither), or None when the search text holds nothing searchable (no paper matches).
+    """
+    sets = [tag_members(key) for key in _tag_keys(query)]
+    if text and query.text.strip():
+        ids = search.match_ids(query.text)
+        if ids is None:
+            return None
+        sets.append(ids)
+    return sets
+
+
+def conditions(
+    query: PaperQuery, search: SearchIndex, *, text: bool = True
+) -> list[ColumnElement[bool]]:
+    """Every condition a paper must meet to be in the query's list.
+
+    Args:
+        query: The query.
+        search: The library's search index.
+        text: Include the search text (False when the caller joins the ranked matches).
+    """
+    conds = _section(query.section)
+    if query.person_id is not None:
+        conds.append(_person(query.person_id))
+    sets = member_sets(query, search, text=text)
+    if sets is None:
+        return [false()]
+    conds.extend(Paper.id.in_(ids) for ids in sets)
+    return conds
+
+
+def _order(query: PaperQuery, rank: ColumnElement[Any] | None) -> list[Any]:
     sort = query.sort
     desc = query.descending
     if sort is SortKey.RELEVANCE:
-        if searching:
-            rank: ColumnElement[Any] = literal_column("fts_rank")
+        if rank is not None:
             return [rank.desc() if desc else rank.asc(), Paper.id]
         # Without a search, "relevance" means newest first.
         sort, desc = SortKey.ADDED, not desc
@@ -100,43 +147,31 @@ def _order(query: PaperQuery, searching: bool) -> list[Any]:
     return [primary, tie]
 
 
-def _base(query: PaperQuery, columns: Sequence) -> tuple[Select, bool]:  # type: ignore[type-arg]
-    expression = fts.match_expression(query.text) if query.text.strip() else None
+def _ordered(query: PaperQuery, search: SearchIndex, columns: Sequence[Any]) -> Select[Any]:
+    """The query's papers in list order; ranked by the search when sorted by relevance."""
     stmt = select(*columns).select_from(Paper)
-    if expression is not None:
-        matches = (
-            select(
-                literal_column("rowid").label("paper_id"),
-                literal_column(fts.BM25).label("fts_rank"),
-            )
-            .select_from(text("papers_fts"))
-            .where(text("papers_fts MATCH :match"))
-            .subquery("m")
-        )
-        stmt = stmt.join(matches, matches.c.paper_id == Paper.id).params(match=expression)
-    elif query.text.strip():
-        # Nothing searchable was typed (only punctuation): no paper matches.
-        stmt = stmt.where(literal_column("0") == 1)
-    for cond in _filters(query):
-        stmt = stmt.where(cond)
-    return stmt, expression is not None
+    rank: ColumnElement[Any] | None = None
+    matches = (
+        search.matches(query.text)
+        if query.sort is SortKey.RELEVANCE and query.text.strip()
+        else None
+    )
+    if matches is not None:
+        stmt = stmt.join(matches, matches.c.paper_id == Paper.id)
+        rank = matches.c.rank
+    conds = conditions(query, search, text=matches is None)
+    return stmt.where(*conds).order_by(*_order(query, rank))
 
 
-def count(session: Session, query: PaperQuery) -> int:
+def count(session: Session, query: PaperQuery, search: SearchIndex) -> int:
     """How many papers the query shows."""
-    stmt, _ = _base(query, [func.count()])
+    stmt = select(func.count()).select_from(Paper).where(*conditions(query, search))
     return int(session.execute(stmt).scalar_one())
 
 
-def paper_ids(session: Session, query: PaperQuery) -> list[int]:
+def paper_ids(session: Session, query: PaperQuery, search: SearchIndex) -> list[int]:
     """The ids the query shows, in list order."""
-    stmt, searching = _base(query, [Paper.id])
-    stmt = stmt.order_by(*_order(query, searching))
-    compiled = stmt.compile(session.get_bind(), compile_kwargs={"render_postcompile": True})
-    params = compiled.construct_params()
-    return first_column(
-        session, str(compiled), [params[name] for name in compiled.positiontup or []]
-    )
+    return first_column(session, _ordered(query, search, [Paper.id]))
 
 
 _ROW_COLUMNS = (
@@ -151,7 +186,7 @@ _ROW_COLUMNS = (
 )
 
 
-def _row(r: Sequence) -> PaperRow:  # type: ignore[type-arg]
+def _row(r: Sequence[Any]) -> PaperRow:
     return PaperRow(
         id=r[0],
         title=r[1],
@@ -164,18 +199,18 @@ def _row(r: Sequence) -> PaperRow:  # type: ignore[type-arg]
     )
 
 
-def window(session: Session, query: PaperQuery, offset: int, limit: int) -> list[PaperRow]:
+def window(
+    session: Session, query: PaperQuery, search: SearchIndex, offset: int, limit: int
+) -> list[PaperRow]:
     """Rows ``offset`` to ``offset + limit`` of the list, and nothing more."""
-    stmt, searching = _base(query, _ROW_COLUMNS)
-    stmt = stmt.order_by(*_order(query, searching)).offset(max(0, offset)).limit(max(0, limit))
+    stmt = _ordered(query, search, _ROW_COLUMNS).offset(max(0, offset)).limit(max(0, limit))
     return [_row(r) for r in session.execute(stmt)]
 
 
 def rows(session: Session, ids: Sequence[int]) -> list[PaperRow]:
     """The rows of these papers, in the order given (missing ids are left out)."""
     found: dict[int, PaperRow] = {}
-    for i in range(0, len(ids), 500):
-        part = list(ids[i : i + 500])
+    for part in chunks(ids):
         for r in session.execute(select(*_ROW_COLUMNS).where(Paper.id.in_(part))):
             found[r[0]] = _row(r)
     return [found[i] for i in ids if i in found]

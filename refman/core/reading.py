@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
-from refman.core.state_io import chunks
 from refman.core.values import NoteView, PaperDetail, PersonView, SourceView, TagView
+from refman.store.bulk import chunks
 from refman.store.models import (
     Attribution,
     Authorship,
@@ -25,64 +26,89 @@ from refman.store.models import (
 )
 
 
+def _grouped(rows: Iterable[Sequence[Any]]) -> dict[int, list[Any]]:
+    """Rows of (paper id, value...) grouped by paper id, in row order."""
+    grouped: dict[int, list[Any]] = defaultdict(list)
+    for row in rows:
+        grouped[row[0]].append(row[1] if len(row) == 2 else tuple(row[1:]))
+    return grouped
+
+
+def author_rows(part: Sequence[int]) -> Select[int, int, str, str]:
+    """(paper id, person id, key, name) of the authors of some papers, in author order."""
+    return (
+        select(Authorship.paper_id, Person.id, Person.key, Person.name)
+        .join(Person, Person.id == Authorship.person_id)
+        .where(Authorship.paper_id.in_(part))
+        .order_by(Authorship.paper_id, Authorship.position)
+    )
+
+
+def owner_rows(part: Sequence[int]) -> Select[int, int, str, str]:
+    """(paper id, person id, key, name) of the page owners some papers are attributed to."""
+    return (
+        select(Attribution.paper_id, Person.id, Person.key, Person.name)
+        .join(Person, Person.id == Attribution.person_id)
+        .where(Attribution.paper_id.in_(part))
+        .order_by(Attribution.paper_id, Person.id)
+    )
+
+
+def subject_rows(part: Sequence[int]) -> Select[int, str]:
+    """(paper id, code) of the subjects of some papers, in page order."""
+    return (
+        select(PaperSubject.paper_id, Subject.code)
+        .join(Subject, Subject.id == PaperSubject.subject_id)
+        .where(PaperSubject.paper_id.in_(part))
+        .order_by(PaperSubject.paper_id, PaperSubject.position)
+    )
+
+
+def tag_rows(part: Sequence[int]) -> Select[int, int, str, str | None]:
+    """(paper id, tag id, name, colour) of the tags of some papers, by name."""
+    return (
+        select(PaperTag.paper_id, Tag.id, Tag.name, Tag.colour)
+        .join(Tag, Tag.id == PaperTag.tag_id)
+        .where(PaperTag.paper_id.in_(part))
+        .order_by(PaperTag.paper_id, func.lower(Tag.name))
+    )
+
+
+def _notes(session: Session, part: list[int]) -> dict[int, list[Any]]:
+    notes = session.execute(
+        select(Note).where(Note.paper_id.in_(part)).order_by(Note.paper_id, Note.id)
+    ).scalars()
+    return _grouped(
+        (n.paper_id, NoteView(n.id, n.paper_id, n.text, n.created_at, n.modified_at)) for n in notes
+    )
+
+
+def _sources(session: Session, part: list[int]) -> dict[int, list[Any]]:
+    rows = session.execute(
+        select(BatchPaper.paper_id, Person.name, ImportBatch.source, ImportBatch.imported_at)
+        .join(ImportBatch, ImportBatch.id == BatchPaper.batch_id)
+        .outerjoin(Person, Person.id == ImportBatch.owner_id)
+        .where(BatchPaper.paper_id.in_(part))
+        .order_by(BatchPaper.paper_id, ImportBatch.imported_at, ImportBatch.id)
+    )
+    return _grouped(
+        (pid, SourceView(owner=owner or "", file=source, imported=when))
+        for pid, owner, source, when in rows
+    )
+
+
 def load_details(session: Session, ids: Sequence[int]) -> list[PaperDetail]:
     """Every paper in ``ids`` as a :class:`PaperDetail`, in the order given."""
     out: dict[int, PaperDetail] = {}
     for part in chunks(list(dict.fromkeys(ids))):
-        authors: dict[int, list[tuple[int, str]]] = defaultdict(list)
-        for pid, person_id, name in session.execute(
-            select(Authorship.paper_id, Person.id, Person.name)
-            .join(Person, Person.id == Authorship.person_id)
-            .where(Authorship.paper_id.in_(part))
-            .order_by(Authorship.paper_id, Authorship.position)
-        ):
-            authors[pid].append((person_id, name))
-        owners: dict[int, list[str]] = defaultdict(list)
-        for pid, name in session.execute(
-            select(Attribution.paper_id, Person.name)
-            .join(Person, Person.id == Attribution.person_id)
-            .where(Attribution.paper_id.in_(part))
-            .order_by(Attribution.paper_id, Person.id)
-        ):
-            owners[pid].append(name)
-        subjects: dict[int, list[str]] = defaultdict(list)
-        for pid, code in session.execute(
-            select(PaperSubject.paper_id, Subject.code)
-            .join(Subject, Subject.id == PaperSubject.subject_id)
-            .where(PaperSubject.paper_id.in_(part))
-            .order_by(PaperSubject.paper_id, PaperSubject.position)
-        ):
-            subjects[pid].append(code)
-        tags: dict[int, list[TagView]] = defaultdict(list)
-        for pid, tid, name, colour in session.execute(
-            select(PaperTag.paper_id, Tag.id, Tag.name, Tag.colour)
-            .join(Tag, Tag.id == PaperTag.tag_id)
-            .where(PaperTag.paper_id.in_(part))
-            .order_by(PaperTag.paper_id, func.lower(Tag.name))
-        ):
-            tags[pid].append(TagView(id=tid, name=name, colour=colour))
-        notes: dict[int, list[NoteView]] = defaultdict(list)
-        for n in session.execute(
-            select(Note).where(Note.paper_id.in_(part)).order_by(Note.paper_id, Note.id)
-        ).scalars():
-            notes[n.paper_id].append(
-                NoteView(
-                    id=n.id,
-                    paper_id=n.paper_id,
-                    text=n.text,
-                    created=n.created_at,
-                    modified=n.modified_at,
-                )
-            )
-        sources: dict[int, list[SourceView]] = defaultdict(list)
-        for pid, owner, source, when in session.execute(
-            select(BatchPaper.paper_id, Person.name, ImportBatch.source, ImportBatch.imported_at)
-            .join(ImportBatch, ImportBatch.id == BatchPaper.batch_id)
-            .outerjoin(Person, Person.id == ImportBatch.owner_id)
-            .where(BatchPaper.paper_id.in_(part))
-            .order_by(BatchPaper.paper_id, ImportBatch.imported_at, ImportBatch.id)
-        ):
-            sources[pid].append(SourceView(owner=owner or "", file=source, imported=when))
+        authors = _grouped((r[0], r[1], r[3]) for r in session.execute(author_rows(part)))
+        owners = _grouped((r[0], r[3]) for r in session.execute(owner_rows(part)))
+        subjects = _grouped(session.execute(subject_rows(part)))
+        tags = _grouped(
+            (pid, TagView(id=tid, name=name, colour=colour))
+            for pid, tid, name, colour in session.execute(tag_rows(part))
+        )
+        notes, sources = _notes(session, part), _sources(session, part)
         for p in session.execute(select(Paper).where(Paper.id.in_(part))).scalars():
             out[p.id] = PaperDetail(
                 id=p.id,
@@ -103,7 +129,7 @@ def load_details(session: Session, ids: Sequence[int]) -> list[PaperDetail]:
                 modified=p.modified_at,
                 trashed=p.trashed_at,
                 sources=tuple(sources[p.id]),
-                user_edited=frozenset(f for f in p.user_edited.split(",") if f),
+                user_edited=p.user_edited,
                 possible_duplicate_of=p.possible_duplicate_of,
                 doi=p.doi,
                 arxiv_id=p.arxiv_id,

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from refman.core.matching import MatchKeys, match_keys
 from refman.core.merge import PaperState, author_line, sort_author
-from refman.store.bulk import bulk_insert
+from refman.core.reading import author_rows, owner_rows, subject_rows, tag_rows
+from refman.core.rules import tag_key
+from refman.store.bulk import bulk_insert, chunks
 from refman.store.models import (
     Attribution,
     Authorship,
@@ -28,8 +31,6 @@ from refman.store.models import (
     Tag,
 )
 
-_CHUNK = 500
-
 #: Gives the match keys of a paper state (imports pass a cache of the keys they computed).
 KeysOf = Callable[[PaperState], MatchKeys]
 
@@ -37,12 +38,6 @@ KeysOf = Callable[[PaperState], MatchKeys]
 def state_keys(state: PaperState) -> MatchKeys:
     """The match keys of a paper state, computed afresh."""
     return match_keys(state.title, state.title_provisional, state.abstract)
-
-
-def chunks(items: Sequence[int] | list[str]) -> Iterable[list]:  # type: ignore[type-arg]
-    """Split a list into pieces small enough for one SQL ``IN (...)``."""
-    for i in range(0, len(items), _CHUNK):
-        yield list(items[i : i + _CHUNK])
 
 
 def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
@@ -64,45 +59,21 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
                 attributions=[],
                 subjects=[],
                 tags=[],
-                user_edited={f for f in p.user_edited.split(",") if f},
+                user_edited=set(p.user_edited),
                 possible_duplicate_of=p.possible_duplicate_of,
                 added_at=p.added_at,
                 modified_at=p.modified_at,
                 trashed_at=p.trashed_at,
             )
-        rows = session.execute(
-            select(Authorship.paper_id, Person.key, Person.name)
-            .join(Person, Person.id == Authorship.person_id)
-            .where(Authorship.paper_id.in_(part))
-            .order_by(Authorship.paper_id, Authorship.position)
-        )
-        for paper_id, key, name in rows:
+        for paper_id, _, key, name in session.execute(author_rows(part)):
             states[paper_id].authors.append(key)
             states[paper_id].names[key] = name
-        rows = session.execute(
-            select(Attribution.paper_id, Person.key, Person.name)
-            .join(Person, Person.id == Attribution.person_id)
-            .where(Attribution.paper_id.in_(part))
-            .order_by(Attribution.paper_id, Person.id)
-        )
-        for paper_id, key, name in rows:
+        for paper_id, _, key, name in session.execute(owner_rows(part)):
             states[paper_id].attributions.append(key)
             states[paper_id].names[key] = name
-        subjects = session.execute(
-            select(PaperSubject.paper_id, Subject.code)
-            .join(Subject, Subject.id == PaperSubject.subject_id)
-            .where(PaperSubject.paper_id.in_(part))
-            .order_by(PaperSubject.paper_id, PaperSubject.position)
-        )
-        for paper_id, code in subjects:
+        for paper_id, code in session.execute(subject_rows(part)):
             states[paper_id].subjects.append(code)
-        tags = session.execute(
-            select(PaperTag.paper_id, Tag.name)
-            .join(Tag, Tag.id == PaperTag.tag_id)
-            .where(PaperTag.paper_id.in_(part))
-            .order_by(PaperTag.paper_id, Tag.name)
-        )
-        for paper_id, tag_name in tags:
+        for paper_id, _, tag_name, _ in session.execute(tag_rows(part)):
             states[paper_id].tags.append(tag_name)
     return states
 
@@ -156,7 +127,7 @@ class Registry:
         """Make sure each tag exists (names compare without regard to case)."""
         wanted: dict[str, str] = {}
         for name in names:
-            wanted.setdefault(" ".join(name.split()).casefold(), name)
+            wanted.setdefault(tag_key(name), name)
         missing = [n for n in wanted if n not in self.tags]
         if not missing:
             return
@@ -181,11 +152,13 @@ def _registry_needs(registry: Registry, states: Sequence[PaperState]) -> None:
     registry.ensure_tags(t for s in states for t in s.tags)
 
 
-def _display_names(registry: Registry, state: PaperState) -> list[str]:
-    return [state.names.get(k, k) for k in state.authors]
+def paper_columns(state: PaperState, now: datetime) -> dict[str, Any]:
+    """The row of a paper in the ``papers`` table, derived columns included.
 
-
-def _paper_row(state: PaperState, now: datetime, names: list[str]) -> dict[str, object]:
+    This is the one place that derives the stored columns a paper's fields imply: the sort
+    keys of its title and first author, the list's author line, and its readable abstract.
+    """
+    names = [state.names.get(k, k) for k in state.authors]
     return {
         "id": state.id,
         "title": state.title,
@@ -202,7 +175,7 @@ def _paper_row(state: PaperState, now: datetime, names: list[str]) -> dict[str, 
         "added_at": state.added_at or now,
         "modified_at": state.modified_at or now,
         "trashed_at": state.trashed_at,
-        "user_edited": ",".join(sorted(state.user_edited)),
+        "user_edited": frozenset(state.user_edited),
         "possible_duplicate_of": state.possible_duplicate_of,
     }
 
@@ -230,7 +203,7 @@ def _link_rows(
         )
         tags.extend(
             {"paper_id": s.id, "tag_id": tid}
-            for tid in dict.fromkeys(registry.tags[" ".join(t.split()).casefold()] for t in s.tags)
+            for tid in dict.fromkeys(registry.tags[tag_key(t)] for t in s.tags)
         )
         mk = keys_of(s)
         keys.extend(
@@ -251,9 +224,9 @@ def write_states(
     """Insert new papers and rewrite changed ones, with all their links and match keys."""
     _registry_needs(registry, [*new, *changed])
     if new:
-        bulk_insert(session, Paper, [_paper_row(s, now, _display_names(registry, s)) for s in new])
+        bulk_insert(session, Paper, [paper_columns(s, now) for s in new])
     for s in changed:
-        row = _paper_row(s, now, _display_names(registry, s))
+        row = paper_columns(s, now)
         del row["id"]
         session.execute(update(Paper).where(Paper.id == s.id).values(**row))
     changed_ids = [s.id for s in changed]

@@ -7,7 +7,7 @@ between threads.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 
@@ -169,25 +169,16 @@ class Changes:
     notes: bool = False
     structure: bool = False
 
+    def __bool__(self) -> bool:
+        """True when anything changed at all."""
+        return bool(self.papers or self.added or self.tags or self.notes or self.structure)
 
-@dataclass(frozen=True, slots=True)
-class FieldSnapshot:
-    """A paper's hand-editable fields, to undo an edit exactly."""
-
-    paper_id: int
-    title: str
-    title_provisional: bool
-    year: int | None
-    venue: str | None
-    user_edited: frozenset[str]
-    modified: datetime | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TagSnapshot:
-    """A tag and the papers carrying it, to undo a delete, rename or merge exactly."""
-
-    id: int
-    name: str
-    colour: str | None
-    paper_ids: frozenset[int] = field(default_factory=frozenset)
+    def __or__(self, other: Changes) -> Changes:
+        """Everything either of two changes touched."""
+        return Changes(
+            papers=self.papers | other.papers,
+            added=self.added | other.added,
+            tags=self.tags or other.tags,
+            notes=self.notes or other.notes,
+            structure=self.structure or other.structure,
+        )

@@ -1,6 +1,6 @@
 """Pure-Python importers: text in, candidate paper records out. No Qt, no database."""
 
-from refman.importers.author_page import parse, parse_bytes, read_page_file
+from refman.importers.author_page import parse
 from refman.importers.errors import NotAnAuthorPageError, UnreadableFileError
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 
@@ -11,6 +11,4 @@ __all__ = [
     "ParsedRecord",
     "UnreadableFileError",
     "parse",
-    "parse_bytes",
-    "read_page_file",
 ]

@@ -8,12 +8,8 @@ page (author line and abstract per record). Anything else raises
 
 from __future__ import annotations
 
-import stat
-from pathlib import Path
-
+from refman.common.text import plural
 from refman.importers.author_abstracts import parse_author_abstracts
-from refman.importers.decode import decode_bytes
-from refman.importers.errors import UnreadableFileError
 from refman.importers.lines import Lines, split_lines
 from refman.importers.messages import not_a_page
 from refman.importers.publication_list import (
@@ -23,15 +19,7 @@ from refman.importers.publication_list import (
 )
 from refman.importers.records import PageFormat, ParsedPage
 
-__all__ = ["MAX_FILE_BYTES", "parse", "parse_bytes", "read_page_file"]
-
-#: Largest file :func:`read_page_file` accepts.
-MAX_FILE_BYTES = 50 * 1024 * 1024
-
-
-def _records_word(count: int) -> str:
-    """Return "1 record" or "N records"."""
-    return f"{count} record" if count == 1 else f"{count} records"
+__all__ = ["parse"]
 
 
 def _count_warning(claimed: int, found: int) -> str:
@@ -41,7 +29,7 @@ def _count_warning(claimed: int, found: int) -> str:
     else:
         only = "only " if found < claimed else ""
         found_text = f"{only}{found} {'was' if found == 1 else 'were'} found"
-    return f"The page says {_records_word(claimed)} but {found_text}."
+    return f"The page says {plural(claimed, 'record')} but {found_text}."
 
 
 def _publication_page(result: PublicationList) -> ParsedPage:
@@ -106,84 +94,3 @@ def parse(text: str) -> ParsedPage:
     if not lines.text:
         raise not_a_page("the text contains only blank lines")
     return _parse_lines(lines)
-
-
-def parse_bytes(data: bytes) -> ParsedPage:
-    """Parse an author page given as bytes (a saved file).
-
-    The encoding is detected: UTF-8 with or without BOM, UTF-16 with BOM (LE/BE), and as a
-    last resort Windows-1252, with a warning.
-
-    Args:
-        data: The raw file content.
-
-    Returns:
-        The parsed page, with :attr:`ParsedPage.encoding` set and any decoding warnings first.
-
-    Raises:
-        NotAnAuthorPageError: The data is binary, empty or holds no publication records.
-    """
-    if not data:
-        raise not_a_page("the file is empty")
-    decoded = decode_bytes(data)
-    page = parse(decoded.text)
-    page.encoding = decoded.encoding
-    page.warnings[:0] = decoded.warnings
-    return page
-
-
-def _unreadable(path: Path, reason: str) -> UnreadableFileError:
-    """Return the error for a file that cannot be read, naming it and the reason."""
-    return UnreadableFileError(f"‘{path.name or path}’ {reason}")
-
-
-def read_page_file(path: str | Path) -> ParsedPage:
-    """Read and parse a saved author page.
-
-    Args:
-        path: The file to read.
-
-    Returns:
-        The parsed page.
-
-    Raises:
-        UnreadableFileError: The file is missing, a folder, not a regular file, larger than
-            50 MB, or cannot be read (e.g. no permission).
-        NotAnAuthorPageError: The file is binary, empty or holds no publication records.
-    """
-    path = Path(path)
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise _unreadable(path, "does not exist.") from None
-    except PermissionError:
-        raise _unreadable(path, "cannot be opened: permission denied.") from None
-    except (OSError, ValueError) as error:
-        raise _unreadable(path, f"cannot be read: {_reason(error)}.") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise _unreadable(path, "is a folder, not a file.")
-    if not stat.S_ISREG(info.st_mode):
-        raise _unreadable(path, "is not a regular file.")
-    if info.st_size > MAX_FILE_BYTES:
-        raise _unreadable(
-            path, "is larger than 50 MB; an author page is a few hundred kilobytes at most."
-        )
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except PermissionError:
-        raise _unreadable(path, "cannot be read: permission denied.") from None
-    except OSError as error:
-        raise _unreadable(path, f"cannot be read: {_reason(error)}.") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise _unreadable(
-            path, "is larger than 50 MB; an author page is a few hundred kilobytes at most."
-        )
-    return parse_bytes(data)
-
-
-def _reason(error: BaseException) -> str:
-    """Return the operating system's plain reason for ``error``."""
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror.lower() if error.strerror[:1].isupper() else error.strerror
-    return str(error) or type(error).__name__

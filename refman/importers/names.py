@@ -160,6 +160,30 @@ _AUTHOR_SPLIT = re.compile(r"\s*(?:[,;]|\s&\s|\sand\s)\s*")
 _MAX_AUTHOR_LINE = 3000
 
 
+def _split_et_al(line: str) -> tuple[str, bool] | None:
+    """The names part of an author line and whether the list is complete (no "et al."),
+    or None when the line ends like a sentence rather than a list of names."""
+    tail = line[-16:]
+    et_al = _ET_AL.search(tail)
+    if et_al is None and line[-1] == "." and _INITIAL_END.search(tail) is None:
+        return None
+    body = line[: len(line) - len(tail) + et_al.start()] if et_al else line
+    return (body, et_al is None) if body else None
+
+
+def _names(parts: list[str], complete: bool) -> list[str] | None:
+    """The parts of an author line as names, or None when one of them is not a name."""
+    if len(parts) == 1 and complete and len(parts[0].split()) > 4:
+        return None  # a lone "name" of five or more words is more likely a heading
+    names: list[str] = []
+    for part in parts:
+        name = part.removeprefix("and ").strip()
+        if not looks_like_name(name, single_word=len(parts) > 1 or not complete):
+            return None
+        names.append(name)
+    return names
+
+
 def parse_author_line(line: str) -> tuple[tuple[str, ...], bool] | None:
     """Read an author line such as "Ziheng Jiang, Haibin Lin, Yinmin Zhong et al.".
 
@@ -178,23 +202,11 @@ def parse_author_line(line: str) -> tuple[tuple[str, ...], bool] | None:
     separators = line.count(",") + line.count(";") + line.count(" and ") + line.count("&") + 1
     if line.count(" ") > 7 * separators + 2:
         return None
-    tail = line[-16:]
-    et_al = _ET_AL.search(tail)
-    if et_al is None and line[-1] == "." and _INITIAL_END.search(tail) is None:
+    split = _split_et_al(line)
+    if split is None:
         return None
-    body = line[: len(line) - len(tail) + et_al.start()] if et_al else line
-    complete = et_al is None
-    if not body:
-        return None
-    parts = [part for part in _AUTHOR_SPLIT.split(body) if part]
-    if len(parts) == 1 and complete and len(parts[0].split()) > 4:
-        return None  # a lone "name" of five or more words is more likely a heading
-    names: list[str] = []
-    for part in parts:
-        name = part.removeprefix("and ").strip()
-        if not looks_like_name(name, single_word=len(parts) > 1 or not complete):
-            return None
-        names.append(name)
+    body, complete = split
+    names = _names([part for part in _AUTHOR_SPLIT.split(body) if part], complete)
     if not names:
         return None
     multi_word = sum(1 for name in names if " " in name or _is_caseless(name))

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from refman.importers.author_page import MAX_FILE_BYTES, parse
+from refman.importers.author_page import parse
 from refman.importers.decode import decode_bytes
 from refman.importers.errors import NotAnAuthorPageError, UnreadableFileError
 from refman.importers.records import ParsedPage
 
 __all__ = [
     "HTML_SUFFIXES",
+    "MAX_FILE_BYTES",
     "TEXT_SUFFIXES",
     "LoadedSource",
     "check_file",
@@ -29,6 +30,8 @@ __all__ = [
     "load_source",
 ]
 
+#: The largest file (or standard input) refman reads as a page.
+MAX_FILE_BYTES = 50 * 1024 * 1024
 #: Suffixes read as plain text.
 TEXT_SUFFIXES = frozenset({".txt", ".text", ".md"})
 #: Suffixes read as HTML (their visible text).

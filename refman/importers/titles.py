@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from refman.common.text import latex_to_text
+from refman.common.text import latex_to_text, squash_spaces
 
 __all__ = ["PLACEHOLDER_TITLE", "suggest_title"]
 
@@ -140,7 +140,7 @@ def _introduced_name(raw: str) -> str | None:
 def _first_sentence(raw: str) -> str:
     """Return the abstract's first sentence, shortened to about 60 characters."""
     sentence = _SENTENCE_END.split(raw[: _MAX_SENTENCE * 2], maxsplit=1)[0]
-    sentence = " ".join(latex_to_text(sentence).split())
+    sentence = squash_spaces(latex_to_text(sentence))
     if len(sentence) <= _MAX_SENTENCE:
         return sentence.rstrip(".").strip() or sentence
     return _shorten(sentence, _MAX_SENTENCE)
@@ -159,7 +159,7 @@ def suggest_title(abstract: str) -> str:
         A short, non-empty title: the name the abstract introduces, else the start of its first
         sentence, else :data:`PLACEHOLDER_TITLE`.
     """
-    raw = " ".join(abstract[:_SCAN].split())
+    raw = squash_spaces(abstract[:_SCAN])
     if not raw:
         return PLACEHOLDER_TITLE
     return _introduced_name(raw) or _first_sentence(raw) or PLACEHOLDER_TITLE

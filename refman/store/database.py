@@ -6,7 +6,7 @@ import logging
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
@@ -22,6 +22,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from refman.common.errors import LibraryOpenError
+from refman.store.search import Fts5Index, SearchIndex
 
 log = logging.getLogger("refman.store")
 
@@ -77,6 +78,8 @@ class Database:
     url: str
     #: Goes up with every committed change, so caches of query results know they are stale.
     generation: int = 0
+    #: The library's full-text index.
+    search: SearchIndex = field(default_factory=Fts5Index)
 
     @property
     def path(self) -> Path | None:

@@ -7,17 +7,38 @@ models describe it for queries. A test checks that the two agree.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import (
     Boolean,
     DateTime,
+    Dialect,
     ForeignKey,
     Index,
     Integer,
     String,
     Text,
+    TypeDecorator,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class NameSet(TypeDecorator[frozenset[str]]):
+    """A small set of names stored as one comma-separated text ("title,year").
+
+    The names themselves never hold a comma (they are field names).
+    """
+
+    impl = String(100)
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> str:
+        """Store the names sorted, comma-separated."""
+        return ",".join(sorted(value or ()))
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> frozenset[str]:
+        """Read the names back as a frozenset."""
+        return frozenset(name for name in (value or "").split(",") if name)
 
 
 class Base(DeclarativeBase):
@@ -52,8 +73,8 @@ class Paper(Base):
     added_at: Mapped[datetime] = mapped_column(DateTime)
     modified_at: Mapped[datetime] = mapped_column(DateTime)
     trashed_at: Mapped[datetime | None] = mapped_column(DateTime)
-    #: Comma-separated names of the fields the user edited by hand ("title,year").
-    user_edited: Mapped[str] = mapped_column(String(100), default="")
+    #: The fields the user edited by hand (an import never overwrites them).
+    user_edited: Mapped[frozenset[str]] = mapped_column(NameSet(), default=frozenset())
     #: Set when an import kept this paper apart from a near-identical one.
     possible_duplicate_of: Mapped[int | None] = mapped_column(
         ForeignKey("papers.id", ondelete="SET NULL")

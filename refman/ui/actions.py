@@ -19,6 +19,8 @@ class ActionId(enum.Enum):
     IMPORT = enum.auto()
     OPEN_LIBRARY = enum.auto()
     QUIT = enum.auto()
+    UNDO = enum.auto()
+    REDO = enum.auto()
     SELECT_ALL = enum.auto()
     DELETE = enum.auto()
     RESTORE = enum.auto()
@@ -28,6 +30,15 @@ class ActionId(enum.Enum):
     SHOW_DETAIL_PANE = enum.auto()
     SHOW_LIST_PANE = enum.auto()
     ABOUT = enum.auto()
+    RENAME_TAG = enum.auto()
+    SET_TAG_COLOUR = enum.auto()
+    CLEAR_TAG_COLOUR = enum.auto()
+    DELETE_TAG = enum.auto()
+    # The import wizard's review table.
+    REVIEW_IMPORT = enum.auto()
+    REVIEW_SKIP = enum.auto()
+    REVIEW_MERGE = enum.auto()
+    REVIEW_KEEP_SEPARATE = enum.auto()
 
 
 @dataclass(frozen=True)
@@ -36,6 +47,8 @@ class _Spec:
     tip: str
     keys: tuple[QKeySequence.StandardKey | str, ...] = ()
     checkable: bool = False
+    #: Where the action lives: the main window, or the import wizard's review table.
+    scope: str = "window"
 
 
 _SPECS: dict[ActionId, _Spec] = {
@@ -48,6 +61,8 @@ _SPECS: dict[ActionId, _Spec] = {
         "&Open Library…", "Open another library file", (QKeySequence.StandardKey.Open,)
     ),
     ActionId.QUIT: _Spec("&Quit", "Quit refman", (QKeySequence.StandardKey.Quit, "Ctrl+Q")),
+    ActionId.UNDO: _Spec("&Undo", "Take the last change back", ("Ctrl+Z",)),
+    ActionId.REDO: _Spec("&Redo", "Make the last undone change again", ("Ctrl+Shift+Z", "Ctrl+Y")),
     ActionId.SELECT_ALL: _Spec(
         "Select &All", "Select every paper in the list", (QKeySequence.StandardKey.SelectAll,)
     ),
@@ -67,6 +82,26 @@ _SPECS: dict[ActionId, _Spec] = {
         "&Detail Pane", "Show or hide the details of the current paper", ("Ctrl+3",), True
     ),
     ActionId.ABOUT: _Spec("&About refman", "Version and licence"),
+    ActionId.RENAME_TAG: _Spec(
+        "Rename…", "Rename the tag; a name that is already taken merges the two tags"
+    ),
+    ActionId.SET_TAG_COLOUR: _Spec("Set Colour…", "Give the tag a colour"),
+    ActionId.CLEAR_TAG_COLOUR: _Spec("No Colour", "Show the tag in the default colour"),
+    ActionId.DELETE_TAG: _Spec(
+        "Delete Tag", "Remove the tag from every paper (Undo brings it back)"
+    ),
+    ActionId.REVIEW_IMPORT: _Spec("Import", "Import the selected records", scope="review"),
+    ActionId.REVIEW_SKIP: _Spec("Skip", "Leave the selected records out", scope="review"),
+    ActionId.REVIEW_MERGE: _Spec(
+        "Merge with the paper in the library",
+        "Merge the selected possible duplicates with the papers they resemble",
+        scope="review",
+    ),
+    ActionId.REVIEW_KEEP_SEPARATE: _Spec(
+        "Keep as a separate paper",
+        "Import the selected possible duplicates as papers of their own",
+        scope="review",
+    ),
 }
 
 
@@ -76,10 +111,13 @@ def _sequence(key: QKeySequence.StandardKey | str) -> list[QKeySequence]:
     return list(QKeySequence.keyBindings(key))
 
 
-def build_actions(parent: QWidget) -> dict[ActionId, QAction]:
-    """Create every action, parented to the window."""
+def build_actions(parent: QWidget, scope: str = "window") -> dict[ActionId, QAction]:
+    """Create the actions of one place (the main window, or the wizard's "review" table),
+    parented to ``parent``."""
     actions: dict[ActionId, QAction] = {}
     for action_id, spec in _SPECS.items():
+        if spec.scope != scope:
+            continue
         action = QAction(spec.text, parent)
         action.setObjectName(f"action{action_id.name.title().replace('_', '')}")
         action.setStatusTip(spec.tip)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -22,11 +23,12 @@ from refman.core.library import LibraryService
 from refman.logging_setup import setup_logging
 
 from refman.ui.controller import LibraryController
-from refman.ui.main_window import MainWindow, app_icon
+from refman.ui.main_window import MainWindow
 from refman.ui.messages import show_error
 from refman.ui.qt_logging import install_qt_message_handler
+from refman.ui.runner import OperationRunner
 from refman.ui.settings import WindowSettings
-from refman.ui.workers import run_with_progress
+from refman.ui.window_chrome import app_icon
 
 log = logging.getLogger("refman.ui")
 
@@ -87,16 +89,32 @@ def _startup_library(db: str | None) -> str:
 
 
 def open_service(location: str) -> LibraryService:
-    """Open a library, off the GUI thread with a busy indicator when a window can show it."""
-    return run_with_progress(
-        lambda: LibraryService.open(location), f"Opening library {Path(location).name}…"
+    """Open a library off the GUI thread, with a busy indicator when it takes a while (an
+    upgrade of a large library).
+
+    Raises:
+        RefmanError: The library cannot be opened.
+    """
+    runner = OperationRunner()
+    opened: list[LibraryService] = []
+    failed: list[RefmanError] = []
+    runner.submit(
+        lambda _progress, _cancelled: LibraryService.open(location),
+        opened.append,
+        on_error=failed.append,
+        label=f"Opening library {Path(location).name}…",
     )
+    runner.wait(timeout_ms=24 * 3600 * 1000)
+    runner.shutdown()
+    if failed:
+        raise failed[0]
+    return opened[0]
 
 
-def build_window(service: LibraryService) -> MainWindow:
+def build_window(service: LibraryService, settings: WindowSettings | None = None) -> MainWindow:
     """The main window over an open library."""
     controller = LibraryController(service)
-    window = MainWindow(controller)
+    window = MainWindow(controller, settings)
     controller.setParent(window)
     window.library_switch_requested.connect(lambda path: switch_library(window, path))
     return window
@@ -155,6 +173,42 @@ def switch_library(window: MainWindow, location: str) -> None:
     old.close()
 
 
+def _size(size: str) -> tuple[int, int]:
+    """WIDTHxHEIGHT as two positive numbers.
+
+    Raises:
+        RefmanError: The text is not a size.
+    """
+    try:
+        width, height = (int(v) for v in size.lower().split("x"))
+        if width <= 0 or height <= 0:
+            raise ValueError(size)
+    except ValueError as exc:
+        raise RefmanError(
+            f"“{size}” is not a size.", "Write it as WIDTHxHEIGHT, e.g. 1400x900."
+        ) from exc
+    return width, height
+
+
+def _pose(window: MainWindow, select: int | None, search: str | None, tag: Sequence[str]) -> None:
+    """Put the window in the state a screenshot asks for.
+
+    Raises:
+        RefmanError: The paper to select is not in the list shown.
+    """
+    if tag:
+        window.tag_pane.select_tags(list(tag))
+    if search:
+        window.search_box.set_text_now(search)
+    if select is not None:
+        if not window.table.select_paper(select):
+            raise RefmanError(
+                f"Paper #{select} is not in the list shown.", "Check the id with “refman list”."
+            )
+    elif window.model.rowCount() > 0:
+        window.table.selectRow(0)
+
+
 def screenshot(
     db: str | None,
     out: str,
@@ -177,51 +231,43 @@ def screenshot(
         0 on success.
     """
     setup_logging()
-    try:
-        width, height = (int(v) for v in size.lower().split("x"))
-        if width <= 0 or height <= 0:
-            raise ValueError(size)
-    except ValueError as exc:
-        raise RefmanError(
-            f"“{size}” is not a size.", "Write it as WIDTHxHEIGHT, e.g. 1400x900."
-        ) from exc
+    width, height = _size(size)
     app = create_app()
     service = LibraryService.open(paths.library_location(db))
-    controller = LibraryController(service)
     settings_file = paths.cache_dir() / "screenshot-settings.ini"
-    if settings_file.exists():
-        settings_file.unlink()
-    window = MainWindow(controller, WindowSettings(settings_file))
-    window.resize(width, height)
-    window.show()
-    app.processEvents()
-    window.place_panes(window.splitter.width())
-    if (window.width(), window.height()) != (width, height):
-        sys.stderr.write(
-            f"refman: the window cannot be smaller than {window.width()}x{window.height()}; "
-            "the picture has that size.\n"
-        )
-    if tag:
-        window.tag_pane.select_tags(list(tag))
-    if search:
-        window.search_box.set_text_now(search)
-    if select is not None:
-        if not window.table.select_paper(select):
-            raise RefmanError(
-                f"Paper #{select} is not in the list shown.", "Check the id with “refman list”."
-            )
-    elif window.model.rowCount() > 0:
-        window.table.selectRow(0)
-    for _ in range(5):
+    settings_file.unlink(missing_ok=True)
+    window = build_window(service, WindowSettings(settings_file))
+    try:
+        window.resize(width, height)
+        window.show()
         app.processEvents()
-    image = window.grab()
-    target = Path(out)
+        window.place_panes(window.splitter.width())
+        if (window.width(), window.height()) != (width, height):
+            sys.stderr.write(
+                f"refman: the window cannot be smaller than {window.width()}x{window.height()}; "
+                "the picture has that size.\n"
+            )
+        _pose(window, select, search, tag)
+        for _ in range(5):
+            app.processEvents()
+        _save(window, Path(out))
+    finally:
+        window.close()
+        window.controller.runner.shutdown()
+        shiboken6.delete(window)  # now, not whenever the collector gets to it
+        service.close()
+    return 0
+
+
+def _save(window: MainWindow, target: Path) -> None:
+    """Write the window's picture to a PNG.
+
+    Raises:
+        RefmanError: The file cannot be written.
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
-    if not image.save(str(target), "PNG"):
+    if not window.grab().save(str(target), "PNG"):
         raise RefmanError(
             f"Cannot write the screenshot to “{target}”.",
             "Check the folder exists and is writable.",
         )
-    window.close()
-    service.close()
-    return 0

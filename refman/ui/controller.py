@@ -1,310 +1,280 @@
-"""The window's one way to change the library: service calls wrapped as undo commands."""
+"""The window's one way to change the library: operations run off the GUI thread, then pushed
+on the undo stack and fanned out to the panes.
+
+Every change is a :class:`~refman.core.operations.Operation` the library service applies in
+one transaction (the command line applies the very same ones). The controller runs it through
+the window's :class:`~refman.ui.runner.OperationRunner`, pushes the
+:class:`~refman.core.operations.Outcome`'s inverse as one undo step, and emits
+:attr:`LibraryController.changed` so each pane refreshes what the change touched. Undo and redo
+apply the inverse the same way; one refused because its paper was changed or deleted
+elsewhere is dropped from the history with a message, never applied to the wrong state.
+"""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from datetime import datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QWidget
 
 from refman.common.errors import RefmanError
-from refman.core.import_values import ImportChoices, ImportResult, SourcedPage
+from refman.core import operations as ops
 from refman.core.library import LibraryService
-from refman.core.values import Changes, NoteView
+from refman.core.operations import Operation, Outcome
+from refman.core.rules import FieldEdits
+from refman.core.values import NoteView
 
-from refman.ui import undo
-from refman.ui.workers import run_with_progress
+from refman.ui.messages import show_error
+from refman.ui.runner import Job, OperationRunner
+from refman.ui.undo import UndoStep
 
 log = logging.getLogger("refman.ui")
 
 T = TypeVar("T")
-
-_UNSET = object()
+OnError = Callable[[RefmanError], None]
 
 
 class LibraryController(QObject):
-    """Owns the library service and the undo stack of one window.
-
-    Every edit made in the window goes through a method here: it calls the service, pushes
-    an undo command when the change succeeded, and emits :attr:`changed`. A
-    :class:`RefmanError` is reported through :attr:`failed` (and nothing changes).
+    """Owns the library service, the undo stack and the runner of one window.
 
     Signals:
         changed(Changes): The library changed; views refresh what it names.
-        failed(RefmanError): A change was refused; the message is for the user.
     """
 
     changed = Signal(object)
-    failed = Signal(object)
 
-    def __init__(self, service: LibraryService, parent: QObject | None = None) -> None:
+    def __init__(
+        self, service: LibraryService, parent: QObject | None = None, window: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.service = service
         self.undo_stack = QUndoStack(self)
+        self.runner = OperationRunner(self, window)
+        self._stepping = False
 
-    # -- plumbing ---------------------------------------------------------------------------
+    @property
+    def window(self) -> QWidget | None:
+        """The window that shows this controller's messages."""
+        return self.runner.window
 
-    def notify(self, changes: Changes) -> None:
-        """Tell every view what changed."""
-        self.changed.emit(changes)
+    @window.setter
+    def window(self, window: QWidget | None) -> None:
+        self.runner.window = window
 
-    def _guard(self, action: Callable[[], T]) -> T | None:
+    # -- running operations -----------------------------------------------------------------
+
+    def apply(
+        self,
+        op: Operation[T],
+        on_done: Callable[[Outcome[T]], None] | None = None,
+        *,
+        on_error: OnError | None = None,
+        on_end: Callable[[], None] | None = None,
+        label: str = "Saving your change…",
+    ) -> Job[Outcome[T]]:
+        """Run an operation; when it ends, record its undo step and tell the panes.
+
+        Args:
+            op: The change.
+            on_done: Called with the outcome after the panes were told.
+            on_error: Called with a refused change, after the user was shown why.
+            on_end: Called first when the change ended, however it ended.
+            label: What the busy indicator says if the change takes a while.
+
+        Returns:
+            The queued job.
+        """
+
+        def done(outcome: Outcome[T]) -> None:
+            self._record(outcome)
+            if on_done is not None:
+                on_done(outcome)
+
+        return self.runner.submit(
+            lambda progress, cancelled: self.service.apply(
+                op, progress=progress, cancelled=cancelled
+            ),
+            done,
+            on_error=self._failed(on_error),
+            label=label,
+            on_end=on_end,
+        )
+
+    def apply_now(self, op: Operation[T]) -> Outcome[T]:
+        """Run an operation on this thread, after the queued ones (when the window closes).
+
+        Raises:
+            RefmanError: The change was refused.
+        """
+        outcome = self.runner.run_now(lambda _p, _c: self.service.apply(op))
+        self._record(outcome)
+        return outcome
+
+    def record(self, outcome: Outcome[Any]) -> None:
+        """Push the undo step of an operation that ran elsewhere (the import wizard's)."""
+        self._record(outcome)
+
+    def _record(self, outcome: Outcome[Any]) -> None:
+        if outcome.irreversible:
+            self.undo_stack.clear()  # the history may refer to what is gone for good
+        elif outcome.inverse is not None:
+            self.undo_stack.push(UndoStep(outcome.label, outcome.inverse))
+        if outcome.changes:
+            self.changed.emit(outcome.changes)
+
+    def _failed(self, extra: OnError | None) -> OnError:
+        def failed(error: RefmanError) -> None:
+            show_error(self.window, error)
+            if extra is not None:
+                extra(error)
+
+        return failed
+
+    def _try(
+        self,
+        make: Callable[[], Operation[T]],
+        on_done: Callable[[Outcome[T]], None] | None = None,
+        on_error: OnError | None = None,
+    ) -> Job[Outcome[T]] | None:
+        """Build an operation (its values are checked then) and run it."""
         try:
-            return run_with_progress(action, "Saving your change…")
-        except RefmanError as exc:
-            log.info("refused: %s", exc)
-            self.failed.emit(exc)
+            op = make()
+        except RefmanError as error:
+            self._failed(on_error)(error)
             return None
+        return self.apply(op, on_done, on_error=on_error)
 
-    def _push(self, command: undo.ServiceCommand, changes: Changes) -> None:
-        self.undo_stack.push(command)
-        self.notify(changes)
+    # -- undo and redo ----------------------------------------------------------------------
 
-    # -- tags -------------------------------------------------------------------------------
+    def undo(self) -> None:
+        """Take the last change back (off the GUI thread), once the changes asked for before
+        have landed (so that it is the last one that is taken back)."""
+        if not self.runner.idle:
+            self.runner.when_idle(self.undo)
+            return
+        index = self.undo_stack.index()
+        if self._stepping or index == 0:
+            return
+        step = self.undo_stack.command(index - 1)
+        assert isinstance(step, UndoStep)
+        self._step(step, step.inverse, self.undo_stack.undo)
 
-    def tag(self, paper_ids: Sequence[int], names: Sequence[str]) -> bool:
+    def redo(self) -> None:
+        """Make the last undone change again (once the changes asked for before landed)."""
+        if not self.runner.idle:
+            self.runner.when_idle(self.redo)
+            return
+        index = self.undo_stack.index()
+        if self._stepping or index >= self.undo_stack.count():
+            return
+        step = self.undo_stack.command(index)
+        assert isinstance(step, UndoStep) and step.redo_op is not None
+        self._step(step, step.redo_op, self.undo_stack.redo)
+
+    def _step(self, step: UndoStep, op: Operation[Any], move: Callable[[], None]) -> None:
+        self._stepping = True
+
+        def done(outcome: Outcome[Any]) -> None:
+            self._stepping = False
+            step.swap(outcome.inverse)
+            move()
+            if outcome.changes:
+                self.changed.emit(outcome.changes)
+
+        def refused(error: RefmanError) -> None:
+            self._stepping = False
+            log.info("%s refused: %s", step.text(), error)
+            step.setObsolete(True)
+            move()  # an obsolete step leaves the history
+            show_error(self.window, error, f"Cannot undo “{step.text()}”")
+
+        self.runner.submit(
+            lambda progress, cancelled: self.service.apply(
+                op, progress=progress, cancelled=cancelled
+            ),
+            done,
+            on_error=refused,
+            label=f"{step.text()}…",
+        )
+
+    # -- the changes the panes ask for ------------------------------------------------------
+
+    def tag(self, paper_ids: Sequence[int], names: Sequence[str]) -> None:
         """Put tags on papers (one undo step)."""
-        ids = list(dict.fromkeys(paper_ids))
-        wanted = [" ".join(n.split()) for n in names if n.strip()]
-        if not ids or not wanted:
-            return False
-        svc = self.service
-        before = {n: svc.papers_with_tag(n) for n in wanted}
-        if all(set(ids) <= before[n] for n in wanted):
-            return False  # nothing to add: no empty undo step
-        existed = {n: svc.tag_exists(n) for n in wanted}
-        changes = self._guard(lambda: svc.tag(ids, wanted))
-        if changes is None:
-            return False
-        self._push(undo.TagCommand(svc, self.notify, ids, wanted, before, existed), changes)
-        return True
+        if paper_ids and names:
+            self._try(lambda: ops.TagPapers(tuple(paper_ids), tuple(names)))
 
-    def untag(self, paper_ids: Sequence[int], name: str) -> bool:
+    def untag(self, paper_ids: Sequence[int], name: str) -> None:
         """Take a tag off papers (one undo step)."""
-        ids = [i for i in dict.fromkeys(paper_ids) if i in self.service.papers_with_tag(name)]
-        if not ids:
-            return False
-        changes = self._guard(lambda: self.service.untag(ids, [name]))
-        if changes is None:
-            return False
-        self._push(undo.UntagCommand(self.service, self.notify, ids, name), changes)
-        return True
+        if paper_ids:
+            self._try(lambda: ops.UntagPapers(tuple(paper_ids), (name,)))
 
-    def rename_tag(self, old: str, new: str) -> bool:
+    def rename_tag(self, old: str, new: str, on_error: OnError | None = None) -> None:
         """Rename a tag; renaming onto an existing tag merges them (one undo step)."""
-        svc = self.service
-        cleaned = " ".join(new.split())
-        if not cleaned or cleaned == old:
-            return False
-        first = self._guard(lambda: svc.snapshot_tag(old))
-        if first is None:
-            return False
-        snaps = [first]
-        merging = svc.tag_exists(cleaned) and cleaned.casefold() != old.casefold()
-        if merging:
-            snaps.append(svc.snapshot_tag(cleaned))
-        changes = self._guard(lambda: svc.rename_tag(old, cleaned))
-        if changes is None:
-            return False
-        text = (
-            f"Merge tag “{old}” into “{cleaned}”"
-            if merging
-            else f"Rename tag “{old}” to “{cleaned}”"
-        )
-        self._push(
-            undo.TagSnapshotCommand(
-                svc, self.notify, text, lambda: svc.rename_tag(old, cleaned), snaps
-            ),
-            changes,
-        )
-        return True
+        self._try(lambda: ops.RenameTag(old, new), on_error=on_error)
 
-    def delete_tag(self, name: str) -> bool:
+    def delete_tag(self, name: str) -> None:
         """Delete a tag from every paper (one undo step)."""
-        svc = self.service
-        snap = self._guard(lambda: svc.delete_tag(name))
-        if snap is None:
-            return False
+        self.apply(ops.DeleteTag(name))
 
-        def again() -> Changes:
-            svc.delete_tag(name)
-            return Changes(papers=snap.paper_ids, tags=True)
-
-        self._push(
-            undo.TagSnapshotCommand(svc, self.notify, f"Delete tag “{name}”", again, [snap]),
-            Changes(papers=snap.paper_ids, tags=True),
-        )
-        return True
-
-    def set_tag_colour(self, name: str, colour: str | None) -> bool:
+    def set_tag_colour(self, name: str, colour: str | None) -> None:
         """Give a tag a colour (one undo step)."""
-        svc = self.service
-        snap = self._guard(lambda: svc.snapshot_tag(name))
-        if snap is None:
-            return False
-        changes = self._guard(lambda: svc.set_tag_colour(name, colour))
-        if changes is None:
-            return False
-        self._push(
-            undo.TagSnapshotCommand(
-                svc,
-                self.notify,
-                f"Set colour of tag “{name}”",
-                lambda: svc.set_tag_colour(name, colour),
-                [snap],
-            ),
-            changes,
-        )
-        return True
-
-    # -- fields -----------------------------------------------------------------------------
+        self.apply(ops.SetTagColour(name, colour))
 
     def edit_fields(
-        self,
-        paper_id: int,
-        *,
-        title: str | None = None,
-        year: int | object | None = _UNSET,
-        venue: str | object | None = _UNSET,
-    ) -> bool:
-        """Edit title, year or venue by hand (one undo step); the edit survives imports."""
-        svc = self.service
-        before = self._guard(lambda: svc.fields(paper_id))
-        if before is None:
-            return False
-        kwargs: dict[str, object] = {}
-        labels = []
-        if title is not None and (
-            " ".join(title.split()) != before.title or before.title_provisional
-        ):
-            kwargs["title"] = title
-            labels.append("title")
-        if year is not _UNSET and year != before.year:
-            kwargs["year"] = year
-            labels.append("year")
-        if venue is not _UNSET and (venue or None) != before.venue:
-            kwargs["venue"] = venue
-            labels.append("venue")
-        if not kwargs:
-            return False
-        changes = self._guard(lambda: svc.edit_fields(paper_id, **kwargs))  # type: ignore[arg-type]
-        if changes is None:
-            return False
-        after = svc.fields(paper_id)
-        self._push(
-            undo.FieldsCommand(svc, self.notify, before, after, " and ".join(labels)), changes
-        )
-        return True
-
-    # -- trash ------------------------------------------------------------------------------
-
-    def trash(self, paper_ids: Sequence[int]) -> bool:
-        """Move papers to the Trash (one undo step)."""
-        return self._trash(paper_ids, trash=True)
-
-    def restore(self, paper_ids: Sequence[int]) -> bool:
-        """Restore papers from the Trash (one undo step)."""
-        return self._trash(paper_ids, trash=False)
-
-    def _trash(self, paper_ids: Sequence[int], *, trash: bool) -> bool:
-        ids = list(dict.fromkeys(paper_ids))
-        if not ids:
-            return False
-        svc = self.service
-        before = svc.trashed_at(ids)
-        changes = self._guard(lambda: svc.trash(ids) if trash else svc.restore(ids))
-        if changes is None:
-            return False
-        after = svc.trashed_at(ids)
-        n = len(ids)
-        noun = "paper" if n == 1 else "papers"
-        text = f"Move {n} {noun} to Trash" if trash else f"Restore {n} {noun}"
-        self._push(undo.TrashCommand(svc, self.notify, before, after, text), changes)
-        return True
-
-    def empty_trash(self) -> int:
-        """Delete the papers in the Trash for good; this cannot be undone, so the undo
-        history (which may refer to those papers) is cleared."""
-        deleted = self._guard(self.service.empty_trash)
-        if deleted is None:
-            return 0
-        self.undo_stack.clear()
-        self.notify(Changes(structure=True, tags=True))
-        return deleted
-
-    # -- notes ------------------------------------------------------------------------------
-
-    def add_note(self, paper_id: int, text: str = "") -> NoteView | None:
-        """Add a note to a paper (one undo step)."""
-        note = self._guard(lambda: self.service.add_note(paper_id, text))
-        if note is None:
-            return None
-        self._push(
-            undo.AddNoteCommand(self.service, self.notify, note),
-            Changes(papers=frozenset([paper_id]), notes=True),
-        )
-        return note
-
-    def edit_note(self, note_id: int, text: str) -> NoteView | None:
-        """Save a note's text; typing in one note forms a single undo step."""
-        svc = self.service
-        before = self._guard(lambda: svc.note(note_id))
-        if before is None or before.text == text:
-            return before
-        after = self._guard(lambda: svc.edit_note(note_id, text))
-        if after is None:
-            return None
-        self._push(
-            undo.EditNoteCommand(svc, self.notify, before, after),
-            Changes(papers=frozenset([after.paper_id]), notes=True),
-        )
-        return after
-
-    def delete_note(self, note_id: int) -> bool:
-        """Delete a note (one undo step)."""
-        note = self._guard(lambda: self.service.delete_note(note_id))
-        if note is None:
-            return False
-        self._push(
-            undo.DeleteNoteCommand(self.service, self.notify, note),
-            Changes(papers=frozenset([note.paper_id]), notes=True),
-        )
-        return True
-
-    def clear_possible_duplicate(self, paper_id: int) -> bool:
-        """Mark a paper as not a duplicate of the one an import found it close to."""
-        detail = self._guard(lambda: self.service.paper(paper_id))
-        if detail is None or detail.possible_duplicate_of is None:
-            return False
-        other = detail.possible_duplicate_of
-        changes = self._guard(lambda: self.service.clear_possible_duplicate(paper_id))
-        if changes is None:
-            return False
-        self._push(undo.DuplicateFlagCommand(self.service, self.notify, paper_id, other), changes)
-        return True
-
-    # -- import -----------------------------------------------------------------------------
-
-    def record_import(
-        self,
-        pages: Sequence[SourcedPage],
-        choices: ImportChoices,
-        result: ImportResult,
-        at: datetime,
+        self, paper_id: int, make_edits: Callable[[], FieldEdits], on_error: OnError | None = None
     ) -> None:
-        """Push an import that already ran (off the GUI thread) as one undo step."""
-        changes = Changes(
-            papers=frozenset(result.paper_ids),
-            added=frozenset(result.new_ids),
-            tags=True,
-            structure=True,
-        )
-        if result.batch_ids:
-            self._push(
-                undo.ImportCommand(self.service, self.notify, pages, choices, result, at), changes
-            )
-        else:
-            self.notify(changes)
+        """Edit a paper's fields by hand (one undo step); the edit survives imports.
+
+        Args:
+            paper_id: The paper.
+            make_edits: Makes the edits (a value that breaks its rule, such as a typed year
+                that is no year, is shown to the user and changes nothing).
+            on_error: Called when the edit is refused (the field shows its old value again).
+        """
+        self._try(lambda: ops.EditPaper(paper_id, make_edits()), on_error=on_error)
+
+    def trash(
+        self,
+        paper_ids: Sequence[int],
+        on_done: Callable[[Outcome[tuple[int, ...]]], None] | None = None,
+    ) -> None:
+        """Move papers to the Trash (one undo step)."""
+        if paper_ids:
+            self.apply(ops.TrashPapers(tuple(dict.fromkeys(paper_ids))), on_done)
+
+    def restore(self, paper_ids: Sequence[int]) -> None:
+        """Restore papers from the Trash (one undo step)."""
+        if paper_ids:
+            self.apply(ops.RestorePapers(tuple(dict.fromkeys(paper_ids))))
+
+    def empty_trash(self) -> None:
+        """Delete the papers in the Trash for good; the undo history is cleared with them."""
+        self.apply(ops.EmptyTrash(), label="Emptying the Trash…")
+
+    def clear_possible_duplicate(self, paper_id: int) -> None:
+        """Mark a paper as not a duplicate of the one an import found it close to."""
+        self.apply(ops.SetDuplicateFlag(paper_id, None))
+
+    def add_note(
+        self, paper_id: int, on_done: Callable[[Outcome[NoteView]], None] | None = None
+    ) -> None:
+        """Add an empty note to a paper (one undo step)."""
+        self.apply(ops.AddNote(paper_id), on_done)
+
+    def edit_note(
+        self,
+        note_id: int,
+        text: str,
+        on_done: Callable[[Outcome[NoteView]], None] | None = None,
+        on_end: Callable[[], None] | None = None,
+    ) -> None:
+        """Save a note's text; typing in one note forms a single undo step."""
+        self.apply(ops.EditNote(note_id, text), on_done, on_end=on_end, label="Saving your note…")
+
+    def delete_note(self, note_id: int) -> None:
+        """Delete a note (one undo step)."""
+        self.apply(ops.DeleteNote(note_id))

@@ -13,7 +13,7 @@ from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLineEdit, QPushButton, QSizePolicy, QTextEdit, QWidget
 
 from refman.ui.flow_layout import FlowLayout
-from refman.ui.look import plain_label, scaled_font, set_muted
+from refman.ui.look import link_button_style, plain_label, scaled_font, set_muted
 
 _FLAT = (
     "{cls} {{ background: transparent; border: 1px solid transparent; border-radius: 4px; }}"
@@ -234,10 +234,7 @@ class AuthorLinks(QWidget):
             button.setCursor(Qt.CursorShape.PointingHandCursor)
             button.setToolTip(f"Show the papers of {name}")
             button.setAccessibleName(name)
-            button.setStyleSheet(
-                "QPushButton { border: none; padding: 0; color: palette(link); text-align: left; }"
-                "QPushButton:hover { text-decoration: underline; }"
-            )
+            button.setStyleSheet(link_button_style("text-align: left;"))
             button.clicked.connect(lambda _=False, pid=person_id: self.person_clicked.emit(pid))
             self._flow.addWidget(button)
         if names and not complete:

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -23,16 +22,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refman.common.errors import InvalidValueError, NotFoundError
-from refman.core.subjects import subject_label
+from refman.core.rules import FieldEdits, parse_year
 from refman.core.values import Changes, PaperDetail
 
 from refman.ui.controller import LibraryController
+from refman.ui.detail_banner import PaperBanner
 from refman.ui.detail_fields import AuthorLinks, FieldEdit, TitleEdit
-from refman.ui.flow_layout import FlowLayout
-from refman.ui.look import GAP, heading_label, plain_label, scaled_font, set_muted, subtle_fill
-from refman.ui.messages import show_error
+from refman.ui.look import (
+    ATTENTION,
+    GAP,
+    heading_label,
+    plain_label,
+    scaled_font,
+    set_muted,
+)
 from refman.ui.notes_editor import NotesEditor
+from refman.ui.subject_pills import SubjectPills
 from refman.ui.tag_chips import TagChips
 
 log = logging.getLogger("refman.ui")
@@ -41,42 +46,10 @@ PROVISIONAL_NOTE = "Title suggested from the abstract — edit to confirm"
 KEEP_TITLE = "Keep this title"
 
 
-def parse_year(text: str) -> int | None:
-    """A year typed by the user: empty clears it.
-
-    Raises:
-        InvalidValueError: The text is not a whole number from 1000 to 2100.
-    """
-    text = text.strip()
-    if not text:
-        return None
-    if not text.isdigit() or not 1000 <= int(text) <= 2100:
-        raise InvalidValueError(
-            f"“{text}” is not a year.", "Type a year from 1000 to 2100, or leave it empty."
-        )
-    return int(text)
-
-
-def duplicate_line(title: str | None, *, trashed: bool = False) -> str:
-    """The banner of a paper an import kept apart from a near-identical one.
-
-    Args:
-        title: The other paper's title; None when it is no longer in the library.
-        trashed: The other paper is in the Trash.
-    """
-    if title is None:
-        return "Possibly the same paper as one no longer in the library"
-    return f"Possibly the same paper as “{title}”" + (", now in the Trash" if trashed else "")
-
-
 def provenance_line(owner: str, file: str, when: str) -> str:
     """One line of where a paper came from, e.g. "From Zhuo Jiang's page · a.txt · imported …"."""
     start = f"From {owner}'s page · {file}" if owner else f"From {file}"
     return f"{start} · imported {when}"
-
-
-#: Widest a subject pill's text may be (px), so the pane fits a narrow column.
-SUBJECT_WIDTH = 230
 
 
 class DetailPane(QWidget):
@@ -96,7 +69,6 @@ class DetailPane(QWidget):
         self.setObjectName("detailPane")
         self.controller = controller
         self._paper: PaperDetail | None = None
-        self._duplicate_of: int | None = None
         self._build()
         self._pending = self.notes.pending
         self._connect_signals()
@@ -115,84 +87,13 @@ class DetailPane(QWidget):
 
         body = QWidget()
         body.setObjectName("detailBody")
-        self._build_banner(body)
-        self.title_edit = TitleEdit(body)
-        self.provisional = plain_label(PROVISIONAL_NOTE, body)
-        self.provisional.setObjectName("provisionalNote")
-        italic = scaled_font(self.provisional.font(), 0.9)
-        italic.setItalic(True)
-        self.provisional.setFont(italic)
-        self.provisional.setStyleSheet("QLabel { color: #b26a00; }")
-        self.keep_title_button = QPushButton(KEEP_TITLE, body)
-        self.keep_title_button.setObjectName("keepTitleButton")
-        self.keep_title_button.setToolTip(
-            "Confirm the suggested title as it is (Enter in the title)"
-        )
-        self.keep_title_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        provisional_row = QHBoxLayout()
-        provisional_row.setContentsMargins(0, 0, 0, 0)
-        provisional_row.setSpacing(8)
-        provisional_row.addWidget(self.provisional, 1)
-        provisional_row.addWidget(self.keep_title_button, 0, Qt.AlignmentFlag.AlignVCenter)
-        self.authors = AuthorLinks(body)
-        self.year_field = FieldEdit("yearField", "Add year", body)
-        self.year_field.setMaximumWidth(90)
-        self.venue_field = FieldEdit("venueField", "Add venue", body)
-
-        fields = QGridLayout()
-        fields.setContentsMargins(0, 0, 0, 0)
-        fields.setHorizontalSpacing(16)
-        fields.setVerticalSpacing(2)
-        fields.addWidget(heading_label("Year", body), 0, 0)
-        fields.addWidget(heading_label("Venue", body), 0, 1)
-        fields.addWidget(self.year_field, 1, 0)
-        fields.addWidget(self.venue_field, 1, 1)
-        fields.setColumnStretch(1, 1)
-
-        self.subjects = QWidget(body)
-        self.subjects.setObjectName("subjects")
-        self._subject_flow = FlowLayout(self.subjects, h_gap=6, v_gap=4)
-        self._subject_labels: list[QLabel] = []
-        self.subjects.setStyleSheet(
-            "QLabel#subject { border: 1px solid palette(mid); border-radius: 10px;"
-            " padding: 2px 8px; }"
-        )
-        self.tag_chips = TagChips(body)
-        self.abstract = plain_label("", body)
-        self.abstract.setObjectName("abstractText")
-        self.abstract.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.notes = NotesEditor(self.controller, body)
-        self.add_note_button = QPushButton("Add Note", body)
-        self.add_note_button.setObjectName("addNote")
-        self.add_note_button.setToolTip("Add a Markdown note to this paper")
-        self.provenance = plain_label("", body)
-        self.provenance.setObjectName("provenance")
-        self.attributed = plain_label("", body)
-        self.attributed.setObjectName("attributedTo")
-        for label in (self.provenance, self.attributed):
-            label.setFont(scaled_font(label.font(), 0.92))
-
-        notes_heading = QWidget(body)
-        notes_header = QHBoxLayout(notes_heading)
-        notes_header.setContentsMargins(0, 0, 0, 0)
-        notes_header.addWidget(heading_label("Notes", body), 1, Qt.AlignmentFlag.AlignBottom)
-        notes_header.addWidget(self.add_note_button)
-
         layout = QVBoxLayout(body)
         layout.setContentsMargins(GAP + 2, GAP + 2, GAP + 2, GAP * 2)
         layout.setSpacing(6)
+        self.banner = PaperBanner(body)
         layout.addWidget(self.banner)
-        layout.addWidget(self.title_edit)
-        layout.addLayout(provisional_row)
-        layout.addWidget(self.authors)
-        layout.addSpacing(GAP - 6)
-        layout.addLayout(fields)
-        self.subjects_block = self._block(layout, "Subjects", self.subjects)
-        self._block(layout, "Tags", self.tag_chips)
-        self._block(layout, "Abstract", self.abstract)
-        self._block(layout, notes_heading, self.notes)
-        self._block(layout, "Source", self.provenance)
-        self.attributed_block = self._block(layout, "Attributed to", self.attributed)
+        self._build_heading(body, layout)
+        self._build_blocks(body, layout)
         layout.addStretch(1)
 
         self.scroll_area = QScrollArea(self)
@@ -209,41 +110,73 @@ class DetailPane(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.stack)
 
-    def _build_banner(self, body: QWidget) -> None:
-        """The box above the title: "in the Trash", or "possibly the same paper as …"."""
-        self.banner = QFrame(body)
-        self.banner.setObjectName("detailBanner")
-        self.banner.setStyleSheet(
-            f"QFrame#detailBanner {{ background: {subtle_fill(self.palette()).name()};"
-            " border-radius: 5px; margin-bottom: 6px; }"
+    def _build_heading(self, body: QWidget, layout: QVBoxLayout) -> None:
+        """The title (with the note on a suggested one), the authors, year and venue."""
+        self.title_edit = TitleEdit(body)
+        self.provisional = plain_label(PROVISIONAL_NOTE, body)
+        self.provisional.setObjectName("provisionalNote")
+        italic = scaled_font(self.provisional.font(), 0.9)
+        italic.setItalic(True)
+        self.provisional.setFont(italic)
+        self.provisional.setStyleSheet(f"QLabel {{ color: {ATTENTION}; }}")
+        self.keep_title_button = QPushButton(KEEP_TITLE, body)
+        self.keep_title_button.setObjectName("keepTitleButton")
+        self.keep_title_button.setToolTip(
+            "Confirm the suggested title as it is (Enter in the title)"
         )
-        self.banner_text = plain_label("", self.banner)
-        self.banner_text.setObjectName("detailBannerText")
-        self.show_duplicate_button = QPushButton("Show it", self.banner)
-        self.show_duplicate_button.setObjectName("showDuplicateButton")
-        self.show_duplicate_button.setFlat(True)
-        self.show_duplicate_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.show_duplicate_button.setToolTip("Select that paper in the list")
-        self.show_duplicate_button.setStyleSheet(
-            "QPushButton { border: none; padding: 0; color: palette(link); }"
-            "QPushButton:hover { text-decoration: underline; }"
-        )
-        self.not_duplicate_button = QPushButton("Not a duplicate", self.banner)
-        self.not_duplicate_button.setObjectName("notDuplicateButton")
-        self.not_duplicate_button.setToolTip(
-            "They are different papers: stop flagging this one (Undo brings the flag back)"
-        )
-        actions = QHBoxLayout()
-        actions.setContentsMargins(0, 0, 0, 0)
-        actions.setSpacing(GAP)
-        actions.addWidget(self.show_duplicate_button)
-        actions.addStretch(1)
-        actions.addWidget(self.not_duplicate_button)
-        inner = QVBoxLayout(self.banner)
-        inner.setContentsMargins(10, 7, 8, 7)
-        inner.setSpacing(6)
-        inner.addWidget(self.banner_text)
-        inner.addLayout(actions)
+        self.keep_title_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        provisional_row = QHBoxLayout()
+        provisional_row.setContentsMargins(0, 0, 0, 0)
+        provisional_row.setSpacing(8)
+        provisional_row.addWidget(self.provisional, 1)
+        provisional_row.addWidget(self.keep_title_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.authors = AuthorLinks(body)
+        self.year_field = FieldEdit("yearField", "Add year", body)
+        self.year_field.setMaximumWidth(90)
+        self.venue_field = FieldEdit("venueField", "Add venue", body)
+        fields = QGridLayout()
+        fields.setContentsMargins(0, 0, 0, 0)
+        fields.setHorizontalSpacing(16)
+        fields.setVerticalSpacing(2)
+        fields.addWidget(heading_label("Year", body), 0, 0)
+        fields.addWidget(heading_label("Venue", body), 0, 1)
+        fields.addWidget(self.year_field, 1, 0)
+        fields.addWidget(self.venue_field, 1, 1)
+        fields.setColumnStretch(1, 1)
+        layout.addWidget(self.title_edit)
+        layout.addLayout(provisional_row)
+        layout.addWidget(self.authors)
+        layout.addSpacing(GAP - 6)
+        layout.addLayout(fields)
+
+    def _build_blocks(self, body: QWidget, layout: QVBoxLayout) -> None:
+        """Subjects, tags, abstract, notes, source and attribution, each under a heading."""
+        self.subjects = SubjectPills(body)
+        self.tag_chips = TagChips(body)
+        self.abstract = plain_label("", body)
+        self.abstract.setObjectName("abstractText")
+        self.abstract.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.notes = NotesEditor(self.controller, body)
+        self.add_note_button = QPushButton("Add Note", body)
+        self.add_note_button.setObjectName("addNote")
+        self.add_note_button.setToolTip("Add a Markdown note to this paper")
+        self.provenance = plain_label("", body)
+        self.provenance.setObjectName("provenance")
+        self.attributed = plain_label("", body)
+        self.attributed.setObjectName("attributedTo")
+        for label in (self.provenance, self.attributed):
+            label.setFont(scaled_font(label.font(), 0.92))
+        notes_heading = QWidget(body)
+        notes_header = QHBoxLayout(notes_heading)
+        notes_header.setContentsMargins(0, 0, 0, 0)
+        notes_header.addWidget(heading_label("Notes", body), 1, Qt.AlignmentFlag.AlignBottom)
+        notes_header.addWidget(self.add_note_button)
+        self.subjects_block = self._block(layout, "Subjects", self.subjects)
+        self._block(layout, "Tags", self.tag_chips)
+        self._block(layout, "Abstract", self.abstract)
+        self._block(layout, notes_heading, self.notes)
+        self._block(layout, "Source", self.provenance)
+        self.attributed_block = self._block(layout, "Attributed to", self.attributed)
 
     def _block(self, layout: QVBoxLayout, title: str | QWidget, widget: QWidget) -> QWidget:
         """Add a headed block (heading, then content) that hides as a whole."""
@@ -265,9 +198,10 @@ class DetailPane(QWidget):
         self.tag_chips.tags_added.connect(self.on_tag_chips_tags_added)
         self.tag_chips.tag_removed.connect(self.on_tag_chips_tag_removed)
         self.add_note_button.clicked.connect(self.on_add_note_button_clicked)
+        self.notes.note_opened.connect(self.on_notes_note_opened)
         self.keep_title_button.clicked.connect(self.on_keep_title_button_clicked)
-        self.show_duplicate_button.clicked.connect(self.on_show_duplicate_button_clicked)
-        self.not_duplicate_button.clicked.connect(self.on_not_duplicate_button_clicked)
+        self.banner.show_requested.connect(self.paper_link_activated)
+        self.banner.not_duplicate_requested.connect(self.on_banner_not_duplicate_requested)
 
     # -- public API -------------------------------------------------------------------------
 
@@ -319,7 +253,8 @@ class DetailPane(QWidget):
             self.year_field.set_value("" if paper.year is None else str(paper.year))
         if not self.venue_field.is_edited():
             self.venue_field.set_value(paper.venue or "")
-        self._show_subjects(paper.subjects)
+        self.subjects.set_subjects(paper.subjects)
+        self.subjects_block.setVisible(bool(paper.subjects))
         self.tag_chips.set_tags(paper.tags)
         self.abstract.setText(paper.abstract_text or "No abstract on the page.")
         self.notes.show_notes(paper.id, paper.notes)
@@ -334,50 +269,18 @@ class DetailPane(QWidget):
         self.attributed_block.setVisible(bool(paper.attributed_to))
 
     def _show_banner(self, paper: PaperDetail) -> None:
-        self._duplicate_of = None
-        linkable = False
-        if paper.trashed is not None:
-            self.banner_text.setText(f"In the Trash since {paper.trashed:%Y-%m-%d %H:%M}")
-        elif paper.possible_duplicate_of is not None:
-            self._duplicate_of = paper.possible_duplicate_of
-            try:
-                other = self.controller.service.paper(paper.possible_duplicate_of)
-            except NotFoundError:
-                self.banner_text.setText(duplicate_line(None))
-            else:
-                linkable = other.trashed is None
-                self.banner_text.setText(
-                    duplicate_line(other.title, trashed=other.trashed is not None)
-                )
-        self.show_duplicate_button.setVisible(linkable)
-        self.not_duplicate_button.setVisible(self._duplicate_of is not None)
-        self.banner.setVisible(paper.trashed is not None or self._duplicate_of is not None)
-
-    def _show_subjects(self, codes: tuple[str, ...]) -> None:
-        self._subject_flow.clear()
-        self._subject_labels = []
-        for code in codes:
-            label = subject_label(code)
-            pill = plain_label(label, self.subjects, wrap=False)
-            pill.setObjectName("subject")
-            pill.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
-            # A long name ("Distributed, Parallel, and Cluster Computing (cs.DC)") must not
-            # make the pane wider than its column: shorten it, the tooltip says it whole.
-            pill.setAccessibleName(label)
-            pill.setToolTip(label)
-            pill.setText(
-                pill.fontMetrics().elidedText(label, Qt.TextElideMode.ElideMiddle, SUBJECT_WIDTH)
-            )
-            self._subject_flow.addWidget(pill)
-            self._subject_labels.append(pill)
-        self.subjects_block.setVisible(bool(codes))
+        other = None
+        if paper.trashed is None and paper.possible_duplicate_of is not None:
+            found = self.controller.service.details([paper.possible_duplicate_of])
+            other = found[0] if found else None
+        self.banner.show_for(paper, other)
 
     def _load_known_tags(self) -> None:
         self.tag_chips.set_known_tags([t.name for t in self.controller.service.tags()])
 
     def subject_texts(self) -> list[str]:
         """The subject labels shown (for tests and accessibility)."""
-        return [label.accessibleName() for label in self._subject_labels]
+        return self.subjects.texts()
 
     # -- events and slots -------------------------------------------------------------------
 
@@ -402,37 +305,33 @@ class DetailPane(QWidget):
 
     @Slot(str)
     def on_title_edit_committed(self, text: str) -> None:
-        """Save an edited title (an empty one is refused)."""
-        if self._paper is None:
-            return
-        if not text:
-            show_error(self, InvalidValueError("A title cannot be empty.", "Type the title."))
-            self.title_edit.revert()
-            return
-        if not self.controller.edit_fields(self._paper.id, title=text):
-            self.title_edit.revert()
+        """Save an edited title (an empty one is refused, and the title shown again)."""
+        if self._paper is not None:
+            self.controller.edit_fields(
+                self._paper.id,
+                lambda: FieldEdits(title=text),
+                on_error=lambda _e: self.title_edit.revert(),
+            )
 
     @Slot(str)
     def on_year_field_committed(self, text: str) -> None:
         """Save an edited year; anything but a year from 1000 to 2100 is refused."""
-        if self._paper is None:
-            return
-        try:
-            year = parse_year(text)
-        except InvalidValueError as exc:
-            self.year_field.revert()
-            show_error(self, exc)
-            return
-        if not self.controller.edit_fields(self._paper.id, year=year):
-            self.year_field.revert()
+        if self._paper is not None:
+            self.controller.edit_fields(
+                self._paper.id,
+                lambda: FieldEdits(year=parse_year(text)),
+                on_error=lambda _e: self.year_field.revert(),
+            )
 
     @Slot(str)
     def on_venue_field_committed(self, text: str) -> None:
         """Save an edited venue (empty clears it)."""
-        if self._paper is not None and not self.controller.edit_fields(
-            self._paper.id, venue=text or None
-        ):
-            self.venue_field.revert()
+        if self._paper is not None:
+            self.controller.edit_fields(
+                self._paper.id,
+                lambda: FieldEdits(venue=text or None),
+                on_error=lambda _e: self.venue_field.revert(),
+            )
 
     @Slot(list)
     def on_tag_chips_tags_added(self, names: list[str]) -> None:
@@ -452,30 +351,25 @@ class DetailPane(QWidget):
         self.title_edit.commit(confirm=True)
 
     @Slot()
-    def on_show_duplicate_button_clicked(self) -> None:
-        """Ask for the paper this one may duplicate to be shown."""
-        if self._duplicate_of is not None:
-            self.paper_link_activated.emit(self._duplicate_of)
-
-    @Slot()
-    def on_not_duplicate_button_clicked(self) -> None:
+    def on_banner_not_duplicate_requested(self) -> None:
         """Drop the "possibly the same paper" flag (undoable)."""
         if self._paper is not None:
             self.controller.clear_possible_duplicate(self._paper.id)
 
     @Slot()
     def on_add_note_button_clicked(self) -> None:
-        """Add a note and start typing in it."""
-        card = self.notes.add_note()
-        if card is not None:
-            self.scroll_area.ensureWidgetVisible(card)
+        """Add a note; typing starts in it once it is saved (:meth:`on_notes_note_opened`)."""
+        self.notes.add_note()
+
+    @Slot(object)
+    def on_notes_note_opened(self, card: QWidget) -> None:
+        """Scroll the note just added into view."""
+        self.scroll_area.ensureWidgetVisible(card)
 
 
 __all__ = [
     "KEEP_TITLE",
     "PROVISIONAL_NOTE",
     "DetailPane",
-    "duplicate_line",
-    "parse_year",
     "provenance_line",
 ]

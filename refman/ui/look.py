@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 #: Spacing used between blocks of the detail pane and around the sidebar.
 GAP = 14
@@ -104,3 +104,31 @@ def heading_label(text: str, parent: QWidget | None = None) -> QLabel:
     label.setFont(heading_font(label.font()))
     set_muted(label)
     return label
+
+
+#: The colour of "needs your attention": suggested titles, possible duplicates, warnings.
+ATTENTION = "#b26a00"
+#: The colour of an error or a refusal.
+ERROR = "#b42318"
+#: The review table's status dots: new, merge, repeat.
+NEW = "#2e7d32"
+MERGE = "#1565c0"
+REPEAT = "#8a8a8a"
+
+
+def link_button_style(extra: str = "") -> str:
+    """The style sheet of a flat push button that reads as a link (underlined on hover)."""
+    return (
+        f"QPushButton {{ border: none; padding: 0; color: palette(link); {extra} }}"
+        "QPushButton:disabled { color: palette(mid); }"
+        "QPushButton:hover:enabled { text-decoration: underline; }"
+    )
+
+
+def link_button(text: str, parent: QWidget | None = None) -> QPushButton:
+    """A flat push button that reads as a link, with a pointing-hand cursor."""
+    button = QPushButton(text, parent)
+    button.setFlat(True)
+    button.setCursor(Qt.CursorShape.PointingHandCursor)
+    button.setStyleSheet(link_button_style())
+    return button

@@ -7,54 +7,37 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QShowEvent
+import shiboken6
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QSplitter,
-    QToolBar,
-    QToolButton,
     QWidget,
 )
 
-from refman import __version__
 from refman.core.values import Changes, PaperQuery, Section, SortKey
-from refman.resources import icon_path
 
+from refman.ui import window_chrome
 from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
 from refman.ui.detail_pane import DetailPane
 from refman.ui.drop import DropInputs, install_drop_target
-from refman.ui.messages import show_error
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.search_box import SearchBox
 from refman.ui.settings import WindowSettings
 from refman.ui.tag_pane import NavFilter, TagPane
+from refman.ui.window_chrome import (
+    BusyIndicator,
+    app_icon,
+    build_menus,
+    build_toolbar,
+    confirm_empty_trash,
+    show_about,
+)
 
 log = logging.getLogger("refman.ui")
-
-
-def app_icon() -> QIcon:
-    """The application icon in every size refman ships."""
-    icon = QIcon()
-    for size in (16, 24, 32, 48, 64, 128, 256, 512):
-        icon.addFile(str(icon_path(size)), QSize(size, size))
-    return icon
-
-
-def ask_library_file(parent: QWidget) -> str | None:
-    """Ask which library to open (tests replace this)."""
-    path, _ = QFileDialog.getSaveFileName(
-        parent,
-        "Open or create a library",
-        "",
-        "refman libraries (*.sqlite);;All files (*)",
-        options=QFileDialog.Option.DontConfirmOverwrite,
-    )
-    return path or None
 
 
 class MainWindow(QMainWindow):
@@ -77,6 +60,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.controller = controller
+        controller.window = self
         self.settings = settings or WindowSettings()
         self.setObjectName("mainWindow")
         self.setWindowIcon(app_icon())
@@ -90,43 +74,19 @@ class MainWindow(QMainWindow):
         self._restore_settings()
         self._update_title()
         self._apply_query()
+        self.on_undo_stack_changed()
 
     # -- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
         self.search_box = SearchBox(self)
-        self.tag_pane = TagPane(self.controller, self)
+        self.tag_pane = TagPane(self.controller, self.actions_by_id, self)
         self.paper_panel = PaperPanel(self.controller, self)
         self.table = self.paper_panel.table
         self.model = self.paper_panel.model
         self.detail_pane = DetailPane(self.controller, self)
 
-        toolbar = QToolBar("Main", self)
-        toolbar.setObjectName("mainToolBar")
-        toolbar.setMovable(False)
-        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        toolbar.setContentsMargins(6, 4, 6, 4)
-        import_button = QToolButton(toolbar)
-        import_button.setDefaultAction(self.actions_by_id[ActionId.IMPORT])
-        import_button.setText("Import Author Page…")
-        import_button.setObjectName("toolbarImportButton")
-        import_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        palette = self.palette()
-        import_button.setStyleSheet(
-            "QToolButton#toolbarImportButton {"
-            f" background: {palette.highlight().color().name()};"
-            f" color: {palette.highlightedText().color().name()};"
-            " border: none; border-radius: 5px; padding: 5px 14px; font-weight: 600; }"
-            "QToolButton#toolbarImportButton:hover { background:"
-            f" {palette.highlight().color().darker(115).name()}; }}"
-        )
-        toolbar.addWidget(import_button)
-        spacer = QWidget(toolbar)
-        spacer.setFixedWidth(12)
-        toolbar.addWidget(spacer)
-        toolbar.addWidget(self.search_box)
-        self.search_box.setMinimumWidth(360)
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
+        build_toolbar(self, self.actions_by_id[ActionId.IMPORT], self.search_box)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
@@ -139,57 +99,27 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([240, 760, 400])
         self.setCentralWidget(self.splitter)
 
+        self.busy_indicator = BusyIndicator(self)
         self.count_label = QLabel(self)
         self.count_label.setObjectName("paperCount")
+        self.statusBar().addPermanentWidget(self.busy_indicator)
         self.statusBar().addPermanentWidget(self.count_label)
         self.resize(1400, 900)
 
     def _build_menus(self) -> None:
-        a = self.actions_by_id
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        file_menu.addAction(a[ActionId.IMPORT])
-        file_menu.addAction(a[ActionId.OPEN_LIBRARY])
-        file_menu.addSeparator()
-        file_menu.addAction(a[ActionId.QUIT])
-        edit_menu = bar.addMenu("&Edit")
-        undo = self.controller.undo_stack.createUndoAction(self, "&Undo")
-        undo.setShortcuts([QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Z)])
-        undo.setObjectName("actionUndo")
-        redo = self.controller.undo_stack.createRedoAction(self, "&Redo")
-        redo.setShortcuts(
-            [
-                QKeySequence(Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_Z),
-                QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Y),
-            ]
-        )
-        redo.setObjectName("actionRedo")
-        self.undo_action, self.redo_action = undo, redo
-        edit_menu.addAction(undo)
-        edit_menu.addAction(redo)
-        edit_menu.addSeparator()
-        edit_menu.addAction(a[ActionId.FIND])
-        edit_menu.addAction(a[ActionId.SELECT_ALL])
-        edit_menu.addSeparator()
-        edit_menu.addAction(a[ActionId.DELETE])
-        edit_menu.addAction(a[ActionId.RESTORE])
-        edit_menu.addAction(a[ActionId.EMPTY_TRASH])
-        view_menu = bar.addMenu("&View")
-        view_menu.addAction(a[ActionId.SHOW_TAG_PANE])
-        view_menu.addAction(a[ActionId.SHOW_LIST_PANE])
-        view_menu.addAction(a[ActionId.SHOW_DETAIL_PANE])
-        help_menu = bar.addMenu("&Help")
-        help_menu.addAction(a[ActionId.ABOUT])
-        for action in a.values():
-            self.addAction(action)
-        self.addAction(undo)
-        self.addAction(redo)
+        build_menus(self, self.actions_by_id)
+        self.undo_action = self.actions_by_id[ActionId.UNDO]
+        self.redo_action = self.actions_by_id[ActionId.REDO]
 
     def _connect_signals(self) -> None:
         a = self.actions_by_id
         c = self.controller
         c.changed.connect(self.on_controller_changed)
-        c.failed.connect(self.on_controller_failed)
+        c.runner.busy.connect(self.busy_indicator.on_runner_busy)
+        c.undo_stack.indexChanged.connect(self.on_undo_stack_changed)
+        c.undo_stack.cleanChanged.connect(self.on_undo_stack_changed)
+        a[ActionId.UNDO].triggered.connect(c.undo)
+        a[ActionId.REDO].triggered.connect(c.redo)
         self.search_box.search_changed.connect(self.on_search_changed)
         self.tag_pane.filter_changed.connect(self.on_tag_pane_filter_changed)
         self.table.current_paper_changed.connect(self.on_table_current_changed)
@@ -264,6 +194,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save whatever is being typed and the window state, then close."""
         self.detail_pane.flush()
+        self.controller.runner.wait()
         self.save_settings()
         super().closeEvent(event)
 
@@ -302,7 +233,7 @@ class MainWindow(QMainWindow):
         else:
             total = self.controller.service.count()
             where = ""
-        noun = "paper" if total == 1 else "papers"
+        noun = "paper" if total == 1 else "papers"  # the count itself has a thousands comma
         self.count_label.setText(f"{shown:,} of {total:,} {noun}{where}")
 
     def _update_title(self) -> None:
@@ -338,10 +269,18 @@ class MainWindow(QMainWindow):
         self._update_count()
         self._update_actions()
 
-    @Slot(object)
-    def on_controller_failed(self, error: Exception) -> None:
-        """Show a refused change in plain words."""
-        show_error(self, str(error) if not hasattr(error, "message") else error)  # type: ignore[arg-type]
+    @Slot()
+    def on_undo_stack_changed(self) -> None:
+        """Keep Undo and Redo named after the changes they take back and make again."""
+        stack = self.controller.undo_stack
+        if not shiboken6.isValid(stack):
+            return  # a stack being destroyed clears itself (and says so) as it goes
+        for action, can, text, verb in (
+            (self.undo_action, stack.canUndo(), stack.undoText(), "&Undo"),
+            (self.redo_action, stack.canRedo(), stack.redoText(), "&Redo"),
+        ):
+            action.setEnabled(can)
+            action.setText(f"{verb} {text}" if can and text else verb)
 
     @Slot(str)
     def on_search_changed(self, text: str) -> None:
@@ -386,33 +325,18 @@ class MainWindow(QMainWindow):
     def on_empty_trash(self) -> None:
         """Delete the papers in the Trash for good, after asking."""
         n = self.controller.service.count(PaperQuery(section=Section.TRASH))
-        if not n:
-            return
-        what = "the paper" if n == 1 else f"the {n} papers"
-        answer = QMessageBox.question(
-            self,
-            "Empty Trash",
-            f"Delete {what} in the Trash for good? This cannot be undone, and it also "
-            "clears the Undo history.",
-        )
-        if answer == QMessageBox.StandardButton.Yes:
+        if n and confirm_empty_trash(self, n):
             self.controller.empty_trash()
 
     @Slot()
     def on_about(self) -> None:
         """Show the version."""
-        QMessageBox.about(
-            self,
-            "About refman",
-            f"refman {__version__}\n\nA reference manager for researchers: import author "
-            "pages without duplicates, tag papers, and keep notes.\n\n"
-            f"Library: {self.controller.service.location}",
-        )
+        show_about(self, self.controller.service.location)
 
     @Slot()
     def on_open_library(self) -> None:
         """Switch to another library file (opened, or created when new)."""
-        path = ask_library_file(self)
+        path = window_chrome.ask_library_file(self)
         if path:
             self.library_switch_requested.emit(path)
 

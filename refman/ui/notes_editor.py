@@ -4,6 +4,10 @@ Typing is saved through the controller ~600 ms after the last key, when the note
 and on :meth:`NotesEditor.flush` (the window calls it before closing and before showing another
 paper). As a last resort, text still waiting when the editor is destroyed is saved too: nothing
 typed is lost.
+
+A save runs off the GUI thread like every change, while the user goes on typing. Until it has
+landed, the text on its way stands in for the stored one, so a note shown again in the
+meantime never shows (and never re-saves) an older text.
 """
 
 from __future__ import annotations
@@ -26,10 +30,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refman.core.operations import Outcome
 from refman.core.values import NoteView
 
 from refman.ui.controller import LibraryController
 from refman.ui.look import plain_label, scaled_font, set_muted, subtle_fill
+from refman.ui.note_saving import PendingNotes
 
 log = logging.getLogger("refman.ui")
 
@@ -40,38 +46,6 @@ _MARKDOWN = QTextDocument.MarkdownFeature(
 )
 _MIN_LINES, _MAX_LINES = 4, 24
 _HEADING_SIZE = {1: 2, 2: 1}  # Qt's size steps: 2 is 1.5×, 1 is 1.2×, 0 is the body size
-
-
-class PendingNotes:
-    """Note text typed but not yet saved, kept outside the widgets so it outlives them."""
-
-    def __init__(self, controller: LibraryController) -> None:
-        self.controller = controller
-        self.texts: dict[int, str] = {}
-        self.closed = False
-
-    def save(self, note_id: int) -> bool:
-        """Save one note's waiting text. Returns False when the save was refused."""
-        text = self.texts.pop(note_id, None)
-        if text is None:
-            return True
-        if self.controller.edit_note(note_id, text) is None:
-            log.info("note #%s could not be saved", note_id)
-            return False
-        return True
-
-    def save_all(self) -> None:
-        """Save everything still waiting."""
-        for note_id in list(self.texts):
-            self.save(note_id)
-
-    def on_editor_destroyed(self, *_args: object) -> None:
-        """The editor is gone: save what it left and let its pane ignore further changes."""
-        self.closed = True
-        try:
-            self.save_all()
-        except Exception:  # a last resort while tearing down: log, never crash the exit
-            log.exception("could not save notes while closing")
 
 
 class NoteCard(QFrame):
@@ -165,12 +139,14 @@ class NoteCard(QFrame):
         return self.stack.currentWidget() is self.editor
 
     def set_note(self, note: NoteView) -> None:
-        """Show a note as stored, unless the user is typing something newer."""
-        if not self.is_dirty() and note.text != self.text():
+        """Show a note as stored (or as a save on its way leaves it), unless the user is
+        typing something newer."""
+        stored = self._pending.stored_text(note)
+        if not self.is_dirty() and stored != self.text():
             self.editor.blockSignals(True)
-            self.editor.setPlainText(note.text)
+            self.editor.setPlainText(stored)
             self.editor.blockSignals(False)
-        self._saved_text = note.text
+        self._saved_text = stored
         if not self.is_dirty():
             self._pending.texts.pop(self.note_id, None)
         self.status.setText(f"Edited {note.modified:%Y-%m-%d %H:%M}")
@@ -248,8 +224,11 @@ class NoteCard(QFrame):
             return
         text = self.text()
         self._pending.texts[self.note_id] = text
-        if self._pending.save(self.note_id):
-            self._saved_text = text
+        self._saved_text = text
+        self._pending.save(self.note_id, self._show_saved)
+
+    def _show_saved(self) -> None:
+        if not self._torn_down() and shiboken6.isValid(self.status):
             self.status.setText("Saved")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -290,7 +269,13 @@ class NoteCard(QFrame):
 
 
 class NotesEditor(QWidget):
-    """The notes of one paper, newest last, with an "Add note" button."""
+    """The notes of one paper, newest last.
+
+    Signals:
+        note_opened(NoteCard): A note was added and the cursor put in it.
+    """
+
+    note_opened = Signal(object)
 
     def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -339,21 +324,25 @@ class NotesEditor(QWidget):
             self._layout.insertWidget(index + 1, card)
         self.empty.setVisible(not notes)
 
-    def add_note(self) -> NoteCard | None:
-        """Add an empty note to the paper and put the cursor in it."""
+    def add_note(self) -> None:
+        """Add an empty note to the paper; :attr:`note_opened` tells when it is ready."""
         if self.paper_id is None:
-            return None
+            return
         self.flush()
-        note = self.controller.add_note(self.paper_id, "")
-        if note is None:
-            return None
+        paper_id = self.paper_id
+        self.controller.add_note(paper_id, lambda outcome: self._note_added(paper_id, outcome))
+
+    def _note_added(self, paper_id: int, outcome: Outcome[NoteView]) -> None:
+        """Put the cursor in the note just added (if its paper is still shown)."""
+        if paper_id != self.paper_id or not shiboken6.isValid(self):
+            return
+        note = outcome.value
         if note.id not in self.cards:
-            notes = [*self._notes_shown(), note]
-            self.show_notes(self.paper_id, notes)
+            self.show_notes(paper_id, [*self._notes_shown(), note])
         card = self.cards[note.id]
         card.set_editing(True)
         card.editor.setFocus(Qt.FocusReason.OtherFocusReason)
-        return card
+        self.note_opened.emit(card)
 
     def _notes_shown(self) -> list[NoteView]:
         return [self.controller.service.note(i) for i in self.cards]

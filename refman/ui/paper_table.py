@@ -195,18 +195,20 @@ class PaperTable(QTableView):
         """Move the selected papers to the Trash, then select the paper below them.
 
         Returns:
-            True when papers were moved.
+            True when there were papers to move.
         """
         ids = self.selected_ids()
         if not ids or self.paper_model.query.section is Section.TRASH:
             return False
         first = self.paper_model.row_of(ids[0])
-        if not self.controller.trash(ids):
-            return False
+        self.controller.trash(ids, lambda _outcome: self._select_after_trash(first))
+        return True
+
+    def _select_after_trash(self, first: int | None) -> None:
+        """Select the paper that took the place of the first one trashed."""
         if not self.selected_ids() and first is not None and self.paper_model.total():
             row = min(first, self.paper_model.total() - 1)
             self._select_rows([row], row)
-        return True
 
     # -- selection --------------------------------------------------------------------------
 

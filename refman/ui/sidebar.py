@@ -86,92 +86,111 @@ class SidebarDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        """Draw one row."""
+        """Draw one row: a heading, or a name with its count (and a tag's colour dot)."""
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette: QPalette = option.palette
-        rect: QRect = option.rect
         if index.data(KIND_ROLE) == "heading":
-            painter.setFont(heading_font(option.font))
-            widget = option.widget
-            painter.setPen(muted(widget.palette() if widget is not None else palette))
-            text_rect = rect.adjusted(_PAD, 0, -_PAD, -4)
-            painter.drawText(
-                text_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, index.data()
+            self._paint_heading(painter, option, index)
+        else:
+            body = option.rect.adjusted(4, 1, -4, -1)
+            text_colour, count_colour = self._paint_background(painter, option, index, body)
+            left = body.left() + _PAD
+            if index.data(KIND_ROLE) == "tag":
+                self._paint_dot(painter, index.data(COLOUR_ROLE), count_colour, left, body)
+                left += _DOT + 8
+            painter.setFont(option.font)
+            right = self._paint_count(painter, index.data(COUNT_ROLE), count_colour, body)
+            name = painter.fontMetrics().elidedText(
+                str(index.data()), Qt.TextElideMode.ElideRight, max(right - left, 0)
             )
-            painter.restore()
-            return
+            painter.setPen(text_colour)
+            painter.drawText(
+                QRect(left, body.top(), max(right - left, 0), body.height()),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                name,
+            )
+        painter.restore()
+
+    @staticmethod
+    def _paint_heading(
+        painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        painter.setFont(heading_font(option.font))
+        widget = option.widget
+        painter.setPen(muted(widget.palette() if widget is not None else option.palette))
+        text_rect = option.rect.adjusted(_PAD, 0, -_PAD, -4)
+        painter.drawText(
+            text_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, index.data()
+        )
+
+    @staticmethod
+    def _paint_background(
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+        body: QRect,
+    ) -> tuple[QColor, QColor]:
+        """The selection, hover and drop-target fill; returns the text and count colours."""
+        palette: QPalette = option.palette
         view = option.widget
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        active = (
-            bool(option.state & QStyle.StateFlag.State_Active)
-            and view is not None
-            and (view.hasFocus())
+        active = bool(option.state & QStyle.StateFlag.State_Active) and bool(
+            view is not None and view.hasFocus()
         )
-        hovered = bool(option.state & QStyle.StateFlag.State_MouseOver)
         text_colour = palette.color(QPalette.ColorRole.Text)
         count_colour = muted(palette)
-        body = rect.adjusted(4, 1, -4, -1)
         highlight = palette.color(QPalette.ColorRole.Highlight)
+        base = palette.color(QPalette.ColorRole.Base)
+        fill: QColor | None = None
         if selected:
-            fill = (
-                highlight
-                if active
-                else mix(palette.color(QPalette.ColorRole.Base), highlight, 0.25)
-            )
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(fill)
-            painter.drawRoundedRect(body, _RADIUS, _RADIUS)
+            fill = highlight if active else mix(base, highlight, 0.25)
             if active:
                 text_colour = palette.color(QPalette.ColorRole.HighlightedText)
                 count_colour = mix(text_colour, highlight, 0.25)
-        elif hovered:
+        elif option.state & QStyle.StateFlag.State_MouseOver:
+            fill = mix(base, text_colour, 0.06)
+        if fill is not None:
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(mix(palette.color(QPalette.ColorRole.Base), text_colour, 0.06))
+            painter.setBrush(fill)
             painter.drawRoundedRect(body, _RADIUS, _RADIUS)
         if getattr(view, "drop_row", -1) == index.row():
             painter.setPen(highlight)
-            fill = QColor(highlight)
-            fill.setAlphaF(0.18)
-            painter.setBrush(fill)
+            drop = QColor(highlight)
+            drop.setAlphaF(0.18)
+            painter.setBrush(drop)
             painter.drawRoundedRect(body.adjusted(1, 1, -1, -1), _RADIUS, _RADIUS)
+        return text_colour, count_colour
 
-        left = body.left() + _PAD
+    @staticmethod
+    def _paint_dot(
+        painter: QPainter, colour: str | None, outline: QColor, left: int, body: QRect
+    ) -> None:
+        """A tag's colour dot (an empty ring for a tag without a colour)."""
+        dot = QRect(left, body.center().y() - _DOT // 2 + 1, _DOT, _DOT)
+        if colour:
+            painter.setPen(QColor(colour).darker(115))
+            painter.setBrush(QColor(colour))
+        else:
+            painter.setPen(outline)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            dot.adjust(1, 1, -1, -1)
+        painter.drawEllipse(dot)
+
+    @staticmethod
+    def _paint_count(painter: QPainter, count: int | None, colour: QColor, body: QRect) -> int:
+        """The right-aligned count; returns where the name must end."""
         right = body.right() - _PAD
-        colour = index.data(COLOUR_ROLE)
-        if index.data(KIND_ROLE) == "tag":
-            dot = QRect(left, body.center().y() - _DOT // 2 + 1, _DOT, _DOT)
-            if colour:
-                painter.setPen(QColor(colour).darker(115))
-                painter.setBrush(QColor(colour))
-            else:
-                painter.setPen(count_colour)
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                dot.adjust(1, 1, -1, -1)
-            painter.drawEllipse(dot)
-            left += _DOT + 8
-        count = index.data(COUNT_ROLE)
-        painter.setFont(option.font)
-        if count is not None:
-            count_text = f"{count:,}"
-            width = painter.fontMetrics().horizontalAdvance(count_text)
-            painter.setPen(count_colour)
-            painter.drawText(
-                QRect(right - width, body.top(), width, body.height()),
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                count_text,
-            )
-            right -= width + 10
-        name = painter.fontMetrics().elidedText(
-            str(index.data()), Qt.TextElideMode.ElideRight, max(right - left, 0)
-        )
-        painter.setPen(text_colour)
+        if count is None:
+            return right
+        text = f"{count:,}"
+        width = painter.fontMetrics().horizontalAdvance(text)
+        painter.setPen(colour)
         painter.drawText(
-            QRect(left, body.top(), max(right - left, 0), body.height()),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            name,
+            QRect(right - width, body.top(), width, body.height()),
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+            text,
         )
-        painter.restore()
+        return right - width - 10
 
 
 class SidebarList(QListWidget):

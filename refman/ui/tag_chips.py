@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refman.core.editing import split_tags
+from refman.core.rules import split_tags
 from refman.core.values import TagView
 
 from refman.ui.flow_layout import FlowLayout

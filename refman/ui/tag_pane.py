@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPoint, QSignalBlocker, Qt, Signal, Slot
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -25,11 +26,13 @@ from PySide6.QtWidgets import (
 )
 
 from refman.common.errors import RefmanError
+from refman.common.text import squash_spaces
+from refman.core.rules import tag_key
 from refman.core.values import Changes, PaperQuery, Section
 
+from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
-from refman.ui.look import heading_label, plain_label, set_muted
-from refman.ui.messages import show_error
+from refman.ui.look import heading_label, link_button_style, plain_label, set_muted
 from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList, TagList
 from refman.ui.tag_dialogs import ask_colour, ask_tag_name
 
@@ -69,10 +72,17 @@ class TagPane(QWidget):
 
     filter_changed = Signal(object)
 
-    def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        controller: LibraryController,
+        actions: dict[ActionId, QAction] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("tagPane")
         self.controller = controller
+        self.actions_by_id = actions if actions is not None else build_actions(self)
+        self._menu_tag: str | None = None
         self._last = NavFilter()
         self._extra_person: tuple[int, str] | None = None  # an author who owns no page
         self._renaming: tuple[str, str] | None = None
@@ -100,11 +110,7 @@ class TagPane(QWidget):
         self.clear_button.setFlat(True)
         self.clear_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.clear_button.setToolTip("Show papers regardless of tags (Esc)")
-        self.clear_button.setStyleSheet(
-            "QPushButton { border: none; padding: 0 2px; color: palette(link); }"
-            "QPushButton:disabled { color: palette(mid); }"
-            "QPushButton:hover:enabled { text-decoration: underline; }"
-        )
+        self.clear_button.setStyleSheet(link_button_style("padding: 0 2px;"))
         self.clear_button.setEnabled(False)
 
         header = QHBoxLayout()
@@ -137,6 +143,11 @@ class TagPane(QWidget):
         self.tag_list.papers_dropped.connect(self.on_tag_list_papers_dropped)
         self.tag_list.customContextMenuRequested.connect(self.on_tag_list_context_menu)
         self.clear_button.clicked.connect(self.clear_tags)
+        a = self.actions_by_id
+        a[ActionId.RENAME_TAG].triggered.connect(self.on_rename_tag_triggered)
+        a[ActionId.SET_TAG_COLOUR].triggered.connect(self.on_set_tag_colour_triggered)
+        a[ActionId.CLEAR_TAG_COLOUR].triggered.connect(self.on_clear_tag_colour_triggered)
+        a[ActionId.DELETE_TAG].triggered.connect(self.on_delete_tag_triggered)
 
     # -- reading the selection --------------------------------------------------------------
 
@@ -199,12 +210,12 @@ class TagPane(QWidget):
 
     def select_tags(self, names: Iterable[str]) -> None:
         """Filter by exactly these tags (names that do not exist are ignored)."""
-        wanted = {" ".join(n.split()).casefold() for n in names}
+        wanted = {tag_key(n) for n in names}
         with QSignalBlocker(self.tag_list):
             self.tag_list.clearSelection()
             for r in range(self.tag_list.count()):
                 item = self.tag_list.item(r)
-                if str(item.data(KEY_ROLE)).casefold() in wanted:
+                if tag_key(str(item.data(KEY_ROLE))) in wanted:
                     item.setSelected(True)
         self.tag_list.viewport().update()
         self._emit_if_changed()
@@ -247,15 +258,18 @@ class TagPane(QWidget):
         self.nav_list.updateGeometry()
 
     def _rebuild_tags(self) -> None:
-        keep = {n.casefold() for n in self.selected_tags()}
-        if self._renaming is not None and self._renaming[0].casefold() in keep:
-            keep.add(self._renaming[1].casefold())
+        keep = {tag_key(n) for n in self.selected_tags()}
         tags = self.controller.service.tags()
+        if self._renaming is not None and all(t.name != self._renaming[0] for t in tags):
+            # The rename landed (a change queued before it may refresh the list first).
+            if tag_key(self._renaming[0]) in keep:
+                keep.add(tag_key(self._renaming[1]))
+            self._renaming = None
         with QSignalBlocker(self.tag_list):
             self.tag_list.clear()
             for tag in tags:
                 item = self.tag_list.add_row("tag", tag.name, tag.name, tag.count, tag.colour)
-                if tag.name.casefold() in keep:
+                if tag_key(tag.name) in keep:
                     item.setSelected(True)
         self.tag_list.setVisible(bool(tags))
         self.no_tags.setVisible(not tags)
@@ -269,22 +283,21 @@ class TagPane(QWidget):
     # -- tag actions ------------------------------------------------------------------------
 
     def build_tag_menu(self, name: str) -> QMenu:
-        """The context menu of a tag: rename (or merge), colour, delete."""
+        """The context menu of a tag: rename (or merge), colour, delete.
+
+        The menu's actions act on ``name`` until another tag's menu is built.
+        """
+        a = self.actions_by_id
+        self._menu_tag = name
+        a[ActionId.CLEAR_TAG_COLOUR].setEnabled(self._tag_colour(name) is not None)
+        a[ActionId.DELETE_TAG].setText(f"Delete Tag “{name}”")
         menu = QMenu(self)
         menu.setObjectName("tagMenu")
-        rename = menu.addAction("Rename…")
-        rename.setStatusTip("Rename the tag; a name that is already taken merges the two tags")
-        rename.triggered.connect(lambda: self.rename_tag(name))
-        colour = menu.addAction("Set Colour…")
-        colour.triggered.connect(lambda: self.choose_colour(name))
-        no_colour = menu.addAction("No Colour")
-        no_colour.setEnabled(self._tag_colour(name) is not None)
-        no_colour.triggered.connect(lambda: self.controller.set_tag_colour(name, None))
+        menu.addAction(a[ActionId.RENAME_TAG])
+        menu.addAction(a[ActionId.SET_TAG_COLOUR])
+        menu.addAction(a[ActionId.CLEAR_TAG_COLOUR])
         menu.addSeparator()
-        delete = menu.addAction(f"Delete Tag “{name}”")
-        delete.setObjectName("deleteTag")
-        delete.setStatusTip("Remove the tag from every paper (Undo brings it back)")
-        delete.triggered.connect(lambda: self.controller.delete_tag(name))
+        menu.addAction(a[ActionId.DELETE_TAG])
         return menu
 
     def _tag_colour(self, name: str) -> str | None:
@@ -293,36 +306,48 @@ class TagPane(QWidget):
                 return tag.colour
         return None
 
-    def rename_tag(self, name: str) -> bool:
-        """Ask for a new name and rename the tag (merging into a tag of that name).
-
-        Returns:
-            True when the tag was renamed or merged.
-        """
+    def rename_tag(self, name: str) -> None:
+        """Ask for a new name and rename the tag (merging into a tag of that name)."""
         new = ask_tag_name(self, name)
-        if new is None:
-            return False
-        self._renaming = (name, " ".join(new.split()))
-        try:
-            return self.controller.rename_tag(name, new)
-        except RefmanError as exc:
-            show_error(self, exc)
-            return False
-        finally:
-            self._renaming = None
+        if new is None or squash_spaces(new) == name:
+            return
+        self._renaming = (name, squash_spaces(new))
+        self.controller.rename_tag(name, new, on_error=self._rename_refused)
 
-    def choose_colour(self, name: str) -> bool:
-        """Ask for a colour and give it to the tag.
+    def _rename_refused(self, _error: RefmanError) -> None:
+        self._renaming = None
 
-        Returns:
-            True when the colour changed.
-        """
+    def choose_colour(self, name: str) -> None:
+        """Ask for a colour and give it to the tag."""
         colour = ask_colour(self, self._tag_colour(name))
-        if colour is ...:
-            return False
-        return self.controller.set_tag_colour(name, colour)
+        if colour is not ...:
+            self.controller.set_tag_colour(name, colour)
 
     # -- slots ------------------------------------------------------------------------------
+
+    @Slot()
+    def on_rename_tag_triggered(self) -> None:
+        """Rename the tag whose menu is open."""
+        if self._menu_tag is not None:
+            self.rename_tag(self._menu_tag)
+
+    @Slot()
+    def on_set_tag_colour_triggered(self) -> None:
+        """Colour the tag whose menu is open."""
+        if self._menu_tag is not None:
+            self.choose_colour(self._menu_tag)
+
+    @Slot()
+    def on_clear_tag_colour_triggered(self) -> None:
+        """Take the colour off the tag whose menu is open."""
+        if self._menu_tag is not None:
+            self.controller.set_tag_colour(self._menu_tag, None)
+
+    @Slot()
+    def on_delete_tag_triggered(self) -> None:
+        """Delete the tag whose menu is open (Undo brings it back)."""
+        if self._menu_tag is not None:
+            self.controller.delete_tag(self._menu_tag)
 
     @Slot(object)
     def on_controller_changed(self, changes: Changes) -> None:

@@ -6,13 +6,19 @@ import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from refman import paths
-from refman.core.import_values import SourcedPage
+from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
-from refman.importers import parse, read_page_file
+from refman.importers import parse
+from refman.importers.records import ParsedPage
+from refman.importers.sources import load_bytes, load_source
+
+if TYPE_CHECKING:
+    from refman.ui.controller import LibraryController
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures"
@@ -61,9 +67,19 @@ def sourced(text: str, source: str = "pasted text") -> SourcedPage:
     return SourcedPage(parse(text), source)
 
 
+def read_page(path: str | Path) -> ParsedPage:
+    """A page file read the way the app reads it (``load_source``) and parsed."""
+    return load_source(path).parse()
+
+
+def page_from_bytes(data: bytes, name: str = "page.txt") -> ParsedPage:
+    """A page's bytes read the way the app reads dropped or piped bytes, and parsed."""
+    return load_bytes(data, name).parse()
+
+
 def sourced_file(path: Path) -> SourcedPage:
     """A page file parsed and ready for import."""
-    return SourcedPage(read_page_file(path), path.name)
+    return SourcedPage(read_page(path), path.name)
 
 
 def seed_files() -> list[Path]:
@@ -91,3 +107,37 @@ def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
         }
     finally:
         conn.close()
+
+
+# -- the window's controller -----------------------------------------------------------------
+
+
+@pytest.fixture
+def controller(library: LibraryService, qapp: Any) -> Iterator[LibraryController]:
+    """The window's controller over the test's library (its changes run off the GUI thread:
+    :func:`settle` waits for them)."""
+    from refman.ui.controller import LibraryController
+
+    made = LibraryController(library)
+    yield made
+    settle(made)
+    made.runner.shutdown()
+
+
+def settle(controller: LibraryController) -> None:
+    """Wait until every change the controller queued has landed and the panes were told."""
+    assert controller.runner.wait(timeout_ms=20_000), "a change did not finish in 20 s"
+
+
+@pytest.fixture
+def shown_errors(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What the window would show the user as errors ("message hint"), captured."""
+    from refman.ui import messages
+
+    seen: list[str] = []
+    monkeypatch.setattr(
+        messages,
+        "presenter",
+        lambda _parent, _title, text, hint: seen.append(f"{text} {hint}".strip()),
+    )
+    return seen

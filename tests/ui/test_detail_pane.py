@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import threading
 
 import pytest
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QTextImageFormat
+from PySide6.QtGui import QTextCursor, QTextImageFormat
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -18,17 +18,15 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
-from refman.core.values import Changes
-from tests.helpers.fixtures import sourced
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.panes import MakePane, add_note
 
-from refman.ui import messages
+from refman.ui import notes_editor
 from refman.ui.controller import LibraryController
 from refman.ui.detail_pane import PROVISIONAL_NOTE, DetailPane
 
 # The offscreen platform warns when a top-level widget is shown; nothing to do with us.
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
-
-MakePane = Callable[[int | None], DetailPane]
 
 HOSTILE_TITLE = "<b>Bold</b> claims <img src=x onerror=alert(1)>"
 HOSTILE_ABSTRACT = (
@@ -58,40 +56,11 @@ AUTHORS = (
 
 
 @pytest.fixture
-def controller(library: LibraryService) -> LibraryController:
-    """A controller over three papers: two from Alice Smith's page, one from Ada's."""
-    library.import_pages([sourced(PUBLICATIONS, "alice.txt"), sourced(AUTHORS, "ada.txt")])
-    return LibraryController(library)
-
-
-@pytest.fixture
 def ids(library: LibraryService) -> dict[str, int]:
-    """Paper ids by the first word of their title."""
+    """Three papers (two from Alice Smith's page, one from Ada's), by the first word of
+    their title."""
+    library.import_pages([sourced(PUBLICATIONS, "alice.txt"), sourced(AUTHORS, "ada.txt")])
     return {d.title.split()[0]: d.id for d in library.details(library.paper_ids())}
-
-
-@pytest.fixture
-def make_pane(qtbot: QtBot, controller: LibraryController) -> Iterator[MakePane]:
-    """Build shown detail panes over the library."""
-
-    def make(paper_id: int | None = None) -> DetailPane:
-        pane = DetailPane(controller)
-        qtbot.add_widget(pane)
-        pane.resize(420, 900)
-        pane.show()
-        qtbot.wait_exposed(pane)
-        pane.show_paper(paper_id)
-        return pane
-
-    yield make
-
-
-@pytest.fixture
-def shown_errors(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Messages that would be shown to the user."""
-    seen: list[str] = []
-    monkeypatch.setattr(messages, "presenter", lambda parent, title, text, hint: seen.append(text))
-    return seen
 
 
 def retype(qtbot: QtBot, field: QWidget, text: str, *, enter: bool = True) -> None:
@@ -104,6 +73,11 @@ def retype(qtbot: QtBot, field: QWidget, text: str, *, enter: bool = True) -> No
         qtbot.keyClick(field, Qt.Key.Key_Delete)
     if enter:
         qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def note_texts(library: LibraryService, paper_id: int) -> list[str]:
+    """The texts of a paper's notes, as stored."""
+    return [n.text for n in library.paper(paper_id).notes]
 
 
 def test_empty_state(make_pane: MakePane) -> None:
@@ -168,43 +142,66 @@ def test_html_from_a_page_is_shown_literally(make_pane: MakePane, ids: dict[str,
 
 
 def test_editing_the_title_persists_and_survives_reimport(
-    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], library: LibraryService
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
 ) -> None:
     pane = make_pane(ids["BAMBOO"])
     retype(qtbot, pane.title_edit, "BAMBOO: a molecular simulation booster")
+    settle(controller)
     detail = library.paper(ids["BAMBOO"])
     assert detail.title == "BAMBOO: a molecular simulation booster"
     assert not detail.title_provisional and "title" in detail.user_edited
     assert pane.provisional.isHidden()
+    assert pane.title_edit.toPlainText() == "BAMBOO: a molecular simulation booster"
     assert "\n" not in pane.title_edit.toPlainText()
     library.import_pages([sourced(AUTHORS, "ada.txt")])
     assert library.paper(ids["BAMBOO"]).title == "BAMBOO: a molecular simulation booster"
 
 
 def test_title_committed_then_left_keeps_the_new_title(
-    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], library: LibraryService
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
 ) -> None:
     pane = make_pane(ids["Graph"])
     retype(qtbot, pane.title_edit, "Graph networks, at scale")
+    settle(controller)
+    assert pane.title_edit.hasFocus()
     pane.year_field.setFocus()  # leaving the title must not commit (or revert) again
+    assert not pane.title_edit.hasFocus()
+    settle(controller)
     assert pane.title_edit.toPlainText() == "Graph networks, at scale"
     assert library.paper(ids["Graph"]).title == "Graph networks, at scale"
+    assert controller.undo_stack.count() == 1
 
 
 def test_switching_papers_saves_typing_to_the_paper_it_was_typed_for(
-    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], library: LibraryService
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
 ) -> None:
     pane = make_pane(ids["Graph"])
     retype(qtbot, pane.title_edit, "Typed for Graph", enter=False)
     pane.show_paper(ids["BAMBOO"])
+    settle(controller)
     assert library.paper(ids["Graph"]).title == "Typed for Graph"
     assert library.paper(ids["BAMBOO"]).title == "BAMBOO"
     assert pane.title_edit.toPlainText() == "BAMBOO"
     pane.venue_field.setFocus()
     qtbot.keyClicks(pane.venue_field, "ICML")
     pane.show_paper(ids["Graph"])
+    settle(controller)
     assert library.paper(ids["BAMBOO"]).venue == "ICML"
+    assert library.paper(ids["Graph"]).venue == "arXiv"
     assert pane.venue_field.text() == "arXiv"
+    assert pane.title_edit.toPlainText() == "Typed for Graph"
 
 
 def test_escape_reverts_and_empty_title_is_refused(
@@ -212,6 +209,7 @@ def test_escape_reverts_and_empty_title_is_refused(
     make_pane: MakePane,
     ids: dict[str, int],
     library: LibraryService,
+    controller: LibraryController,
     shown_errors: list[str],
 ) -> None:
     pane = make_pane(ids["Graph"])
@@ -219,9 +217,11 @@ def test_escape_reverts_and_empty_title_is_refused(
     qtbot.keyClick(pane.title_edit, Qt.Key.Key_Escape)
     assert pane.title_edit.toPlainText() == "Graph networks at scale"
     retype(qtbot, pane.title_edit, "")
-    assert shown_errors == ["A title cannot be empty."]
+    settle(controller)
+    assert shown_errors == ["A title cannot be empty. Type the paper's title."]
     assert pane.title_edit.toPlainText() == "Graph networks at scale"
     assert library.paper(ids["Graph"]).title == "Graph networks at scale"
+    assert controller.undo_stack.count() == 0
 
 
 @pytest.mark.parametrize("typed", ["20x4", "999", "2101", "-5"])
@@ -230,15 +230,20 @@ def test_invalid_year_is_refused_with_a_message(
     make_pane: MakePane,
     ids: dict[str, int],
     library: LibraryService,
+    controller: LibraryController,
     shown_errors: list[str],
     typed: str,
 ) -> None:
     pane = make_pane(ids["Graph"])
     retype(qtbot, pane.year_field, typed)
-    assert shown_errors == [f"“{typed}” is not a year."]
+    settle(controller)
+    assert shown_errors == [
+        f"“{typed}” is not a year. Type a year from 1000 to 2100, or leave it empty."
+    ]
     assert pane.year_field.text() == "2024"
     assert library.paper(ids["Graph"]).year == 2024
     assert library.paper(ids["Graph"]).user_edited == frozenset()
+    assert controller.undo_stack.count() == 0
 
 
 def test_year_and_venue_edits_persist_and_undo(
@@ -246,15 +251,25 @@ def test_year_and_venue_edits_persist_and_undo(
 ) -> None:
     pane = make_pane(ids["Graph"])
     retype(qtbot, pane.year_field, "2019")
+    settle(controller)
     retype(qtbot, pane.venue_field, "NeurIPS")
+    settle(controller)
     svc = controller.service
     assert (svc.paper(ids["Graph"]).year, svc.paper(ids["Graph"]).venue) == (2019, "NeurIPS")
     retype(qtbot, pane.year_field, "")
+    settle(controller)
     assert svc.paper(ids["Graph"]).year is None
+    assert pane.year_field.text() == ""
     pane.setFocus()
-    controller.undo_stack.undo()
+    controller.undo()
+    settle(controller)
     assert svc.paper(ids["Graph"]).year == 2019
     assert pane.year_field.text() == "2019"
+    controller.redo()
+    settle(controller)
+    assert svc.paper(ids["Graph"]).year is None
+    assert pane.year_field.text() == ""
+    assert pane.venue_field.text() == "NeurIPS"
 
 
 def test_tag_chips_add_and_remove(
@@ -266,16 +281,20 @@ def test_tag_chips_add_and_remove(
     field.setFocus()
     qtbot.keyClicks(field, "  graph   learning ")
     qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert field.text() == ""
+    settle(controller)
     svc = controller.service
     assert [t.name for t in svc.paper(ids["Graph"]).tags] == ["graph learning"]
     assert pane.tag_chips.tag_names() == ["graph learning"]
-    assert field.text() == ""
     remove = pane.findChild(QToolButton, "removeTag_graph learning")
     assert remove is pane.tag_chips.remove_button("graph learning")
     qtbot.mouseClick(remove, Qt.MouseButton.LeftButton)
+    settle(controller)
     assert svc.paper(ids["Graph"]).tags == ()
     assert pane.tag_chips.tag_names() == []
-    controller.undo_stack.undo()
+    controller.undo()
+    settle(controller)
+    assert [t.name for t in svc.paper(ids["Graph"]).tags] == ["graph learning"]
     assert pane.tag_chips.tag_names() == ["graph learning"]
 
 
@@ -283,11 +302,14 @@ def test_tag_field_completes_existing_tags(
     qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
 ) -> None:
     controller.tag([ids["BAMBOO"]], ["molecular dynamics"])
+    settle(controller)
     pane = make_pane(ids["Graph"])
     completer = pane.tag_chips.field.completer()
     assert completer.model().stringList() == ["molecular dynamics"]  # type: ignore[attr-defined]
     completer.activated.emit("molecular dynamics")
+    settle(controller)
     assert [t.name for t in controller.service.paper(ids["Graph"]).tags] == ["molecular dynamics"]
+    assert pane.tag_chips.tag_names() == ["molecular dynamics"]
 
 
 def test_chips_follow_changes_made_elsewhere(
@@ -295,24 +317,39 @@ def test_chips_follow_changes_made_elsewhere(
 ) -> None:
     pane = make_pane(ids["Graph"])
     controller.tag([ids["Graph"], ids["BAMBOO"]], ["later"])
+    settle(controller)
     assert pane.tag_chips.tag_names() == ["later"]
+    assert pane.tag_chips.field.completer().model().stringList() == ["later"]  # type: ignore[attr-defined]
     controller.set_tag_colour("later", "#e53935")
+    settle(controller)
     button = pane.tag_chips.remove_button("later")
     assert button is not None
     chip = button.parentWidget()
     assert chip is not None and "#e53935" in chip.styleSheet()
 
 
+# -- notes: saved off the GUI thread, and nothing typed is ever lost ------------------------
+
+
 def test_notes_typed_then_flushed_are_kept(
-    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], library: LibraryService
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
 ) -> None:
     pane = make_pane(ids["Graph"])
-    qtbot.mouseClick(pane.add_note_button, Qt.MouseButton.LeftButton)
+    with qtbot.wait_signal(pane.notes.note_opened) as opened:
+        qtbot.mouseClick(pane.add_note_button, Qt.MouseButton.LeftButton)
+    settle(controller)
     (card,) = pane.notes.cards.values()
+    assert opened.args == [card]
     assert card.is_editing()
+    assert note_texts(library, ids["Graph"]) == [""]
     qtbot.keyClicks(card.editor, "Read **section 3** again")
     pane.flush()  # what the window calls on close: no waiting for the debounce
-    assert [n.text for n in library.paper(ids["Graph"]).notes] == ["Read **section 3** again"]
+    settle(controller)
+    assert note_texts(library, ids["Graph"]) == ["Read **section 3** again"]
     again = make_pane(ids["Graph"])
     (shown,) = again.notes.cards.values()
     assert shown.text() == "Read **section 3** again"
@@ -321,72 +358,189 @@ def test_notes_typed_then_flushed_are_kept(
     assert "**" not in shown.preview.toPlainText()
 
 
+def test_notes_are_saved_when_the_note_loses_focus(
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
+) -> None:
+    pane = make_pane(ids["Graph"])
+    card = add_note(qtbot, pane, controller)
+    qtbot.wait_until(card.editor.hasFocus)
+    qtbot.keyClicks(card.editor, "saved on leaving")
+    pane.venue_field.setFocus()  # long before the pause that would save it
+    assert not card.editor.hasFocus()
+    settle(controller)
+    assert note_texts(library, ids["Graph"]) == ["saved on leaving"]
+    assert not card.is_dirty()
+
+
+def test_notes_typed_are_kept_when_the_pane_is_closed(
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
+) -> None:
+    pane = make_pane(ids["Graph"])
+    card = add_note(qtbot, pane, controller)
+    qtbot.keyClicks(card.editor, "closing now")
+    pane.close()  # as when the window closes: no waiting for the pause
+    settle(controller)
+    assert note_texts(library, ids["Graph"]) == ["closing now"]
+
+
 def test_notes_typed_are_kept_when_the_pane_is_destroyed(
     qtbot: QtBot, controller: LibraryController, ids: dict[str, int], library: LibraryService
 ) -> None:
     pane = DetailPane(controller)
     pane.show_paper(ids["Graph"])
-    card = pane.notes.add_note()
-    assert card is not None
+    card = add_note(qtbot, pane, controller)
     qtbot.keyClicks(card.editor, "never lost")
     pane.deleteLater()
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
-    assert [n.text for n in library.paper(ids["Graph"]).notes] == ["never lost"]
+    settle(controller)
+    assert note_texts(library, ids["Graph"]) == ["never lost"]
 
 
 def test_notes_are_saved_after_a_pause_and_switching_papers(
-    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], library: LibraryService
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
 ) -> None:
     pane = make_pane(ids["Graph"])
-    card = pane.notes.add_note()
-    assert card is not None
+    card = add_note(qtbot, pane, controller)
     qtbot.keyClicks(card.editor, "first")
-    qtbot.wait_until(lambda: library.paper(ids["Graph"]).notes[0].text == "first", timeout=3000)
+    qtbot.wait_until(lambda: note_texts(library, ids["Graph"]) == ["first"], timeout=3000)
+    settle(controller)
+    assert card.status.text() == "Saved"
     qtbot.keyClicks(card.editor, " and second")
     pane.show_paper(ids["BAMBOO"])
-    assert library.paper(ids["Graph"]).notes[0].text == "first and second"
+    settle(controller)
+    assert note_texts(library, ids["Graph"]) == ["first and second"]
     assert pane.notes.cards == {}
+    pane.show_paper(ids["Graph"])
+    (shown,) = pane.notes.cards.values()
+    assert shown.text() == "first and second"
+
+
+def test_typing_on_while_a_note_is_being_saved_is_kept(
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(notes_editor, "SAVE_DELAY_MS", 60_000)  # no pause saves it meanwhile
+    pane = make_pane(ids["Graph"])
+    card = add_note(qtbot, pane, controller)
+    qtbot.keyClicks(card.editor, "first")
+    card.save()  # what the pause in typing does: the save runs off the GUI thread
+    assert not controller.runner.idle
+    qtbot.keyClicks(card.editor, " and more")  # the user goes on typing meanwhile
+    assert card.text() == "first and more"
+    settle(controller)
+    assert note_texts(library, ids["Graph"]) == ["first"]
+    assert card.text() == "first and more" and card.is_dirty()
+    pane.flush()
+    settle(controller)
+    assert note_texts(library, ids["Graph"]) == ["first and more"]
+
+
+def test_a_note_shown_again_before_its_save_landed_keeps_the_text(
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
+) -> None:
+    pane = make_pane(ids["Graph"])
+    card = add_note(qtbot, pane, controller)
+    qtbot.keyClicks(card.editor, "kept")
+    gate = threading.Event()  # a slow job ahead of the save keeps it from landing
+    controller.runner.submit(lambda _progress, _cancelled: gate.wait(20))
+    try:
+        pane.show_paper(ids["BAMBOO"])  # saves the note, off the GUI thread
+        pane.show_paper(ids["Graph"])  # and back, before the save has landed
+        assert note_texts(library, ids["Graph"]) == [""]
+        (shown,) = pane.notes.cards.values()
+        assert shown.text() == "kept" and not shown.is_dirty()
+        shown.editor.moveCursor(QTextCursor.MoveOperation.End)
+        qtbot.keyClicks(shown.editor, " and more")
+    finally:
+        gate.set()
+    settle(controller)
+    assert shown.text() == "kept and more"
+    pane.flush()
+    settle(controller)
+    assert note_texts(library, ids["Graph"]) == ["kept and more"]
 
 
 def test_a_refresh_does_not_clobber_a_note_being_typed(
-    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(notes_editor, "SAVE_DELAY_MS", 60_000)  # no pause saves it meanwhile
     pane = make_pane(ids["Graph"])
-    card = pane.notes.add_note()
-    assert card is not None
+    card = add_note(qtbot, pane, controller)
     qtbot.keyClicks(card.editor, "typing")
-    controller.tag([ids["Graph"]], ["busy"])  # refreshes the pane
+    controller.tag([ids["Graph"]], ["busy"])
+    settle(controller)  # the tag landed and the pane refreshed
+    assert pane.tag_chips.tag_names() == ["busy"]
     assert card.text() == "typing" and card.is_dirty()
     pane.flush()
-    assert controller.service.paper(ids["Graph"]).notes[0].text == "typing"
+    settle(controller)
+    assert note_texts(library, ids["Graph"]) == ["typing"]
 
 
 def test_note_edits_undo_and_delete(
-    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
 ) -> None:
     pane = make_pane(ids["Graph"])
-    card = pane.notes.add_note()
-    assert card is not None
+    card = add_note(qtbot, pane, controller)
     qtbot.keyClicks(card.editor, "draft")
     pane.flush()
-    controller.undo_stack.undo()  # the edit
+    settle(controller)
+    controller.undo()  # the edit
+    settle(controller)
     assert card.text() == ""
-    controller.undo_stack.redo()
+    assert note_texts(library, ids["Graph"]) == [""]
+    controller.redo()
+    settle(controller)
     assert card.text() == "draft"
+    assert note_texts(library, ids["Graph"]) == ["draft"]
     qtbot.mouseClick(card.delete_button, Qt.MouseButton.LeftButton)
-    assert controller.service.paper(ids["Graph"]).notes == ()
+    settle(controller)
+    assert library.paper(ids["Graph"]).notes == ()
     assert pane.notes.cards == {}
-    controller.undo_stack.undo()
+    controller.undo()
+    settle(controller)
     (back,) = pane.notes.cards.values()
     assert back.text() == "draft"
+    assert note_texts(library, ids["Graph"]) == ["draft"]
 
 
 def test_preview_toggle_renders_markdown(
-    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int]
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
 ) -> None:
     pane = make_pane(ids["Graph"])
-    card = pane.notes.add_note()
-    assert card is not None
+    card = add_note(qtbot, pane, controller)
     qtbot.keyClicks(card.editor, "# Heading")
     qtbot.keyClick(card.editor, Qt.Key.Key_Return)
     qtbot.keyClick(card.editor, Qt.Key.Key_Return)
@@ -396,19 +550,22 @@ def test_preview_toggle_renders_markdown(
     assert card.mode_button.text() == "Edit"
     assert "Heading" in card.preview.toPlainText()
     assert "<b>item</b>" in card.preview.toPlainText()  # no HTML in notes either
+    settle(controller)  # showing the rendering saved the source
+    assert note_texts(library, ids["Graph"]) == ["# Heading\n\n- <b>item</b>"]
+    assert not card.is_editing()
 
 
 def test_a_paper_deleted_for_good_shows_the_empty_state(
     make_pane: MakePane, controller: LibraryController, ids: dict[str, int]
 ) -> None:
     pane = make_pane(ids["Graph"])
-    svc = controller.service
-    controller.notify(svc.trash([ids["Graph"]]))
+    controller.trash([ids["Graph"]])
+    settle(controller)
     assert pane.current_paper() == ids["Graph"]
-    assert pane.banner_text.text().startswith("In the Trash since ")
+    assert pane.banner.text.text().startswith("In the Trash since ")
     assert not pane.banner.isHidden()
-    assert pane.not_duplicate_button.isHidden() and pane.show_duplicate_button.isHidden()
-    svc.empty_trash()
-    controller.notify(Changes(structure=True))
+    assert pane.banner.not_duplicate_button.isHidden() and pane.banner.show_button.isHidden()
+    controller.empty_trash()
+    settle(controller)
     assert pane.current_paper() is None
     assert pane.stack.currentWidget() is pane.empty

@@ -7,29 +7,25 @@ what the user sees and what the library holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QSize, Qt
 from PySide6.QtGui import QFocusEvent, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from refman.common.errors import NotFoundError
-from refman.core.editing import split_tags
-from refman.core.import_values import ImportChoices, SourcedPage
+from refman.core.importing.values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
-from tests.helpers.fixtures import sourced
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.panes import MakePane, add_note
 
 from refman.ui.controller import LibraryController
-from refman.ui.detail_pane import PROVISIONAL_NOTE, DetailPane, duplicate_line
+from refman.ui.detail_banner import duplicate_line
+from refman.ui.detail_pane import PROVISIONAL_NOTE, DetailPane
 
 pytestmark = pytest.mark.qt_log_ignore(
     "does not support propagateSizeHints", "does not support raise", "does not support grabbing"
 )
-
-MakePane = Callable[[int | None], DetailPane]
 
 LONG = "Placement-Aware Job Scheduling for Training Across More Than Eight Thousand Chips"
 NEAR = LONG.replace("Job", "Jab")
@@ -44,7 +40,8 @@ AUTHORS = (
 
 @pytest.fixture
 def ids(library: LibraryService) -> dict[str, int]:
-    """Three papers: an original, a near-identical one kept separate, and a provisional one."""
+    """Three papers: an original (tagged "to read"), a near-identical one kept separate, and
+    a provisional one."""
     first = ParsedRecord(LONG, False, "Abstract one about many things in a cluster scheduler.")
     second = ParsedRecord(NEAR, False, "Abstract two, another text entirely on something.")
     page = ParsedPage("Maren Solvik", PageFormat.PUBLICATION_LIST, 2, [first, second])
@@ -53,34 +50,8 @@ def ids(library: LibraryService) -> dict[str, int]:
     (bamboo,) = library.import_pages([sourced(AUTHORS, "ada.txt")]).new_ids
     assert library.paper(duplicate).possible_duplicate_of == original
     assert library.paper(bamboo).title_provisional
+    library.tag([original], ["to read"])
     return {"original": original, "duplicate": duplicate, "bamboo": bamboo}
-
-
-@pytest.fixture
-def controller(library: LibraryService, ids: dict[str, int]) -> LibraryController:
-    """A controller over the library, with "to read" already on the original."""
-    controller = LibraryController(library)
-    controller.tag([ids["original"]], ["to read"])
-    controller.undo_stack.clear()
-    return controller
-
-
-@pytest.fixture
-def make_pane(qtbot: QtBot, controller: LibraryController) -> Iterator[MakePane]:
-    """Build a detail pane, show it as the active window and show a paper in it."""
-
-    def make(paper_id: int | None) -> DetailPane:
-        pane = DetailPane(controller)
-        qtbot.add_widget(pane)
-        pane.resize(420, 900)
-        pane.show()
-        qtbot.wait_exposed(pane)
-        pane.activateWindow()
-        qtbot.wait_until(pane.isActiveWindow)
-        pane.show_paper(paper_id)
-        return pane
-
-    yield make
 
 
 def tags_of(controller: LibraryController, paper_id: int) -> list[str]:
@@ -124,6 +95,7 @@ def test_picking_a_completion_with_down_and_enter_adds_it_once_and_empties_the_f
     assert field.text() == "to read"  # the highlighted completion, as the user sees it
     qtbot.keyClick(popup, Qt.Key.Key_Return)
     qtbot.wait_until(lambda: field.text() == "")
+    settle(controller)
     assert not popup.isVisible()
     assert tags_of(controller, ids["duplicate"]) == ["to read"]
     assert pane.tag_chips.tag_names() == ["to read"]
@@ -131,6 +103,7 @@ def test_picking_a_completion_with_down_and_enter_adds_it_once_and_empties_the_f
 
     qtbot.keyClicks(field, "systems")  # the next tag is not glued onto the last
     qtbot.keyClick(field, Qt.Key.Key_Return)
+    settle(controller)
     assert tags_of(controller, ids["duplicate"]) == ["systems", "to read"]
     assert field.text() == ""
     assert controller.undo_stack.count() == 2
@@ -148,13 +121,15 @@ def test_picking_a_completion_with_the_mouse_adds_it_once_and_empties_the_field(
     assert viewport is not None
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=popup.visualRect(index).center())
     qtbot.wait_until(lambda: field.text() == "")
-    qtbot.wait(20)  # nothing writes the completion back afterwards
+    settle(controller)
+    QApplication.processEvents()  # nothing writes the completion back afterwards
     assert field.text() == ""
     assert tags_of(controller, ids["duplicate"]) == ["to read"]
     assert pane.tag_chips.tag_names() == ["to read"]
     assert controller.undo_stack.count() == 1
     qtbot.keyClicks(field, "systems")
     qtbot.keyClick(field, Qt.Key.Key_Return)
+    settle(controller)
     assert tags_of(controller, ids["duplicate"]) == ["systems", "to read"]
 
 
@@ -165,19 +140,14 @@ def test_enter_without_picking_adds_what_was_typed(
     field = type_in_tag_field(qtbot, pane, "to")
     popup = completion_popup(qtbot, field)  # offered, but nothing chosen
     qtbot.keyClick(popup, Qt.Key.Key_Return)
-    qtbot.wait(20)
+    settle(controller)
     assert field.text() == ""
     assert tags_of(controller, ids["duplicate"]) == ["to"]
+    assert pane.tag_chips.tag_names() == ["to"]
     assert controller.undo_stack.count() == 1
 
 
 # -- 2. several tags at once -------------------------------------------------------------------
-
-
-def test_split_tags() -> None:
-    assert split_tags("systems, to skim") == ["systems", "to skim"]
-    assert split_tags(" a ,, b  c , A,") == ["a", "b c"]
-    assert split_tags(" , ") == []
 
 
 def test_comma_separated_tags_are_added_as_one_undo_step(
@@ -186,11 +156,13 @@ def test_comma_separated_tags_are_added_as_one_undo_step(
     pane = make_pane(ids["duplicate"])
     field = type_in_tag_field(qtbot, pane, "systems,  to   skim , ,Systems")
     qtbot.keyClick(field, Qt.Key.Key_Return)
+    settle(controller)
     assert tags_of(controller, ids["duplicate"]) == ["systems", "to skim"]
     assert sorted(pane.tag_chips.tag_names()) == ["systems", "to skim"]
     assert field.text() == ""
     assert controller.undo_stack.count() == 1
-    controller.undo_stack.undo()
+    controller.undo()
+    settle(controller)
     assert tags_of(controller, ids["duplicate"]) == []
     assert pane.tag_chips.tag_names() == []
 
@@ -205,6 +177,7 @@ def test_completing_after_a_comma_keeps_the_tags_typed_before_it(
     assert field.text() == "systems, to read"
     qtbot.keyClick(popup, Qt.Key.Key_Return)
     qtbot.wait_until(lambda: field.text() == "")
+    settle(controller)
     assert tags_of(controller, ids["duplicate"]) == ["systems", "to read"]
     assert controller.undo_stack.count() == 1
 
@@ -217,10 +190,10 @@ def test_duplicate_banner_names_the_other_paper_and_links_to_it(
 ) -> None:
     pane = make_pane(ids["duplicate"])
     assert pane.banner.isVisible()
-    assert pane.banner_text.text() == f"Possibly the same paper as “{LONG}”"
-    assert "#" not in pane.banner_text.text()
+    assert pane.banner.text.text() == f"Possibly the same paper as “{LONG}”"
+    assert "#" not in pane.banner.text.text()
     show = pane.findChild(QPushButton, "showDuplicateButton")
-    assert show is pane.show_duplicate_button and show.isVisible()
+    assert show is pane.banner.show_button and show.isVisible()
     with qtbot.wait_signal(pane.paper_link_activated) as blocker:
         qtbot.mouseClick(show, Qt.MouseButton.LeftButton)
     assert blocker.args == [ids["original"]]
@@ -233,45 +206,54 @@ def test_not_a_duplicate_clears_the_flag_and_undo_brings_it_back(
 ) -> None:
     pane = make_pane(ids["duplicate"])
     button = pane.findChild(QPushButton, "notDuplicateButton")
-    assert button is pane.not_duplicate_button and button.isVisible()
+    assert button is pane.banner.not_duplicate_button and button.isVisible()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    settle(controller)
     assert controller.service.paper(ids["duplicate"]).possible_duplicate_of is None
     assert controller.service.section_counts().attention == 1  # only the provisional title
     assert not pane.banner.isVisible()
     assert controller.undo_stack.count() == 1
-    controller.undo_stack.undo()
+    controller.undo()
+    settle(controller)
     assert controller.service.paper(ids["duplicate"]).possible_duplicate_of == ids["original"]
-    assert pane.banner.isVisible() and pane.not_duplicate_button.isVisible()
+    assert pane.banner.isVisible() and pane.banner.not_duplicate_button.isVisible()
+
+
+def test_a_click_that_leaves_an_edited_title_saves_it_and_still_clicks(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
+) -> None:
+    pane = make_pane(ids["duplicate"])
+    pane.title_edit.setFocus()
+    qtbot.wait_until(pane.title_edit.hasFocus)
+    qtbot.keyClick(pane.title_edit, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(pane.title_edit, " (v2)")
+    qtbot.mouseClick(pane.banner.not_duplicate_button, Qt.MouseButton.LeftButton)
+    settle(controller)
+    assert controller.service.paper(ids["duplicate"]).title == f"{NEAR} (v2)"
+    assert controller.service.paper(ids["duplicate"]).possible_duplicate_of is None
+    assert not pane.banner.isVisible()
 
 
 def test_duplicate_of_a_trashed_paper_says_so_and_offers_no_link(
     make_pane: MakePane, ids: dict[str, int], controller: LibraryController
 ) -> None:
     controller.trash([ids["original"]])
+    settle(controller)
     pane = make_pane(ids["duplicate"])
-    assert pane.banner_text.text() == f"Possibly the same paper as “{LONG}”, now in the Trash"
-    assert not pane.show_duplicate_button.isVisible()
-    assert pane.not_duplicate_button.isVisible()
+    assert pane.banner.text.text() == f"Possibly the same paper as “{LONG}”, now in the Trash"
+    assert not pane.banner.show_button.isVisible()
+    assert pane.banner.not_duplicate_button.isVisible()
 
 
 def test_duplicate_of_a_paper_that_is_gone(
-    monkeypatch: pytest.MonkeyPatch,
-    make_pane: MakePane,
-    ids: dict[str, int],
-    controller: LibraryController,
+    make_pane: MakePane, ids: dict[str, int], controller: LibraryController
 ) -> None:
-    real = controller.service.paper
-
-    def paper(paper_id: int) -> object:
-        if paper_id == ids["original"]:
-            raise NotFoundError("gone", "")
-        return real(paper_id)
-
-    monkeypatch.setattr(controller.service, "paper", paper)
+    """Another program deleted the look-alike between two reads: the banner says so."""
     pane = make_pane(ids["duplicate"])
-    assert pane.banner_text.text() == duplicate_line(None)
-    assert not pane.show_duplicate_button.isVisible()
-    assert pane.not_duplicate_button.isVisible()
+    pane.banner.show_for(controller.service.paper(ids["duplicate"]), None)
+    assert pane.banner.text.text() == duplicate_line(None)
+    assert not pane.banner.show_button.isVisible()
+    assert pane.banner.not_duplicate_button.isVisible()
 
 
 def test_duplicate_banner_lays_out_inside_the_pane(
@@ -280,12 +262,12 @@ def test_duplicate_banner_lays_out_inside_the_pane(
     pane = make_pane(ids["duplicate"])
     QApplication.processEvents()
     banner = pane.banner.rect()
-    text = pane.banner_text.geometry()
-    for button in (pane.show_duplicate_button, pane.not_duplicate_button):
+    text = pane.banner.text.geometry()
+    for button in (pane.banner.show_button, pane.banner.not_duplicate_button):
         box = button.geometry()
         assert banner.contains(box), button.objectName()
         assert box.top() > text.bottom(), button.objectName()  # below the text, not over it
-    assert pane.show_duplicate_button.geometry().right() < pane.not_duplicate_button.x()
+    assert pane.banner.show_button.geometry().right() < pane.banner.not_duplicate_button.x()
     right_edge = pane.banner.mapTo(pane, QPoint(banner.right(), 0)).x()
     assert right_edge < pane.width()
 
@@ -308,10 +290,12 @@ def test_enter_in_an_unchanged_suggested_title_keeps_it(
     assert pane.keep_title_button.isVisible()
     pane.title_edit.setFocus()
     qtbot.keyClick(pane.title_edit, Qt.Key.Key_Return)
+    settle(controller)
     _assert_confirmed(pane, controller, ids["bamboo"])
     assert controller.service.paper(ids["bamboo"]).title == "BAMBOO"
     assert pane.title_edit.toPlainText() == "BAMBOO"
-    controller.undo_stack.undo()
+    controller.undo()
+    settle(controller)
     assert controller.service.paper(ids["bamboo"]).title_provisional
     assert pane.provisional.isVisible() and pane.keep_title_button.isVisible()
 
@@ -323,6 +307,7 @@ def test_keep_this_title_button_keeps_the_suggested_title(
     button = pane.findChild(QPushButton, "keepTitleButton")
     assert button is pane.keep_title_button and button.text() == "Keep this title"
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    settle(controller)
     _assert_confirmed(pane, controller, ids["bamboo"])
     assert controller.service.paper(ids["bamboo"]).title == "BAMBOO"
 
@@ -336,6 +321,7 @@ def test_keep_this_title_after_typing_keeps_what_was_typed(
     qtbot.keyClick(pane.title_edit, Qt.Key.Key_End)
     qtbot.keyClicks(pane.title_edit, " booster")
     qtbot.mouseClick(pane.keep_title_button, Qt.MouseButton.LeftButton)
+    settle(controller)
     _assert_confirmed(pane, controller, ids["bamboo"])
     assert controller.service.paper(ids["bamboo"]).title == "BAMBOO booster"
 
@@ -347,6 +333,7 @@ def test_the_keep_button_is_only_there_for_suggested_titles(
     assert not pane.keep_title_button.isVisible() and not pane.provisional.isVisible()
     pane.title_edit.setFocus()
     qtbot.keyClick(pane.title_edit, Qt.Key.Key_Return)  # an unchanged real title: nothing
+    settle(controller)
     assert controller.undo_stack.count() == 0
     assert controller.service.paper(ids["original"]).user_edited == frozenset()
 
@@ -378,8 +365,7 @@ def test_note_card_events_after_its_attributes_are_gone_are_ignored(
     qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
 ) -> None:
     pane = make_pane(ids["original"])
-    card = pane.notes.add_note()
-    assert card is not None
+    card = add_note(qtbot, pane, controller)
     qtbot.keyClicks(card.editor, "kept")
     editor = card.editor
     _without_attributes(
@@ -387,7 +373,9 @@ def test_note_card_events_after_its_attributes_are_gone_are_ignored(
         (editor, QFocusEvent(QEvent.Type.FocusOut)),
         (card, QResizeEvent(QSize(300, 200), QSize(200, 200))),
     )
+    assert controller.runner.idle  # the focus-out saved nothing
     pane.flush()  # the card still works afterwards
+    settle(controller)
     assert [n.text for n in controller.service.paper(ids["original"]).notes] == ["kept"]
 
 
@@ -398,5 +386,6 @@ def test_title_and_field_events_after_their_attributes_are_gone_are_ignored(
     pane.title_edit.setPlainText("Half typed")
     _without_attributes(pane.title_edit, (pane.title_edit, QFocusEvent(QEvent.Type.FocusOut)))
     _without_attributes(pane.venue_field, (pane.venue_field, QFocusEvent(QEvent.Type.FocusOut)))
+    settle(controller)
     assert controller.service.paper(ids["original"]).title == LONG
     assert controller.undo_stack.count() == 0

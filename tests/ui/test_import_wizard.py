@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -23,14 +22,17 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from refman.core.import_values import ImportChoices, SourcedPage
+from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
+from refman.core.importing.wording import result_headline, result_page_line
 from refman.core.library import LibraryService
-from refman.importers import parse, read_page_file
-from tests.helpers.fixtures import dump, seed_files, sourced_file
+from refman.core.operations import ImportPages, Operation, Outcome
+from refman.core.values import PaperQuery
+from refman.importers import parse
+from tests.helpers.fixtures import dump, read_page, seed_files, settle, sourced_file
 
-from refman.ui import messages
 from refman.ui.controller import LibraryController
-from refman.ui.wizard import ImportWizard, result_page, review_page, source_page
+from refman.ui.runner import Job
+from refman.ui.wizard import ImportWizard, review_page, source_page
 from refman.ui.wizard.review_model import Column, ReviewModel
 
 # The offscreen platform warns when top-level widgets and completer popups show.
@@ -56,12 +58,6 @@ def page_text(owner: str, records: list[tuple[str, str]], subjects: str = "cs.LG
 
 
 @pytest.fixture
-def controller(library: LibraryService) -> LibraryController:
-    """The window's controller over a fresh library."""
-    return LibraryController(library)
-
-
-@pytest.fixture
 def make_wizard(
     qtbot: QtBot, controller: LibraryController
 ) -> Iterator[Callable[[], ImportWizard]]:
@@ -79,16 +75,6 @@ def make_wizard(
     for wizard in made:
         if wizard.isVisible():
             wizard.reject()
-
-
-@pytest.fixture
-def shown(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Error messages the user would see."""
-    seen: list[str] = []
-    monkeypatch.setattr(
-        messages, "presenter", lambda _p, _t, text, hint: seen.append(f"{text} {hint}")
-    )
-    return seen
 
 
 def click(qtbot: QtBot, wizard: ImportWizard, which: QWizard.WizardButton) -> None:
@@ -126,6 +112,11 @@ def import_seed_directly(library: LibraryService, n: int) -> None:
     library.import_pages([sourced_file(seed_files()[n])])
 
 
+def tagged(library: LibraryService, name: str) -> set[int]:
+    """The papers that carry a tag."""
+    return set(library.paper_ids(PaperQuery(tags=(name,))))
+
+
 # -- walking the wizard ----------------------------------------------------------------------
 
 
@@ -139,7 +130,7 @@ def test_three_seed_pages_one_wizard_each(
         "3 new papers, 1 already in library (updated)",
     ]
     for n, seed in enumerate(seed_files()):
-        page = read_page_file(seed)
+        page = read_page(seed)
         wizard = make_wizard()
         wizard.add_files([seed])
         src = wizard.source_page
@@ -214,7 +205,7 @@ def test_not_a_page_keeps_next_disabled_and_explains(
     assert not wizard.button(Button.NextButton).isEnabled()  # until the typing pause
     qtbot.waitUntil(lambda: wizard.button(Button.NextButton).isEnabled())
     assert labels(wizard.source_page, "sourceError") == []
-    assert labels(wizard.source_page, "sourceOwner") == [read_page_file(seed_files()[0]).owner]
+    assert labels(wizard.source_page, "sourceOwner") == [read_page(seed_files()[0]).owner]
 
 
 def test_several_sources_each_with_its_line_and_remove(
@@ -237,7 +228,7 @@ def test_several_sources_each_with_its_line_and_remove(
     model = to_review(qtbot, wizard)
     assert model.rowCount() == 12 + 6 + 4
     assert len(labels(wizard.review_page, "pageSummary")) == 3
-    owner = read_page_file(seeds[0]).owner
+    owner = read_page(seeds[0]).owner
     repeats = [s for s in statuses(model) if s.startswith(f"Also on {owner}'s page (row ")]
     assert len(repeats) == 2  # page 2 and page 3 each repeat one paper of page 1
     refs = [model.plan_at(r).ref for r in range(model.rowCount())]
@@ -253,7 +244,7 @@ def test_open_file_button_reads_files_and_refuses_images(
     make_wizard: Callable[[], ImportWizard],
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
-    shown: list[str],
+    shown_errors: list[str],
 ) -> None:
     png = tmp_path / "cover.png"
     png.write_bytes(PNG)
@@ -261,8 +252,8 @@ def test_open_file_button_reads_files_and_refuses_images(
     monkeypatch.setattr(source_page, "choose_files", lambda _parent: picked)
     wizard = make_wizard()
     qtbot.mouseClick(wizard.source_page.open_button, Qt.MouseButton.LeftButton)
-    assert labels(wizard.source_page, "sourceOwner") == [read_page_file(seed_files()[0]).owner]
-    assert len(shown) == 1 and "‘cover.png’ is an image (PNG), not text." in shown[0]
+    assert labels(wizard.source_page, "sourceOwner") == [read_page(seed_files()[0]).owner]
+    assert len(shown_errors) == 1 and "‘cover.png’ is an image (PNG), not text." in shown_errors[0]
 
 
 # -- the review page -------------------------------------------------------------------------
@@ -346,7 +337,52 @@ def test_select_none_and_all(qtbot: QtBot, make_wizard: Callable[[], ImportWizar
     assert labels(page, "selectionSummary") == ["12 of 12 records will be imported."]
 
 
-def test_possible_duplicate_kept_separate(
+@pytest.mark.parametrize("keep_separate", [False, True])
+def test_possible_duplicate_merged_or_kept_separate(
+    qtbot: QtBot,
+    make_wizard: Callable[[], ImportWizard],
+    library: LibraryService,
+    keep_separate: bool,
+) -> None:
+    title = "Graph networks at scale for molecular property prediction on large benchmarks"
+    abstract = (
+        "We train graph networks on molecules at a scale not seen before and report the "
+        "accuracy of property prediction across many public benchmarks and settings."
+    )
+    library.import_pages([SourcedPage(parse(page_text("Ada Lovelace", [(title, abstract)])))])
+    [known] = library.paper_ids()
+    near = page_text("Ada Lovelace", [(title.replace("networks", "network"), abstract + " More.")])
+    wizard = make_wizard()
+    wizard.add_text(near)
+    model = to_review(qtbot, wizard)
+    assert statuses(model) == [f"Merge — possible duplicate of “{title}”"]
+    if keep_separate:
+        [combo] = wizard.review_page.findChildren(QComboBox, "duplicateChoice")
+        combo.setCurrentIndex(1)
+        combo.activated.emit(1)
+        assert statuses(model) == [f"Keep separate — possible duplicate of “{title}”"]
+    run_import(qtbot, wizard)
+    result = wizard.result
+    assert result is not None
+    if keep_separate:
+        assert library.count() == 2 and known not in result.paper_ids
+        assert labels(wizard.result_page, "resultSummary") == ["1 new paper, 0 already in library"]
+        assert labels(wizard.result_page, "resultDetails") == [
+            "Ada Lovelace — pasted text: 1 new (1 possible duplicate kept separate)"
+        ]
+    else:
+        # The same owner's page again: the look-alike joins the paper and adds nothing to it.
+        assert library.count() == 1 and result.new_ids == ()
+        assert (result.merged_ids, result.unchanged_ids) == ((), (known,))
+        assert labels(wizard.result_page, "resultSummary") == [
+            "0 new papers, 1 already in library (nothing new about it)"
+        ]
+        assert labels(wizard.result_page, "resultDetails") == [
+            "Ada Lovelace — pasted text: 0 new, 1 already in library (1 possible duplicate merged)"
+        ]
+
+
+def test_the_review_menu_skips_imports_and_keeps_duplicates_apart(
     qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
 ) -> None:
     title = "Graph networks at scale for molecular property prediction on large benchmarks"
@@ -355,21 +391,37 @@ def test_possible_duplicate_kept_separate(
         "accuracy of property prediction across many public benchmarks and settings."
     )
     library.import_pages([SourcedPage(parse(page_text("Ada Lovelace", [(title, abstract)])))])
-    near = page_text("Ada Lovelace", [(title.replace("networks", "network"), abstract + " More.")])
+    other = ("Sparse kernels for attention", "A second abstract, long enough to be a record.")
+    near = (title.replace("networks", "network"), abstract + " More.")
     wizard = make_wizard()
-    wizard.add_text(near)
+    wizard.add_text(page_text("Ada Lovelace", [other, near]))
     model = to_review(qtbot, wizard)
-    assert statuses(model) == [f"Merge — possible duplicate of “{title}”"]
-    [combo] = wizard.review_page.findChildren(QComboBox, "duplicateChoice")
-    combo.setCurrentIndex(1)
-    combo.activated.emit(1)
-    assert statuses(model) == [f"Keep separate — possible duplicate of “{title}”"]
-    run_import(qtbot, wizard)
-    assert library.count() == 2
-    assert labels(wizard.result_page, "resultSummary") == ["1 new paper, 0 already in library"]
-    assert labels(wizard.result_page, "resultDetails") == [
-        "Ada Lovelace — pasted text: 1 new (1 possible duplicate kept separate)"
+    page = wizard.review_page
+
+    page.table.selectRow(0)
+    menu = page.build_context_menu()
+    assert menu is not None
+    assert [a.text() for a in menu.actions() if a.text()] == ["Import", "Skip"]
+    next(a for a in menu.actions() if a.text() == "Skip").trigger()
+    assert model.index(0, Column.IMPORT).data(Qt.ItemDataRole.CheckStateRole) == (
+        Qt.CheckState.Unchecked
+    )
+    assert labels(page, "selectionSummary") == ["1 of 2 records will be imported."]
+
+    page.table.selectRow(1)
+    menu = page.build_context_menu()
+    assert menu is not None
+    texts = [a.text() for a in menu.actions() if a.text()]
+    assert texts == [
+        "Import",
+        "Skip",
+        "Merge with the paper in the library",
+        "Keep as a separate paper",
     ]
+    next(a for a in menu.actions() if a.text() == "Keep as a separate paper").trigger()
+    assert statuses(model)[1] == f"Keep separate — possible duplicate of “{title}”"
+    run_import(qtbot, wizard)
+    assert library.count() == 2  # the skipped record stayed out; the look-alike is its own
 
 
 def test_large_pages_are_planned_off_the_gui_thread(
@@ -408,7 +460,7 @@ def test_tag_options_reach_the_library(
     library.import_pages([SourcedPage(parse(page_text("Grace Hopper", [("Old", "x" * 40)])))])
     library.tag([1], ["reading list"])
     seed = seed_files()[0]
-    page = read_page_file(seed)
+    page = read_page(seed)
     wizard = make_wizard()
     wizard.add_files([seed])
     to_review(qtbot, wizard)
@@ -434,11 +486,11 @@ def test_tag_options_reach_the_library(
     ids = set(wizard.result.paper_ids)  # type: ignore[union-attr]
     assert len(ids) == 12
     for name in (page.owner, "to read", "Systems"):
-        assert library.papers_with_tag(name) == ids
+        assert tagged(library, name) == ids
     subjects = {s for r in page.records for s in r.subjects}
     names = {t.name for t in library.tags()}
     assert subjects <= names
-    assert library.papers_with_tag("reading list") == {1}
+    assert tagged(library, "reading list") == {1}
 
 
 # -- cancel, undo, redo ----------------------------------------------------------------------
@@ -464,28 +516,38 @@ def test_cancel_on_the_review_page_changes_nothing(
 
 @pytest.fixture
 def slow_import(library: LibraryService, monkeypatch: pytest.MonkeyPatch) -> threading.Event:
-    """Make the first import wait at its first progress report until it is cancelled."""
-    started = threading.Event()
-    real = library.import_pages
+    """Hold the first import (run by the wizard, through the runner) at its first progress
+    report until the job is cancelled; the event is set once the import is held."""
+    held_at_progress = threading.Event()
+    cancel_asked = threading.Event()
+    real_cancel = Job.cancel
 
-    def import_pages(*args: object, **kwargs: object) -> object:
-        progress = kwargs.get("progress")
-        cancelled = kwargs.get("cancelled")
-        if progress is None or cancelled is None or started.is_set():
-            return real(*args, **kwargs)  # type: ignore[arg-type]
+    def cancel(job: Job[object]) -> None:
+        real_cancel(job)
+        cancel_asked.set()
+
+    real_apply = library.apply
+
+    def apply(
+        op: Operation[object],
+        *,
+        progress: Callable[[int, int], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Outcome[object]:
+        if not isinstance(op, ImportPages) or progress is None or held_at_progress.is_set():
+            return real_apply(op, progress=progress, cancelled=cancelled)
+        told = progress
 
         def held(done: int, total: int) -> None:
-            started.set()
-            deadline = time.monotonic() + 10
-            while not cancelled() and time.monotonic() < deadline:  # type: ignore[operator]
-                time.sleep(0.005)
-            progress(done, total)  # type: ignore[operator]
+            held_at_progress.set()
+            cancel_asked.wait(timeout=10)  # the worker thread waits for the user's Cancel
+            told(done, total)
 
-        kwargs["progress"] = held
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return real_apply(op, progress=held, cancelled=cancelled)
 
-    monkeypatch.setattr(library, "import_pages", import_pages)
-    return started
+    monkeypatch.setattr(Job, "cancel", cancel)
+    monkeypatch.setattr(library, "apply", apply)
+    return held_at_progress
 
 
 @pytest.mark.parametrize("how", ["cancel import button", "wizard cancel button"])
@@ -542,12 +604,17 @@ def test_undo_and_redo_of_a_wizard_import(
     qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)
     after = dump(library_path)
     assert after != before and library.count() == 15
-    stack = wizard.controller.undo_stack
+    controller = wizard.controller
+    stack = controller.undo_stack
     assert stack.count() == 1 and stack.undoText().startswith("Import")
-    stack.undo()
+    controller.undo()
+    settle(controller)
     assert dump(library_path) == before
-    stack.redo()
+    assert stack.index() == 0 and stack.redoText().startswith("Import")
+    controller.redo()
+    settle(controller)
     assert dump(library_path) == after
+    assert stack.index() == 1
 
 
 def test_the_wizard_adds_no_parsing_of_its_own(library: LibraryService) -> None:
@@ -567,12 +634,25 @@ def test_the_wizard_adds_no_parsing_of_its_own(library: LibraryService) -> None:
 # -- several pages at once: counts that agree ------------------------------------------------
 
 
+def three_seeds_report() -> tuple[str, list[str]]:
+    """The headline and page lines of the three seed pages imported at once into an empty
+    library: a paper two pages list is new on the first and "also on" it on the other."""
+    seeds = seed_files()
+    owners = [read_page(s).owner for s in seeds]
+    first = f"{owners[0]}'s page"
+    return "20 new papers (2 of them on two pages), 0 already in library", [
+        f"{owners[0]} — {seeds[0].name}: 12 new",
+        f"{owners[1]} — {seeds[1].name}: 5 new, 1 also on {first}",
+        f"{owners[2]} — {seeds[2].name}: 3 new, 1 also on {first}",
+    ]
+
+
 def test_three_seed_pages_at_once_into_an_empty_library(
     qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
 ) -> None:
     """Repeats within the import are not "already in library"; headline and page lines agree."""
     seeds = seed_files()
-    owners = [read_page_file(s).owner for s in seeds]
+    owners = [read_page(s).owner for s in seeds]
     wizard = make_wizard()
     wizard.add_files(seeds)
     model = to_review(qtbot, wizard)
@@ -606,14 +686,10 @@ def test_three_seed_pages_at_once_into_an_empty_library(
     run_import(qtbot, wizard)
     result = wizard.result
     assert result is not None
-    headline = "20 new papers (2 of them on two pages), 0 already in library"
+    headline, lines = three_seeds_report()
     assert labels(wizard.result_page, "resultSummary") == [headline]
     [details] = labels(wizard.result_page, "resultDetails")
-    assert details.split("\n") == [
-        f"{owners[0]} — {seeds[0].name}: 12 new",
-        f"{owners[1]} — {seeds[1].name}: 5 new, 1 also on {first}",
-        f"{owners[2]} — {seeds[2].name}: 3 new, 1 also on {first}",
-    ]
+    assert details.split("\n") == lines
     assert "merged" not in headline + details
     assert (len(result.new_ids), result.merged_ids, result.unchanged_ids) == (20, (), ())
     assert library.count() == 20
@@ -756,7 +832,7 @@ def test_after_a_cancel_back_keeps_every_choice_and_imports_again(
     assert wizard.button(Button.FinishButton).text() == "Finish"
     titles = {row.title for row in library.papers(limit=100)}
     assert "Typed Title" in titles and skipped_title not in titles
-    assert library.papers_with_tag("retry") == set(wizard.result.paper_ids)
+    assert tagged(library, "retry") == set(wizard.result.paper_ids)
     assert library.count() == 14
     assert wizard.controller.undo_stack.count() == 1
 
@@ -825,19 +901,77 @@ def test_a_similarity_of_exactly_100_says_what_is_the_same(library: LibraryServi
         assert f"is {shown} alike." in tooltip
 
 
-def test_result_texts_without_a_plan_use_the_service_counts(library: LibraryService) -> None:
-    seeds = [sourced_file(s) for s in seed_files()]
-    result = library.import_pages(seeds)
-    headline, lines = result_page.result_texts(result, None, ImportChoices())
-    assert headline == "20 new papers, 0 already in library"
-    assert lines[1].endswith(": 5 new, 1 also on another page of this import")
+# -- the report's words, from the service's record outcomes ----------------------------------
+
+
+def report_of(result: ImportResult) -> tuple[str, list[str]]:
+    """What the result page (and the command line) say about a finished import."""
+    return result_headline(result), [result_page_line(result, i) for i in range(len(result.pages))]
+
+
+def test_the_report_comes_from_the_service_result_alone(library: LibraryService) -> None:
+    """No plan, no wizard: the record outcomes the service returns word the same report the
+    wizard shows, and the headline counts each paper once however many pages list it."""
+    result = library.import_pages([sourced_file(s) for s in seed_files()])
+    assert report_of(result) == three_seeds_report()
+    assert sum(page.new for page in result.pages) == len(result.new_ids) == 20
+    on_two_pages = [
+        paper
+        for paper in result.new_ids
+        if len({r.ref[0] for r in result.records if r.paper_id == paper}) == 2
+    ]
+    assert len(on_two_pages) == 2  # "2 of them on two pages", "1 also on …" twice
+    assert sum(page.repeats for page in result.pages) == 2
+
+
+def test_the_report_says_which_possible_duplicates_were_merged_or_kept(
+    library: LibraryService,
+) -> None:
+    graphs = (
+        "Graph networks at scale for molecular property prediction on large benchmarks",
+        "We train graph networks on molecules at a scale not seen before and report the "
+        "accuracy of property prediction across many public benchmarks and settings.",
+    )
+    glaciers = (
+        "Retreat of valley glaciers in three decades of satellite images",
+        "We measure how quickly glaciers retreat in a warming climate, using satellite images "
+        "taken every month over three decades, and relate the retreat to local temperature.",
+    )
+    library.import_pages([SourcedPage(parse(page_text("Ada Lovelace", [graphs, glaciers])))])
+    known = library.paper_ids()
+    near = [
+        (graphs[0].replace("networks", "network"), graphs[1] + " More."),
+        (glaciers[0].replace("glaciers", "glacier"), glaciers[1] + " More."),
+        ("Something else entirely", "An abstract about something else entirely, long enough."),
+    ]
+    pages = [SourcedPage(parse(page_text("Alan Turing", near)))]
+    plan = library.plan_import(pages)
+    assert [r.status.value for r in plan.records] == [
+        "possible-duplicate",
+        "possible-duplicate",
+        "new",
+    ]
+    result = library.import_pages(pages, ImportChoices(keep_separate=frozenset({(0, 1)})))
+    merged, kept, new = result.records
+    assert merged.paper_id is not None and merged.paper_id in known
+    assert not merged.created and merged.in_library
+    assert kept.paper_id not in known and kept.created
+    assert new.paper_id not in known and new.created
+    assert report_of(result) == (
+        "2 new papers, 1 already in library (updated)",
+        [
+            "Alan Turing — pasted text: 2 new, 1 already in library "
+            "(1 possible duplicate merged; 1 possible duplicate kept separate)"
+        ],
+    )
+    assert library.count() == 4
+    assert "Alan Turing" in library.paper(merged.paper_id).attributed_to
 
 
 def test_the_review_says_when_the_paper_found_is_in_the_trash() -> None:
-    from refman.core.import_values import RecordPlan, RecordStatus
+    from refman.core.importing.values import RecordPlan, RecordStatus
+    from refman.core.importing.wording import merge_text
     from refman.importers.records import ParsedRecord
-
-    from refman.ui.wizard.review_model import merge_text
 
     record = ParsedRecord("A title", False, "An abstract of some length here.")
     plan = RecordPlan((0, 0), record, RecordStatus.MERGE, target_id=7, adds=("the year",))

@@ -13,9 +13,11 @@ from pytestqt.qtbot import QtBot
 
 from refman.__main__ import main
 from refman.core.library import LibraryService
+from refman.core.operations import SetDuplicateFlag
 from refman.core.values import PaperQuery, Section
-from tests.helpers.fixtures import seed_files, sourced_file
+from tests.helpers.fixtures import seed_files, settle, sourced_file
 
+from refman.ui import window_chrome
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
@@ -30,9 +32,9 @@ def seeded(library: LibraryService) -> LibraryService:
     return library
 
 
-def make_window(qtbot: QtBot, service: LibraryService, settings_file: Path) -> MainWindow:
-    """A shown main window over a library, with its own settings file."""
-    window = MainWindow(LibraryController(service), WindowSettings(settings_file))
+def make_window(qtbot: QtBot, controller: LibraryController, settings_file: Path) -> MainWindow:
+    """A shown main window over a controller's library, with its own settings file."""
+    window = MainWindow(controller, WindowSettings(settings_file))
     qtbot.add_widget(window)
     window.show()
     qtbot.wait_exposed(window)
@@ -40,9 +42,20 @@ def make_window(qtbot: QtBot, service: LibraryService, settings_file: Path) -> M
 
 
 @pytest.fixture
-def window(qtbot: QtBot, seeded: LibraryService, tmp_path: Path) -> Iterator[MainWindow]:
+def window(
+    qtbot: QtBot, controller: LibraryController, seeded: LibraryService, tmp_path: Path
+) -> Iterator[MainWindow]:
     """The main window over the seeded library."""
-    yield make_window(qtbot, seeded, tmp_path / "settings.ini")
+    yield make_window(qtbot, controller, tmp_path / "settings.ini")
+
+
+@pytest.fixture
+def reopened_controller(seeded: LibraryService, qapp: object) -> Iterator[LibraryController]:
+    """A second controller over the same library: the window of the next session."""
+    made = LibraryController(seeded)
+    yield made
+    settle(made)
+    made.runner.shutdown()
 
 
 def titles(window: MainWindow) -> list[str]:
@@ -83,6 +96,7 @@ def test_a_tag_click_filters_and_ctrl_click_intersects(
     ids = seeded.paper_ids()
     window.controller.tag(ids[:6], ["systems"])
     window.controller.tag(ids[3:9], ["llm"])
+    settle(window.controller)
     pane = window.tag_pane
 
     def click(name: str, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
@@ -116,28 +130,36 @@ def test_delete_moves_the_selection_to_trash_and_undo_brings_it_back(
     assert window.undo_action.text().replace("&", "") == "Undo Move 1 paper to Trash"
 
     window.undo_action.trigger()
-    qtbot.wait_until(lambda: window.model.rowCount() == 20)
+    settle(window.controller)
+    assert window.model.rowCount() == 20
     assert seeded.count(PaperQuery(section=Section.TRASH)) == 0
+    assert window.redo_action.text().replace("&", "") == "Redo Move 1 paper to Trash"
     window.redo_action.trigger()
-    qtbot.wait_until(lambda: window.model.rowCount() == 19)
+    settle(window.controller)
+    assert window.model.rowCount() == 19
+    assert seeded.paper_ids(PaperQuery(section=Section.TRASH)) == [first]
 
 
 def test_a_note_typed_and_never_saved_survives_closing_the_window(
-    qtbot: QtBot, seeded: LibraryService, tmp_path: Path
+    qtbot: QtBot,
+    window: MainWindow,
+    seeded: LibraryService,
+    reopened_controller: LibraryController,
+    tmp_path: Path,
 ) -> None:
-    window = make_window(qtbot, seeded, tmp_path / "settings.ini")
     paper = window.model.paper_id(0)
+    assert seeded.paper(paper).notes == ()
     window.table.select_paper(paper)
-    card = window.detail_pane.findChild(QPlainTextEdit, "noteEdit")
-    if card is None:
+    assert window.detail_pane.findChild(QPlainTextEdit, "noteEdit") is None
+    with qtbot.wait_signal(window.detail_pane.notes.note_opened):
         window.detail_pane.notes.add_note()
-        card = window.detail_pane.findChild(QPlainTextEdit, "noteEdit")
+    card = window.detail_pane.findChild(QPlainTextEdit, "noteEdit")
     assert card is not None
     card.setFocus()
     qtbot.keyClicks(card, "Read section 4 again")
     window.close()  # straight away: no pause for the autosave
 
-    reopened = make_window(qtbot, seeded, tmp_path / "settings.ini")
+    reopened = make_window(qtbot, reopened_controller, tmp_path / "settings.ini")
     reopened.table.select_paper(paper)
     assert [n.text for n in seeded.paper(paper).notes] == ["Read section 4 again"]
     editor = reopened.detail_pane.findChild(QPlainTextEdit, "noteEdit")
@@ -145,10 +167,14 @@ def test_a_note_typed_and_never_saved_survives_closing_the_window(
 
 
 def test_window_size_panes_and_columns_are_restored(
-    qtbot: QtBot, seeded: LibraryService, tmp_path: Path
+    qtbot: QtBot,
+    controller: LibraryController,
+    reopened_controller: LibraryController,
+    seeded: LibraryService,
+    tmp_path: Path,
 ) -> None:
     settings = tmp_path / "settings.ini"
-    window = make_window(qtbot, seeded, settings)
+    window = make_window(qtbot, controller, settings)
     window.resize(760, 540)  # within the offscreen screen, which restoreGeometry respects
     window.actions_by_id[ActionId.SHOW_TAG_PANE].setChecked(False)
     window.table.horizontalHeader().moveSection(3, 1)
@@ -156,7 +182,7 @@ def test_window_size_panes_and_columns_are_restored(
     size = (window.width(), window.height())
     window.close()
 
-    again = make_window(qtbot, seeded, settings)
+    again = make_window(qtbot, reopened_controller, settings)
     assert (again.width(), again.height()) == size
     assert not again.tag_pane.isVisible()
     assert not again.actions_by_id[ActionId.SHOW_TAG_PANE].isChecked()
@@ -180,9 +206,9 @@ def test_file_import_opens_the_wizard(qtbot: QtBot, window: MainWindow) -> None:
 
 
 def test_an_empty_library_shows_the_welcome_view(
-    qtbot: QtBot, library: LibraryService, tmp_path: Path
+    qtbot: QtBot, controller: LibraryController, tmp_path: Path
 ) -> None:
-    window = make_window(qtbot, library, tmp_path / "settings.ini")
+    window = make_window(qtbot, controller, tmp_path / "settings.ini")
     welcome = window.paper_panel.welcome
     assert window.paper_panel.currentWidget() is welcome
     assert "Import an author page" in welcome.import_button.text()
@@ -225,11 +251,15 @@ def test_the_screenshot_command_renders_the_window_to_a_png(
     library_path: Path, seeded: LibraryService, tmp_path: Path
 ) -> None:
     out = tmp_path / "window.png"
+    before = set(QApplication.topLevelWidgets())
     code = main(["--db", str(library_path), "screenshot", str(out), "--size", "1200x800"])
     assert code == 0
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1200, 800)
     assert main(["--db", str(library_path), "screenshot", str(out), "--select", "99999"]) == 2
+    # Whether it succeeded or not, the command leaves no window behind.
+    left = set(QApplication.topLevelWidgets()) - before
+    assert not [w for w in left if isinstance(w, MainWindow)]
 
 
 def test_a_filtered_list_drops_a_paper_that_no_longer_matches(
@@ -237,24 +267,31 @@ def test_a_filtered_list_drops_a_paper_that_no_longer_matches(
 ) -> None:
     ids = seeded.paper_ids()
     window.controller.tag(ids[:3], ["ml"])
+    settle(window.controller)
     window.tag_pane.select_tags(["ml"])
-    qtbot.wait_until(lambda: window.model.rowCount() == 3)
+    assert window.model.rowCount() == 3
     window.controller.untag([ids[0]], "ml")
-    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    settle(window.controller)
+    assert window.model.rowCount() == 2
+    assert ids[0] not in {window.model.paper_id(r) for r in range(2)}
     assert window.count_label.text() == "2 of 20 papers"
     window.tag_pane.select_section(Section.UNTAGGED)
     window.tag_pane.clear_tags()
-    qtbot.wait_until(lambda: window.model.rowCount() == 18)
-    window.controller.tag([window.model.paper_id(0)], ["later"])
-    qtbot.wait_until(lambda: window.model.rowCount() == 17)
+    assert window.model.rowCount() == 18
+    later = window.model.paper_id(0)
+    window.controller.tag([later], ["later"])
+    settle(window.controller)
+    assert window.model.rowCount() == 17
+    assert window.model.row_of(later) is None
 
 
 def test_show_these_papers_clears_the_tag_filter(
     qtbot: QtBot, window: MainWindow, seeded: LibraryService
 ) -> None:
     window.controller.tag(seeded.paper_ids()[:2], ["ml"])
+    settle(window.controller)
     window.tag_pane.select_tags(["ml"])
-    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    assert window.model.rowCount() == 2
     recent = seeded.paper_ids(PaperQuery(section=Section.RECENT))
     window.show_papers(recent)
     qtbot.wait_until(lambda: window.model.rowCount() == len(recent))
@@ -266,15 +303,16 @@ def test_the_trash_count_speaks_of_the_trash(
     qtbot: QtBot, window: MainWindow, seeded: LibraryService
 ) -> None:
     window.controller.trash(seeded.paper_ids()[:2])
+    settle(window.controller)
     window.tag_pane.select_section(Section.TRASH)
-    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    assert window.model.rowCount() == 2
     assert window.count_label.text() == "2 of 2 papers in the Trash"
 
 
 def test_opening_another_library_makes_it_the_one_reopened_next_time(
     qtbot: QtBot, seeded: LibraryService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from refman.ui import app, main_window
+    from refman.ui import app
 
     monkeypatch.setattr(app, "WindowSettings", lambda: WindowSettings(tmp_path / "s.ini"))
     window = app.build_window(seeded)
@@ -282,7 +320,7 @@ def test_opening_another_library_makes_it_the_one_reopened_next_time(
     qtbot.add_widget(window)
     window.show()
     other = tmp_path / "other.sqlite"
-    monkeypatch.setattr(main_window, "ask_library_file", lambda _parent: str(other))
+    monkeypatch.setattr(window_chrome, "ask_library_file", lambda _parent: str(other))
     opened: list[MainWindow] = []
     real_build = app.build_window
 
@@ -308,7 +346,8 @@ def test_following_a_possible_duplicate_link_selects_that_paper(
 ) -> None:
     attention = set(seeded.paper_ids(PaperQuery(section=Section.ATTENTION)))
     first, second = [i for i in seeded.paper_ids() if i not in attention][:2]
-    seeded.set_possible_duplicate(second, first)
+    window.controller.apply(SetDuplicateFlag(second, first))
+    settle(window.controller)
     window.tag_pane.select_section(Section.ATTENTION)
     qtbot.wait_until(lambda: window.model.row_of(second) is not None)
     window.table.select_paper(second)
@@ -323,15 +362,18 @@ def test_empty_trash_deletes_for_good_after_asking(
     from PySide6.QtWidgets import QMessageBox
 
     window.controller.trash(seeded.paper_ids()[:2])
+    settle(window.controller)
+    assert window.controller.undo_stack.count() == 1
     monkeypatch.setattr(QMessageBox, "question", lambda *_args: QMessageBox.StandardButton.Yes)
     window.actions_by_id[ActionId.EMPTY_TRASH].trigger()
+    settle(window.controller)
     assert seeded.paper_count() == 18
     assert window.controller.undo_stack.count() == 0
-    qtbot.wait_until(lambda: window.count_label.text() == "18 of 18 papers")
+    assert window.count_label.text() == "18 of 18 papers"
 
 
 def test_a_long_subject_name_never_widens_the_detail_pane(
-    qtbot: QtBot, library: LibraryService, tmp_path: Path
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
 ) -> None:
     from tests.helpers.fixtures import sourced
 
@@ -342,7 +384,7 @@ def test_a_long_subject_name_never_widens_the_detail_pane(
         "cs.DC↗\n"
     )
     (paper,) = library.import_pages([sourced(page)]).new_ids
-    window = make_window(qtbot, library, tmp_path / "settings.ini")
+    window = make_window(qtbot, controller, tmp_path / "settings.ini")
     window.resize(1000, 700)
     window.place_panes(window.splitter.width())
     window.table.select_paper(paper)
@@ -350,4 +392,6 @@ def test_a_long_subject_name_never_widens_the_detail_pane(
     qtbot.wait_until(lambda: pane.subject_texts() != [])
     assert pane.subject_texts() == ["Distributed, Parallel, and Cluster Computing (cs.DC)"]
     area = pane.scroll_area
-    qtbot.wait_until(lambda: area.widget().width() <= area.viewport().width())
+    body = area.widget()
+    assert body is not None
+    qtbot.wait_until(lambda: body.width() <= area.viewport().width())

@@ -7,14 +7,21 @@ import json
 import pytest
 from PySide6.QtCore import QByteArray, QMimeData, QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QColor, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QColorDialog, QDialogButtonBox, QListWidgetItem
+from PySide6.QtWidgets import (
+    QApplication,
+    QColorDialog,
+    QDialogButtonBox,
+    QInputDialog,
+    QListWidgetItem,
+)
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
-from refman.core.values import Section
-from tests.helpers.fixtures import sourced
+from refman.core.rules import TAG_MAX
+from refman.core.values import PaperQuery, Section
+from tests.helpers.fixtures import settle, sourced
 
-from refman.ui import tag_dialogs, tag_pane
+from refman.ui import tag_pane
 from refman.ui.controller import LibraryController
 from refman.ui.sidebar import COLOUR_ROLE, COUNT_ROLE, KEY_ROLE, PAPER_IDS_MIME
 from refman.ui.tag_pane import NavFilter, TagPane
@@ -49,22 +56,17 @@ def publication_page(owner: str, titles: list[str]) -> str:
 
 
 @pytest.fixture
-def controller(library: LibraryService) -> LibraryController:
-    """A controller over a library of four papers: three from Alice Smith, one from Ada."""
+def ids(library: LibraryService) -> dict[str, int]:
+    """Four papers, three from Alice Smith and one from Ada; their ids by the first word of
+    their title."""
     titles = ["Graph networks at scale", "Sparse attention kernels", "Robust optimisers"]
     library.import_pages([sourced(publication_page("Alice Smith", titles)), sourced(AUTHORS_PAGE)])
-    return LibraryController(library)
-
-
-@pytest.fixture
-def ids(library: LibraryService) -> dict[str, int]:
-    """Paper ids by the first word of their title."""
     return {d.title.split()[0]: d.id for d in library.details(library.paper_ids())}
 
 
 @pytest.fixture
-def pane(qtbot: QtBot, controller: LibraryController) -> TagPane:
-    """A shown tag pane."""
+def pane(qtbot: QtBot, controller: LibraryController, ids: dict[str, int]) -> TagPane:
+    """A shown tag pane over the four papers."""
     widget = TagPane(controller)
     qtbot.add_widget(widget)
     widget.resize(260, 700)
@@ -77,7 +79,25 @@ def tagged(controller: LibraryController, ids: dict[str, int], pane: TagPane) ->
     """Tag Graph+Sparse "ml", Sparse+Robust "systems"."""
     controller.tag([ids["Graph"], ids["Sparse"]], ["ml"])
     controller.tag([ids["Sparse"], ids["Robust"]], ["systems"])
+    settle(controller)
     controller.undo_stack.clear()
+
+
+def papers_with_tag(library: LibraryService, name: str) -> set[int]:
+    """The papers that carry a tag, read from the library."""
+    return set(library.paper_ids(PaperQuery(tags=(name,))))
+
+
+def colour_of(library: LibraryService, name: str) -> str | None:
+    """A tag's colour, read from the library (the tag must exist)."""
+    (colour,) = [t.colour for t in library.tags() if t.name == name]
+    return colour
+
+
+def undo(controller: LibraryController) -> None:
+    """Take the last change back, as Edit > Undo does, and wait for it to land."""
+    controller.undo()
+    settle(controller)
 
 
 def tag_row(pane: TagPane, name: str) -> QListWidgetItem:
@@ -135,12 +155,16 @@ def test_counts_follow_changes(
     pane: TagPane, controller: LibraryController, ids: dict[str, int]
 ) -> None:
     controller.tag([ids["Graph"]], ["ml"])
+    settle(controller)
     assert counts_shown(pane)[Section.UNTAGGED] == 3
     controller.tag([ids["Sparse"], ids["Robust"]], ["ml"])
+    settle(controller)
     assert counts_shown(pane)[Section.UNTAGGED] == 1
     assert tag_row(pane, "ml").data(COUNT_ROLE) == 3
-    controller.undo_stack.undo()
-    controller.undo_stack.undo()
+    undo(controller)
+    assert counts_shown(pane)[Section.UNTAGGED] == 3
+    assert tag_row(pane, "ml").data(COUNT_ROLE) == 1
+    undo(controller)
     assert counts_shown(pane)[Section.UNTAGGED] == 4
     assert pane.tag_list.find_row("tag", "ml") is None
 
@@ -201,28 +225,36 @@ def test_click_ctrl_click_and_clear_tag_filter(
 def test_tag_list_shows_counts_and_colours(
     pane: TagPane,
     controller: LibraryController,
+    library: LibraryService,
     ids: dict[str, int],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     tagged(controller, ids, pane)
     monkeypatch.setattr(tag_pane, "ask_colour", lambda parent, current: "#e53935")
     trigger(pane, "ml", "Set Colour")
-    assert controller.service.snapshot_tag("ml").colour == "#e53935"
+    settle(controller)
+    assert colour_of(library, "ml") == "#e53935"
     item = pane.tag_list.find_row("tag", "ml")
     assert item is not None
     assert item.data(COLOUR_ROLE) == "#e53935" and item.data(COUNT_ROLE) == 2
     monkeypatch.setattr(tag_pane, "ask_colour", lambda parent, current: ...)
     trigger(pane, "ml", "Set Colour")  # cancelled: nothing changes
-    assert controller.service.snapshot_tag("ml").colour == "#e53935"
+    settle(controller)
+    assert colour_of(library, "ml") == "#e53935"
+    assert controller.undo_stack.count() == 1
     trigger(pane, "ml", "No Colour")
-    assert controller.service.snapshot_tag("ml").colour is None
-    controller.undo_stack.undo()
+    settle(controller)
+    assert colour_of(library, "ml") is None
+    assert tag_row(pane, "ml").data(COLOUR_ROLE) is None
+    undo(controller)
+    assert colour_of(library, "ml") == "#e53935"
     assert tag_row(pane, "ml").data(COLOUR_ROLE) == "#e53935"
 
 
 def test_rename_then_undo(
     pane: TagPane,
     controller: LibraryController,
+    library: LibraryService,
     ids: dict[str, int],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -236,32 +268,34 @@ def test_rename_then_undo(
 
     monkeypatch.setattr(tag_pane, "ask_tag_name", ask)
     trigger(pane, "ml", "Rename")
-    svc = controller.service
+    settle(controller)
     assert prompts == ["ml"]
-    assert [t.name for t in svc.tags()] == ["machine learning", "systems"]
-    assert svc.papers_with_tag("machine learning") == {ids["Graph"], ids["Sparse"]}
+    assert [t.name for t in library.tags()] == ["machine learning", "systems"]
+    assert papers_with_tag(library, "machine learning") == {ids["Graph"], ids["Sparse"]}
     assert pane.current_filter().tags == ("machine learning",)  # the selection follows
-    controller.undo_stack.undo()
-    assert [t.name for t in svc.tags()] == ["ml", "systems"]
-    assert svc.papers_with_tag("ml") == {ids["Graph"], ids["Sparse"]}
+    undo(controller)
+    assert [t.name for t in library.tags()] == ["ml", "systems"]
+    assert papers_with_tag(library, "ml") == {ids["Graph"], ids["Sparse"]}
+    assert tag_row(pane, "ml").data(COUNT_ROLE) == 2
 
 
 def test_rename_onto_existing_tag_merges_and_undo_splits(
     pane: TagPane,
     controller: LibraryController,
+    library: LibraryService,
     ids: dict[str, int],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     tagged(controller, ids, pane)
-    svc = controller.service
-    before = {t.name: (t.id, t.colour, svc.papers_with_tag(t.name)) for t in svc.tags()}
+    before = {t.name: (t.id, t.colour, papers_with_tag(library, t.name)) for t in library.tags()}
     monkeypatch.setattr(tag_pane, "ask_tag_name", lambda parent, old: "systems")
-    assert pane.rename_tag("ml")
-    assert [t.name for t in svc.tags()] == ["systems"]
-    assert svc.papers_with_tag("systems") == {ids["Graph"], ids["Sparse"], ids["Robust"]}
+    pane.rename_tag("ml")
+    settle(controller)
+    assert [t.name for t in library.tags()] == ["systems"]
+    assert papers_with_tag(library, "systems") == {ids["Graph"], ids["Sparse"], ids["Robust"]}
     assert pane.tag_list.count() == 1
-    controller.undo_stack.undo()
-    after = {t.name: (t.id, t.colour, svc.papers_with_tag(t.name)) for t in svc.tags()}
+    undo(controller)
+    after = {t.name: (t.id, t.colour, papers_with_tag(library, t.name)) for t in library.tags()}
     assert after == before
     assert pane.tag_list.count() == 2
 
@@ -273,22 +307,23 @@ def test_rename_prompt_mentions_merging(monkeypatch: pytest.MonkeyPatch) -> None
         seen.append(label)
         return "", False
 
-    monkeypatch.setattr(tag_dialogs.QInputDialog, "getText", get_text)
+    monkeypatch.setattr(QInputDialog, "getText", get_text)
     assert tag_pane.ask_tag_name(None, "ml") is None
     assert "merged" in seen[0]
 
 
 def test_delete_tag_and_undo(
-    pane: TagPane, controller: LibraryController, ids: dict[str, int]
+    pane: TagPane, controller: LibraryController, library: LibraryService, ids: dict[str, int]
 ) -> None:
     tagged(controller, ids, pane)
     pane.select_tags(["ml", "systems"])
     trigger(pane, "ml", "Delete Tag")
-    svc = controller.service
-    assert [t.name for t in svc.tags()] == ["systems"]
+    settle(controller)
+    assert [t.name for t in library.tags()] == ["systems"]
     assert pane.current_filter().tags == ("systems",)
-    controller.undo_stack.undo()
-    assert svc.papers_with_tag("ml") == {ids["Graph"], ids["Sparse"]}
+    assert pane.tag_list.find_row("tag", "ml") is None
+    undo(controller)
+    assert papers_with_tag(library, "ml") == {ids["Graph"], ids["Sparse"]}
     assert pane.tag_list.find_row("tag", "ml") is not None
 
 
@@ -324,7 +359,7 @@ def paper_drag(paper_ids: list[int]) -> QMimeData:
 # PySide6 marks the only QDragMoveEvent constructor deprecated (it takes a QPoint).
 @pytest.mark.filterwarnings("ignore:Function.*QDragMoveEvent:DeprecationWarning")
 def test_dropping_papers_on_a_tag_tags_them(
-    pane: TagPane, controller: LibraryController, ids: dict[str, int]
+    pane: TagPane, controller: LibraryController, library: LibraryService, ids: dict[str, int]
 ) -> None:
     tagged(controller, ids, pane)
     item = pane.tag_list.find_row("tag", "systems")
@@ -339,16 +374,20 @@ def test_dropping_papers_on_a_tag_tags_them(
     pane.tag_list.dropEvent(drop)
     assert drop.isAccepted()
     assert pane.tag_list.drop_row == -1
-    svc = controller.service
-    assert svc.papers_with_tag("systems") == {ids["Graph"], ids["Sparse"], ids["Robust"]}
+    settle(controller)
+    assert papers_with_tag(library, "systems") == {ids["Graph"], ids["Sparse"], ids["Robust"]}
     assert tag_row(pane, "systems").data(COUNT_ROLE) == 3
-    controller.undo_stack.undo()
-    assert svc.papers_with_tag("systems") == {ids["Sparse"], ids["Robust"]}
+    undo(controller)
+    assert papers_with_tag(library, "systems") == {ids["Sparse"], ids["Robust"]}
+    assert tag_row(pane, "systems").data(COUNT_ROLE) == 2
 
 
 @pytest.mark.filterwarnings("ignore:Function.*QDragMoveEvent:DeprecationWarning")
-def test_drops_of_anything_else_are_refused(pane: TagPane, controller: LibraryController) -> None:
-    controller.tag([1], ["ml"])
+def test_drops_of_anything_else_are_refused(
+    pane: TagPane, controller: LibraryController, library: LibraryService, ids: dict[str, int]
+) -> None:
+    controller.tag([ids["Graph"]], ["ml"])
+    settle(controller)
     item = tag_row(pane, "ml")
     centre = QPointF(pane.tag_list.visualItemRect(item).center())
     mime = QMimeData()
@@ -357,10 +396,13 @@ def test_drops_of_anything_else_are_refused(pane: TagPane, controller: LibraryCo
     pane.tag_list.dragMoveEvent(move)
     assert not move.isAccepted()
     below = QPointF(QPoint(20, pane.tag_list.viewport().height() - 2))
-    papers = paper_drag([2])  # the event does not own its data: keep it alive
+    papers = paper_drag([ids["Sparse"]])  # the event does not own its data: keep it alive
     drop = drop_at(below, papers)
     pane.tag_list.dropEvent(drop)  # not over a tag
-    assert controller.service.papers_with_tag("ml") == {1}
+    assert not drop.isAccepted()
+    settle(controller)
+    assert papers_with_tag(library, "ml") == {ids["Graph"]}
+    assert controller.undo_stack.count() == 1
 
 
 def test_select_tags_ignores_unknown_names_and_escape_clears(
@@ -375,8 +417,10 @@ def test_select_tags_ignores_unknown_names_and_escape_clears(
     assert blocker.args[0].tags == ()
 
 
-def test_empty_library_shows_a_hint_instead_of_tags(qtbot: QtBot, library: LibraryService) -> None:
-    widget = TagPane(LibraryController(library))
+def test_empty_library_shows_a_hint_instead_of_tags(
+    qtbot: QtBot, controller: LibraryController
+) -> None:
+    widget = TagPane(controller)
     qtbot.add_widget(widget)
     widget.show()
     assert widget.no_tags.isVisible() and not widget.tag_list.isVisible()
@@ -399,3 +443,42 @@ def test_colour_dialog_answers(qtbot: QtBot, button: str, expected: object) -> N
 
     QTimer.singleShot(0, answer)
     assert tag_pane.ask_colour(None, "#123456") == expected
+
+
+def test_a_refused_rename_is_shown_and_changes_nothing(
+    pane: TagPane,
+    controller: LibraryController,
+    library: LibraryService,
+    ids: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch,
+    shown_errors: list[str],
+) -> None:
+    tagged(controller, ids, pane)
+    pane.select_tags(["ml"])
+    monkeypatch.setattr(tag_pane, "ask_tag_name", lambda parent, old: "x" * (TAG_MAX + 1))
+    trigger(pane, "ml", "Rename")
+    settle(controller)
+    assert shown_errors == [f"A tag name can be at most {TAG_MAX} characters long."]
+    assert [t.name for t in library.tags()] == ["ml", "systems"]
+    assert pane.current_filter().tags == ("ml",)
+    assert controller.undo_stack.count() == 0
+
+
+def test_a_renamed_tag_leaves_no_trace_in_the_selection(
+    pane: TagPane,
+    controller: LibraryController,
+    library: LibraryService,
+    ids: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tagged(controller, ids, pane)
+    monkeypatch.setattr(tag_pane, "ask_tag_name", lambda parent, old: "machine learning")
+    trigger(pane, "ml", "Rename")  # while "ml" is not selected
+    settle(controller)
+    assert pane.current_filter().tags == ()
+    controller.tag([ids["Robust"]], ["ml"])  # a new tag of the old name
+    settle(controller)
+    pane.select_tags(["ml"])
+    controller.tag([ids["Graph"]], ["systems"])
+    settle(controller)
+    assert pane.current_filter().tags == ("ml",)

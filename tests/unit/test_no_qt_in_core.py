@@ -13,12 +13,14 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 MODULES = [
+    "refman.common.errors",
+    "refman.common.text",
     "refman.core.library",
-    "refman.core.importing",
-    "refman.core.editing",
+    "refman.core.importing.wording",
+    "refman.core.operations",
     "refman.importers",
     "refman.store.database",
-    "refman.store.fts",
+    "refman.store.search",
     "refman.cli",
 ]
 

@@ -17,32 +17,20 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from refman.core.import_values import ImportChoices, ImportPlan, ImportResult, SourcedPage
+from refman.common.errors import RefmanError
+from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
+from refman.core.importing.wording import result_headline, result_page_line
+from refman.core.operations import ImportPages, Outcome
 
 from refman.ui.controller import LibraryController
 from refman.ui.look import plain_label, scaled_font, set_muted
-from refman.ui.wizard.import_worker import ImportWorker
-from refman.ui.wizard.outcome import fallback_headline, fallback_page_line, import_outcome
+from refman.ui.runner import Job
 
 #: Shown when an import ended without importing anything.
 RETRY_HINT = (
     "Your choices are kept: click Back to look at them again and import, "
     "or Close to leave the library as it is."
 )
-
-
-def result_texts(
-    result: ImportResult, plan: ImportPlan | None, choices: ImportChoices
-) -> tuple[str, list[str]]:
-    """The headline and the per-page lines of a finished import.
-
-    Both count papers the same way: a paper two pages of the import list is new on the first
-    page and "also on" that page on the second, and counts once in the headline.
-    """
-    outcome = import_outcome(plan, choices, result) if plan is not None else None
-    if outcome is None:
-        return fallback_headline(result), [fallback_page_line(r) for r in result.pages]
-    return outcome.headline(), [outcome.page_line(i) for i in range(len(result.pages))]
 
 
 class ResultPage(QWizardPage):
@@ -69,12 +57,8 @@ class ResultPage(QWizardPage):
         self.setTitle("Import")
         self.setSubTitle("The records are merged into the library in one step.")
         self.controller = controller
-        self.worker: ImportWorker | None = None
+        self.job: Job[Outcome[ImportResult]] | None = None
         self.result: ImportResult | None = None
-        self._pages: Sequence[SourcedPage] = ()
-        self._choices = ImportChoices()
-        self._plan: ImportPlan | None = None
-        self._at = datetime.now()
         self._build()
 
     def _build(self) -> None:
@@ -123,46 +107,41 @@ class ResultPage(QWizardPage):
 
     # -- the page's one action ----------------------------------------------------------------
 
-    def start(
-        self,
-        pages: Sequence[SourcedPage],
-        choices: ImportChoices,
-        plan: ImportPlan | None = None,
-    ) -> None:
-        """Run the import on a worker thread.
+    def start(self, pages: Sequence[SourcedPage], choices: ImportChoices) -> None:
+        """Run the import off the GUI thread (the window stays usable, Cancel works).
 
         Args:
             pages: The pages to import.
             choices: The user's decisions.
-            plan: The plan the user reviewed; the report counts papers page by page from it.
         """
-        self._pages, self._choices, self._plan = pages, choices, plan
         self.setButtonText(QWizard.WizardButton.FinishButton, "Finish")
-        self._at = datetime.now().replace(microsecond=0)
         self.result = None
         total = sum(len(p.page.records) for p in pages)
         self.status.setText(f"Importing {total} records…")
         self.progress.setRange(0, 0)
         self._set_done(False)
-        self.worker = ImportWorker(self.controller.service, pages, choices, self._at, self)
-        self.worker.progressed.connect(self.on_worker_progressed)
-        self.worker.finished.connect(self.on_worker_finished)
-        self.worker.start()
+        op = ImportPages(tuple(pages), choices, datetime.now().replace(microsecond=0))
+        service = self.controller.service
+        self.job = self.controller.runner.submit(
+            lambda progress, cancelled: service.apply(op, progress=progress, cancelled=cancelled),
+            self._imported,
+            on_error=self._refused,
+            on_end=self._ended,
+            label="Importing…",
+            on_progress=self.on_job_progressed,
+        )
         self.completeChanged.emit()
 
     @property
     def running(self) -> bool:
         """True while the import runs."""
-        return self.worker is not None
+        return self.job is not None
 
     def cancel_and_wait(self) -> None:
         """Cancel a running import and wait until its transaction has rolled back."""
-        worker = self.worker
-        if worker is None:
-            return
-        worker.cancel()
-        worker.wait()
-        self._finish(worker)
+        if self.job is not None:
+            self.job.cancel()
+            self.controller.runner.wait()
 
     # -- QWizardPage ----------------------------------------------------------------------------
 
@@ -173,22 +152,16 @@ class ResultPage(QWizardPage):
     # -- slots ----------------------------------------------------------------------------------
 
     @Slot(int, int)
-    def on_worker_progressed(self, done: int, total: int) -> None:
+    def on_job_progressed(self, done: int, total: int) -> None:
         """Move the progress bar."""
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
 
     @Slot()
-    def on_worker_finished(self) -> None:
-        """Report the import (unless :meth:`cancel_and_wait` already did)."""
-        if self.worker is not None and self.sender() is self.worker:
-            self._finish(self.worker)
-
-    @Slot()
     def on_cancel_button_clicked(self) -> None:
         """Stop the import; the library stays as it was."""
-        if self.worker is not None:
-            self.worker.cancel()
+        if self.job is not None:
+            self.job.cancel()
             self.cancel_button.setEnabled(False)
             self.status.setText("Cancelling…")
 
@@ -200,30 +173,39 @@ class ResultPage(QWizardPage):
 
     # -- helpers --------------------------------------------------------------------------------
 
-    def _finish(self, worker: ImportWorker) -> None:
-        self.worker = None
-        worker.deleteLater()
-        if worker.bug is not None:
+    def _ended(self) -> None:
+        """The import ended, however: the page is done."""
+        job, self.job = self.job, None
+        late = job is not None and job.cancel_requested
+        self.status.setText(
+            "The import is done (it had finished before Cancel)." if late else "The import is done."
+        )
+        if job is not None and job.error is not None and not isinstance(job.error, RefmanError):
             self.status.setText("The import failed because of an error in refman.")
-            self._set_done(True)
-            raise worker.bug
-        if worker.result is not None:
-            self.result = worker.result
-            self.controller.record_import(self._pages, self._choices, self.result, self._at)
-            late = " (it had finished before Cancel)" if worker.cancel_requested else ""
-            self.status.setText(f"The import is done{late}.")
-            headline, lines = result_texts(self.result, self._plan, self._choices)
-            self.summary.setText(headline)
-            self.details.setText("\n".join(lines))
-            self.progress.setValue(self.progress.maximum())
-        else:
-            error = worker.error
-            text = error.message if error is not None else "The import stopped."
-            if error is not None and error.hint:
-                text = f"{text} {error.hint}"
-            self.status.setText(text)
             self.summary.setText("Nothing was imported.")
-            self.setButtonText(QWizard.WizardButton.FinishButton, "Close")
+            self._set_done(True)
+            self.ended.emit(False)
+            self.completeChanged.emit()
+
+    def _imported(self, outcome: Outcome[ImportResult]) -> None:
+        """Record the import as one undo step and say what it did."""
+        self.controller.record(outcome)
+        self.result = outcome.value
+        self.summary.setText(result_headline(self.result))
+        self.details.setText(
+            "\n".join(result_page_line(self.result, i) for i in range(len(self.result.pages)))
+        )
+        self.progress.setValue(self.progress.maximum())
+        self._finished()
+
+    def _refused(self, error: RefmanError) -> None:
+        """Cancelled (or refused): nothing was imported, and the choices are kept."""
+        self.status.setText(f"{error.message} {error.hint}".strip())
+        self.summary.setText("Nothing was imported.")
+        self.setButtonText(QWizard.WizardButton.FinishButton, "Close")
+        self._finished()
+
+    def _finished(self) -> None:
         self._set_done(True)
         self.ended.emit(self.result is not None)
         self.completeChanged.emit()

@@ -15,10 +15,23 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication
 
-from refman.core.import_values import ImportChoices, ImportPlan, RecordPlan, RecordRef, RecordStatus
+from refman.common.text import squash_spaces
+from refman.core.importing.values import (
+    ImportChoices,
+    ImportPlan,
+    RecordPlan,
+    RecordRef,
+    RecordStatus,
+)
+from refman.core.importing.wording import (
+    duplicate_text,
+    likeness_text,
+    merge_text,
+    page_names,
+    repeat_text,
+)
 
 from refman.ui.look import muted
-from refman.ui.wizard.outcome import likeness_text, page_names, repeat_text
 
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -75,29 +88,6 @@ def status_dot(colour: str) -> QIcon:
         painter.end()
         _DOTS[colour] = QIcon(pixmap)
     return _DOTS[colour]
-
-
-def join_words(parts: tuple[str, ...] | list[str]) -> str:
-    """Return "a", "a and b" or "a, b and c"."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return f"{', '.join(parts[:-1])} and {parts[-1]}"
-
-
-def merge_text(plan: RecordPlan) -> str:
-    """Return "Already in library — will merge (adds …)" for a record to merge."""
-    adds = f"adds {join_words(plan.adds)}" if plan.adds else "nothing new"
-    where = "in the Trash" if plan.target_in_trash else "in library"
-    return f"Already {where} — will merge ({adds})"
-
-
-def duplicate_text(plan: RecordPlan, keep_separate: bool) -> str:
-    """Return the status of a possible duplicate, the user's choice first.
-
-    The choice comes first so that it stays readable when a narrow column cuts the text.
-    """
-    choice = "Keep separate" if keep_separate else "Merge"
-    return f"{choice} — possible duplicate of “{plan.target_title or 'a paper'}”"
 
 
 class ReviewModel(QAbstractTableModel):
@@ -201,11 +191,24 @@ class ReviewModel(QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return self._text(plan, column, tooltip=role == Qt.ItemDataRole.ToolTipRole)
         if role == Qt.ItemDataRole.EditRole:
-            if column == Column.TITLE:
-                return self._titles.get(plan.ref, plan.record.title)
-            if column == Column.STATUS:
-                return plan.ref in self._keep_separate
-            return self._text(plan, column)
+            return self._edit_value(plan, column)
+        if role in (ABSTRACT_ROLE, PLAN_ROLE, KEEP_SEPARATE_ROLE):
+            return {
+                ABSTRACT_ROLE: plan.record.abstract,
+                PLAN_ROLE: plan,
+                KEEP_SEPARATE_ROLE: plan.ref in self._keep_separate,
+            }[role]
+        return self._look(plan, column, role)
+
+    def _edit_value(self, plan: RecordPlan, column: Column) -> object:
+        if column == Column.TITLE:
+            return self._titles.get(plan.ref, plan.record.title)
+        if column == Column.STATUS:
+            return plan.ref in self._keep_separate
+        return self._text(plan, column)
+
+    def _look(self, plan: RecordPlan, column: Column, role: int) -> object:
+        """Check boxes, status dots, italics for suggested titles, muted skipped rows."""
         if role == Qt.ItemDataRole.CheckStateRole and column == Column.IMPORT:
             skipped = plan.ref in self._skip
             return Qt.CheckState.Unchecked if skipped else Qt.CheckState.Checked
@@ -219,12 +222,6 @@ class ReviewModel(QAbstractTableModel):
             return font
         if role == Qt.ItemDataRole.ForegroundRole and plan.ref in self._skip:
             return muted(QApplication.palette() if QApplication.instance() else QPalette())
-        if role == ABSTRACT_ROLE:
-            return plan.record.abstract
-        if role == PLAN_ROLE:
-            return plan
-        if role == KEEP_SEPARATE_ROLE:
-            return plan.ref in self._keep_separate
         return None
 
     def setData(self, index: Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
@@ -234,30 +231,37 @@ class ReviewModel(QAbstractTableModel):
         plan = self._plans[index.row()]
         column = Column(index.column())
         if role == Qt.ItemDataRole.CheckStateRole and column == Column.IMPORT:
-            checked = Qt.CheckState(value) == Qt.CheckState.Checked  # type: ignore[call-overload]
+            checked = Qt.CheckState(value) == Qt.CheckState.Checked
             self.set_rows_checked([index.row()], checked)
             return True
         if role == Qt.ItemDataRole.EditRole and column == Column.TITLE and plan.needs_title:
-            typed = " ".join(str(value or "").split())
-            if typed and typed != plan.record.title:
-                self._titles[plan.ref] = typed
-            else:
-                self._titles.pop(plan.ref, None)
-            self._row_changed(index.row())
-            for row, other in enumerate(self._plans):
-                if other.target_ref == plan.ref and other.status is RecordStatus.REPEAT:
-                    self._row_changed(row)
+            self._type_title(index.row(), plan, squash_spaces(str(value or "")))
             return True
         if role in (Qt.ItemDataRole.EditRole, KEEP_SEPARATE_ROLE) and column == Column.STATUS:
-            if plan.status is not RecordStatus.POSSIBLE_DUPLICATE:
-                return False
-            if value:
-                self._keep_separate.add(plan.ref)
-            else:
-                self._keep_separate.discard(plan.ref)
-            self._row_changed(index.row())
-            return True
+            return self._keep_apart(index.row(), plan, bool(value))
         return False
+
+    def _type_title(self, row: int, plan: RecordPlan, typed: str) -> None:
+        """A title typed for a record without one (repeats of it show it too)."""
+        if typed and typed != plan.record.title:
+            self._titles[plan.ref] = typed
+        else:
+            self._titles.pop(plan.ref, None)
+        self._row_changed(row)
+        for other_row, other in enumerate(self._plans):
+            if other.target_ref == plan.ref and other.status is RecordStatus.REPEAT:
+                self._row_changed(other_row)
+
+    def _keep_apart(self, row: int, plan: RecordPlan, keep: bool) -> bool:
+        """Merge a possible duplicate (False) or keep it as a paper of its own (True)."""
+        if plan.status is not RecordStatus.POSSIBLE_DUPLICATE:
+            return False
+        if keep:
+            self._keep_separate.add(plan.ref)
+        else:
+            self._keep_separate.discard(plan.ref)
+        self._row_changed(row)
+        return True
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -301,14 +305,13 @@ class ReviewModel(QAbstractTableModel):
         self.dataChanged.emit(self.index(row, 0), self.index(row, Column.STATUS))
 
     def _text(self, plan: RecordPlan, column: Column, *, tooltip: bool = False) -> str | None:
-        record = plan.record
         if column == Column.IMPORT:
             return None if tooltip else str(self._rows[plan.ref] + 1)
         if column == Column.TITLE:
-            title = self.shown_title(plan)
-            if tooltip and plan.needs_title and plan.ref not in self._titles:
-                return f"{title}\n(suggested from the abstract; double-click to type a title)"
-            return title
+            return self._title_text(plan, tooltip)
+        if column == Column.STATUS:
+            return self._status_text(plan, tooltip)
+        record = plan.record
         if column == Column.AUTHORS:
             names = ", ".join(record.authors)
             return f"{names} et al." if names and not record.authors_complete else names
@@ -316,8 +319,15 @@ class ReviewModel(QAbstractTableModel):
             return str(record.year) if record.year is not None else ""
         if column == Column.VENUE:
             return record.venue or ""
-        if column == Column.SUBJECTS:
-            return " ".join(record.subjects)
+        return " ".join(record.subjects)
+
+    def _title_text(self, plan: RecordPlan, tooltip: bool) -> str:
+        title = self.shown_title(plan)
+        if tooltip and plan.needs_title and plan.ref not in self._titles:
+            return f"{title}\n(suggested from the abstract; double-click to type a title)"
+        return title
+
+    def _status_text(self, plan: RecordPlan, tooltip: bool) -> str:
         text = self.status_text(plan)
         if not tooltip:
             return text

@@ -12,7 +12,7 @@ from PySide6.QtCore import (
     Qt,
     Slot,
 )
-from PySide6.QtGui import QAction, QTextCursor
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -30,19 +30,20 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from refman.core.import_values import ImportChoices, ImportPlan, RecordStatus, SourcedPage
+from refman.common.errors import RefmanError
+from refman.core.importing.values import ImportChoices, ImportPlan, RecordStatus, SourcedPage
+from refman.core.importing.wording import duplicate_text, plan_page_summary
 
+from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
 from refman.ui.look import heading_label, plain_label, set_muted
-from refman.ui.wizard.import_worker import PlanWorker
-from refman.ui.wizard.outcome import plan_page_summary
+from refman.ui.runner import Job
 from refman.ui.wizard.review_model import (
     ABSTRACT_ROLE,
     KEEP_SEPARATE_ROLE,
     PLAN_ROLE,
     Column,
     ReviewModel,
-    duplicate_text,
 )
 from refman.ui.wizard.source_page import clear_layout
 
@@ -107,8 +108,9 @@ class ReviewPage(QWizardPage):
         self._pages_source = pages
         self._pages: list[SourcedPage] = []
         self.plan: ImportPlan | None = None
-        self.worker: PlanWorker | None = None
+        self.job: Job[ImportPlan] | None = None
         self.model = ReviewModel(self)
+        self.actions_by_id = build_actions(self, scope="review")
         self._build()
         self._connect_signals()
 
@@ -121,32 +123,7 @@ class ReviewPage(QWizardPage):
         self.busy.setFormat("Checking the records against the library…")
         self.busy.setTextVisible(True)
         self.busy.hide()
-        self.table = QTableView()
-        self.table.setObjectName("reviewTable")
-        self.table.setModel(self.model)
-        self.table.setItemDelegate(DuplicateDelegate(self.table))
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
-        self.table.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-        )
-        self.table.verticalHeader().hide()
-        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        header = self.table.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(Column.TITLE, QHeaderView.ResizeMode.Stretch)
-        for column, width in (
-            (Column.IMPORT, 46),
-            (Column.AUTHORS, 140),
-            (Column.YEAR, 48),
-            (Column.VENUE, 64),
-            (Column.SUBJECTS, 88),
-            (Column.STATUS, 300),
-        ):
-            self.table.setColumnWidth(column, width)
+        self.table = self._build_table()
         self.select_all_button = QPushButton("Select all")
         self.select_all_button.setObjectName("selectAllButton")
         self.select_none_button = QPushButton("Select none")
@@ -174,6 +151,35 @@ class ReviewPage(QWizardPage):
         layout.addWidget(heading_label("Abstract"))
         layout.addWidget(self.abstract)
 
+    def _build_table(self) -> QTableView:
+        table = QTableView()
+        table.setObjectName("reviewTable")
+        table.setModel(self.model)
+        table.setItemDelegate(DuplicateDelegate(table))
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setAlternatingRowColors(True)
+        table.setWordWrap(False)
+        table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        table.verticalHeader().hide()
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header = table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(Column.TITLE, QHeaderView.ResizeMode.Stretch)
+        for column, width in (
+            (Column.IMPORT, 46),
+            (Column.AUTHORS, 140),
+            (Column.YEAR, 48),
+            (Column.VENUE, 64),
+            (Column.SUBJECTS, 88),
+            (Column.STATUS, 300),
+        ):
+            table.setColumnWidth(column, width)
+        return table
+
     def _connect_signals(self) -> None:
         self.select_all_button.clicked.connect(self.on_select_all_button_clicked)
         self.select_none_button.clicked.connect(self.on_select_none_button_clicked)
@@ -181,6 +187,11 @@ class ReviewPage(QWizardPage):
         self.model.modelReset.connect(self.on_model_data_changed)
         self.table.selectionModel().currentRowChanged.connect(self.on_table_current_row_changed)
         self.table.customContextMenuRequested.connect(self.on_table_context_menu_requested)
+        a = self.actions_by_id
+        a[ActionId.REVIEW_IMPORT].triggered.connect(self.on_review_import_triggered)
+        a[ActionId.REVIEW_SKIP].triggered.connect(self.on_review_skip_triggered)
+        a[ActionId.REVIEW_MERGE].triggered.connect(self.on_review_merge_triggered)
+        a[ActionId.REVIEW_KEEP_SEPARATE].triggered.connect(self.on_review_keep_separate_triggered)
 
     # -- the page's one output ----------------------------------------------------------------
 
@@ -201,18 +212,22 @@ class ReviewPage(QWizardPage):
             return
         self._pages = pages
         self._show_plan(None)
+        service = self.controller.service
         if sum(len(p.page.records) for p in pages) > PLAN_IN_WORKER_ABOVE:
             self.busy.show()
-            self.worker = PlanWorker(self.controller.service, pages, self)
-            self.worker.finished.connect(self.on_worker_finished)
-            self.worker.start()
+            job: Job[ImportPlan] = self.controller.runner.submit(
+                lambda _progress, _cancelled: service.plan_import(pages),
+                lambda plan: self._planned(job, plan),
+                on_error=lambda error: self._plan_refused(job, error),
+                label="Checking the records against the library…",
+            )
+            self.job = job
         else:
-            self._show_plan(self.controller.service.plan_import(pages))
+            self._show_plan(service.plan_import(pages))
 
     def wait_for_work(self) -> None:
-        """Block until every planning thread has ended (before the wizard closes)."""
-        for worker in self.findChildren(PlanWorker):
-            worker.wait()
+        """Wait until a plan being computed has arrived (before the wizard closes)."""
+        self.controller.runner.wait()
 
     def _show_plan(self, plan: ImportPlan | None) -> None:
         self.plan = plan
@@ -264,23 +279,17 @@ class ReviewPage(QWizardPage):
 
     # -- slots ----------------------------------------------------------------------------------
 
-    @Slot()
-    def on_worker_finished(self) -> None:
+    def _planned(self, job: Job[ImportPlan], plan: ImportPlan) -> None:
         """Show the plan computed off the GUI thread (unless the pages changed meanwhile)."""
-        worker = self.sender()
-        if isinstance(worker, PlanWorker):
-            worker.deleteLater()
-        if worker is not self.worker or self.worker is None:
-            return
-        worker = self.worker
-        self.worker = None
-        if worker.bug is not None:
-            raise worker.bug
-        if worker.error is not None:
+        if job is self.job:
+            self.job = None
+            self._show_plan(plan)
+
+    def _plan_refused(self, job: Job[ImportPlan], error: RefmanError) -> None:
+        if job is self.job:
+            self.job = None
             self.busy.hide()
-            self.selection_label.setText(worker.error.message)
-            return
-        self._show_plan(worker.plan)
+            self.selection_label.setText(error.message)
 
     @Slot()
     def on_select_all_button_clicked(self) -> None:
@@ -317,25 +326,54 @@ class ReviewPage(QWizardPage):
     @Slot(QPoint)
     def on_table_context_menu_requested(self, pos: QPoint) -> None:
         """Offer import / skip and merge / keep separate for the selected rows."""
-        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
-        if not rows:
-            return
+        menu = self.build_context_menu()
+        if menu is not None:
+            menu.popup(self.table.viewport().mapToGlobal(pos))
+
+    def build_context_menu(self) -> QMenu | None:
+        """The menu of the selected rows (None when no row is selected)."""
+        if not self.selected_rows():
+            return None
+        a = self.actions_by_id
         menu = QMenu(self.table)
-        menu.addAction("Import", lambda: self.model.set_rows_checked(rows, True))
-        menu.addAction("Skip", lambda: self.model.set_rows_checked(rows, False))
-        duplicates = [
-            r for r in rows if self.model.plan_at(r).status is RecordStatus.POSSIBLE_DUPLICATE
-        ]
-        if duplicates:
+        menu.addAction(a[ActionId.REVIEW_IMPORT])
+        menu.addAction(a[ActionId.REVIEW_SKIP])
+        if self._selected_duplicates():
             menu.addSeparator()
-            for text, keep in (
-                ("Merge with the paper in the library", False),
-                ("Keep as a separate paper", True),
-            ):
-                action = QAction(text, menu)
-                action.triggered.connect(lambda _c=False, k=keep: self._set_keep(duplicates, k))
-                menu.addAction(action)
-        menu.popup(self.table.viewport().mapToGlobal(pos))
+            menu.addAction(a[ActionId.REVIEW_MERGE])
+            menu.addAction(a[ActionId.REVIEW_KEEP_SEPARATE])
+        return menu
+
+    def selected_rows(self) -> list[int]:
+        """The rows selected in the table, in order."""
+        return sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+
+    def _selected_duplicates(self) -> list[int]:
+        return [
+            r
+            for r in self.selected_rows()
+            if self.model.plan_at(r).status is RecordStatus.POSSIBLE_DUPLICATE
+        ]
+
+    @Slot()
+    def on_review_import_triggered(self) -> None:
+        """Check the selected records."""
+        self.model.set_rows_checked(self.selected_rows(), True)
+
+    @Slot()
+    def on_review_skip_triggered(self) -> None:
+        """Uncheck the selected records."""
+        self.model.set_rows_checked(self.selected_rows(), False)
+
+    @Slot()
+    def on_review_merge_triggered(self) -> None:
+        """Merge the selected possible duplicates."""
+        self._set_keep(self._selected_duplicates(), False)
+
+    @Slot()
+    def on_review_keep_separate_triggered(self) -> None:
+        """Keep the selected possible duplicates as papers of their own."""
+        self._set_keep(self._selected_duplicates(), True)
 
     def _set_keep(self, rows: list[int], keep: bool) -> None:
         for row in rows:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from refman.core.import_values import SourcedPage
+from refman.core.importing.values import SourcedPage
 from refman.importers import NotAnAuthorPageError, PageFormat, ParsedPage, UnreadableFileError
 from refman.importers import parse as parse_page
 from refman.importers.sources import load_source

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from refman.core.editing import split_tags
-from refman.core.import_values import ImportChoices, SourcedPage
+from refman.core.importing.values import ImportChoices, SourcedPage
+from refman.core.rules import split_tags, tag_key
 
 from refman.ui.controller import LibraryController
 from refman.ui.look import heading_label, plain_label, set_muted
@@ -104,10 +104,10 @@ class TagsPage(QWizardPage):
     def _tags(self) -> list[str]:
         wanted = [str(c.property("tag")) for c in self.owner_checks if c.isChecked()]
         wanted += split_tags(self.tags_edit.text())
-        seen: dict[str, str] = {}
-        for tag in wanted:
-            seen.setdefault(tag.casefold(), tag)
-        return list(seen.values())
+        unique: dict[str, str] = {}
+        for tag in wanted:  # an owner's name may hold a comma: no splitting here
+            unique.setdefault(tag_key(tag), tag)
+        return list(unique.values())
 
     # -- QWizardPage ----------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QWidget, QWizard
 
-from refman.core.import_values import ImportChoices, ImportPlan, ImportResult, SourcedPage
+from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
 
 from refman.ui.controller import LibraryController
 from refman.ui.wizard.result_page import ResultPage
@@ -81,10 +81,10 @@ class ImportWizard(QWizard):
         """Add a page's text as a source."""
         self.source_page.add_text(text, source)
 
-    def import_request(self) -> tuple[Sequence[SourcedPage], ImportChoices, ImportPlan | None]:
-        """The pages to import, every choice made on the way, and the plan the user reviewed."""
+    def import_request(self) -> tuple[Sequence[SourcedPage], ImportChoices]:
+        """The pages to import, and every choice made on the way."""
         choices = self.tags_page.tag_choices(self.review_page.record_choices())
-        return self.source_page.sourced_pages(), choices, self.review_page.plan
+        return self.source_page.sourced_pages(), choices
 
     def initializePage(self, id: int) -> None:
         """Entering the result page starts the import: no Back while it runs or after it."""

@@ -119,6 +119,7 @@ def test_wizard_opens_prefilled(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     assert not (tmp_path / "x.sqlite").exists()
 
 
+@pytest.mark.logs_warnings("refman.cli")
 def test_window_not_available(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -170,6 +171,7 @@ def test_bad_db_is_one_line_and_exit_2(
     assert "Traceback" not in captured.err
 
 
+@pytest.mark.logs_warnings("refman.cli")
 def test_internal_error_is_one_line_and_logged(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], library_path: Path
 ) -> None:
@@ -195,6 +197,7 @@ def test_verbose_echoes_log_messages(
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.logs_warnings("refman.test")
 def test_logging_without_a_writable_log_folder(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1,4 +1,5 @@
-"""Hand edits: tags, notes, fields, the Trash; invalid values and missing ids."""
+"""Hand edits as operations: tags, notes, fields, the Trash; their inverses; invalid values,
+missing ids and conflicts with changes made elsewhere."""
 
 from __future__ import annotations
 
@@ -9,10 +10,19 @@ from typing import Any
 
 import pytest
 
-from refman.common.errors import InvalidValueError, NotFoundError, RefmanError
-from refman.core.import_values import ImportChoices, SourcedPage
+from refman.common.errors import ConflictError, InvalidValueError, NotFoundError, RefmanError
+from refman.core.importing.values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
-from refman.core.values import NoteView, PaperQuery, Section, TagSnapshot
+from refman.core.operations import (
+    DeleteNote,
+    EditNote,
+    EmptyTrash,
+    Outcome,
+    RestoreNote,
+    SetTrashed,
+    UntagPapers,
+)
+from refman.core.values import NoteView, PaperQuery, Section
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from tests.helpers.fixtures import dump
 
@@ -43,6 +53,12 @@ def ids(library: LibraryService) -> list[int]:
     ]
     page = ParsedPage("Maren Solvik", PageFormat.PUBLICATION_LIST, 4, records)
     return list(library.import_pages([SourcedPage(page, "maren.txt")], at=T0).new_ids)
+
+
+def undo(library: LibraryService, outcome: Outcome[Any]) -> Outcome[Any]:
+    """Apply an outcome's inverse (what the window's Undo does)."""
+    assert outcome.inverse is not None, "the change left nothing to undo"
+    return library.apply(outcome.inverse)
 
 
 def tag_names(library: LibraryService, paper_id: int) -> list[str]:
@@ -81,7 +97,7 @@ def plain(message: str) -> bool:
 
 def test_tag_and_untag(library: LibraryService, ids: list[int]) -> None:
     a, b, c, _ = ids
-    changes = library.tag([a, b], ["  machine   learning ", "To Read"])
+    changes = library.tag([a, b], ["  machine   learning ", "To Read"]).changes
     assert changes.papers == {a, b} and changes.tags
     assert tag_names(library, a) == ["machine learning", "To Read"]
     library.tag([b, c], ["MACHINE LEARNING"])  # the same tag, whatever the case
@@ -92,8 +108,7 @@ def test_tag_and_untag(library: LibraryService, ids: list[int]) -> None:
     assert tag_counts(library) == {"machine learning": 2, "To Read": 2}
     library.untag([a, b], ["to read"])
     assert tag_counts(library) == {"machine learning": 2, "To Read": 0}  # kept, unused
-    library.tag([a], ["Solo"])
-    library.untag([a], ["Solo"], drop_unused=True)
+    undo(library, library.tag([a], ["Solo"]))  # undo drops the tag the change created
     assert "Solo" not in tag_counts(library)
     assert library.paper_ids(PaperQuery(section=Section.UNTAGGED)) == [ids[3], a]
 
@@ -102,7 +117,8 @@ def test_trashed_papers_do_not_count_for_tags(library: LibraryService, ids: list
     library.tag(ids[:3], ["ml"])
     library.trash([ids[0]])
     assert tag_counts(library) == {"ml": 2}
-    assert library.papers_with_tag("ML") == frozenset(ids[:3])
+    assert library.count(PaperQuery(tags=("ML",))) == 2
+    assert library.count(PaperQuery(tags=("ML",), section=Section.TRASH)) == 1
 
 
 def test_rename_tag(library: LibraryService, ids: list[int]) -> None:
@@ -115,38 +131,38 @@ def test_rename_tag(library: LibraryService, ids: list[int]) -> None:
     assert library.count(PaperQuery(tags=("machine learning",))) == 2
 
 
-def _merge_by_rename(library: LibraryService, ids: list[int]) -> tuple[TagSnapshot, ...]:
+def _merge_by_rename(library: LibraryService, ids: list[int]) -> Outcome[None]:
     a, b, c, _ = ids
     library.tag([a, b], ["ml"])
     library.tag([b, c], ["learning"])
     library.set_tag_colour("ml", "#1e88e5")
-    old, target = library.snapshot_tag("ml"), library.snapshot_tag("learning")
-    library.rename_tag("ml", "Learning")
-    return old, target
+    return library.rename_tag("ml", "Learning")
 
 
 def test_rename_onto_an_existing_tag_merges(library: LibraryService, ids: list[int]) -> None:
     a, b, c, _ = ids
-    _merge_by_rename(library, ids)
+    merge = _merge_by_rename(library, ids)
+    assert merge.label == "Merge tag “ml” into “learning”"
     assert tag_counts(library) == {"learning": 3}
-    assert not library.tag_exists("ml")
     assert [tag_names(library, i) for i in (a, b, c)] == [["learning"]] * 3
     assert sorted(library.paper_ids(PaperQuery(text="learning"))) == [a, b, c]
 
 
-def test_merge_by_rename_is_undone_by_restoring_both_tags(
-    library: LibraryService, ids: list[int]
+def test_merge_by_rename_is_undone_exactly_and_redone(
+    library: LibraryService, library_path: Path, ids: list[int]
 ) -> None:
     a, b, c, _ = ids
-    old, target = _merge_by_rename(library, ids)
-    library.restore_tag(old)
-    library.restore_tag(target)
+    merge = _merge_by_rename(library, ids)
+    undone = undo(library, merge)
     assert tag_counts(library) == {"learning": 2, "ml": 2}
     assert [tag_names(library, i) for i in (a, b, c)] == [["ml"], ["learning", "ml"], ["learning"]]
     assert [t.colour for t in library.tags()] == [None, "#1e88e5"]
+    assert sorted(library.paper_ids(PaperQuery(text="learning"))) == [b, c]
+    undo(library, undone)  # redo
+    assert tag_counts(library) == {"learning": 3}
 
 
-def test_merge_by_rename_undo_keeps_search_in_sync(
+def test_undoing_a_merge_restores_the_library_exactly(
     library: LibraryService, library_path: Path, ids: list[int]
 ) -> None:
     a, b, c, _ = ids
@@ -154,12 +170,20 @@ def test_merge_by_rename_undo_keeps_search_in_sync(
     library.tag([b, c], ["learning"])
     library.set_tag_colour("ml", "#1e88e5")
     before = dump(library_path)
-    old, target = library.snapshot_tag("ml"), library.snapshot_tag("learning")
-    library.rename_tag("ml", "Learning")
-    library.restore_tag(old)
-    library.restore_tag(target)
-    assert sorted(library.paper_ids(PaperQuery(text="learning"))) == [b, c]
+    undo(library, library.rename_tag("ml", "Learning"))
     assert dump(library_path) == before
+
+
+def test_undo_of_tagging_leaves_what_others_added_meanwhile(
+    library: LibraryService, ids: list[int]
+) -> None:
+    """Another process tags a third paper with the new tag: undo takes back only its own."""
+    a, b, c, _ = ids
+    mine = library.tag([a, b], ["fresh"])
+    library.tag([c], ["fresh"])  # elsewhere
+    undo(library, mine)
+    assert tag_counts(library) == {"fresh": 1}
+    assert tag_names(library, c) == ["fresh"]
 
 
 def test_colour(library: LibraryService, ids: list[int]) -> None:
@@ -178,27 +202,26 @@ def test_delete_and_restore_tag_exactly(
     library.tag([a, b], ["ml"])
     library.tag([c], ["other"])
     library.set_tag_colour("ml", "#00ff00")
-    before = dump(library_path)
+    before = {t.name: (t.colour, t.count) for t in library.tags()}
 
-    snap = library.delete_tag("ML")
+    deleted = library.delete_tag("ML")
 
-    assert snap == TagSnapshot(id=snap.id, name="ml", colour="#00ff00", paper_ids=frozenset({a, b}))
+    assert deleted.label == "Delete tag “ml”"
     assert tag_counts(library) == {"other": 1}
     assert tag_names(library, a) == []
-    library.restore_tag(snap)
-    assert dump(library_path) == before
+    undo(library, deleted)
+    assert {t.name: (t.colour, t.count) for t in library.tags()} == before
+    assert tag_names(library, b) == ["ml"]
 
 
-def test_restore_tag_takes_back_a_name_reused_meanwhile(
-    library: LibraryService, library_path: Path, ids: list[int]
+def test_undoing_a_delete_brings_the_tag_back_beside_one_made_meanwhile(
+    library: LibraryService, ids: list[int]
 ) -> None:
     library.tag(ids[:2], ["ml"])
-    before = dump(library_path)
-    snap = library.delete_tag("ml")
-    library.tag(ids[2:3], ["ML"])  # a new tag with the same name (another id)
-    library.untag(ids[2:3], ["ML"], drop_unused=True)
-    library.restore_tag(snap)
-    assert dump(library_path) == before
+    deleted = library.delete_tag("ml")
+    library.tag(ids[2:3], ["ML"])  # elsewhere, a new tag with the same name
+    undo(library, deleted)
+    assert tag_counts(library) == {"ML": 3}
 
 
 def test_tag_names_compare_without_case_beyond_ascii(
@@ -231,13 +254,24 @@ def test_notes_add_edit_delete_restore(
     assert library.note(first.id).text == "Section 4 is key."
 
     before = dump(library_path)
-    gone = library.delete_note(first.id)
+    gone = library.apply(DeleteNote(first.id))
     assert [n.id for n in library.paper(a).notes] == [second.id]
     with pytest.raises(NotFoundError):
         library.note(first.id)
-    library.restore_note(gone)
+    undo(library, gone)
     assert dump(library_path) == before
-    assert library.note(first.id) == gone
+    assert library.note(first.id) == gone.value
+
+
+def test_undoing_a_note_edit_refuses_when_the_note_changed_elsewhere(
+    library: LibraryService, library_path: Path, ids: list[int]
+) -> None:
+    note = library.add_note(ids[0], "first")
+    edit = library.apply(EditNote(note.id, "second"))
+    library.edit_note(note.id, "third, typed in another window")
+    error = unchanged_after(library_path, ConflictError, lambda: undo(library, edit))
+    assert plain(error.message), error.message
+    assert library.note(note.id).text == "third, typed in another window"
 
 
 def test_note_text_may_be_empty_or_long(library: LibraryService, ids: list[int]) -> None:
@@ -291,19 +325,20 @@ def test_edited_title_is_found_by_later_imports(library: LibraryService, ids: li
     assert library.paper(ids[0]).title == "Checkpointing, Revisited Again"
 
 
-def test_restore_fields_puts_back_the_snapshot(
+def test_undoing_an_edit_puts_back_the_fields_before_it(
     library: LibraryService, library_path: Path, ids: list[int]
 ) -> None:
     pid = ids[3]
-    snap = library.fields(pid)
-    library.edit_fields(pid, title="Halcyon", year=1999, venue="Somewhere")
-    library.restore_fields(snap)
+    before = library.paper(pid)
+    edit = library.edit_fields(pid, title="Halcyon", year=1999, venue="Somewhere")
+    assert edit.label == "Edit title, year and venue"
+    undo(library, edit)
     paper = library.paper(pid)
     assert (paper.title, paper.title_provisional, paper.year, paper.venue) == (
-        snap.title,
+        before.title,
         True,
-        snap.year,
-        snap.venue,
+        before.year,
+        before.venue,
     )
     assert paper.user_edited == frozenset()
     assert library.count(PaperQuery(text="Halcyon")) == 1
@@ -314,10 +349,25 @@ def test_undoing_a_field_edit_restores_the_library_exactly(
     library: LibraryService, library_path: Path, ids: list[int]
 ) -> None:
     before = dump(library_path)
-    snap = library.fields(ids[0])
-    library.edit_fields(ids[0], year=2001)
-    library.restore_fields(snap)
+    undo(library, library.edit_fields(ids[0], year=2001))
     assert dump(library_path) == before
+
+
+def test_an_edit_that_changes_nothing_leaves_nothing_to_undo(
+    library: LibraryService, ids: list[int]
+) -> None:
+    library.edit_fields(ids[0], year=2001)
+    again = library.edit_fields(ids[0], year=2001)
+    assert again.inverse is None and not again.changes
+
+
+def test_undoing_an_edit_refuses_when_the_field_changed_elsewhere(
+    library: LibraryService, library_path: Path, ids: list[int]
+) -> None:
+    edit = library.edit_fields(ids[0], title="Mine")
+    library.edit_fields(ids[0], title="Theirs")
+    error = unchanged_after(library_path, ConflictError, lambda: undo(library, edit))
+    assert "title" in error.message and plain(error.message), error.message
 
 
 # -- invalid values ----------------------------------------------------------------------------
@@ -327,7 +377,6 @@ INVALID: dict[str, Callable[[LibraryService, list[int]], Any]] = {
     "empty title": lambda lib, ids: lib.edit_fields(ids[0], title="   "),
     "year too large": lambda lib, ids: lib.edit_fields(ids[0], year=20000),
     "year too small": lambda lib, ids: lib.edit_fields(ids[0], year=999),
-    "year as text": lambda lib, ids: lib.edit_fields(ids[0], year="2024"),
     "valid title, invalid year": lambda lib, ids: lib.edit_fields(
         ids[0], title="A Fine Title", venue="X", year=-5
     ),
@@ -360,10 +409,10 @@ def test_year_limits_are_inclusive(library: LibraryService, ids: list[int]) -> N
 
 MISSING: dict[str, Callable[[LibraryService, list[int]], Any]] = {
     "paper": lambda lib, ids: lib.paper(999),
-    "fields": lambda lib, ids: lib.fields(999),
     "edit fields": lambda lib, ids: lib.edit_fields(999, title="x"),
     "tag": lambda lib, ids: lib.tag([ids[0], 999], ["t"]),
     "untag": lambda lib, ids: lib.untag([999], ["keep"]),
+    "untag links": lambda lib, ids: lib.apply(UntagPapers((999,), ("keep",))),
     "trash": lambda lib, ids: lib.trash([ids[0], 999]),
     "restore": lambda lib, ids: lib.restore([999]),
     "add note": lambda lib, ids: lib.add_note(999, "text"),
@@ -373,7 +422,7 @@ MISSING: dict[str, Callable[[LibraryService, list[int]], Any]] = {
     "rename tag": lambda lib, ids: lib.rename_tag("nope", "new"),
     "colour tag": lambda lib, ids: lib.set_tag_colour("nope", "#000000"),
     "delete tag": lambda lib, ids: lib.delete_tag("nope"),
-    "snapshot tag": lambda lib, ids: lib.snapshot_tag("nope"),
+    "restore note": lambda lib, ids: lib.apply(RestoreNote(NoteView(50, 999, "text", T0, T0))),
 }
 
 
@@ -386,22 +435,23 @@ def test_missing_ids_raise_not_found_and_change_nothing(
     assert plain(error.message), error.message
 
 
-def test_restore_fields_of_a_deleted_paper_raises(library: LibraryService, ids: list[int]) -> None:
-    snap = library.fields(ids[0])
-    library.trash([ids[0]])
-    library.empty_trash()
-    with pytest.raises(NotFoundError):
-        library.restore_fields(snap)
-
-
-def test_restore_note_of_a_deleted_paper_raises_plainly(
+def test_undoing_an_edit_of_a_deleted_paper_is_refused(
     library: LibraryService, library_path: Path, ids: list[int]
 ) -> None:
-    view = library.delete_note(library.add_note(ids[0], "x").id)
+    edit = library.edit_fields(ids[0], year=1999)
     library.trash([ids[0]])
     library.empty_trash()
-    orphan = NoteView(view.id, view.paper_id, view.text, view.created, view.modified)
-    unchanged_after(library_path, NotFoundError, lambda: library.restore_note(orphan))
+    unchanged_after(library_path, NotFoundError, lambda: undo(library, edit))
+
+
+def test_undoing_a_note_delete_of_a_deleted_paper_is_refused_plainly(
+    library: LibraryService, library_path: Path, ids: list[int]
+) -> None:
+    gone = library.apply(DeleteNote(library.add_note(ids[0], "x").id))
+    library.trash([ids[0]])
+    library.empty_trash()
+    error = unchanged_after(library_path, NotFoundError, lambda: undo(library, gone))
+    assert plain(error.message), error.message
 
 
 # -- trash -------------------------------------------------------------------------------------
@@ -409,8 +459,9 @@ def test_restore_note_of_a_deleted_paper_raises_plainly(
 
 def test_trash_restore_and_empty(library: LibraryService, ids: list[int]) -> None:
     a, b, c, d = ids
-    changes = library.trash([a, b, a])
-    assert changes.papers == {a, b} and changes.structure
+    trashed = library.trash([a, b, a])
+    assert trashed.value == (a, b)
+    assert trashed.changes.papers == {a, b} and trashed.changes.structure
     assert library.section_counts().trash == 2
     assert library.count() == 2
     assert sorted(library.paper_ids(PaperQuery(section=Section.TRASH))) == [a, b]
@@ -420,7 +471,7 @@ def test_trash_restore_and_empty(library: LibraryService, ids: list[int]) -> Non
     assert library.paper_ids(PaperQuery(section=Section.TRASH)) == [a]
     assert library.paper(b).trashed is None
 
-    library.set_trashed({a: None, c: datetime(2024, 5, 1)})
+    library.apply(SetTrashed(((a, None), (c, datetime(2024, 5, 1)))))
     assert [library.paper(i).trashed for i in (a, c)] == [None, datetime(2024, 5, 1)]
 
     assert library.empty_trash() == 1
@@ -431,11 +482,25 @@ def test_trash_restore_and_empty(library: LibraryService, ids: list[int]) -> Non
     assert sorted(library.paper_ids()) == [a, b, d]
 
 
-def test_trashed_at_reports_trash_times(library: LibraryService, ids: list[int]) -> None:
-    a, _, c, _ = ids
-    library.trash([a])
-    when = library.trashed_at([a, c])
-    assert when[a] is not None and when[c] is None
+def test_undoing_trash_puts_papers_back_and_refuses_when_restored_elsewhere(
+    library: LibraryService, library_path: Path, ids: list[int]
+) -> None:
+    a, b, *_ = ids
+    before = dump(library_path)
+    undo(library, library.trash([a, b]))
+    assert dump(library_path) == before
+    trashed = library.trash([a])
+    library.restore([a])  # elsewhere
+    error = unchanged_after(library_path, ConflictError, lambda: undo(library, trashed))
+    assert plain(error.message), error.message
+
+
+def test_empty_trash_cannot_be_undone_and_says_so(library: LibraryService, ids: list[int]) -> None:
+    library.trash(ids[:2])
+    emptied = library.apply(EmptyTrash())
+    assert (emptied.value, emptied.irreversible, emptied.inverse) == (2, True, None)
+    again = library.apply(EmptyTrash())  # nothing left: nothing to clear from the history
+    assert (again.value, again.irreversible) == (0, False)
 
 
 def test_emptying_the_trash_clears_duplicate_links(library: LibraryService) -> None:

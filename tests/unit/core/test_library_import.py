@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-import refman.core.importing as importing
 from refman.common.errors import InvalidValueError
-from refman.core.import_values import ImportChoices, RecordStatus, SourcedPage
+from refman.core.importing import apply
+from refman.core.importing.values import ImportChoices, RecordStatus, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperDetail, PaperQuery, Section
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
-from refman.store import fts
+from refman.store.search import Fts5Index
 from tests.helpers.fixtures import dump
 
 T0 = datetime(2024, 3, 1, 9, 0, 0)
@@ -529,7 +529,7 @@ def _fail_after(real: Callable[..., Any]) -> Callable[..., Any]:
     return failing
 
 
-@pytest.mark.parametrize("where", ["write_states", "fts.reindex", "_write_batches"])
+@pytest.mark.parametrize("where", ["write_states", "search.reindex", "_write_batches"])
 def test_an_import_that_fails_midway_changes_nothing(
     library: LibraryService,
     library_path: Path,
@@ -542,10 +542,10 @@ def test_an_import_that_fails_midway_changes_nothing(
     choices = ImportChoices(tags=("fresh",), subject_tags=True)
 
     with monkeypatch.context() as m:
-        if where == "fts.reindex":
-            m.setattr(fts, "reindex", _fail_after(fts.reindex))
+        if where == "search.reindex":
+            m.setattr(Fts5Index, "reindex", _fail_after(Fts5Index.reindex))
         else:
-            m.setattr(importing, where, _fail_after(getattr(importing, where)))
+            m.setattr(apply, where, _fail_after(getattr(apply, where)))
         with pytest.raises(RuntimeError, match="disk on fire"):
             library.import_pages(pages, choices, at=T1)
 
@@ -614,8 +614,8 @@ def test_undo_of_a_first_import_empties_the_library(
     result = library.import_pages(
         [page("Maren Solvik", GIGA, QUARRY)], ImportChoices(tags=("a",)), at=T0
     )
-    changes = library.undo_import(result.batch_ids)
-    assert set(result.new_ids) <= changes.papers
+    undone = library.undo_import(result.batch_ids)
+    assert set(result.new_ids) <= undone.changes.papers
     assert dump(library_path) == before
     assert library.count(PaperQuery(text="GigaLoom")) == 0
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from refman.core.import_values import SourcedPage
+from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.merge import sort_author
 from refman.core.values import PaperDetail, PaperQuery, Section, SortKey

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refman.core.matching import NEAR_DUPLICATE, MatchKeys, is_exact, match_keys, similarity
+from refman.core.importing.index import MatchIndex
+from refman.core.matching import NEAR_DUPLICATE, MatchKeys, match_keys, similarity
 
 TITLE = "Placement-Aware Job Scheduling for Training Across More Than Eight Thousand Accelerators"
 ABSTRACT = (
@@ -19,6 +20,13 @@ ABSTRACT = (
 
 
 EXACT_KINDS = ("abstract", "title")
+
+
+def is_exact(a: MatchKeys, b: MatchKeys) -> bool:
+    """An import finds ``b`` as the same paper as ``a`` (the index the importer uses)."""
+    index = MatchIndex()
+    index.add(1, a, "a")
+    return index.exact_match(b) == 1
 
 
 def keys(title: str = TITLE, abstract: str = ABSTRACT, provisional: bool = False) -> MatchKeys:

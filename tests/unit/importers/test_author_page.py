@@ -12,10 +12,9 @@ from refman.importers import (
     PageFormat,
     UnreadableFileError,
     parse,
-    parse_bytes,
-    read_page_file,
 )
 from refman.importers.titles import suggest_title
+from tests.helpers.fixtures import page_from_bytes, read_page
 
 HERE = Path(__file__).resolve()
 PAGES = HERE.parents[2] / "fixtures" / "pages"
@@ -63,7 +62,7 @@ REC_B = record_lines(
 
 
 def test_publication_list_fixture_reads_every_field() -> None:
-    page = read_page_file(PAGES / "list_basic.txt")
+    page = read_page(PAGES / "list_basic.txt")
     assert page.owner == "Marisol Quintana"
     assert page.format is PageFormat.PUBLICATION_LIST
     assert page.claimed == 3
@@ -87,12 +86,12 @@ def test_publication_list_fixture_reads_every_field() -> None:
 
 
 def test_abstract_keeps_latex_markup_as_on_the_page() -> None:
-    page = read_page_file(PAGES / "list_basic.txt")
+    page = read_page(PAGES / "list_basic.txt")
     assert page.records[2].abstract.startswith(r"We introduce \textbf{Orca-4}, a family")
 
 
 def test_crlf_page_without_blank_lines_or_breadcrumb() -> None:
-    page = read_page_file(PAGES / "list_crlf_compact.txt")
+    page = read_page(PAGES / "list_crlf_compact.txt")
     assert page.owner == "Dmitri Aleksandrov"
     assert page.claimed == 4
     assert page.warnings == []
@@ -109,7 +108,7 @@ def test_crlf_page_without_blank_lines_or_breadcrumb() -> None:
 
 
 def test_cr_only_single_record_page_with_chinese_owner() -> None:
-    page = read_page_file(PAGES / "list_single_cr.txt")
+    page = read_page(PAGES / "list_single_cr.txt")
     assert page.owner == "李明"
     assert page.claimed == 1
     assert len(page.records) == 1
@@ -118,7 +117,7 @@ def test_cr_only_single_record_page_with_chinese_owner() -> None:
 
 
 def test_irregular_page_multi_paragraph_abstract_and_missing_subject_line() -> None:
-    page = read_page_file(PAGES / "list_irregular.txt")
+    page = read_page(PAGES / "list_irregular.txt")
     assert page.owner == "Zoë Müller"
     assert page.claimed == 5
     assert len(page.records) == 4
@@ -330,7 +329,7 @@ def test_record_with_only_venue_and_subjects_gets_a_placeholder_title() -> None:
 
 
 def test_author_abstracts_fixture() -> None:
-    page = read_page_file(PAGES / "abstracts_basic.txt")
+    page = read_page(PAGES / "abstracts_basic.txt")
     assert page.format is PageFormat.AUTHOR_ABSTRACTS
     assert page.owner == "José Ángel Ortega"
     assert page.claimed is None
@@ -360,7 +359,7 @@ def test_author_abstracts_with_crlf_and_no_blank_lines() -> None:
     text = (PAGES / "abstracts_basic.txt").read_text(encoding="utf-8")
     compact = "\r\n".join(line for line in text.splitlines() if line.strip())
     page = parse(compact)
-    reference = read_page_file(PAGES / "abstracts_basic.txt")
+    reference = read_page(PAGES / "abstracts_basic.txt")
     assert [(r.authors, r.abstract, r.title) for r in page.records] == [
         (r.authors, r.abstract, r.title) for r in reference.records
     ]
@@ -486,12 +485,12 @@ def test_huge_single_line_is_rejected_quickly() -> None:
 
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(UnreadableFileError, match=r"‘nope\.txt’ does not exist"):
-        read_page_file(tmp_path / "nope.txt")
+        read_page(tmp_path / "nope.txt")
 
 
 def test_folder_instead_of_a_file(tmp_path: Path) -> None:
     with pytest.raises(UnreadableFileError, match="is a folder, not a file"):
-        read_page_file(tmp_path)
+        read_page(tmp_path)
 
 
 def test_file_larger_than_50_mb_is_refused_before_reading(tmp_path: Path) -> None:
@@ -499,7 +498,7 @@ def test_file_larger_than_50_mb_is_refused_before_reading(tmp_path: Path) -> Non
     with big.open("wb") as handle:
         handle.truncate(50 * 1024 * 1024 + 1)
     with pytest.raises(UnreadableFileError) as caught:
-        read_page_file(big)
+        read_page(big)
     assert caught.value.message == (
         "‘huge.txt’ is larger than 50 MB; an author page is a few hundred kilobytes at most."
     )
@@ -514,7 +513,7 @@ def test_file_without_read_permission(tmp_path: Path) -> None:
     locked.chmod(0)
     try:
         with pytest.raises(UnreadableFileError, match="permission denied"):
-            read_page_file(locked)
+            read_page(locked)
     finally:
         locked.chmod(0o600)
 
@@ -530,15 +529,15 @@ def test_permission_error_while_reading_is_reported(
 
     monkeypatch.setattr(Path, "open", refuse)
     with pytest.raises(UnreadableFileError) as caught:
-        read_page_file(page)
+        read_page(page)
     assert caught.value.message == "‘page.txt’ cannot be read: permission denied."
 
 
-def test_read_page_file_accepts_str_paths_and_detects_encoding() -> None:
-    page = read_page_file(str(PAGES / "list_utf16.txt"))
+def test_a_page_file_may_be_named_by_a_str_and_its_encoding_is_detected() -> None:
+    page = read_page(str(PAGES / "list_utf16.txt"))
     assert page.encoding == "utf-16-le"
     assert page.owner == "Hélène Dubois"
-    cp = read_page_file(PAGES / "list_cp1252.txt")
+    cp = read_page(PAGES / "list_cp1252.txt")
     assert cp.encoding == "cp1252"
     assert cp.records[0].title == page.records[0].title
     assert cp.warnings[0].startswith("The file is not UTF-8")
@@ -546,7 +545,7 @@ def test_read_page_file_accepts_str_paths_and_detects_encoding() -> None:
 
 def test_parse_bytes_matches_parse_for_utf8() -> None:
     text = page_text(*HEADER, *REC_A, *REC_B)
-    assert parse_bytes(text.encode("utf-8")).records == parse(text).records
+    assert page_from_bytes(text.encode("utf-8")).records == parse(text).records
 
 
 # ----------------------------------------------------------------------------- seeds
@@ -562,7 +561,7 @@ def _seed(prefix: str) -> Path:
 
 
 def test_seed_000_publication_list() -> None:
-    page = read_page_file(_seed("000"))
+    page = read_page(_seed("000"))
     assert page.owner == "Zhuo Jiang"
     assert page.format is PageFormat.PUBLICATION_LIST
     assert page.claimed == 12
@@ -575,7 +574,7 @@ def test_seed_000_publication_list() -> None:
 
 
 def test_seed_002_publication_list() -> None:
-    page = read_page_file(_seed("002"))
+    page = read_page(_seed("002"))
     assert page.owner == "Kaihua Jiang"
     assert page.claimed == 6
     assert len(page.records) == 6
@@ -583,7 +582,7 @@ def test_seed_002_publication_list() -> None:
 
 
 def test_seed_003_author_abstracts() -> None:
-    page = read_page_file(_seed("003"))
+    page = read_page(_seed("003"))
     assert page.owner == "Liang Xiang"
     assert page.format is PageFormat.AUTHOR_ABSTRACTS
     assert len(page.records) == 4

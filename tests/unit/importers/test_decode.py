@@ -6,8 +6,9 @@ import codecs
 
 import pytest
 
-from refman.importers import NotAnAuthorPageError, parse_bytes
+from refman.importers import NotAnAuthorPageError, UnreadableFileError
 from refman.importers.decode import decode_bytes
+from tests.helpers.fixtures import page_from_bytes
 
 PAGE = "\n\n".join(
     [
@@ -35,7 +36,7 @@ CP1252_PAGE = PAGE.replace("↗", "")
     ],
 )
 def test_unicode_encodings_give_the_same_page(data: bytes, encoding: str) -> None:
-    page = parse_bytes(data)
+    page = page_from_bytes(data)
     assert page.encoding == encoding
     assert page.owner == "Hélène Dubois"
     assert page.records[0].title == "Caching Query Plans for Café Point-of-Sale Systems"
@@ -44,12 +45,12 @@ def test_unicode_encodings_give_the_same_page(data: bytes, encoding: str) -> Non
 
 
 def test_byte_order_mark_does_not_end_up_in_the_owner_name() -> None:
-    page = parse_bytes(codecs.BOM_UTF8 + PAGE.encode("utf-8"))
+    page = page_from_bytes(codecs.BOM_UTF8 + PAGE.encode("utf-8"))
     assert not page.owner.startswith("\ufeff")
 
 
 def test_windows_1252_is_read_with_a_warning_about_accents() -> None:
-    page = parse_bytes(CP1252_PAGE.encode("cp1252"))
+    page = page_from_bytes(CP1252_PAGE.encode("cp1252"))
     assert page.encoding == "cp1252"
     assert page.owner == "Hélène Dubois"
     assert "Café" in page.records[0].title
@@ -60,7 +61,7 @@ def test_windows_1252_is_read_with_a_warning_about_accents() -> None:
 
 def test_windows_1252_smart_quotes_are_decoded() -> None:
     text = CP1252_PAGE.replace("Small café", "“Small” café")
-    page = parse_bytes(text.encode("cp1252"))
+    page = page_from_bytes(text.encode("cp1252"))
     assert page.records[0].abstract.startswith("“Small” café")
 
 
@@ -82,20 +83,21 @@ def test_damaged_utf8_after_a_bom_is_replaced_and_reported() -> None:
         b"\x01\x02\x03\x04\x05\x06\x07\x08 mostly control characters \x0e\x0f\x10\x11",
     ],
 )
-def test_binary_data_is_not_an_author_page(data: bytes) -> None:
-    with pytest.raises(NotAnAuthorPageError) as caught:
-        parse_bytes(data)
-    assert caught.value.message.startswith("No publication records found: ")
-    assert "binary data" in caught.value.message
+def test_binary_data_is_refused_as_not_text(data: bytes) -> None:
+    with pytest.raises(UnreadableFileError) as caught:
+        page_from_bytes(data)
+    assert caught.value.message.startswith("‘page.txt’ ")
+    assert caught.value.message.endswith(", not text.")
+    assert "paste it" in caught.value.hint
 
 
-def test_empty_file_is_not_an_author_page() -> None:
-    with pytest.raises(NotAnAuthorPageError, match=r"^No publication records found: the file is"):
-        parse_bytes(b"")
+def test_empty_bytes_are_not_an_author_page() -> None:
+    with pytest.raises(NotAnAuthorPageError, match=r"^No publication records found: the text is"):
+        page_from_bytes(b"")
 
 
 def test_crlf_bytes_parse_like_lf_bytes() -> None:
-    lf = parse_bytes(PAGE.encode("utf-8"))
-    crlf = parse_bytes(PAGE.replace("\n", "\r\n").encode("utf-8"))
+    lf = page_from_bytes(PAGE.encode("utf-8"))
+    crlf = page_from_bytes(PAGE.replace("\n", "\r\n").encode("utf-8"))
     assert crlf.records == lf.records
     assert crlf.owner == lf.owner

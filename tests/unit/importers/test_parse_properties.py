@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from refman.importers import NotAnAuthorPageError, PageFormat, ParsedPage, parse, parse_bytes
+from refman.importers import (
+    NotAnAuthorPageError,
+    PageFormat,
+    ParsedPage,
+    UnreadableFileError,
+    parse,
+)
+from tests.helpers.fixtures import page_from_bytes
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -186,11 +193,13 @@ def test_parse_survives_page_like_noise(bits: list[str]) -> None:
 
 @SETTINGS
 @given(st.binary(max_size=2000))
-def test_parse_bytes_returns_a_page_or_says_it_is_not_one(data: bytes) -> None:
+def test_any_bytes_give_a_page_or_say_plainly_why_not(data: bytes) -> None:
     try:
-        parse_bytes(data)
+        page_from_bytes(data)
     except NotAnAuthorPageError as error:
         assert error.message.startswith("No publication records found: ")
+    except UnreadableFileError as error:
+        assert error.message.startswith("‘page.txt’ ") and error.message.endswith(", not text.")
 
 
 @SETTINGS

@@ -6,7 +6,6 @@ import random
 import shutil
 import sqlite3
 import threading
-import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -20,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 import refman.store.database as database
 from refman.common.errors import LibraryOpenError
-from refman.core.import_values import SourcedPage
+from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
@@ -348,8 +347,8 @@ def test_reads_go_on_and_writes_wait_while_another_program_writes(
 
         worker = threading.Thread(target=write)
         worker.start()
-        time.sleep(0.4)
-        assert outcome == []  # still waiting for the lock, not failed
+        worker.join(timeout=0.4)
+        assert worker.is_alive() and outcome == []  # still waiting for the lock, not failed
         other.execute("COMMIT")
         worker.join(timeout=BUSY_TIMEOUT_MS / 1000)
         assert len(outcome) == 1 and not isinstance(outcome[0], Exception), outcome

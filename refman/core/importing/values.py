@@ -20,6 +20,37 @@ class RecordStatus(enum.StrEnum):
     REPEAT = "repeat"  # the same paper appeared earlier in this import; merged with it
 
 
+class RecordAction(enum.StrEnum):
+    """What importing a record did."""
+
+    NEW = "new"  # it became a new paper
+    MERGED = "merged"  # it joined a paper that was in the library before
+    REPEAT = "repeat"  # it joined a paper an earlier record of this import brought
+    POSSIBLE_DUPLICATE = "possible-duplicate"  # near-identical: merged, or kept as a new paper
+    SKIPPED = "skipped"  # the user left it out
+
+
+@dataclass(frozen=True, slots=True)
+class RecordOutcome:
+    """What happened to one record of an import.
+
+    Attributes:
+        ref: (page index, record index).
+        action: What the import did with it.
+        paper_id: The paper it became or joined; None when skipped.
+        created: The record made the paper (new, or a possible duplicate kept separate).
+        in_library: The paper was in the library before this import.
+        updated: For a paper in the library: the record added something to it.
+    """
+
+    ref: RecordRef
+    action: RecordAction
+    paper_id: int | None = None
+    created: bool = False
+    in_library: bool = False
+    updated: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class SourcedPage:
     """A parsed page and where it came from (a file name, or "pasted text")."""
@@ -115,34 +146,104 @@ class ImportChoices:
 
 @dataclass(frozen=True, slots=True)
 class PageReport:
-    """The outcome for one page."""
+    """The outcome for one page: where it came from and what each of its records did.
+
+    The counts are of papers, not records: a paper listed twice on a page counts once.
+    """
 
     source: str
     owner: str
     format: str
     claimed: int | None
     parsed: int
-    new: int
-    merged: int  # papers already in the library that this page added something to
-    unchanged: int  # papers already in the library, and nothing new about them here
-    possible_duplicates: int
-    skipped: int
     warnings: tuple[str, ...]
     batch_id: int | None
-    repeats: int = 0  # papers this import added from an earlier page, found here again
+    records: tuple[RecordOutcome, ...] = ()
+
+    def _papers(self, *, in_library: bool, updated: bool | None = None) -> int:
+        found = {
+            r.paper_id
+            for r in self.records
+            if r.paper_id is not None
+            and r.in_library == in_library
+            and (updated is None or r.updated == updated)
+        }
+        if updated is False:  # a paper another record of this page updated is not unchanged
+            found -= {r.paper_id for r in self.records if r.in_library and r.updated}
+        return len(found)
+
+    @property
+    def new(self) -> int:
+        """New papers this page's records made."""
+        return sum(1 for r in self.records if r.created)
+
+    @property
+    def merged(self) -> int:
+        """Papers already in the library that this page added something to."""
+        return self._papers(in_library=True, updated=True)
+
+    @property
+    def unchanged(self) -> int:
+        """Papers already in the library that this page brought nothing new about."""
+        return self._papers(in_library=True, updated=False)
+
+    @property
+    def repeats(self) -> int:
+        """Papers this import made from an earlier record that this page lists again."""
+        made_here = {r.paper_id for r in self.records if r.created}
+        return len(
+            {
+                r.paper_id
+                for r in self.records
+                if r.paper_id is not None
+                and not r.in_library
+                and not r.created
+                and r.paper_id not in made_here
+            }
+        )
+
+    @property
+    def possible_duplicates(self) -> int:
+        """Records near-identical to another paper."""
+        return sum(1 for r in self.records if r.action is RecordAction.POSSIBLE_DUPLICATE)
+
+    @property
+    def skipped(self) -> int:
+        """Records the user left out."""
+        return sum(1 for r in self.records if r.action is RecordAction.SKIPPED)
 
 
 @dataclass(frozen=True, slots=True)
 class ImportResult:
-    """The outcome of one import (one transaction over one or more pages)."""
+    """The outcome of one import (one transaction over one or more pages).
+
+    Attributes:
+        pages: Per page: where it came from and what each record did.
+        new_ids: Papers the import made.
+        merged_ids: Papers that were in the library and that the import changed.
+        unchanged_ids: Papers that were in the library and that the import found unchanged.
+        batch_ids: The import's batches (empty when nothing changed, or in a dry run).
+        possible_duplicates: The plans of the records near-identical to another paper.
+        dry_run: Nothing was written.
+    """
 
     pages: tuple[PageReport, ...]
     new_ids: tuple[int, ...]
-    merged_ids: tuple[int, ...]  # existing papers the import changed
-    unchanged_ids: tuple[int, ...]  # existing papers the import found with nothing new
-    skipped: int
+    merged_ids: tuple[int, ...]
+    unchanged_ids: tuple[int, ...]
     batch_ids: tuple[int, ...]
     possible_duplicates: tuple[RecordPlan, ...] = ()
+    dry_run: bool = False
+
+    @property
+    def records(self) -> tuple[RecordOutcome, ...]:
+        """What happened to every record, page after page."""
+        return tuple(r for page in self.pages for r in page.records)
+
+    @property
+    def skipped(self) -> int:
+        """Records the user left out."""
+        return sum(page.skipped for page in self.pages)
 
     @property
     def paper_ids(self) -> tuple[int, ...]:

@@ -11,11 +11,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from refman.core.import_values import SourcedPage
+from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
+from refman.core.operations import DeleteNote
 from refman.core.values import PaperQuery, Section, SortKey
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
-from refman.store.fts import match_expression
+from refman.store.search import match_expression
 
 T0 = datetime(2024, 5, 1, 12, 0, 0)
 
@@ -299,9 +300,10 @@ def test_tags_and_notes_are_searchable_and_stay_in_sync(
     library.rename_tag("Favourites", "pile")  # a merge into the existing tag
     assert found(library, "pile", searchable) == ["loom", "quarry"]
     assert found(library, "favourites", searchable) == []
-    snap = library.delete_tag("Pile")
+    deleted_tag = library.delete_tag("Pile")
     assert found(library, "pile", searchable) == []
-    library.restore_tag(snap)
+    assert deleted_tag.inverse is not None
+    library.apply(deleted_tag.inverse)
     assert found(library, "pile", searchable) == ["loom", "quarry"]
 
     note = library.add_note(quarry, "Compare with the **heliotrope** scheduler.")
@@ -309,9 +311,10 @@ def test_tags_and_notes_are_searchable_and_stay_in_sync(
     library.edit_note(note.id, "Compare with the marigold scheduler.")
     assert found(library, "heliotrope", searchable) == []
     assert found(library, "marigold", searchable) == ["quarry"]
-    deleted = library.delete_note(note.id)
+    deleted = library.apply(DeleteNote(note.id))
     assert found(library, "marigold", searchable) == []
-    library.restore_note(deleted)
+    assert deleted.inverse is not None
+    library.apply(deleted.inverse)
     assert found(library, "marigold", searchable) == ["quarry"]
     assert fts_rows(library_path) == len(searchable)
 
@@ -320,12 +323,12 @@ def test_field_edits_and_trash_stay_in_sync(
     library: LibraryService, library_path: Path, searchable: dict[str, int]
 ) -> None:
     loom = searchable["loom"]
-    snap = library.fields(loom)
-    library.edit_fields(loom, title="Threadbare: Language Models", venue="Hypothetical Conf")
+    edit = library.edit_fields(loom, title="Threadbare: Language Models", venue="Hypothetical Conf")
     assert found(library, "gigaloom", searchable) == []
     assert found(library, "threadbare", searchable) == ["loom"]
     assert found(library, "hypothetical", searchable) == ["loom"]
-    library.restore_fields(snap)
+    assert edit.inverse is not None
+    library.apply(edit.inverse)
     assert found(library, "threadbare", searchable) == []
     assert found(library, "gigaloom", searchable) == ["loom"]
 

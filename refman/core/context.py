@@ -1,0 +1,69 @@
+"""What an operation's handler works with: one transaction, the search index, the time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from refman.common.errors import NotFoundError
+from refman.store.bulk import chunks
+from refman.store.models import Paper
+from refman.store.search import SearchIndex
+
+#: Called with (steps done, steps in all) while a long operation runs.
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class Context:
+    """One operation's transaction and what it may use.
+
+    Attributes:
+        session: The session of the operation's transaction.
+        search: The library's full-text index.
+        now: The time of the change (seconds precision).
+        progress: Told how far a long operation has come, or None.
+        cancelled: Asked now and then by a long operation; True stops it, or None.
+    """
+
+    session: Session
+    search: SearchIndex
+    now: datetime
+    progress: Progress | None = None
+    cancelled: Callable[[], bool] | None = None
+
+
+def no_paper(paper_id: int) -> NotFoundError:
+    """The error for a paper id the library does not hold."""
+    return NotFoundError(
+        f"There is no paper #{paper_id} in this library.", "Use “refman list” to see the ids."
+    )
+
+
+def existing_papers(session: Session, ids: Iterable[int]) -> set[int]:
+    """Which of these paper ids exist."""
+    found: set[int] = set()
+    for part in chunks(sorted(set(ids))):
+        found.update(session.execute(select(Paper.id).where(Paper.id.in_(part))).scalars())
+    return found
+
+
+def require_papers(session: Session, ids: Iterable[int]) -> None:
+    """Make sure every paper exists.
+
+    Raises:
+        NotFoundError: One does not (the first missing id is named).
+    """
+    wanted = list(dict.fromkeys(ids))
+    found = existing_papers(session, wanted)
+    for paper_id in wanted:
+        if paper_id not in found:
+            raise no_paper(paper_id)
+
+
+Handler = Callable[[Context, Any], Any]

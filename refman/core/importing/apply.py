@@ -1,0 +1,397 @@
+"""Applying an import: the plan carried out with the user's choices, inside one transaction.
+
+Every record ends as a :class:`~refman.core.importing.values.RecordOutcome` (what happened to
+it and which paper it landed on); the reports, the command line and the wizard all read those
+outcomes and never work them out again.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from refman.common.errors import CancelledError
+from refman.common.text import person_key
+from refman.core.importing.plan import KeyCache, plan_import
+from refman.core.importing.values import (
+    ImportChoices,
+    ImportPlan,
+    ImportResult,
+    PageReport,
+    RecordAction,
+    RecordOutcome,
+    RecordPlan,
+    RecordRef,
+    RecordStatus,
+    SourcedPage,
+)
+from refman.core.matching import MatchKeys
+from refman.core.merge import PaperState, add_tags, merge_into, new_state
+from refman.core.rules import clean_tag_names
+from refman.core.state_io import Registry, load_states, person_names, state_keys, write_states
+from refman.store.bulk import bulk_insert
+from refman.store.models import BatchPaper, ImportBatch, Paper
+from refman.store.search import SearchIndex
+
+log = logging.getLogger("refman.import")
+
+#: Called with (records done, records in all) while an import is applied.
+Progress = Callable[[int, int], None]
+
+IMPORT_CANCELLED = "The import was cancelled; the library is unchanged."
+
+
+@dataclass
+class _Work:
+    """Working state of one import while it is applied."""
+
+    session: Session
+    now: datetime
+    next_id: int
+    states: dict[int, PaperState] = field(default_factory=dict)
+    new_ids: list[int] = field(default_factory=list)
+    new_set: set[int] = field(default_factory=set)
+    before: dict[int, PaperState] = field(default_factory=dict)
+    resolved: dict[RecordRef, int] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+
+    def existing(self, paper_id: int) -> PaperState:
+        if paper_id not in self.states:
+            state = load_states(self.session, [paper_id])[paper_id]
+            self.before[paper_id] = state.copy()
+            self.states[paper_id] = state
+        return self.states[paper_id]
+
+    def state_of(self, paper_id: int) -> PaperState:
+        return self.states[paper_id] if paper_id in self.new_set else self.existing(paper_id)
+
+
+@dataclass
+class _Checkpoint:
+    """Tells progress and asks "cancelled?" now and then."""
+
+    total: int
+    progress: Progress | None
+    cancelled: Callable[[], bool] | None
+
+    def __call__(self, done: int) -> None:
+        if self.cancelled is not None and self.cancelled():
+            raise CancelledError(IMPORT_CANCELLED)
+        if self.progress is not None:
+            self.progress(done, self.total)
+
+
+def apply_import(
+    session: Session,
+    search: SearchIndex,
+    pages: Sequence[SourcedPage],
+    choices: ImportChoices,
+    now: datetime,
+    progress: Progress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> ImportResult:
+    """Carry out an import inside the caller's transaction.
+
+    Args:
+        session: A session inside a transaction; the caller commits or rolls back.
+        search: The library's full-text index.
+        pages: The parsed pages with their sources.
+        choices: The user's decisions.
+        now: The import time (also the added time of new papers).
+        progress: Told how many records are done, now and then.
+        cancelled: Asked now and then; when it returns True the import stops with
+            :class:`~refman.common.errors.CancelledError` and the caller's transaction rolls
+            back.
+
+    Returns:
+        What was done, record by record and page by page.
+    """
+    if choices.tags:
+        choices = replace(choices, tags=clean_tag_names(choices.tags))
+    cache: KeyCache = {}
+    plan = plan_import(session, pages, cache)
+    work = _Work(session=session, now=now, next_id=_next_id(session))
+    checkpoint = _Checkpoint(len(plan.records), progress, cancelled)
+    checkpoint(0)
+    outcomes: list[RecordOutcome] = []
+    for done, p in enumerate(plan.records):
+        if done % 200 == 0 and done:
+            checkpoint(done)
+        if p.ref in choices.skip:
+            outcomes.append(RecordOutcome(p.ref, RecordAction.SKIPPED))
+        else:
+            outcomes.append(_apply_record(p, pages[p.ref[0]], choices, work))
+    _share_names(work)
+    changed = [
+        s
+        for i, s in work.states.items()
+        if i not in work.new_set and s.to_json() != work.before[i].to_json()
+    ]
+    if choices.dry_run or not (work.new_ids or changed):
+        if not choices.dry_run:
+            log.info("import of %d page(s) changed nothing", len(pages))
+        return _result(plan, pages, outcomes, work, (), dry_run=choices.dry_run)
+    checkpoint(checkpoint.total)
+    batch_ids = _write(session, search, pages, outcomes, work, changed, cache)
+    checkpoint(checkpoint.total)
+    log.info("imported %d page(s): %d new, %d merged", len(pages), len(work.new_ids), len(changed))
+    return _result(plan, pages, outcomes, work, tuple(batch_ids))
+
+
+def _next_id(session: Session) -> int:
+    return int(session.scalar(select(func.max(Paper.id))) or 0) + 1
+
+
+def _share_names(work: _Work) -> None:
+    """Give every paper the display names the import brought for its people."""
+    for state in work.states.values():
+        for key in (*state.authors, *state.attributions):
+            if key not in state.names and key in work.names:
+                state.names[key] = work.names[key]
+    known = person_names(work.session, [k for s in work.states.values() for k in s.names])
+    for state in work.states.values():
+        state.names.update({k: v for k, v in known.items() if k in state.names})
+
+
+def _write(
+    session: Session,
+    search: SearchIndex,
+    pages: Sequence[SourcedPage],
+    outcomes: list[RecordOutcome],
+    work: _Work,
+    changed: list[PaperState],
+    cache: KeyCache,
+) -> list[int]:
+    """Write the papers, the batches and the search rows of an import."""
+
+    def keys_of(state: PaperState) -> MatchKeys:
+        found = cache.get((state.title, state.title_provisional, state.abstract))
+        return found if found is not None else state_keys(state)
+
+    registry = Registry(session)
+    new_states = [work.states[i] for i in work.new_ids]
+    work.before = {s.id: work.before[s.id] for s in changed}
+    write_states(session, registry, new_states, changed, work.now, keys_of)
+    batch_ids = _write_batches(session, pages, outcomes, work, registry)
+    search.add(session, [_search_row(s) for s in new_states])
+    search.reindex(session, [s.id for s in changed])
+    return batch_ids
+
+
+def _search_row(state: PaperState) -> tuple[int, str, str, str, str, str, str, str]:
+    """The search-index row of a new paper (it has no notes yet)."""
+    return (
+        state.id,
+        state.title,
+        state.abstract_text,
+        " ".join(state.names.get(k, k) for k in state.authors),
+        state.venue or "",
+        " ".join(state.subjects),
+        " ".join(state.tags),
+        "",
+    )
+
+
+def _effective_target(p: RecordPlan, choices: ImportChoices, work: _Work) -> int | None:
+    """The paper a record joins, or None when it becomes a new paper."""
+    if p.status is RecordStatus.NEW:
+        return None
+    if p.status is RecordStatus.POSSIBLE_DUPLICATE and (
+        choices.keep_all_separate or p.ref in choices.keep_separate
+    ):
+        return None
+    if p.target_id is not None:
+        return p.target_id
+    return work.resolved.get(p.target_ref) if p.target_ref else None
+
+
+def _people(p: RecordPlan, sp: SourcedPage, work: _Work) -> tuple[str | None, list[str]]:
+    """The person keys of a record's page owner and authors (their names kept for later)."""
+    owner = sp.page.owner or None
+    owner_key = person_key(owner) if owner else None
+    author_keys = [person_key(a) for a in p.record.authors]
+    for key, name in zip(author_keys, p.record.authors, strict=True):
+        work.names.setdefault(key, name)
+    if owner_key and owner:
+        work.names.setdefault(owner_key, owner)
+    return owner_key, author_keys
+
+
+def _merge(
+    p: RecordPlan,
+    state: PaperState,
+    sp: SourcedPage,
+    keys: tuple[str | None, list[str]],
+    typed: str | None,
+) -> bool:
+    """Merge a record into a paper; True when it added something."""
+    owner_key, author_keys = keys
+    adds = merge_into(state, p.record, owner_key, sp.page.owner or None, author_keys)
+    if typed and state.title_provisional and "title" not in state.user_edited:
+        state.title, state.title_provisional = typed.strip(), False
+        state.user_edited.add("title")
+        adds.append("a title")
+    return bool(adds)
+
+
+def _apply_record(
+    p: RecordPlan, sp: SourcedPage, choices: ImportChoices, work: _Work
+) -> RecordOutcome:
+    """Create or merge the paper of one record."""
+    keys = _people(p, sp, work)
+    target = _effective_target(p, choices, work)
+    if target is None:
+        state = _create(p, *keys, choices, work)
+        updated = True
+    else:
+        state = work.state_of(target)
+        updated = _merge(p, state, sp, keys, choices.titles.get(p.ref))
+    work.resolved[p.ref] = state.id
+    extra_tags = list(choices.tags) + (list(p.record.subjects) if choices.subject_tags else [])
+    if extra_tags:
+        before = len(state.tags)
+        add_tags(state, extra_tags)
+        updated = updated or len(state.tags) != before
+    in_library = state.id not in work.new_set
+    if in_library and updated:
+        state.modified_at = work.now
+    return RecordOutcome(
+        ref=p.ref,
+        action=_action(p, created=target is None),
+        paper_id=state.id,
+        created=target is None,
+        in_library=in_library,
+        updated=updated and in_library,
+    )
+
+
+def _action(p: RecordPlan, *, created: bool) -> RecordAction:
+    if p.status is RecordStatus.POSSIBLE_DUPLICATE:
+        return RecordAction.POSSIBLE_DUPLICATE
+    if created:
+        return RecordAction.NEW  # a new record, or a repeat of a skipped one
+    return RecordAction.MERGED if p.status is RecordStatus.MERGE else RecordAction.REPEAT
+
+
+def _create(
+    p: RecordPlan,
+    owner_key: str | None,
+    author_keys: list[str],
+    choices: ImportChoices,
+    work: _Work,
+) -> PaperState:
+    pid = work.next_id
+    work.next_id += 1
+    state = new_state(pid, p.record, owner_key, author_keys, title=choices.titles.get(p.ref))
+    state.added_at = state.modified_at = work.now
+    if p.status is RecordStatus.POSSIBLE_DUPLICATE:
+        look_alike = p.target_id
+        if look_alike is None and p.target_ref is not None:
+            look_alike = work.resolved.get(p.target_ref)
+        state.possible_duplicate_of = look_alike
+    work.states[pid] = state
+    work.new_ids.append(pid)
+    work.new_set.add(pid)
+    return state
+
+
+def batch_actions(records: Sequence[RecordOutcome]) -> dict[int, str]:
+    """What a page's batch records about each paper: "added", or "merged" (provenance).
+
+    A paper the page made is "added"; a paper it found again is "merged" when the page added
+    something to it, or when the paper is new in this import (the page brought it too). Papers
+    already in the library that the page left as they were get no row.
+    """
+    actions: dict[int, str] = {}
+    for r in records:
+        if r.paper_id is None:
+            continue
+        if r.created:
+            actions[r.paper_id] = "added"
+        elif not r.in_library or r.updated:
+            actions.setdefault(r.paper_id, "merged")
+    return actions
+
+
+def _write_batches(
+    session: Session,
+    pages: Sequence[SourcedPage],
+    outcomes: list[RecordOutcome],
+    work: _Work,
+    registry: Registry,
+) -> list[int]:
+    batch_ids: list[int] = []
+    snapshotted: set[int] = set()
+    for pi, sp in enumerate(pages):
+        owner_id = registry.persons.get(person_key(sp.page.owner)) if sp.page.owner else None
+        batch = ImportBatch(
+            imported_at=work.now,
+            source=sp.source,
+            owner_id=owner_id,
+            format=str(sp.page.format),
+            claimed=sp.page.claimed,
+            parsed=len(sp.page.records),
+            warnings=json.dumps(list(sp.page.warnings)),
+            created=json.dumps(registry.created if pi == 0 else {}),
+        )
+        batch.import_id = batch_ids[0] if batch_ids else 0
+        session.add(batch)
+        session.flush()
+        if not batch_ids:
+            batch.import_id = batch.id
+        batch_ids.append(batch.id)
+        rows = []
+        mine = [r for r in outcomes if r.ref[0] == pi]
+        for pid, action in batch_actions(mine).items():
+            before = None
+            if action == "merged" and pid in work.before and pid not in snapshotted:
+                before = json.dumps(work.before[pid].to_json())
+                snapshotted.add(pid)
+            rows.append({"batch_id": batch.id, "paper_id": pid, "action": action, "before": before})
+        bulk_insert(session, BatchPaper, rows)
+    return batch_ids
+
+
+def _report(
+    pi: int, sp: SourcedPage, outcomes: list[RecordOutcome], batch_ids: tuple[int, ...]
+) -> PageReport:
+    return PageReport(
+        source=sp.source,
+        owner=sp.page.owner,
+        format=str(sp.page.format),
+        claimed=sp.page.claimed,
+        parsed=len(sp.page.records),
+        warnings=tuple(sp.page.warnings),
+        batch_id=batch_ids[pi] if batch_ids else None,
+        records=tuple(r for r in outcomes if r.ref[0] == pi),
+    )
+
+
+def _result(
+    plan: ImportPlan,
+    pages: Sequence[SourcedPage],
+    outcomes: list[RecordOutcome],
+    work: _Work,
+    batch_ids: tuple[int, ...],
+    *,
+    dry_run: bool = False,
+) -> ImportResult:
+    updated = {r.paper_id for r in outcomes if r.in_library and r.updated}
+    found = [i for i in work.states if i not in work.new_set]
+    return ImportResult(
+        pages=tuple(_report(pi, sp, outcomes, batch_ids) for pi, sp in enumerate(pages)),
+        new_ids=tuple(work.new_ids),
+        merged_ids=tuple(i for i in found if i in updated),
+        unchanged_ids=tuple(i for i in found if i not in updated),
+        batch_ids=batch_ids,
+        possible_duplicates=tuple(
+            p for p in plan.records if p.status is RecordStatus.POSSIBLE_DUPLICATE
+        ),
+        dry_run=dry_run,
+    )

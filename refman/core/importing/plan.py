@@ -1,0 +1,147 @@
+"""Planning an import: for every record, whether it is new, already in the library, a possible
+duplicate, or repeated within the import. Planning reads the library and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy.orm import Session
+
+from refman.common.text import person_key
+from refman.core.importing.index import MatchIndex, Target, load_index
+from refman.core.importing.values import (
+    ImportPlan,
+    PagePlan,
+    RecordPlan,
+    RecordRef,
+    RecordStatus,
+    SourcedPage,
+)
+from refman.core.matching import MatchKeys, best_match, match_keys
+from refman.core.merge import merge_into
+from refman.core.state_io import load_states
+from refman.importers.records import ParsedRecord
+
+#: Match keys computed while planning, by (title, title provisional, abstract).
+KeyCache = dict[tuple[str, bool, str], MatchKeys]
+
+
+def plan_import(
+    session: Session, pages: Sequence[SourcedPage], cache: KeyCache | None = None
+) -> ImportPlan:
+    """Decide what importing these pages would do, changing nothing.
+
+    Args:
+        session: A session to read the library with.
+        pages: The parsed pages.
+        cache: Filled with the match keys computed, so that applying the plan need not
+            compute them again.
+
+    Returns:
+        The plan, record by record and page by page.
+    """
+    cache = {} if cache is None else cache
+    refs: list[RecordRef] = []
+    keys: list[MatchKeys] = []
+    for pi, sp in enumerate(pages):
+        for ri, rec in enumerate(sp.page.records):
+            refs.append((pi, ri))
+            mk = match_keys(rec.title, rec.title_provisional, rec.abstract)
+            cache[(rec.title, rec.title_provisional, rec.abstract)] = mk
+            keys.append(mk)
+    index = load_index(session, keys)
+    plans = [
+        _decide(ref, pages[ref[0]].page.records[ref[1]], mk, index)
+        for ref, mk in zip(refs, keys, strict=True)
+    ]
+    plans = _with_merge_previews(session, pages, plans)
+    return ImportPlan(pages=tuple(_page_plans(pages, plans)), records=tuple(plans))
+
+
+def _decide(ref: RecordRef, record: ParsedRecord, mk: MatchKeys, index: MatchIndex) -> RecordPlan:
+    """The plan of one record; the record then joins the index for the records after it."""
+    target = index.exact_match(mk)
+    if target is not None:
+        status = RecordStatus.MERGE if isinstance(target, int) else RecordStatus.REPEAT
+        plan = _targeted(ref, record, status, target, index)
+        index.add(target, mk, index.titles.get(target, record.title))
+        return plan
+    candidates = index.candidates(mk)
+    best = best_match(mk, candidates) if candidates else None
+    if best is not None:
+        score, look_alike = best
+        plan = _targeted(ref, record, RecordStatus.POSSIBLE_DUPLICATE, look_alike, index, score)
+    else:
+        plan = RecordPlan(ref=ref, record=record, status=RecordStatus.NEW)
+    index.add(ref, mk, record.title)
+    return plan
+
+
+def _targeted(
+    ref: RecordRef,
+    record: ParsedRecord,
+    status: RecordStatus,
+    target: Target,
+    index: MatchIndex,
+    score: float | None = None,
+) -> RecordPlan:
+    return RecordPlan(
+        ref=ref,
+        record=record,
+        status=status,
+        target_id=target if isinstance(target, int) else None,
+        target_ref=target if isinstance(target, tuple) else None,
+        target_title=index.titles.get(target),
+        similarity=score,
+    )
+
+
+def _with_merge_previews(
+    session: Session, pages: Sequence[SourcedPage], plans: list[RecordPlan]
+) -> list[RecordPlan]:
+    """Add to each merge what it would add to its paper as the paper is now."""
+    merge_ids = [p.target_id for p in plans if p.status is RecordStatus.MERGE and p.target_id]
+    states = load_states(session, merge_ids)
+    final: list[RecordPlan] = []
+    for p in plans:
+        state = states.get(p.target_id) if p.status is RecordStatus.MERGE and p.target_id else None
+        if state is not None:
+            owner = pages[p.ref[0]].page.owner or None
+            adds = merge_into(
+                state.copy(),
+                p.record,
+                person_key(owner) if owner else None,
+                owner,
+                [person_key(a) for a in p.record.authors],
+            )
+            p = RecordPlan(
+                ref=p.ref,
+                record=p.record,
+                status=p.status,
+                target_id=p.target_id,
+                target_title=p.target_title,
+                adds=tuple(adds),
+                target_in_trash=state.trashed_at is not None,
+            )
+        final.append(p)
+    return final
+
+
+def _page_plans(pages: Sequence[SourcedPage], plans: list[RecordPlan]) -> list[PagePlan]:
+    out = []
+    for pi, sp in enumerate(pages):
+        mine = [p for p in plans if p.ref[0] == pi]
+        out.append(
+            PagePlan(
+                source=sp.source,
+                owner=sp.page.owner,
+                format=str(sp.page.format),
+                claimed=sp.page.claimed,
+                parsed=len(sp.page.records),
+                new=sum(p.status is RecordStatus.NEW for p in mine),
+                merge=sum(p.status in (RecordStatus.MERGE, RecordStatus.REPEAT) for p in mine),
+                possible_duplicates=sum(p.status is RecordStatus.POSSIBLE_DUPLICATE for p in mine),
+                warnings=tuple(sp.page.warnings),
+            )
+        )
+    return out

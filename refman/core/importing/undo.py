@@ -1,0 +1,94 @@
+"""Undoing an import: every paper it touched goes back to exactly how it was before."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import ColumnElement, delete, exists, select
+from sqlalchemy.orm import Session
+
+from refman.common.errors import ConflictError
+from refman.core.merge import PaperState
+from refman.core.state_io import Registry, write_states
+from refman.store.bulk import chunks
+from refman.store.models import (
+    Attribution,
+    Authorship,
+    BatchPaper,
+    ImportBatch,
+    Paper,
+    PaperSubject,
+    PaperTag,
+    Person,
+    Subject,
+    Tag,
+)
+from refman.store.search import SearchIndex
+
+
+def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int]) -> set[int]:
+    """Return the library to its state before these import batches.
+
+    Papers the batches added are deleted; papers they merged into are restored from the
+    snapshots taken before the merge; persons, subjects and tags they created go too, unless
+    something else uses them now.
+
+    Returns:
+        The ids of every paper touched.
+
+    Raises:
+        ConflictError: The import is no longer in the library (undone elsewhere).
+    """
+    found = set(
+        session.execute(select(ImportBatch.id).where(ImportBatch.id.in_(batch_ids))).scalars()
+    )
+    if not found:
+        raise ConflictError(
+            "That import is no longer in the library: it was undone elsewhere.",
+            "Nothing was changed.",
+        )
+    touched: set[int] = set()
+    created: dict[str, list[int]] = {"persons": [], "subjects": [], "tags": []}
+    registry = Registry(session)
+    for batch_id in sorted(found, reverse=True):
+        batch = session.get(ImportBatch, batch_id)
+        assert batch is not None
+        for kind, ids in json.loads(batch.created or "{}").items():
+            created.setdefault(kind, []).extend(ids)
+        rows = session.execute(
+            select(BatchPaper.paper_id, BatchPaper.action, BatchPaper.before).where(
+                BatchPaper.batch_id == batch_id
+            )
+        ).all()
+        restore = [PaperState.from_json(json.loads(before)) for _, _, before in rows if before]
+        added = [pid for pid, action, _ in rows if action == "added"]
+        touched.update(pid for pid, _, _ in rows)
+        if restore:
+            write_states(
+                session, registry, [], restore, restore[0].modified_at or batch.imported_at
+            )
+        for part in chunks(added):
+            session.execute(delete(Paper).where(Paper.id.in_(part)))
+        session.execute(delete(ImportBatch).where(ImportBatch.id == batch_id))
+    _delete_orphans(session, created)
+    search.reindex(session, touched)
+    return touched
+
+
+def _delete_orphans(session: Session, created: dict[str, list[int]]) -> None:
+    """Delete the tags, subjects and persons an undone import created, if now unused."""
+    unused: dict[str, tuple[Any, ColumnElement[bool]]] = {
+        "tags": (Tag, ~exists().where(PaperTag.tag_id == Tag.id)),
+        "subjects": (Subject, ~exists().where(PaperSubject.subject_id == Subject.id)),
+        "persons": (
+            Person,
+            ~exists().where(Authorship.person_id == Person.id)
+            & ~exists().where(Attribution.person_id == Person.id)
+            & ~exists().where(ImportBatch.owner_id == Person.id),
+        ),
+    }
+    for kind, (model, condition) in unused.items():
+        for part in chunks(sorted(set(created.get(kind, [])))):
+            session.execute(delete(model).where(model.id.in_(part), condition))

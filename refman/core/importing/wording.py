@@ -1,0 +1,271 @@
+"""An import in words: what it will do (the review) and what it did (the report).
+
+The wizard and the command line both word imports here, from the plan and from the record
+outcomes the service returns; nothing works out again what the service decided. A paper two
+pages of an import list is new on the first page and "also on" that page on the second, and
+counts once in a headline.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+from refman.common.text import join_words, normalize_for_match, plural
+from refman.core.importing.values import (
+    ImportPlan,
+    ImportResult,
+    PageReport,
+    RecordAction,
+    RecordPlan,
+    RecordStatus,
+)
+
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+UNKNOWN_OWNER = "Unknown owner"
+
+
+# -- naming pages -----------------------------------------------------------------------------
+
+
+def possessive(name: str) -> str:
+    """ "Zhuo Jiang's" (or "James'" for a name ending in s)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def page_names(pages: Sequence[tuple[str, str]]) -> list[str]:
+    """The phrase for each page of an import, from (owner, source) pairs.
+
+    "Zhuo Jiang's page"; with the source when the owner is unknown or owns several pages.
+    """
+    owners = Counter(owner for owner, _ in pages)
+    names = []
+    for owner, source in pages:
+        if not owner:
+            names.append(f"the page “{source}”")
+        elif owners[owner] > 1:
+            names.append(f"{possessive(owner)} page “{source}”")
+        else:
+            names.append(f"{possessive(owner)} page")
+    return names
+
+
+def elsewhere_text(count: int, origins: set[int], names: Sequence[str]) -> str:
+    """ "1 also on Zhuo Jiang's page" or "3 also on other pages of this import"."""
+    if len(origins) == 1:
+        return f"{count} also on {names[next(iter(origins))]}"
+    return f"{count} also on other pages of this import"
+
+
+# -- the review: records by planned status ----------------------------------------------------
+
+
+def _plan_parts(plan: ImportPlan, page: int) -> list[str]:
+    """What a page's records will do: "3 new", "1 also on …", "2 already in library", …"""
+    mine = [p for p in plan.records if p.ref[0] == page]
+    repeats = [p.target_ref for p in mine if p.status is RecordStatus.REPEAT and p.target_ref]
+    origins = [ref[0] for ref in repeats if ref[0] != page]
+    others = len(origins)
+    counts = Counter(p.status for p in mine)
+    parts = [f"{counts[RecordStatus.NEW]} new"]
+    if others:
+        names = page_names([(p.owner, p.source) for p in plan.pages])
+        parts.append(elsewhere_text(others, set(origins), names))
+    if len(repeats) > others:
+        parts.append(f"{len(repeats) - others} repeated on this page")
+    if counts[RecordStatus.MERGE]:
+        parts.append(f"{counts[RecordStatus.MERGE]} already in library")
+    if counts[RecordStatus.POSSIBLE_DUPLICATE]:
+        parts.append(plural(counts[RecordStatus.POSSIBLE_DUPLICATE], "possible duplicate"))
+    return parts
+
+
+def plan_page_summary(plan: ImportPlan, page: int) -> str:
+    """One line about a page to review: owner, source, records and what they will do."""
+    info = plan.pages[page]
+    said = f" (the page says {info.claimed})" if info.claimed is not None else ""
+    owner = info.owner or UNKNOWN_OWNER
+    parts = ", ".join(_plan_parts(plan, page))
+    return f"{owner} — {info.source}: {plural(info.parsed, 'record')}{said}; {parts}"
+
+
+def merge_text(record: RecordPlan) -> str:
+    """ "Already in library — will merge (adds …)" for a record to merge."""
+    adds = f"adds {join_words(record.adds)}" if record.adds else "nothing new"
+    where = "in the Trash" if record.target_in_trash else "in library"
+    return f"Already {where} — will merge ({adds})"
+
+
+def duplicate_text(record: RecordPlan, keep_separate: bool) -> str:
+    """The status of a possible duplicate, the user's choice first (so that a narrow column
+    cutting the text keeps the choice readable)."""
+    choice = "Keep separate" if keep_separate else "Merge"
+    return f"{choice} — possible duplicate of “{record.target_title or 'a paper'}”"
+
+
+def repeat_text(plan: ImportPlan | None, record: RecordPlan, row: int | None) -> str:
+    """The status of a record that repeats an earlier record of this import."""
+    target = record.target_ref
+    if plan is None or target is None or target[0] == record.ref[0]:
+        return f"Same paper as row {row + 1}" if row is not None else "Same paper as above"
+    name = page_names([(p.owner, p.source) for p in plan.pages])[target[0]]
+    return f"Also on {name} (row {row + 1})" if row is not None else f"Also on {name}"
+
+
+def likeness_text(record: RecordPlan) -> str:
+    """How alike a possible duplicate is to its look-alike.
+
+    The percentage is rounded down: a pair that is not identical never shows as 100%. A pair
+    at exactly 100% (the compared texts are equal once normalized) is told apart by what is
+    the same: the title, or else the abstract.
+    """
+    if record.similarity is None:
+        return ""
+    percent = math.floor(record.similarity)
+    if percent < 100:
+        return f"{percent}% alike"
+    title = normalize_for_match(record.record.title) if not record.record.title_provisional else ""
+    if title and title == normalize_for_match(record.target_title or ""):
+        return "100% alike: the same title, a different abstract"
+    return "100% alike: the same abstract, a different title"
+
+
+# -- the report: papers per page ---------------------------------------------------------------
+
+
+def _origins(result: ImportResult) -> dict[int, int]:
+    """The page whose record made each new paper."""
+    return {r.paper_id: r.ref[0] for r in result.records if r.created and r.paper_id is not None}
+
+
+def _pages_listing(result: ImportResult) -> dict[int, set[int]]:
+    """For every paper the import touched, the pages that list it."""
+    pages: dict[int, set[int]] = {}
+    for r in result.records:
+        if r.paper_id is not None:
+            pages.setdefault(r.paper_id, set()).add(r.ref[0])
+    return pages
+
+
+def _several_pages(on_pages: Counter[int], whole: int) -> str:
+    """ "2 of them on two pages" for papers that more than one page lists (else "")."""
+    total = sum(on_pages.values())
+    if not total:
+        return ""
+    if len(on_pages) == 1:
+        [count] = on_pages
+        where = f"on {_NUMBER_WORDS.get(count, str(count))} pages"
+    else:
+        where = "on more than one page"
+    if total == whole:
+        return where if whole == 1 else f"all {where}"
+    return f"{total} of them {where}"
+
+
+def _library_notes(library: int, updated: int) -> str:
+    if updated == library:
+        return "updated" if library == 1 else "all updated"
+    if updated == 0:
+        return "nothing new about " + ("it" if library == 1 else "them")
+    return f"{updated} updated, {library - updated} had nothing new"
+
+
+def result_headline(result: ImportResult) -> str:
+    """E.g. "20 new papers (2 of them on two pages), 0 already in library"."""
+    listing = _pages_listing(result)
+    new = set(result.new_ids)
+    library = set(result.merged_ids) | set(result.unchanged_ids)
+
+    def on_pages(ids: set[int]) -> Counter[int]:
+        return Counter(len(listing[i]) for i in ids if len(listing.get(i, ())) > 1)
+
+    text = plural(len(new), "new paper")
+    several = _several_pages(on_pages(new), len(new))
+    if several:
+        text += f" ({several})"
+    text += f", {len(library)} already in library"
+    if library:
+        notes = [_library_notes(len(library), len(result.merged_ids))]
+        several = _several_pages(on_pages(library), len(library))
+        if several:
+            notes.append(several)
+        text += f" ({'; '.join(notes)})"
+    if result.skipped:
+        text += f", {plural(result.skipped, 'record')} skipped"
+    return text
+
+
+def _duplicate_notes(report: PageReport) -> str:
+    """ " (1 possible duplicate merged; 1 possible duplicate kept separate)", or ""."""
+    duplicates = [r for r in report.records if r.action is RecordAction.POSSIBLE_DUPLICATE]
+    kept = sum(1 for r in duplicates if r.created)
+    notes = []
+    if len(duplicates) > kept:
+        notes.append(f"{plural(len(duplicates) - kept, 'possible duplicate')} merged")
+    if kept:
+        notes.append(f"{plural(kept, 'possible duplicate')} kept separate")
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+def result_page_line(result: ImportResult, index: int) -> str:
+    """One line about one page of a finished import, counting papers as the headline does."""
+    report = result.pages[index]
+    names = page_names([(p.owner, p.source) for p in result.pages])
+    origins = _origins(result)
+    papers = {r.paper_id for r in report.records if r.paper_id is not None}
+    elsewhere = {p for p in papers if origins.get(p, index) != index}
+    library = {r.paper_id for r in report.records if r.in_library}
+    parts = [f"{report.new} new"]
+    if elsewhere:
+        parts.append(elsewhere_text(len(elsewhere), {origins[p] for p in elsewhere}, names))
+    if library:
+        parts.append(f"{len(library)} already in library")
+    if report.skipped:
+        parts.append(f"{report.skipped} skipped")
+    owner = report.owner or UNKNOWN_OWNER
+    return f"{owner} — {report.source}: {', '.join(parts)}{_duplicate_notes(report)}"
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+def report_counts(report: PageReport) -> str:
+    """ "12 new, 0 merged, 0 possible duplicates", or "0 new, 12 already in library"."""
+    dups, merged, already = report.possible_duplicates, report.merged, report.unchanged
+    parts = [f"{report.new} new"]
+    if merged or not already:
+        parts.append(f"{merged} merged")
+    if already:
+        parts.append(f"{already} already in library")
+    if dups or not already:
+        parts.append(plural(dups, "possible duplicate"))
+    return ", ".join(parts)
+
+
+def duplicate_line(record: RecordPlan, kept_separate: bool) -> str:
+    """A possible duplicate and what became of it, for the command line's report."""
+    score = f" ({record.similarity:.0f}%)" if record.similarity is not None else ""
+    if record.target_id is not None:
+        other = f"#{record.target_id} “{record.target_title or ''}”"
+    else:
+        other = f"“{record.target_title or ''}” earlier in this file"
+    outcome = "kept separate" if kept_separate else "merged"
+    return f"  possible duplicate: “{record.record.title}” resembles {other}{score} — {outcome}"
+
+
+def report_lines(label: str, result: ImportResult, *, kept_separate: bool = False) -> list[str]:
+    """The command line's block about one imported file: a summary, warnings, duplicates.
+
+    Example:
+        ``zhuo.txt: Zhuo Jiang (publication-list) — 12 new, 0 merged, 0 possible duplicates``
+    """
+    report = result.pages[0]
+    owner = report.owner or "unknown owner"
+    head = f"{label}: {owner} ({report.format}) — {report_counts(report)}"
+    if result.dry_run:
+        head += " (dry run: nothing was changed)"
+    lines = [head]
+    lines.extend(f"  {warning}" for warning in report.warnings)
+    lines.extend(duplicate_line(plan, kept_separate) for plan in result.possible_duplicates)
+    return lines

@@ -1,0 +1,115 @@
+"""Note operations: add, edit, delete and put back the Markdown notes of a paper."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from refman.common.errors import ConflictError, NotFoundError
+from refman.core.context import Context, Handler, require_papers
+from refman.core.operations import (
+    AddNote,
+    DeleteNote,
+    EditNote,
+    Outcome,
+    RestoreNote,
+    SetNote,
+)
+from refman.core.values import Changes, NoteView
+from refman.store.models import Note
+
+
+def no_note(note_id: int) -> NotFoundError:
+    """The error for a note id the library does not hold."""
+    return NotFoundError(f"There is no note #{note_id}.", "The note may have been deleted.")
+
+
+def view_of(note: Note) -> NoteView:
+    """A stored note as a plain value."""
+    return NoteView(note.id, note.paper_id, note.text, note.created_at, note.modified_at)
+
+
+def _note(session: Session, note_id: int, expect_text: str | None = None) -> Note:
+    note = session.get(Note, note_id)
+    if note is None:
+        raise no_note(note_id)
+    if expect_text is not None and note.text != expect_text:
+        raise ConflictError(
+            f"Note #{note_id} was changed elsewhere since.",
+            "It was left as it is now.",
+        )
+    return note
+
+
+def _changed(ctx: Context, view: NoteView) -> Changes:
+    ctx.search.reindex(ctx.session, [view.paper_id])
+    return Changes(papers=frozenset([view.paper_id]), notes=True)
+
+
+def add_note(ctx: Context, op: AddNote) -> Outcome[NoteView]:
+    """Add a note to a paper."""
+    require_papers(ctx.session, [op.paper_id])
+    note = Note(paper_id=op.paper_id, text=op.text, created_at=ctx.now, modified_at=ctx.now)
+    ctx.session.add(note)
+    ctx.session.flush()
+    view = view_of(note)
+    inverse = DeleteNote(view.id, expect_text=view.text)
+    return Outcome(view, _changed(ctx, view), inverse, op.label)
+
+
+def edit_note(ctx: Context, op: EditNote) -> Outcome[NoteView]:
+    """Replace a note's text (an unchanged text changes nothing)."""
+    note = _note(ctx.session, op.note_id)
+    before = view_of(note)
+    if note.text == op.text:
+        return Outcome(before)
+    note.text, note.modified_at = op.text, ctx.now
+    after = view_of(note)
+    return Outcome(after, _changed(ctx, after), SetNote(before, expect_text=op.text), op.label)
+
+
+def delete_note(ctx: Context, op: DeleteNote) -> Outcome[NoteView]:
+    """Delete a note."""
+    note = _note(ctx.session, op.note_id, op.expect_text)
+    view = view_of(note)
+    ctx.session.delete(note)
+    ctx.session.flush()
+    return Outcome(view, _changed(ctx, view), RestoreNote(view), op.label)
+
+
+def restore_note(ctx: Context, op: RestoreNote) -> Outcome[NoteView]:
+    """Put a deleted note back exactly.
+
+    Raises:
+        NotFoundError: Its paper is no longer in the library.
+    """
+    view = op.note
+    require_papers(ctx.session, [view.paper_id])
+    ctx.session.add(
+        Note(
+            id=view.id,
+            paper_id=view.paper_id,
+            text=view.text,
+            created_at=view.created,
+            modified_at=view.modified,
+        )
+    )
+    ctx.session.flush()
+    return Outcome(view, _changed(ctx, view), DeleteNote(view.id, expect_text=view.text))
+
+
+def set_note(ctx: Context, op: SetNote) -> Outcome[NoteView]:
+    """Put a note's text and modification time back exactly."""
+    note = _note(ctx.session, op.note.id, op.expect_text)
+    before = view_of(note)
+    note.text, note.modified_at = op.note.text, op.note.modified
+    after = view_of(note)
+    return Outcome(after, _changed(ctx, after), SetNote(before, expect_text=after.text))
+
+
+HANDLERS: dict[type, Handler] = {
+    AddNote: add_note,
+    EditNote: edit_note,
+    DeleteNote: delete_note,
+    RestoreNote: restore_note,
+    SetNote: set_note,
+}

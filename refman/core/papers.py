@@ -1,0 +1,211 @@
+"""Paper operations: edit fields by hand, trash and restore, the duplicate flag, Empty Trash.
+
+A field edit goes the same way an import goes: the paper's state is read, changed, and
+written back by :func:`~refman.core.state_io.write_states`, which derives the sort keys, the
+author line and the match keys — one write path for every change to a paper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from refman.common.errors import ConflictError
+from refman.core.context import Context, Handler, no_paper, require_papers
+from refman.core.merge import PaperState
+from refman.core.operations import (
+    EditPaper,
+    EmptyTrash,
+    FieldValues,
+    Outcome,
+    RestorePapers,
+    SetDuplicateFlag,
+    SetPaperFields,
+    SetTrashed,
+    TrashPapers,
+)
+from refman.core.state_io import Registry, load_states, write_states
+from refman.core.values import Changes
+from refman.store.bulk import chunks
+from refman.store.models import Paper
+
+
+def _state(session: Session, paper_id: int) -> PaperState:
+    state = load_states(session, [paper_id]).get(paper_id)
+    if state is None:
+        raise no_paper(paper_id)
+    return state
+
+
+def _write(ctx: Context, state: PaperState) -> Changes:
+    write_states(ctx.session, Registry(ctx.session), [], [state], ctx.now)
+    ctx.search.reindex(ctx.session, [state.id])
+    return Changes(papers=frozenset([state.id]))
+
+
+def _values(state: PaperState, names: tuple[str, ...]) -> FieldValues:
+    return tuple((name, getattr(state, name)) for name in names)
+
+
+def edit_paper(ctx: Context, op: EditPaper) -> Outcome[None]:
+    """Edit fields by hand.
+
+    A field given is the user's from then on, even when its value stays (clearing a year the
+    paper never had says "no year": an import must not fill it in). An edit that changes
+    neither a value nor whose a field is changes nothing, and leaves nothing to undo.
+    """
+    state = _state(ctx.session, op.paper_id)
+    wanted = {
+        name: value
+        for name, value in op.edits.items()
+        if value != getattr(state, name)
+        or name not in state.user_edited
+        or (name == "title" and state.title_provisional)
+    }
+    if not wanted:
+        return Outcome(None)
+    inverse = SetPaperFields(
+        paper_id=state.id,
+        values=_values(state, tuple(wanted)),
+        title_provisional=state.title_provisional,
+        user_edited=frozenset(state.user_edited),
+        modified=state.modified_at,
+        expect=tuple(wanted.items()),
+    )
+    for name, value in wanted.items():
+        setattr(state, name, value)
+    if "title" in wanted:
+        state.title_provisional = False
+    state.user_edited |= set(wanted)
+    state.modified_at = ctx.now
+    return Outcome(None, _write(ctx, state), inverse, op.label)
+
+
+def set_paper_fields(ctx: Context, op: SetPaperFields) -> Outcome[None]:
+    """Put fields back exactly, unless the paper was changed elsewhere.
+
+    Raises:
+        NotFoundError: The paper is no longer in the library.
+        ConflictError: A field no longer has the value the operation expects.
+    """
+    state = _state(ctx.session, op.paper_id)
+    for name, value in op.expect:
+        if getattr(state, name) != value:
+            raise ConflictError(
+                f"The {name} of paper #{state.id} was changed elsewhere since.",
+                "It was left as it is now.",
+            )
+    names = tuple(name for name, _ in op.values)
+    inverse = SetPaperFields(
+        paper_id=state.id,
+        values=_values(state, names),
+        title_provisional=state.title_provisional,
+        user_edited=frozenset(state.user_edited),
+        modified=state.modified_at,
+        expect=op.values,
+    )
+    for name, value in op.values:
+        setattr(state, name, value)
+    state.title_provisional = op.title_provisional
+    state.user_edited = set(op.user_edited)
+    state.modified_at = op.modified or ctx.now
+    return Outcome(None, _write(ctx, state), inverse)
+
+
+def _trash_times(session: Session, ids: tuple[int, ...]) -> dict[int, datetime | None]:
+    times: dict[int, datetime | None] = {}
+    for part in chunks(ids):
+        rows = session.execute(select(Paper.id, Paper.trashed_at).where(Paper.id.in_(part)))
+        times.update((pid, when) for pid, when in rows)
+    return times
+
+
+def _set_trash_times(
+    ctx: Context, times: Mapping[int, datetime | None], label: str = ""
+) -> Outcome[tuple[int, ...]]:
+    """Set when papers were trashed; the inverse puts the times before back."""
+    before = _trash_times(ctx.session, tuple(times))
+    changed = {pid: when for pid, when in times.items() if before.get(pid) != when}
+    for when in set(changed.values()):
+        ids = [pid for pid, at in changed.items() if at == when]
+        for part in chunks(ids):
+            ctx.session.execute(update(Paper).where(Paper.id.in_(part)).values(trashed_at=when))
+    if not changed:
+        return Outcome(())
+    inverse = SetTrashed(
+        times=tuple((pid, before[pid]) for pid in changed),
+        expect=tuple(changed.items()),
+    )
+    changes = Changes(papers=frozenset(changed), structure=True, tags=True)
+    return Outcome(tuple(changed), changes, inverse, label)
+
+
+def trash_papers(ctx: Context, op: TrashPapers) -> Outcome[tuple[int, ...]]:
+    """Move papers to the Trash (papers already there keep their time)."""
+    require_papers(ctx.session, op.paper_ids)
+    before = _trash_times(ctx.session, op.paper_ids)
+    wanted = {pid: ctx.now for pid in op.paper_ids if before[pid] is None}
+    return _set_trash_times(ctx, wanted, op.label)
+
+
+def restore_papers(ctx: Context, op: RestorePapers) -> Outcome[tuple[int, ...]]:
+    """Bring papers back from the Trash."""
+    require_papers(ctx.session, op.paper_ids)
+    wanted: dict[int, datetime | None] = dict.fromkeys(op.paper_ids)
+    return _set_trash_times(ctx, wanted, op.label)
+
+
+def set_trashed(ctx: Context, op: SetTrashed) -> Outcome[tuple[int, ...]]:
+    """Put trash times back, unless a paper was trashed or restored elsewhere since.
+
+    Raises:
+        NotFoundError: A paper is no longer in the library.
+        ConflictError: A paper's trash time is not the expected one.
+    """
+    ids = tuple(pid for pid, _ in op.times)
+    require_papers(ctx.session, ids)
+    now = _trash_times(ctx.session, ids)
+    for pid, when in op.expect:
+        if now.get(pid) != when:
+            where = "restored" if when is not None else "moved to the Trash"
+            raise ConflictError(
+                f"Paper #{pid} was {where} elsewhere since.", "It was left as it is now."
+            )
+    return _set_trash_times(ctx, dict(op.times))
+
+
+def set_duplicate_flag(ctx: Context, op: SetDuplicateFlag) -> Outcome[None]:
+    """Set or clear the paper a paper may duplicate."""
+    require_papers(ctx.session, [op.paper_id])
+    before = ctx.session.scalar(select(Paper.possible_duplicate_of).where(Paper.id == op.paper_id))
+    if before == op.other:
+        return Outcome(None)
+    ctx.session.execute(
+        update(Paper).where(Paper.id == op.paper_id).values(possible_duplicate_of=op.other)
+    )
+    changes = Changes(papers=frozenset([op.paper_id]), structure=True)
+    return Outcome(None, changes, SetDuplicateFlag(op.paper_id, before), op.label)
+
+
+def empty_trash(ctx: Context, op: EmptyTrash) -> Outcome[int]:
+    """Delete the papers in the Trash for good."""
+    ids = list(ctx.session.execute(select(Paper.id).where(Paper.trashed_at.is_not(None))).scalars())
+    for part in chunks(ids):
+        ctx.session.execute(delete(Paper).where(Paper.id.in_(part)))
+    ctx.search.reindex(ctx.session, ids)
+    changes = Changes(structure=True, tags=True) if ids else Changes()
+    return Outcome(len(ids), changes, None, "Empty Trash", irreversible=bool(ids))
+
+
+HANDLERS: dict[type, Handler] = {
+    EditPaper: edit_paper,
+    SetPaperFields: set_paper_fields,
+    TrashPapers: trash_papers,
+    RestorePapers: restore_papers,
+    SetTrashed: set_trashed,
+    SetDuplicateFlag: set_duplicate_flag,
+    EmptyTrash: empty_trash,
+}

@@ -1,0 +1,252 @@
+"""Tag operations: tag and untag papers, rename, merge, recolour and delete tags.
+
+Each intent (:class:`TagPapers`, :class:`RenameTag`, ...) becomes a precise
+:class:`TagChange` — which tags to create, which links to add or remove — that
+:func:`apply_tag_change` carries out. What it actually did (a link that was there already is
+not "added") reversed is the inverse, another :class:`TagChange`; so an undo removes exactly
+the links the change added and leaves alone what others changed meanwhile.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.orm import Session
+
+from refman.common.errors import InvalidValueError, NotFoundError
+from refman.core.context import Context, Handler, require_papers
+from refman.core.operations import (
+    DeleteTag,
+    Links,
+    Outcome,
+    RenameTag,
+    SetTagColour,
+    TagChange,
+    TagPapers,
+    UntagPapers,
+)
+from refman.core.rules import tag_key
+from refman.core.values import Changes
+from refman.store.bulk import chunks
+from refman.store.models import PaperTag, Tag
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def no_tag(name: str) -> NotFoundError:
+    """The error for a tag name the library does not hold."""
+    return NotFoundError(f"There is no tag “{name}”.", "Use “refman tags” to see the tags.")
+
+
+class _Tags:
+    """The tags of one transaction, looked up by name in any case."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def get(self, name: str) -> Tag | None:
+        return self.session.execute(
+            select(Tag).where(Tag.key == tag_key(name))
+        ).scalar_one_or_none()
+
+    def require(self, name: str) -> Tag:
+        tag = self.get(name)
+        if tag is None:
+            raise no_tag(name)
+        return tag
+
+    def links(self, tag: Tag, ids: Iterable[int] | None = None) -> set[int]:
+        """The papers carrying ``tag`` (among ``ids`` when given)."""
+        stmt = select(PaperTag.paper_id).where(PaperTag.tag_id == tag.id)
+        if ids is None:
+            return set(self.session.execute(stmt).scalars())
+        found: set[int] = set()
+        for part in chunks(sorted(set(ids))):
+            found.update(self.session.execute(stmt.where(PaperTag.paper_id.in_(part))).scalars())
+        return found
+
+
+@dataclass
+class _Done:
+    """What a tag change actually did, to build its inverse."""
+
+    created: list[tuple[str, str | None, int | None]] = field(default_factory=list)
+    renamed: list[tuple[str, str]] = field(default_factory=list)
+    recoloured: list[tuple[str, str | None]] = field(default_factory=list)
+    added: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
+    removed: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
+    deleted: list[tuple[str, str | None, int | None]] = field(default_factory=list)
+    #: Papers whose tags read differently (a renamed tag), besides those gaining or losing one.
+    relabelled: set[int] = field(default_factory=set)
+
+    def papers(self) -> frozenset[int]:
+        linked = {i for _, ids in (*self.added, *self.removed) for i in ids}
+        return frozenset(linked | self.relabelled)
+
+    def inverse(self) -> TagChange | None:
+        did = (self.created, self.renamed, self.recoloured, self.added, self.removed, self.deleted)
+        if not any(did):
+            return None
+        return TagChange(
+            create=tuple(self.deleted),
+            rename=tuple((new, old) for old, new in reversed(self.renamed)),
+            recolour=tuple(self.recoloured),
+            add=tuple(self.removed),
+            remove=tuple(self.added),
+            drop_unused=tuple(name for name, _, _ in self.created),
+        )
+
+
+def _create(tags: _Tags, done: _Done, change: TagChange) -> None:
+    for name, colour, tag_id in change.create:
+        if tags.get(name) is None:
+            free = tag_id is not None and tags.session.get(Tag, tag_id) is None
+            tag = Tag(id=tag_id if free else None, name=name, key=tag_key(name), colour=colour)
+            tags.session.add(tag)
+            tags.session.flush()
+            done.created.append((name, colour, tag.id))
+
+
+def _rename(tags: _Tags, done: _Done, change: TagChange) -> None:
+    for old, new in change.rename:
+        tag = tags.require(old)
+        other = tags.get(new)
+        if other is not None and other.id != tag.id:
+            raise InvalidValueError(f"There is a tag “{new}” already.")
+        done.renamed.append((tag.name, new))
+        done.relabelled |= tags.links(tag)
+        tag.name, tag.key = new, tag_key(new)
+        tags.session.flush()
+
+
+def _recolour(tags: _Tags, done: _Done, change: TagChange) -> None:
+    for name, colour in change.recolour:
+        tag = tags.require(name)
+        if tag.colour != colour:
+            done.recoloured.append((tag.name, tag.colour))
+            tag.colour = colour
+
+
+def _add(tags: _Tags, done: _Done, links: Links) -> None:
+    for name, ids in links:
+        require_papers(tags.session, ids)
+        tag = tags.require(name)
+        have = tags.links(tag, ids)
+        new = tuple(i for i in dict.fromkeys(ids) if i not in have)
+        if new:
+            tags.session.execute(insert(PaperTag), [{"paper_id": i, "tag_id": tag.id} for i in new])
+            done.added.append((tag.name, new))
+
+
+def _remove(tags: _Tags, done: _Done, links: Links) -> None:
+    for name, ids in links:
+        tag = tags.get(name)
+        if tag is None:
+            continue
+        have = tuple(sorted(tags.links(tag, ids)))
+        for part in chunks(have):
+            tags.session.execute(
+                delete(PaperTag).where(PaperTag.tag_id == tag.id, PaperTag.paper_id.in_(part))
+            )
+        if have:
+            done.removed.append((tag.name, have))
+
+
+def _delete(tags: _Tags, done: _Done, change: TagChange) -> None:
+    for name in (*change.delete, *change.drop_unused):
+        tag = tags.get(name)
+        if tag is None:
+            continue
+        carriers = tuple(sorted(tags.links(tag)))
+        if carriers and name not in change.delete:
+            continue  # still in use: only an unused tag is dropped
+        if carriers:
+            done.removed.append((tag.name, carriers))
+        done.deleted.append((tag.name, tag.colour, tag.id))
+        tags.session.execute(delete(Tag).where(Tag.id == tag.id))
+
+
+def apply_tag_change(ctx: Context, change: TagChange, label: str = "") -> Outcome[None]:
+    """Carry out a tag change; its inverse names exactly what it did.
+
+    Raises:
+        NotFoundError: A paper or tag it names does not exist.
+        InvalidValueError: A rename would take the name of another tag.
+    """
+    tags = _Tags(ctx.session)
+    done = _Done()
+    _create(tags, done, change)
+    _rename(tags, done, change)
+    _recolour(tags, done, change)
+    _add(tags, done, change.add)
+    _remove(tags, done, change.remove)
+    _delete(tags, done, change)
+    papers = done.papers()
+    ctx.search.reindex(ctx.session, papers)
+    inverse = done.inverse()
+    changes = Changes(papers=papers, tags=True) if inverse is not None else Changes()
+    return Outcome(None, changes, inverse, label)
+
+
+def tag_papers(ctx: Context, op: TagPapers) -> Outcome[None]:
+    """Put tags on papers (creating the tags that are new)."""
+    require_papers(ctx.session, op.paper_ids)
+    change = TagChange(
+        create=tuple((name, None, None) for name in op.names),
+        add=tuple((name, op.paper_ids) for name in op.names),
+    )
+    return apply_tag_change(ctx, change, op.label)
+
+
+def untag_papers(ctx: Context, op: UntagPapers) -> Outcome[None]:
+    """Take tags off papers."""
+    require_papers(ctx.session, op.paper_ids)
+    change = TagChange(remove=tuple((name, op.paper_ids) for name in op.names))
+    return apply_tag_change(ctx, change, op.label)
+
+
+def rename_tag(ctx: Context, op: RenameTag) -> Outcome[None]:
+    """Rename a tag, or merge it into the tag that already has the new name."""
+    tags = _Tags(ctx.session)
+    tag = tags.require(op.old)
+    other = tags.get(op.new)
+    if other is None or other.id == tag.id:
+        if tag.name == op.new:
+            return Outcome(None)
+        change = TagChange(rename=((tag.name, op.new),))
+        return apply_tag_change(ctx, change, f"Rename tag “{tag.name}” to “{op.new}”")
+    carriers = tuple(sorted(tags.links(tag)))
+    change = TagChange(add=((other.name, carriers),), delete=(tag.name,))
+    return apply_tag_change(ctx, change, f"Merge tag “{tag.name}” into “{other.name}”")
+
+
+def set_tag_colour(ctx: Context, op: SetTagColour) -> Outcome[None]:
+    """Give a tag a colour.
+
+    Raises:
+        InvalidValueError: The colour is not of the form #rrggbb.
+    """
+    if op.colour is not None and not _COLOUR.match(op.colour):
+        raise InvalidValueError(f"“{op.colour}” is not a colour.", "Use the form #1e88e5.")
+    tag = _Tags(ctx.session).require(op.name)
+    change = TagChange(recolour=((tag.name, op.colour),))
+    return apply_tag_change(ctx, change, f"Set colour of tag “{tag.name}”")
+
+
+def delete_tag(ctx: Context, op: DeleteTag) -> Outcome[None]:
+    """Delete a tag from every paper."""
+    tag = _Tags(ctx.session).require(op.name)
+    return apply_tag_change(ctx, TagChange(delete=(tag.name,)), f"Delete tag “{tag.name}”")
+
+
+HANDLERS: dict[type, Handler] = {
+    TagPapers: tag_papers,
+    UntagPapers: untag_papers,
+    RenameTag: rename_tag,
+    SetTagColour: set_tag_colour,
+    DeleteTag: delete_tag,
+    TagChange: apply_tag_change,
+}

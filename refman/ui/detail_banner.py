@@ -1,0 +1,89 @@
+"""The box above a paper's title: "In the Trash since …", or "Possibly the same paper as …"
+with Show it and Not a duplicate."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+
+from refman.core.values import PaperDetail
+
+from refman.ui.look import GAP, link_button, plain_label, subtle_fill
+
+
+def duplicate_line(title: str | None, *, trashed: bool = False) -> str:
+    """The banner of a paper an import kept apart from a near-identical one.
+
+    Args:
+        title: The other paper's title; None when it is no longer in the library.
+        trashed: The other paper is in the Trash.
+    """
+    if title is None:
+        return "Possibly the same paper as one no longer in the library"
+    return f"Possibly the same paper as “{title}”" + (", now in the Trash" if trashed else "")
+
+
+class PaperBanner(QFrame):
+    """Says a paper is in the Trash, or that it may duplicate another one.
+
+    Signals:
+        show_requested(int): Show it was clicked; the argument is the other paper's id.
+        not_duplicate_requested(): Not a duplicate was clicked.
+    """
+
+    show_requested = Signal(int)
+    not_duplicate_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("detailBanner")
+        self.setStyleSheet(
+            f"QFrame#detailBanner {{ background: {subtle_fill(self.palette()).name()};"
+            " border-radius: 5px; margin-bottom: 6px; }"
+        )
+        self.duplicate_of: int | None = None
+        self.text = plain_label("", self)
+        self.text.setObjectName("detailBannerText")
+        self.show_button = link_button("Show it", self)
+        self.show_button.setObjectName("showDuplicateButton")
+        self.show_button.setToolTip("Select that paper in the list")
+        self.not_duplicate_button = QPushButton("Not a duplicate", self)
+        self.not_duplicate_button.setObjectName("notDuplicateButton")
+        self.not_duplicate_button.setToolTip(
+            "They are different papers: stop flagging this one (Undo brings the flag back)"
+        )
+        actions = QHBoxLayout()
+        actions.setContentsMargins(0, 0, 0, 0)
+        actions.setSpacing(GAP)
+        actions.addWidget(self.show_button)
+        actions.addStretch(1)
+        actions.addWidget(self.not_duplicate_button)
+        inner = QVBoxLayout(self)
+        inner.setContentsMargins(10, 7, 8, 7)
+        inner.setSpacing(6)
+        inner.addWidget(self.text)
+        inner.addLayout(actions)
+        self.show_button.clicked.connect(self.on_show_button_clicked)
+        self.not_duplicate_button.clicked.connect(self.not_duplicate_requested)
+
+    def show_for(self, paper: PaperDetail, other: PaperDetail | None) -> None:
+        """Say what there is to say about ``paper`` (``other``: the paper it may duplicate,
+        None when that one is gone), or hide."""
+        self.duplicate_of = None
+        linkable = False
+        if paper.trashed is not None:
+            self.text.setText(f"In the Trash since {paper.trashed:%Y-%m-%d %H:%M}")
+        elif paper.possible_duplicate_of is not None:
+            self.duplicate_of = paper.possible_duplicate_of
+            trashed = other is not None and other.trashed is not None
+            linkable = other is not None and not trashed
+            self.text.setText(duplicate_line(other.title if other else None, trashed=trashed))
+        self.show_button.setVisible(linkable)
+        self.not_duplicate_button.setVisible(self.duplicate_of is not None)
+        self.setVisible(paper.trashed is not None or self.duplicate_of is not None)
+
+    @Slot()
+    def on_show_button_clicked(self) -> None:
+        """Ask for the other paper to be shown."""
+        if self.duplicate_of is not None:
+            self.show_requested.emit(self.duplicate_of)

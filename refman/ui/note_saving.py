@@ -1,0 +1,66 @@
+"""Note text on its way to the library: typed and not yet saved, or saved and not yet landed.
+
+Kept outside the note widgets so that it outlives them: text still waiting when the editor is
+destroyed is saved at once, so nothing typed is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from refman.core.operations import EditNote
+from refman.core.values import NoteView
+
+from refman.ui.controller import LibraryController
+
+log = logging.getLogger("refman.ui")
+
+
+class PendingNotes:
+    """Note text typed but not yet saved, kept outside the widgets so it outlives them.
+
+    Attributes:
+        texts: Text typed and not yet handed to the runner, by note id.
+        saving: Text handed to the runner that has not landed yet, by note id (the newest).
+    """
+
+    def __init__(self, controller: LibraryController) -> None:
+        self.controller = controller
+        self.texts: dict[int, str] = {}
+        self.saving: dict[int, str] = {}
+        self.closed = False
+
+    def stored_text(self, note: NoteView) -> str:
+        """A note's text as it is once the saves on their way have landed."""
+        return self.saving.get(note.id, note.text)
+
+    def save(self, note_id: int, on_saved: Callable[[], None] | None = None) -> None:
+        """Save one note's waiting text (off the GUI thread); ``on_saved`` when it landed."""
+        text = self.texts.pop(note_id, None)
+        if text is None:
+            return
+        self.saving[note_id] = text
+
+        def ended() -> None:
+            if self.saving.get(note_id) == text:
+                del self.saving[note_id]
+
+        self.controller.edit_note(
+            note_id, text, (lambda _outcome: on_saved()) if on_saved else None, ended
+        )
+
+    def save_all(self) -> None:
+        """Save everything still waiting."""
+        for note_id in list(self.texts):
+            self.save(note_id)
+
+    def on_editor_destroyed(self, *_args: object) -> None:
+        """The editor is gone: save what it left, now, and let its pane ignore changes."""
+        self.closed = True
+        for note_id, text in list(self.texts.items()):
+            self.texts.pop(note_id, None)
+            try:
+                self.controller.apply_now(EditNote(note_id, text))
+            except Exception:  # a last resort while tearing down: log, never crash the exit
+                log.exception("could not save note #%s while closing", note_id)

@@ -1,0 +1,163 @@
+"""The main window's chrome: icon, toolbar, menus and status bar pieces.
+
+The menus are a table of action ids (from :mod:`refman.ui.actions`), so what each menu holds
+reads at a glance and every entry is the one action the shortcuts and toolbars use.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Slot
+from PySide6.QtGui import QAction, QIcon
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
+
+from refman import __version__
+from refman.resources import icon_path
+
+from refman.ui.actions import ActionId
+from refman.ui.look import plain_label, set_muted
+
+#: The menu bar: each menu's title and its actions (None is a separator).
+MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
+    ("&File", (ActionId.IMPORT, ActionId.OPEN_LIBRARY, None, ActionId.QUIT)),
+    (
+        "&Edit",
+        (
+            ActionId.UNDO,
+            ActionId.REDO,
+            None,
+            ActionId.FIND,
+            ActionId.SELECT_ALL,
+            None,
+            ActionId.DELETE,
+            ActionId.RESTORE,
+            ActionId.EMPTY_TRASH,
+        ),
+    ),
+    ("&View", (ActionId.SHOW_TAG_PANE, ActionId.SHOW_LIST_PANE, ActionId.SHOW_DETAIL_PANE)),
+    ("&Help", (ActionId.ABOUT,)),
+)
+
+
+def app_icon() -> QIcon:
+    """The application icon in every size refman ships."""
+    icon = QIcon()
+    for size in (16, 24, 32, 48, 64, 128, 256, 512):
+        icon.addFile(str(icon_path(size)), QSize(size, size))
+    return icon
+
+
+def build_menus(window: QMainWindow, actions: dict[ActionId, QAction]) -> None:
+    """Fill the window's menu bar from :data:`MENUS`; every action's shortcut works anywhere
+    in the window."""
+    bar = window.menuBar()
+    for title, entries in MENUS:
+        menu = bar.addMenu(title)
+        for entry in entries:
+            if entry is None:
+                menu.addSeparator()
+            else:
+                menu.addAction(actions[entry])
+    for action in actions.values():
+        window.addAction(action)
+
+
+def build_toolbar(window: QMainWindow, import_action: QAction, search: QWidget) -> QToolBar:
+    """The toolbar: the Import button (in the accent colour) and the search field."""
+    toolbar = QToolBar("Main", window)
+    toolbar.setObjectName("mainToolBar")
+    toolbar.setMovable(False)
+    toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    toolbar.setContentsMargins(6, 4, 6, 4)
+    button = QToolButton(toolbar)
+    button.setDefaultAction(import_action)
+    button.setText("Import Author Page…")
+    button.setObjectName("toolbarImportButton")
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    palette = window.palette()
+    button.setStyleSheet(
+        "QToolButton#toolbarImportButton {"
+        f" background: {palette.highlight().color().name()};"
+        f" color: {palette.highlightedText().color().name()};"
+        " border: none; border-radius: 5px; padding: 5px 14px; font-weight: 600; }"
+        "QToolButton#toolbarImportButton:hover { background:"
+        f" {palette.highlight().color().darker(115).name()}; }}"
+    )
+    toolbar.addWidget(button)
+    spacer = QWidget(toolbar)
+    spacer.setFixedWidth(12)
+    toolbar.addWidget(spacer)
+    toolbar.addWidget(search)
+    search.setMinimumWidth(360)
+    window.addToolBar(Qt.ToolBarArea.TopToolBarArea, toolbar)
+    return toolbar
+
+
+class BusyIndicator(QWidget):
+    """A quiet "Saving your change…" with a busy bar in the status bar, shown only while a
+    change takes longer than a moment (the runner's ``busy`` signal)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("busyIndicator")
+        self.label: QLabel = plain_label("", self, wrap=False)
+        set_muted(self.label)
+        bar = QProgressBar(self)
+        bar.setRange(0, 0)
+        bar.setTextVisible(False)
+        bar.setFixedSize(80, 10)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 8, 0)
+        layout.addWidget(self.label)
+        layout.addWidget(bar)
+        self.hide()
+
+    @Slot(str)
+    def on_runner_busy(self, label: str) -> None:
+        """Show what runs ("" hides the indicator)."""
+        self.label.setText(label)
+        self.setVisible(bool(label))
+
+
+def ask_library_file(parent: QWidget) -> str | None:
+    """Ask which library to open (tests replace this)."""
+    path, _ = QFileDialog.getSaveFileName(
+        parent,
+        "Open or create a library",
+        "",
+        "refman libraries (*.sqlite);;All files (*)",
+        options=QFileDialog.Option.DontConfirmOverwrite,
+    )
+    return path or None
+
+
+def confirm_empty_trash(parent: QWidget, count: int) -> bool:
+    """Ask before deleting ``count`` papers for good."""
+    what = "the paper" if count == 1 else f"the {count} papers"
+    answer = QMessageBox.question(
+        parent,
+        "Empty Trash",
+        f"Delete {what} in the Trash for good? This cannot be undone, and it also "
+        "clears the Undo history.",
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def show_about(parent: QWidget, library: str) -> None:
+    """The version, what refman is, and the library open."""
+    QMessageBox.about(
+        parent,
+        "About refman",
+        f"refman {__version__}\n\nA reference manager for researchers: import author "
+        "pages without duplicates, tag papers, and keep notes.\n\n"
+        f"Library: {library}",
+    )

@@ -1,0 +1,48 @@
+"""Shared pieces of the detail-pane tests: shown panes over the test's controller, notes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from tests.helpers.fixtures import settle
+
+from refman.ui.controller import LibraryController
+from refman.ui.detail_pane import DetailPane
+from refman.ui.notes_editor import NoteCard
+
+#: Builds a shown detail pane showing a paper (None: no paper).
+MakePane = Callable[[int | None], DetailPane]
+
+
+@pytest.fixture
+def make_pane(
+    qtbot: QtBot, controller: LibraryController, ids: dict[str, int]
+) -> Iterator[MakePane]:
+    """Build detail panes over the module's seeded library (its ``ids`` fixture), each shown
+    as the active window and showing a paper."""
+
+    def make(paper_id: int | None = None) -> DetailPane:
+        pane = DetailPane(controller)
+        qtbot.add_widget(pane)
+        pane.resize(420, 900)
+        pane.show()
+        qtbot.wait_exposed(pane)
+        pane.activateWindow()
+        qtbot.wait_until(pane.isActiveWindow)
+        pane.show_paper(paper_id)
+        return pane
+
+    yield make
+
+
+def add_note(qtbot: QtBot, pane: DetailPane, controller: LibraryController) -> NoteCard:
+    """Add a note to the paper shown and wait until it is saved and open for typing."""
+    with qtbot.wait_signal(pane.notes.note_opened) as opened:
+        pane.notes.add_note()
+    settle(controller)
+    (card,) = opened.args
+    assert isinstance(card, NoteCard)
+    return card
