@@ -160,7 +160,7 @@ class LibraryController(QObject):
             return
         step = self.undo_stack.command(index - 1)
         assert isinstance(step, UndoStep)
-        self._step(step, step.inverse, self.undo_stack.undo)
+        self._step(step, step.inverse, self.undo_stack.undo, "undo")
 
     def redo(self) -> None:
         """Make the last undone change again (once the changes asked for before landed)."""
@@ -172,9 +172,11 @@ class LibraryController(QObject):
             return
         step = self.undo_stack.command(index)
         assert isinstance(step, UndoStep) and step.redo_op is not None
-        self._step(step, step.redo_op, self.undo_stack.redo)
+        self._step(step, step.redo_op, self.undo_stack.redo, "redo")
 
-    def _step(self, step: UndoStep, op: Operation[Any], move: Callable[[], None]) -> None:
+    def _step(
+        self, step: UndoStep, op: Operation[Any], move: Callable[[], None], verb: str
+    ) -> None:
         self._stepping = True
 
         def done(outcome: Outcome[Any]) -> None:
@@ -186,10 +188,11 @@ class LibraryController(QObject):
 
         def refused(error: RefmanError) -> None:
             self._stepping = False
-            log.info("%s refused: %s", step.text(), error)
+            text = step.text()
+            log.info("%s refused: %s", text, error)
             step.setObsolete(True)
-            move()  # an obsolete step leaves the history
-            show_error(self.window, error, f"Cannot undo “{step.text()}”")
+            move()  # an obsolete step leaves the history (and is deleted)
+            show_error(self.window, error, f"Cannot {verb} “{text}”")
 
         self.runner.submit(
             lambda progress, cancelled: self.service.apply(

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from refman.__main__ import main
 from refman.core.library import LibraryService
 from refman.core.operations import SetDuplicateFlag
+from refman.core.rules import FieldEdits
 from refman.core.values import PaperQuery, Section
 from tests.helpers.fixtures import seed_files, settle, sourced_file
 
@@ -395,3 +396,32 @@ def test_a_long_subject_name_never_widens_the_detail_pane(
     body = area.widget()
     assert body is not None
     qtbot.wait_until(lambda: body.width() <= area.viewport().width())
+
+
+def test_an_undo_whose_paper_was_changed_elsewhere_is_refused_with_a_message(
+    qtbot: QtBot,
+    window: MainWindow,
+    seeded: LibraryService,
+    library_path: Path,
+    shown_errors: list[str],
+) -> None:
+    """A second program edits the title this window edited: Undo says so, changes nothing,
+    and leaves the history without that step (never the crash dialog)."""
+    paper = seeded.paper_ids()[0]
+    window.table.select_paper(paper)
+    window.controller.edit_fields(paper, lambda: FieldEdits(title="Mine"))
+    settle(window.controller)
+    assert window.undo_action.isEnabled() and window.undo_action.text() == "&Undo Edit title"
+    elsewhere = LibraryService.open(library_path)  # another refman on the same file
+    try:
+        elsewhere.edit_fields(paper, title="Theirs")
+    finally:
+        elsewhere.close()
+    window.undo_action.trigger()
+    settle(window.controller)
+    assert shown_errors == [
+        f"The title of paper #{paper} was changed elsewhere since. It was left as it is now."
+    ]
+    assert seeded.paper(paper).title == "Theirs"
+    assert window.controller.undo_stack.count() == 0
+    assert not window.undo_action.isEnabled()
