@@ -49,6 +49,7 @@ from refman.core.papers import HANDLERS as PAPER_HANDLERS
 from refman.core.reading import load_details, load_people, load_person, load_tags
 from refman.core.rules import KEEP, FieldEdits, Keep
 from refman.core.tagging import HANDLERS as TAG_HANDLERS
+from refman.core.upkeep import bring_up_to_date
 from refman.core.values import (
     NoteView,
     PaperDetail,
@@ -91,7 +92,9 @@ class LibraryService:
     @classmethod
     def open(cls, location: str | Path) -> LibraryService:
         """Open (creating or upgrading) the library at a path or SQLAlchemy URL."""
-        return cls(open_database(location))
+        database = open_database(location)
+        bring_up_to_date(database)
+        return cls(database)
 
     @property
     def location(self) -> str:

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from rapidfuzz import fuzz, process
 
+from refman.common.identifiers import normalize_arxiv, normalize_doi
 from refman.common.text import normalize_for_match
 
 NEAR_DUPLICATE = 95.0
@@ -65,36 +66,65 @@ class MatchKeys:
         abstract: Normalized abstract; None when too short to identify a paper.
         exact: The (kind, key) pairs that identify the paper exactly, strongest first.
         blocks: The (kind, key) pairs that pick candidates for the fuzzy check.
+        doi: The DOI (normalised), when known.
+        arxiv: The arXiv id without its version, when known.
     """
 
     title: str | None
     abstract: str | None
     exact: tuple[tuple[str, str], ...]
     blocks: tuple[tuple[str, str], ...]
+    doi: str | None = None
+    arxiv: str | None = None
 
     def all_keys(self) -> tuple[tuple[str, str], ...]:
         """Every key to store for the paper."""
         return self.exact + self.blocks
 
+    def conflicts(self, other: MatchKeys) -> bool:
+        """True when two papers carry different DOIs or different arXiv ids: they are
+        different papers, however alike their titles (never merged by themselves)."""
+        return bool(
+            (self.doi and other.doi and self.doi != other.doi)
+            or (self.arxiv and other.arxiv and self.arxiv != other.arxiv)
+        )
 
-def make_keys(title: str | None, abstract: str | None) -> MatchKeys:
-    """Match keys from already normalized title and abstract."""
+
+def make_keys(
+    title: str | None, abstract: str | None, doi: str | None = None, arxiv: str | None = None
+) -> MatchKeys:
+    """Match keys from an already normalized title, abstract, DOI and arXiv id."""
     exact: list[tuple[str, str]] = []
     blocks: list[tuple[str, str]] = []
+    if doi:
+        exact.append(("doi", doi))
+    if arxiv:
+        exact.append(("arxiv", arxiv))
     if abstract is not None:
         exact.append(("abstract", hashlib.sha1(abstract.encode("utf-8")).hexdigest()[:24]))
         blocks.extend(("abstract_words", k) for k in _word_pairs(_ABSTRACT_WORD, abstract))
     if title:
         exact.append(("title", title))
         blocks[:0] = [("title_words", k) for k in _word_pairs(_TITLE_WORD, title)]
-    return MatchKeys(title or None, abstract, tuple(exact), tuple(blocks))
+    return MatchKeys(title or None, abstract, tuple(exact), tuple(blocks), doi, arxiv)
 
 
-def match_keys(title: str, title_provisional: bool, abstract: str) -> MatchKeys:
+def match_keys(
+    title: str,
+    title_provisional: bool,
+    abstract: str,
+    doi: str | None = None,
+    arxiv_id: str | None = None,
+) -> MatchKeys:
     """The match keys of a paper or record."""
     norm_title = None if title_provisional else (normalize_for_match(title) or None)
     norm_abstract = normalize_for_match(abstract) if abstract else ""
-    return make_keys(norm_title, norm_abstract if len(norm_abstract) >= _MIN_ABSTRACT else None)
+    return make_keys(
+        norm_title,
+        norm_abstract if len(norm_abstract) >= _MIN_ABSTRACT else None,
+        normalize_doi(doi) if doi else None,
+        normalize_arxiv(arxiv_id) if arxiv_id else None,
+    )
 
 
 def _could_reach(a: str, b: str) -> bool:
@@ -125,6 +155,7 @@ def best_match(
         (similarity, candidate), or None when no candidate is near enough.
     """
     best: tuple[float, T] | None = None
+    candidates = [(c, k) for c, k in candidates if not keys.conflicts(k)]
     for text, pick in ((keys.title, _title_of), (keys.abstract, _abstract_of)):
         if not text:
             continue

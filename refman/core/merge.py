@@ -8,96 +8,10 @@ overwritten.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any
-
 from refman.common.text import latex_to_text, plural
+from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.rules import tag_key
 from refman.importers.records import ParsedRecord
-
-
-@dataclass(slots=True)
-class PaperState:
-    """Everything an import may read or change about one paper.
-
-    Authors and attributions are held as person keys; :attr:`names` maps each key to the
-    display name to use when the person is new.
-    """
-
-    id: int
-    title: str
-    title_provisional: bool
-    abstract: str
-    abstract_text: str
-    year: int | None
-    venue: str | None
-    authors: list[str]
-    authors_complete: bool
-    attributions: list[str]
-    subjects: list[str]
-    tags: list[str]
-    user_edited: set[str]
-    possible_duplicate_of: int | None = None
-    added_at: datetime | None = None
-    modified_at: datetime | None = None
-    trashed_at: datetime | None = None
-    names: dict[str, str] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready snapshot (for undoing an import exactly)."""
-        return {
-            "id": self.id,
-            "title": self.title,
-            "title_provisional": self.title_provisional,
-            "abstract": self.abstract,
-            "abstract_text": self.abstract_text,
-            "year": self.year,
-            "venue": self.venue,
-            "authors": self.authors,
-            "authors_complete": self.authors_complete,
-            "attributions": self.attributions,
-            "subjects": self.subjects,
-            "tags": self.tags,
-            "user_edited": sorted(self.user_edited),
-            "possible_duplicate_of": self.possible_duplicate_of,
-            "added_at": self.added_at.isoformat() if self.added_at else None,
-            "modified_at": self.modified_at.isoformat() if self.modified_at else None,
-            "trashed_at": self.trashed_at.isoformat() if self.trashed_at else None,
-            "names": self.names,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> PaperState:
-        """Rebuild a snapshot made by :meth:`to_json`."""
-
-        def when(value: str | None) -> datetime | None:
-            return datetime.fromisoformat(value) if value else None
-
-        return cls(
-            id=data["id"],
-            title=data["title"],
-            title_provisional=data["title_provisional"],
-            abstract=data["abstract"],
-            abstract_text=data["abstract_text"],
-            year=data["year"],
-            venue=data["venue"],
-            authors=list(data["authors"]),
-            authors_complete=data["authors_complete"],
-            attributions=list(data["attributions"]),
-            subjects=list(data["subjects"]),
-            tags=list(data["tags"]),
-            user_edited=set(data["user_edited"]),
-            possible_duplicate_of=data["possible_duplicate_of"],
-            added_at=when(data["added_at"]),
-            modified_at=when(data["modified_at"]),
-            trashed_at=when(data["trashed_at"]),
-            names=dict(data["names"]),
-        )
-
-    def copy(self) -> PaperState:
-        """An independent copy."""
-        return PaperState.from_json(self.to_json())
 
 
 def new_state(
@@ -133,6 +47,10 @@ def new_state(
         subjects=list(dict.fromkeys(record.subjects)),
         tags=[],
         user_edited={"title"} if user_title else set(),
+        type=record.type,
+        citekey=record.citekey,
+        extra=dict(record.extra),
+        **{name: getattr(record, name) for name in BIB_FIELDS},
     )
 
 
@@ -162,7 +80,9 @@ def merge_into(
         state.attributions.append(owner_key)
         adds.append(f"attribution to {owner_name or owner_key}")
     adds.extend(_merge_authors(state, record, author_keys))
+    adds.extend(_published_version(state, record))
     adds.extend(_fill_missing(state, record))
+    adds.extend(_fill_bibliographic(state, record))
     new_subjects = [s for s in dict.fromkeys(record.subjects) if s not in state.subjects]
     if new_subjects:
         state.subjects.extend(new_subjects)
@@ -181,6 +101,50 @@ def _merge_authors(state: PaperState, record: ParsedRecord, author_keys: list[st
     state.authors = list(author_keys)
     state.authors_complete = record.authors_complete
     return [plural(gained, "author") if gained > 0 else "the complete author list"]
+
+
+#: The item types of an unpublished work; a record of another type is its published version.
+PREPRINT_TYPES = frozenset({"article", "manuscript"})
+
+
+def _published_version(state: PaperState, record: ParsedRecord) -> list[str]:
+    """A preprint (an arXiv paper, say) merged with its published version takes the
+    version's type and, in place of "arXiv", its venue."""
+    if (
+        state.type not in PREPRINT_TYPES
+        or record.type in PREPRINT_TYPES
+        or "type" in state.user_edited
+    ):
+        return []
+    state.type = record.type
+    adds = [f"the type ({record.type})"]
+    if (
+        record.venue
+        and (state.venue or "").casefold() == "arxiv"
+        and "venue" not in state.user_edited
+    ):
+        state.venue = record.venue
+        adds.append("the venue")
+    return adds
+
+
+_FIELD_WORDS = {"doi": "the DOI", "arxiv_id": "the arXiv id", "url": "a link"}
+
+
+def _fill_bibliographic(state: PaperState, record: ParsedRecord) -> list[str]:
+    """Fill in a missing DOI, arXiv id, link, volume, issue, pages, publisher, and the
+    further fields a bibliography gives (never over a field the user edited)."""
+    adds = []
+    for name in BIB_FIELDS:
+        value = getattr(record, name)
+        if value and not getattr(state, name) and name not in state.user_edited:
+            setattr(state, name, value)
+            adds.append(_FIELD_WORDS.get(name, f"the {name}"))
+    new_extra = {k: v for k, v in record.extra.items() if k not in state.extra}
+    if new_extra:
+        state.extra.update(new_extra)
+        adds.append(plural(len(new_extra), "further field"))
+    return adds
 
 
 def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:

@@ -15,7 +15,6 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError
 from refman.core.context import Context, Handler, no_paper, require_papers
-from refman.core.merge import PaperState
 from refman.core.operations import (
     EditPaper,
     EmptyTrash,
@@ -27,6 +26,7 @@ from refman.core.operations import (
     SetTrashed,
     TrashPapers,
 )
+from refman.core.paper_state import PaperState
 from refman.core.state_io import Registry, load_states, write_states
 from refman.core.values import Changes
 from refman.store.bulk import chunks

@@ -6,17 +6,22 @@ Authors and attributions are person keys in a :class:`PaperState`; here they bec
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
+from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.matching import MatchKeys, match_keys
-from refman.core.merge import PaperState, author_line, sort_author
+from refman.core.merge import author_line, sort_author
+from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.reading import author_rows, owner_rows, subject_rows, tag_rows
 from refman.core.rules import tag_key
+from refman.importers.names import name_parts
+from refman.importers.records import PersonName
 from refman.store.bulk import bulk_insert, chunks
 from refman.store.models import (
     Attribution,
@@ -37,7 +42,9 @@ KeysOf = Callable[[PaperState], MatchKeys]
 
 def state_keys(state: PaperState) -> MatchKeys:
     """The match keys of a paper state, computed afresh."""
-    return match_keys(state.title, state.title_provisional, state.abstract)
+    return match_keys(
+        state.title, state.title_provisional, state.abstract, state.doi, state.arxiv_id
+    )
 
 
 def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
@@ -64,6 +71,10 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
                 added_at=p.added_at,
                 modified_at=p.modified_at,
                 trashed_at=p.trashed_at,
+                type=p.type,
+                citekey=p.citekey,
+                extra=json.loads(p.extra or "{}"),
+                **{name: getattr(p, name) for name in BIB_FIELDS},
             )
         for paper_id, _, key, name in session.execute(author_rows(part)):
             states[paper_id].authors.append(key)
@@ -78,18 +89,42 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
     return states
 
 
+def _person_row(
+    person_id: int, key: str, display: str, parts: PersonName | None
+) -> dict[str, object]:
+    name = parts or name_parts(display)
+    return {
+        "id": person_id,
+        "key": key,
+        "name": display,
+        "family": name.family,
+        "given": name.given,
+        "particle": name.particle,
+        "suffix": name.suffix,
+        "literal": name.literal,
+    }
+
+
 class Registry:
     """Ids of persons, subjects and tags, created on demand, remembering what it created."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, parts: Mapping[str, PersonName] | None = None) -> None:
+        """Args:
+        session: The transaction's session.
+        parts: Name parts a source gave for person keys (new persons take them).
+        """
         self.session = session
+        self.parts = parts or {}
         self.persons: dict[str, int] = {}
         self.subjects: dict[str, int] = {}
         self.tags: dict[str, int] = {}  # casefolded name -> id
         self.created: dict[str, list[int]] = {"persons": [], "subjects": [], "tags": []}
 
-    def ensure_persons(self, names: dict[str, str]) -> None:
-        """Make sure a person exists for each key (key -> display name)."""
+    def ensure_persons(
+        self, names: dict[str, str], parts: Mapping[str, PersonName] | None = None
+    ) -> None:
+        """Make sure a person exists for each key (key -> display name); a new person's name
+        parts come from ``parts`` when the source gave them, else from the display name."""
         missing = [k for k in names if k not in self.persons]
         for part in chunks(missing):
             for pid, key in self.session.execute(
@@ -99,11 +134,22 @@ class Registry:
         new = [k for k in missing if k not in self.persons]
         if new:
             start = (self.session.scalar(select(func.max(Person.id))) or 0) + 1
-            rows = [{"id": start + i, "key": k, "name": names[k]} for i, k in enumerate(new)]
+            rows = [
+                _person_row(start + i, k, names[k], (parts or {}).get(k)) for i, k in enumerate(new)
+            ]
             bulk_insert(self.session, Person, rows)
             for i, key in enumerate(new):
                 self.persons[key] = start + i
                 self.created["persons"].append(start + i)
+
+    def family_of(self, state: PaperState) -> str:
+        """The family name a paper's citation key starts with."""
+
+        def family(key: str) -> str:
+            given = self.parts.get(key)
+            return (given or name_parts(state.names.get(key, key))).family
+
+        return family_name(state, family)
 
     def ensure_subjects(self, codes: Iterable[str]) -> None:
         """Make sure each subject code exists."""
@@ -147,7 +193,7 @@ def _registry_needs(registry: Registry, states: Sequence[PaperState]) -> None:
     for s in states:
         for key in (*s.authors, *s.attributions):
             names.setdefault(key, s.names.get(key, key))
-    registry.ensure_persons(names)
+    registry.ensure_persons(names, registry.parts)
     registry.ensure_subjects(c for s in states for c in s.subjects)
     registry.ensure_tags(t for s in states for t in s.tags)
 
@@ -177,6 +223,10 @@ def paper_columns(state: PaperState, now: datetime) -> dict[str, Any]:
         "trashed_at": state.trashed_at,
         "user_edited": frozenset(state.user_edited),
         "possible_duplicate_of": state.possible_duplicate_of,
+        "type": state.type,
+        "citekey": state.citekey,
+        "extra": json.dumps(state.extra, ensure_ascii=False, sort_keys=True),
+        **{name: getattr(state, name) for name in BIB_FIELDS},
     }
 
 
@@ -223,6 +273,7 @@ def write_states(
 ) -> None:
     """Insert new papers and rewrite changed ones, with all their links and match keys."""
     _registry_needs(registry, [*new, *changed])
+    assign_citekeys(session, [*new, *(s for s in changed if not s.citekey)], registry.family_of)
     if new:
         bulk_insert(session, Paper, [paper_columns(s, now) for s in new])
     for s in changed:

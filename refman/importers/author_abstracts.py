@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from refman.importers.identify import author_page_type, identifiers_in
 from refman.importers.lines import Lines
 from refman.importers.names import looks_like_name, parse_author_line
 from refman.importers.records import ParsedRecord
@@ -60,6 +61,7 @@ class _Start:
 def _record(lines: Lines, start: _Start, end: int) -> ParsedRecord:
     """Build the record whose author lines are ``start`` and whose abstract runs to ``end``."""
     abstract = "\n\n".join(lines.text[start.last + 1 : end])
+    doi, arxiv_id = identifiers_in(abstract)
     return ParsedRecord(
         title=suggest_title(abstract),
         title_provisional=True,
@@ -67,6 +69,9 @@ def _record(lines: Lines, start: _Start, end: int) -> ParsedRecord:
         authors=start.authors,
         authors_complete=start.complete,
         line=lines.number[start.first],
+        type=author_page_type(None),
+        doi=doi,
+        arxiv_id=arxiv_id,
     )
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from refman.importers.records import PersonName
+
 __all__ = ["looks_like_name", "parse_author_line"]
 
 _PARTICLES = frozenset(
@@ -213,3 +215,26 @@ def parse_author_line(line: str) -> tuple[tuple[str, ...], bool] | None:
     if multi_word * 2 < len(names):
         return None
     return tuple(names), complete
+
+
+_PARTICLES = frozenset(
+    "van von der den de del della di da dos das du la le ter ten zu bin al af".split()
+)
+_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+
+
+def name_parts(display: str) -> PersonName:
+    """The parts of a name written as people write it ("Zhuo Jiang", "Jan van der Berg",
+    "Sammy Davis Jr."): the last word is the family name, lower-case words before it are its
+    particle, a trailing "Jr."/"III" its suffix, the rest the given names."""
+    words = display.split()
+    if not words:
+        return PersonName("")
+    suffix = ""
+    if len(words) > 2 and words[-1].casefold() in _SUFFIXES:
+        suffix = words.pop()
+    family = words.pop()
+    particle: list[str] = []
+    while words and words[-1].casefold() in _PARTICLES and words[-1][:1].islower():
+        particle.insert(0, words.pop())
+    return PersonName(family, " ".join(words), " ".join(particle), suffix)

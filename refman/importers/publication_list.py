@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from refman.importers.identify import author_page_type, identifiers_in
 from refman.importers.lines import (
     Lines,
     claimed_count,
@@ -239,6 +240,7 @@ class _Parser:
             )
         text = "\n\n".join(abstract)
         provisional = not title
+        doi, arxiv_id = identifiers_in(f"{title}\n{text}")
         self.records.append(
             ParsedRecord(
                 title=title or suggest_title(text),
@@ -248,6 +250,9 @@ class _Parser:
                 venue=venue,
                 subjects=subjects,
                 line=self.number[start],
+                type=author_page_type(venue),
+                doi=doi,
+                arxiv_id=arxiv_id,
             )
         )
         return index

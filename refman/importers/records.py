@@ -3,17 +3,53 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class PageFormat(enum.StrEnum):
-    """The kinds of author page refman reads."""
+    """The kinds of page and file refman reads."""
 
     #: "Publications and source records attributed to NAME." followed by
     #: venue+year / title / abstract / subject blocks.
     PUBLICATION_LIST = "publication-list"
     #: Owner name, then author-line / abstract pairs, with no titles, years or venues.
     AUTHOR_ABSTRACTS = "author-abstracts"
+    #: A BibTeX or BibLaTeX file.
+    BIBTEX = "bibtex"
+    #: An RIS file (EndNote, Mendeley, PubMed, Web of Science, Scopus, Zotero).
+    RIS = "ris"
+    #: A CSL-JSON file (Zotero, citation.js, pandoc).
+    CSL_JSON = "csl-json"
+
+
+@dataclass(frozen=True, slots=True)
+class PersonName:
+    """The parts of a person's name, as citation styles need them.
+
+    Attributes:
+        family: The family name ("Jiang"); for an organisation, its whole name.
+        given: The given names ("Zhuo"), or "".
+        particle: A particle that goes with the family name ("van der"), or "".
+        suffix: "Jr.", "III", or "".
+        literal: The name is an organisation's ("{World Health Organization}"), never split.
+    """
+
+    family: str
+    given: str = ""
+    particle: str = ""
+    suffix: str = ""
+    literal: bool = False
+
+    @property
+    def display(self) -> str:
+        """The name as people write it: "Zhuo Jiang", "Jan van der Berg", "Sammy Davis Jr."."""
+        if self.literal:
+            return self.family
+        words = [self.given, self.particle, self.family]
+        name = " ".join(w for w in words if w)
+        return f"{name} {self.suffix}" if self.suffix else name
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +68,19 @@ class ParsedRecord:
         authors: Author display names, in page order.
         authors_complete: False when the list ends in "et al." or the page lists no authors.
         line: 1-based line number of the record's first line in the page text.
+        type: The CSL item type ("article-journal", "paper-conference", "article", ...).
+        doi: The DOI (normalised), when known.
+        arxiv_id: The arXiv identifier (with its version when given), when known.
+        url: A link to the paper, when known.
+        volume, issue, pages, publisher: As a bibliography gives them.
+        citekey: The citation key a bibliography file gave the paper.
+        author_names: The authors' name parts, parallel to ``authors`` (empty when the source
+            gives display names only).
+        extra: Further CSL variables the source gives (editor, ISBN, edition, ...), kept so
+            that nothing is lost.
+        tags: Keywords or groups the source gives, to become tags.
+        notes: Notes the source gives (BibTeX annote/note, RIS N1).
+        raw: The record exactly as the source file holds it (empty for author pages).
     """
 
     title: str
@@ -43,6 +92,20 @@ class ParsedRecord:
     authors: tuple[str, ...] = ()
     authors_complete: bool = False
     line: int = 0
+    type: str = "article"
+    doi: str | None = None
+    arxiv_id: str | None = None
+    url: str | None = None
+    volume: str | None = None
+    issue: str | None = None
+    pages: str | None = None
+    publisher: str | None = None
+    citekey: str | None = None
+    author_names: tuple[PersonName, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    tags: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    raw: str = ""
 
 
 @dataclass(slots=True)

@@ -19,6 +19,8 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    false,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -62,9 +64,19 @@ class Paper(Base):
     abstract_text: Mapped[str] = mapped_column(Text, default="")
     year: Mapped[int | None] = mapped_column(Integer)
     venue: Mapped[str | None] = mapped_column(Text)
+    #: The CSL item type ("article-journal", "paper-conference", "article" for preprints, ...).
+    type: Mapped[str] = mapped_column(String(40), default="article", server_default="article")
+    #: The citation key (``jiang2024megascale``), unique in the library.
+    citekey: Mapped[str | None] = mapped_column(Text)
     doi: Mapped[str | None] = mapped_column(Text)
     arxiv_id: Mapped[str | None] = mapped_column(Text)
     url: Mapped[str | None] = mapped_column(Text)
+    volume: Mapped[str | None] = mapped_column(Text)
+    issue: Mapped[str | None] = mapped_column(Text)
+    pages: Mapped[str | None] = mapped_column(Text)
+    publisher: Mapped[str | None] = mapped_column(Text)
+    #: Further CSL variables as a JSON object (editor, ISBN, edition, issued month, ...).
+    extra: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
     authors_complete: Mapped[bool] = mapped_column(Boolean, default=False)
     #: Casefolded "family given" of the first author, for sorting ("" when unknown).
     sort_author: Mapped[str] = mapped_column(Text, default="")
@@ -91,6 +103,7 @@ class Paper(Base):
         Index("ix_papers_year", "trashed_at", "year"),
         Index("ix_papers_added", "trashed_at", "added_at"),
         Index("ix_papers_sort_author", "trashed_at", "sort_author"),
+        Index("ix_papers_citekey", "citekey", unique=True),
     )
 
 
@@ -103,6 +116,13 @@ class Person(Base):
     name: Mapped[str] = mapped_column(Text)
     #: Normalized name (see :func:`refman.common.text.person_key`), unique.
     key: Mapped[str] = mapped_column(Text, unique=True)
+    #: The name's parts, as citation styles need them.
+    family: Mapped[str] = mapped_column(Text, default="", server_default=text("''"))
+    given: Mapped[str] = mapped_column(Text, default="", server_default=text("''"))
+    particle: Mapped[str] = mapped_column(Text, default="", server_default=text("''"))
+    suffix: Mapped[str] = mapped_column(Text, default="", server_default=text("''"))
+    #: An organisation's name, never split into parts.
+    literal: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Authorship(Base):
@@ -228,6 +248,8 @@ class BatchPaper(Base):
     )
     action: Mapped[str] = mapped_column(String(10))
     before: Mapped[str | None] = mapped_column(Text)
+    #: The record as the imported file held it (BibTeX, RIS, CSL-JSON), so nothing is lost.
+    raw: Mapped[str | None] = mapped_column(Text)
 
 
 class MatchKey(Base):

@@ -32,7 +32,8 @@ from refman.core.importing.values import (
     SourcedPage,
 )
 from refman.core.matching import MatchKeys
-from refman.core.merge import PaperState, add_tags, merge_into, new_state
+from refman.core.merge import add_tags, merge_into, new_state
+from refman.core.paper_state import PaperState
 from refman.core.rules import clean_tag_names
 from refman.core.state_io import Registry, load_states, person_names, state_keys, write_states
 from refman.store.bulk import bulk_insert
@@ -171,7 +172,9 @@ def _write(
     """Write the papers, the batches and the search rows of an import."""
 
     def keys_of(state: PaperState) -> MatchKeys:
-        found = cache.get((state.title, state.title_provisional, state.abstract))
+        found = cache.get(
+            (state.title, state.title_provisional, state.abstract, state.doi, state.arxiv_id)
+        )
         return found if found is not None else state_keys(state)
 
     registry = Registry(session)

@@ -8,7 +8,7 @@ earlier record of the same import too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -21,32 +21,46 @@ from refman.store.models import MatchKey, Paper
 #: An existing paper (its id) or an earlier record of the same import.
 Target = int | RecordRef
 
-EXACT_KINDS = frozenset({"title", "abstract"})
+EXACT_KINDS = frozenset({"doi", "arxiv", "title", "abstract"})
 
 
 @dataclass
 class MatchIndex:
     """Match keys of the library papers that concern this import, plus the import's own."""
 
-    exact: dict[tuple[str, str], Target] = field(default_factory=dict)
+    exact: dict[tuple[str, str], list[Target]] = field(default_factory=dict)
     blocks: dict[tuple[str, str], list[Target]] = field(default_factory=dict)
     keys_of: dict[Target, MatchKeys] = field(default_factory=dict)
     titles: dict[Target, str] = field(default_factory=dict)
 
     def add(self, target: Target, keys: MatchKeys, title: str) -> None:
-        """Let later records find ``target`` by its keys."""
+        """Let later records find ``target`` by its keys (a record merged into ``target``
+        adds its keys, and its DOI or arXiv id, to the paper's)."""
         for k in keys.exact:
-            self.exact.setdefault(k, target)
+            found = self.exact.setdefault(k, [])
+            if target not in found:
+                found.append(target)
         for k in keys.blocks:
             bucket = self.blocks.setdefault(k, [])
             if len(bucket) <= MAX_BLOCK:
                 bucket.append(target)
-        self.keys_of.setdefault(target, keys)
+        known = self.keys_of.get(target)
+        if known is None:
+            self.keys_of[target] = keys
+        elif (keys.doi and not known.doi) or (keys.arxiv and not known.arxiv):
+            self.keys_of[target] = replace(
+                known, doi=known.doi or keys.doi, arxiv=known.arxiv or keys.arxiv
+            )
         self.titles.setdefault(target, title)
 
     def exact_match(self, keys: MatchKeys) -> Target | None:
-        """The paper or record that shares an exact key with ``keys``, if any."""
-        return next((self.exact[k] for k in keys.exact if k in self.exact), None)
+        """The paper or record that shares an exact key with ``keys`` (strongest key first)
+        and carries no other DOI or arXiv id, if any."""
+        for k in keys.exact:
+            for target in self.exact.get(k, ()):
+                if not keys.conflicts(self.keys_of[target]):
+                    return target
+        return None
 
     def candidates(self, keys: MatchKeys) -> list[tuple[Target, MatchKeys]]:
         """The papers and records sharing a useful blocking key with ``keys``."""
@@ -104,22 +118,26 @@ def load_index(session: Session, all_keys: list[MatchKeys]) -> MatchIndex:
         if k[0] in EXACT_KINDS or len(pids) <= MAX_BLOCK
     }
     ids = sorted({i for s in hits.values() for i in s})
-    papers: dict[int, tuple[str, bool, str]] = {}
+    papers: dict[int, tuple[str, bool, str, str | None, str | None]] = {}
     for part in chunks(ids):
-        for pid, title, provisional, abstract in session.execute(
-            select(Paper.id, Paper.title, Paper.title_provisional, Paper.abstract).where(
-                Paper.id.in_(part)
-            )
+        for pid, title, provisional, abstract, doi, arxiv in session.execute(
+            select(
+                Paper.id,
+                Paper.title,
+                Paper.title_provisional,
+                Paper.abstract,
+                Paper.doi,
+                Paper.arxiv_id,
+            ).where(Paper.id.in_(part))
         ):
-            papers[pid] = (title, provisional, abstract)
+            papers[pid] = (title, provisional, abstract, doi, arxiv)
     for (kind, key), pids in hits.items():
         for pid in sorted(pids):
             if kind in EXACT_KINDS:
-                index.exact.setdefault((kind, key), pid)
+                index.exact.setdefault((kind, key), []).append(pid)
             else:
                 index.blocks.setdefault((kind, key), []).append(pid)
             if pid not in index.keys_of:
-                title, provisional, abstract = papers[pid]
-                index.keys_of[pid] = match_keys(title, provisional, abstract)
-                index.titles[pid] = title
+                index.keys_of[pid] = match_keys(*papers[pid])
+                index.titles[pid] = papers[pid][0]
     return index

@@ -22,8 +22,8 @@ from refman.core.merge import merge_into
 from refman.core.state_io import load_states
 from refman.importers.records import ParsedRecord
 
-#: Match keys computed while planning, by (title, title provisional, abstract).
-KeyCache = dict[tuple[str, bool, str], MatchKeys]
+#: Match keys computed while planning, by (title, title provisional, abstract, DOI, arXiv id).
+KeyCache = dict[tuple[str, bool, str, str | None, str | None], MatchKeys]
 
 
 def plan_import(
@@ -46,8 +46,9 @@ def plan_import(
     for pi, sp in enumerate(pages):
         for ri, rec in enumerate(sp.page.records):
             refs.append((pi, ri))
-            mk = match_keys(rec.title, rec.title_provisional, rec.abstract)
-            cache[(rec.title, rec.title_provisional, rec.abstract)] = mk
+            ident = (rec.title, rec.title_provisional, rec.abstract, rec.doi, rec.arxiv_id)
+            mk = match_keys(*ident)
+            cache[ident] = mk
             keys.append(mk)
     index = load_index(session, keys)
     plans = [

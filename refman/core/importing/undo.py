@@ -10,7 +10,7 @@ from sqlalchemy import ColumnElement, delete, exists, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError
-from refman.core.merge import PaperState
+from refman.core.paper_state import PaperState
 from refman.core.state_io import Registry, write_states
 from refman.store.bulk import chunks
 from refman.store.models import (

@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 
 from refman.common.text import person_key
 from refman.core.merge import (
-    PaperState,
     add_tags,
     author_line,
     merge_into,
     new_state,
     sort_author,
 )
+from refman.core.paper_state import PaperState
 from refman.importers.records import ParsedRecord
 
 ABSTRACT = r"We describe GigaLoom, which reaches 0.02 g/cm$^3$ error on \textbf{many} tasks."

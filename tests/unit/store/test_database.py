@@ -139,10 +139,10 @@ def test_copy_library_copies_everything(library: LibraryService, tmp_path: Path)
 
 # -- upgrades ----------------------------------------------------------------------------------
 
-_REVISION_0002 = '''"""test revision
+_NEXT_REVISION = '''"""test revision
 
-Revision ID: 0002
-Revises: 0001
+Revision ID: 9999
+Revises: {head}
 """
 
 from __future__ import annotations
@@ -150,8 +150,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002"
-down_revision = "0001"
+revision = "9999"
+down_revision = "{head}"
 branch_labels = None
 depends_on = None
 
@@ -167,14 +167,16 @@ def downgrade() -> None:
 
 @pytest.fixture
 def newer_refman(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[], str]:
-    """Call to pretend this refman has a second schema revision (0002) beyond the shipped one."""
+    """Call to pretend this refman has one more schema revision (9999) beyond the shipped ones."""
     scripts = tmp_path / "migrations"
     shutil.copytree(
         str(resources.files("refman.store") / "migrations"),
         scripts,
         ignore=shutil.ignore_patterns("__pycache__"),
     )
-    (scripts / "versions" / "0002_test_revision.py").write_text(_REVISION_0002)
+    (scripts / "versions" / "9999_test_revision.py").write_text(
+        _NEXT_REVISION.replace("{head}", head_revision())
+    )
 
     def config() -> Config:
         cfg = Config()
@@ -198,7 +200,7 @@ def test_an_older_library_is_upgraded_and_a_copy_kept_beside_it(
     old_revision = _revision(library_path)
 
     new_revision = newer_refman()
-    assert new_revision == "0002" != old_revision
+    assert new_revision == "9999" != old_revision
     upgraded = LibraryService.open(library_path)
     try:
         assert upgraded.count() == 4
@@ -230,7 +232,7 @@ def test_a_new_library_needs_no_copy_even_when_there_are_several_revisions(
     newer_refman()
     path = tmp_path / "new" / "fresh.sqlite"
     LibraryService.open(path).close()
-    assert _revision(path) == "0002"
+    assert _revision(path) == "9999"
     assert _files_beside(path) == ["fresh.sqlite"]
 
 

@@ -1,0 +1,92 @@
+"""DOIs and arXiv identifiers: recognising, normalising and linking them.
+
+A DOI is ``10.NNNN/suffix`` (case-insensitive: refman stores it lower case, without any
+``https://doi.org/`` or ``doi:`` prefix). An arXiv identifier is new style ``2402.15627``
+(optionally with a version ``v2``) or old style ``cs/0112017``; refman compares them without
+the version. Importers find them in links and text, the library matches papers by them, and
+the window and exports turn them back into links.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote, urlsplit
+
+__all__ = [
+    "arxiv_url",
+    "doi_url",
+    "find_arxiv_ids",
+    "find_dois",
+    "identifiers_in_link",
+    "normalize_arxiv",
+    "normalize_doi",
+]
+
+# A DOI's suffix runs to the next white space; trailing punctuation belongs to the sentence.
+_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>{}]+)", re.IGNORECASE)
+_DOI_TRAILING = ".,;:)]}'\""
+_NEW_ARXIV = r"\d{4}\.\d{4,5}(?:v\d+)?"
+_OLD_ARXIV = r"[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?"
+_ARXIV_ID = re.compile(rf"^(?:{_NEW_ARXIV}|{_OLD_ARXIV})$", re.IGNORECASE)
+_ARXIV_IN_TEXT = re.compile(
+    rf"(?:\barXiv:\s*|arxiv\.org/(?:abs|pdf)/)({_NEW_ARXIV}|{_OLD_ARXIV})", re.IGNORECASE
+)
+_VERSION = re.compile(r"v\d+$", re.IGNORECASE)
+_DOI_HOSTS = frozenset({"doi.org", "dx.doi.org", "www.doi.org"})
+_ARXIV_HOSTS = frozenset({"arxiv.org", "www.arxiv.org", "export.arxiv.org"})
+
+
+def normalize_doi(text: str) -> str | None:
+    """The DOI in ``text`` ("https://doi.org/10.1/X", "doi:10.1/x", "10.1/X") as stored:
+    lower case, no prefix; None when it holds no DOI."""
+    match = _DOI.search(unquote(text.strip()))
+    if match is None:
+        return None
+    return match.group(1).rstrip(_DOI_TRAILING).lower()
+
+
+def normalize_arxiv(text: str, *, keep_version: bool = False) -> str | None:
+    """The arXiv identifier in ``text`` ("arXiv:2402.15627v2", an abs or pdf link, or the bare
+    id); without its version unless ``keep_version``; None when it holds none."""
+    candidate = text.strip()
+    found = _ARXIV_IN_TEXT.search(candidate)
+    if found is not None:
+        candidate = found.group(1)
+    candidate = candidate.removesuffix(".pdf")
+    if not _ARXIV_ID.match(candidate):
+        return None
+    return candidate if keep_version else _VERSION.sub("", candidate)
+
+
+def find_dois(text: str) -> list[str]:
+    """Every DOI in a text, normalised, in order, each once."""
+    found = (m.group(1).rstrip(_DOI_TRAILING).lower() for m in _DOI.finditer(text))
+    return list(dict.fromkeys(found))
+
+
+def find_arxiv_ids(text: str) -> list[str]:
+    """Every arXiv identifier a text names ("arXiv:…" or an arxiv.org link), in order, each
+    once, with its version when given."""
+    return list(dict.fromkeys(m.group(1) for m in _ARXIV_IN_TEXT.finditer(text)))
+
+
+def identifiers_in_link(url: str) -> tuple[str | None, str | None]:
+    """(DOI, arXiv id with version) a link points to: a doi.org link gives the DOI, an arXiv
+    abs or pdf link the arXiv id; other links give neither."""
+    parts = urlsplit(url.strip())
+    host = parts.netloc.lower()
+    if host in _DOI_HOSTS:
+        return normalize_doi(parts.path.lstrip("/")), None
+    if host in _ARXIV_HOSTS and parts.path.startswith(("/abs/", "/pdf/")):
+        return None, normalize_arxiv(parts.path.split("/", 2)[2], keep_version=True)
+    return None, None
+
+
+def doi_url(doi: str) -> str:
+    """The resolver link of a DOI."""
+    return f"https://doi.org/{doi}"
+
+
+def arxiv_url(arxiv_id: str) -> str:
+    """The abstract page of an arXiv paper."""
+    return f"https://arxiv.org/abs/{arxiv_id}"

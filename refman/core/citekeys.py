@@ -1,0 +1,108 @@
+"""Citation keys: ``jiang2024megascale`` — the first author's family name, the year and the first
+significant word of the title, in lower-case ASCII; ``a``, ``b``, … tell apart papers that
+would share one. Every paper has a key from the moment it is added, and the key never changes
+unless the user edits it (an edited key must be free). A key an imported bibliography gives is
+kept when it is free.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from itertools import count
+
+from sqlalchemy import and_, select
+from sqlalchemy.orm import Session
+
+from refman.core.paper_state import PaperState
+from refman.store.models import Paper
+
+_STOP_WORDS = frozenset(
+    """a an the of on in for and to with from by at as is are was be via into onto over under
+    toward towards about through using use how what why when where which who whose can do does
+    not no vs versus""".split()
+)
+_WORD = re.compile(r"[a-z0-9]+")
+#: Above this many keys to place, all taken keys are read at once instead of one range each.
+_READ_ALL_ABOVE = 500
+
+
+def ascii_words(text: str) -> list[str]:
+    """The words of a text in lower-case ASCII ("Müller-Lüdenscheidt" → muller, ludenscheidt)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return _WORD.findall(plain)
+
+
+def base_key(family: str, year: int | None, title: str) -> str:
+    """The key a paper's fields suggest, before telling apart papers that share it."""
+    name = "".join(ascii_words(family)) or "anon"
+    words = ascii_words(title)
+    word = next((w for w in words if w not in _STOP_WORDS and not w.isdigit()), "")
+    return f"{name}{year if year is not None else ''}{word}"
+
+
+def _suffixes() -> Iterable[str]:
+    """ "", "a", …, "z", "aa", "ab", …"""
+    yield ""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    for n in count(1):
+        yield from _letter_runs(letters, n)
+
+
+def _letter_runs(letters: str, length: int) -> Iterable[str]:
+    if length == 1:
+        yield from letters
+        return
+    for head in letters:
+        for tail in _letter_runs(letters, length - 1):
+            yield head + tail
+
+
+def first_free(base: str, taken: Callable[[str], bool]) -> str:
+    """``base`` itself when free, else ``base`` with the first free letter suffix."""
+    return next(base + s for s in _suffixes() if not taken(base + s))
+
+
+def _taken_keys(session: Session, bases: Sequence[str], wanted: Sequence[str]) -> set[str]:
+    """The keys in the library that start with one of ``bases`` or equal one of ``wanted``."""
+    if len(bases) + len(wanted) > _READ_ALL_ABOVE:
+        rows = session.execute(select(Paper.citekey).where(Paper.citekey.is_not(None)))
+        return {key for (key,) in rows if key}
+    taken: set[str] = set()
+    for base in bases:
+        # "{" sorts right after "z": this range holds base and base + letters.
+        stmt = select(Paper.citekey).where(and_(Paper.citekey >= base, Paper.citekey < base + "{"))
+        taken.update(key for (key,) in session.execute(stmt) if key)
+    if wanted:
+        stmt = select(Paper.citekey).where(Paper.citekey.in_(list(wanted)))
+        taken.update(key for (key,) in session.execute(stmt) if key)
+    return taken
+
+
+def assign_citekeys(
+    session: Session, states: Sequence[PaperState], family_of: Callable[[PaperState], str]
+) -> None:
+    """Give a key to each new paper that has none (keeping one it came with when free).
+
+    Args:
+        session: The transaction that will write the papers.
+        states: New papers; their ``citekey`` is set in place.
+        family_of: The family name a paper's key starts with (first author, else page owner).
+    """
+    wanted = [s.citekey for s in states if s.citekey]
+    bases = {s.id: base_key(family_of(s), s.year, s.title) for s in states}
+    taken = _taken_keys(session, sorted(set(bases.values())), wanted)
+    for state in states:
+        if state.citekey and state.citekey not in taken:
+            taken.add(state.citekey)
+            continue
+        state.citekey = first_free(bases[state.id], taken.__contains__)
+        taken.add(state.citekey)
+
+
+def family_name(state: PaperState, parts: Callable[[str], str]) -> str:
+    """The family name of a paper's first author, else of its page owner ("" if neither)."""
+    people = state.authors or state.attributions
+    return parts(people[0]) if people else ""

@@ -1,0 +1,87 @@
+"""A paper's whole state in memory: what an import reads, merges into and writes back, and
+what an undo of an import puts back (as JSON)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from datetime import datetime
+from typing import Any
+
+#: The bibliographic fields a paper holds as plain text (None when unknown).
+BIB_FIELDS = ("doi", "arxiv_id", "url", "volume", "issue", "pages", "publisher")
+_TIMES = ("added_at", "modified_at", "trashed_at")
+_SETS = ("user_edited",)
+
+
+@dataclass(slots=True)
+class PaperState:
+    """Everything an import may read or change about one paper.
+
+    Authors and attributions are held as person keys; :attr:`names` maps each key to the
+    display name to use when the person is new.
+    """
+
+    id: int
+    title: str
+    title_provisional: bool
+    abstract: str
+    abstract_text: str
+    year: int | None
+    venue: str | None
+    authors: list[str]
+    authors_complete: bool
+    attributions: list[str]
+    subjects: list[str]
+    tags: list[str]
+    user_edited: set[str]
+    possible_duplicate_of: int | None = None
+    added_at: datetime | None = None
+    modified_at: datetime | None = None
+    trashed_at: datetime | None = None
+    names: dict[str, str] = field(default_factory=dict)
+    type: str = "article"
+    citekey: str | None = None
+    doi: str | None = None
+    arxiv_id: str | None = None
+    url: str | None = None
+    volume: str | None = None
+    issue: str | None = None
+    pages: str | None = None
+    publisher: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready snapshot (for undoing an import exactly)."""
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in _TIMES:
+                value = value.isoformat() if value else None
+            elif f.name in _SETS:
+                value = sorted(value)
+            elif isinstance(value, list | dict):
+                value = type(value)(value)
+            data[f.name] = value
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PaperState:
+        """Rebuild a snapshot made by :meth:`to_json` (by any earlier version of refman: a
+        field it did not know yet takes its default)."""
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            if f.name in _TIMES:
+                value = datetime.fromisoformat(value) if value else None
+            elif f.name in _SETS:
+                value = set(value)
+            elif isinstance(value, list | dict):
+                value = type(value)(value)
+            values[f.name] = value
+        return cls(**values)
+
+    def copy(self) -> PaperState:
+        """An independent copy."""
+        return PaperState.from_json(self.to_json())

@@ -1,0 +1,73 @@
+"""DOIs and arXiv ids as pages, links and people write them."""
+
+from __future__ import annotations
+
+import pytest
+
+from refman.common.identifiers import (
+    find_arxiv_ids,
+    find_dois,
+    identifiers_in_link,
+    normalize_arxiv,
+    normalize_doi,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "doi"),
+    [
+        ("10.1145/3620665.3640411", "10.1145/3620665.3640411"),
+        ("https://doi.org/10.1038/S41586-021-03819-2", "10.1038/s41586-021-03819-2"),
+        ("doi:10.48550/arXiv.2402.15627.", "10.48550/arxiv.2402.15627"),
+        ("https://dx.doi.org/10.1000%2F182", "10.1000/182"),
+        ("not a doi", None),
+        ("10.12/too-short-prefix", None),
+    ],
+)
+def test_dois_are_stored_lower_case_without_prefix(text: str, doi: str | None) -> None:
+    assert normalize_doi(text) == doi
+
+
+@pytest.mark.parametrize(
+    ("text", "arxiv"),
+    [
+        ("2402.15627", "2402.15627"),
+        ("2402.15627v3", "2402.15627"),
+        ("arXiv:2402.15627v2", "2402.15627"),
+        ("https://arxiv.org/abs/2402.15627", "2402.15627"),
+        ("https://arxiv.org/pdf/2402.15627v1.pdf", "2402.15627"),
+        ("cs/0112017", "cs/0112017"),
+        ("arXiv:math.GT/0309136v1", "math.GT/0309136"),
+        ("1234.5", None),
+        ("word", None),
+    ],
+)
+def test_arxiv_ids_new_and_old_style_without_version(text: str, arxiv: str | None) -> None:
+    assert normalize_arxiv(text) == arxiv
+
+
+def test_the_version_is_kept_when_asked() -> None:
+    assert normalize_arxiv("arXiv:2402.15627v2", keep_version=True) == "2402.15627v2"
+
+
+def test_identifiers_found_in_a_record_text() -> None:
+    text = (
+        "Code at https://github.com/x/y. See arXiv:2402.15627 and "
+        "https://arxiv.org/abs/cs/0112017v2; published as https://doi.org/10.1145/3620665.3640411."
+    )
+    assert find_arxiv_ids(text) == ["2402.15627", "cs/0112017v2"]
+    assert find_dois(text) == ["10.1145/3620665.3640411"]
+
+
+@pytest.mark.parametrize(
+    ("link", "found"),
+    [
+        ("https://arxiv.org/abs/2402.15627v2", (None, "2402.15627v2")),
+        ("http://arxiv.org/pdf/2402.15627", (None, "2402.15627")),
+        ("https://doi.org/10.1145/3620665.3640411", ("10.1145/3620665.3640411", None)),
+        ("https://github.com/bytedance/megascale", (None, None)),
+        ("https://arxiv.org/list/cs.LG/recent", (None, None)),
+    ],
+)
+def test_links_give_their_identifiers(link: str, found: tuple[str | None, str | None]) -> None:
+    assert identifiers_in_link(link) == found
