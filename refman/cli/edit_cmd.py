@@ -10,7 +10,7 @@ from refman.common.errors import InvalidValueError
 from refman.common.text import join_words, plural
 from refman.core.library import LibraryService
 from refman.core.operations import AddNote, EditPaper, RestorePapers, TagPapers, TrashPapers
-from refman.core.rules import KEEP, FieldEdits, clean_tag_names, parse_year, tag_key
+from refman.core.rules import FieldEdits, clean_tag_names, parse_year, tag_key
 
 __all__ = [
     "run_edit",
@@ -62,21 +62,40 @@ def run_note(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
     return _say(out, f"Added note #{note.id} to #{args.id}.")
 
 
+#: ``refman edit`` options and the fields they set ("" clears a field).
+EDIT_OPTIONS = {
+    "title": "title",
+    "year": "year",
+    "venue": "venue",
+    "type": "type",
+    "citekey": "citekey",
+    "doi": "doi",
+    "arxiv": "arxiv_id",
+    "url": "url",
+    "volume": "volume",
+    "issue": "issue",
+    "pages": "pages",
+    "publisher": "publisher",
+}
+
+
 def _edits(args: argparse.Namespace) -> FieldEdits:
-    """The fields ``refman edit`` was given ("" clears the year or the venue).
+    """The fields ``refman edit`` was given ("" clears a field that may be empty).
 
     Raises:
         InvalidValueError: Nothing to change, or a value breaks its field's rule.
     """
-    if args.title is None and args.year is None and args.venue is None:
-        raise InvalidValueError(
-            "Nothing to change.", "Give --title, --year or --venue (see refman edit --help)."
-        )
-    return FieldEdits(
-        title=KEEP if args.title is None else args.title,
-        year=KEEP if args.year is None else parse_year(args.year),
-        venue=KEEP if args.venue is None else args.venue,
-    )
+    given = {
+        name: getattr(args, option)
+        for option, name in EDIT_OPTIONS.items()
+        if getattr(args, option) is not None
+    }
+    if not given:
+        options = ", ".join(f"--{o}" for o in EDIT_OPTIONS)
+        raise InvalidValueError("Nothing to change.", f"Give one of {options} (see --help).")
+    if "year" in given:
+        given["year"] = parse_year(given["year"])
+    return FieldEdits(**given)
 
 
 def run_edit(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
@@ -84,7 +103,7 @@ def run_edit(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
     service.paper(args.id)  # a missing paper is reported before a bad value
     edits = _edits(args)
     service.apply(EditPaper(args.id, edits))
-    return _say(out, f"Changed the {join_words(edits.names())} of #{args.id}.")
+    return _say(out, f"Changed the {join_words(edits.labels())} of #{args.id}.")
 
 
 def _ids(ids: list[int] | tuple[int, ...]) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, TextIO
 
+from refman.common.identifiers import arxiv_url, doi_url
 from refman.common.text import squash_spaces
 from refman.core.importing.values import PageReport
 from refman.core.subjects import subject_label
@@ -50,6 +51,15 @@ PAPER_KEYS = (
     "notes",
     "added",
     "sources",
+    "type",
+    "citekey",
+    "doi",
+    "arxiv_id",
+    "url",
+    "volume",
+    "issue",
+    "pages",
+    "publisher",
 )
 #: The keys of the JSON object ``refman import --json`` prints for each file.
 IMPORT_KEYS = (
@@ -105,6 +115,15 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
             {"owner": src.owner, "file": src.file, "imported": _iso(src.imported)}
             for src in detail.sources
         ],
+        "type": detail.type,
+        "citekey": detail.citekey,
+        "doi": detail.doi,
+        "arxiv_id": detail.arxiv_id,
+        "url": detail.url,
+        "volume": detail.volume,
+        "issue": detail.issue,
+        "pages": detail.pages,
+        "publisher": detail.publisher,
     }
 
 
@@ -238,6 +257,50 @@ def _authors(detail: PaperDetail) -> str:
     return names if detail.authors_complete else f"{names} et al."
 
 
+def _identifier_lines(detail: PaperDetail) -> list[str]:
+    """The identifiers and bibliographic fields a paper has (none are printed empty)."""
+    shown = (
+        ("DOI", detail.doi and doi_url(detail.doi)),
+        ("arXiv", detail.arxiv_id and arxiv_url(detail.arxiv_id)),
+        ("URL", detail.url),
+        ("Volume", detail.volume),
+        ("Issue", detail.issue),
+        ("Pages", detail.pages),
+        ("Publisher", detail.publisher),
+    )
+    return [_field(label, value) for label, value in shown if value]
+
+
+def _field_lines(detail: PaperDetail) -> list[str]:
+    """The labelled fields of ``refman show``: authors to sources, then any warnings."""
+    lines = [
+        _field("Authors", _authors(detail)),
+        _field("Year", str(detail.year) if detail.year is not None else "—"),
+        _field("Venue", detail.venue or "—"),
+        _field("Type", detail.type),
+        _field("Citation key", detail.citekey or "—"),
+        *_identifier_lines(detail),
+        *_listing("Subjects", (subject_label(code) for code in detail.subjects)),
+        _field("Tags", ", ".join(t.name for t in detail.tags) or "—"),
+        _field("Attributed to", ", ".join(detail.attributed_to) or "—"),
+        _field("Added", _stamp(detail.added)),
+        *_listing(
+            "Sources",
+            (
+                f"{s.file} ({s.owner + ', ' if s.owner else ''}imported {_stamp(s.imported)})"
+                for s in detail.sources
+            ),
+        ),
+    ]
+    if detail.possible_duplicate_of is not None:
+        lines.append(
+            _field("Attention", f"possibly a duplicate of #{detail.possible_duplicate_of}")
+        )
+    if detail.trashed is not None:
+        lines.append(_field("In the Trash", f"since {_stamp(detail.trashed)}"))
+    return lines
+
+
 def paper_text(detail: PaperDetail, width: int) -> list[str]:
     """Everything about a paper as readable lines, for ``refman show``.
 
@@ -249,30 +312,7 @@ def paper_text(detail: PaperDetail, width: int) -> list[str]:
         The lines, without trailing newlines.
     """
     title = detail.title + ("  (provisional title)" if detail.title_provisional else "")
-    lines = [f"#{detail.id}  {title}", ""]
-    lines.append(_field("Authors", _authors(detail)))
-    lines.append(_field("Year", str(detail.year) if detail.year is not None else "—"))
-    lines.append(_field("Venue", detail.venue or "—"))
-    lines.extend(_listing("Subjects", (subject_label(code) for code in detail.subjects)))
-    lines.append(_field("Tags", ", ".join(t.name for t in detail.tags) or "—"))
-    lines.append(_field("Attributed to", ", ".join(detail.attributed_to) or "—"))
-    lines.append(_field("Added", _stamp(detail.added)))
-    lines.extend(
-        _listing(
-            "Sources",
-            (
-                f"{s.file} ({s.owner + ', ' if s.owner else ''}imported {_stamp(s.imported)})"
-                for s in detail.sources
-            ),
-        )
-    )
-    if detail.possible_duplicate_of is not None:
-        lines.append(
-            _field("Attention", f"possibly a duplicate of #{detail.possible_duplicate_of}")
-        )
-    if detail.trashed is not None:
-        lines.append(_field("In the Trash", f"since {_stamp(detail.trashed)}"))
-    lines += ["", "Abstract"]
+    lines = [f"#{detail.id}  {title}", "", *_field_lines(detail), "", "Abstract"]
     lines.extend(_wrap(detail.abstract_text, width) if detail.abstract_text.strip() else ["  —"])
     if detail.notes:
         lines += ["", "Notes"]

@@ -10,6 +10,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from refman import __version__
+from refman.core.rules import ITEM_TYPES
 from refman.core.values import Section, SortKey
 
 if TYPE_CHECKING:
@@ -245,16 +246,30 @@ def _add_tagging(c: _Commands) -> None:
 def _add_paper_edits(c: _Commands) -> None:
     p = c.add(
         "edit",
-        "change a paper's title, year or venue",
-        "Change a paper's title, year or venue by hand. Hand edits are kept when the paper "
-        "is imported again.",
+        "change a paper's fields (title, year, DOI, citation key, ...)",
+        "Change a paper's fields by hand. Hand edits are kept when the paper is imported "
+        'again. "" clears a field (title, type and citation key cannot be empty).',
         '  refman edit 12 --title "BAMBOO: a force field"\n  refman edit 12 --year 2024\n'
-        '  refman edit 12 --venue ""               clear the venue',
+        '  refman edit 12 --venue ""               clear the venue\n'
+        "  refman edit 12 --doi 10.1145/3620665.3640411 --type paper-conference\n"
+        "  refman edit 12 --citekey jiang2024megascale",
     )
     p.add_argument("id", type=paper_id, metavar="ID", help=_ID_HELP)
-    p.add_argument("--title", metavar="T", help="the new title")
-    p.add_argument("--year", metavar="Y", help='the year ("" clears it)')
-    p.add_argument("--venue", metavar="V", help='the venue ("" clears it)')
+    for option, what in (
+        ("title", "the title"),
+        ("year", "the year"),
+        ("venue", "the venue (journal, conference, arXiv)"),
+        ("type", "the type: " + ", ".join(ITEM_TYPES)),
+        ("citekey", "the citation key (must be free)"),
+        ("doi", "the DOI (10.… or a doi.org link)"),
+        ("arxiv", "the arXiv id (2402.15627, cs/0112017)"),
+        ("url", "a link to the paper"),
+        ("volume", "the volume"),
+        ("issue", "the issue (number)"),
+        ("pages", "the pages (123-134)"),
+        ("publisher", "the publisher"),
+    ):
+        p.add_argument(f"--{option}", metavar=option.upper(), help=what)
     p = c.add(
         "trash",
         "move papers to the Trash",

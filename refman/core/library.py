@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select
 
@@ -47,7 +47,7 @@ from refman.core.operations import (
 )
 from refman.core.papers import HANDLERS as PAPER_HANDLERS
 from refman.core.reading import load_details, load_people, load_person, load_tags
-from refman.core.rules import KEEP, FieldEdits, Keep
+from refman.core.rules import FieldEdits
 from refman.core.tagging import HANDLERS as TAG_HANDLERS
 from refman.core.upkeep import bring_up_to_date
 from refman.core.values import (
@@ -158,16 +158,11 @@ class LibraryService:
         """Delete a tag from every paper."""
         return self.apply(DeleteTag(name))
 
-    def edit_fields(
-        self,
-        paper_id: int,
-        *,
-        title: str | Keep = KEEP,
-        year: int | Keep | None = KEEP,
-        venue: str | Keep | None = KEEP,
-    ) -> Outcome[None]:
-        """Edit title, year or venue by hand; the edit is the user's and survives imports."""
-        return self.apply(EditPaper(paper_id, FieldEdits(title=title, year=year, venue=venue)))
+    def edit_fields(self, paper_id: int, **values: Any) -> Outcome[None]:
+        """Edit fields by hand (``title=``, ``year=``, ``doi=``, … as in
+        :class:`~refman.core.rules.FieldEdits`); the edit is the user's and survives imports.
+        """
+        return self.apply(EditPaper(paper_id, FieldEdits(**values)))
 
     def trash(self, paper_ids: Iterable[int]) -> Outcome[tuple[int, ...]]:
         """Move papers to the Trash (they can be restored)."""

@@ -175,7 +175,7 @@ class EditPaper(Operation[None]):
     @property
     def label(self) -> str:
         """ "Edit title and year"."""
-        return f"Edit {join_words(self.edits.names())}"
+        return f"Edit {join_words(self.edits.labels())}"
 
 
 #: (field name, value) pairs of a paper's editable fields.

@@ -13,7 +13,7 @@ from datetime import datetime
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from refman.common.errors import ConflictError
+from refman.common.errors import ConflictError, InvalidValueError, RefmanError
 from refman.core.context import Context, Handler, no_paper, require_papers
 from refman.core.operations import (
     EditPaper,
@@ -46,6 +46,27 @@ def _write(ctx: Context, state: PaperState) -> Changes:
     return Changes(papers=frozenset([state.id]))
 
 
+def _require_free_citekey(
+    session: Session, paper_id: int, values: Mapping[str, object], error: type[RefmanError]
+) -> None:
+    """A citation key must be the key of one paper only.
+
+    Raises:
+        RefmanError: Of type ``error``: another paper has the key.
+    """
+    key = values.get("citekey")
+    if key is None:
+        return
+    other = session.execute(
+        select(Paper.id, Paper.title).where(Paper.citekey == key, Paper.id != paper_id)
+    ).first()
+    if other is not None:
+        raise error(
+            f"“{key}” is already the citation key of paper #{other.id} “{other.title}”.",
+            "Choose another key.",
+        )
+
+
 def _values(state: PaperState, names: tuple[str, ...]) -> FieldValues:
     return tuple((name, getattr(state, name)) for name in names)
 
@@ -67,6 +88,7 @@ def edit_paper(ctx: Context, op: EditPaper) -> Outcome[None]:
     }
     if not wanted:
         return Outcome(None)
+    _require_free_citekey(ctx.session, state.id, wanted, InvalidValueError)
     inverse = SetPaperFields(
         paper_id=state.id,
         values=_values(state, tuple(wanted)),
@@ -98,6 +120,7 @@ def set_paper_fields(ctx: Context, op: SetPaperFields) -> Outcome[None]:
                 f"The {name} of paper #{state.id} was changed elsewhere since.",
                 "It was left as it is now.",
             )
+    _require_free_citekey(ctx.session, state.id, dict(op.values), ConflictError)
     names = tuple(name for name, _ in op.values)
     inverse = SetPaperFields(
         paper_id=state.id,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -10,6 +11,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from refman.core.values import NoteView, PaperDetail, PersonView, SourceView, TagView
+from refman.importers.records import PersonName
 from refman.store.bulk import chunks
 from refman.store.models import (
     Attribution,
@@ -97,11 +99,33 @@ def _sources(session: Session, part: list[int]) -> dict[int, list[Any]]:
     )
 
 
+def _author_parts(session: Session, part: list[int]) -> dict[int, list[Any]]:
+    rows = session.execute(
+        select(
+            Authorship.paper_id,
+            Person.family,
+            Person.given,
+            Person.particle,
+            Person.suffix,
+            Person.literal,
+            Person.name,
+        )
+        .join(Person, Person.id == Authorship.person_id)
+        .where(Authorship.paper_id.in_(part))
+        .order_by(Authorship.paper_id, Authorship.position)
+    )
+    return _grouped(
+        (pid, PersonName(family or name, given, particle, suffix, literal))
+        for pid, family, given, particle, suffix, literal, name in rows
+    )
+
+
 def load_details(session: Session, ids: Sequence[int]) -> list[PaperDetail]:
     """Every paper in ``ids`` as a :class:`PaperDetail`, in the order given."""
     out: dict[int, PaperDetail] = {}
     for part in chunks(list(dict.fromkeys(ids))):
         authors = _grouped((r[0], r[1], r[3]) for r in session.execute(author_rows(part)))
+        parts = _author_parts(session, part)
         owners = _grouped((r[0], r[3]) for r in session.execute(owner_rows(part)))
         subjects = _grouped(session.execute(subject_rows(part)))
         tags = _grouped(
@@ -134,6 +158,14 @@ def load_details(session: Session, ids: Sequence[int]) -> list[PaperDetail]:
                 doi=p.doi,
                 arxiv_id=p.arxiv_id,
                 url=p.url,
+                type=p.type,
+                citekey=p.citekey,
+                volume=p.volume,
+                issue=p.issue,
+                pages=p.pages,
+                publisher=p.publisher,
+                extra=json.loads(p.extra or "{}"),
+                author_names=tuple(parts[p.id]),
             )
     return [out[i] for i in ids if i in out]
 

@@ -8,10 +8,13 @@ refuses is refused by ``refman edit`` too, with the same words.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, fields
+from typing import Any
 
 from refman.common.errors import InvalidValueError
+from refman.common.identifiers import normalize_arxiv, normalize_doi
 from refman.common.text import squash_spaces
 
 #: The years a paper may carry.
@@ -19,7 +22,46 @@ YEAR_MIN, YEAR_MAX = 1000, 2100
 #: The longest tag name.
 TAG_MAX = 100
 #: The fields a person may edit by hand (an import never overwrites them afterwards).
-EDITABLE = ("title", "year", "venue")
+EDITABLE = (
+    "title",
+    "year",
+    "venue",
+    "type",
+    "citekey",
+    "doi",
+    "arxiv_id",
+    "url",
+    "volume",
+    "issue",
+    "pages",
+    "publisher",
+)
+#: How the fields are named in messages and in the Edit menu.
+FIELD_LABELS = {"citekey": "citation key", "doi": "DOI", "arxiv_id": "arXiv id", "url": "link"}
+
+#: The CSL item types refman knows, with the words people use for them.
+ITEM_TYPES = {
+    "article-journal": "Journal article",
+    "paper-conference": "Conference paper",
+    "article": "Preprint",
+    "book": "Book",
+    "chapter": "Book chapter",
+    "thesis": "Thesis",
+    "report": "Report",
+    "webpage": "Web page",
+    "article-magazine": "Magazine article",
+    "article-newspaper": "Newspaper article",
+    "dataset": "Dataset",
+    "software": "Software",
+    "manuscript": "Manuscript",
+    "patent": "Patent",
+    "speech": "Talk",
+    "entry-encyclopedia": "Encyclopedia entry",
+    "post-weblog": "Blog post",
+    "standard": "Standard",
+    "document": "Document",
+}
+_CITEKEY = re.compile(r"^[A-Za-z0-9_:.+/\-]{1,100}$")
 
 
 # -- tags ------------------------------------------------------------------------------------
@@ -118,8 +160,88 @@ def clean_title(title: str) -> str:
 
 
 def clean_venue(venue: str | None) -> str | None:
-    """A venue as stored: white space tidied; empty means no venue (None)."""
+    """A venue (or a volume, issue, pages, publisher) as stored: white space tidied; empty
+    means none (None)."""
     return (squash_spaces(venue) or None) if venue else None
+
+
+def check_type(item_type: str) -> str:
+    """A paper's CSL item type.
+
+    Raises:
+        InvalidValueError: refman does not know the type.
+    """
+    cleaned = item_type.strip()
+    if cleaned not in ITEM_TYPES:
+        raise InvalidValueError(
+            f"“{item_type}” is not a type of publication refman knows.",
+            "Use one of: " + ", ".join(ITEM_TYPES) + ".",
+        )
+    return cleaned
+
+
+def check_citekey(key: str) -> str:
+    """A citation key as typed: one word of letters, digits and ``_ : . + / -``.
+
+    Raises:
+        InvalidValueError: The key is empty, too long, or holds a space or a character that
+            BibTeX does not accept in a key.
+    """
+    cleaned = key.strip()
+    if not _CITEKEY.match(cleaned):
+        raise InvalidValueError(
+            f"“{key}” cannot be a citation key.",
+            "Use one word of letters and digits (and _ : . + / -), such as jiang2024megascale.",
+        )
+    return cleaned
+
+
+def clean_doi(text: str | None) -> str | None:
+    """A DOI as typed ("10.1145/…", a doi.org link); empty means none.
+
+    Raises:
+        InvalidValueError: The text holds no DOI.
+    """
+    if not text or not text.strip():
+        return None
+    doi = normalize_doi(text)
+    if doi is None:
+        raise InvalidValueError(
+            f"“{text}” is not a DOI.", "A DOI looks like 10.1145/3620665.3640411."
+        )
+    return doi
+
+
+def clean_arxiv_id(text: str | None) -> str | None:
+    """An arXiv id as typed ("2402.15627v2", "arXiv:cs/0112017", an arxiv.org link).
+
+    Raises:
+        InvalidValueError: The text holds no arXiv id.
+    """
+    if not text or not text.strip():
+        return None
+    found = normalize_arxiv(text, keep_version=True)
+    if found is None:
+        raise InvalidValueError(
+            f"“{text}” is not an arXiv id.", "An arXiv id looks like 2402.15627 or cs/0112017."
+        )
+    return found
+
+
+def clean_url(text: str | None) -> str | None:
+    """A link to the paper; empty means none.
+
+    Raises:
+        InvalidValueError: The link is not an http(s) address.
+    """
+    if not text or not text.strip():
+        return None
+    url = text.strip()
+    if not url.lower().startswith(("http://", "https://")) or " " in url:
+        raise InvalidValueError(
+            f"“{text}” is not a web address.", "A link starts with https:// or http://."
+        )
+    return url
 
 
 class Keep(enum.Enum):
@@ -145,14 +267,21 @@ class FieldEdits:
     title: str | Keep = KEEP
     year: int | Keep | None = KEEP
     venue: str | Keep | None = KEEP
+    type: str | Keep = KEEP
+    citekey: str | Keep = KEEP
+    doi: str | Keep | None = KEEP
+    arxiv_id: str | Keep | None = KEEP
+    url: str | Keep | None = KEEP
+    volume: str | Keep | None = KEEP
+    issue: str | Keep | None = KEEP
+    pages: str | Keep | None = KEEP
+    publisher: str | Keep | None = KEEP
 
     def __post_init__(self) -> None:
-        if not isinstance(self.title, Keep):
-            object.__setattr__(self, "title", clean_title(self.title))
-        if not isinstance(self.year, Keep):
-            object.__setattr__(self, "year", check_year(self.year))
-        if not isinstance(self.venue, Keep):
-            object.__setattr__(self, "venue", clean_venue(self.venue))
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, Keep):
+                object.__setattr__(self, f.name, _RULES[f.name](value))
 
     def items(self) -> Iterator[tuple[str, str | int | None]]:
         """(field, new value) for every field the edit changes, in :data:`EDITABLE` order."""
@@ -164,3 +293,23 @@ class FieldEdits:
     def names(self) -> tuple[str, ...]:
         """The fields the edit changes."""
         return tuple(name for name, _ in self.items())
+
+    def labels(self) -> tuple[str, ...]:
+        """The fields the edit changes, as people name them ("citation key", "DOI")."""
+        return tuple(FIELD_LABELS.get(name, name) for name in self.names())
+
+
+_RULES: dict[str, Callable[[Any], Any]] = {
+    "title": clean_title,
+    "year": check_year,
+    "venue": clean_venue,
+    "type": check_type,
+    "citekey": check_citekey,
+    "doi": clean_doi,
+    "arxiv_id": clean_arxiv_id,
+    "url": clean_url,
+    "volume": clean_venue,
+    "issue": clean_venue,
+    "pages": clean_venue,
+    "publisher": clean_venue,
+}

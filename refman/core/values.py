@@ -7,8 +7,12 @@ between threads.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
+
+from refman.importers.records import PersonName
 
 
 class Section(enum.StrEnum):
@@ -134,6 +138,16 @@ class PaperDetail:
     doi: str | None = None
     arxiv_id: str | None = None
     url: str | None = None
+    type: str = "article"
+    citekey: str | None = None
+    volume: str | None = None
+    issue: str | None = None
+    pages: str | None = None
+    publisher: str | None = None
+    #: Further CSL variables (editor, ISBN, edition, issued month, ...).
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    #: The authors' name parts, parallel to ``authors``.
+    author_names: tuple[PersonName, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,10 +41,11 @@ def listed(capsys: pytest.CaptureFixture[str], library: Path) -> list[dict[str, 
 
 
 def normalised(papers: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Papers without what depends on import order or time: ids, times, source order."""
+    """Papers without what depends on import order or time: ids, times, source order, and
+    the citation key (made once, from what the first page to bring the paper said)."""
     out = []
     for paper in papers:
-        paper = {k: v for k, v in paper.items() if k not in ("id", "added")}
+        paper = {k: v for k, v in paper.items() if k not in ("id", "added", "citekey")}
         paper["attributed_to"] = sorted(paper["attributed_to"])
         paper["sources"] = sorted((s["owner"], s["file"]) for s in paper["sources"])
         out.append(paper)

@@ -18,33 +18,32 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
-    """Apply this revision."""
-    with op.batch_alter_table("papers", schema=None) as batch_op:
-        batch_op.add_column(
-            sa.Column("type", sa.String(length=40), nullable=False, server_default="article")
-        )
-        batch_op.add_column(sa.Column("citekey", sa.Text(), nullable=True))
-        batch_op.add_column(sa.Column("volume", sa.Text(), nullable=True))
-        batch_op.add_column(sa.Column("issue", sa.Text(), nullable=True))
-        batch_op.add_column(sa.Column("pages", sa.Text(), nullable=True))
-        batch_op.add_column(sa.Column("publisher", sa.Text(), nullable=True))
-        batch_op.add_column(sa.Column("extra", sa.Text(), nullable=False, server_default="{}"))
-        batch_op.create_index("ix_papers_citekey", ["citekey"], unique=True)
+    """Apply this revision.
+
+    Plain ``ADD COLUMN``s (no table copies): they are instant on a large library and leave
+    the foreign keys of other tables alone.
+    """
+    op.add_column(
+        "papers",
+        sa.Column("type", sa.String(length=40), nullable=False, server_default="article"),
+    )
+    for name in ("citekey", "volume", "issue", "pages", "publisher"):
+        op.add_column("papers", sa.Column(name, sa.Text(), nullable=True))
+    op.add_column("papers", sa.Column("extra", sa.Text(), nullable=False, server_default="{}"))
+    op.create_index("ix_papers_citekey", "papers", ["citekey"], unique=True)
     # Author-page records: a preprint when the venue is arXiv, else a conference paper.
     op.execute(
         "UPDATE papers SET type = CASE WHEN lower(coalesce(venue, '')) = 'arxiv' "
         "THEN 'article' ELSE 'paper-conference' END"
     )
-    with op.batch_alter_table("persons", schema=None) as batch_op:
-        for name in ("family", "given", "particle", "suffix"):
-            batch_op.add_column(
-                sa.Column(name, sa.Text(), nullable=False, server_default=sa.text("''"))
-            )
-        batch_op.add_column(
-            sa.Column("literal", sa.Boolean(), nullable=False, server_default=sa.false())
+    for name in ("family", "given", "particle", "suffix"):
+        op.add_column(
+            "persons", sa.Column(name, sa.Text(), nullable=False, server_default=sa.text("''"))
         )
-    with op.batch_alter_table("batch_papers", schema=None) as batch_op:
-        batch_op.add_column(sa.Column("raw", sa.Text(), nullable=True))
+    op.add_column(
+        "persons", sa.Column("literal", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
+    op.add_column("batch_papers", sa.Column("raw", sa.Text(), nullable=True))
 
 
 def downgrade() -> None:
@@ -54,7 +53,7 @@ def downgrade() -> None:
     with op.batch_alter_table("persons", schema=None) as batch_op:
         for name in ("literal", "suffix", "particle", "given", "family"):
             batch_op.drop_column(name)
+    op.drop_index("ix_papers_citekey", table_name="papers")
     with op.batch_alter_table("papers", schema=None) as batch_op:
-        batch_op.drop_index("ix_papers_citekey")
         for name in ("extra", "publisher", "pages", "issue", "volume", "citekey", "type"):
             batch_op.drop_column(name)

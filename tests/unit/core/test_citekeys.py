@@ -1,0 +1,85 @@
+"""Citation keys: made once when a paper is added, unique, kept through merges and edits
+unless the user changes them."""
+
+from __future__ import annotations
+
+import pytest
+
+from refman.common.errors import InvalidValueError
+from refman.core.citekeys import base_key, first_free
+from refman.core.importing.values import SourcedPage
+from refman.core.library import LibraryService
+from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
+
+ABSTRACT = "We describe a system of many parts, with enough words to make an abstract of it."
+
+
+def abstract(n: int) -> str:
+    """An abstract of its own (no two are near-identical)."""
+    words = ["amber", "basalt", "canyon", "delta", "estuary", "ferric", "granite", "heron"]
+    return " ".join(words[(n * 3 + i * (n + 2)) % len(words)] for i in range(30)) + f" {n}."
+
+
+def page(owner: str, *records: ParsedRecord) -> SourcedPage:
+    return SourcedPage(ParsedPage(owner, PageFormat.PUBLICATION_LIST, None, list(records)))
+
+
+def test_the_key_is_family_year_and_first_significant_word() -> None:
+    assert base_key("Jiang", 2024, "MegaScale: Scaling Large Language Models") == (
+        "jiang2024megascale"
+    )
+    assert base_key("Müller-Lüdenscheidt", 2021, "The Art of Folding") == (
+        "mullerludenscheidt2021art"
+    )
+    assert base_key("", None, "On the 2 Ways") == "anonways"
+
+
+def test_letters_tell_apart_papers_that_share_a_key() -> None:
+    taken = {"jiang2024megascale", "jiang2024megascalea"}
+    assert first_free("jiang2024megascale", taken.__contains__) == "jiang2024megascaleb"
+    everything = {"x"} | {f"x{c}" for c in "abcdefghijklmnopqrstuvwxyz"}
+    assert first_free("x", everything.__contains__) == "xaa"
+
+
+def test_every_new_paper_gets_a_unique_key_that_survives_merges_and_edits(
+    library: LibraryService,
+) -> None:
+    first = ParsedRecord(
+        "MegaScale: Scaling LLM Training", False, ABSTRACT, year=2024, authors=("Ziheng Jiang",)
+    )
+    second = ParsedRecord("MegaScale: a Second Paper", False, abstract(2), year=2024)
+    result = library.import_pages([page("Zhuo Jiang", first, second)])
+    a, b = (library.paper(i) for i in result.new_ids)
+    assert (a.citekey, b.citekey) == ("jiang2024megascale", "jiang2024megascalea")
+
+    # A later page brings a complete author list and a real venue: the key stays.
+    again = ParsedRecord(
+        first.title, False, ABSTRACT, year=2024, authors=("Hui Zhang", "Ziheng Jiang")
+    )
+    library.import_pages([page("Hui Zhang", again)])
+    assert library.paper(a.id).citekey == "jiang2024megascale"
+    library.edit_fields(a.id, title="A Different Title Now")
+    assert library.paper(a.id).citekey == "jiang2024megascale"
+
+
+def test_an_edited_key_must_be_free_and_well_formed(library: LibraryService) -> None:
+    records = [ParsedRecord(f"Paper number {n}", False, abstract(n)) for n in (1, 2)]
+    a, b = library.import_pages([page("Ada Lovelace", *records)]).new_ids
+    taken = library.paper(b).citekey
+    with pytest.raises(InvalidValueError, match="already the citation key of paper"):
+        library.edit_fields(a, citekey=taken)
+    with pytest.raises(InvalidValueError, match="cannot be a citation key"):
+        library.edit_fields(a, citekey="two words")
+    edit = library.edit_fields(a, citekey="lovelace1843notes")
+    assert library.paper(a).citekey == "lovelace1843notes" and edit.label == "Edit citation key"
+    assert edit.inverse is not None
+    library.apply(edit.inverse)
+    assert library.paper(a).citekey != "lovelace1843notes"
+
+
+def test_a_key_a_bibliography_gives_is_kept_when_free(library: LibraryService) -> None:
+    mine = ParsedRecord("A Paper", False, ABSTRACT, year=2020, citekey="smith2020paper")
+    clash = ParsedRecord("Another", False, abstract(3), year=2020, citekey="smith2020paper")
+    a, b = library.import_pages([page("", mine, clash)]).new_ids
+    assert library.paper(a).citekey == "smith2020paper"
+    assert library.paper(b).citekey != "smith2020paper"

@@ -1,0 +1,84 @@
+"""The same DOI or the same arXiv id (whatever its version) is the same paper; two different
+DOIs are never merged, however alike the titles."""
+
+from __future__ import annotations
+
+from refman.core.importing.values import RecordStatus, SourcedPage
+from refman.core.library import LibraryService
+from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
+
+TITLE = "Scaling Laws for Neural Language Models Trained on Very Large Corpora"
+ABSTRACT = "We study empirical scaling laws for language model performance on the loss."
+
+
+def page(*records: ParsedRecord) -> SourcedPage:
+    return SourcedPage(ParsedPage("Ada Lovelace", PageFormat.PUBLICATION_LIST, None, list(records)))
+
+
+def test_the_same_doi_is_the_same_paper_whatever_the_title(library: LibraryService) -> None:
+    library.import_pages([page(ParsedRecord(TITLE, False, ABSTRACT, doi="10.1000/abc"))])
+    other = ParsedRecord("A Completely Different Title", False, "Another text.", doi="10.1000/ABC")
+    [plan] = library.plan_import([page(other)]).records
+    assert plan.status is RecordStatus.MERGE
+
+
+def test_the_same_arxiv_id_in_another_version_is_the_same_paper(library: LibraryService) -> None:
+    library.import_pages([page(ParsedRecord(TITLE, False, ABSTRACT, arxiv_id="2402.15627v1"))])
+    other = ParsedRecord("Renamed in v3", False, "Rewritten abstract.", arxiv_id="2402.15627v3")
+    [plan] = library.plan_import([page(other)]).records
+    assert plan.status is RecordStatus.MERGE
+
+
+def test_different_dois_are_never_merged_however_alike(library: LibraryService) -> None:
+    library.import_pages([page(ParsedRecord(TITLE, False, ABSTRACT, doi="10.1000/conference"))])
+    journal = ParsedRecord(TITLE, False, ABSTRACT, doi="10.2000/journal")
+    near = ParsedRecord(TITLE + ".", False, ABSTRACT + " Extended.", doi="10.3000/other")
+    plans = library.plan_import([page(journal, near)]).records
+    assert [p.status for p in plans][0] is RecordStatus.NEW
+    result = library.import_pages([page(journal)])
+    assert len(result.new_ids) == 1 and library.count() == 2
+
+
+def test_a_merge_fills_in_the_doi_and_the_published_version(library: LibraryService) -> None:
+    preprint = ParsedRecord(TITLE, False, ABSTRACT, venue="arXiv", type="article")
+    [pid] = library.import_pages([page(preprint)]).new_ids
+    published = ParsedRecord(
+        TITLE,
+        False,
+        ABSTRACT,
+        venue="NeurIPS",
+        type="paper-conference",
+        doi="10.5555/3495724",
+        pages="1877-1901",
+    )
+    library.import_pages([page(published)])
+    paper = library.paper(pid)
+    assert (paper.type, paper.venue, paper.doi, paper.pages) == (
+        "paper-conference",
+        "NeurIPS",
+        "10.5555/3495724",
+        "1877-1901",
+    )
+
+
+def test_author_page_text_gives_identifiers_and_the_type(library: LibraryService) -> None:
+    from refman.importers import parse
+
+    text = "\n".join(
+        [
+            "arXiv subjects",
+            "Ada Lovelace",
+            "Publications and source records attributed to Ada Lovelace.",
+            "1 recordsLinked to original sources",
+            "arXiv2024",
+            "A Title Of Some Length",
+            "An abstract that names arXiv:2402.15627v2 and doi 10.1145/3620665.3640411 in it.",
+            "cs.LG↗",
+        ]
+    )
+    [record] = parse(text).records
+    assert (record.type, record.arxiv_id, record.doi) == (
+        "article",
+        "2402.15627v2",
+        "10.1145/3620665.3640411",
+    )
