@@ -34,7 +34,7 @@ def test_different_dois_are_never_merged_however_alike(library: LibraryService) 
     journal = ParsedRecord(TITLE, False, ABSTRACT, doi="10.2000/journal")
     near = ParsedRecord(TITLE + ".", False, ABSTRACT + " Extended.", doi="10.3000/other")
     plans = library.plan_import([page(journal, near)]).records
-    assert [p.status for p in plans][0] is RecordStatus.NEW
+    assert [p.status for p in plans] == [RecordStatus.NEW, RecordStatus.NEW]
     result = library.import_pages([page(journal)])
     assert len(result.new_ids) == 1 and library.count() == 2
 
