@@ -283,6 +283,16 @@ class FieldEdits:
             if not isinstance(value, Keep):
                 object.__setattr__(self, f.name, _RULES[f.name](value))
 
+    @classmethod
+    def one(cls, name: str, value: Any) -> FieldEdits:
+        """An edit of one field, named (a value that breaks the field's rule is refused).
+
+        Raises:
+            InvalidValueError: The value breaks the rule; or, as TypeError, the name is no
+                editable field.
+        """
+        return cls(**{name: value})
+
     def items(self) -> Iterator[tuple[str, str | int | None]]:
         """(field, new value) for every field the edit changes, in :data:`EDITABLE` order."""
         for f in fields(self):

@@ -27,6 +27,7 @@ from refman.core.values import Changes, PaperDetail
 
 from refman.ui.controller import LibraryController
 from refman.ui.detail_banner import PaperBanner
+from refman.ui.detail_biblio import BibliographicFields
 from refman.ui.detail_fields import AuthorLinks, FieldEdit, TitleEdit
 from refman.ui.look import (
     ATTENTION,
@@ -153,6 +154,7 @@ class DetailPane(QWidget):
         """Subjects, tags, abstract, notes, source and attribution, each under a heading."""
         self.subjects = SubjectPills(body)
         self.tag_chips = TagChips(body)
+        self.biblio = BibliographicFields(body)
         self.abstract = plain_label("", body)
         self.abstract.setObjectName("abstractText")
         self.abstract.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -173,6 +175,7 @@ class DetailPane(QWidget):
         notes_header.addWidget(self.add_note_button)
         self.subjects_block = self._block(layout, "Subjects", self.subjects)
         self._block(layout, "Tags", self.tag_chips)
+        self._block(layout, "Publication", self.biblio)
         self._block(layout, "Abstract", self.abstract)
         self._block(layout, notes_heading, self.notes)
         self._block(layout, "Source", self.provenance)
@@ -194,6 +197,7 @@ class DetailPane(QWidget):
         self.title_edit.committed.connect(self.on_title_edit_committed)
         self.year_field.committed.connect(self.on_year_field_committed)
         self.venue_field.committed.connect(self.on_venue_field_committed)
+        self.biblio.committed.connect(self.on_biblio_committed)
         self.authors.person_clicked.connect(self.person_clicked)
         self.tag_chips.tags_added.connect(self.on_tag_chips_tags_added)
         self.tag_chips.tag_removed.connect(self.on_tag_chips_tag_removed)
@@ -219,7 +223,13 @@ class DetailPane(QWidget):
         if paper_id is not None and paper_id == self.current_paper():
             self._reload()
             return
-        for field in (self.title_edit, self.year_field, self.venue_field):
+        fields: tuple[TitleEdit | FieldEdit, ...] = (
+            self.title_edit,
+            self.year_field,
+            self.venue_field,
+            *self.biblio.fields.values(),
+        )
+        for field in fields:
             if field.is_edited():
                 field.commit()  # saves to the paper still shown
             field.revert()
@@ -253,6 +263,7 @@ class DetailPane(QWidget):
             self.year_field.set_value("" if paper.year is None else str(paper.year))
         if not self.venue_field.is_edited():
             self.venue_field.set_value(paper.venue or "")
+        self.biblio.show_paper(paper)
         self.subjects.set_subjects(paper.subjects)
         self.subjects_block.setVisible(bool(paper.subjects))
         self.tag_chips.set_tags(paper.tags)
@@ -261,9 +272,6 @@ class DetailPane(QWidget):
         lines = [
             provenance_line(s.owner, s.file, f"{s.imported:%Y-%m-%d %H:%M}") for s in paper.sources
         ] or [f"Added {paper.added:%Y-%m-%d %H:%M}"]
-        for label, value in (("arXiv", paper.arxiv_id), ("DOI", paper.doi), ("URL", paper.url)):
-            if value:
-                lines.append(f"{label}: {value}")
         self.provenance.setText("\n".join(lines))
         self.attributed.setText(", ".join(paper.attributed_to))
         self.attributed_block.setVisible(bool(paper.attributed_to))
@@ -331,6 +339,16 @@ class DetailPane(QWidget):
                 self._paper.id,
                 lambda: FieldEdits(venue=text or None),
                 on_error=lambda _e: self.venue_field.revert(),
+            )
+
+    @Slot(str, str)
+    def on_biblio_committed(self, name: str, text: str) -> None:
+        """Save an edited bibliographic field (a value that breaks its rule is refused)."""
+        if self._paper is not None:
+            self.controller.edit_fields(
+                self._paper.id,
+                lambda: FieldEdits.one(name, text),
+                on_error=lambda _e: self.biblio.revert(name),
             )
 
     @Slot(list)

@@ -7,7 +7,6 @@ outcomes and never work them out again.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -18,6 +17,8 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError
 from refman.common.text import person_key
+from refman.core.importing.batches import write_batches
+from refman.core.importing.notes import add_import_notes
 from refman.core.importing.plan import KeyCache, plan_import
 from refman.core.importing.values import (
     ImportChoices,
@@ -36,8 +37,8 @@ from refman.core.merge import add_tags, merge_into, new_state
 from refman.core.paper_state import PaperState
 from refman.core.rules import clean_tag_names
 from refman.core.state_io import Registry, load_states, person_names, state_keys, write_states
-from refman.store.bulk import bulk_insert
-from refman.store.models import BatchPaper, ImportBatch, Paper
+from refman.importers.records import PersonName
+from refman.store.models import Paper
 from refman.store.search import SearchIndex
 
 log = logging.getLogger("refman.import")
@@ -61,6 +62,9 @@ class _Work:
     before: dict[int, PaperState] = field(default_factory=dict)
     resolved: dict[RecordRef, int] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
+    parts: dict[str, PersonName] = field(default_factory=dict)
+    notes: dict[int, list[str]] = field(default_factory=dict)
+    raw: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def existing(self, paper_id: int) -> PaperState:
         if paper_id not in self.states:
@@ -177,13 +181,14 @@ def _write(
         )
         return found if found is not None else state_keys(state)
 
-    registry = Registry(session)
+    registry = Registry(session, work.parts)
     new_states = [work.states[i] for i in work.new_ids]
     work.before = {s.id: work.before[s.id] for s in changed}
     write_states(session, registry, new_states, changed, work.now, keys_of)
-    batch_ids = _write_batches(session, pages, outcomes, work, registry)
+    registry.created["notes"] = add_import_notes(session, work.notes, work.now)
+    batch_ids = write_batches(session, pages, outcomes, registry, work.now, work.before, work.raw)
     search.add(session, [_search_row(s) for s in new_states])
-    search.reindex(session, [s.id for s in changed])
+    search.reindex(session, {s.id for s in changed} | (set(work.notes) if work.notes else set()))
     return batch_ids
 
 
@@ -221,6 +226,8 @@ def _people(p: RecordPlan, sp: SourcedPage, work: _Work) -> tuple[str | None, li
     author_keys = [person_key(a) for a in p.record.authors]
     for key, name in zip(author_keys, p.record.authors, strict=True):
         work.names.setdefault(key, name)
+    for key, parts in zip(author_keys, p.record.author_names, strict=False):
+        work.parts.setdefault(key, parts)
     if owner_key and owner:
         work.names.setdefault(owner_key, owner)
     return owner_key, author_keys
@@ -256,7 +263,13 @@ def _apply_record(
         state = work.state_of(target)
         updated = _merge(p, state, sp, keys, choices.titles.get(p.ref))
     work.resolved[p.ref] = state.id
-    extra_tags = list(choices.tags) + (list(p.record.subjects) if choices.subject_tags else [])
+    if p.record.notes:
+        work.notes.setdefault(state.id, []).extend(p.record.notes)
+    if p.record.raw:
+        work.raw.setdefault((p.ref[0], state.id), p.record.raw)
+    extra_tags = [*choices.tags, *p.record.tags]
+    if choices.subject_tags:
+        extra_tags.extend(p.record.subjects)
     if extra_tags:
         before = len(state.tags)
         add_tags(state, extra_tags)
@@ -302,63 +315,6 @@ def _create(
     work.new_ids.append(pid)
     work.new_set.add(pid)
     return state
-
-
-def batch_actions(records: Sequence[RecordOutcome]) -> dict[int, str]:
-    """What a page's batch records about each paper: "added", or "merged" (provenance).
-
-    A paper the page made is "added"; a paper it found again is "merged" when the page added
-    something to it, or when the paper is new in this import (the page brought it too). Papers
-    already in the library that the page left as they were get no row.
-    """
-    actions: dict[int, str] = {}
-    for r in records:
-        if r.paper_id is None:
-            continue
-        if r.created:
-            actions[r.paper_id] = "added"
-        elif not r.in_library or r.updated:
-            actions.setdefault(r.paper_id, "merged")
-    return actions
-
-
-def _write_batches(
-    session: Session,
-    pages: Sequence[SourcedPage],
-    outcomes: list[RecordOutcome],
-    work: _Work,
-    registry: Registry,
-) -> list[int]:
-    batch_ids: list[int] = []
-    snapshotted: set[int] = set()
-    for pi, sp in enumerate(pages):
-        owner_id = registry.persons.get(person_key(sp.page.owner)) if sp.page.owner else None
-        batch = ImportBatch(
-            imported_at=work.now,
-            source=sp.source,
-            owner_id=owner_id,
-            format=str(sp.page.format),
-            claimed=sp.page.claimed,
-            parsed=len(sp.page.records),
-            warnings=json.dumps(list(sp.page.warnings)),
-            created=json.dumps(registry.created if pi == 0 else {}),
-        )
-        batch.import_id = batch_ids[0] if batch_ids else 0
-        session.add(batch)
-        session.flush()
-        if not batch_ids:
-            batch.import_id = batch.id
-        batch_ids.append(batch.id)
-        rows = []
-        mine = [r for r in outcomes if r.ref[0] == pi]
-        for pid, action in batch_actions(mine).items():
-            before = None
-            if action == "merged" and pid in work.before and pid not in snapshotted:
-                before = json.dumps(work.before[pid].to_json())
-                snapshotted.add(pid)
-            rows.append({"batch_id": batch.id, "paper_id": pid, "action": action, "before": before})
-        bulk_insert(session, BatchPaper, rows)
-    return batch_ids
 
 
 def _report(

@@ -18,6 +18,7 @@ from refman.store.models import (
     Authorship,
     BatchPaper,
     ImportBatch,
+    Note,
     Paper,
     PaperSubject,
     PaperTag,
@@ -50,7 +51,7 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
             "Nothing was changed.",
         )
     touched: set[int] = set()
-    created: dict[str, list[int]] = {"persons": [], "subjects": [], "tags": []}
+    created: dict[str, list[int]] = {"persons": [], "subjects": [], "tags": [], "notes": []}
     registry = Registry(session)
     for batch_id in sorted(found, reverse=True):
         batch = session.get(ImportBatch, batch_id)
@@ -72,6 +73,8 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
         for part in chunks(added):
             session.execute(delete(Paper).where(Paper.id.in_(part)))
         session.execute(delete(ImportBatch).where(ImportBatch.id == batch_id))
+    for part in chunks(created["notes"]):
+        session.execute(delete(Note).where(Note.id.in_(part)))
     _delete_orphans(session, created)
     search.reindex(session, touched)
     return touched

@@ -529,7 +529,7 @@ def _fail_after(real: Callable[..., Any]) -> Callable[..., Any]:
     return failing
 
 
-@pytest.mark.parametrize("where", ["write_states", "search.reindex", "_write_batches"])
+@pytest.mark.parametrize("where", ["write_states", "search.reindex", "write_batches"])
 def test_an_import_that_fails_midway_changes_nothing(
     library: LibraryService,
     library_path: Path,

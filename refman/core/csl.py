@@ -1,0 +1,91 @@
+"""A paper as a CSL-JSON item: the one bibliographic picture of a paper that the exports and
+the formatted citations start from (CSL-JSON is what Zotero and citeproc speak).
+
+The mapping follows Zotero's where CSL leaves a choice: an arXiv preprint is an ``article``
+with ``publisher`` "arXiv" and ``number`` "arXiv:ID"; the venue is the ``container-title``;
+further variables a bibliography gave (editor, ISBN, edition, ...) are kept in the paper's
+``extra`` and come back here unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from refman.common.identifiers import arxiv_url
+from refman.core.values import PaperDetail
+from refman.importers.records import PersonName
+
+#: The paper fields that map one to one onto CSL variables.
+_DIRECT = {
+    "title": "title",
+    "doi": "DOI",
+    "url": "URL",
+    "volume": "volume",
+    "issue": "issue",
+    "pages": "page",
+    "publisher": "publisher",
+}
+
+
+def csl_name(name: PersonName) -> dict[str, str]:
+    """A person's name as a CSL name object."""
+    if name.literal:
+        return {"literal": name.family}
+    parts = {
+        "family": name.family,
+        "given": name.given,
+        "non-dropping-particle": name.particle,
+        "suffix": name.suffix,
+    }
+    return {key: value for key, value in parts.items() if value}
+
+
+def _issued(detail: PaperDetail) -> dict[str, Any] | None:
+    extra = detail.extra.get("issued")
+    if isinstance(extra, dict) and extra.get("date-parts"):
+        return extra
+    if detail.year is None:
+        return None
+    return {"date-parts": [[detail.year]]}
+
+
+def _preprint(detail: PaperDetail) -> dict[str, str]:
+    """How CSL (and Zotero) name an arXiv preprint: publisher arXiv, number arXiv:ID."""
+    if detail.arxiv_id:
+        return {
+            "publisher": "arXiv",
+            "number": f"arXiv:{detail.arxiv_id}",
+            "URL": arxiv_url(detail.arxiv_id),
+        }
+    if detail.venue and detail.venue.casefold() == "arxiv":
+        return {"publisher": "arXiv"}
+    return {}
+
+
+def csl_item(detail: PaperDetail) -> dict[str, Any]:
+    """The CSL-JSON item of a paper (its ``id`` is the citation key).
+
+    Args:
+        detail: The paper.
+
+    Returns:
+        A dict that validates against the CSL data schema.
+    """
+    item: dict[str, Any] = {"id": detail.citekey or f"paper{detail.id}", "type": detail.type}
+    item.update({k: v for k, v in detail.extra.items() if k != "issued"})
+    item.update({v: getattr(detail, k) for k, v in _DIRECT.items() if getattr(detail, k)})
+    names = detail.author_names or tuple(PersonName(a) for a in detail.authors)
+    if names:
+        item["author"] = [csl_name(n) for n in names]
+    issued = _issued(detail)
+    if issued is not None:
+        item["issued"] = issued
+    if detail.venue and detail.venue.casefold() != "arxiv":
+        item.setdefault("container-title", detail.venue)
+    for variable, value in _preprint(detail).items():
+        item.setdefault(variable, value)
+    if detail.abstract_text:
+        item["abstract"] = detail.abstract_text
+    if detail.tags:
+        item["keyword"] = ", ".join(t.name for t in detail.tags)
+    return item

@@ -1,0 +1,82 @@
+"""What a bibliography record brings besides its fields: tags, notes, its raw text, name
+parts — kept on import, added once only, and taken back exactly by undo."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from refman.core.csl import csl_item
+from refman.core.importing.values import SourcedPage
+from refman.core.library import LibraryService
+from refman.importers.records import PageFormat, ParsedPage, ParsedRecord, PersonName
+from tests.helpers.fixtures import dump
+
+RAW = "@article{lovelace1843,\n  title = {Notes on the Analytical Engine},\n}"
+
+
+def bib(*records: ParsedRecord) -> SourcedPage:
+    return SourcedPage(ParsedPage("", PageFormat.BIBTEX, None, list(records)), "refs.bib")
+
+
+def record(**fields: object) -> ParsedRecord:
+    base: dict[str, object] = {
+        "title": "Notes on the Analytical Engine",
+        "title_provisional": False,
+        "abstract": "A translation of Menabrea's memoir, with notes of the translator's own.",
+        "year": 1843,
+        "type": "article-journal",
+        "venue": "Scientific Memoirs",
+        "authors": ("Augusta Ada King", "Luigi Menabrea"),
+        "author_names": (
+            PersonName("King", "Augusta Ada"),
+            PersonName("Menabrea", "Luigi", suffix="Jr."),
+        ),
+        "tags": ("history", "computing"),
+        "notes": ("Note G has the first program.",),
+        "raw": RAW,
+        "citekey": "lovelace1843",
+        "volume": "3",
+        "pages": "666--731",
+        "extra": {"editor": [{"family": "Taylor", "given": "Richard"}]},
+    }
+    base.update(fields)
+    return ParsedRecord(**base)  # type: ignore[arg-type]
+
+
+def test_tags_notes_raw_and_name_parts_come_in(library: LibraryService, library_path: Path) -> None:
+    [pid] = library.import_pages([bib(record())]).new_ids
+    paper = library.paper(pid)
+    assert [t.name for t in paper.tags] == ["computing", "history"]
+    assert [n.text for n in paper.notes] == ["Note G has the first program."]
+    assert paper.citekey == "lovelace1843"
+    assert paper.author_names[1] == PersonName("Menabrea", "Luigi", suffix="Jr.")
+    with sqlite3.connect(library_path) as conn:
+        assert conn.execute("SELECT raw FROM batch_papers").fetchall() == [(RAW,)]
+    item = csl_item(paper)
+    assert item["id"] == "lovelace1843" and item["type"] == "article-journal"
+    assert item["author"][1] == {"family": "Menabrea", "given": "Luigi", "suffix": "Jr."}
+    assert item["editor"] == [{"family": "Taylor", "given": "Richard"}]
+    assert (item["container-title"], item["page"], item["volume"]) == (
+        "Scientific Memoirs",
+        "666--731",
+        "3",
+    )
+
+
+def test_importing_the_same_file_again_adds_no_note_and_no_tag(library: LibraryService) -> None:
+    [pid] = library.import_pages([bib(record())]).new_ids
+    again = library.import_pages([bib(record())])
+    assert again.new_ids == () and again.batch_ids == ()
+    assert len(library.paper(pid).notes) == 1
+
+
+def test_undo_takes_back_the_notes_an_import_added_to_a_paper_it_merged(
+    library: LibraryService, library_path: Path
+) -> None:
+    library.import_pages([bib(record(notes=(), tags=()))])
+    before = dump(library_path)
+    merged = library.import_pages([bib(record(notes=("A second thought.",), citekey=None))])
+    assert merged.merged_ids
+    library.undo_import(merged.batch_ids)
+    assert dump(library_path) == before
