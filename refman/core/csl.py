@@ -75,17 +75,15 @@ def csl_item(detail: PaperDetail) -> dict[str, Any]:
     item.update({k: v for k, v in detail.extra.items() if k != "issued"})
     item.update({v: getattr(detail, k) for k, v in _DIRECT.items() if getattr(detail, k)})
     names = detail.author_names or tuple(PersonName(a) for a in detail.authors)
-    if names:
-        item["author"] = [csl_name(n) for n in names]
-    issued = _issued(detail)
-    if issued is not None:
-        item["issued"] = issued
+    further = {
+        "author": [csl_name(n) for n in names],
+        "issued": _issued(detail),
+        "abstract": detail.abstract_text,
+        "keyword": ", ".join(t.name for t in detail.tags),
+    }
+    item.update({k: v for k, v in further.items() if v})
     if detail.venue and detail.venue.casefold() != "arxiv":
         item.setdefault("container-title", detail.venue)
     for variable, value in _preprint(detail).items():
         item.setdefault(variable, value)
-    if detail.abstract_text:
-        item["abstract"] = detail.abstract_text
-    if detail.tags:
-        item["keyword"] = ", ".join(t.name for t in detail.tags)
     return item
