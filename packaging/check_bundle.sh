@@ -99,6 +99,15 @@ grep -q "one-folder bundle" "$TMP/show.txt" || fail "abstract not shown: $(cat "
 if grep -q 'textbf' "$TMP/show.txt"; then fail "LaTeX markup not converted: $(cat "$TMP/show.txt")"; fi
 ok "arXiv category names and LaTeX conversion work"
 
+# Citations (refman/data/styles, citeproc's locales) and exports (the CSL-JSON schema).
+"$EXE" --db "$LIB" cite 1 2 --style ieee > "$TMP/cite.out" 2>&1 || fail "cite failed: $(cat "$TMP/cite.out")"
+grep -q '^\[1\] ' "$TMP/cite.out" || fail "IEEE entries not numbered: $(cat "$TMP/cite.out")"
+"$EXE" --db "$LIB" cite 1 --style nature --format html > "$TMP/cite-html.out" 2>&1 || fail "cite --format html failed"
+grep -q 'csl-left-margin' "$TMP/cite-html.out" || fail "HTML entry not shaped as citeproc-js's"
+"$EXE" --db "$LIB" export --format csl-json > "$TMP/export.json" 2>&1 || fail "export failed: $(cat "$TMP/export.json")"
+grep -q '"citation-key"' "$TMP/export.json" || fail "CSL-JSON export has no citation keys"
+ok "cite formats citations and export writes CSL-JSON (styles, locales and schema bundled)"
+
 # --- screenshot ------------------------------------------------------------------------------
 png_size() {
     "$PY" - "$1" <<'PNG'

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from refman.cli import edit_cmd, import_cmd, list_cmd
+from refman.cli import cite_cmd, edit_cmd, export_cmd, import_cmd, list_cmd
 from refman.cli.parser import build_parser
 from refman.common.errors import RefmanError
 from refman.core.library import LibraryService
@@ -44,6 +44,8 @@ _HANDLERS: dict[str, Handler] = {
     "trash": edit_cmd.run_trash,
     "restore": edit_cmd.run_restore,
     "empty-trash": edit_cmd.run_empty_trash,
+    "export": export_cmd.run_export,
+    "cite": cite_cmd.run_cite,
 }
 
 
@@ -92,6 +94,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _open_window(args.db)
     if args.command == "screenshot":
         return _screenshot(args)
+    if args.command == "styles":  # needs no library
+        return cite_cmd.run_styles(args, sys.stdout)
     if args.command == "import" and args.wizard:
         return _open_wizard(args.db, list(args.files))
     service = LibraryService.open(library_location(args.db))

@@ -10,6 +10,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from refman import __version__
+from refman.cli import cite_cmd, export_cmd
 from refman.core.rules import ITEM_TYPES
 from refman.core.values import Section, SortKey
 
@@ -310,6 +311,33 @@ def _add_screenshot(c: _Commands) -> None:
     _tag_option(p, "filter by a tag (repeat: all of them)")
 
 
+def _add_export(c: _Commands) -> None:
+    p = c.add(
+        "export",
+        "export papers as BibTeX, BibLaTeX, RIS, CSL-JSON or CSV",
+        export_cmd.DESCRIPTION,
+        epilog=export_cmd.EPILOG,
+    )
+    export_cmd.add_arguments(p, paper_id)
+
+
+def _add_citing(c: _Commands) -> None:
+    p = c.add(
+        "cite",
+        "print papers' bibliography entries in a citation style",
+        cite_cmd.CITE_DESCRIPTION,
+        epilog=cite_cmd.CITE_EPILOG,
+    )
+    cite_cmd.add_cite_arguments(p, paper_id)
+    p = c.add(
+        "styles",
+        "list the citation styles",
+        cite_cmd.STYLES_DESCRIPTION,
+        "  refman styles\n  refman styles --json",
+    )
+    cite_cmd.add_styles_arguments(p)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the whole command line."""
     parser = argparse.ArgumentParser(
@@ -329,4 +357,6 @@ def build_parser() -> argparse.ArgumentParser:
     commands = _Commands(parser.add_subparsers(title="commands", metavar="COMMAND"), common)
     for add in (_add_import, _add_reading, _add_tagging, _add_paper_edits, _add_screenshot):
         add(commands)
+    _add_export(commands)
+    _add_citing(commands)
     return parser

@@ -18,6 +18,7 @@ __all__ = [
     "find_arxiv_ids",
     "find_dois",
     "identifiers_in_link",
+    "is_web_address",
     "normalize_arxiv",
     "normalize_doi",
 ]
@@ -73,13 +74,26 @@ def find_arxiv_ids(text: str) -> list[str]:
 def identifiers_in_link(url: str) -> tuple[str | None, str | None]:
     """(DOI, arXiv id with version) a link points to: a doi.org link gives the DOI, an arXiv
     abs or pdf link the arXiv id; other links give neither."""
-    parts = urlsplit(url.strip())
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:  # not a link at all ("http://[x")
+        return None, None
     host = parts.netloc.lower()
     if host in _DOI_HOSTS:
         return normalize_doi(parts.path.lstrip("/")), None
     if host in _ARXIV_HOSTS and parts.path.startswith(("/abs/", "/pdf/")):
         return None, normalize_arxiv(parts.path.split("/", 2)[2], keep_version=True)
     return None, None
+
+
+def is_web_address(text: str) -> bool:
+    """True for an http(s) address with a host and no white space ("https://x.org/p")."""
+    if not text.lower().startswith(("http://", "https://")) or any(c.isspace() for c in text):
+        return False
+    try:
+        return bool(urlsplit(text).hostname)
+    except ValueError:
+        return False
 
 
 def doi_url(doi: str) -> str:

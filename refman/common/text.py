@@ -52,8 +52,17 @@ _SUBSCRIPT = dict(
     zip("0123456789+-−=()aeoxhklmnpstijruv", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼᵣᵤᵥ", strict=True)
 )
 
-# Logos pylatexenc drops entirely.
-_LOGOS = {"\\LaTeX": "LaTeX", "\\LaTeX{}": "LaTeX", "\\TeX": "TeX", "\\TeX{}": "TeX"}
+# Logos pylatexenc drops, and text symbols it drops or turns into look-alikes.
+_LOGOS = {
+    "\\LaTeX": "LaTeX",
+    "\\TeX": "TeX",
+    "\\textasciicircum": "^",
+    "\\textbraceleft": "{",
+    "\\textbraceright": "}",
+    "\\textbackslash": "\\",
+    "\\textasciitilde": "~",
+}
+_LOGOS.update({f"{macro}{{}}": text for macro, text in list(_LOGOS.items())})
 
 _converter: LatexNodes2Text | None = None
 

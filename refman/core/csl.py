@@ -12,32 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from refman.common.identifiers import arxiv_url
+from refman.core.merge import PREPRINT_TYPES
 from refman.core.values import PaperDetail
-from refman.importers.records import PersonName
+from refman.importers.records import CSL_VARIABLES, PersonName
 
 #: The paper fields that map one to one onto CSL variables.
-_DIRECT = {
-    "title": "title",
-    "doi": "DOI",
-    "url": "URL",
-    "volume": "volume",
-    "issue": "issue",
-    "pages": "page",
-    "publisher": "publisher",
-}
-
-
-def csl_name(name: PersonName) -> dict[str, str]:
-    """A person's name as a CSL name object."""
-    if name.literal:
-        return {"literal": name.family}
-    parts = {
-        "family": name.family,
-        "given": name.given,
-        "non-dropping-particle": name.particle,
-        "suffix": name.suffix,
-    }
-    return {key: value for key, value in parts.items() if value}
+_DIRECT = {"title": "title", **CSL_VARIABLES}
 
 
 def _issued(detail: PaperDetail) -> dict[str, Any] | None:
@@ -50,7 +30,10 @@ def _issued(detail: PaperDetail) -> dict[str, Any] | None:
 
 
 def _preprint(detail: PaperDetail) -> dict[str, str]:
-    """How CSL (and Zotero) name an arXiv preprint: publisher arXiv, number arXiv:ID."""
+    """How CSL (and Zotero) name an arXiv preprint: publisher arXiv, number arXiv:ID (a
+    published paper that also has an arXiv id keeps its own publisher)."""
+    if detail.type not in PREPRINT_TYPES:
+        return {}
     if detail.arxiv_id:
         return {
             "publisher": "arXiv",
@@ -76,7 +59,7 @@ def csl_item(detail: PaperDetail) -> dict[str, Any]:
     item.update({v: getattr(detail, k) for k, v in _DIRECT.items() if getattr(detail, k)})
     names = detail.author_names or tuple(PersonName(a) for a in detail.authors)
     further = {
-        "author": [csl_name(n) for n in names],
+        "author": [n.csl() for n in names],
         "issued": _issued(detail),
         "abstract": detail.abstract_text,
         "keyword": ", ".join(t.name for t in detail.tags),

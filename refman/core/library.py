@@ -19,7 +19,9 @@ from typing import Any, TypeVar
 from sqlalchemy import func, select
 
 from refman.core import queries
+from refman.core.citations import DEFAULT_STYLE, citation_keys, render_bibliography
 from refman.core.context import Context, Handler, Progress, no_paper
+from refman.core.export import ExportFormat, export_papers
 from refman.core.id_lists import OrderedIds
 from refman.core.importing import handlers as import_handlers
 from refman.core.importing.plan import plan_import
@@ -60,6 +62,7 @@ from refman.core.values import (
     SectionCounts,
     TagView,
 )
+from refman.store.bulk import chunks
 from refman.store.database import Database, open_database
 from refman.store.models import Note, Paper
 
@@ -251,6 +254,52 @@ class LibraryService:
         """Everything about several papers, in the order given."""
         with self.db.reading() as s:
             return load_details(s, ids)
+
+    def cite(self, ids: Sequence[int], style: str = DEFAULT_STYLE, fmt: str = "text") -> str:
+        """The bibliography of papers in a citation style, as text or HTML
+        (:func:`refman.core.citations.render_bibliography`; "" for no papers).
+
+        Raises:
+            NotFoundError: A paper does not exist.
+            InvalidValueError: An unknown style (the message lists them) or format.
+        """
+        return render_bibliography(self.all_details(ids), style, fmt)
+
+    def cite_keys(self, ids: Sequence[int]) -> str:
+        """``\\cite{a,b}`` with the citation keys of papers, in the order given.
+
+        Raises:
+            NotFoundError: A paper does not exist.
+        """
+        return citation_keys(self.all_details(ids))
+
+    def export(
+        self, ids: Sequence[int], fmt: ExportFormat | str, *, with_notes: bool = False
+    ) -> str:
+        """Papers as the text of an export file (BibTeX, RIS, ...), in the order given.
+
+        The papers are read 500 at a time; nothing changes (this is a read, not an operation).
+
+        Raises:
+            NotFoundError: One of the ids is not a paper.
+            ValueError: ``fmt`` is not an export format.
+        """
+        return export_papers(self.all_details(ids), fmt, with_notes=with_notes)
+
+    def all_details(self, ids: Sequence[int]) -> list[PaperDetail]:
+        """Everything about papers, each once, in the order given (read 500 at a time).
+
+        Raises:
+            NotFoundError: One of the ids is not a paper.
+        """
+        wanted = list(dict.fromkeys(ids))
+        details: list[PaperDetail] = []
+        for part in chunks(wanted):
+            found = self.details(part)
+            if len(found) < len(part):
+                raise no_paper(min(set(part) - {d.id for d in found}))
+            details.extend(found)
+        return details
 
     def note(self, note_id: int) -> NoteView:
         """One note.

@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from refman.common.errors import InvalidValueError
-from refman.common.identifiers import normalize_arxiv, normalize_doi
+from refman.common.identifiers import is_web_address, normalize_arxiv, normalize_doi
 from refman.common.text import squash_spaces
 
 #: The years a paper may carry.
@@ -165,19 +165,28 @@ def clean_venue(venue: str | None) -> str | None:
     return (squash_spaces(venue) or None) if venue else None
 
 
+def check_choice(text: str, allowed: Iterable[str], problem: str, *, fold: bool = False) -> str:
+    """One of a fixed set of names, as typed (white space trimmed; any case with ``fold``).
+
+    Raises:
+        InvalidValueError: It is not one of them; ``problem`` says so, the hint lists them.
+    """
+    names = list(allowed)
+    cleaned = text.strip().lower() if fold else text.strip()
+    if cleaned not in names:
+        raise InvalidValueError(problem, "Use one of: " + ", ".join(names) + ".")
+    return cleaned
+
+
 def check_type(item_type: str) -> str:
     """A paper's CSL item type.
 
     Raises:
         InvalidValueError: refman does not know the type.
     """
-    cleaned = item_type.strip()
-    if cleaned not in ITEM_TYPES:
-        raise InvalidValueError(
-            f"“{item_type}” is not a type of publication refman knows.",
-            "Use one of: " + ", ".join(ITEM_TYPES) + ".",
-        )
-    return cleaned
+    return check_choice(
+        item_type, ITEM_TYPES, f"“{item_type}” is not a type of publication refman knows."
+    )
 
 
 def check_citekey(key: str) -> str:
@@ -237,7 +246,7 @@ def clean_url(text: str | None) -> str | None:
     if not text or not text.strip():
         return None
     url = text.strip()
-    if not url.lower().startswith(("http://", "https://")) or " " in url:
+    if not is_web_address(url):
         raise InvalidValueError(
             f"“{text}” is not a web address.", "A link starts with https:// or http://."
         )

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from refman.importers.messages import SKIPPED
+
 
 class PageFormat(enum.StrEnum):
     """The kinds of page and file refman reads."""
@@ -22,6 +24,17 @@ class PageFormat(enum.StrEnum):
     RIS = "ris"
     #: A CSL-JSON file (Zotero, citation.js, pandoc).
     CSL_JSON = "csl-json"
+
+
+#: Record fields that are CSL variables of the same meaning (title aside).
+CSL_VARIABLES = {
+    "doi": "DOI",
+    "url": "URL",
+    "volume": "volume",
+    "issue": "issue",
+    "pages": "page",
+    "publisher": "publisher",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +55,18 @@ class PersonName:
     suffix: str = ""
     literal: bool = False
 
+    def csl(self) -> dict[str, str]:
+        """The name as a CSL name object ({"family": …, "given": …} or {"literal": …})."""
+        if self.literal:
+            return {"literal": self.family}
+        parts = {
+            "family": self.family,
+            "given": self.given,
+            "non-dropping-particle": self.particle,
+            "suffix": self.suffix,
+        }
+        return {key: value for key, value in parts.items() if value}
+
     @property
     def display(self) -> str:
         """The name as people write it: "Zhuo Jiang", "Jan van der Berg", "Sammy Davis Jr."."""
@@ -50,6 +75,20 @@ class PersonName:
         words = [self.given, self.particle, self.family]
         name = " ".join(w for w in words if w)
         return f"{name} {self.suffix}" if self.suffix else name
+
+
+@dataclass(frozen=True, slots=True)
+class PageLink:
+    """A link on an HTML page: where it sits in the visible text and where it points.
+
+    Attributes:
+        text: The link's visible text, or the text just before it when it shows none (an
+            icon), white space collapsed.
+        href: The address it points to, as written.
+    """
+
+    text: str
+    href: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +107,7 @@ class ParsedRecord:
         authors: Author display names, in page order.
         authors_complete: False when the list ends in "et al." or the page lists no authors.
         line: 1-based line number of the record's first line in the page text.
+        last_line: 1-based line number of its last line (0 when not known).
         type: The CSL item type ("article-journal", "paper-conference", "article", ...).
         doi: The DOI (normalised), when known.
         arxiv_id: The arXiv identifier (with its version when given), when known.
@@ -106,6 +146,7 @@ class ParsedRecord:
     tags: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     raw: str = ""
+    last_line: int = 0
 
 
 @dataclass(slots=True)
@@ -127,3 +168,8 @@ class ParsedPage:
     records: list[ParsedRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     encoding: str = "utf-8"
+
+    @property
+    def skipped(self) -> int:
+        """How many damaged entries were left out (each has a warning saying which)."""
+        return sum(1 for warning in self.warnings if warning.startswith(SKIPPED))

@@ -71,3 +71,7 @@ def test_identifiers_found_in_a_record_text() -> None:
 )
 def test_links_give_their_identifiers(link: str, found: tuple[str | None, str | None]) -> None:
     assert identifiers_in_link(link) == found
+
+
+def test_a_malformed_link_gives_nothing_and_does_not_fail() -> None:
+    assert identifiers_in_link("http://[x") == (None, None)

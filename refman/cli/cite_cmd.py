@@ -1,0 +1,133 @@
+"""``refman cite``: papers' bibliography entries in a citation style (or ``\\cite{…}``), and
+``refman styles``: the citation styles refman has."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from refman.cli.output import write_json
+from refman.core.citations import (
+    DEFAULT_STYLE,
+    FORMATS,
+    STYLES,
+    check_format,
+    check_style,
+    citation_keys,
+    paper_entries,
+)
+from refman.core.context import no_paper
+from refman.core.library import LibraryService
+from refman.core.values import PaperDetail
+
+__all__ = [
+    "CITE_DESCRIPTION",
+    "CITE_EPILOG",
+    "STYLES_DESCRIPTION",
+    "add_cite_arguments",
+    "add_styles_arguments",
+    "run_cite",
+    "run_styles",
+]
+
+_STYLE_LIST = textwrap.fill(
+    "styles: " + ", ".join(STYLES) + " (see refman styles)", 90, break_on_hyphens=False
+)
+CITE_DESCRIPTION = """\
+Print the bibliography entries of papers in a citation style, as Zotero would format them:
+plain text (one entry per line) or HTML (italics kept, for word processors). Numbered styles
+such as IEEE number the papers in the order given; the others sort them as the style says."""
+CITE_EPILOG = f"""\
+{_STYLE_LIST}
+
+--json prints one object per paper, in bibliography order: "id" (the paper's id),
+"citekey", "text" (the entry as plain text) and, with --format html, "html" (its
+<div class="csl-entry"> element). With --keys it prints "id" and "citekey" only.
+
+examples:
+  refman cite 12                          paper #12 in APA (the default style)
+  refman cite 12 15 17 --style ieee       three papers, numbered [1] to [3]
+  refman cite 12 --style nature --format html > refs.html
+  refman cite 12 15 --keys                \\cite{{jiang2024megascale,smith2020study}}
+  refman cite 12 --json
+"""
+STYLES_DESCRIPTION = "List the citation styles refman cite and Copy Citation can use."
+
+
+def add_cite_arguments(p: argparse.ArgumentParser, paper_id: Callable[[str], int]) -> None:
+    """The arguments of ``refman cite`` (``paper_id`` parses an id argument)."""
+    p.add_argument(
+        "ids", nargs="+", type=paper_id, metavar="ID", help="a paper's id (see refman list)"
+    )
+    p.add_argument(
+        "--style",
+        default=DEFAULT_STYLE,
+        metavar="STYLE",
+        help=f"the citation style (default: {DEFAULT_STYLE}; see refman styles)",
+    )
+    p.add_argument("--format", choices=FORMATS, default="text", help="text (the default) or html")
+    p.add_argument(
+        "--keys", action="store_true", help="print \\cite{…} with the papers' citation keys"
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object per paper")
+
+
+def add_styles_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of ``refman styles``."""
+    p.add_argument("--json", action="store_true", help='print [{"id", "name"}, …] as JSON')
+
+
+def _details(service: LibraryService, ids: Sequence[int]) -> list[PaperDetail]:
+    """The papers, in the order given.
+
+    Raises:
+        NotFoundError: One of them does not exist.
+    """
+    details = service.details(ids)
+    missing = set(ids) - {detail.id for detail in details}
+    if missing:
+        raise no_paper(min(missing))
+    return details
+
+
+def _json_entries(details: Sequence[PaperDetail], style: str, fmt: str) -> list[dict[str, Any]]:
+    """``cite --json``: one object per paper in bibliography order (see the epilog)."""
+    entries = paper_entries(details, style, "text")
+    html = {d.id: e.strip() for d, e in paper_entries(details, style, fmt)} if fmt == "html" else {}
+    objects: list[dict[str, Any]] = []
+    for detail, entry in entries:
+        obj: dict[str, Any] = {"id": detail.id, "citekey": detail.citekey, "text": entry.rstrip()}
+        if html:
+            obj["html"] = html[detail.id]
+        objects.append(obj)
+    return objects
+
+
+def run_cite(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman cite ID...``."""
+    style, fmt = check_style(args.style), check_format(args.format)
+    ids = list(dict.fromkeys(args.ids))
+    if not args.keys and not args.json:
+        text = service.cite(ids, style, fmt)
+        out.write(text if text.endswith("\n") else text + "\n")
+        return 0
+    details = _details(service, ids)
+    if not args.keys:
+        write_json(out, _json_entries(details, style, fmt))
+    elif args.json:
+        write_json(out, [{"id": d.id, "citekey": d.citekey} for d in details])
+    else:
+        out.write(citation_keys(details) + "\n")
+    return 0
+
+
+def run_styles(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``refman styles`` (no library needed)."""
+    if args.json:
+        write_json(out, [{"id": key, "name": name} for key, name in STYLES.items()])
+        return 0
+    width = max(len(key) for key in STYLES)
+    out.write("".join(f"{key:<{width}}  {name}\n" for key, name in STYLES.items()))
+    return 0

@@ -1,0 +1,108 @@
+"""citeproc-py's bibliography entries finished the way citeproc-js writes them. Private to
+:mod:`refman.core.citations`.
+
+* Quotes are rendered by depth and punctuation moved inside them
+  (:func:`refman.core._citeproc_quotes.requote`); the non-breaking hyphens of given names
+  (:mod:`refman.core._citeproc_items`) become hyphens again.
+* HTML uses numeric entities (``&#38;``) as citeproc-js does, and a period that follows one
+  ending an italic or bold run (``<i>et al.</i>.``) is dropped, as citeproc-py itself does
+  in plain text.
+* ``second-field-align`` (IEEE, ACM, Nature): the citation number and the rest of the entry
+  are separated (``[1] J. Smith``), in HTML by citeproc-js's ``csl-left-margin`` and
+  ``csl-right-inline`` blocks; citeproc-py glues them together (``[1]J. Smith``).
+* Each entry ends the way citeproc-js ends it: a newline in text, a ``csl-entry`` block in
+  HTML (:data:`BIB_START` and :data:`BIB_END` surround the whole bibliography).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from refman.core._citeproc_items import NON_BREAKING_HYPHEN
+from refman.core._citeproc_quotes import Quotes, requote
+
+__all__ = ["BIB_END", "BIB_START", "Finisher"]
+
+#: What goes before and after the entries, by output format (as citeproc-js writes it).
+BIB_START = {"text": "", "html": '<div class="csl-bib-body">\n'}
+BIB_END = {"text": "", "html": "</div>"}
+
+_ENTITIES = (("&amp;", "&#38;"), ("&lt;", "&#60;"), ("&gt;", "&#62;"))
+_DOUBLE_PERIOD = re.compile(r"([.?!])((?:</(?:i|b|span|sup|sub)>)+)\.")
+
+
+def _term(style: Any, name: str, fallback: str) -> str:
+    return str(style.root.get_single_term(name) or "") or fallback
+
+
+def _quotes(style: Any) -> Quotes:
+    """The quotes of the style's locale (its own terms first)."""
+    return Quotes(
+        _term(style, "open-quote", "“"),
+        _term(style, "close-quote", "”"),
+        _term(style, "open-inner-quote", "‘"),
+        _term(style, "close-inner-quote", "’"),
+        str(style.root.get_locale_option("punctuation-in-quote")).lower() == "true",
+    )
+
+
+def _margin_field(style: Any) -> tuple[str, str] | None:
+    """The affixes of the citation number when the style sets it apart
+    (``second-field-align``) as the first field of its bibliography entries."""
+    element = style.root.bibliography
+    if element is None or not element.get("second-field-align"):
+        return None
+    fields = list(element.layout)
+    first = fields[0] if fields else None
+    if first is None or first.get("variable") != "citation-number":
+        return None
+    return first.get("prefix", ""), first.get("suffix", "")
+
+
+class Finisher:
+    """Finishes the entries of one rendering (one style, one output format)."""
+
+    def __init__(self, style: Any, html_out: bool) -> None:
+        """Read what the style and its locale say about quotes and the number's margin.
+
+        Args:
+            style: The ``CitationStylesStyle`` (its formatter set by the bibliography).
+            html_out: The entries are HTML.
+        """
+        self.html = html_out
+        self.quotes = _quotes(style)
+        self.margin = _margin_field(style)
+
+    def entry(self, text: str, number: int) -> str:
+        """One entry as citeproc-js writes it.
+
+        Args:
+            text: The entry as citeproc-py renders it.
+            number: Its citation number (its place in the bibliography, from 1).
+        """
+        if self.html:
+            for entity, numeric in _ENTITIES:
+                text = text.replace(entity, numeric)
+            text = _DOUBLE_PERIOD.sub(r"\1\2", text)
+        text = requote(text, self.quotes).replace(NON_BREAKING_HYPHEN, "-")
+        margin = None
+        if self.margin is not None:
+            prefix, suffix = self.margin
+            wanted = f"{prefix}{number}{suffix}"
+            if text.startswith(wanted):
+                margin, text = wanted, text[len(wanted) :]
+        return self._markup(text, margin)
+
+    def _markup(self, body: str, margin: str | None) -> str:
+        if not self.html:
+            return f"{margin} {body}\n" if margin is not None else body + "\n"
+        if margin is None:
+            return f'  <div class="csl-entry">{body}</div>\n'
+        trailing = body[len(body.rstrip()) :]  # citeproc-js puts it after the inner block
+        return (
+            '  <div class="csl-entry">\n'
+            f'    <div class="csl-left-margin">{margin}</div>'
+            f'<div class="csl-right-inline">{body.rstrip()}</div>\n'
+            f"  {trailing}</div>\n"
+        )

@@ -1,0 +1,187 @@
+"""Formatted citations: papers' bibliography entries in a citation style, as text or HTML.
+
+The styles are the official CSL files of six common styles, shipped in
+``refman/data/styles`` (CC BY-SA 3.0, see the LICENSE.md there); the locale is citeproc-py's
+own (the style's default locale, else American English). Every paper starts as its CSL-JSON
+item (:func:`refman.core.csl.csl_item`), and citeproc-py renders it.
+
+The entries are meant to read exactly as Zotero's (citeproc-js) do, and a test compares them
+with citeproc-js's on a fixture library (tests/fixtures/citations). What makes citeproc-py
+render like citeproc-js lives in three private modules: the data it is given
+(:mod:`~refman.core._citeproc_items`), the order of the bibliography
+(:mod:`~refman.core._citeproc_sort`) and the finish of each entry
+(:mod:`~refman.core._citeproc_output`); what cannot be fixed that way is listed in
+tests/fixtures/citations/DIFFERENCES.md.
+
+The output is shaped as citeproc-js shapes it: in text, one entry per line (numbered styles
+write ``[1] …``); in HTML, ``<div class="csl-bib-body">`` around one
+``<div class="csl-entry">`` per paper, with the number in a ``csl-left-margin`` block.
+
+This module is Qt-free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle
+from citeproc import formatter as citeproc_formatter
+
+from refman.core._citeproc_items import citeproc_source, prepare_item
+from refman.core._citeproc_output import BIB_END, BIB_START, Finisher
+from refman.core._citeproc_sort import add_year_suffixes, sort_bibliography
+from refman.core.csl import csl_item
+from refman.core.rules import check_choice
+from refman.core.values import PaperDetail
+
+__all__ = [
+    "DEFAULT_STYLE",
+    "FORMATS",
+    "STYLES",
+    "bibliography_entries",
+    "check_format",
+    "check_style",
+    "citation_keys",
+    "paper_entries",
+    "render_bibliography",
+    "style_path",
+]
+
+#: The citation styles refman ships: id (the CSL file's name) → the name people know.
+STYLES: dict[str, str] = {
+    "apa": "APA (7th edition)",
+    "ieee": "IEEE",
+    "chicago-author-date": "Chicago (author-date, 18th edition)",
+    "harvard-cite-them-right": "Harvard (Cite Them Right, 12th edition)",
+    "nature": "Nature",
+    "association-for-computing-machinery": "ACM (Association for Computing Machinery)",
+}
+#: The style used when none is chosen.
+DEFAULT_STYLE = "apa"
+#: The output formats: plain text, or HTML (italics and bold kept, for word processors).
+FORMATS = ("text", "html")
+
+_STYLE_FOLDER = "styles"
+
+
+def check_style(style: str) -> str:
+    """A style id as given (any case), checked.
+
+    Raises:
+        InvalidValueError: refman has no such style (the hint lists the styles).
+    """
+    return check_choice(style, STYLES, f"There is no citation style “{style}”.", fold=True)
+
+
+def check_format(fmt: str) -> str:
+    """An output format, checked.
+
+    Raises:
+        InvalidValueError: It is neither "text" nor "html".
+    """
+    return check_choice(fmt, FORMATS, f"There is no citation format “{fmt}”.", fold=True)
+
+
+def style_path(style: str) -> Path:
+    """The CSL file of a style (one of :data:`STYLES`).
+
+    Raises:
+        InvalidValueError: refman has no such style.
+    """
+    resource = files("refman.data").joinpath(_STYLE_FOLDER, f"{check_style(style)}.csl")
+    return Path(str(resource))
+
+
+def bibliography_entries(
+    items: Sequence[Mapping[str, Any]], style: str, fmt: str = "text"
+) -> list[tuple[str, str]]:
+    """The bibliography entries of CSL-JSON items, in the style's order.
+
+    Args:
+        items: CSL-JSON items, in citation order (the order numbered styles such as IEEE
+            number them in); an item whose ``id`` repeats an earlier one is left out.
+        style: A style id (see :data:`STYLES`).
+        fmt: "text" or "html".
+
+    Returns:
+        ``(item id, entry)`` pairs, each entry as citeproc-js writes it: a line ending in a
+        newline, or an indented ``<div class="csl-entry">`` block ending in a newline.
+
+    Raises:
+        InvalidValueError: An unknown style or format.
+    """
+    path = style_path(style)
+    html_out = check_format(fmt) == "html"
+    ids: dict[str, str] = {}  # citeproc-py's key → the item's id
+    prepared = []
+    for item in items:
+        item_id = str(item.get("id", ""))
+        if item_id in ids.values():
+            continue
+        key = f"item{len(ids)}"
+        ids[key] = item_id
+        prepared.append(prepare_item(item, key, html_out))
+    if not prepared:
+        return []
+    csl_style = CitationStylesStyle(str(path), locale=None, validate=False)
+    output = citeproc_formatter.html if html_out else citeproc_formatter.plain
+    bibliography = CitationStylesBibliography(csl_style, citeproc_source(prepared), output)
+    for key in ids:
+        bibliography.register(Citation([CitationItem(key)]))
+    sort_bibliography(csl_style, bibliography)
+    add_year_suffixes(csl_style, bibliography, {item["id"]: item for item in prepared})
+    finisher = Finisher(csl_style, html_out)
+    entries = []
+    for number, item in enumerate(bibliography.items, start=1):
+        rendered = csl_style.render_bibliography([item])
+        if rendered:
+            entries.append((ids[item.key], finisher.entry(str(rendered[0]), number)))
+    return entries
+
+
+def paper_entries(
+    details: Sequence[PaperDetail], style: str, fmt: str = "text"
+) -> list[tuple[PaperDetail, str]]:
+    """The bibliography entries of papers, in the style's order (see
+    :func:`bibliography_entries`)."""
+    by_key: dict[str, PaperDetail] = {}
+    items = []
+    for detail in details:
+        item = csl_item(detail)
+        by_key.setdefault(str(item["id"]), detail)
+        items.append(item)
+    return [(by_key[key], entry) for key, entry in bibliography_entries(items, style, fmt)]
+
+
+def render_bibliography(
+    details: Sequence[PaperDetail], style: str = DEFAULT_STYLE, fmt: str = "text"
+) -> str:
+    """The bibliography of papers in a style, as citeproc-js (Zotero) writes it.
+
+    Args:
+        details: The papers, in citation order (numbered styles number them in this order
+            unless the style sorts its bibliography).
+        style: A style id (see :data:`STYLES`).
+        fmt: "text" (one entry per line, each ending in a newline) or "html" (a
+            ``csl-bib-body`` block of ``csl-entry`` blocks).
+
+    Returns:
+        The bibliography; "" when there are no papers.
+
+    Raises:
+        InvalidValueError: An unknown style (the message lists the styles) or format.
+    """
+    fmt = check_format(fmt)
+    entries = paper_entries(details, style, fmt)
+    if not entries:
+        return ""
+    return BIB_START[fmt] + "".join(entry for _, entry in entries) + BIB_END[fmt]
+
+
+def citation_keys(details: Sequence[PaperDetail]) -> str:
+    r"""``\cite{a,b}`` for papers, in the order given ("" when there are none)."""
+    keys = list(dict.fromkeys(str(csl_item(detail)["id"]) for detail in details))
+    return "\\cite{" + ",".join(keys) + "}" if keys else ""

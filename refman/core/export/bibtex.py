@@ -1,0 +1,219 @@
+"""Papers as a BibTeX or BibLaTeX file, written with bibtexparser 2.
+
+Every entry starts from the paper's CSL-JSON item; :mod:`refman.core.export.bibfields` says
+which entry type and field each CSL type and variable becomes, and
+:mod:`refman.core.export.latex` turns text into LaTeX that BibTeX and biber read back as the
+same text. Identifiers and links (DOI, URL, eprint, ISBN) are written as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from bibtexparser.entrypoint import write_string
+from bibtexparser.library import Library
+from bibtexparser.middlewares import AddEnclosingMiddleware
+from bibtexparser.model import Entry, Field
+from bibtexparser.writer import BibtexFormat
+
+from refman.core.export.bibfields import BIBLATEX, BIBTEX, Dialect
+from refman.core.export.common import (
+    ExportItem,
+    date_parts,
+    iso_date,
+    names,
+    text_of,
+)
+from refman.core.export.latex import latex_text, latex_title, protect, verbatim
+from refman.importers.records import PersonName
+
+__all__ = ["bib_name", "biblatex_file", "bibtex_file", "entry_type"]
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_NEEDS_BRACES = re.compile(r",|\band\b", re.IGNORECASE)
+_DASHES = re.compile(r"\s*[\u2010-\u2015\u2212]\s*")
+#: Characters BibTeX does not take in a key.
+_BAD_KEY = re.compile(r"[\s,{}()=\"#%'\\~]")
+
+
+def _format() -> BibtexFormat:
+    fmt = BibtexFormat()  # type: ignore[no-untyped-call]
+    fmt.indent = "  "
+    fmt.block_separator = "\n"
+    fmt.trailing_comma = True
+    return fmt
+
+
+# -- names ------------------------------------------------------------------------------------
+
+
+def _part(text: str, ascii_only: bool) -> str:
+    latex = latex_text(text, ascii_only=ascii_only)
+    return protect(latex) if _NEEDS_BRACES.search(text) else latex
+
+
+def bib_name(person: PersonName, *, ascii_only: bool) -> str:
+    """One person as BibTeX writes a name: "von Last, Jr, First", or "{Corporate Name}".
+
+    A name known only as a whole ("Zhuo Jiang", from an author page) is written as it is, so
+    that BibTeX splits it into first and last name itself.
+    """
+    if person.literal:
+        return protect(latex_text(person.family, ascii_only=ascii_only))
+    family = _part(person.family, ascii_only)
+    last = " ".join(p for p in (latex_text(person.particle, ascii_only=ascii_only), family) if p)
+    if not person.given:
+        if person.suffix:
+            return protect(latex_text(f"{person.family} {person.suffix}", ascii_only=ascii_only))
+        return last
+    given = _part(person.given, ascii_only)
+    if person.suffix:
+        return f"{last}, {_part(person.suffix, ascii_only)}, {given}"
+    return f"{last}, {given}"
+
+
+def _people(x: ExportItem, d: Dialect) -> list[Field]:
+    fields = []
+    for variable, key in d.people.items():
+        people = [bib_name(p, ascii_only=d.ascii_only) for p in names(x.item, variable)]
+        if variable == "author" and people and not x.authors_complete:
+            people.append("others")
+        if people:
+            fields.append(Field(key, " and ".join(people)))
+    return fields
+
+
+# -- the entry --------------------------------------------------------------------------------
+
+
+def entry_type(x: ExportItem, d: Dialect) -> str:
+    """The entry type of a paper ("article", "inproceedings", "misc", ...)."""
+    kind = d.types.get(text_of(x.item.get("type")), "misc")
+    if kind == "phdthesis" and "master" in text_of(x.item.get("genre")).casefold():
+        return "mastersthesis"
+    return kind
+
+
+def _text(key: str, value: object, d: Dialect) -> list[Field]:
+    text = text_of(value)
+    return [Field(key, latex_text(text, ascii_only=d.ascii_only))] if text else []
+
+
+def _date(x: ExportItem, d: Dialect) -> list[Field]:
+    parts = date_parts(x.item)
+    if not parts:
+        return []
+    if d.date_field:
+        fields = [Field(d.date_field, iso_date(parts))]
+        accessed = date_parts(x.item, "accessed")
+        return fields + ([Field("urldate", iso_date(accessed))] if accessed else [])
+    fields = [Field("year", str(parts[0]))]
+    if len(parts) > 1:
+        fields.append(Field("month", _MONTHS[parts[1] - 1], enclosing="no-enclosing"))
+    if len(parts) > 2:  # BibTeX has no day; biblatex-style ``date`` keeps it (styles ignore it)
+        fields.append(Field("date", iso_date(parts)))
+    return fields
+
+
+def _own(x: ExportItem, variable: str) -> str:
+    """A variable of the item, unless it only repeats the arXiv id (written as ``eprint``)."""
+    return "" if variable in x.derived else text_of(x.item.get(variable))
+
+
+def _publication(x: ExportItem, d: Dialect, kind: str) -> list[Field]:
+    item = x.item
+    pages = _DASHES.sub("--", text_of(item.get("page")))
+    container = d.container.get(kind, "howpublished")
+    publisher = d.publisher.get(kind, "publisher")
+    if publisher == container and text_of(item.get("container-title")):
+        publisher = "publisher"
+    fields = [
+        *_text(container, item.get("container-title"), d),
+        *_date(x, d),
+        *_text("volume", item.get("volume"), d),
+        *_text("number", text_of(item.get("issue")) or _own(x, "number"), d),
+        *_text("pages", pages, d),
+        *_text(publisher, _own(x, "publisher"), d),
+    ]
+    for variable, key in d.text.items():
+        fields += _text(key, item.get(variable), d)
+    if kind in d.default_kind and not text_of(item.get("genre")):
+        fields.append(Field("type", d.default_kind[kind]))
+    return fields
+
+
+def _links(x: ExportItem, d: Dialect) -> list[Field]:
+    item = x.item
+    fields = [
+        Field(key, verbatim(text_of(item[variable])))
+        for variable, key in d.verbatim.items()
+        if text_of(item.get(variable))
+    ]
+    if _own(x, "URL"):
+        fields.append(Field("url", verbatim(_own(x, "URL"))))
+    if x.arxiv_id:
+        fields += [Field("eprint", verbatim(x.arxiv_id)), Field(*d.eprint_type)]
+        if x.primary_class:
+            fields.append(Field(d.eprint_class, verbatim(x.primary_class)))
+    return fields
+
+
+def _content(x: ExportItem, d: Dialect) -> list[Field]:
+    fields = _text("keywords", x.item.get("keyword"), d)
+    fields += _text("abstract", x.item.get("abstract"), d)
+    if x.notes:
+        fields += _text("annote", "\n\n".join(n.strip() for n in x.notes), d)
+    return fields
+
+
+def _entry(x: ExportItem, d: Dialect, key: str) -> Entry:
+    kind = entry_type(x, d)
+    title = text_of(x.item.get("title"))
+    people = _people(x, d)
+    if d.sort_key and title and not any(f.key == "author" for f in people):
+        people.append(Field("key", latex_text(title, ascii_only=d.ascii_only)))
+    fields = [
+        *people,
+        *([Field("title", latex_title(title, ascii_only=d.ascii_only))] if title else []),
+        *_publication(x, d, kind),
+        *_links(x, d),
+        *_content(x, d),
+    ]
+    unique = {f.key.casefold(): f for f in reversed(fields)}  # a field once (its first value)
+    return Entry(kind, key, [f for f in fields if unique[f.key.casefold()] is f])
+
+
+def _keys(items: Iterable[ExportItem]) -> list[str]:
+    """The entry keys: the citation keys, made safe for BibTeX and unique in the file."""
+    seen: set[str] = set()
+    keys = []
+    for x in items:
+        base = _BAD_KEY.sub("-", x.key) or "paper"
+        key, n = base, 1
+        while key.casefold() in seen:
+            n += 1
+            key = f"{base}-{n}"
+        seen.add(key.casefold())
+        keys.append(key)
+    return keys
+
+
+def _write(items: Sequence[ExportItem], d: Dialect) -> str:
+    library = Library([_entry(x, d, key) for x, key in zip(items, _keys(items), strict=True)])
+    stack = [
+        AddEnclosingMiddleware(
+            reuse_previous_enclosing=False, enclose_integers=False, default_enclosing="{"
+        )
+    ]
+    return str(write_string(library, unparse_stack=stack, bibtex_format=_format()))
+
+
+def bibtex_file(items: Sequence[ExportItem]) -> str:
+    """The papers as a BibTeX file (ASCII apart from characters LaTeX has no name for)."""
+    return _write(items, BIBTEX)
+
+
+def biblatex_file(items: Sequence[ExportItem]) -> str:
+    """The papers as a BibLaTeX file (UTF-8, for biber)."""
+    return _write(items, BIBLATEX)

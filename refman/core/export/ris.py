@@ -1,0 +1,138 @@
+"""Papers as an RIS file, written with rispy.
+
+The tags follow what Zotero and EndNote write: ``AU`` "Family, Given, Suffix" per author,
+``A2`` editors, ``T2`` the journal or proceedings, ``PY``/``DA`` the date, ``SP``/``EP``
+the pages, ``KW`` one tag per line, ``N1`` one note per line, ``ID`` the citation key.
+RIS has no field for an arXiv id: its link goes in ``UR`` (as Zotero writes it) and the id in
+``AN`` ("arXiv:2306.01234"); a report's number goes in ``M1``. RIS values are one line each,
+so line breaks become spaces.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import rispy
+
+from refman.core.export.common import ExportItem, date_parts, names, text_of
+from refman.importers.records import PersonName
+
+__all__ = ["RIS_TYPES", "ris_file", "ris_name"]
+
+#: CSL type → RIS reference type (anything else is GEN).
+RIS_TYPES = {
+    "article-journal": "JOUR",
+    "paper-conference": "CPAPER",
+    "article": "UNPB",
+    "book": "BOOK",
+    "chapter": "CHAP",
+    "thesis": "THES",
+    "report": "RPRT",
+    "webpage": "ELEC",
+    "post-weblog": "BLOG",
+    "article-magazine": "MGZN",
+    "article-newspaper": "NEWS",
+    "dataset": "DATA",
+    "software": "COMP",
+    "manuscript": "MANSCPT",
+    "patent": "PAT",
+    "speech": "SLIDE",
+    "entry-encyclopedia": "ENCYC",
+    "entry-dictionary": "DICT",
+    "standard": "STAND",
+}
+#: CSL text variables → rispy keys (tags T2, T3, J2, ST, VL, IS, PB, CY, ET, M3, LA, DO).
+_TEXT = {
+    "container-title": "secondary_title",
+    "collection-title": "tertiary_title",
+    "container-title-short": "alternate_title1",
+    "title-short": "short_title",
+    "volume": "volume",
+    "issue": "number",
+    "publisher": "publisher",
+    "publisher-place": "place_published",
+    "edition": "edition",
+    "genre": "type_of_work",
+    "language": "language",
+    "DOI": "doi",
+}
+_PEOPLE = {"author": "authors", "editor": "secondary_authors", "translator": "subsidiary_authors"}
+_PAGES = re.compile(r"\s*(?:-+|[\u2010-\u2015\u2212])\s*")
+
+
+class _Writer(rispy.RisWriter):  # type: ignore[misc]
+    """rispy's writer without its "1." line before each record (other readers stumble)."""
+
+    def set_header(self, count: int) -> str:
+        return ""
+
+
+def _line(value: Any) -> str:
+    return " ".join(text_of(value).split())
+
+
+def ris_name(person: PersonName) -> str:
+    """One person as RIS writes a name: "Family, Given, Suffix" (an organisation whole)."""
+    if person.literal or not person.given:
+        return " ".join(p for p in (person.particle, person.family, person.suffix) if p)
+    family = " ".join(p for p in (person.particle, person.family) if p)
+    parts = [family, person.given] + ([person.suffix] if person.suffix else [])
+    return ", ".join(parts)
+
+
+def _date(x: ExportItem) -> dict[str, str]:
+    parts = date_parts(x.item)
+    if not parts:
+        return {}
+    out = {"year": f"{parts[0]:04d}"}
+    if len(parts) > 1:
+        out["date"] = "/".join([f"{parts[0]:04d}", *(f"{p:02d}" for p in parts[1:])])
+    return out
+
+
+def _pages(page: str) -> dict[str, str]:
+    if not page:
+        return {}
+    first, _, last = _PAGES.sub("-", page).partition("-")
+    return {"start_page": first, "end_page": last} if last else {"start_page": page}
+
+
+def _identifiers(x: ExportItem) -> dict[str, Any]:
+    item = x.item
+    out: dict[str, Any] = {}
+    isbn = _line(item.get("ISBN")) or _line(item.get("ISSN"))
+    if isbn:
+        out["issn"] = isbn
+    if x.arxiv_id:
+        out["accession_number"] = f"arXiv:{x.arxiv_id}"
+    if "number" not in x.derived and _line(item.get("number")):
+        out["note"] = _line(item.get("number"))  # M1: a report's number
+    if _line(item.get("URL")):  # an arXiv link too: it is how RIS readers learn the id
+        out["urls"] = [_line(item["URL"]).replace(";", "%3B")]  # readers split UR on ";"
+    return out
+
+
+def _record(x: ExportItem) -> dict[str, Any]:
+    item = x.item
+    record: dict[str, Any] = {"type_of_reference": RIS_TYPES.get(text_of(item.get("type")), "GEN")}
+    for variable, key in _PEOPLE.items():
+        record[key] = [_line(ris_name(p)) for p in names(item, variable)]
+    record["title"] = _line(item.get("title"))
+    record.update({key: _line(item.get(v)) for v, key in _TEXT.items() if v not in x.derived})
+    record.update(_date(x))
+    record.update(_pages(_line(item.get("page"))))
+    record.update(_identifiers(x))
+    record["keywords"] = [_line(t) for t in x.tags if _line(t)]
+    record["abstract"] = _line(item.get("abstract"))
+    record["notes"] = [_line(n) for n in x.notes if _line(n)]
+    record["id"] = x.key
+    return {k: v for k, v in record.items() if v}
+
+
+def ris_file(items: Sequence[ExportItem]) -> str:
+    """The papers as an RIS file."""
+    if not items:
+        return ""
+    return str(rispy.dumps([_record(x) for x in items], implementation=_Writer))

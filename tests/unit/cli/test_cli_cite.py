@@ -1,0 +1,124 @@
+"""``refman cite`` and ``refman styles`` through :func:`refman.__main__.main`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from refman.__main__ import main
+from refman.core.citations import STYLES, paper_entries, render_bibliography
+from refman.core.library import LibraryService
+from refman.core.values import PaperDetail
+from tests.unit.core.test_citations import LIBRARY, import_items
+
+
+class Run(NamedTuple):
+    code: int
+    out: str
+    err: str
+
+
+Cli = Callable[..., Run]
+
+
+@pytest.fixture
+def papers(library: LibraryService) -> list[PaperDetail]:
+    """The citation fixture library: smith2020bayesian, jiang2024megascale, doe2023attention…"""
+    return import_items(library, LIBRARY[:6])
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], library_path: Path, papers: list[PaperDetail]) -> Cli:
+    def call(*args: str) -> Run:
+        code = main(["--db", str(library_path), *args])
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return call
+
+
+def _ids(papers: list[PaperDetail], *numbers: int) -> list[str]:
+    return [str(papers[n].id) for n in numbers]
+
+
+def test_cite_prints_the_bibliography_in_apa_by_default(
+    cli: Cli, papers: list[PaperDetail]
+) -> None:
+    result = cli("cite", *_ids(papers, 0, 1, 2))
+    assert (result.code, result.err) == (0, "")
+    assert result.out == render_bibliography(papers[:3], "apa", "text")
+    assert result.out.splitlines()[0].startswith("Doe, J., & Roe, R. (2023). Attention")
+
+
+def test_a_numbered_style_numbers_the_papers_in_the_order_given(
+    cli: Cli, papers: list[PaperDetail]
+) -> None:
+    lines = cli("cite", *_ids(papers, 1, 0), "--style", "ieee").out.splitlines()
+    assert lines[0].startswith("[1] Z. Jiang et al., “MegaScale:")
+    assert lines[1].startswith("[2] J. Smith, J. Müller, and A. Okonkwo, “A study")
+
+
+def test_html_is_citeproc_js_markup(cli: Cli, papers: list[PaperDetail]) -> None:
+    result = cli("cite", *_ids(papers, 0), "--style", "nature", "--format", "html")
+    assert result.out.startswith('<div class="csl-bib-body">\n  <div class="csl-entry">\n')
+    assert '<div class="csl-left-margin">1.</div>' in result.out
+    assert "<i>Journal of Computational Biology</i> <b>27</b>" in result.out
+    assert result.out.endswith("</div>\n")
+
+
+def test_keys_print_a_cite_command(cli: Cli, papers: list[PaperDetail]) -> None:
+    result = cli("cite", *_ids(papers, 2, 0, 2), "--keys")
+    assert result.out == "\\cite{doe2023attention,smith2020bayesian}\n"
+    listed = json.loads(cli("cite", *_ids(papers, 2, 0), "--keys", "--json").out)
+    assert listed == [
+        {"id": papers[2].id, "citekey": "doe2023attention"},
+        {"id": papers[0].id, "citekey": "smith2020bayesian"},
+    ]
+
+
+def test_json_has_one_object_per_paper_in_bibliography_order(
+    cli: Cli, papers: list[PaperDetail]
+) -> None:
+    objects = json.loads(cli("cite", *_ids(papers, 0, 2), "--json").out)
+    entries = paper_entries([papers[0], papers[2]], "apa")
+    assert objects == [
+        {"id": detail.id, "citekey": detail.citekey, "text": entry.rstrip("\n")}
+        for detail, entry in entries
+    ]
+    with_html = json.loads(cli("cite", *_ids(papers, 0), "--json", "--format", "html").out)
+    assert set(with_html[0]) == {"id", "citekey", "text", "html"}
+    assert with_html[0]["html"].startswith('<div class="csl-entry">Smith, J., Müller, J., &#38;')
+
+
+def test_an_unknown_style_is_a_user_error_that_lists_the_styles(
+    cli: Cli, papers: list[PaperDetail]
+) -> None:
+    result = cli("cite", *_ids(papers, 0), "--style", "mla")
+    assert (result.code, result.out) == (2, "")
+    assert "There is no citation style “mla”" in result.err
+    assert all(style in result.err for style in STYLES)
+
+
+def test_an_unknown_paper_is_a_user_error(cli: Cli, papers: list[PaperDetail]) -> None:
+    for extra in ((), ("--json",), ("--keys",)):
+        result = cli("cite", *_ids(papers, 0), "424242", *extra)
+        assert (result.code, result.out) == (2, "")
+        assert "#424242" in result.err
+
+
+def test_styles_lists_the_styles_without_opening_a_library(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    missing = tmp_path / "never" / "made.sqlite"
+    assert main(["--db", str(missing), "styles"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == list(STYLES)
+    assert lines[0].endswith("APA (7th edition)")
+    assert main(["styles", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert listed == [{"id": key, "name": name} for key, name in STYLES.items()]
+    assert not missing.parent.exists()

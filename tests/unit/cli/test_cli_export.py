@@ -1,0 +1,154 @@
+"""``refman export`` through :func:`refman.__main__.main`: formats, selection, files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+import rispy
+from bibtexparser.entrypoint import parse_string
+
+from refman.__main__ import main
+from refman.cli.export_cmd import run_export
+from refman.cli.parser import build_parser
+from refman.core.library import LibraryService
+from refman.core.values import PaperDetail
+from tests.unit.core.export.kinds import import_kinds
+
+
+class Run(NamedTuple):
+    code: int
+    out: str
+    err: str
+
+
+Cli = Callable[..., Run]
+
+
+@pytest.fixture
+def papers(library: LibraryService) -> list[PaperDetail]:
+    return import_kinds(library)
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], library_path: Path, papers: list[PaperDetail]) -> Cli:
+    def call(*args: str) -> Run:
+        code = main(["--db", str(library_path), "export", *args])
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return call
+
+
+def _keys(bib: str) -> list[str]:
+    return [e.key for e in parse_string(bib).entries]
+
+
+def test_default_is_every_paper_as_bibtex_on_standard_output(
+    cli: Cli, papers: list[PaperDetail]
+) -> None:
+    result = cli()
+    assert (result.code, result.err) == (0, "")
+    assert sorted(_keys(result.out)) == sorted(str(p.citekey) for p in papers)
+    assert "annote" not in result.out and r"M{\"u}ller" in result.out
+
+
+def test_every_format_reads_back(cli: Cli, papers: list[PaperDetail]) -> None:
+    count = len(papers)
+    assert len(_keys(cli("--format", "biblatex").out)) == count
+    assert len(rispy.loads(cli("--format", "ris").out)) == count
+    assert len(json.loads(cli("--format", "csl-json").out)) == count
+    rows = list(csv.DictReader(io.StringIO(cli("--format", "csv").out, newline="")))
+    assert len(rows) == count
+
+
+def test_ids_export_those_papers_in_the_order_given(cli: Cli, papers: list[PaperDetail]) -> None:
+    result = cli(str(papers[3].id), f"#{papers[0].id}")
+    assert _keys(result.out) == [papers[3].citekey, papers[0].citekey]
+
+
+def test_search_tag_and_section_select_papers(
+    cli: Cli, papers: list[PaperDetail], library: LibraryService
+) -> None:
+    assert _keys(cli("--tag", "systems").out) == ["berg2024megascale"]
+    assert _keys(cli("--search", "Tidewater").out) == ["jiang2025tidewater"]
+    library.trash([papers[1].id])
+    assert _keys(cli("--section", "trash").out) == ["berg2024megascale"]
+    assert "berg2024megascale" not in _keys(cli().out)
+
+
+def test_with_notes(cli: Cli) -> None:
+    assert "annote = {Read again.}" in cli("--with-notes").out
+    items = json.loads(cli("--format", "csl-json", "--with-notes").out)
+    assert {i["id"]: i.get("annote") for i in items}["muller2020deja"] == "Read again."
+
+
+def test_output_file(cli: Cli, tmp_path: Path, papers: list[PaperDetail]) -> None:
+    target = tmp_path / "refs.ris"
+    result = cli("--format", "ris", "-o", str(target))
+    assert (result.code, result.out) == (0, "")
+    assert result.err == f"Exported {len(papers)} papers to {target} (RIS).\n"
+    assert len(rispy.loads(target.read_text(encoding="utf-8"))) == len(papers)
+
+
+def test_a_file_that_cannot_be_written_is_a_plain_error_and_the_old_one_stays(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = cli("-o", str(tmp_path / "missing" / "refs.bib"))
+    assert result.code == 2
+    assert result.err.startswith("refman: Could not write ‘")
+    assert "No such file or directory" in result.err
+    folder = tmp_path / "out"
+    folder.mkdir()
+    target = folder / "refs.bib"
+    target.write_text("% my old file\n", encoding="utf-8")
+
+    def refuse(*_args: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    result = cli("-o", str(target))
+    assert result.code == 2 and "Permission denied" in result.err
+    assert target.read_text(encoding="utf-8") == "% my old file\n"
+    assert [p.name for p in folder.iterdir()] == ["refs.bib"]
+
+
+def test_ids_and_filters_together_are_refused(cli: Cli, papers: list[PaperDetail]) -> None:
+    result = cli(str(papers[0].id), "--tag", "systems")
+    assert result.code == 2
+    assert "either paper ids or --search/--tag/--section" in result.err
+
+
+def test_an_unknown_id_is_refused(cli: Cli) -> None:
+    result = cli("9999")
+    assert (result.code, result.out) == (2, "")
+    assert "There is no paper #9999" in result.err
+
+
+def test_nothing_to_export(cli: Cli) -> None:
+    result = cli("--tag", "no-such-tag")
+    assert (result.code, result.out) == (0, "")
+    assert result.err == "refman: no papers to export.\n"
+
+
+def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--format {bibtex,biblatex,ris,csl-json,csv}" in out
+    assert "examples:" in out and "refman export --tag thesis -o thesis.bib" in out
+
+
+def test_standard_output_gets_utf8_whatever_its_encoding(
+    library: LibraryService, papers: list[PaperDetail]
+) -> None:
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii", errors="replace")
+    args = build_parser().parse_args(["export", "--format", "biblatex", str(papers[2].id)])
+    assert run_export(args, library, out, io.StringIO()) == 0
+    assert "Müller, Jürgen" in raw.getvalue().decode("utf-8")

@@ -1,0 +1,207 @@
+"""BibTeX and BibLaTeX exports of a library holding every kind of paper, read back with
+bibtexparser and pybtex and compared with the papers field by field."""
+
+from __future__ import annotations
+
+import calendar
+import dataclasses
+import re
+
+import pytest
+from pybtex.database import Person
+
+from refman.core.export import ExportFormat, export_papers
+from refman.core.library import LibraryService
+from refman.core.rules import ITEM_TYPES
+from refman.core.values import PaperDetail
+from refman.importers.records import PersonName
+from tests.unit.core.export.bibcheck import (
+    ENTRY_TYPES,
+    MONTHS,
+    decode,
+    decoded_fields,
+    expected_fields,
+    parse_bibtexparser,
+    parse_pybtex,
+    people,
+)
+from tests.unit.core.export.kinds import SPECIALS, import_kinds
+
+DIALECTS = [ExportFormat.BIBTEX, ExportFormat.BIBLATEX]
+
+
+@pytest.fixture
+def papers(library: LibraryService) -> list[PaperDetail]:
+    return import_kinds(library)
+
+
+@pytest.mark.parametrize("fmt", DIALECTS)
+@pytest.mark.parametrize("with_notes", [False, True])
+def test_bibtexparser_reads_back_every_field_of_every_paper(
+    papers: list[PaperDetail], fmt: ExportFormat, with_notes: bool
+) -> None:
+    biblatex = fmt is ExportFormat.BIBLATEX
+    entries = parse_bibtexparser(export_papers(papers, fmt, with_notes=with_notes))
+    assert list(entries) == [p.citekey for p in papers]
+    for paper in papers:
+        kind, raw = entries[str(paper.citekey)]
+        assert kind == ENTRY_TYPES[paper.type][biblatex], paper.citekey
+        expected = expected_fields(paper, biblatex=biblatex, with_notes=with_notes)
+        assert decoded_fields(raw) == expected, paper.citekey
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _pybtex_person(person: Person) -> PersonName | str:
+    given = [*person.first_names, *person.middle_names]
+    parts = [
+        decode(" ".join(person.last_names)),
+        decode(" ".join(given)),
+        decode(" ".join(person.prelast_names)),
+        decode(" ".join(person.lineage_names)),
+    ]
+    if parts == ["others", "", "", ""]:
+        return "others"
+    last = " ".join(person.last_names)
+    if last.startswith("{") and last.endswith("}") and not any(parts[1:]):
+        return PersonName(decode(last[1:-1]), literal=True)
+    return PersonName(parts[0], parts[1], parts[2], parts[3])
+
+
+@pytest.mark.parametrize("fmt", DIALECTS)
+def test_pybtex_reads_the_same_entries_without_a_complaint(
+    papers: list[PaperDetail], fmt: ExportFormat
+) -> None:
+    text = export_papers(papers, fmt, with_notes=True)
+    ours = parse_bibtexparser(text)
+    theirs = parse_pybtex(text)
+    assert list(theirs.entries) == list(ours)
+    for key, (kind, raw) in ours.items():
+        entry = theirs.entries[key]
+        assert entry.type == kind
+        for role in ("author", "editor"):
+            got = [_pybtex_person(p) for p in entry.persons.get(role, [])]
+            assert got == (people(raw[role]) if role in raw else []), (key, role)
+        fields = {k: _squash(v) for k, v in entry.fields.items()}
+        want = {k: _squash(v) for k, v in raw.items() if k not in ("author", "editor")}
+        if "month" in want:  # pybtex expands the month macro
+            want["month"] = calendar.month_name[MONTHS.index(want["month"]) + 1]
+        assert fields == want, key
+
+
+def test_bibtex_is_ascii_except_characters_latex_has_no_name_for(
+    papers: list[PaperDetail],
+) -> None:
+    text = export_papers(papers, ExportFormat.BIBTEX)
+    assert {c for c in text if not c.isascii()} == set("中文ị")
+    assert r"M{\"u}ller, J{\"u}rgen" in text
+    assert "Müller, Jürgen" in export_papers(papers, ExportFormat.BIBLATEX)
+
+
+def test_every_special_character_is_escaped_and_braces_balance(
+    papers: list[PaperDetail],
+) -> None:
+    text = export_papers(papers, ExportFormat.BIBTEX)
+    title = re.search(r"title = \{(.*)\},\n", text)
+    assert title is not None
+    assert r"50{\%}" in text and r"{\$}5" in text and r"{\#}" in text and r"{\_}" in text
+    assert r"{\textasciitilde}" in text and r"{\textasciicircum}" in text
+    assert r"\{Revisited\}" in text  # a brace pair stays a pair
+    assert r"lone \textbraceright{} closing" in text  # a lone brace cannot be \}
+    depth = 0
+    for char in text:  # BibTeX counts every brace, escaped or not
+        depth += (char == "{") - (char == "}")
+        assert depth >= 0
+    assert depth == 0
+    specials = set(SPECIALS.replace(" ", ""))  # the library does hold every one of them
+    assert specials <= set(papers[0].title) and specials <= set(papers[0].abstract_text)
+
+
+def test_titles_protect_capitals_and_keys_are_the_citation_keys(
+    papers: list[PaperDetail],
+) -> None:
+    text = export_papers(papers, ExportFormat.BIBTEX)
+    assert "{DNA:}" in text and "{GPUs}" in text and "{{\\r{A}}ngstr" in text
+    assert "title = {{The} refman {Home} {Page}}" in text
+    assert all(f"{{{p.citekey}," in text for p in papers)
+
+
+def test_arxiv_preprints_are_misc_with_eprint_and_the_derived_link_is_left_out(
+    papers: list[PaperDetail],
+) -> None:
+    preprint = papers[0]
+    kind, raw = parse_bibtexparser(export_papers([preprint], ExportFormat.BIBTEX))[
+        "doe2023attention"
+    ]
+    assert kind == "misc"
+    assert (raw["eprint"], raw["archivePrefix"], raw["primaryClass"]) == (
+        "2306.01234",
+        "arXiv",
+        "cs.LG",
+    )
+    assert "url" not in raw and "publisher" not in raw and "number" not in raw
+    assert raw["author"].endswith(" and others")
+    kind, raw = parse_bibtexparser(export_papers([preprint], ExportFormat.BIBLATEX))[
+        "doe2023attention"
+    ]
+    assert kind == "online"
+    assert (raw["eprinttype"], raw["eprintclass"], raw["date"]) == ("arxiv", "cs.LG", "2023-06")
+
+
+def test_corporate_von_and_jr_names(papers: list[PaperDetail]) -> None:
+    text = export_papers(papers, ExportFormat.BIBTEX)
+    assert "author = {{World Health Organization}}" in text
+    assert "van der Berg, Jan and Davis, Jr., Sammy and von Neumann-Kessler, Ludwig" in text
+
+
+def test_notes_go_out_only_when_asked(papers: list[PaperDetail]) -> None:
+    assert "annote" not in export_papers(papers, ExportFormat.BIBTEX)
+    assert "annote = {Check section 4 {\\&} the 100{\\%} claim." in export_papers(
+        papers, ExportFormat.BIBTEX, with_notes=True
+    )
+
+
+def test_no_papers_make_an_empty_file() -> None:
+    assert export_papers([], ExportFormat.BIBTEX) == ""
+    assert export_papers([], "biblatex") == ""
+
+
+BIBTEX_TYPES = {"article-journal": "article", "article-magazine": "article"}
+BIBTEX_TYPES |= {"article-newspaper": "article", "paper-conference": "inproceedings"}
+BIBTEX_TYPES |= {"book": "book", "chapter": "incollection", "thesis": "phdthesis"}
+BIBTEX_TYPES |= {"report": "techreport", "entry-encyclopedia": "incollection"}
+BIBLATEX_TYPES = dict(BIBTEX_TYPES, thesis="thesis", report="report", article="online")
+BIBLATEX_TYPES |= {"entry-encyclopedia": "inreference", "webpage": "online"}
+BIBLATEX_TYPES |= {"post-weblog": "online", "dataset": "dataset", "software": "software"}
+BIBLATEX_TYPES |= {"manuscript": "unpublished", "patent": "patent"}
+
+
+@pytest.mark.parametrize("item_type", list(ITEM_TYPES))
+def test_every_type_refman_knows_has_an_entry_type(
+    papers: list[PaperDetail], item_type: str
+) -> None:
+    paper = dataclasses.replace(papers[2], type=item_type)
+    for fmt, table in (
+        (ExportFormat.BIBTEX, BIBTEX_TYPES),
+        (ExportFormat.BIBLATEX, BIBLATEX_TYPES),
+    ):
+        text = export_papers([paper], fmt)
+        parse_pybtex(text)
+        [(kind, _raw)] = parse_bibtexparser(text).values()
+        assert kind == table.get(item_type, "misc")
+
+
+def test_a_published_paper_with_an_arxiv_id_keeps_its_own_link_and_publisher(
+    papers: list[PaperDetail],
+) -> None:
+    journal = dataclasses.replace(papers[2], arxiv_id="2001.00001", subjects=("q-bio.GN",))
+    [(kind, raw)] = parse_bibtexparser(export_papers([journal], ExportFormat.BIBTEX)).values()
+    assert kind == "article"
+    assert raw["url"] == journal.url and raw["publisher"] == "Mary Ann Liebert"
+    assert (raw["eprint"], raw["primaryClass"]) == ("2001.00001", "q-bio.GN")
+    assert raw["number"] == "3"  # the issue, not "arXiv:2001.00001"
+    preprint = dataclasses.replace(papers[0], url="https://example.org/preprint")
+    [(_kind, raw)] = parse_bibtexparser(export_papers([preprint], ExportFormat.BIBTEX)).values()
+    assert raw["url"] == "https://example.org/preprint"

@@ -1,0 +1,74 @@
+"""Writing an export file: all or nothing, and any file already there survives a failure."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from refman.core.export import ExportWriteError, write_export
+
+
+def test_writes_utf8_with_the_line_ends_given(tmp_path: Path) -> None:
+    target = tmp_path / "refs.csv"
+    assert write_export(target, "a,b\r\nMüller,1\r\n") == target
+    assert target.read_bytes() == "a,b\r\nMüller,1\r\n".encode()
+    assert [p.name for p in tmp_path.iterdir()] == ["refs.csv"]
+
+
+def test_replaces_a_file_and_keeps_its_permissions(tmp_path: Path) -> None:
+    target = tmp_path / "refs.bib"
+    target.write_text("old", encoding="utf-8")
+    target.chmod(0o640)
+    write_export(target, "new")
+    assert target.read_text(encoding="utf-8") == "new"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+
+
+def test_a_new_file_gets_the_usual_permissions(tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        write_export(tmp_path / "refs.bib", "x")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "refs.bib").stat().st_mode) == 0o644
+
+
+def test_a_missing_folder_is_a_plain_error(tmp_path: Path) -> None:
+    with pytest.raises(ExportWriteError, match=r"Could not write .*No such file or directory"):
+        write_export(tmp_path / "nowhere" / "refs.bib", "x")
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_a_folder_is_not_a_file(tmp_path: Path) -> None:
+    with pytest.raises(ExportWriteError, match="is a folder"):
+        write_export(tmp_path, "x")
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_litter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "refs.bib"
+    target.write_text("precious", encoding="utf-8")
+
+    def disk_full(*_args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", disk_full)
+    with pytest.raises(ExportWriteError, match="No space left on device") as caught:
+        write_export(target, "new text")
+    assert "Nothing was changed" in str(caught.value)
+    assert target.read_text(encoding="utf-8") == "precious"
+    assert [p.name for p in tmp_path.iterdir()] == ["refs.bib"]
+
+
+def test_a_symbolic_link_is_followed(tmp_path: Path) -> None:
+    real = tmp_path / "real.bib"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.bib"
+    link.symlink_to(real)
+    write_export(link, "new")
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == "new"

@@ -1,0 +1,71 @@
+"""Text to LaTeX for .bib fields: whatever the text, BibTeX's brace count stays balanced and a
+LaTeX reader gets the same text back."""
+
+from __future__ import annotations
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from refman.core.export.latex import latex_text, latex_title, protect, verbatim
+from tests.unit.core.export.bibcheck import decode
+
+#: Letters, LaTeX's special characters, accents, Greek, CJK and punctuation (no "-", "'", "`",
+#: "!" or "?": LaTeX turns "--", "''", "!`" into other characters by design).
+ALPHABET = 'abcXYZ019 &%$#_{}~^\\<>",.:;()/éüøÅßłÑΩα中'
+TEXTS = st.text(alphabet=ALPHABET, max_size=40)
+
+
+def _bibtex_balanced(latex: str) -> bool:
+    """BibTeX counts every brace, escaped or not."""
+    depth = 0
+    for char in latex:
+        depth += (char == "{") - (char == "}")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _tidy(text: str) -> bool:
+    return text == text.strip() and "  " not in text
+
+
+@given(TEXTS, st.booleans())
+def test_any_text_survives_the_trip_through_latex(text: str, ascii_only: bool) -> None:
+    assume(_tidy(text))
+    for latex in (
+        latex_text(text, ascii_only=ascii_only),
+        latex_title(text, ascii_only=ascii_only),
+    ):
+        assert _bibtex_balanced(latex), latex
+        assert decode(latex) == text, latex
+
+
+@given(st.text(alphabet=ALPHABET.replace("中", ""), max_size=40))
+def test_bibtex_text_is_ascii(text: str) -> None:
+    assert latex_text(text, ascii_only=True).isascii()
+    assert latex_title(text, ascii_only=True).isascii()
+
+
+def test_examples() -> None:
+    assert (
+        latex_text("R&D: 50% of $5 #1 a_b", ascii_only=True)
+        == r"R{\&}D: 50{\%} of {\$}5 {\#}1 a{\_}b"
+    )
+    assert latex_text("Müller {x}", ascii_only=True) == r"M{\"u}ller \{x\}"
+    assert latex_text("Müller {x", ascii_only=False) == r"Müller \textbraceleft{}x"
+    assert latex_text('say "hi" ~ ^ \\', ascii_only=False) == (
+        r'say "hi" {\textasciitilde} {\textasciicircum} {\textbackslash}'
+    )
+    assert latex_title("The DNA of iPhones", ascii_only=True) == "{The} {DNA} of {iPhones}"
+    assert latex_title("Études {Now}", ascii_only=True) == r"{{\'E}tudes} {{\{Now\}}}"
+
+
+def test_protect_keeps_a_leading_command_out_of_bibtex_special_characters() -> None:
+    assert protect("DNA") == "{DNA}"
+    assert protect(r"\{Now\}") == r"{{\{Now\}}}"
+
+
+def test_identifiers_are_verbatim_unless_a_brace_is_unpaired() -> None:
+    assert verbatim("10.1000/a_b%20{c}") == "10.1000/a_b%20{c}"
+    assert verbatim("https://x.org/a}b{") == "https://x.org/a%7Db%7B"
+    assert verbatim("https://x.org/{a") == "https://x.org/%7Ba"

@@ -1,0 +1,378 @@
+"""Formatted citations: the styles refman ships, rendering real papers imported through the
+service, the work-arounds for citeproc-py, and the comparison with citeproc-js (Zotero's
+engine) on the fixture library in tests/fixtures/citations."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from citeproc import LOCALES_PATH
+
+from refman.common.errors import InvalidValueError, NotFoundError
+from refman.core.citations import (
+    FORMATS,
+    STYLES,
+    bibliography_entries,
+    citation_keys,
+    paper_entries,
+    render_bibliography,
+    style_path,
+)
+from refman.core.csl import csl_item
+from refman.core.importing.values import SourcedPage
+from refman.core.library import LibraryService
+from refman.core.values import PaperDetail
+from refman.importers.records import PageFormat, ParsedPage, ParsedRecord, PersonName
+from tests.helpers.fixtures import FIXTURES, REPO, sourced_file
+
+CITATIONS = FIXTURES / "citations"
+LIBRARY: list[dict[str, Any]] = json.loads((CITATIONS / "library.json").read_text("utf-8"))
+EXPECTED: dict[str, Any] = json.loads((CITATIONS / "expected.json").read_text("utf-8"))
+DIFFERENCES = CITATIONS / "DIFFERENCES.md"
+REGENERATE = "regenerate it: cd tools/citeproc-js && npm install && node render.js"
+
+#: CSL variables that are paper fields (the rest goes to the paper's ``extra``).
+_FIELDS = {
+    "title": "title",
+    "DOI": "doi",
+    "URL": "url",
+    "volume": "volume",
+    "issue": "issue",
+    "page": "pages",
+    "publisher": "publisher",
+    "container-title": "venue",
+}
+
+
+def _person(name: dict[str, str]) -> PersonName:
+    if "literal" in name:
+        return PersonName(name["literal"], literal=True)
+    parts = (name.get("given", ""), name.get("non-dropping-particle", ""), name.get("suffix", ""))
+    return PersonName(name["family"], *parts)
+
+
+def fixture_record(item: dict[str, Any]) -> ParsedRecord:
+    """The bibliography record a CSL-JSON item of the fixture library would import as."""
+    fields: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for variable, value in item.items():
+        if variable in _FIELDS:
+            fields[_FIELDS[variable]] = value
+        elif variable == "issued":
+            fields["year"] = value["date-parts"][0][0]
+            if len(value["date-parts"][0]) > 1:
+                extra["issued"] = value
+        elif variable not in ("id", "type", "author"):
+            extra[variable] = value
+    if str(item.get("number", "")).startswith("arXiv:"):  # as an arXiv record brings it
+        fields.update(arxiv_id=extra.pop("number")[6:], venue="arXiv", publisher=None, url=None)
+    names = tuple(_person(n) for n in item.get("author", []))
+    return ParsedRecord(
+        title_provisional=False,
+        abstract="",
+        authors=tuple(n.display for n in names),
+        author_names=names,
+        authors_complete=bool(names),
+        type=item["type"],
+        citekey=item["id"],
+        extra=extra,
+        **fields,
+    )
+
+
+def import_items(library: LibraryService, items: list[dict[str, Any]]) -> list[PaperDetail]:
+    """Import CSL-JSON items through the service; the papers, in the items' order."""
+    page = ParsedPage("", PageFormat.CSL_JSON, None, [fixture_record(i) for i in items])
+    result = library.import_pages([SourcedPage(page, "library.json")])
+    return library.details(list(result.new_ids))
+
+
+@pytest.fixture
+def papers(library: LibraryService) -> list[PaperDetail]:
+    """The fixture library, imported."""
+    return import_items(library, LIBRARY)
+
+
+# -- the styles ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_each_style_is_an_official_csl_file_under_cc_by_sa(style: str) -> None:
+    text = style_path(style).read_text("utf-8")
+    assert f"<id>http://www.zotero.org/styles/{style}</id>" in text
+    assert '<rights license="http://creativecommons.org/licenses/by-sa/3.0/">' in text
+
+
+def test_the_styles_licence_is_noted_beside_them() -> None:
+    note = (style_path("apa").parent / "LICENSE.md").read_text("utf-8")
+    assert "CC BY-SA 3.0" in note
+    assert all(f"{style}.csl" in note for style in STYLES)
+
+
+def test_an_unknown_style_is_refused_with_the_list_of_styles() -> None:
+    with pytest.raises(InvalidValueError) as error:
+        render_bibliography([], "vancouver")
+    assert "vancouver" in str(error.value)
+    assert all(style in str(error.value) for style in STYLES)
+
+
+def test_an_unknown_format_is_refused() -> None:
+    with pytest.raises(InvalidValueError, match="rtf"):
+        render_bibliography([], "apa", "rtf")
+
+
+def test_style_ids_are_read_in_any_case(papers: list[PaperDetail]) -> None:
+    assert render_bibliography(papers[:1], "IEEE") == render_bibliography(papers[:1], "ieee")
+
+
+# -- real papers -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def page_papers(library: LibraryService) -> list[PaperDetail]:
+    """Papers imported from the author pages of tests/fixtures/seedlike."""
+    for path in sorted((FIXTURES / "seedlike").glob("*.txt")):
+        library.import_pages([sourced_file(path)])
+    return library.details(library.paper_ids())
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_every_style_renders_every_paper_of_author_pages(
+    page_papers: list[PaperDetail], style: str
+) -> None:
+    text = render_bibliography(page_papers, style, "text")
+    html = render_bibliography(page_papers, style, "html")
+    assert text.count("\n") == len(page_papers) and "\n\n" not in text
+    assert html.startswith('<div class="csl-bib-body">\n') and html.endswith("</div>")
+    assert html.count('<div class="csl-entry">') == len(page_papers)
+    for paper in page_papers:
+        assert paper.title.split(":")[0].casefold() in text.casefold()
+
+
+def test_numbered_styles_number_in_citation_order_unless_they_sort(
+    papers: list[PaperDetail],
+) -> None:
+    smith, jiang = papers[0], papers[1]
+    assert render_bibliography([jiang, smith], "ieee").startswith("[1] Z. Jiang et al.")
+    assert render_bibliography([smith, jiang], "ieee").startswith("[1] J. Smith")
+    acm = render_bibliography([smith, jiang], "association-for-computing-machinery")
+    assert acm.startswith("[1] Ziheng Jiang") and "\n[2] John Smith" in acm
+
+
+def test_entries_keep_their_paper(papers: list[PaperDetail]) -> None:
+    entries = paper_entries(papers[:3], "apa")
+    assert [d.citekey for d, _ in entries] == [
+        "doe2023attention",
+        "jiang2024megascale",
+        LIBRARY[0]["id"],
+    ]
+    assert entries[0][1].startswith("Doe, J., & Roe, R. (2023).")
+
+
+def test_the_service_cites_papers_by_id(library: LibraryService, papers: list[PaperDetail]) -> None:
+    ids = [paper.id for paper in papers[:2]]
+    assert library.cite(ids, "nature", "html") == render_bibliography(papers[:2], "nature", "html")
+    assert library.cite([]) == ""
+    with pytest.raises(NotFoundError):
+        library.cite([ids[0], 999_999])
+
+
+def test_citation_keys(papers: list[PaperDetail]) -> None:
+    assert citation_keys(papers[:2] + papers[:1]) == r"\cite{smith2020bayesian,jiang2024megascale}"
+    assert citation_keys([]) == ""
+
+
+# -- the data citeproc-py is given -------------------------------------------------------------
+
+
+def _one(item: dict[str, Any], style: str = "apa", fmt: str = "text") -> str:
+    base = {
+        "id": "x",
+        "type": "article-journal",
+        "title": "A title",
+        "author": [{"family": "Zed", "given": "A"}],
+        "issued": {"date-parts": [[2020]]},
+    }
+    [(_, entry)] = bibliography_entries([{**base, **item}], style, fmt)
+    return entry
+
+
+def test_html_output_escapes_the_data_but_keeps_csl_rich_text() -> None:
+    title = "<script>alert(1)</script> & <i>Drosophila</i> H<sub>2</sub>O"
+    html = _one({"title": title}, "ieee", "html")
+    assert "<script>" not in html and "&#60;script&#62;alert(1)&#60;/script&#62; &#38;" in html
+    assert "<i>Drosophila</i> H<sub>2</sub>O" in html
+    text = _one({"title": title}, "ieee")
+    assert "“<script>alert(1)</script> & Drosophila H2O,” 2020." in text
+
+
+@pytest.mark.parametrize(
+    "issued",
+    [{"raw": "2020-05-01"}, "2020-05-01", {"date-parts": [["2020", "5"]]}, {"literal": "2020"}],
+)
+def test_raw_edtf_and_text_dates_are_read(issued: object) -> None:
+    assert _one({"issued": issued}).startswith("Zed, A. (2020")
+
+
+def test_unknown_variables_and_odd_values_neither_warn_nor_fail() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        entry = _one(
+            {
+                "custom": {"a": 1},
+                "event-title": "Workshop",
+                "categories": ["x"],
+                "director": [{"family": "D"}],
+                "author": [{"family": "Zed", "given": "A", "sequence": "first"}, {}],
+                "issued": {"date-parts": [["spring"]]},
+                "volume": None,
+            }
+        )
+    assert entry == "Zed, A. (n.d.). A title. Workshop.\n"  # APA 7 knows event-title
+
+
+def test_quotes_and_apostrophes_are_nested_as_citeproc_js_does() -> None:
+    title = "Why \"good enough\" isn't: the 'last mile' of students' code"
+    assert "Why “good enough” isn’t: the ‘last mile’ of students’ code." in _one({"title": title})
+    inner = "“Why ‘good enough’ isn’t: the ‘last mile’ of students’ code,”"
+    assert inner in _one({"title": title}, "ieee")
+    british = _one({"title": "A 'quoted' word", "container-title": "J"}, "nature")
+    assert "A ‘quoted’ word." in british  # Nature writes British English: outer quotes ‘…’
+
+
+def test_lower_case_hyphenated_given_names_are_initialised_as_in_citeproc_js() -> None:
+    entry = _one(
+        {"author": [{"family": "Kim", "given": "Min-jun"}, {"family": "Roy", "given": "Jean-Paul"}]}
+    )
+    assert entry.startswith("Kim, M., & Roy, J.-P.")
+
+
+def test_any_text_renders_in_every_style_without_leaving_private_marks() -> None:
+    rng = random.Random(9)
+    alphabet = "abcXYZ   '\"“”‘’<>&-:.,?!()$_#%äßØé中α" + "<i></i><b></b><sub></sub>"
+
+    def text(n: int) -> str:
+        return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, n)))
+
+    for trial in range(4):
+        items = [
+            {
+                "id": f"{trial}-{n}",
+                "type": kind,
+                "title": text(40),
+                "container-title": text(20),
+                "page": text(6),
+                "number": text(8),
+                "author": [{"family": text(8), "given": text(8)} for _ in range(n)],
+                "issued": [{"raw": text(10)}, text(10), {"date-parts": [[]]}][n],
+            }
+            for n, kind in enumerate(("article-journal", "chapter", "webpage"))
+        ]
+        for style in STYLES:
+            for fmt in FORMATS:
+                for _, entry in bibliography_entries(items, style, fmt):
+                    assert not any("\ue000" <= c <= "\ue1ff" or c == "\u2011" for c in entry)
+
+
+# -- the same output as citeproc-js ----------------------------------------------------------
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_the_expected_strings_were_made_from_the_current_inputs() -> None:
+    library = _sha256(CITATIONS / "library.json")
+    assert EXPECTED["library_sha256"] == library, f"library.json changed: {REGENERATE}"
+    for style in STYLES:
+        assert EXPECTED["styles"][style]["sha256"] == _sha256(style_path(style)), REGENERATE
+    for name, digest in EXPECTED["locales"].items():
+        installed = _sha256(Path(LOCALES_PATH) / name)
+        assert installed == digest, f"citeproc-py's {name} is not the one compared: {REGENERATE}"
+
+
+def test_render_js_renders_the_styles_of_refman() -> None:
+    script = (REPO / "tools" / "citeproc-js" / "render.js").read_text("utf-8")
+    listed = re.search(r"const STYLES = \[(.*?)\];", script, re.DOTALL)
+    assert listed is not None
+    assert re.findall(r"'([\w-]+)'", listed.group(1)) == list(STYLES)
+
+
+def test_the_imported_papers_are_the_fixture_items(papers: list[PaperDetail]) -> None:
+    assert [csl_item(paper) for paper in papers] == LIBRARY
+
+
+Difference = tuple[Any, Any]  # (citeproc-js, refman)
+
+
+def actual_differences(papers: list[PaperDetail]) -> dict[tuple[str, str, str], Difference]:
+    """Every entry (and bibliography order) where refman differs from expected.json."""
+    found: dict[tuple[str, str, str], Difference] = {}
+    for style in STYLES:
+        for fmt in FORMATS:
+            theirs = EXPECTED["styles"][style][fmt]["entries"]
+            ours = [(str(d.citekey), e) for d, e in paper_entries(papers, style, fmt)]
+            if [k for k, _ in ours] != [k for k, _ in theirs]:
+                found[(style, fmt, "order")] = ([k for k, _ in theirs], [k for k, _ in ours])
+            expected = dict(theirs)
+            for key, entry in ours:
+                if entry != expected[key]:
+                    found[(style, fmt, key)] = (expected[key], entry)
+    return found
+
+
+_SECTION = re.compile(
+    r"^### (\S+) · (text|html) · (\S+)\n\nWhy: (.+?)\n\n```json\n(.*?)\n```", re.M | re.S
+)
+
+
+def documented_differences() -> tuple[dict[tuple[str, str, str], Difference], set[str]]:
+    """The differences DIFFERENCES.md lists, and the causes they name."""
+    text = DIFFERENCES.read_text("utf-8")
+    found: dict[tuple[str, str, str], Difference] = {}
+    causes: set[str] = set()
+    for style, fmt, key, why, block in _SECTION.findall(text):
+        strings = json.loads(block)
+        found[(style, fmt, key)] = (strings["citeproc-js"], strings["refman"])
+        causes.update(re.findall(r"\bC\d+\b", why))
+    return found, causes
+
+
+def _section(key: tuple[str, str, str], difference: Difference) -> str:
+    strings = {"citeproc-js": difference[0], "refman": difference[1]}
+    body = json.dumps(strings, ensure_ascii=False, indent=2)
+    return f"### {' · '.join(key)}\n\nWhy: ?\n\n```json\n{body}\n```\n"
+
+
+def test_refman_differs_from_citeproc_js_exactly_where_documented(
+    papers: list[PaperDetail],
+) -> None:
+    actual = actual_differences(papers)
+    documented, causes = documented_differences()
+    defined = set(re.findall(r"^- \*\*(C\d+)\*\*", DIFFERENCES.read_text("utf-8"), re.M))
+    assert causes <= defined, f"DIFFERENCES.md names undefined causes: {causes - defined}"
+    new = [_section(k, v) for k, v in actual.items() if documented.get(k) != v]
+    gone = [" · ".join(k) for k in documented if k not in actual]
+    assert not new and not gone, (
+        "refman's citations no longer differ from citeproc-js where DIFFERENCES.md says.\n"
+        f"Not documented (or changed):\n{''.join(new)}\nNo longer different: {gone}"
+    )
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_bibliography_is_wrapped_as_citeproc_js_wraps_it(
+    papers: list[PaperDetail], fmt: str
+) -> None:
+    rendered = EXPECTED["styles"]["ieee"][fmt]
+    entries = "".join(entry for _, entry in paper_entries(papers, "ieee", fmt))
+    assert (
+        render_bibliography(papers, "ieee", fmt)
+        == rendered["bibstart"] + entries + rendered["bibend"]
+    )
