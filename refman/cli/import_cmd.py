@@ -21,7 +21,7 @@ from refman.core.importing.wording import report_counts, report_lines
 from refman.core.library import LibraryService
 from refman.core.rules import clean_tag_names
 from refman.importers import UnreadableFileError
-from refman.importers.sources import MAX_FILE_BYTES, load_bytes, load_source
+from refman.importers.sources import MAX_FILE_BYTES, TOO_LARGE, load_bytes, load_source
 
 __all__ = ["STDIN", "STDIN_LABEL", "read_source", "run_import"]
 
@@ -49,17 +49,14 @@ def read_source(arg: str, stdin: BinaryIO | None = None) -> SourcedPage:
         The parsed page with its source: the file's name, or "standard input".
 
     Raises:
-        UnreadableFileError: The file is missing, a folder, larger than 50 MB or unreadable.
+        UnreadableFileError: The file is missing, a folder, too large or unreadable.
         NotAnAuthorPageError: The content is empty, binary or holds no publication records.
     """
     if arg == STDIN:
         stream = stdin if stdin is not None else _stdin_bytes()
         data = stream.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
-            raise UnreadableFileError(
-                f"‘{STDIN_LABEL}’ is larger than 50 MB; an author page is a few hundred "
-                "kilobytes at most."
-            )
+            raise UnreadableFileError(f"‘{STDIN_LABEL}’ {TOO_LARGE}")
         return SourcedPage(load_bytes(data, STDIN_LABEL).parse(), STDIN_LABEL)
     return SourcedPage(load_source(arg).parse(), Path(arg).name or arg)
 
@@ -84,7 +81,8 @@ def run_import(args: argparse.Namespace, service: LibraryService, out: TextIO, e
     """Run ``refman import`` on every file argument.
 
     Returns:
-        0 when every file was imported, 2 when at least one could not be.
+        0 when every file was imported whole, 2 when at least one could not be read or a
+        damaged entry of a bibliography was left out.
     """
     choices = ImportChoices(
         tags=clean_tag_names(args.tags), keep_all_separate=args.keep_separate, dry_run=args.dry_run
@@ -103,6 +101,8 @@ def run_import(args: argparse.Namespace, service: LibraryService, out: TextIO, e
             continue
         result = service.import_pages([page], choices)
         report = result.pages[0]
+        if page.page.skipped:
+            status = 2
         log.info("import of %s: %s%s", label, report_counts(report), " (dry run)" * choices.dry_run)
         if args.json:
             _write(out, [dumps(import_to_json(label, report))])

@@ -69,6 +69,7 @@ def _record(lines: Lines, start: _Start, end: int) -> ParsedRecord:
         authors=start.authors,
         authors_complete=start.complete,
         line=lines.number[start.first],
+        last_line=lines.number[end - 1],
         type=author_page_type(None),
         doi=doi,
         arxiv_id=arxiv_id,

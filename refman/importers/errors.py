@@ -13,5 +13,10 @@ class NotAnAuthorPageError(ImportError_):
     """The text holds no publication records: empty, binary, or ordinary prose."""
 
 
+class NotABibliographyError(NotAnAuthorPageError):
+    """A file meant as a bibliography (by its content or its name) holds no records refman
+    can read: some other JSON, an empty or wholly damaged BibTeX or RIS file."""
+
+
 class UnreadableFileError(ImportError_):
     """A file cannot be read at all: missing, a directory, too large, or no permission."""

@@ -1,9 +1,23 @@
-"""What an author page's record says about the paper beyond its text: its type and its
-identifiers (an arXiv id or a DOI written in the record)."""
+"""What an author page's record says about the paper beyond its text: its type, its
+identifiers (an arXiv id or a DOI written in the record) and the links an HTML page gives it."""
 
 from __future__ import annotations
 
-from refman.common.identifiers import find_arxiv_ids, find_dois
+import dataclasses
+from collections.abc import Sequence
+
+from refman.common.identifiers import (
+    arxiv_url,
+    find_arxiv_ids,
+    find_dois,
+    identifiers_in_link,
+    is_web_address,
+)
+from refman.importers.lines import parse_subjects, split_lines
+from refman.importers.records import PageFormat, PageLink, ParsedPage, ParsedRecord
+
+#: The page formats whose records take their links from the page.
+_AUTHOR_PAGES = frozenset({PageFormat.PUBLICATION_LIST, PageFormat.AUTHOR_ABSTRACTS})
 
 
 def author_page_type(venue: str | None) -> str:
@@ -16,3 +30,69 @@ def identifiers_in(text: str) -> tuple[str | None, str | None]:
     the first of each, or None."""
     dois, arxiv_ids = find_dois(text), find_arxiv_ids(text)
     return (dois[0] if dois else None), (arxiv_ids[0] if arxiv_ids else None)
+
+
+def _link_lines(text: str, links: Sequence[PageLink]) -> list[tuple[int, str]]:
+    """(line number, address) of each link, found by its text in page order.
+
+    Each link is looked for after the previous one: on the same line where it ends no
+    earlier than the previous one (an icon's text is the text before it, so it may end just
+    there), else on a later line. The same text is never taken twice at the same place.
+    """
+    split = split_lines(text)
+    lines = [" ".join(line.split()) for line in split.text]
+    found: list[tuple[int, str]] = []
+    at, end, previous = 0, 0, ""
+    for link in links:
+        if parse_subjects(link.text) is not None:
+            continue  # a subject's link points to the subject, not to the paper
+        for index in range(at, len(lines)):
+            least = end + (link.text == previous) if index == at else 0
+            hit = _ending_at_least(lines[index], link.text, least)
+            if hit is not None:
+                found.append((split.number[index], link.href))
+                at, end, previous = index, hit, link.text
+                break
+    return found
+
+
+def _ending_at_least(line: str, text: str, least: int) -> int | None:
+    """Where the first occurrence of ``text`` in ``line`` that ends at ``least`` or later
+    ends, or None."""
+    at = line.find(text, max(0, least - len(text)))
+    return at + len(text) if at >= 0 else None
+
+
+def _with_links(record: ParsedRecord, hrefs: Sequence[str]) -> ParsedRecord:
+    """The record with the DOI, arXiv id and address its links give (what the text gave
+    already stays)."""
+    doi, arxiv_id, url = record.doi, record.arxiv_id, record.url
+    for href in hrefs:
+        if not is_web_address(href):
+            continue
+        link_doi, link_arxiv = identifiers_in_link(href)
+        doi = doi or link_doi
+        arxiv_id = arxiv_id or link_arxiv
+        if url is None and link_doi is None:
+            url = arxiv_url(link_arxiv) if link_arxiv else href
+    return dataclasses.replace(record, doi=doi, arxiv_id=arxiv_id, url=url)
+
+
+def attach_links(page: ParsedPage, text: str, links: Sequence[PageLink]) -> ParsedPage:
+    """Give each record of an author page the links that sit within its lines.
+
+    A doi.org link gives the DOI; an arXiv abs or pdf link gives the arXiv id and the
+    address; any other web link gives the address (the first one). Links of subjects
+    ("cs.LG↗") and links outside every record (the page's header and footer) are ignored,
+    and so are links of bibliographies.
+    """
+    if not links or page.format not in _AUTHOR_PAGES:
+        return page
+    placed = _link_lines(text, links)
+    records = []
+    for record in page.records:
+        last = record.last_line or record.line
+        hrefs = [href for line, href in placed if record.line <= line <= last]
+        records.append(_with_links(record, hrefs) if hrefs else record)
+    page.records[:] = records
+    return page

@@ -1,18 +1,31 @@
-"""The plain-words error raised when text holds no publication records."""
+"""The plain-words errors and warnings of reading pages and bibliographies.
+
+Text that holds no publication records (neither an author page nor a bibliography) raises
+an error whose message starts with :data:`PREFIX`; a bibliography entry that is damaged and
+left out gets a warning that starts with :data:`SKIPPED`.
+"""
 
 from __future__ import annotations
 
-from refman.importers.errors import NotAnAuthorPageError
+from refman.importers.errors import NotABibliographyError, NotAnAuthorPageError
 
-__all__ = ["PAGE_SHAPE", "PREFIX", "not_a_page"]
+__all__ = ["BIB_SHAPE", "PAGE_SHAPE", "PREFIX", "SKIPPED", "not_a_bibliography", "not_a_page"]
 
-#: Every "not an author page" message starts with this.
+#: Every "no records" message starts with this.
 PREFIX = "No publication records found: "
-#: One sentence telling what an author page looks like.
+#: What refman reads, in one sentence each.
 PAGE_SHAPE = (
     "An author page starts with the researcher's name and lists their papers, each with a "
-    "title or an author line and an abstract."
+    "title or an author line and an abstract. A bibliography is a BibTeX, BibLaTeX, RIS or "
+    "CSL-JSON file."
 )
+#: What a bibliography file looks like.
+BIB_SHAPE = (
+    "refman imports bibliographies as BibTeX or BibLaTeX (.bib), RIS (.ris) and CSL-JSON "
+    "(.json) files, as Zotero, JabRef, Mendeley or EndNote export them, and author pages."
+)
+#: Every warning about an entry that was left out starts with this.
+SKIPPED = "Skipped "
 
 
 def not_a_page(reason: str) -> NotAnAuthorPageError:
@@ -25,3 +38,15 @@ def not_a_page(reason: str) -> NotAnAuthorPageError:
         The error, ready to raise; its message is the prefix, the reason and :data:`PAGE_SHAPE`.
     """
     return NotAnAuthorPageError(f"{PREFIX}{reason}. {PAGE_SHAPE}")
+
+
+def not_a_bibliography(reason: str) -> NotABibliographyError:
+    """Return the error for text that looks like no bibliography refman reads.
+
+    Args:
+        reason: Why, in plain words, without a final period ("the JSON holds no CSL items").
+
+    Returns:
+        The error, ready to raise; its message is the prefix, the reason and :data:`BIB_SHAPE`.
+    """
+    return NotABibliographyError(f"{PREFIX}{reason}. {BIB_SHAPE}")

@@ -250,6 +250,7 @@ class _Parser:
                 venue=venue,
                 subjects=subjects,
                 line=self.number[start],
+                last_line=self.number[index - 1],
                 type=author_page_type(venue),
                 doi=doi,
                 arxiv_id=arxiv_id,

@@ -1,10 +1,12 @@
-"""Reading what a user drops or opens: text and HTML files, never images, PDFs or binaries.
+"""Reading what a user drops or opens: text, HTML and bibliography files (BibTeX, RIS,
+CSL-JSON), never images, PDFs or binaries.
 
 :func:`check_file` decides quickly (from the name, the size and the first bytes) whether a
-file can hold an author page; :func:`load_source` reads it into text, turning HTML into its
-visible text with :func:`html_to_text`. Both raise
-:class:`~refman.importers.errors.UnreadableFileError` with a plain message naming the file and
-the reason. Pure Python: no Qt, no database.
+file can hold an author page or a bibliography; :func:`load_source` reads it into text,
+turning HTML into its visible text with :func:`html_to_text`, and :meth:`LoadedSource.parse`
+hands the text to the reader its content calls for (:func:`~refman.importers.detect.parse_text`).
+Both raise :class:`~refman.importers.errors.UnreadableFileError` with a plain message naming
+the file and the reason. Pure Python: no Qt, no database.
 """
 
 from __future__ import annotations
@@ -12,34 +14,44 @@ from __future__ import annotations
 import re
 import stat
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 
-from refman.importers.author_page import parse
 from refman.importers.decode import decode_bytes
+from refman.importers.detect import parse_text
 from refman.importers.errors import NotAnAuthorPageError, UnreadableFileError
-from refman.importers.records import ParsedPage
+from refman.importers.html_text import html_page, html_to_text
+from refman.importers.identify import attach_links
+from refman.importers.records import PageLink, ParsedPage
 
 __all__ = [
     "HTML_SUFFIXES",
     "MAX_FILE_BYTES",
     "TEXT_SUFFIXES",
+    "TOO_LARGE",
     "LoadedSource",
     "check_file",
+    "html_page",
     "html_to_text",
     "load_source",
 ]
 
-#: The largest file (or standard input) refman reads as a page.
-MAX_FILE_BYTES = 50 * 1024 * 1024
+#: The largest file (or standard input) refman reads as a page or a bibliography, in MB.
+MAX_FILE_MB = 512
+#: The same, in bytes.
+MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024
+#: Why a larger file is refused (after its quoted name).
+TOO_LARGE = (
+    f"is larger than {MAX_FILE_MB} MB, the most refman reads from one file; "
+    "export the library in parts (one collection at a time) and import each."
+)
 #: Suffixes read as plain text.
 TEXT_SUFFIXES = frozenset({".txt", ".text", ".md"})
 #: Suffixes read as HTML (their visible text).
 HTML_SUFFIXES = frozenset({".html", ".htm"})
 
 _HINT = (
-    "refman imports the text of an author page: save the page as text or HTML, or copy its "
-    "text in the browser and paste it."
+    "refman imports bibliographies (BibTeX, RIS, CSL-JSON) and the text of author pages: "
+    "save the page as text or HTML, or copy its text in the browser and paste it."
 )
 _IMAGE_SUFFIXES = {
     ".png": "PNG",
@@ -80,7 +92,6 @@ _SVG_RE = re.compile(
 )
 _HTML_RE = re.compile(r"\A\s*(?:<!--.*?-->\s*)*<(?:!DOCTYPE\s+html|html)\b", re.IGNORECASE)
 _HEAD_BYTES = 1 << 16
-_TOO_LARGE = "is larger than 50 MB; an author page is a few hundred kilobytes at most."
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,15 +103,18 @@ class LoadedSource:
         text: The text to parse (for HTML, its visible text).
         warnings: Plain sentences about the reading (e.g. the encoding had to be guessed).
         encoding: The codec the bytes were decoded with.
+        links: The links of an HTML page (an author page keeps each record's links).
     """
 
     source: str
     text: str
     warnings: list[str] = field(default_factory=list)
     encoding: str = "utf-8"
+    links: tuple[PageLink, ...] = ()
 
     def parse(self) -> ParsedPage:
-        """Parse the text as an author page, keeping the reading warnings first.
+        """Parse the text with the reader its content calls for (an author page, BibTeX, RIS
+        or CSL-JSON; the file's extension is a hint), keeping the reading warnings first.
 
         Returns:
             The parsed page.
@@ -108,116 +122,10 @@ class LoadedSource:
         Raises:
             NotAnAuthorPageError: The text holds no publication records.
         """
-        page = parse(self.text)
+        page = attach_links(parse_text(self.text, self.source), self.text, self.links)
         page.encoding = self.encoding
         page.warnings[:0] = self.warnings
         return page
-
-
-# -- HTML ------------------------------------------------------------------------------------
-
-_SKIPPED = frozenset({"script", "style", "head", "title", "noscript", "template", "svg", "math"})
-_BLOCKS = frozenset(
-    {
-        "address", "article", "aside", "blockquote", "dd", "details", "dialog", "div", "dl",
-        "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4",
-        "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section",
-        "summary", "table", "tbody", "thead", "tfoot", "tr", "ul", "caption",
-    }
-)  # fmt: skip
-_PARAGRAPHS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table"})
-_CELLS = frozenset({"td", "th"})
-_SPACES = re.compile(r"[ \t\n\r\f\v\xa0]+")
-
-
-class _VisibleText(HTMLParser):
-    """Collects the text a browser would show, one line per block."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.lines: list[str] = []
-        self._inline: list[str] = []
-        self._skipping: list[str] = []
-        self._pre = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "body" and "head" in self._skipping:
-            self._skipping.clear()  # a page that never closes <head>
-        if self._skipping or tag in _SKIPPED:
-            if tag in _SKIPPED:
-                self._skipping.append(tag)
-            return
-        if tag == "br":
-            self._flush(force=True)
-        elif tag in _BLOCKS:
-            self._flush(blank=tag in _PARAGRAPHS)
-        elif tag in _CELLS and self._inline:
-            self._inline.append(" ")
-        if tag == "pre":
-            self._pre += 1
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self._skipping:
-            while self._skipping and self._skipping.pop() != tag:
-                pass
-            return
-        if self._skipping:
-            return
-        if tag in _BLOCKS:
-            self._flush(blank=tag in _PARAGRAPHS)
-        if tag == "pre" and self._pre:
-            self._pre -= 1
-
-    def handle_data(self, data: str) -> None:
-        if self._skipping:
-            return
-        if self._pre:
-            parts = data.replace("\r\n", "\n").split("\n")
-            for part in parts[:-1]:
-                self._inline.append(part)
-                self._flush(force=True)
-            self._inline.append(parts[-1])
-        else:
-            self._inline.append(data)
-
-    def close(self) -> None:
-        super().close()
-        self._flush()
-
-    def _flush(self, *, blank: bool = False, force: bool = False) -> None:
-        """End the current line (if it has text, or ``force``); ``blank`` adds an empty line."""
-        raw = "".join(self._inline)
-        self._inline.clear()
-        line = raw.replace("\xa0", " ").rstrip() if self._pre else _SPACES.sub(" ", raw).strip()
-        if line or force:
-            self.lines.append(line)
-        if blank and self.lines and self.lines[-1]:
-            self.lines.append("")
-
-
-def html_to_text(html: str) -> str:
-    """Return the visible text of an HTML page or fragment.
-
-    Scripts, styles and the head are dropped, block elements (paragraphs, headings, list
-    items, table rows, ``<br>``) become line breaks, runs of white space collapse as a browser
-    collapses them (except inside ``<pre>``), and character references are decoded.
-
-    Args:
-        html: The HTML source.
-
-    Returns:
-        The text, one block per line, with at most one blank line in a row.
-    """
-    parser = _VisibleText()
-    parser.feed(html)
-    parser.close()
-    out: list[str] = []
-    for line in parser.lines:
-        if line or (out and out[-1]):
-            out.append(line)
-    while out and not out[-1]:
-        out.pop()
-    return "\n".join(out) + ("\n" if out else "")
 
 
 # -- files -----------------------------------------------------------------------------------
@@ -250,7 +158,7 @@ def _stat(path: Path) -> None:
     if not stat.S_ISREG(info.st_mode):
         raise _unreadable(path, "is not a regular file.")
     if info.st_size > MAX_FILE_BYTES:
-        raise _unreadable(path, _TOO_LARGE)
+        raise _unreadable(path, TOO_LARGE)
 
 
 def _read(path: Path, limit: int) -> bytes:
@@ -327,7 +235,7 @@ def check_file(path: str | Path) -> None:
         path: The file.
 
     Raises:
-        UnreadableFileError: The file is missing, a folder, larger than 50 MB, unreadable,
+        UnreadableFileError: The file is missing, a folder, too large, unreadable,
             an image or PDF (by name or by content), or binary data.
     """
     path = Path(path)
@@ -339,7 +247,7 @@ def check_file(path: str | Path) -> None:
 
 
 def load_source(path: str | Path) -> LoadedSource:
-    """Read a text, Markdown or HTML file into the text of an author page.
+    """Read a text, Markdown, HTML or bibliography file into text.
 
     Args:
         path: The file. ``.txt``, ``.text`` and ``.md`` are read as text, ``.html`` and
@@ -350,7 +258,7 @@ def load_source(path: str | Path) -> LoadedSource:
         The file name, the text and any warnings about the decoding.
 
     Raises:
-        UnreadableFileError: The file is missing, a folder, larger than 50 MB, unreadable,
+        UnreadableFileError: The file is missing, a folder, too large, unreadable,
             an image or PDF, or binary data.
     """
     path = Path(path)
@@ -358,7 +266,7 @@ def load_source(path: str | Path) -> LoadedSource:
     _check_name(path)
     data = _read(path, MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
-        raise _unreadable(path, _TOO_LARGE)
+        raise _unreadable(path, TOO_LARGE)
     return _loaded(path, data)
 
 
@@ -382,6 +290,7 @@ def _loaded(path: Path, data: bytes) -> LoadedSource:
     is_html = suffix in HTML_SUFFIXES or (
         suffix not in TEXT_SUFFIXES and _HTML_RE.match(text[:4096]) is not None
     )
+    links: tuple[PageLink, ...] = ()
     if is_html:
-        text = html_to_text(text)
-    return LoadedSource(path.name, text, warnings, encoding)
+        text, links = html_page(text)
+    return LoadedSource(path.name, text, warnings, encoding, links)

@@ -254,6 +254,14 @@ def duplicate_line(record: RecordPlan, kept_separate: bool) -> str:
     return f"  possible duplicate: “{record.record.title}” resembles {other}{score} — {outcome}"
 
 
+#: How a report names a bibliography file's format (an author page is named by its owner).
+BIBLIOGRAPHY_NAMES = {
+    "bibtex": "BibTeX bibliography (bibtex)",
+    "ris": "RIS bibliography (ris)",
+    "csl-json": "CSL-JSON bibliography (csl-json)",
+}
+
+
 def report_lines(label: str, result: ImportResult, *, kept_separate: bool = False) -> list[str]:
     """The command line's block about one imported file: a summary, warnings, duplicates.
 
@@ -261,8 +269,11 @@ def report_lines(label: str, result: ImportResult, *, kept_separate: bool = Fals
         ``zhuo.txt: Zhuo Jiang (publication-list) — 12 new, 0 merged, 0 possible duplicates``
     """
     report = result.pages[0]
-    owner = report.owner or "unknown owner"
-    head = f"{label}: {owner} ({report.format}) — {report_counts(report)}"
+    if report.format in BIBLIOGRAPHY_NAMES:
+        head = f"{label}: {BIBLIOGRAPHY_NAMES[report.format]} — {report_counts(report)}"
+    else:
+        owner = report.owner or "unknown owner"
+        head = f"{label}: {owner} ({report.format}) — {report_counts(report)}"
     if result.dry_run:
         head += " (dry run: nothing was changed)"
     lines = [head]

@@ -14,6 +14,7 @@ import pytest
 
 from refman.__main__ import main
 from refman.cli.output import IMPORT_KEYS
+from refman.importers.sources import MAX_FILE_BYTES
 from tests.helpers.fixtures import dump
 
 
@@ -266,8 +267,8 @@ def _prose(path: Path) -> Path:
 
 
 def _huge(path: Path) -> Path:
-    with path.open("wb") as handle:  # sparse: no 50 MB written
-        handle.truncate(50 * 1024 * 1024 + 1)
+    with path.open("wb") as handle:  # sparse: nothing written
+        handle.truncate(MAX_FILE_BYTES + 1)
     return path
 
 
@@ -286,7 +287,7 @@ def _folder(path: Path) -> Path:
         (_empty, "No publication records found: the text is empty"),
         (_binary, "contains binary data, not text"),
         (_prose, "No publication records found"),
-        (_huge, "larger than 50 MB"),
+        (_huge, "larger than 512 MB"),
         (_missing, "does not exist"),
         (_folder, "is a folder, not a file"),
     ],

@@ -13,6 +13,7 @@ from refman.importers import (
     UnreadableFileError,
     parse,
 )
+from refman.importers.sources import MAX_FILE_BYTES
 from refman.importers.titles import suggest_title
 from tests.helpers.fixtures import page_from_bytes, read_page
 
@@ -493,14 +494,15 @@ def test_folder_instead_of_a_file(tmp_path: Path) -> None:
         read_page(tmp_path)
 
 
-def test_file_larger_than_50_mb_is_refused_before_reading(tmp_path: Path) -> None:
+def test_a_file_too_large_is_refused_before_reading(tmp_path: Path) -> None:
     big = tmp_path / "huge.txt"
     with big.open("wb") as handle:
-        handle.truncate(50 * 1024 * 1024 + 1)
+        handle.truncate(MAX_FILE_BYTES + 1)
     with pytest.raises(UnreadableFileError) as caught:
         read_page(big)
     assert caught.value.message == (
-        "‘huge.txt’ is larger than 50 MB; an author page is a few hundred kilobytes at most."
+        "‘huge.txt’ is larger than 512 MB, the most refman reads from one file; export the "
+        "library in parts (one collection at a time) and import each."
     )
 
 

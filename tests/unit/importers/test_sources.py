@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from refman.importers import NotAnAuthorPageError, UnreadableFileError, parse
-from refman.importers.sources import LoadedSource, check_file, html_to_text, load_source
+from refman.importers.sources import (
+    MAX_FILE_BYTES,
+    LoadedSource,
+    check_file,
+    html_to_text,
+    load_source,
+)
 from tests.helpers.fixtures import seed_files
 
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00"
@@ -203,12 +209,12 @@ def test_missing_file_and_folder_are_refused(tmp_path: Path) -> None:
         check_file(folder)
 
 
-def test_files_over_50_mb_are_refused_without_reading_them(tmp_path: Path) -> None:
+def test_files_too_large_are_refused_without_reading_them(tmp_path: Path) -> None:
     path = tmp_path / "huge.txt"
     with path.open("wb") as handle:
-        handle.truncate(50 * 1024 * 1024 + 1)  # sparse: sized, never written
+        handle.truncate(MAX_FILE_BYTES + 1)  # sparse: sized, never written
     for check in (check_file, load_source):
-        with pytest.raises(UnreadableFileError, match=r"‘huge\.txt’ is larger than 50 MB"):
+        with pytest.raises(UnreadableFileError, match=r"‘huge\.txt’ is larger than 512 MB"):
             check(path)
 
 

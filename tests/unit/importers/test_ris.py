@@ -1,0 +1,226 @@
+"""Reading RIS files as Zotero, Mendeley, EndNote, PubMed, Scopus and Web of Science write them
+(and Web of Science's and PubMed's own tagged formats): field by field, records without their
+end left out with a warning, stray lines reported, and a re-import that adds nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from refman.core.importing.values import SourcedPage
+from refman.core.library import LibraryService
+from refman.importers.errors import NotABibliographyError
+from refman.importers.records import PageFormat, ParsedPage, ParsedRecord, PersonName
+from refman.importers.ris import parse_ris
+from refman.importers.ris_fields import ris_person
+from refman.importers.sources import load_bytes, load_source
+from refman.importers.tagged import parse_medline, parse_wos
+from tests.helpers.fixtures import FIXTURES
+
+BIB = FIXTURES / "bib"
+
+
+def read(name: str) -> ParsedPage:
+    page = load_source(BIB / name).parse()
+    assert page.format is PageFormat.RIS and page.owner == "" and page.claimed is None
+    return page
+
+
+def by_title(page: ParsedPage) -> dict[str, ParsedRecord]:
+    return {r.title: r for r in page.records}
+
+
+def test_zotero_ris_field_by_field() -> None:
+    page = read("zotero.ris")
+    assert page.warnings == []
+    r = page.records[0]
+    assert r.title == "Deep learning for DNA sequence analysis: a Bayesian view"
+    assert r.abstract == "We study deep networks for DNA sequences and reach 95% accuracy."
+    assert (r.type, r.year) == ("article-journal", 2020)
+    assert r.venue == "Journal of Computational Biology"
+    assert r.author_names == (
+        PersonName("Smith", "John"),
+        PersonName("Müller", "Jürgen"),
+        PersonName("Berg", "Jan", particle="van der"),
+    )
+    assert r.authors == ("John Smith", "Jürgen Müller", "Jan van der Berg")
+    assert (r.doi, r.volume, r.issue, r.pages) == ("10.1089/cmb.2019.0123", "27", "3", "100-110")
+    assert r.url == "https://www.liebertpub.com/doi/10.1089/cmb.2019.0123"
+    assert r.extra == {
+        "container-title-short": "J. Comput. Biol.",
+        "accessed": {"date-parts": [[2024, 1, 5]]},
+        "ISSN": "1066-5277",
+        "language": "en",
+        "title-short": "Deep learning for DNA",
+        "source": "DOI.org (Crossref)",
+        "issued": {"date-parts": [[2020, 3, 15]]},
+    }
+    assert r.tags == ("Bayesian methods", "genomics")
+    assert r.notes == ("Read for the survey; section 3 has the key proof.",)  # HTML as text
+    assert (r.line, r.citekey) == (1, None)
+    assert r.raw.startswith("TY  - JOUR\nTI  - Deep") and r.raw.endswith("ER  - ")
+
+
+def test_zotero_ris_other_types() -> None:
+    talk, preprint, report = read("zotero.ris").records[1:]
+    assert (talk.type, talk.publisher, talk.pages) == (
+        "paper-conference",
+        "USENIX Association",
+        "745-760",
+    )
+    assert talk.extra["ISBN"] == "978-1-939133-39-7"
+    assert talk.extra["editor"] == [{"family": "Gross", "given": "Jonathan L."}]
+    assert talk.extra["issued"] == {"date-parts": [[2024, 4]]}
+    assert (preprint.type, preprint.venue, preprint.arxiv_id) == ("article", "arXiv", "1706.03762")
+    assert preprint.extra["note"] == "arXiv:1706.03762 [cs]" and preprint.notes == ()
+    assert report.author_names == (PersonName("World Health Organization", literal=True),)
+    assert (report.type, report.extra["number"]) == ("report", "WHO/2021.1")
+
+
+def test_mendeley_ris_keeps_the_citation_key() -> None:
+    paper, book = read("mendeley.ris").records
+    assert paper.citekey == "Kowalski2017" and paper.arxiv_id == "1705.01234"
+    assert (paper.venue, paper.pages, paper.notes) == (
+        "Proceedings of the ACM Conference on Computer and Communications Security",
+        "1175-1191",
+        ("Read twice.",),
+    )
+    assert (book.type, book.venue, book.extra["collection-title"]) == (
+        "book",
+        None,
+        "Springer Series in Climate",
+    )
+    assert book.extra["ISBN"] == "978-3-16-148410-0"
+
+
+def test_endnote_ris_with_crlf_month_only_dates_and_multiline_values() -> None:
+    page = read("endnote.ris")
+    assert page.warnings == []
+    article, chapter = page.records
+    assert article.extra["issued"] == {"date-parts": [[2009, 8, 26]]}  # DA "Aug 26"
+    assert article.tags == ("ash", "volcanoes", "plumes")  # one keyword per line
+    assert article.url is None  # "<Go to ISI>://…" is no link
+    assert article.extra["note"] == "Accession Number: 000269187500003\nTimes Cited: 12"
+    assert article.pages == "L16301-L16306"
+    assert chapter.notes == ("My own note about\nthe proof in section 2.",)
+    assert chapter.extra["editor"] == [
+        {"family": "Gross", "given": "J. L."},
+        {"family": "Yellen", "given": "J."},
+    ]
+    assert (chapter.type, chapter.venue) == ("chapter", "Handbook of Graph Theory")
+
+
+def test_pubmed_ris() -> None:
+    [r] = read("pubmed.ris").records
+    assert r.authors == ("Ngozi Okafor", "Wei A Chen", "Priya Patel")
+    assert (r.venue, r.volume, r.issue, r.pages) == ("Nature", "572", "7769", "100-110")
+    assert r.extra["PMID"] == "31452104" and r.citekey == "Okafor2019"
+    assert r.tags == ("Humans", "Neoplasms, Experimental")  # commas inside a KW stay
+
+
+def test_scopus_ris() -> None:
+    [r] = read("scopus.ris").records
+    assert r.authors == ("J. Garcia", "H. Ørsted", "K. O'Neil")
+    assert (r.pages, r.doi) == ("e2020RG000712", "10.1029/2020rg000712")
+    assert r.extra["source"] == "Scopus"
+    assert r.extra["note"].startswith("Cited By :12; Export Date")  # not a reader's note
+    assert r.notes == ()
+
+
+def test_web_of_science_ris_and_tagged_export() -> None:
+    [ris] = read("wos.ris").records
+    assert ris.author_names[2] == PersonName("Davis", "Sammy", suffix="Jr.")
+    assert ris.extra["issued"] == {"date-parts": [[2022, 7]]}
+    tagged = read("wos-tagged.txt")
+    article, talk = tagged.records
+    assert article.title == "Robust training with L1 penalties"  # continued line
+    assert article.authors == ("Asa Lindqvist", "Jean de la Fontaine")  # one per line
+    assert (article.doi, article.pages, article.publisher) == (
+        "10.5555/jmlr.2022.0001",
+        "1-12",
+        "MICROTOME PUBL",
+    )
+    assert article.tags == ("robustness", "regularization", "sparse models")
+    assert article.extra["issued"] == {"date-parts": [[2022, 7]]}
+    assert (talk.type, talk.extra["event-place"]) == ("paper-conference", "Santa Clara, CA")
+
+
+def test_pubmed_medline_format() -> None:
+    first, second = read("pubmed.nbib").records
+    assert first.title == "Learning to rank proteins with graph neural networks."
+    assert first.abstract.endswith("graph networks trained on structures.")
+    assert first.author_names[1] == PersonName("Berg", "Jan", particle="van der")
+    assert (first.pages, first.doi) == ("100-110", "10.1038/s41586-019-1234-5")  # "100-10"
+    assert (first.extra["PMID"], first.extra["PMCID"], first.extra["ISSN"]) == (
+        "31452104",
+        "PMC6712345",
+        "1476-4687",
+    )
+    assert first.extra["issued"] == {"date-parts": [[2019, 8]]}
+    assert first.tags == ("protein ranking", "graph networks")
+    assert (second.authors, second.venue, second.year) == (("W Chen",), "Science", 2018)
+
+
+def test_damaged_records_are_skipped_and_stray_lines_reported() -> None:
+    page = read("damaged.ris")
+    assert [r.title for r in page.records] == ["A whole first record", "A whole book"]
+    assert page.warnings == [
+        "Skipped the record “A record that lost its end” on line 7: it has no end (‘ER  - ’) "
+        "before the next record starts on line 10.",
+        "Line 13 of the record “A whole book” (line 10) is not a RIS field and cannot "
+        "continue ‘PY’; it was ignored: ‘this line is garbage inside a record’.",
+        "Line 16 is not part of any record and was ignored: ‘<html>junk</html>’.",
+        "Skipped the record “The last record has no end” on line 18: it has no end "
+        "(‘ER  - ’) before the file ends.",
+    ]
+    assert page.records[1].year == 2003 and page.records[1].type == "book"
+
+
+def test_a_byte_order_mark_and_utf16_do_not_lose_the_first_record() -> None:
+    text = (BIB / "mendeley.ris").read_text(encoding="utf-8")
+    assert len(parse_ris("\ufeff" + text).records) == 2
+    page = load_bytes(text.encode("utf-16"), "export.ris").parse()
+    assert [r.citekey for r in page.records] == ["Kowalski2017", "Dubois2001"]
+
+
+@pytest.mark.parametrize(
+    ("reader", "text", "reason"),
+    [
+        (parse_ris, "Shopping list: milk, eggs.", "holds no RIS records"),
+        (parse_ris, "TY  - JOUR\nTI  - Never ends\n", "no record of the RIS file is whole"),
+        (parse_wos, "FN Clarivate\nPT J\nTI x\n", "no record of the Web of Science file"),
+        (parse_medline, "nothing here", "holds no MEDLINE records"),
+    ],
+)
+def test_not_a_ris_file(reader: object, text: str, reason: str) -> None:
+    with pytest.raises(NotABibliographyError, match=reason):
+        reader(text)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("Smith, John", PersonName("Smith", "John")),
+        ("Smith, J. A.", PersonName("Smith", "J. A.")),
+        ("van der Berg, Jan", PersonName("Berg", "Jan", "van der")),
+        ("Doe, John, Jr.", PersonName("Doe", "John", "", "Jr.")),
+        ("World Health Organization", PersonName("World Health Organization", literal=True)),
+        ("", None),
+    ],
+)
+def test_ris_names(written: str, expected: PersonName | None) -> None:
+    assert ris_person(written) == expected
+
+
+@pytest.mark.parametrize("name", ["zotero.ris", "endnote.ris", "wos-tagged.txt", "pubmed.nbib"])
+def test_import_then_reimport_adds_nothing(library: LibraryService, name: str) -> None:
+    first = library.import_pages([SourcedPage(read(name), name)])
+    assert first.new_ids
+    again = library.import_pages([SourcedPage(read(name), name)])
+    assert again.new_ids == () and again.merged_ids == () and again.batch_ids == ()
+
+
+def test_the_same_paper_from_bibtex_and_ris_is_one_paper(library: LibraryService) -> None:
+    bib = load_source(BIB / "zotero.bib").parse()
+    library.import_pages([SourcedPage(bib, "zotero.bib")])
+    result = library.import_pages([SourcedPage(read("zotero.ris"), "zotero.ris")])
+    assert result.new_ids == ()  # every record is already in the library
