@@ -18,7 +18,13 @@ class ActionId(enum.Enum):
 
     IMPORT = enum.auto()
     OPEN_LIBRARY = enum.auto()
+    EXPORT_LIBRARY = enum.auto()
+    EXPORT_SELECTED = enum.auto()
     QUIT = enum.auto()
+    COPY_CITATION = enum.auto()
+    COPY_CITEKEY = enum.auto()
+    COPY_BIBTEX = enum.auto()
+    PREFERENCES = enum.auto()
     UNDO = enum.auto()
     REDO = enum.auto()
     SELECT_ALL = enum.auto()
@@ -34,6 +40,7 @@ class ActionId(enum.Enum):
     SET_TAG_COLOUR = enum.auto()
     CLEAR_TAG_COLOUR = enum.auto()
     DELETE_TAG = enum.auto()
+    EXPORT_TAG = enum.auto()
     # The import wizard's review table.
     REVIEW_IMPORT = enum.auto()
     REVIEW_SKIP = enum.auto()
@@ -60,7 +67,29 @@ _SPECS: dict[ActionId, _Spec] = {
     ActionId.OPEN_LIBRARY: _Spec(
         "&Open Library…", "Open another library file", (QKeySequence.StandardKey.Open,)
     ),
+    ActionId.EXPORT_LIBRARY: _Spec(
+        "&Export Library…", "Save every paper as BibTeX, BibLaTeX, RIS, CSL-JSON or CSV"
+    ),
+    ActionId.EXPORT_SELECTED: _Spec(
+        "Export &Selected…", "Save the selected papers as BibTeX, RIS, CSL-JSON or CSV", ("Ctrl+E",)
+    ),
     ActionId.QUIT: _Spec("&Quit", "Quit refman", (QKeySequence.StandardKey.Quit, "Ctrl+Q")),
+    ActionId.COPY_CITATION: _Spec(
+        "Copy &Citation",
+        "Copy the selected papers' bibliography entries in the chosen style",
+        ("Ctrl+Shift+C",),
+    ),
+    ActionId.COPY_CITEKEY: _Spec(
+        "Copy Citation &Key", "Copy \\cite{…} with the selected papers' keys", ("Ctrl+Shift+K",)
+    ),
+    ActionId.COPY_BIBTEX: _Spec(
+        "Copy &BibTeX", "Copy the selected papers' BibTeX entries", ("Ctrl+Shift+B",)
+    ),
+    ActionId.PREFERENCES: _Spec(
+        "&Preferences…",
+        "Citation style, export format",
+        (QKeySequence.StandardKey.Preferences, "Ctrl+,"),
+    ),
     ActionId.UNDO: _Spec("&Undo", "Take the last change back", ("Ctrl+Z",)),
     ActionId.REDO: _Spec("&Redo", "Make the last undone change again", ("Ctrl+Shift+Z", "Ctrl+Y")),
     ActionId.SELECT_ALL: _Spec(
@@ -90,6 +119,7 @@ _SPECS: dict[ActionId, _Spec] = {
     ActionId.DELETE_TAG: _Spec(
         "Delete Tag", "Remove the tag from every paper (Undo brings it back)"
     ),
+    ActionId.EXPORT_TAG: _Spec("Export Papers…", "Save the papers with this tag to a file"),
     ActionId.REVIEW_IMPORT: _Spec("Import", "Import the selected records", scope="review"),
     ActionId.REVIEW_SKIP: _Spec("Skip", "Leave the selected records out", scope="review"),
     ActionId.REVIEW_MERGE: _Spec(

@@ -31,14 +31,14 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QWidget
 
 from refman.importers import UnreadableFileError
-from refman.importers.sources import check_file, html_to_text
+from refman.importers.sources import LoadedSource, check_file, html_page
 
 from refman.ui import messages
 
 log = logging.getLogger("refman.ui")
 
 #: What the overlay says over a drop that will be imported.
-DROP_MESSAGE = "Drop to import author pages"
+DROP_MESSAGE = "Drop to import author pages or bibliographies"
 #: The source name of dropped text.
 DROPPED_TEXT = "dropped text"
 _LINK_HINT = (
@@ -52,13 +52,13 @@ class DropInputs:
 
     Attributes:
         files: Local files, in the order dragged.
-        texts: Dragged text as (text, source name) pairs; HTML is already its visible text.
+        texts: Dragged texts (HTML is already its visible text, with its links).
         links: Web addresses dragged without any text.
         image: True when the drag carries only an image (e.g. from a browser).
     """
 
     files: tuple[Path, ...] = ()
-    texts: tuple[tuple[str, str], ...] = ()
+    texts: tuple[LoadedSource, ...] = ()
     links: tuple[str, ...] = ()
     image: bool = False
 
@@ -112,11 +112,12 @@ def inputs_from_mime(mime: QMimeData) -> DropInputs:
         return DropInputs(files=files)
     links = tuple(u.toString() for u in urls if not u.isLocalFile())
     text = mime.text() if mime.hasText() else ""
-    if not text.strip() and mime.hasHtml():
-        text = html_to_text(mime.html())
+    html_text, page_links = html_page(mime.html()) if mime.hasHtml() else ("", ())
+    if not text.strip():
+        text = html_text
     if text.strip() in links:
         text = ""  # a dragged link carries its own address as text
-    texts = ((text, DROPPED_TEXT),) if text.strip() else ()
+    texts = (LoadedSource(DROPPED_TEXT, text, links=page_links),) if text.strip() else ()
     return DropInputs(
         texts=texts, links=links if not texts else (), image=mime.hasImage() and not texts
     )
@@ -233,7 +234,7 @@ def _describe(inputs: DropInputs) -> str:
         more = f" and {len(inputs.files) - 3} more" if len(inputs.files) > 3 else ""
         noun = "file" if len(inputs.files) == 1 else "files"
         return f"{len(inputs.files)} {noun}: {names}{more}"
-    return "The dragged text will be read as an author page."
+    return "The dragged text will be read as an author page or a bibliography."
 
 
 class DropTarget(QObject):

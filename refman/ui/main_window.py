@@ -18,9 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from refman.core.values import Changes, PaperQuery, Section, SortKey
+from refman.importers.sources import LoadedSource
 
 from refman.ui import window_chrome
 from refman.ui.actions import ActionId, build_actions
+from refman.ui.citing import CitingActions
 from refman.ui.controller import LibraryController
 from refman.ui.detail_pane import DetailPane
 from refman.ui.drop import DropInputs, install_drop_target
@@ -140,6 +142,15 @@ class MainWindow(QMainWindow):
         a[ActionId.SHOW_LIST_PANE].toggled.connect(self.paper_panel.setVisible)
         a[ActionId.SHOW_DETAIL_PANE].toggled.connect(self.detail_pane.setVisible)
         install_drop_target(self, self.on_dropped)
+        self.citing = CitingActions(
+            self,
+            c,
+            self.settings,
+            a,
+            self.table,
+            lambda: self.tag_pane.menu_tag,
+            lambda text: self.statusBar().showMessage(text, 8000),
+        )
 
     # -- settings ---------------------------------------------------------------------------
 
@@ -246,6 +257,7 @@ class MainWindow(QMainWindow):
         in_trash = self._nav.section is Section.TRASH
         a[ActionId.DELETE].setEnabled(selected and not in_trash)
         a[ActionId.RESTORE].setEnabled(selected and in_trash)
+        self.citing.enable(selected)
 
     # -- slots ------------------------------------------------------------------------------
 
@@ -346,17 +358,17 @@ class MainWindow(QMainWindow):
         self.show_import_wizard()
 
     def show_import_wizard(
-        self, files: Sequence[Path] = (), texts: Sequence[tuple[str, str]] = ()
+        self, files: Sequence[Path] = (), texts: Sequence[LoadedSource] = ()
     ) -> QWidget:
-        """Open the import wizard prefilled with files and texts ((text, source) pairs)."""
+        """Open the import wizard prefilled with files and texts."""
         from refman.ui.wizard import ImportWizard
 
         wizard = ImportWizard(self.controller, self)
         wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         if files:
             wizard.add_files([Path(f) for f in files])
-        for text, source in texts:
-            wizard.add_text(text, source)
+        for text in texts:
+            wizard.add_text(text.text, text.source, text.links)
         wizard.show_papers_requested.connect(self.show_papers)
         self.wizard = wizard
         wizard.open()

@@ -1,18 +1,48 @@
-"""The window's remembered state, declared once and typed, over QSettings.
+"""The window's remembered state and the preferences, declared once and typed, over QSettings.
 
-Tests build :class:`WindowSettings` on an explicit INI file so they never touch the user's
-real settings.
+Every preference is a :class:`Preference` declared in :data:`PREFERENCES` (its key, type,
+default and label); :meth:`WindowSettings.get` and :meth:`WindowSettings.set` are the one way
+to read and change them. Tests build :class:`WindowSettings` on an explicit INI file so they
+never touch the user's real settings.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from PySide6.QtCore import QByteArray, QSettings
 
 from refman import paths
 
 SETTINGS_VERSION = 1
+
+T = TypeVar("T", str, bool, int)
+
+
+@dataclass(frozen=True)
+class Preference(Generic[T]):
+    """A preference: where it is kept, what it holds and how the Preferences dialog names it."""
+
+    key: str
+    default: T
+    label: str
+
+
+#: The citation style of Copy Citation (a style id of :mod:`refman.core.citations`).
+CITATION_STYLE = Preference("citing/style", "apa", "Citation style")
+#: The format Export… proposes (a format of :mod:`refman.core.export`).
+EXPORT_FORMAT = Preference("export/format", "bibtex", "Export format")
+#: Export notes too (BibTeX annote, RIS N1).
+EXPORT_NOTES = Preference("export/notes", False, "Include notes in exports")
+
+#: Every preference, in the order the Preferences dialog shows them.
+PREFERENCES: tuple[Preference[str] | Preference[bool] | Preference[int], ...] = (
+    CITATION_STYLE,
+    EXPORT_FORMAT,
+    EXPORT_NOTES,
+)
 
 
 class WindowSettings:
@@ -59,6 +89,24 @@ class WindowSettings:
         """The library open when the window last closed."""
         value = self._qs.value("library/last")
         return str(value) if value else None
+
+    def get(self, preference: Preference[T]) -> T:
+        """A preference's value (its default when unset or unreadable)."""
+        value = self._qs.value(preference.key)
+        if value is None:
+            return preference.default
+        kind = type(preference.default)
+        if kind is bool:
+            return str(value).lower() in ("true", "1")
+        try:
+            return kind(value)
+        except (TypeError, ValueError):
+            return preference.default
+
+    def set(self, preference: Preference[T], value: T) -> None:
+        """Change a preference (kept at once)."""
+        self._qs.setValue(preference.key, value)
+        self._qs.sync()
 
     def save(
         self,

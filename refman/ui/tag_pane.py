@@ -82,7 +82,7 @@ class TagPane(QWidget):
         self.setObjectName("tagPane")
         self.controller = controller
         self.actions_by_id = actions if actions is not None else build_actions(self)
-        self._menu_tag: str | None = None
+        self.menu_tag: str | None = None
         self._last = NavFilter()
         self._extra_person: tuple[int, str] | None = None  # an author who owns no page
         self._renaming: tuple[str, str] | None = None
@@ -288,7 +288,7 @@ class TagPane(QWidget):
         The menu's actions act on ``name`` until another tag's menu is built.
         """
         a = self.actions_by_id
-        self._menu_tag = name
+        self.menu_tag = name
         a[ActionId.CLEAR_TAG_COLOUR].setEnabled(self._tag_colour(name) is not None)
         a[ActionId.DELETE_TAG].setText(f"Delete Tag “{name}”")
         menu = QMenu(self)
@@ -296,6 +296,7 @@ class TagPane(QWidget):
         menu.addAction(a[ActionId.RENAME_TAG])
         menu.addAction(a[ActionId.SET_TAG_COLOUR])
         menu.addAction(a[ActionId.CLEAR_TAG_COLOUR])
+        menu.addAction(a[ActionId.EXPORT_TAG])
         menu.addSeparator()
         menu.addAction(a[ActionId.DELETE_TAG])
         return menu
@@ -328,26 +329,26 @@ class TagPane(QWidget):
     @Slot()
     def on_rename_tag_triggered(self) -> None:
         """Rename the tag whose menu is open."""
-        if self._menu_tag is not None:
-            self.rename_tag(self._menu_tag)
+        if self.menu_tag is not None:
+            self.rename_tag(self.menu_tag)
 
     @Slot()
     def on_set_tag_colour_triggered(self) -> None:
         """Colour the tag whose menu is open."""
-        if self._menu_tag is not None:
-            self.choose_colour(self._menu_tag)
+        if self.menu_tag is not None:
+            self.choose_colour(self.menu_tag)
 
     @Slot()
     def on_clear_tag_colour_triggered(self) -> None:
         """Take the colour off the tag whose menu is open."""
-        if self._menu_tag is not None:
-            self.controller.set_tag_colour(self._menu_tag, None)
+        if self.menu_tag is not None:
+            self.controller.set_tag_colour(self.menu_tag, None)
 
     @Slot()
     def on_delete_tag_triggered(self) -> None:
         """Delete the tag whose menu is open (Undo brings it back)."""
-        if self._menu_tag is not None:
-            self.controller.delete_tag(self._menu_tag)
+        if self.menu_tag is not None:
+            self.controller.delete_tag(self.menu_tag)
 
     @Slot(object)
     def on_controller_changed(self, changes: Changes) -> None:

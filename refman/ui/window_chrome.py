@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QProgressBar,
     QToolBar,
@@ -28,12 +29,27 @@ from refman.ui.look import plain_label, set_muted
 
 #: The menu bar: each menu's title and its actions (None is a separator).
 MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
-    ("&File", (ActionId.IMPORT, ActionId.OPEN_LIBRARY, None, ActionId.QUIT)),
+    (
+        "&File",
+        (
+            ActionId.IMPORT,
+            ActionId.OPEN_LIBRARY,
+            None,
+            ActionId.EXPORT_LIBRARY,
+            ActionId.EXPORT_SELECTED,
+            None,
+            ActionId.QUIT,
+        ),
+    ),
     (
         "&Edit",
         (
             ActionId.UNDO,
             ActionId.REDO,
+            None,
+            ActionId.COPY_CITATION,
+            ActionId.COPY_CITEKEY,
+            ActionId.COPY_BIBTEX,
             None,
             ActionId.FIND,
             ActionId.SELECT_ALL,
@@ -41,6 +57,8 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
             ActionId.DELETE,
             ActionId.RESTORE,
             ActionId.EMPTY_TRASH,
+            None,
+            ActionId.PREFERENCES,
         ),
     ),
     ("&View", (ActionId.SHOW_TAG_PANE, ActionId.SHOW_LIST_PANE, ActionId.SHOW_DETAIL_PANE)),
@@ -61,12 +79,9 @@ def build_menus(window: QMainWindow, actions: dict[ActionId, QAction]) -> None:
     in the window."""
     bar = window.menuBar()
     for title, entries in MENUS:
-        menu = bar.addMenu(title)
-        for entry in entries:
-            if entry is None:
-                menu.addSeparator()
-            else:
-                menu.addAction(actions[entry])
+        menu = build_menu(bar, actions, entries)
+        menu.setTitle(title)
+        bar.addMenu(menu)
     for action in actions.values():
         window.addAction(action)
 
@@ -161,3 +176,29 @@ def show_about(parent: QWidget, library: str) -> None:
         "pages without duplicates, tag papers, and keep notes.\n\n"
         f"Library: {library}",
     )
+
+
+#: The paper list's context menu.
+LIST_MENU: tuple[ActionId | None, ...] = (
+    ActionId.COPY_CITATION,
+    ActionId.COPY_CITEKEY,
+    ActionId.COPY_BIBTEX,
+    None,
+    ActionId.EXPORT_SELECTED,
+    None,
+    ActionId.DELETE,
+    ActionId.RESTORE,
+)
+
+
+def build_menu(
+    parent: QWidget, actions: dict[ActionId, QAction], entries: tuple[ActionId | None, ...]
+) -> QMenu:
+    """A menu of registry actions (None is a separator)."""
+    menu = QMenu(parent)
+    for entry in entries:
+        if entry is None:
+            menu.addSeparator()
+        else:
+            menu.addAction(actions[entry])
+    return menu

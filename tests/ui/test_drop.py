@@ -13,6 +13,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
 from pytestqt.qtbot import QtBot
 
 from refman.importers import parse
+from refman.importers.records import PageLink
+from refman.importers.sources import MAX_FILE_BYTES
 from tests.helpers.fixtures import seed_files
 
 from refman.ui.controller import LibraryController
@@ -105,14 +107,21 @@ def test_file_urls_become_files_and_win_over_text(tmp_path: Path) -> None:
 def test_plain_text_becomes_dropped_text() -> None:
     mime = QMimeData()
     mime.setText("Zhuo Jiang\n\nsome text")
-    mime.setHtml("<p>ignored when plain text is there</p>")
-    assert inputs_from_mime(mime).texts == (("Zhuo Jiang\n\nsome text", "dropped text"),)
+    mime.setHtml('<p>text from <a href="https://example.org/p">the HTML</a></p>')
+    [text] = inputs_from_mime(mime).texts
+    assert (text.text, text.source) == ("Zhuo Jiang\n\nsome text", "dropped text")
+    assert text.links == (PageLink("the HTML", "https://example.org/p"),)  # kept all the same
 
 
 def test_html_only_becomes_its_visible_text() -> None:
     mime = QMimeData()
     mime.setHtml("<style>p{}</style><h1>Zhuo&nbsp;Jiang</h1><p>Papers &amp; notes</p>")
-    assert inputs_from_mime(mime).texts == (("Zhuo Jiang\n\nPapers & notes\n", "dropped text"),)
+    [text] = inputs_from_mime(mime).texts
+    assert (text.text, text.source, text.links) == (
+        "Zhuo Jiang\n\nPapers & notes\n",
+        "dropped text",
+        (),
+    )
 
 
 def test_a_bare_web_link_is_refused_with_advice() -> None:
@@ -228,9 +237,9 @@ def test_oversized_file_is_refused(
     win, received = window
     path = tmp_path / "dump.txt"
     with path.open("wb") as handle:
-        handle.truncate(50 * 1024 * 1024 + 1)
+        handle.truncate(MAX_FILE_BYTES + 1)
     _drop(win, _files_mime(path))
-    assert "‘dump.txt’ is larger than 50 MB" in shown_errors[0]
+    assert "‘dump.txt’ is larger than 512 MB" in shown_errors[0]
     assert received == []
 
 

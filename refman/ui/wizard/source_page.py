@@ -3,58 +3,45 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtWidgets import (
     QFileDialog,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLayout,
-    QPlainTextEdit,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
     QWizardPage,
 )
 
 from refman.core.importing.values import SourcedPage
-from refman.importers import NotAnAuthorPageError, PageFormat, ParsedPage, UnreadableFileError
-from refman.importers import parse as parse_page
-from refman.importers.sources import load_source
+from refman.importers import (
+    NotABibliographyError,
+    NotAnAuthorPageError,
+    UnreadableFileError,
+)
+from refman.importers.records import PageLink
+from refman.importers.sources import LoadedSource, load_source
 
 from refman.ui import messages
 from refman.ui.drop import DropInputs, combined_error, install_drop_target
-from refman.ui.look import heading_label, plain_label, scaled_font, set_muted
+from refman.ui.look import heading_label, plain_label, set_muted
+from refman.ui.wizard.source_card import PasteArea, Source, SourceCard
 
 #: How long typing may pause before the pasted text is read (ms).
 PARSE_DELAY_MS = 300
 PASTED = "pasted text"
-FILE_FILTER = "Author pages (*.txt *.text *.md *.html *.htm);;All files (*)"
-FORMAT_WORDS = {
-    PageFormat.PUBLICATION_LIST: "publication list (venue, year, title, abstract, subjects)",
-    PageFormat.AUTHOR_ABSTRACTS: "list of authors and abstracts (no titles)",
-}
-#: A short example of an author page, shown when text is not one.
-PAGE_EXAMPLE = """\
-Ada Lovelace
-Publications and source records attributed to Ada Lovelace.
-2 records
-arXiv 2025
-Notes on the Analytical Engine
-We describe a machine that manipulates symbols …
-cs.LG
-NeurIPS 2024
-…"""
-_WARNING_COLOUR = "#a15c00"
-_ERROR_COLOUR = "#b42318"
+FILE_FILTER = (
+    "Author pages and bibliographies (*.txt *.text *.md *.html *.htm *.bib *.ris *.nbib *.json);;"
+    "Author pages (*.txt *.text *.md *.html *.htm);;"
+    "Bibliographies (*.bib *.ris *.nbib *.json);;All files (*)"
+)
 
 
 def choose_files(parent: QWidget | None) -> list[str]:
@@ -66,32 +53,10 @@ def choose_files(parent: QWidget | None) -> list[str]:
     Returns:
         The chosen paths; empty when the user cancelled.
     """
-    paths, _ = QFileDialog.getOpenFileNames(parent, "Open author pages", "", FILE_FILTER)
+    paths, _ = QFileDialog.getOpenFileNames(
+        parent, "Open author pages or bibliographies", "", FILE_FILTER
+    )
     return list(paths)
-
-
-def count_text(page: ParsedPage) -> str:
-    """Return "12 records found (the page says 12)" for a page."""
-    n = len(page.records)
-    found = f"{n} record found" if n == 1 else f"{n} records found"
-    return found if page.claimed is None else f"{found} (the page says {page.claimed})"
-
-
-@dataclass
-class Source:
-    """One page the user gave: its name and what reading it produced.
-
-    Attributes:
-        name: The file name or "pasted text".
-        page: The parsed page, or None when it is not an author page.
-        error: Why it is not an author page.
-        path: The file it came from, if any.
-    """
-
-    name: str
-    page: ParsedPage | None = None
-    error: str = ""
-    path: Path | None = None
 
 
 def clear_layout(layout: QLayout) -> None:
@@ -102,71 +67,6 @@ def clear_layout(layout: QLayout) -> None:
         if widget is not None:
             widget.hide()
             widget.deleteLater()
-
-
-def _coloured(label: QLabel, colour: str) -> QLabel:
-    label.setStyleSheet(f"color: {colour};")
-    return label
-
-
-class SourceCard(QFrame):
-    """Shows one source and what was recognised in it.
-
-    Signals:
-        remove_requested(): The user wants this source gone.
-    """
-
-    remove_requested = Signal()
-
-    def __init__(self, source: Source, removable: bool, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("sourceCard")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        grid = QGridLayout(self)
-        grid.setContentsMargins(12, 10, 12, 10)
-        grid.setVerticalSpacing(3)
-        page = source.page
-        name = source.name if source.path else source.name[:1].upper() + source.name[1:]
-        title = plain_label(page.owner if page and page.owner else name)
-        title.setObjectName("sourceOwner")
-        title.setFont(scaled_font(title.font(), 1.15, QFont.Weight.DemiBold))
-        grid.addWidget(title, 0, 0)
-        if removable:
-            remove = QPushButton("Remove")
-            remove.setObjectName("removeSourceButton")
-            remove.setToolTip(f"Do not import {source.name}")
-            remove.clicked.connect(self.remove_requested)
-            grid.addWidget(remove, 0, 1, Qt.AlignmentFlag.AlignTop)
-        rows: list[QLabel] = []
-        if page is not None:
-            fmt = plain_label(f"{FORMAT_WORDS.get(page.format, str(page.format))} · {source.name}")
-            fmt.setObjectName("sourceFormat")
-            set_muted(fmt)
-            count = plain_label(f"✓  {count_text(page)}")
-            count.setObjectName("sourceCount")
-            rows += [fmt, count]
-            for warning in page.warnings:
-                label = _coloured(plain_label(f"⚠  {warning}"), _WARNING_COLOUR)
-                label.setObjectName("sourceWarning")
-                rows.append(label)
-        else:
-            error = _coloured(plain_label(f"✗  Not an author page. {source.error}"), _ERROR_COLOUR)
-            error.setObjectName("sourceError")
-            shape = plain_label("An author page looks like this:")
-            set_muted(shape)
-            example = plain_label(PAGE_EXAMPLE, wrap=False)
-            example.setObjectName("pageExample")
-            mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-            example.setFont(scaled_font(mono, 0.9))
-            example.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            example.setStyleSheet(
-                "#pageExample { border: 1px solid palette(mid); border-radius: 4px;"
-                " padding: 6px 8px; background: palette(base); }"
-            )
-            rows += [error, shape, example]
-        for row, label in enumerate(rows, start=1):
-            grid.addWidget(label, row, 0, 1, 2)
-        grid.setColumnStretch(0, 1)
 
 
 class SourcePage(QWizardPage):
@@ -181,8 +81,8 @@ class SourcePage(QWizardPage):
         self.setObjectName("sourcePage")
         self.setTitle("Add author pages")
         self.setSubTitle(
-            "Paste the text of a researcher's publication list, open saved pages, "
-            "or drop files or text on this page."
+            "Paste the text of a researcher's publication list, open saved pages or "
+            "bibliographies (BibTeX, RIS, CSL-JSON), or drop files or text on this page."
         )
         self._files: list[Source] = []
         self._texts: list[Source] = []
@@ -197,7 +97,7 @@ class SourcePage(QWizardPage):
         self._refresh()
 
     def _build(self) -> None:
-        self.paste_area = QPlainTextEdit()
+        self.paste_area = PasteArea()
         self.paste_area.setObjectName("pasteArea")
         self.paste_area.setPlaceholderText(
             "Paste here: in the browser, select the whole publication list "
@@ -207,7 +107,10 @@ class SourcePage(QWizardPage):
         self.paste_area.viewport().setAcceptDrops(False)
         self.open_button = QPushButton("Open file…")
         self.open_button.setObjectName("openFileButton")
-        self.open_button.setToolTip("Open saved author pages (.txt, .md, .html); several at once")
+        self.open_button.setToolTip(
+            "Open saved author pages (.txt, .md, .html) or bibliographies (.bib, .ris, .json); "
+            "several at once"
+        )
         drop_zone = QLabel("or drop page files or copied text anywhere on this page")
         drop_zone.setObjectName("dropZone")
         drop_zone.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -285,17 +188,25 @@ class SourcePage(QWizardPage):
             try:
                 self._files.append(Source(loaded.source, loaded.parse(), path=path))
             except NotAnAuthorPageError as error:
-                self._files.append(Source(loaded.source, error=error.message, path=path))
+                self._files.append(
+                    Source(
+                        loaded.source,
+                        error=error.message,
+                        path=path,
+                        bibliography=isinstance(error, NotABibliographyError),
+                    )
+                )
         self._refresh()
         if refused:
             messages.show_error(self, combined_error(refused), "Cannot import")
 
-    def add_text(self, text: str, source: str = PASTED) -> None:
+    def add_text(self, text: str, source: str = PASTED, links: Sequence[PageLink] = ()) -> None:
         """Parse text given as a whole (pasted from the clipboard or dropped).
 
         Args:
             text: The page text.
             source: Its name; a number is added when the name is taken.
+            links: The links of the HTML the text came from.
         """
         taken = {s.name for s in self.sources()}
         name = next(
@@ -303,7 +214,7 @@ class SourcePage(QWizardPage):
             for n in itertools.chain([source], (f"{source} ({i})" for i in itertools.count(2)))
             if n not in taken
         )
-        self._texts.append(_parsed(name, text))
+        self._texts.append(_parsed(name, text, links))
         self._refresh()
 
     def _remove(self, source: Source) -> None:
@@ -318,7 +229,7 @@ class SourcePage(QWizardPage):
         self._timer.stop()
         self._paste_pending = False
         text = self.paste_area.toPlainText()
-        self._pasted = _parsed(PASTED, text) if text.strip() else None
+        self._pasted = _parsed(PASTED, text, self.paste_area.links) if text.strip() else None
         self._refresh()
 
     def _refresh(self) -> None:
@@ -373,13 +284,15 @@ class SourcePage(QWizardPage):
         """Add what was dropped on the page."""
         if inputs.files:
             self.add_files(inputs.files)
-        for text, source in inputs.texts:
-            self.add_text(text, source)
+        for text in inputs.texts:
+            self.add_text(text.text, text.source, text.links)
 
 
-def _parsed(name: str, text: str) -> Source:
+def _parsed(name: str, text: str, links: Sequence[PageLink] = ()) -> Source:
     """Parse text into a source (recognised, or with the reason it is not a page)."""
     try:
-        return Source(name, parse_page(text))
+        return Source(name, LoadedSource(name, text, links=tuple(links)).parse())
     except NotAnAuthorPageError as error:
-        return Source(name, error=error.message)
+        return Source(
+            name, error=error.message, bibliography=isinstance(error, NotABibliographyError)
+        )

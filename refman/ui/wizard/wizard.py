@@ -16,6 +16,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QWidget, QWizard
 
 from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
+from refman.importers.records import PageLink
 
 from refman.ui.controller import LibraryController
 from refman.ui.wizard.result_page import ResultPage
@@ -77,9 +78,9 @@ class ImportWizard(QWizard):
         """Add page files as sources (unreadable ones are reported and left out)."""
         self.source_page.add_files(paths)
 
-    def add_text(self, text: str, source: str = PASTED) -> None:
-        """Add a page's text as a source."""
-        self.source_page.add_text(text, source)
+    def add_text(self, text: str, source: str = PASTED, links: Sequence[PageLink] = ()) -> None:
+        """Add a page's text (and the links of its HTML) as a source."""
+        self.source_page.add_text(text, source, links)
 
     def import_request(self) -> tuple[Sequence[SourcedPage], ImportChoices]:
         """The pages to import, and every choice made on the way."""

@@ -1,0 +1,248 @@
+"""Citing from the window: Copy Citation, Copy Citation Key, Copy BibTeX, and Export.
+
+The texts are made by the library service (off the GUI thread, through the window's runner)
+from the papers selected; the clipboard gets a citation as both plain text and HTML, so a word
+processor keeps its italics. Exports are written to a temporary file beside the chosen one and
+renamed, so a failure never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, QObject, QPoint, Qt, Slot
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
+
+from refman.common.text import plural
+from refman.core.citations import STYLES
+from refman.core.export import ExportFormat, write_export
+from refman.core.values import PaperQuery
+
+from refman.ui.actions import ActionId
+from refman.ui.controller import LibraryController
+from refman.ui.export_dialog import ExportDialog, Format
+from refman.ui.paper_table import PaperTable
+from refman.ui.preferences import PreferencesDialog
+from refman.ui.settings import CITATION_STYLE, EXPORT_FORMAT, EXPORT_NOTES, WindowSettings
+from refman.ui.window_chrome import LIST_MENU, build_menu
+
+log = logging.getLogger("refman.ui")
+
+
+def export_formats() -> list[Format]:
+    """The formats Export offers, as the dialogs show them."""
+    return [Format(f.value, f.label, f.suffix) for f in ExportFormat]
+
+
+def citation_styles() -> Mapping[str, str]:
+    """The citation styles refman ships (id -> name)."""
+    return STYLES
+
+
+def safe_file_name(text: str) -> str:
+    """A file name made of a tag name or a word ("to read" -> "to-read")."""
+    return re.sub(r"[^\w.-]+", "-", text).strip("-.") or "papers"
+
+
+def put_on_clipboard(text: str, html: str | None = None) -> None:
+    """Put text (and its HTML rendering) on the system clipboard."""
+    data = QMimeData()
+    data.setText(text)
+    if html is not None:
+        data.setHtml(html)
+    clipboard = QApplication.clipboard()
+    clipboard.setMimeData(data)
+
+
+def copy_citation(controller: LibraryController, ids: Sequence[int], style: str) -> None:
+    """Copy the bibliography entries of papers in a citation style (text and HTML)."""
+    if not ids:
+        return
+    service = controller.service
+    controller.runner.submit(
+        lambda _p, _c: (service.cite(ids, style, "text"), service.cite(ids, style, "html")),
+        lambda texts: put_on_clipboard(*texts),
+        label="Formatting the citations…",
+    )
+
+
+def copy_citation_keys(controller: LibraryController, ids: Sequence[int]) -> None:
+    """Copy ``\\cite{a,b}`` for papers."""
+    if not ids:
+        return
+    service = controller.service
+    controller.runner.submit(
+        lambda _p, _c: service.cite_keys(ids),
+        put_on_clipboard,
+        label="Reading the citation keys…",
+    )
+
+
+def copy_bibtex(controller: LibraryController, ids: Sequence[int]) -> None:
+    """Copy the BibTeX entries of papers."""
+    if not ids:
+        return
+    service = controller.service
+    controller.runner.submit(
+        lambda _p, _c: service.export(ids, "bibtex"),
+        put_on_clipboard,
+        label="Writing BibTeX…",
+    )
+
+
+def export_to_file(
+    controller: LibraryController,
+    tell: Callable[[str], None],
+    ids: Sequence[int],
+    fmt: str,
+    path: Path,
+    *,
+    with_notes: bool = False,
+) -> None:
+    """Export papers to a file, off the GUI thread; ``tell`` says where when it is done."""
+    service = controller.service
+
+    def work(_progress: object, _cancelled: object) -> int:
+        write_export(path, service.export(ids, fmt, with_notes=with_notes))
+        return len(ids)
+
+    def done(count: int) -> None:
+        log.info("exported %d papers to %s", count, path)
+        tell(f"Exported {plural(count, 'paper')} to “{path.name}”.")
+
+    controller.runner.submit(work, done, label=f"Exporting {plural(len(ids), 'paper')}…")
+
+
+#: The actions that act on the selected papers.
+SELECTION_ACTIONS = (
+    ActionId.COPY_CITATION,
+    ActionId.COPY_CITEKEY,
+    ActionId.COPY_BIBTEX,
+    ActionId.EXPORT_SELECTED,
+)
+
+
+class CitingActions(QObject):
+    """Connects the window's citing and export actions to the papers they act on.
+
+    The window gives the actions, the selected papers and the current tag (for a tag's
+    Export); this object asks where and how, and runs the work.
+    """
+
+    def __init__(
+        self,
+        window: QWidget,
+        controller: LibraryController,
+        settings: WindowSettings,
+        actions: dict[ActionId, QAction],
+        table: PaperTable,
+        menu_tag: Callable[[], str | None],
+        tell: Callable[[str], None],
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.controller = controller
+        self.settings = settings
+        self.actions_by_id = actions
+        self.table = table
+        self.selected = table.selected_ids
+        self.menu_tag = menu_tag
+        self.tell = tell
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        table.customContextMenuRequested.connect(self.on_table_context_menu)
+        actions[ActionId.EXPORT_TAG].triggered.connect(self.on_export_tag)
+        actions[ActionId.COPY_CITATION].triggered.connect(self.on_copy_citation)
+        actions[ActionId.COPY_CITEKEY].triggered.connect(self.on_copy_citekey)
+        actions[ActionId.COPY_BIBTEX].triggered.connect(self.on_copy_bibtex)
+        actions[ActionId.EXPORT_SELECTED].triggered.connect(self.on_export_selected)
+        actions[ActionId.EXPORT_LIBRARY].triggered.connect(self.on_export_library)
+        actions[ActionId.PREFERENCES].triggered.connect(self.on_preferences)
+
+    def enable(self, selected: bool) -> None:
+        """Copy and Export Selected need selected papers."""
+        for action_id in SELECTION_ACTIONS:
+            self.actions_by_id[action_id].setEnabled(selected)
+
+    @Slot(QPoint)
+    def on_table_context_menu(self, pos: QPoint) -> None:
+        """Cite, copy, export or trash the selected papers."""
+        if not self.selected():
+            return
+        menu = build_menu(self.table, self.actions_by_id, LIST_MENU)
+        menu.setObjectName("paperMenu")
+        menu.popup(self.table.viewport().mapToGlobal(pos))
+
+    @Slot()
+    def on_export_tag(self) -> None:
+        """Export the papers of the tag whose menu is open."""
+        name = self.menu_tag()
+        if name is not None:
+            self.export_tag(name)
+
+    @Slot()
+    def on_copy_citation(self) -> None:
+        """Copy the selected papers' citations in the style of the preferences."""
+        copy_citation(self.controller, self.selected(), self.settings.get(CITATION_STYLE))
+
+    @Slot()
+    def on_copy_citekey(self) -> None:
+        """Copy ``\\cite{…}`` for the selected papers."""
+        copy_citation_keys(self.controller, self.selected())
+
+    @Slot()
+    def on_copy_bibtex(self) -> None:
+        """Copy the selected papers' BibTeX entries."""
+        copy_bibtex(self.controller, self.selected())
+
+    @Slot()
+    def on_export_selected(self) -> None:
+        """Export the selected papers."""
+        ids = self.selected()
+        if ids:
+            self.export(ids, plural(len(ids), "selected paper"), "selection")
+
+    @Slot()
+    def on_export_library(self) -> None:
+        """Export every paper of the library (outside the Trash)."""
+        ids = self.controller.service.paper_ids()
+        self.export(ids, f"Every paper of the library ({plural(len(ids), 'paper')})", "library")
+
+    def export_tag(self, name: str) -> None:
+        """Export the papers carrying a tag."""
+        ids = self.controller.service.paper_ids(PaperQuery(tags=(name,)))
+        self.export(ids, f"The papers tagged “{name}” ({plural(len(ids), 'paper')})", name)
+
+    def export(self, ids: Sequence[int], what: str, suggested: str) -> None:
+        """Ask for the format and the file, then export."""
+        if not ids:
+            self.tell("There are no papers to export.")
+            return
+        dialog = ExportDialog(
+            what,
+            export_formats(),
+            self.settings.get(EXPORT_FORMAT),
+            self.settings.get(EXPORT_NOTES),
+            self.window,
+        )
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        choice = dialog.choice(safe_file_name(suggested))
+        if choice is None:
+            return
+        export_to_file(
+            self.controller,
+            self.tell,
+            ids,
+            choice.format,
+            choice.path,
+            with_notes=choice.with_notes,
+        )
+
+    @Slot()
+    def on_preferences(self) -> None:
+        """Open the Preferences dialog."""
+        PreferencesDialog(self.settings, citation_styles(), export_formats(), self.window).exec()

@@ -1,0 +1,80 @@
+"""The Preferences dialog: the citation style of Copy Citation, and what Export proposes.
+
+Each control shows one :class:`~refman.ui.settings.Preference` and writes it back when the
+dialog is accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refman.ui.export_dialog import Format
+from refman.ui.look import heading_label
+from refman.ui.settings import CITATION_STYLE, EXPORT_FORMAT, EXPORT_NOTES, WindowSettings
+
+
+class PreferencesDialog(QDialog):
+    """Citation style, default export format, notes in exports."""
+
+    def __init__(
+        self,
+        settings: WindowSettings,
+        styles: Mapping[str, str],
+        formats: Sequence[Format],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("preferencesDialog")
+        self.setWindowTitle("Preferences")
+        self.settings = settings
+        self.style_combo = QComboBox(self)
+        self.style_combo.setObjectName("citationStyle")
+        for style_id, name in styles.items():
+            self.style_combo.addItem(name, style_id)
+        self.style_combo.setCurrentIndex(
+            max(0, self.style_combo.findData(settings.get(CITATION_STYLE)))
+        )
+        self.format_combo = QComboBox(self)
+        self.format_combo.setObjectName("exportFormatPreference")
+        for fmt in formats:
+            self.format_combo.addItem(fmt.label, fmt.id)
+        self.format_combo.setCurrentIndex(
+            max(0, self.format_combo.findData(settings.get(EXPORT_FORMAT)))
+        )
+        self.notes_check = QCheckBox(EXPORT_NOTES.label, self)
+        self.notes_check.setObjectName("exportNotesPreference")
+        self.notes_check.setChecked(settings.get(EXPORT_NOTES))
+        citing = QFormLayout()
+        citing.addRow(CITATION_STYLE.label + ":", self.style_combo)
+        exporting = QFormLayout()
+        exporting.addRow(EXPORT_FORMAT.label + ":", self.format_combo)
+        exporting.addRow("", self.notes_check)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading_label("Citing", self))
+        layout.addLayout(citing)
+        layout.addSpacing(8)
+        layout.addWidget(heading_label("Exporting", self))
+        layout.addLayout(exporting)
+        layout.addWidget(buttons)
+
+    def accept(self) -> None:
+        """Keep the choices."""
+        self.settings.set(CITATION_STYLE, str(self.style_combo.currentData()))
+        self.settings.set(EXPORT_FORMAT, str(self.format_combo.currentData()))
+        self.settings.set(EXPORT_NOTES, self.notes_check.isChecked())
+        super().accept()

@@ -1,0 +1,160 @@
+"""The parts of the wizard's first page: the paste box, and a card for each source."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, Qt, Signal, Slot
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QWidget,
+)
+
+from refman.importers import PageFormat, ParsedPage
+from refman.importers.records import PageLink
+from refman.importers.sources import html_page
+
+from refman.ui.look import plain_label, scaled_font, set_muted
+
+FORMAT_WORDS = {
+    PageFormat.PUBLICATION_LIST: "publication list (venue, year, title, abstract, subjects)",
+    PageFormat.AUTHOR_ABSTRACTS: "list of authors and abstracts (no titles)",
+    PageFormat.BIBTEX: "BibTeX bibliography",
+    PageFormat.RIS: "RIS bibliography",
+    PageFormat.CSL_JSON: "CSL-JSON bibliography",
+}
+#: A short example of an author page, shown when text is not one.
+PAGE_EXAMPLE = """\
+Ada Lovelace
+Publications and source records attributed to Ada Lovelace.
+2 records
+arXiv 2025
+Notes on the Analytical Engine
+We describe a machine that manipulates symbols …
+cs.LG
+NeurIPS 2024
+…"""
+_WARNING_COLOUR = "#a15c00"
+_ERROR_COLOUR = "#b42318"
+
+
+def count_text(page: ParsedPage) -> str:
+    """Return "12 records found (the page says 12)" for a page."""
+    n = len(page.records)
+    found = f"{n} record found" if n == 1 else f"{n} records found"
+    return found if page.claimed is None else f"{found} (the page says {page.claimed})"
+
+
+@dataclass
+class Source:
+    """One page the user gave: its name and what reading it produced.
+
+    Attributes:
+        name: The file name or "pasted text".
+        page: The parsed page or bibliography, or None when it is neither.
+        error: Why it is neither.
+        path: The file it came from, if any.
+        bibliography: True when it looked like a bibliography but could not be read as one.
+    """
+
+    name: str
+    page: ParsedPage | None = None
+    error: str = ""
+    path: Path | None = None
+    bibliography: bool = False
+
+
+def _coloured(label: QLabel, colour: str) -> QLabel:
+    label.setStyleSheet(f"color: {colour};")
+    return label
+
+
+class PasteArea(QPlainTextEdit):
+    """The box text is pasted into; it keeps the links of pasted HTML (a browser's copy)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.links: list[PageLink] = []
+        self.textChanged.connect(self._forget_links)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        """Paste as plain text, remembering where the HTML's links pointed."""
+        if source.hasHtml():
+            self.links.extend(html_page(source.html())[1])
+        super().insertFromMimeData(source)
+
+    @Slot()
+    def _forget_links(self) -> None:
+        if not self.toPlainText().strip():
+            self.links.clear()
+
+
+class SourceCard(QFrame):
+    """Shows one source and what was recognised in it.
+
+    Signals:
+        remove_requested(): The user wants this source gone.
+    """
+
+    remove_requested = Signal()
+
+    def __init__(self, source: Source, removable: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sourceCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(12, 10, 12, 10)
+        grid.setVerticalSpacing(3)
+        page = source.page
+        name = source.name if source.path else source.name[:1].upper() + source.name[1:]
+        title = plain_label(page.owner if page and page.owner else name)
+        title.setObjectName("sourceOwner")
+        title.setFont(scaled_font(title.font(), 1.15, QFont.Weight.DemiBold))
+        grid.addWidget(title, 0, 0)
+        if removable:
+            remove = QPushButton("Remove")
+            remove.setObjectName("removeSourceButton")
+            remove.setToolTip(f"Do not import {source.name}")
+            remove.clicked.connect(self.remove_requested)
+            grid.addWidget(remove, 0, 1, Qt.AlignmentFlag.AlignTop)
+        rows: list[QLabel] = []
+        if page is not None:
+            fmt = plain_label(f"{FORMAT_WORDS.get(page.format, str(page.format))} · {source.name}")
+            fmt.setObjectName("sourceFormat")
+            set_muted(fmt)
+            count = plain_label(f"✓  {count_text(page)}")
+            count.setObjectName("sourceCount")
+            rows += [fmt, count]
+            for warning in page.warnings:
+                label = _coloured(plain_label(f"⚠  {warning}"), _WARNING_COLOUR)
+                label.setObjectName("sourceWarning")
+                rows.append(label)
+        elif source.bibliography:
+            error = _coloured(plain_label(f"✗  Not a bibliography. {source.error}"), _ERROR_COLOUR)
+            error.setObjectName("sourceError")
+            rows.append(error)
+        else:
+            error = _coloured(plain_label(f"✗  Not an author page. {source.error}"), _ERROR_COLOUR)
+            error.setObjectName("sourceError")
+            shape = plain_label("An author page looks like this:")
+            set_muted(shape)
+            example = plain_label(PAGE_EXAMPLE, wrap=False)
+            example.setObjectName("pageExample")
+            mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+            example.setFont(scaled_font(mono, 0.9))
+            example.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            example.setStyleSheet(
+                "#pageExample { border: 1px solid palette(mid); border-radius: 4px;"
+                " padding: 6px 8px; background: palette(base); }"
+            )
+            rows += [error, shape, example]
+        for row, label in enumerate(rows, start=1):
+            grid.addWidget(label, row, 0, 1, 2)
+        grid.setColumnStretch(0, 1)
