@@ -62,7 +62,10 @@ def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
         return 0
     lines = paper_table(rows, terminal_width())
     if not total and not query.text and not query.tags and query.section is Section.ALL:
-        lines.append('The library is empty. Import an author page with "refman import FILE".')
+        lines.append(
+            "The library is empty. Import an author page or a bibliography with "
+            '"refman import FILE".'
+        )
     lines.append(_summary(len(rows), offset, total))
     out.write("".join(line + "\n" for line in lines))
     return 0

@@ -60,8 +60,8 @@ class _Spec:
 
 _SPECS: dict[ActionId, _Spec] = {
     ActionId.IMPORT: _Spec(
-        "&Import Author Page…",
-        "Import a researcher's publication page (pasted text or files)",
+        "&Import…",
+        "Import author pages or bibliographies (BibTeX, RIS, CSL-JSON): files or pasted text",
         ("Ctrl+I",),
     ),
     ActionId.OPEN_LIBRARY: _Spec(

@@ -267,7 +267,7 @@ class DetailPane(QWidget):
         self.subjects.set_subjects(paper.subjects)
         self.subjects_block.setVisible(bool(paper.subjects))
         self.tag_chips.set_tags(paper.tags)
-        self.abstract.setText(paper.abstract_text or "No abstract on the page.")
+        self.abstract.setText(paper.abstract_text or "No abstract.")
         self.notes.show_notes(paper.id, paper.notes)
         lines = [
             provenance_line(s.owner, s.file, f"{s.imported:%Y-%m-%d %H:%M}") for s in paper.sources

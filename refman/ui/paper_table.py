@@ -161,6 +161,16 @@ class PaperTable(QTableView):
         self.scrollTo(self.paper_model.index(row, TITLE))
         return True
 
+    def select_papers(self, paper_ids: list[int]) -> int:
+        """Select the papers of the list among ``paper_ids`` (the first one current).
+
+        Returns:
+            How many of them the list shows.
+        """
+        rows = [r for i in paper_ids if (r := self.paper_model.row_of(i)) is not None]
+        self._select_rows(sorted(rows), rows[0] if rows else None)
+        return len(rows)
+
     def header_state(self) -> QByteArray:
         """The columns' order and widths, to remember between sessions."""
         return self.horizontalHeader().saveState()

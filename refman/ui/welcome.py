@@ -12,11 +12,15 @@ from refman.ui.look import mix, scaled_font, set_muted
 
 HEADING = "Your library is empty"
 PITCH = (
-    "refman keeps the papers you read — import a researcher's publication page and refman "
-    "turns it into a tidy, searchable library without creating duplicates."
+    "refman keeps the papers you read — import a researcher's publication page or the "
+    "library you export from Zotero, JabRef or Mendeley, and refman turns it into a tidy, "
+    "searchable library without creating duplicates."
 )
-BUTTON = "Import an author page…"
-HINT = "Or drop a page (text or HTML file, or copied text) anywhere on this window."
+BUTTON = "Import papers…"
+HINT = (
+    "Or drop a page (text or HTML file, or copied text) or a .bib, .ris or CSL-JSON file "
+    "anywhere on this window."
+)
 
 _COLUMN_WIDTH = 460  # the text column's widest width: short, readable lines
 _ICON = 96

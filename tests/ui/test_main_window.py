@@ -212,7 +212,7 @@ def test_an_empty_library_shows_the_welcome_view(
     window = make_window(qtbot, controller, tmp_path / "settings.ini")
     welcome = window.paper_panel.welcome
     assert window.paper_panel.currentWidget() is welcome
-    assert "Import an author page" in welcome.import_button.text()
+    assert welcome.import_button.text() == "Import papers…"
     qtbot.mouseClick(welcome.import_button, Qt.MouseButton.LeftButton)
     qtbot.wait_until(lambda: window.wizard.isVisible())
 

@@ -315,7 +315,7 @@ def test_welcome_page_until_the_first_import(
     assert empty.welcome.objectName() == "welcomeView"
     button = empty.welcome.import_button
     assert button.objectName() == "importButton" and button.isVisible()
-    assert button.text() == "Import an author page…"
+    assert button.text() == "Import papers…"
     with qtbot.wait_signal(empty.welcome.import_requested):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 

@@ -1,0 +1,151 @@
+"""Render the README's screenshots from a demo library made of the test fixtures.
+
+Run from the repository root (no display needed)::
+
+    .venv/bin/python tools/readme_screenshots.py [OUT_DIR]
+
+It writes ``main-window.png``, ``export-dialog.png`` and ``copied-citation.png`` into
+``resources/screenshots`` (or OUT_DIR). The demo library is a fresh file in a temporary folder:
+two bibliographies and two author pages from ``tests/fixtures``, a few tags.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import QPoint, Qt  # noqa: E402
+from PySide6.QtGui import QFont, QPainter, QPixmap  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMenu, QTextEdit, QWidget  # noqa: E402
+
+from refman.core.importing.values import SourcedPage  # noqa: E402
+from refman.core.library import LibraryService  # noqa: E402
+from refman.core.values import PaperQuery  # noqa: E402
+from refman.importers.sources import load_source  # noqa: E402
+
+from refman.ui.actions import ActionId  # noqa: E402
+from refman.ui.app import build_window, create_app  # noqa: E402
+from refman.ui.citing import export_formats  # noqa: E402
+from refman.ui.export_dialog import ExportDialog  # noqa: E402
+from refman.ui.main_window import MainWindow  # noqa: E402
+from refman.ui.settings import WindowSettings  # noqa: E402
+from refman.ui.window_chrome import LIST_MENU, build_menu  # noqa: E402
+
+FIXTURES = ROOT / "tests" / "fixtures"
+SOURCES = [
+    FIXTURES / "bib" / "zotero.bib",
+    FIXTURES / "bib" / "betterbibtex-bibtex.bib",
+    FIXTURES / "pages" / "list_links.html",
+    FIXTURES / "pages" / "abstracts_basic.txt",
+]
+
+
+def demo_library(path: Path) -> LibraryService:
+    """A library of the fixtures, with tags."""
+    service = LibraryService.open(path)
+    service.import_pages([SourcedPage(load_source(p).parse(), p.name) for p in SOURCES])
+    ids = service.paper_ids(PaperQuery())
+    service.tag(ids[:5], ["to read"])
+    service.tag(ids[3:9], ["thesis"])
+    return service
+
+
+#: The papers whose citations the screenshot shows (by the start of their titles).
+CITED = ("Attention Is All You Need", "MegaScale", "Deep learning for DNA")
+
+
+def papers_titled(window: MainWindow, starts: tuple[str, ...]) -> list[int]:
+    """The ids of the papers whose titles start so, in that order."""
+    service = window.controller.service
+    details = service.details(service.paper_ids(PaperQuery()))
+    return [next(d.id for d in details if d.title.startswith(s)) for s in starts]
+
+
+def settle(app: QApplication, window: MainWindow) -> None:
+    """Let queued work land and the panes repaint."""
+    for _ in range(10):
+        app.processEvents()
+    window.controller.runner.wait()
+    for _ in range(10):
+        app.processEvents()
+
+
+def export_dialog(window: MainWindow, out: Path) -> None:
+    """The export dialog as File ▸ Export Selected… opens it."""
+    dialog = ExportDialog(
+        "The papers tagged “thesis” (6 papers)", export_formats(), "bibtex", False, window
+    )
+    dialog.show()
+    QApplication.processEvents()
+    dialog.grab().save(str(out / "export-dialog.png"), "PNG")
+    dialog.close()
+
+
+def copied_citation(app: QApplication, window: MainWindow, out: Path) -> None:
+    """The list's context menu over three selected papers, and what Copy Citation put on the
+    clipboard, pasted into a document."""
+    table = window.table
+    table.select_papers(papers_titled(window, CITED))
+    settle(app, window)
+    menu: QMenu = build_menu(table, window.actions_by_id, LIST_MENU)
+    menu.popup(QPoint(0, 0))
+    app.processEvents()
+    menu_image = menu.grab()
+    menu.close()
+    window.actions_by_id[ActionId.COPY_CITATION].trigger()
+    settle(app, window)
+    data = QApplication.clipboard().mimeData()
+    assert data is not None and data.hasHtml(), "Copy Citation put nothing on the clipboard"
+    html = data.html()
+    document = QTextEdit()
+    document.setHtml(html)
+    document.setFont(QFont("Serif", 11))
+    document.resize(760, 250)
+    document.setFrameShape(QTextEdit.Shape.NoFrame)
+    document.show()
+    app.processEvents()
+    doc_image = document.grab()
+    width = menu_image.width() + 24 + doc_image.width()
+    height = max(menu_image.height(), doc_image.height()) + 24
+    canvas = QPixmap(width + 24, height)
+    canvas.fill(Qt.GlobalColor.white)
+    painter = QPainter(canvas)
+    painter.drawPixmap(12, 12, menu_image)
+    painter.drawPixmap(menu_image.width() + 36, 12, doc_image)
+    painter.end()
+    canvas.save(str(out / "copied-citation.png"), "PNG")
+    document.close()
+
+
+def main() -> None:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "resources" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    app = create_app()
+    assert isinstance(app, QApplication)
+    with tempfile.TemporaryDirectory() as folder:
+        service = demo_library(Path(folder) / "demo.sqlite")
+        window = build_window(service, WindowSettings(Path(folder) / "settings.ini"))
+        assert isinstance(window, QWidget)
+        window.resize(1400, 900)
+        window.show()
+        settle(app, window)
+        window.place_panes(window.splitter.width())
+        window.table.select_paper(papers_titled(window, ("MegaScale",))[0])
+        settle(app, window)
+        window.grab().save(str(out / "main-window.png"), "PNG")
+        export_dialog(window, out)
+        copied_citation(app, window, out)
+        window.close()
+        window.controller.runner.shutdown()
+        service.close()
+    print(f"wrote the screenshots to {out}")
+
+
+if __name__ == "__main__":
+    main()
