@@ -72,6 +72,7 @@ IMPORT_KEYS = (
     "merged",
     "possible_duplicates",
     "warnings",
+    "unchanged",
 )
 _MIN_TITLE = 20
 _AUTHOR_WIDTH = 24
@@ -326,7 +327,7 @@ def import_to_json(label: str, report: PageReport) -> dict[str, Any]:
     """The JSON object of one imported file, with exactly the keys of :data:`IMPORT_KEYS`.
 
     ``merged`` counts the papers already in the library that the file added something to;
-    papers it found unchanged count neither as new nor as merged.
+    papers it found unchanged count neither as new nor as merged, but as ``unchanged``.
     """
     return {
         "file": label,
@@ -338,4 +339,5 @@ def import_to_json(label: str, report: PageReport) -> dict[str, Any]:
         "merged": report.merged,
         "possible_duplicates": report.possible_duplicates,
         "warnings": list(report.warnings),
+        "unchanged": report.unchanged,
     }

@@ -335,7 +335,10 @@ class ImportPages(Operation[ImportResult]):
     def label(self) -> str:
         """ "Import Zhuo Jiang, Liang Xiang"."""
         owners = ", ".join(dict.fromkeys(p.page.owner for p in self.pages if p.page.owner))
-        return f"Import {owners or 'author page'}"
+        if owners:
+            return f"Import {owners}"
+        files = ", ".join(dict.fromkeys(p.source for p in self.pages))
+        return f"Import {files}" if files else "Import"
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,8 +135,9 @@ def test_json_prints_one_object_per_file_with_exact_keys(cli: Cli, tmp_path: Pat
         "merged": 0,
         "possible_duplicates": 0,
         "warnings": [],
+        "unchanged": 0,
     }
-    assert (objects[1]["new"], objects[1]["merged"]) == (1, 2)
+    assert (objects[1]["new"], objects[1]["merged"], objects[1]["unchanged"]) == (1, 2, 0)
 
 
 def test_warnings_are_listed_in_text_and_json(cli: Cli, tmp_path: Path) -> None:

@@ -1,0 +1,111 @@
+"""``refman import`` of bibliographies: the report, --json's format, damaged entries (exit
+status 2), files that are no bibliography, and detection by content."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, NamedTuple
+
+import pytest
+
+from refman.__main__ import main
+from tests.helpers.fixtures import dump
+
+BIB = Path(__file__).parents[2] / "fixtures" / "bib"
+
+
+class Run(NamedTuple):
+    code: int
+    out: str
+    err: str
+
+
+Cli = Callable[..., Run]
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
+    def call(*args: str) -> Run:
+        code = main(["--db", str(library_path), *args])
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return call
+
+
+def papers(cli: Cli) -> list[dict[str, Any]]:
+    result = cli("list", "--json")
+    assert result.code == 0, result.err
+    return list(json.loads(result.out))
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt", "count"),
+    [("zotero.bib", "bibtex", 8), ("zotero.ris", "ris", 4), ("zotero.json", "csl-json", 4)],
+)
+def test_each_format_imports_with_its_name_in_the_report(
+    cli: Cli, name: str, fmt: str, count: int
+) -> None:
+    result = cli("import", str(BIB / name))
+    assert result.code == 0, result.err
+    first = result.out.splitlines()[0]
+    assert first.startswith(f"{BIB / name}: ") and f"({fmt}) — {count} new, 0 merged" in first
+    assert len(papers(cli)) == count
+    again = cli("import", "--json", str(BIB / name))
+    report = json.loads(again.out)
+    assert (again.code, report["format"], report["new"], report["unchanged"]) == (0, fmt, 0, count)
+    assert len(papers(cli)) == count
+
+
+def test_keys_types_and_identifiers_reach_list_json(cli: Cli) -> None:
+    cli("import", str(BIB / "zotero.bib"))
+    by_key = {p["citekey"]: p for p in papers(cli)}
+    smith = by_key["smith_deep_2019"]
+    assert smith["type"] == "article-journal"
+    assert smith["doi"] and smith["volume"] and smith["pages"]
+
+
+def test_a_damaged_entry_is_named_the_whole_ones_go_in_and_the_status_is_2(cli: Cli) -> None:
+    result = cli("import", str(BIB / "damaged.bib"))
+    assert result.code == 2
+    assert "  Skipped the entry ‘unclosed’ on line 7: a ‘{’ is never closed." in result.out
+    assert "Traceback" not in result.out + result.err
+    titles = {p["title"] for p in papers(cli)}
+    assert "A whole first entry" in titles and len(titles) == 5
+    assert not any("{" in t or "year" in t for t in titles)
+
+
+def test_a_json_that_is_no_bibliography_changes_nothing_and_the_others_go_in(
+    cli: Cli, library_path: Path
+) -> None:
+    before = dump(library_path)
+    result = cli("import", str(BIB / "not-csl.json"))
+    assert result.code == 2 and result.out == ""
+    assert result.err.startswith(f"refman: {BIB / 'not-csl.json'}: No publication records found")
+    assert result.err.count("\n") == 1
+    assert dump(library_path) == before
+    result = cli("import", str(BIB / "not-csl.json"), str(BIB / "zotero.ris"))
+    assert result.code == 2 and "4 new" in result.out
+    assert len(papers(cli)) == 4
+
+
+def test_the_content_decides_not_the_name(cli: Cli, tmp_path: Path) -> None:
+    disguised = tmp_path / "references.txt"
+    shutil.copy(BIB / "zotero.ris", disguised)
+    result = cli("import", "--json", str(disguised))
+    assert json.loads(result.out)["format"] == "ris"
+
+
+def test_bibtex_on_standard_input(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = (BIB / "jabref.bib").read_bytes()
+    monkeypatch.setattr(sys, "stdin", SimpleNamespace(buffer=io.BytesIO(data)))
+    result = cli("import", "--json", "-")
+    assert result.code == 0, result.err
+    report = json.loads(result.out)
+    assert report["format"] == "bibtex" and report["new"] == len(papers(cli)) > 0
