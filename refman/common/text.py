@@ -61,6 +61,7 @@ _LOGOS = {
     "\\textbraceright": "}",
     "\\textbackslash": "\\",
     "\\textasciitilde": "~",
+    "\\textperiodcentered": "·",
 }
 _LOGOS.update({f"{macro}{{}}": text for macro, text in list(_LOGOS.items())})
 
@@ -71,14 +72,24 @@ def _get_converter() -> LatexNodes2Text:
     """Return the shared pylatexenc converter, creating it on first use."""
     global _converter
     if _converter is None:
-        from pylatexenc.latex2text import LatexNodes2Text
+        from pylatexenc.latex2text import (
+            LatexNodes2Text,
+            MacroTextSpec,
+            get_default_latex_context_db,
+        )
 
         # pylatexenc logs a warning for every odd macro it meets in pasted abstracts; that is
         # noise for refman's users (the text is kept as written), so only errors get through.
         quiet = logging.getLogger("pylatexenc")
         if quiet.level == logging.NOTSET:
             quiet.setLevel(logging.ERROR)
-        _converter = LatexNodes2Text()
+        # the text symbols it drops or turns into look-alikes, wherever they stand
+        symbols = [
+            MacroTextSpec(macro[1:], text) for macro, text in _LOGOS.items() if macro[-1] != "}"
+        ]
+        context = get_default_latex_context_db()
+        context.add_context_category("refman-symbols", prepend=True, macros=symbols)
+        _converter = LatexNodes2Text(latex_context=context)
     return _converter
 
 
@@ -137,20 +148,30 @@ def _macro_end(text: str, start: int) -> int:
         return index
     char = text[index]
     if not char.isascii() or not char.isalpha():
-        closer = {"(": "\\)", "[": "\\]"}.get(char)
-        if closer is not None:
-            close = text.find(closer, index, start + _MAX_GROUP)
-            if close != -1:
-                return close + 2
-        index += 1
-        if char in _ACCENTS and index < len(text) and text[index].isalpha():
-            return index + 1
-        return _arguments_end(text, index) if char in _ACCENTS else index
+        return _control_symbol_end(text, start)
     while index < len(text) and text[index].isascii() and text[index].isalpha():
         index += 1
+    if text[start:index] in _LOGOS:  # a symbol takes no argument: at most an empty "{}"
+        return index + 2 if text.startswith("{}", index) else index
     if index < len(text) and text[index] == "*":
         index += 1
     return _arguments_end(text, index)
+
+
+def _control_symbol_end(text: str, start: int) -> int:
+    """Return the index after ``\\(...\\)``, ``\\[...\\]``, an accent with its letter or
+    argument, or another one-character macro at ``start``."""
+    index = start + 1
+    char = text[index]
+    closer = {"(": "\\)", "[": "\\]"}.get(char)
+    if closer is not None:
+        close = text.find(closer, index, start + _MAX_GROUP)
+        if close != -1:
+            return close + 2
+    index += 1
+    if char in _ACCENTS and index < len(text) and text[index].isalpha():
+        return index + 1
+    return _arguments_end(text, index) if char in _ACCENTS else index
 
 
 def _arguments_end(text: str, index: int) -> int:
@@ -200,10 +221,17 @@ def _islands(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _unwrapped(latex: str) -> str:
+    """A macro without the braces around it: ``{\\textasciicircum}`` -> ``\\textasciicircum``."""
+    while latex.startswith("{") and latex.endswith("}") and _group_end(latex, 0) == len(latex):
+        latex = latex[1:-1]
+    return latex
+
+
 @lru_cache(maxsize=8192)
 def _convert_island(latex: str) -> str:
     """Convert one piece of LaTeX; return it unchanged if pylatexenc fails on it."""
-    named = _LOGOS.get(latex)
+    named = _LOGOS.get(_unwrapped(latex))
     if named is not None:
         return named
     source = _BARE_AMPERSAND.sub(_AMPERSAND, _BARE_PERCENT.sub(_PERCENT, latex))

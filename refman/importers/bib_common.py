@@ -186,6 +186,10 @@ def _arxiv_from(doi: str | None, url: str | None) -> str | None:
     return None
 
 
+def _is_arxiv(name: str | None) -> bool:
+    return name is not None and name.casefold() == "arxiv"
+
+
 @dataclass(slots=True)
 class Draft:
     """A bibliography record under construction (see :class:`ParsedRecord` for the fields).
@@ -243,14 +247,16 @@ class Draft:
         return extra
 
     def _preprint(self, arxiv_id: str | None, url: str | None) -> tuple[str | None, ...]:
-        """(link, publisher, venue) of an arXiv preprint: the venue "arXiv" when none is
+        """(link, publisher, venue) of an arXiv preprint (one with an arXiv id, or with the
+        venue or, lacking a venue, the publisher "arXiv"): the venue "arXiv" when none is
         given; the abstract page (https://arxiv.org/abs/ID) and the publisher "arXiv" left
         out, as refman's CSL item adds both."""
-        if not arxiv_id or self.type not in _PREPRINT_TYPES:
-            return url, self.publisher or None, self.venue or None
-        publisher = None if (self.publisher or "").casefold() == "arxiv" else self.publisher
-        link = None if url == arxiv_url(arxiv_id) else url
-        return link, publisher or None, self.venue or "arXiv"
+        venue, publisher = self.venue or None, self.publisher or None
+        on_arxiv = _is_arxiv(venue) or (venue is None and _is_arxiv(publisher))
+        if self.type not in _PREPRINT_TYPES or not (arxiv_id or on_arxiv):
+            return url, publisher, venue
+        link = None if arxiv_id and url == arxiv_url(arxiv_id) else url
+        return link, None if _is_arxiv(publisher) else publisher, venue or "arXiv"
 
     def build(self) -> ParsedRecord:
         """The finished record."""

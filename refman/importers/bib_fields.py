@@ -180,7 +180,10 @@ def _is_arxiv(fields: dict[str, str]) -> bool:
     prefix = (fields.get("archiveprefix") or fields.get("eprinttype") or "").strip().lower()
     if prefix == "arxiv" or fields.get("arxivid"):
         return True
-    places = (fields.get(k, "") for k in ("journal", "journaltitle", "publisher", "howpublished"))
+    places = (
+        fields.get(k, "")
+        for k in ("journal", "journaltitle", "publisher", "howpublished", "organization")
+    )
     return any(_ARXIV_WORD.search(p) for p in places)
 
 

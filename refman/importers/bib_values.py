@@ -30,7 +30,9 @@ _TIE = re.compile(r"(?<!\\)~")
 _UNBRACE = str.maketrans({"{": None, "}": None})
 _ENSUREMATH = re.compile(r"\\ensuremath\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _CONTROL_WORD_END = re.compile(r"\\[A-Za-z]+$")
-_ARGUMENT_BEFORE = re.compile(r"(?:\\[A-Za-z]+\*?|\\[^A-Za-z\s]|[\^_])[ \t]*$")
+# A macro, an accent (\' \" \^ \~ \` \= \.) or a sub- or superscript takes the group after
+# it as its argument; an escaped character (\{ \} \% \& \$ \# \_) takes none.
+_ARGUMENT_BEFORE = re.compile(r"(?:\\[A-Za-z]+\*?|\\['\"^~`=.]|(?<!\\)[\^_])[ \t]*$")
 _URL_MACRO = re.compile(r"^\\(?:url|href)\s*\{([^{}]*)\}")
 _URL_ESCAPES = re.compile(r"\\([_%&#~$])")
 
@@ -190,7 +192,7 @@ def bib_text(value: str) -> str:
     white space collapsed."""
     if "\\" in value or "$" in value:
         if "\\ensuremath" in value:
-            value = _ENSUREMATH.sub(r"$\1$", value)
+            value = _ENSUREMATH.sub(r"\\(\1\\)", value)
         text = latex_to_text(_TIE.sub(" ", _drop_protective_braces(value)))
     else:
         text = value.replace("~", " ") if "~" in value else value

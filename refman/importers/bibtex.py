@@ -28,6 +28,7 @@ from bibtexparser.model import (
 from refman.common.text import plural
 from refman.importers.bib_common import entry_label
 from refman.importers.bib_damage import failure_reason, lost_fields, skipped
+from refman.importers.bib_extension import BIB_FIELD, parse_extension, with_extension
 from refman.importers.bib_fields import entry_draft
 from refman.importers.bib_groups import jabref_memberships
 from refman.importers.bib_split import split_blocks
@@ -41,7 +42,8 @@ __all__ = ["parse_bibtex"]
 _NOT_INHERITED = frozenset(
     """crossref xref ids key label title subtitle titleaddon shorttitle doi eprint arxivid
     archiveprefix eprinttype eprintclass primaryclass url urldate file pages abstract keywords
-    groups mendeley-tags mendeley-groups annote annotation note comment pmid pmcid""".split()
+    groups mendeley-tags mendeley-groups annote annotation note comment pmid pmcid
+    x-refman""".split()
 )
 #: Entry types contained in a book or proceedings: the parent's title is their booktitle.
 _IN_TYPES = frozenset(
@@ -237,9 +239,12 @@ def parse_bibtex(text: str) -> ParsedPage:
     reader.inherit()
     groups = jabref_memberships(reader.comments)
     records = [
-        entry_draft(
-            e.type, e.key, e.fields, e.line, e.raw, groups.get(e.key.casefold(), [])
-        ).build()
+        with_extension(
+            entry_draft(
+                e.type, e.key, e.fields, e.line, e.raw, groups.get(e.key.casefold(), [])
+            ).build(),
+            parse_extension(e.fields[BIB_FIELD]) if BIB_FIELD in e.fields else {},
+        )
         for e in reader.entries
     ]
     return ParsedPage("", PageFormat.BIBTEX, None, records, reader.warnings)

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from refman.importers.bib_common import entry_label
+from refman.importers.bib_extension import CSL_KEY, parse_extension, with_extension
 from refman.importers.csl_fields import csl_draft, is_csl_item
 from refman.importers.messages import SKIPPED, not_a_bibliography
 from refman.importers.records import PageFormat, ParsedPage
@@ -104,7 +105,9 @@ def parse_csl_json(text: str) -> ParsedPage:
     records = []
     for number, (line, raw, value) in enumerate(items, 1):
         if isinstance(value, dict) and is_csl_item(value):
-            records.append(csl_draft(value, line, raw).build())
+            custom = value.get("custom")
+            ours = parse_extension(custom.get(CSL_KEY)) if isinstance(custom, dict) else {}
+            records.append(with_extension(csl_draft(value, line, raw).build(), ours))
             continue
         name = value.get("id") if isinstance(value, dict) else None
         label = entry_label(str(name), None) if name else f"number {number}"

@@ -9,16 +9,19 @@ end is left out with a warning naming it and its line, and stray lines are repor
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from refman.common.text import squash_spaces
 from refman.importers.bib_common import entry_label
+from refman.importers.bib_extension import CSL_KEY, RIS_TAG, parse_extension, with_extension
 from refman.importers.messages import SKIPPED, not_a_bibliography
 from refman.importers.records import PageFormat, ParsedPage
 from refman.importers.ris_fields import TEXT_TAGS, ris_draft
 
-__all__ = ["RIS_TAG_LINE", "parse_ris"]
+__all__ = ["RIS_TAG_LINE", "RisRecord", "parse_ris", "split_ris"]
 
 #: A tagged line: "TY  - JOUR" (one to three spaces before the hyphen are accepted).
 RIS_TAG_LINE = re.compile(r"^([A-Z][A-Z0-9])[ \t]{1,3}-(?:[ \t](.*)|[ \t]*)$")
@@ -149,5 +152,21 @@ def parse_ris(text: str) -> ParsedPage:
             first = warnings[0].rstrip(".")
             raise not_a_bibliography(f"no record of the RIS file is whole. {first}")
         raise not_a_bibliography("the text holds no RIS records (“TY  - …” to “ER  - ”)")
-    drafts = [ris_draft(r.tags, r.line, "\n".join(r.lines)) for r in records]
-    return ParsedPage("", PageFormat.RIS, None, [d.build() for d in drafts], warnings)
+    parsed = [
+        with_extension(ris_draft(r.tags, r.line, "\n".join(r.lines)).build(), _extension(r))
+        for r in records
+    ]
+    return ParsedPage("", PageFormat.RIS, None, parsed, warnings)
+
+
+def _extension(record: RisRecord) -> dict[str, Any]:
+    """refman's extension, when the record has one: a ``C8`` holding ``{"refman": {...}}``."""
+    for tag, value in record.tags:
+        if tag == RIS_TAG and value.startswith("{") and f'"{CSL_KEY}"' in value:
+            try:
+                found = json.loads(value)
+            except ValueError:
+                continue
+            if isinstance(found, dict) and CSL_KEY in found:
+                return parse_extension(found[CSL_KEY])
+    return {}

@@ -213,6 +213,7 @@ def ris_draft(pairs: list[tuple[str, str]], line: int, raw: str) -> Draft:
     _further(draft, ty, tags)
     _links(draft, tags)
     _tags_and_notes(draft, tags)
-    if ty in _PREPRINT_TYS and not draft.venue and draft.identifiers()[1]:
+    on_arxiv = draft.identifiers()[1] or (draft.publisher or "").casefold() == "arxiv"
+    if ty in _PREPRINT_TYS and not draft.venue and on_arxiv:
         draft.type = "article"
     return draft

@@ -57,6 +57,19 @@ _VERBATIM = {
     "PMID": "pmid",
     "PMCID": "pmcid",
 }
+#: BibLaTeX's fields for further CSL variables; a BibTeX file has them too (BibTeX styles
+#: skip fields they do not know, and readers such as refman's and JabRef take them).
+_FURTHER = {
+    "container-title-short": "shortjournal",
+    "event-title": "eventtitle",
+    "event-place": "venue",
+    "number-of-pages": "pagetotal",
+    "number-of-volumes": "volumes",
+    "version": "version",
+    "status": "pubstate",
+    "original-title": "origtitle",
+    "medium": "howpublished",
+}
 _PERIODICALS = {
     "article-journal": "article",
     "article-magazine": "article",
@@ -91,6 +104,7 @@ BIBTEX = Dialect(
         "language": "language",
         "title-short": "shorttitle",
         "note": "note",
+        **_FURTHER,
     },
     verbatim=_VERBATIM,
     people={"author": "author", "editor": "editor", "translator": "translator"},
@@ -139,13 +153,9 @@ BIBLATEX = Dialect(
         "genre": "type",
         "language": "language",
         "title-short": "shorttitle",
-        "container-title-short": "shortjournal",
-        "event-title": "eventtitle",
-        "event": "eventtitle",
-        "event-place": "venue",
-        "number-of-pages": "pagetotal",
-        "version": "version",
         "note": "note",
+        **_FURTHER,
+        "event": "eventtitle",
     },
     verbatim=_VERBATIM,
     people={

@@ -3,7 +3,10 @@
 Every entry starts from the paper's CSL-JSON item; :mod:`refman.core.export.bibfields` says
 which entry type and field each CSL type and variable becomes, and
 :mod:`refman.core.export.latex` turns text into LaTeX that BibTeX and biber read back as the
-same text. Identifiers and links (DOI, URL, eprint, ISBN) are written as they are.
+same text. Identifiers and links (DOI, URL, eprint, ISBN) are written as they are, and so is
+the abstract, which refman keeps as LaTeX. Each entry is read back with refman's own reader;
+what it would not give back goes in the entry's ``x-refman`` field
+(:mod:`refman.importers.bib_extension`).
 """
 
 from __future__ import annotations
@@ -25,13 +28,19 @@ from refman.core.export.common import (
     names,
     text_of,
 )
-from refman.core.export.latex import latex_text, latex_title, protect, verbatim
-from refman.importers.records import PersonName
+from refman.core.export.extension import extension
+from refman.core.export.latex import fits_as_is, latex_text, latex_title, protect, verbatim
+from refman.importers.bib_extension import BIB_FIELD, bib_extension_value
+from refman.importers.bib_fields import entry_draft
+from refman.importers.bib_values import MONTH_MACROS, resolve
+from refman.importers.records import ParsedRecord, PersonName
 
 __all__ = ["bib_name", "biblatex_file", "bibtex_file", "entry_type"]
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _NEEDS_BRACES = re.compile(r",|\band\b", re.IGNORECASE)
+#: Entry types whose ``number`` is the number in a series (as BibTeX readers take it).
+_SERIES_KINDS = frozenset({"book", "incollection", "inproceedings"})
 _DASHES = re.compile(r"\s*[\u2010-\u2015\u2212]\s*")
 #: Characters BibTeX does not take in a key.
 _BAD_KEY = re.compile(r"[\s,{}()=\"#%'\\~]")
@@ -48,9 +57,12 @@ def _format() -> BibtexFormat:
 # -- names ------------------------------------------------------------------------------------
 
 
-def _part(text: str, ascii_only: bool) -> str:
+def _part(text: str, ascii_only: bool, *, family: bool = False) -> str:
+    """A part of a name; braced when BibTeX would split it ("a, b", "x and y") or, for a
+    family name, take its first word for a particle ("de la Cruz" kept whole)."""
     latex = latex_text(text, ascii_only=ascii_only)
-    return protect(latex) if _NEEDS_BRACES.search(text) else latex
+    lower_start = family and text[:1].islower()
+    return protect(latex) if lower_start or _NEEDS_BRACES.search(text) else latex
 
 
 def bib_name(person: PersonName, *, ascii_only: bool) -> str:
@@ -61,7 +73,7 @@ def bib_name(person: PersonName, *, ascii_only: bool) -> str:
     """
     if person.literal:
         return protect(latex_text(person.family, ascii_only=ascii_only))
-    family = _part(person.family, ascii_only)
+    family = _part(person.family, ascii_only, family=bool(person.given))
     last = " ".join(p for p in (latex_text(person.particle, ascii_only=ascii_only), family) if p)
     if not person.given:
         if person.suffix:
@@ -101,13 +113,16 @@ def _text(key: str, value: object, d: Dialect) -> list[Field]:
 
 
 def _date(x: ExportItem, d: Dialect) -> list[Field]:
+    accessed = date_parts(x.item, "accessed")
+    return _issued(x, d) + ([Field("urldate", iso_date(accessed))] if accessed else [])
+
+
+def _issued(x: ExportItem, d: Dialect) -> list[Field]:
     parts = date_parts(x.item)
     if not parts:
         return []
     if d.date_field:
-        fields = [Field(d.date_field, iso_date(parts))]
-        accessed = date_parts(x.item, "accessed")
-        return fields + ([Field("urldate", iso_date(accessed))] if accessed else [])
+        return [Field(d.date_field, iso_date(parts))]
     fields = [Field("year", str(parts[0]))]
     if len(parts) > 1:
         fields.append(Field("month", _MONTHS[parts[1] - 1], enclosing="no-enclosing"))
@@ -121,6 +136,14 @@ def _own(x: ExportItem, variable: str) -> str:
     return "" if variable in x.derived else text_of(x.item.get(variable))
 
 
+def _number(x: ExportItem, kind: str) -> str:
+    """The issue, a report's number, or the number in a series of a book or proceedings."""
+    number = text_of(x.item.get("issue")) or _own(x, "number")
+    if not number and kind in _SERIES_KINDS:
+        return text_of(x.item.get("collection-number"))
+    return number
+
+
 def _publication(x: ExportItem, d: Dialect, kind: str) -> list[Field]:
     item = x.item
     pages = _DASHES.sub("--", text_of(item.get("page")))
@@ -132,7 +155,7 @@ def _publication(x: ExportItem, d: Dialect, kind: str) -> list[Field]:
         *_text(container, item.get("container-title"), d),
         *_date(x, d),
         *_text("volume", item.get("volume"), d),
-        *_text("number", text_of(item.get("issue")) or _own(x, "number"), d),
+        *_text("number", _number(x, kind), d),
         *_text("pages", pages, d),
         *_text(publisher, _own(x, "publisher"), d),
     ]
@@ -159,9 +182,26 @@ def _links(x: ExportItem, d: Dialect) -> list[Field]:
     return fields
 
 
+def _keyword(tag: str, d: Dialect) -> str:
+    latex = latex_text(tag, ascii_only=d.ascii_only)
+    return protect(latex) if "," in tag or ";" in tag else latex
+
+
+def _abstract(x: ExportItem, d: Dialect) -> list[Field]:
+    """The abstract as refman keeps it (it is LaTeX already); when its braces do not pair up
+    (BibTeX would lose the rest of the file), its readable text, escaped as a title is."""
+    raw = x.detail.abstract
+    if not raw.strip():
+        return []
+    if fits_as_is(raw):
+        return [Field("abstract", raw)]
+    return _text("abstract", x.detail.abstract_text, d)
+
+
 def _content(x: ExportItem, d: Dialect) -> list[Field]:
-    fields = _text("keywords", x.item.get("keyword"), d)
-    fields += _text("abstract", x.item.get("abstract"), d)
+    keywords = ", ".join(_keyword(t, d) for t in x.tags)
+    fields = [Field("keywords", keywords)] if keywords else []
+    fields += _abstract(x, d)
     if x.notes:
         fields += _text("annote", "\n\n".join(n.strip() for n in x.notes), d)
     return fields
@@ -181,7 +221,22 @@ def _entry(x: ExportItem, d: Dialect, key: str) -> Entry:
         *_content(x, d),
     ]
     unique = {f.key.casefold(): f for f in reversed(fields)}  # a field once (its first value)
-    return Entry(kind, key, [f for f in fields if unique[f.key.casefold()] is f])
+    fields = [f for f in fields if unique[f.key.casefold()] is f]
+    more = extension(x, _read_back(kind, key, fields))
+    if more:
+        fields.append(Field(BIB_FIELD, bib_extension_value(more, ascii_only=d.ascii_only)))
+    return Entry(kind, key, fields)
+
+
+def _read_back(kind: str, key: str, fields: list[Field]) -> ParsedRecord:
+    """The record refman's BibTeX reader makes of the entry, each value as it is written."""
+    values = {}
+    for field in fields:
+        written = str(field.value)
+        if field.enclosing != "no-enclosing" and not written.isdigit():
+            written = "{" + written.replace("\r\n", "\n").replace("\r", "\n") + "}"
+        values[field.key.lower()] = resolve(written, dict(MONTH_MACROS), []) or ""
+    return entry_draft(kind, key, values, 0, "", []).build()
 
 
 def _keys(items: Iterable[ExportItem]) -> list[str]:

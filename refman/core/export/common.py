@@ -77,6 +77,7 @@ class ExportItem:
             ``publisher`` "arXiv", ``number`` "arXiv:ID", as Zotero writes a preprint) and that
             are not the paper's own; formats that carry the arXiv id elsewhere (BibTeX
             ``eprint``, RIS ``AN``) leave them out.
+        detail: The paper itself (what refman's extension compares the file's fields with).
     """
 
     item: Mapping[str, Any]
@@ -86,6 +87,7 @@ class ExportItem:
     tags: tuple[str, ...]
     notes: tuple[str, ...]
     derived: frozenset[str]
+    detail: PaperDetail
 
     @property
     def key(self) -> str:
@@ -105,6 +107,7 @@ def export_item(detail: PaperDetail, *, with_notes: bool) -> ExportItem:
         tags=tuple(t.name for t in detail.tags),
         notes=tuple(n.text for n in detail.notes if n.text.strip()) if with_notes else (),
         derived=_derived(detail, item),
+        detail=detail,
     )
 
 

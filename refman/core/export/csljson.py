@@ -4,7 +4,8 @@ official CSL data schema (``refman/data/csl-data.json``, CSL 1.0.2).
 The items are the papers' CSL items as they are, plus ``citation-key`` and, with notes,
 ``annote``. A variable the schema does not know, or whose value it refuses (a bibliography
 may have brought one in), is kept under ``custom``, as the schema asks, so that the file
-always validates.
+always validates; so is refman's extension, ``custom.refman``, which holds what the item's
+variables do not give back (:mod:`refman.importers.bib_extension`).
 
 The schema constrains only the shape of an item (which keys, which JSON types, how long the
 date arrays are) and its ``type``; items of the same shape are therefore checked once, which
@@ -22,6 +23,9 @@ from typing import Any
 from jsonschema import Draft7Validator
 
 from refman.core.export.common import ExportItem
+from refman.core.export.extension import extension
+from refman.importers.bib_extension import CSL_KEY
+from refman.importers.csl_fields import csl_draft
 
 __all__ = ["csl_json_file", "csl_schema_errors"]
 
@@ -158,6 +162,11 @@ def csl_json_file(items: Sequence[ExportItem]) -> str:
     """
     data = [_item(x) for x in items]
     _conform(data)
+    for x, item in zip(items, data, strict=True):
+        more = extension(x, csl_draft(item, 0, "").build())
+        if more:
+            custom = item.get("custom", {})
+            item["custom"] = {**custom, CSL_KEY: more}
     problems = csl_schema_errors(data)
     if problems:
         raise ValueError("CSL-JSON export does not validate: " + "; ".join(problems[:5]))

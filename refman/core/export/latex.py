@@ -15,11 +15,12 @@ title's case (``plain``, biblatex's sentence case) print it as written.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
-__all__ = ["latex_text", "latex_title", "protect", "verbatim"]
+__all__ = ["braces_pair", "fits_as_is", "latex_text", "latex_title", "protect", "verbatim"]
 
 # Placeholders for the braces of the text (Unicode non-characters: never in real text).
 _OPEN, _CLOSE, _LONE_OPEN, _LONE_CLOSE = "\ufdd0", "\ufdd1", "\ufdd2", "\ufdd3"
@@ -38,6 +39,10 @@ _SPECIAL = re.compile(r"[#$%&\\^_~<>]")
 #: followed by combining accents (handed over one at a time: the same result, much faster).
 _NOT_PLAIN = re.compile(r".[\u0300-\u036f]+|[^\x00-\x7f]|[#$%&\\^_~<>]", re.DOTALL)
 _WORDS = re.compile(r"(\s+)")
+#: A line that starts with "@": readers that recover from damage take it for a new entry.
+_AT_LINE_START = re.compile(r"(\n[ \t]*)@")
+_ANY_BRACE = re.compile(r"[{}]")
+_BARE_BRACE = re.compile(r"(?<!\\)[{}]")
 
 
 @lru_cache(maxsize=1)
@@ -109,7 +114,7 @@ def latex_text(text: str, *, ascii_only: bool) -> str:
         ascii_only: Also write non-ASCII letters as LaTeX (``M{\\"u}ller``), for BibTeX;
             when False (BibLaTeX) they stay UTF-8.
     """
-    return _encode(_mark_braces(text), ascii_only)
+    return _AT_LINE_START.sub(r"\1{@}", _encode(_mark_braces(text), ascii_only))
 
 
 def latex_title(text: str, *, ascii_only: bool) -> str:
@@ -121,14 +126,37 @@ def latex_title(text: str, *, ascii_only: bool) -> str:
     return "".join(out)
 
 
-def verbatim(value: str) -> str:
-    """A DOI, URL, arXiv id or ISBN as it is; only unpaired braces are %-encoded (the one
-    thing BibTeX cannot read in a field)."""
+def _pairs(braces: Iterable[str]) -> bool:
     depth = 0
-    for char in value:
-        depth += (char == "{") - (char == "}")
+    for brace in braces:
+        depth += 1 if brace == "{" else -1
         if depth < 0:
-            break
-    if depth == 0:
+            return False
+    return depth == 0
+
+
+def braces_pair(text: str) -> bool:
+    """True when a text can stand between a field's braces as it is: its braces pair up both
+    as BibTeX counts them (every brace) and as readers that skip ``\\{`` count them, and it
+    does not end in a backslash (which would hide the closing brace from those readers)."""
+    if text.endswith("\\"):
+        return False
+    if "{" not in text and "}" not in text:
+        return True
+    return _pairs(_ANY_BRACE.findall(text)) and _pairs(_BARE_BRACE.findall(text))
+
+
+def fits_as_is(latex: str) -> bool:
+    """True when LaTeX (an abstract as refman keeps it) can be a field's value as it is: its
+    braces pair up (:func:`braces_pair`) and no line of it starts with "@", which readers
+    that recover from damage take for the next entry."""
+    return braces_pair(latex) and not _AT_LINE_START.search(latex)
+
+
+def verbatim(value: str) -> str:
+    """A DOI, URL, arXiv id or ISBN as it is; only braces that do not pair up (or a final
+    backslash) are %-encoded, the one thing a BibTeX field cannot hold."""
+    if braces_pair(value):
         return value
-    return value.replace("{", "%7B").replace("}", "%7D")
+    encoded = value.replace("{", "%7B").replace("}", "%7D")
+    return encoded[:-1] + "%5C" if encoded.endswith("\\") else encoded

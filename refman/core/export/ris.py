@@ -1,11 +1,13 @@
 """Papers as an RIS file, written with rispy.
 
 The tags follow what Zotero and EndNote write: ``AU`` "Family, Given, Suffix" per author,
-``A2`` editors, ``T2`` the journal or proceedings, ``PY``/``DA`` the date, ``SP``/``EP``
-the pages, ``KW`` one tag per line, ``N1`` one note per line, ``ID`` the citation key.
-RIS has no field for an arXiv id: its link goes in ``UR`` (as Zotero writes it) and the id in
-``AN`` ("arXiv:2306.01234"); a report's number goes in ``M1``. RIS values are one line each,
-so line breaks become spaces.
+``A2`` editors, ``T2`` the journal or proceedings, ``PY``/``DA`` the date, ``Y2`` the date
+of access, ``SP``/``EP`` the pages (a range written otherwise than "100-110" stays whole in
+``SP``), ``KW`` one tag per line, ``N1`` one note per line, ``DB`` the database the paper
+came from, ``ID`` the citation key. RIS has no field for an arXiv id: its link goes in ``UR``
+(as Zotero writes it) and the id in ``AN`` ("arXiv:2306.01234"); a report's number goes in
+``M1``. RIS values are one line each, so line breaks become spaces; what the tags do not give
+back is refman's extension, in ``C8`` (:mod:`refman.importers.bib_extension`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from typing import Any
 import rispy
 
 from refman.core.export.common import ExportItem, date_parts, names, text_of
+from refman.core.export.extension import extension
+from refman.importers.bib_extension import CSL_KEY, RIS_TAG, extension_json
 from refman.importers.records import PersonName
+from refman.importers.ris import parse_ris
 
 __all__ = ["RIS_TYPES", "ris_file", "ris_name"]
 
@@ -59,7 +64,10 @@ _TEXT = {
     "DOI": "doi",
 }
 _PEOPLE = {"author": "authors", "editor": "secondary_authors", "translator": "subsidiary_authors"}
-_PAGES = re.compile(r"\s*(?:-+|[\u2010-\u2015\u2212])\s*")
+#: A range RIS readers put back together from SP and EP: "100-110".
+_PAGE_RANGE = re.compile(r"^([^-\s]+)-([^-\s]+)$")
+#: rispy's key of the extension's tag.
+_EXTENSION_KEY = rispy.TAG_KEY_MAPPING[RIS_TAG]
 
 
 class _Writer(rispy.RisWriter):  # type: ignore[misc]
@@ -74,29 +82,37 @@ def _line(value: Any) -> str:
 
 
 def ris_name(person: PersonName) -> str:
-    """One person as RIS writes a name: "Family, Given, Suffix" (an organisation whole)."""
-    if person.literal or not person.given:
-        return " ".join(p for p in (person.particle, person.family, person.suffix) if p)
+    """One person as RIS writes a name: "Family, Given, Suffix"; an organisation whole, and
+    a person known by one name only as "Family," (so that it is not read as an
+    organisation)."""
+    if person.literal:
+        return person.family
     family = " ".join(p for p in (person.particle, person.family) if p)
     parts = [family, person.given] + ([person.suffix] if person.suffix else [])
-    return ", ".join(parts)
+    return ", ".join(parts).rstrip()
+
+
+def _slashed(parts: tuple[int, ...]) -> str:
+    return "/".join([f"{parts[0]:04d}", *(f"{p:02d}" for p in parts[1:])])
 
 
 def _date(x: ExportItem) -> dict[str, str]:
     parts = date_parts(x.item)
-    if not parts:
-        return {}
-    out = {"year": f"{parts[0]:04d}"}
+    accessed = date_parts(x.item, "accessed")
+    out = {"access_date": _slashed(accessed)} if accessed else {}
+    if parts:
+        out["year"] = f"{parts[0]:04d}"
     if len(parts) > 1:
-        out["date"] = "/".join([f"{parts[0]:04d}", *(f"{p:02d}" for p in parts[1:])])
+        out["date"] = _slashed(parts)
     return out
 
 
 def _pages(page: str) -> dict[str, str]:
-    if not page:
-        return {}
-    first, _, last = _PAGES.sub("-", page).partition("-")
-    return {"start_page": first, "end_page": last} if last else {"start_page": page}
+    """SP and EP for "100-110"; any other range ("100–110", "S1-S3-5") whole in SP."""
+    found = _PAGE_RANGE.match(page)
+    if found and found.group(1) != found.group(2):
+        return {"start_page": found.group(1), "end_page": found.group(2)}
+    return {"start_page": page} if page else {}
 
 
 def _identifiers(x: ExportItem) -> dict[str, Any]:
@@ -127,12 +143,24 @@ def _record(x: ExportItem) -> dict[str, Any]:
     record["keywords"] = [_line(t) for t in x.tags if _line(t)]
     record["abstract"] = _line(item.get("abstract"))
     record["notes"] = [_line(n) for n in x.notes if _line(n)]
+    record["name_of_database"] = _line(item.get("source"))
     record["id"] = x.key
     return {k: v for k, v in record.items() if v}
+
+
+def _dumps(records: list[dict[str, Any]]) -> str:
+    return str(rispy.dumps(records, implementation=_Writer))
 
 
 def ris_file(items: Sequence[ExportItem]) -> str:
     """The papers as an RIS file."""
     if not items:
         return ""
-    return str(rispy.dumps([_record(x) for x in items], implementation=_Writer))
+    records = [_record(x) for x in items]
+    # what refman's own reader makes of the records: what it misses goes in the extension
+    back = parse_ris(_dumps(records)).records
+    for x, record, read in zip(items, records, back, strict=True):
+        more = extension(x, read)
+        if more:
+            record[_EXTENSION_KEY] = extension_json({CSL_KEY: more})
+    return _dumps(records)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
+from unittest.mock import ANY
 
 import pytest
 from bibtexparser.middlewares.names import split_multiple_persons_names
@@ -15,7 +17,6 @@ from bibtexparser.splitter import Splitter
 from jsonschema import Draft7Validator
 
 from refman.core.csl import csl_item
-from refman.core.export import export_papers
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.importers.bib_damage import failure_reason
@@ -466,38 +467,54 @@ def test_imported_papers_keep_their_fields_and_give_valid_csl(library: LibrarySe
     assert items and all(i["id"] in papers for i in items)
 
 
-# -- round trip through refman's own export --------------------------------------------------
+# -- refman's extension ----------------------------------------------------------------------
 
-_KEPT = ("title", "authors", "year", "venue", "doi", "arxiv_id", "volume", "issue")
+_EXTENDED = r"""
+@phdthesis{roe2020,
+  author = {Roe, Richard and others},
+  title = {A Thesis on {DNA} and x{\textasciicircum}2},
+  school = {MIT},
+  year = 2020,
+  primaryClass = {cs.LG},
+  x-refman = {{"subjects": ["cs.LG", "q-bio.GN"], "title_provisional": true,
+    "citekey": "roe:2020", "notes": ["one", "two\nlines"], "extra": {"genre": null,
+    "source": "arXiv.org", "note": "Kept \u007bbraced\u007d"}}},
+}
+"""
+
+
+def test_refmans_extension_wins_over_what_the_fields_suggest() -> None:
+    [r] = parse_bibtex(_EXTENDED).records
+    assert r.title == "A Thesis on DNA and x^2"  # \textasciicircum is a caret, not "ˆ"
+    assert r.title_provisional and not r.authors_complete
+    assert r.subjects == ("cs.LG", "q-bio.GN") and r.citekey == "roe:2020"
+    assert r.notes == ("one", "two\nlines")
+    assert r.extra == {"source": "arXiv.org", "note": "Kept {braced}"}  # no "PhD thesis"
 
 
 @pytest.mark.parametrize(
-    ("fmt", "name"),
-    [("bibtex", "x.bib"), ("biblatex", "x.bib"), ("ris", "x.ris"), ("csl-json", "x.json")],
+    "value",
+    ["not json", '{"subjects": "cs.LG", "year": "2020", "type": "nonsense"}', "[1, 2]"],
 )
-def test_an_export_comes_back_whole_and_merges_into_its_library(
-    library: LibraryService, tmp_path: Path, fmt: str, name: str
-) -> None:
-    for path in sorted(BIB.glob("*.bib")):
-        library.import_pages([SourcedPage(load_source(path).parse(), path.name)])
-    papers = library.details(library.paper_ids())
-    text = export_papers(papers, fmt)
-    empty = LibraryService.open(tmp_path / "empty.sqlite")
-    try:
-        page = load_bytes(text.encode("utf-8"), name).parse()
-        assert [w for w in page.warnings if w.startswith(SKIPPED)] == []
-        empty.import_pages([SourcedPage(page, name)])
-        back = {p.title: p for p in empty.details(empty.paper_ids())}
-    finally:
-        empty.close()
-    assert len(back) == len(papers)
-    for paper in papers:
-        twin = back[paper.title]
-        assert [getattr(twin, f) for f in _KEPT] == [getattr(paper, f) for f in _KEPT]
-        if fmt != "ris":  # RIS splits the range into SP and EP
-            assert twin.pages == paper.pages
-    again = library.import_pages([SourcedPage(load_bytes(text.encode(), name).parse(), name)])
-    assert again.new_ids == ()
+def test_an_extension_that_is_not_refmans_changes_nothing(value: str) -> None:
+    plain = _EXTENDED.replace("  x-refman", "  ignored")
+    odd = plain.replace("  ignored", "  x-refman = {" + value + "},\n  ignored")
+    assert parse_bibtex(odd).records[0] == replace(parse_bibtex(plain).records[0], raw=ANY)
+
+
+def test_a_crossref_child_does_not_take_its_parents_extension() -> None:
+    text = (
+        '@proceedings{conf, title = {Proc}, year = 2020, x-refman = {{"type": "book"}}}\n'
+        "@inproceedings{child, title = {Child}, crossref = {conf}}\n"
+    )
+    records = parse_bibtex(text).records
+    assert [r.type for r in records] == ["book", "paper-conference"]
+
+
+def test_a_biblatex_preprint_on_arxiv_without_an_id_is_a_preprint() -> None:
+    text = "@online{x, title = {T}, date = {2023}, organization = {arXiv}}"
+    [r] = parse_bibtex(text).records
+    assert (r.type, r.venue, r.publisher) == ("article", "arXiv", None)
 
 
 # -- robustness ------------------------------------------------------------------------------

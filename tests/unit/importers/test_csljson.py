@@ -130,3 +130,24 @@ def test_import_then_reimport_adds_nothing(library: LibraryService, name: str) -
     assert first.new_ids
     again = library.import_pages([SourcedPage(read(name), name)])
     assert again.new_ids == () and again.merged_ids == () and again.batch_ids == ()
+
+
+def test_refmans_extension_in_custom_wins_over_the_variables() -> None:
+    item = {
+        "id": "x",
+        "type": "article",
+        "title": "T",
+        "publisher": "arXiv",
+        "annote": "one\n\ntwo",
+        "keyword": "Neoplasms, Experimental",
+        "custom": {
+            "short_id": "ignored",
+            "refman": {"notes": ["one", "two"], "tags": ["Neoplasms, Experimental"]},
+        },
+    }
+    [r] = parse_csl_json(json.dumps([item])).records
+    assert (r.notes, r.tags) == (("one", "two"), ("Neoplasms, Experimental",))
+    assert (r.type, r.venue, r.publisher) == ("article", "arXiv", None)  # an arXiv preprint
+    item["custom"] = {"refman": {"notes": "one", "tags": [1]}}  # not refman's: ignored
+    [r] = parse_csl_json(json.dumps([item])).records
+    assert (r.notes, r.tags) == (("one two",), ("Neoplasms", "Experimental"))

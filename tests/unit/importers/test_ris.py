@@ -4,6 +4,8 @@ end left out with a warning, stray lines reported, and a re-import that adds not
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from refman.core.importing.values import SourcedPage
@@ -224,3 +226,57 @@ def test_the_same_paper_from_bibtex_and_ris_is_one_paper(library: LibraryService
     library.import_pages([SourcedPage(bib, "zotero.bib")])
     result = library.import_pages([SourcedPage(read("zotero.ris"), "zotero.ris")])
     assert result.new_ids == ()  # every record is already in the library
+
+
+_EXTENDED = """TY  - UNPB
+AU  - 李明,
+AU  - University of California, Berkeley
+TI  - A Preprint
+PB  - arXiv
+PY  - 2023
+SP  - 100–110
+KW  - Neoplasms, Experimental
+N1  - one two
+ID  - 0042
+C8  - {EXTENSION}
+ER  -
+""".replace(
+    "{EXTENSION}",
+    json.dumps(
+        {
+            "refman": {
+                "author_names": [
+                    {"family": "李明"},
+                    {"literal": "University of California, Berkeley"},
+                ],
+                "citekey": "0042",
+                "notes": ["one\ntwo"],
+                "subjects": ["cs.LG"],
+            }
+        },
+        ensure_ascii=False,
+    ),
+)
+
+
+def test_refmans_extension_in_c8_wins_over_what_the_tags_suggest() -> None:
+    [r] = parse_ris(_EXTENDED).records
+    assert r.author_names == (
+        PersonName("李明"),
+        PersonName("University of California, Berkeley", literal=True),
+    )
+    assert r.authors == ("李明", "University of California, Berkeley")
+    assert (r.citekey, r.notes, r.subjects) == ("0042", ("one\ntwo",), ("cs.LG",))
+    assert (r.type, r.venue, r.publisher) == ("article", "arXiv", None)  # PB arXiv: a preprint
+    assert (r.pages, r.tags) == ("100–110", ("Neoplasms, Experimental",))
+
+
+@pytest.mark.parametrize(
+    "c8", ["C8  - 17", 'C8  - {"other": {"citekey": "x"}}', 'C8  - {"refman": {"citekey": 5}}']
+)
+def test_a_c8_that_is_not_refmans_extension_changes_nothing(c8: str) -> None:
+    plain = "\n".join(line for line in _EXTENDED.splitlines() if not line.startswith("C8"))
+    odd = plain.replace("ER  -", c8 + "\nER  -")
+    [r] = parse_ris(odd).records
+    assert r.citekey is None and r.notes == ("one two",)  # an all-digit ID is a record number
+    assert r.author_names[0] == PersonName("李明")  # "Family," is a person, not a body

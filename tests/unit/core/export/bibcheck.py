@@ -3,6 +3,7 @@ stating, field by field, what each paper's entry must hold."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pybtex.database
@@ -14,8 +15,10 @@ from bibtexparser.middlewares.names import (
 )
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
+from refman.core.export.latex import braces_pair
 from refman.core.values import PaperDetail
 from refman.importers.records import PersonName
+from tests.unit.core.export.kinds import extension_of
 
 #: Entry types, BibTeX then BibLaTeX, by CSL type.
 ENTRY_TYPES = {
@@ -167,21 +170,30 @@ def expected_fields(detail: PaperDetail, *, biblatex: bool, with_notes: bool) ->
         out["eprintclass" if biblatex else "primaryClass"] = detail.subjects[0]
     if detail.tags:
         out["keywords"] = ", ".join(t.name for t in detail.tags)
-    if detail.abstract_text:
-        out["abstract"] = detail.abstract_text
+    if detail.abstract:  # as refman keeps it, or its readable text when braces are lone
+        out["abstract"] = detail.abstract if braces_pair(detail.abstract) else detail.abstract_text
     if with_notes and detail.notes:
         out["annote"] = "\n\n".join(n.text for n in detail.notes)
+    fmt = "biblatex" if biblatex else "bibtex"
+    extension = extension_of(fmt, detail, with_notes=with_notes)
+    if extension:
+        out["x-refman"] = extension
     return out
 
 
-def decoded_fields(raw: dict[str, str]) -> dict[str, Any]:
-    """An entry's raw fields as text: names as parts, identifiers and links as written."""
+def decoded_fields(raw: dict[str, str], detail: PaperDetail) -> dict[str, Any]:
+    """A paper's entry's raw fields as text: names as parts, identifiers and links as written,
+    the abstract as written when refman writes it as it keeps it, refman's extension as its
+    JSON value."""
+    as_written = VERBATIM | {"month"} | ({"abstract"} if braces_pair(detail.abstract) else set())
     out: dict[str, Any] = {}
     for key, value in raw.items():
         if key in NAME_FIELDS:
             out[key] = people(value)
-        elif key in VERBATIM or key == "month":
+        elif key in as_written:
             out[key] = value
+        elif key == "x-refman":
+            out[key] = json.loads(value)
         else:
             out[key] = decode(value)
     return out

@@ -4,6 +4,8 @@ compare them with it (the bibtex-program test exports it too)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperDetail
@@ -83,7 +85,7 @@ RECORDS = (
         abstract="An edited volume on keeping bibliographies tidy.",
         year=2019,
         authors=(),
-        authors_complete=True,
+        authors_complete=False,  # as every reader has it: no author list is a complete one
         type="book",
         publisher="MIT Press",
         citekey="taylor2019handbook",
@@ -184,6 +186,49 @@ RECORDS = (
         citekey="smith2021lone",
     ),
 )
+
+
+#: The raw abstract of the first paper: LaTeX whose braces do not pair up (a lone "{").
+_LONE_BRACE_ABSTRACT = RECORDS[0].abstract
+#: What each format's own fields cannot give back of these papers: refman's extension
+#: (``x-refman``, RIS ``C8``, CSL ``custom.refman``) by citation key, notes aside (see
+#: :func:`extension_of`).
+EXTENSIONS: dict[str, dict[str, dict[str, Any]]] = {
+    "bibtex": {
+        # braces that do not pair up: the readable text is written, escaped; the first
+        # subject only is a field (primaryClass)
+        "doe2023attention": {"abstract": _LONE_BRACE_ABSTRACT, "subjects": ["cs.LG", "cs.CL"]},
+        "cote2022learning": {"extra": {"genre": None}},  # @phdthesis says "PhD thesis"
+        "hopper2025refman": {"type": "webpage"},  # a web page is a @misc
+        "smith2021lone": {"abstract": "Unpaired } and { braces."},
+    },
+    "biblatex": {
+        "doe2023attention": {"abstract": _LONE_BRACE_ABSTRACT, "subjects": ["cs.LG", "cs.CL"]},
+        "who2021global": {"extra": {"genre": None}},  # type = {techreport}, as biblatex asks
+        "cote2022learning": {"extra": {"genre": None}},  # type = {phdthesis}
+        "smith2021lone": {"abstract": "Unpaired } and { braces."},
+    },
+    "ris": {
+        # the readable abstract is written; no tag for the arXiv categories or "et al."
+        "doe2023attention": {
+            "abstract": _LONE_BRACE_ABSTRACT,
+            "subjects": ["cs.LG", "cs.CL"],
+            "authors_complete": False,
+        },
+        "jiang2025tidewater": {"authors_complete": False},
+    },
+}
+EXTENSIONS["csl-json"] = EXTENSIONS["ris"]
+
+
+def extension_of(fmt: str, paper: PaperDetail, *, with_notes: bool) -> dict[str, Any]:
+    """The extension a format writes for one of these papers: :data:`EXTENSIONS`, plus the
+    notes when there are two of them and the format has one field for both (RIS has an
+    ``N1`` per note)."""
+    out = dict(EXTENSIONS[fmt].get(str(paper.citekey), {}))
+    if with_notes and len(paper.notes) > 1 and fmt != "ris":
+        out["notes"] = [n.text for n in paper.notes]
+    return out
 
 
 def import_kinds(library: LibraryService) -> list[PaperDetail]:

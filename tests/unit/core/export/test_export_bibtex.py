@@ -13,7 +13,7 @@ from pybtex.database import Person
 from refman.core.export import ExportFormat, export_papers
 from refman.core.library import LibraryService
 from refman.core.rules import ITEM_TYPES
-from refman.core.values import PaperDetail
+from refman.core.values import PaperDetail, TagView
 from refman.importers.records import PersonName
 from tests.unit.core.export.bibcheck import (
     ENTRY_TYPES,
@@ -47,7 +47,7 @@ def test_bibtexparser_reads_back_every_field_of_every_paper(
         kind, raw = entries[str(paper.citekey)]
         assert kind == ENTRY_TYPES[paper.type][biblatex], paper.citekey
         expected = expected_fields(paper, biblatex=biblatex, with_notes=with_notes)
-        assert decoded_fields(raw) == expected, paper.citekey
+        assert decoded_fields(raw, paper) == expected, paper.citekey
 
 
 def _squash(text: str) -> str:
@@ -91,10 +91,12 @@ def test_pybtex_reads_the_same_entries_without_a_complaint(
         assert fields == want, key
 
 
-def test_bibtex_is_ascii_except_characters_latex_has_no_name_for(
+def test_bibtex_is_ascii_except_characters_latex_has_no_name_for_and_abstracts(
     papers: list[PaperDetail],
 ) -> None:
     text = export_papers(papers, ExportFormat.BIBTEX)
+    for paper in papers:  # an abstract is written as refman keeps it: LaTeX source, in UTF-8
+        text = text.replace(paper.abstract, "")
     assert {c for c in text if not c.isascii()} == set("中文ị")
     assert r"M{\"u}ller, J{\"u}rgen" in text
     assert "Müller, Jürgen" in export_papers(papers, ExportFormat.BIBLATEX)
@@ -205,3 +207,25 @@ def test_a_published_paper_with_an_arxiv_id_keeps_its_own_link_and_publisher(
     preprint = dataclasses.replace(papers[0], url="https://example.org/preprint")
     [(_kind, raw)] = parse_bibtexparser(export_papers([preprint], ExportFormat.BIBTEX)).values()
     assert raw["url"] == "https://example.org/preprint"
+
+
+@pytest.mark.parametrize("fmt", DIALECTS)
+def test_abstracts_go_out_as_refman_keeps_them_and_keywords_keep_their_commas(
+    papers: list[PaperDetail], fmt: ExportFormat
+) -> None:
+    raw = "We use \\textbf{bold} & reach 95\\% with $\\alpha$ — {DNA}.\n\nSecond."
+    tags = (TagView(1, "Neoplasms, Experimental", None), TagView(2, "a; b", None))
+    paper = dataclasses.replace(papers[2], abstract=raw, tags=tags)
+    [(_kind, fields)] = parse_bibtexparser(export_papers([paper], fmt)).values()
+    assert fields["abstract"] == raw  # it is LaTeX already: written as it is
+    assert fields["keywords"] == "{Neoplasms, Experimental}, {a; b}"
+    assert "x-refman" not in fields  # the entry says everything
+
+
+def test_a_name_whose_family_name_starts_in_lower_case_is_kept_whole(
+    papers: list[PaperDetail],
+) -> None:
+    names = (PersonName("de la Cruz", "Maria"), PersonName("Cruz", "Ana", "de la"))
+    paper = dataclasses.replace(papers[2], author_names=names)
+    text = export_papers([paper], ExportFormat.BIBTEX)
+    assert "author = {{de la Cruz}, Maria and de la Cruz, Ana}" in text

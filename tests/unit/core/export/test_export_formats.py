@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +18,11 @@ from refman.common.errors import NotFoundError
 from refman.core.csl import csl_item
 from refman.core.export import ExportFormat, export_papers
 from refman.core.export.csljson import csl_schema_errors
+from refman.core.export.ris import ris_name
 from refman.core.library import LibraryService
 from refman.core.values import PaperDetail
 from refman.importers.records import PersonName
-from tests.unit.core.export.kinds import import_kinds
+from tests.unit.core.export.kinds import extension_of, import_kinds
 
 SCHEMA = Path(__file__).resolve().parents[4] / "refman" / "data" / "csl-data.json"
 RIS_TYPES = {
@@ -80,9 +82,11 @@ def _ris_expected(paper: PaperDetail, with_notes: bool) -> dict[str, Any]:
         "abstract": _line(paper.abstract_text) or None,
     }
     out.update({k: v for k, v in simple.items() if v})
-    if paper.pages:
-        first, _, last = paper.pages.replace("–", "-").partition("-")
+    if paper.pages and re.fullmatch(r"\d+-\d+", paper.pages):  # a range RIS readers rebuild
+        first, _, last = paper.pages.partition("-")
         out.update(start_page=first, end_page=last)
+    elif paper.pages:  # "100–110" stays whole, so that the en dash comes back
+        out["start_page"] = paper.pages
     if paper.arxiv_id:  # the arXiv id and its link (not "arXiv" as the publisher)
         out["accession_number"] = f"arXiv:{paper.arxiv_id}"
     url = paper.url or (f"https://arxiv.org/abs/{paper.arxiv_id}" if paper.arxiv_id else None)
@@ -104,7 +108,9 @@ def test_rispy_reads_back_every_field_of_every_paper(
     records = rispy.loads(text)
     assert len(records) == len(papers)
     for paper, record in zip(papers, records, strict=True):
+        extension = json.loads(record.pop("custom8", "{}")).get("refman", {})
         assert record == _ris_expected(paper, with_notes), paper.citekey
+        assert extension == extension_of("ris", paper, with_notes=with_notes), paper.citekey
 
 
 def test_ris_values_stay_on_one_line(papers: list[PaperDetail]) -> None:
@@ -128,6 +134,9 @@ def test_csl_json_validates_against_the_official_schema_and_holds_every_field(
         expected = dict(csl_item(paper), **{"citation-key": paper.citekey})
         if with_notes and paper.notes:
             expected["annote"] = "\n\n".join(n.text for n in paper.notes)
+        extension = extension_of("csl-json", paper, with_notes=with_notes)
+        if extension:
+            expected["custom"] = {"refman": extension}
         assert item == expected, paper.citekey
         assert (item["id"], item["title"], item["type"]) == (paper.citekey, paper.title, paper.type)
         assert item["issued"]["date-parts"][0][0] == paper.year
@@ -143,7 +152,11 @@ def test_csl_json_keeps_variables_the_schema_does_not_know_under_custom(
     odd = type(odd)(**{**_fields(odd), "extra": {"weird-key": 1, "ISBN": ["not", "text"]}})
     [item] = json.loads(export_papers([odd], ExportFormat.CSL_JSON))
     assert not list(_validator().iter_errors([item]))
+    ours = item["custom"].pop("refman")
     assert item["custom"] == {"weird-key": 1, "ISBN": ["not", "text"]}
+    # refman's reader takes no variable from another program's "custom": its own extension
+    # holds them for refman
+    assert ours["extra"] == {"weird-key": 1, "ISBN": ["not", "text"]}
 
 
 def _fields(paper: PaperDetail) -> dict[str, Any]:
@@ -234,3 +247,16 @@ def test_csv_cells_that_look_like_formulas_are_kept_as_text(library: LibraryServ
     [row] = csv.DictReader(io.StringIO(library.export([pid], ExportFormat.CSV), newline=""))
     assert row["title"] == '\'=HYPERLINK("http://evil.example")'
     assert row["abstract"] == "'@SUM(A1:A9) abstract"
+
+
+@pytest.mark.parametrize(
+    ("person", "written"),
+    [
+        (PersonName("Berg", "Jan", "van der"), "van der Berg, Jan"),
+        (PersonName("Davis", "Sammy", suffix="Jr."), "Davis, Sammy, Jr."),
+        (PersonName("李明"), "李明,"),  # one name, a person: the comma says it is no body
+        (PersonName("World Health Organization", literal=True), "World Health Organization"),
+    ],
+)
+def test_ris_names(person: PersonName, written: str) -> None:
+    assert ris_name(person) == written

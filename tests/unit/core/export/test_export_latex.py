@@ -6,7 +6,15 @@ from __future__ import annotations
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from refman.core.export.latex import latex_text, latex_title, protect, verbatim
+from refman.core.export.latex import (
+    braces_pair,
+    fits_as_is,
+    latex_text,
+    latex_title,
+    protect,
+    verbatim,
+)
+from refman.importers.bib_values import bib_text, resolve
 from tests.unit.core.export.bibcheck import decode
 
 #: Letters, LaTeX's special characters, accents, Greek, CJK and punctuation (no "-", "'", "`",
@@ -69,3 +77,32 @@ def test_identifiers_are_verbatim_unless_a_brace_is_unpaired() -> None:
     assert verbatim("10.1000/a_b%20{c}") == "10.1000/a_b%20{c}"
     assert verbatim("https://x.org/a}b{") == "https://x.org/a%7Db%7B"
     assert verbatim("https://x.org/{a") == "https://x.org/%7Ba"
+
+
+@given(TEXTS, st.booleans())
+def test_refmans_own_reader_gets_any_text_back(text: str, ascii_only: bool) -> None:
+    assume(_tidy(text))
+    for latex in (
+        latex_text(text, ascii_only=ascii_only),
+        latex_title(text, ascii_only=ascii_only),
+    ):
+        assert bib_text(latex) == text, latex
+
+
+@given(st.text(alphabet=ALPHABET + "\n@", max_size=40))
+def test_what_is_written_as_it_is_reads_back_as_written(text: str) -> None:
+    if fits_as_is(text):  # an abstract as refman keeps it
+        assert resolve("{" + text + "}", {}, []) == text
+    for written in (verbatim(text), latex_text(text, ascii_only=True)):
+        assert braces_pair(written)
+        assert resolve("{" + written + "}", {}, []) is not None, written
+
+
+def test_what_cannot_be_written_as_it_is() -> None:
+    assert not fits_as_is("a lone { brace")
+    assert not fits_as_is("escaped \\} and bare }{ braces")  # pairs for BibTeX, not for readers
+    assert not fits_as_is("ends in a backslash \\")  # it would hide the closing brace
+    assert not fits_as_is("one\n\n@misc{two,")  # a reader would take it for an entry
+    assert fits_as_is("\\textbf{Orca-4} and $x^{2}$ and \\{x\\}")
+    assert latex_text("one\n\n@misc{two,", ascii_only=True) == "one\n\n{@}misc\\textbraceleft{}two,"
+    assert verbatim("https://x.org/a\\") == "https://x.org/a%5C"
