@@ -218,8 +218,9 @@ class LibraryService:
     # -- reading ----------------------------------------------------------------------------
 
     def count(self, query: PaperQuery = EVERYTHING) -> int:
-        """How many papers a query shows (from the cached id list when there is one)."""
-        return len(self.paper_ids(query))
+        """How many papers a query shows (counted in the database)."""
+        with self.db.reading() as s:
+            return queries.count(s, query, self.db.search)
 
     def paper_ids(self, query: PaperQuery = EVERYTHING) -> list[int]:
         """The ids a query shows, in order (ints only: cheap even for 100,000 papers)."""
@@ -233,6 +234,11 @@ class LibraryService:
         """A window of the list: ``limit`` rows from ``offset``."""
         with self.db.reading() as s:
             return queries.window(s, query, self.db.search, offset, limit)
+
+    def list_ids(self, query: PaperQuery, offset: int, limit: int) -> list[int]:
+        """The ids of rows ``offset`` to ``offset + limit`` of a query's list."""
+        with self.db.reading() as s:
+            return queries.id_window(s, query, self.db.search, offset, limit)
 
     def rows(self, ids: Sequence[int]) -> list[PaperRow]:
         """List rows of these papers, in the order given."""

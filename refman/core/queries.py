@@ -147,8 +147,11 @@ def _order(query: PaperQuery, rank: ColumnElement[Any] | None) -> list[Any]:
     return [primary, tie]
 
 
-def _ordered(query: PaperQuery, search: SearchIndex, columns: Sequence[Any]) -> Select[Any]:
-    """The query's papers in list order; ranked by the search when sorted by relevance."""
+def _unordered(
+    query: PaperQuery, search: SearchIndex, columns: Sequence[Any]
+) -> tuple[Select[Any], list[Any]]:
+    """The query's papers, and the list's order (ranked by the search when sorted by
+    relevance)."""
     stmt = select(*columns).select_from(Paper)
     rank: ColumnElement[Any] | None = None
     matches = (
@@ -160,7 +163,13 @@ def _ordered(query: PaperQuery, search: SearchIndex, columns: Sequence[Any]) -> 
         stmt = stmt.join(matches, matches.c.paper_id == Paper.id)
         rank = matches.c.rank
     conds = conditions(query, search, text=matches is None)
-    return stmt.where(*conds).order_by(*_order(query, rank))
+    return stmt.where(*conds), _order(query, rank)
+
+
+def _ordered(query: PaperQuery, search: SearchIndex, columns: Sequence[Any]) -> Select[Any]:
+    """The query's papers in list order."""
+    stmt, order = _unordered(query, search, columns)
+    return stmt.order_by(*order)
 
 
 def count(session: Session, query: PaperQuery, search: SearchIndex) -> int:
@@ -205,6 +214,29 @@ def window(
     """Rows ``offset`` to ``offset + limit`` of the list, and nothing more."""
     stmt = _ordered(query, search, _ROW_COLUMNS).offset(max(0, offset)).limit(max(0, limit))
     return [_row(r) for r in session.execute(stmt)]
+
+
+def id_window(
+    session: Session, query: PaperQuery, search: SearchIndex, offset: int, limit: int | None
+) -> list[int]:
+    """The ids of rows ``offset`` to ``offset + limit`` (to the end when ``limit`` is None)."""
+    stmt = _ordered(query, search, [Paper.id]).offset(max(0, offset))
+    if limit is not None:
+        stmt = stmt.limit(max(0, limit))
+    return first_column(session, stmt)
+
+
+def position(session: Session, query: PaperQuery, search: SearchIndex, paper_id: int) -> int | None:
+    """The row (from 0) of a paper in the query's list, or None when the list lacks it.
+
+    The database numbers the list in its order and keeps the one row asked for, so nothing
+    but one number comes back.
+    """
+    listed, order = _unordered(query, search, [Paper.id.label("paper_id")])
+    row = (func.row_number().over(order_by=order) - 1).label("row")
+    numbered = listed.add_columns(row).subquery("numbered")
+    found = session.execute(select(numbered.c.row).where(numbered.c.paper_id == paper_id)).scalar()
+    return None if found is None else int(found)
 
 
 def rows(session: Session, ids: Sequence[int]) -> list[PaperRow]:

@@ -187,6 +187,17 @@ class Changes:
         """True when anything changed at all."""
         return bool(self.papers or self.added or self.tags or self.notes or self.structure)
 
+    def __repr__(self) -> str:
+        """A short account for the log: a few ids, then how many more."""
+
+        def ids(values: frozenset[int]) -> str:
+            first = sorted(values)[:5]
+            more = f", … {len(values) - 5} more" if len(values) > 5 else ""
+            return "{" + ", ".join(map(str, first)) + more + "}"
+
+        flags = [name for name in ("tags", "notes", "structure") if getattr(self, name)]
+        return f"Changes(papers={ids(self.papers)}, added={ids(self.added)}, {', '.join(flags)})"
+
     def __or__(self, other: Changes) -> Changes:
         """Everything either of two changes touched."""
         return Changes(

@@ -147,6 +147,7 @@ def run_gui(db: str | None = None, files: Sequence[str] = ()) -> int:
     if files:
         window.show_import_wizard(files=[Path(f) for f in files])
     code = int(app.exec())
+    window.controller.shutdown()
     service.close()
     return code
 
@@ -170,6 +171,7 @@ def switch_library(window: MainWindow, location: str) -> None:
     old = window.controller.service
     window.close()  # saves what was typed, and its settings with the old library
     new_window.save_settings()  # now the new library is the one to reopen
+    window.controller.shutdown()
     old.close()
 
 
@@ -200,6 +202,7 @@ def _pose(window: MainWindow, select: int | None, search: str | None, tag: Seque
         window.tag_pane.select_tags(list(tag))
     if search:
         window.search_box.set_text_now(search)
+    window.controller.wait()
     if select is not None:
         if not window.table.select_paper(select):
             raise RefmanError(
@@ -248,12 +251,13 @@ def screenshot(
                 "the picture has that size.\n"
             )
         _pose(window, select, search, tag)
+        window.controller.wait()
         for _ in range(5):
             app.processEvents()
         _save(window, Path(out))
     finally:
         window.close()
-        window.controller.runner.shutdown()
+        window.controller.shutdown()
         shiboken6.delete(window)  # now, not whenever the collector gets to it
         service.close()
     return 0

@@ -23,10 +23,12 @@ from PySide6.QtWidgets import QWidget
 from refman.common.errors import RefmanError
 from refman.core import operations as ops
 from refman.core.library import LibraryService
+from refman.core.listing import ListReader
 from refman.core.operations import Operation, Outcome
 from refman.core.rules import FieldEdits
 from refman.core.values import NoteView
 
+from refman.ui.list_worker import ListWorker
 from refman.ui.messages import show_error
 from refman.ui.runner import Job, OperationRunner
 from refman.ui.undo import UndoStep
@@ -53,6 +55,7 @@ class LibraryController(QObject):
         self.service = service
         self.undo_stack = QUndoStack(self)
         self.runner = OperationRunner(self, window)
+        self.lists = ListWorker(lambda: ListReader(service.db), self)
         self._stepping = False
 
     @property
@@ -63,6 +66,21 @@ class LibraryController(QObject):
     @window.setter
     def window(self, window: QWidget | None) -> None:
         self.runner.window = window
+
+    def wait(self, timeout_ms: int = 20_000) -> bool:
+        """Process events until every change has landed and the list read what it asked
+        (tests, screenshots, closing). Returns True when both are idle."""
+        for _ in range(20):
+            if not self.runner.wait(timeout_ms) or not self.lists.wait(timeout_ms):
+                return False
+            if self.runner.idle and self.lists.idle:
+                return True
+        return self.runner.idle and self.lists.idle
+
+    def shutdown(self) -> None:
+        """Finish the queued changes and stop both worker threads."""
+        self.runner.shutdown()
+        self.lists.shutdown()
 
     # -- running operations -----------------------------------------------------------------
 

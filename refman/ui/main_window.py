@@ -11,7 +11,6 @@ import shiboken6
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QLabel,
     QMainWindow,
     QSplitter,
     QWidget,
@@ -26,6 +25,7 @@ from refman.ui.citing import CitingActions
 from refman.ui.controller import LibraryController
 from refman.ui.detail_pane import DetailPane
 from refman.ui.drop import DropInputs, install_drop_target
+from refman.ui.paper_count import PaperCount
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.search_box import SearchBox
 from refman.ui.settings import WindowSettings
@@ -75,7 +75,7 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         self._restore_settings()
         self._update_title()
-        self._apply_query()
+        self._apply_query(now=True)
         self.on_undo_stack_changed()
 
     # -- building ---------------------------------------------------------------------------
@@ -102,8 +102,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
 
         self.busy_indicator = BusyIndicator(self)
-        self.count_label = QLabel(self)
-        self.count_label.setObjectName("paperCount")
+        self.count_label = PaperCount(self.model, self.controller.lists, self)
         self.statusBar().addPermanentWidget(self.busy_indicator)
         self.statusBar().addPermanentWidget(self.count_label)
         self.resize(1400, 900)
@@ -230,22 +229,11 @@ class MainWindow(QMainWindow):
             descending=descending,
         )
 
-    def _apply_query(self) -> None:
-        self.model.set_query(self.current_query())
+    def _apply_query(self, *, now: bool = False) -> None:
+        self.model.set_query(self.current_query(), now=now)
         self.paper_panel.update_view()
-        self._update_count()
+        self.count_label.count_library(self._nav.section)
         self._update_actions()
-
-    def _update_count(self) -> None:
-        shown = self.model.total()
-        if self._nav.section is Section.TRASH:
-            total = self.controller.service.count(PaperQuery(section=Section.TRASH))
-            where = " in the Trash"
-        else:
-            total = self.controller.service.count()
-            where = ""
-        noun = "paper" if total == 1 else "papers"  # the count itself has a thousands comma
-        self.count_label.setText(f"{shown:,} of {total:,} {noun}{where}")
 
     def _update_title(self) -> None:
         location = self.controller.service.location
@@ -278,7 +266,8 @@ class MainWindow(QMainWindow):
         if filtered and (changes.papers or changes.tags or changes.notes):
             changes = replace(changes, structure=True)
         self.paper_panel.refresh(changes)
-        self._update_count()
+        if changes.structure or changes.added:
+            self.count_label.count_library(self._nav.section)
         self._update_actions()
 
     @Slot()
@@ -379,6 +368,9 @@ class MainWindow(QMainWindow):
         self.show_import_wizard(inputs.files, inputs.texts)
 
     @Slot(int)
+    def _select(self, paper_id: int) -> None:
+        self.table.select_paper(paper_id)
+
     def go_to_paper(self, paper_id: int) -> None:
         """Select a paper, widening the list to All papers when it is filtered out."""
         if self.table.select_paper(paper_id):
@@ -386,7 +378,7 @@ class MainWindow(QMainWindow):
         self.search_box.set_text_now("")
         self.tag_pane.clear_tags()
         self.tag_pane.select_section(Section.ALL)
-        self.table.select_paper(paper_id)
+        self.model.when_read(lambda: self._select(paper_id))
 
     @Slot(list)
     def show_papers(self, ids: list[int]) -> None:
@@ -395,4 +387,5 @@ class MainWindow(QMainWindow):
         self.tag_pane.clear_tags()
         self.tag_pane.select_section(Section.RECENT)
         if ids:
-            self.table.select_paper(ids[0])
+            first = ids[0]
+            self.model.when_read(lambda: self._select(first))

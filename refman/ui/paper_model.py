@@ -1,9 +1,8 @@
-"""The paper list's model: one SQL/FTS query's ordered ids, display rows built on demand.
+"""The paper list's model: one query's rows, read a page at a time off the GUI thread.
 
-The model never loads the library. It keeps the ordered id list of one query (ints only, cheap
-even for 100,000 papers) and asks the library service for the rows the view actually paints,
-a block at a time, into a small least-recently-used cache. Sorting re-runs the query with
-another ORDER BY; changes drop the cached rows they touch.
+The model never loads the library, nor even its ids: it knows the query, how many papers it
+shows, and the pages of rows the view painted lately (a small least-recently-used cache). The
+:class:`~refman.ui.list_worker.ListWorker` reads them; sorting and searching are new queries.
 """
 
 from __future__ import annotations
@@ -11,111 +10,107 @@ from __future__ import annotations
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from PySide6.QtCore import (
-    QAbstractItemModel,
     QAbstractTableModel,
     QMimeData,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QFont
 
 from refman.core.library import LibraryService
+from refman.core.listing import ListReader
 from refman.core.values import Changes, PaperQuery, PaperRow, SortKey
+
+from refman.ui.list_worker import ListWorker
+from refman.ui.paper_columns import (
+    _FIRST_ORDER,
+    _NO_FLAGS,
+    _ROOT,
+    _ROW_FLAGS,
+    ADDED,
+    AUTHOR,
+    CACHE_PAGES,
+    DEFAULT_QUERY,
+    HEADERS,
+    PAGE,
+    PAPER_IDS_MIME,
+    PROVISIONAL_MARK,
+    PROVISIONAL_TIP,
+    SORT_KEYS,
+    TITLE,
+    VENUE,
+    YEAR,
+    AnyIndex,
+    PaperIdRole,
+    column_of,
+    display,
+    runs,
+)
+
+__all__ = [
+    "ADDED",
+    "AUTHOR",
+    "CACHE_PAGES",
+    "DEFAULT_QUERY",
+    "HEADERS",
+    "PAGE",
+    "PAPER_IDS_MIME",
+    "PROVISIONAL_MARK",
+    "PROVISIONAL_TIP",
+    "SORT_KEYS",
+    "TITLE",
+    "VENUE",
+    "YEAR",
+    "PaperIdRole",
+    "PaperTableModel",
+    "column_of",
+    "display",
+    "runs",
+]
 
 log = logging.getLogger("refman.ui")
 
-#: The drag format of papers: a JSON list of paper ids.
-PAPER_IDS_MIME = "application/x-refman-paper-ids"
-
-#: Custom role: the paper id of a row (any column).
-PaperIdRole = Qt.ItemDataRole.UserRole + 1
-
-#: The list's first query: the whole library (outside the Trash), newest first.
-DEFAULT_QUERY = PaperQuery(sort=SortKey.ADDED, descending=True)
-
-#: Marks a title that refman suggested from the abstract.
-PROVISIONAL_MARK = "◇ "
-PROVISIONAL_TIP = "Title suggested from the abstract — edit it in the detail pane"
-
-BLOCK = 100  # rows fetched together when the view asks for an uncached row
-CACHE_LIMIT = 1000  # rows kept; the least recently painted go first
-
-TITLE, AUTHOR, YEAR, VENUE, ADDED = range(5)
-HEADERS = ("Title", "First author", "Year", "Venue", "Added")
-SORT_KEYS = (SortKey.TITLE, SortKey.AUTHOR, SortKey.YEAR, SortKey.VENUE, SortKey.ADDED)
-# Clicking a new column sorts A→Z for text and newest first for dates.
-_FIRST_ORDER = (
-    Qt.SortOrder.AscendingOrder,
-    Qt.SortOrder.AscendingOrder,
-    Qt.SortOrder.DescendingOrder,
-    Qt.SortOrder.AscendingOrder,
-    Qt.SortOrder.DescendingOrder,
-)
-
-AnyIndex = QModelIndex | QPersistentModelIndex
-_ROW_FLAGS = (
-    Qt.ItemFlag.ItemIsEnabled
-    | Qt.ItemFlag.ItemIsSelectable
-    | Qt.ItemFlag.ItemIsDragEnabled
-    | Qt.ItemFlag.ItemNeverHasChildren
-)
-_NO_FLAGS = Qt.ItemFlag.NoItemFlags
-_LAYOUT_SIGNATURE = ("QList<QPersistentModelIndex>", "QAbstractItemModel::LayoutChangeHint")
-_ROOT = QModelIndex()
-
-
-def column_of(sort: SortKey) -> int:
-    """The column that shows a sort key, or -1 for relevance (no column).
-
-    Args:
-        sort: A sort key.
-
-    Returns:
-        The column index, or -1.
-    """
-    return SORT_KEYS.index(sort) if sort in SORT_KEYS else -1
-
-
-def _display(row: PaperRow, column: int) -> str:
-    if column == TITLE:
-        return PROVISIONAL_MARK + row.title if row.title_provisional else row.title
-    if column == AUTHOR:
-        return row.first_author
-    if column == YEAR:
-        return "" if row.year is None else str(row.year)
-    if column == VENUE:
-        return row.venue or ""
-    return row.added.date().isoformat()
-
 
 class PaperTableModel(QAbstractTableModel):
-    """The rows of one paper query, fetched from the library service as they are painted.
+    """The rows of one paper query, read page by page off the GUI thread as they are painted.
+
+    The model holds the query, how many papers it shows, and the pages of rows the view has
+    painted lately — never the whole list, not even its ids. A new query (a keystroke in the
+    search field, a tag clicked, a sort) is read by the :class:`ListWorker`: the first page
+    arrives first and replaces the list, the count follows, and a page the view scrolls to is
+    read when it is first painted (its rows are blank for the few milliseconds that takes).
+
+    Signals:
+        count_changed(int): How many papers the list shows (once counted).
+        rows_loaded(): Rows arrived; a row's paper id may now be known.
 
     Attributes:
-        rows_fetched: How many rows have been fetched from the service so far (tests use it
-            to check that the model never loads the whole library).
+        rows_fetched: How many rows have been read so far (tests use it to check that the
+            model never loads the whole library).
     """
 
-    def __init__(self, service: LibraryService, parent: QObject | None = None) -> None:
-        """Create an empty model; call :meth:`set_query` to fill it.
+    count_changed = Signal(int)
+    rows_loaded = Signal()
 
-        Args:
-            service: The library to read.
-            parent: The owning QObject.
-        """
+    def __init__(
+        self, service: LibraryService, worker: ListWorker, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.service = service
+        self.reads = worker.channel()
+        self.destroyed.connect(self.reads.close)
         self.rows_fetched = 0
         self._query = DEFAULT_QUERY
-        self._ids: list[int] = []
-        self._rows_by_id: dict[int, int] | None = None
-        self._cache: OrderedDict[int, PaperRow] = OrderedDict()
+        self._count = 0
+        self._counted = True
+        self._pages: OrderedDict[int, list[PaperRow]] = OrderedDict()
+        self._asked: set[int] = set()
         self._italic = QFont()
         self._italic.setItalic(True)
 
@@ -126,127 +121,186 @@ class PaperTableModel(QAbstractTableModel):
         """The query whose papers the model shows."""
         return self._query
 
-    def set_query(self, query: PaperQuery) -> None:
-        """Show another query's papers (re-runs it even when it is the same query).
+    def set_query(self, query: PaperQuery, keep: Sequence[int] = (), *, now: bool = False) -> None:
+        """Show another query's papers (re-reads it even when it is the same query).
+
+        The current list stays until the new one's first rows arrive.
 
         Args:
             query: What to show.
+            keep: Pages to read again at once besides the first (a refresh keeps the
+                scrolled-to rows filled).
+            now: Read the first page and the count on this thread (the window's first
+                list, so that it is painted at once).
         """
+        self.reads.new_generation()
+        if now:
+            self._show(query, {0: self.service.papers(query, 0, PAGE)})
+            self._set_count(self.service.count(query))
+            return
+        pages = sorted({0, *keep})
+
+        def first(reader: ListReader) -> dict[int, list[PaperRow]]:
+            return {page: reader.window(query, page * PAGE, PAGE) for page in pages}
+
+        self.reads.ask(first, lambda found: self._show(query, found))
+        self.reads.ask(lambda reader: reader.count(query), self._set_count)
+
+    def when_read(self, call: Callable[[], None]) -> None:
+        """Call ``call`` once the list shows the query set last (its first rows arrived);
+        never when a newer query came meanwhile."""
+        self.reads.ask(lambda _reader: None, lambda _none: call())
+
+    def _show(self, query: PaperQuery, pages: dict[int, list[PaperRow]]) -> None:
         self.beginResetModel()
         self._query = query
-        self._set_ids(self.service.paper_ids(query))
+        self._pages = OrderedDict(sorted(pages.items()))
+        self._asked.clear()
+        self.rows_fetched += sum(len(rows) for rows in pages.values())
+        first = pages.get(0, [])
+        self._counted = len(first) < PAGE
+        self._count = (
+            len(first)
+            if self._counted
+            else max(page * PAGE + len(rows) for page, rows in pages.items())
+        )
         self.endResetModel()
-        log.debug("paper list: %d papers for %s", len(self._ids), query)
+        log.debug("paper list: first rows of %s", query)
+        if self._counted:
+            self.count_changed.emit(self._count)
+        self.rows_loaded.emit()
 
-    def _set_ids(self, ids: list[int]) -> None:
-        self._ids = ids
-        self._rows_by_id = None
+    def _set_count(self, count: int) -> None:
+        if count > self._count:
+            self.beginInsertRows(_ROOT, self._count, count - 1)
+            self._count = count
+            self.endInsertRows()
+        elif count < self._count:
+            self.beginRemoveRows(_ROOT, count, self._count - 1)
+            self._count = count
+            for page in [p for p in self._pages if p * PAGE >= count]:
+                del self._pages[page]
+            self.endRemoveRows()
+        self._counted = True
+        self.count_changed.emit(count)
 
     def total(self) -> int:
-        """How many papers the query shows."""
-        return len(self._ids)
+        """How many papers the query shows (so far as counted)."""
+        return self._count
 
-    def paper_id(self, row: int) -> int:
-        """The id of the paper on a row.
+    @property
+    def counted(self) -> bool:
+        """True once the list's papers were counted (the total is final)."""
+        return self._counted
 
-        Args:
-            row: A row of the model.
-
-        Returns:
-            The paper id.
-
-        Raises:
-            IndexError: There is no such row.
-        """
-        if not 0 <= row < len(self._ids):
-            raise IndexError(f"no row {row} in a list of {len(self._ids)}")
-        return self._ids[row]
+    def paper_id(self, row: int) -> int | None:
+        """The id of the paper on a row, or None while its page is being read."""
+        paper = self._loaded(row)
+        return None if paper is None else paper.id
 
     def paper_ids(self, rows: Iterable[int]) -> list[int]:
-        """The ids of the papers on several rows, in the order given.
-
-        Args:
-            rows: Rows of the model (rows out of range are left out).
-
-        Returns:
-            The paper ids.
-        """
-        count = len(self._ids)
-        return [self._ids[r] for r in rows if 0 <= r < count]
+        """The ids of the papers on several rows, in the order given; rows not read yet are
+        read now (a big selection), rows out of range are left out."""
+        wanted = [r for r in rows if 0 <= r < self._count]
+        missing = sorted({r for r in wanted if self._loaded(r) is None})
+        found: dict[int, int] = {}
+        for first, last in runs(missing):
+            ids = self.service.list_ids(self._query, first, last - first + 1)
+            found.update(zip(range(first, first + len(ids)), ids, strict=False))
+        out: list[int] = []
+        for row in wanted:
+            paper = self._loaded(row)
+            pid = paper.id if paper is not None else found.get(row)
+            if pid is not None:
+                out.append(pid)
+        return out
 
     def row_of(self, paper_id: int) -> int | None:
-        """The row that shows a paper, or None when the query does not show it.
+        """The row that shows a paper, when its page has been read; else None."""
+        for page, rows in self._pages.items():
+            for offset, paper in enumerate(rows):
+                if paper.id == paper_id:
+                    return page * PAGE + offset
+        return None
 
-        Args:
-            paper_id: A paper id.
-
-        Returns:
-            The row, or None.
-        """
-        if self._rows_by_id is None:
-            self._rows_by_id = {pid: row for row, pid in enumerate(self._ids)}
-        return self._rows_by_id.get(paper_id)
+    def locate(self, paper_id: int, found: Callable[[int | None], None]) -> None:
+        """Find a paper's row (reading its place in the list when its page is not read)."""
+        row = self.row_of(paper_id)
+        if row is not None:
+            found(row)
+            return
+        query = self._query
+        self.reads.ask(lambda reader: reader.position(query, paper_id), found)
 
     def refresh(self, changes: Changes) -> None:
         """Bring the list up to date after a change to the library.
 
-        Rows of changed papers are dropped from the cache and repainted. When papers appeared
-        or disappeared the query runs again; the model is reset only if its ids changed.
+        Rows of changed papers are read again; when papers may have appeared or disappeared
+        the query runs again, keeping the pages the view shows.
 
         Args:
             changes: What the change touched.
         """
-        touched = changes.papers | changes.added
-        for pid in touched:
-            self._cache.pop(pid, None)
         if changes.structure:
-            ids = self.service.paper_ids(self._query)
-            if ids != self._ids:
-                self.beginResetModel()
-                self._set_ids(ids)
-                self.endResetModel()
-                return
-        rows = [r for r in (self.row_of(pid) for pid in touched) if r is not None]
-        if rows:
-            last = self.columnCount() - 1
-            self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), last))
+            self.set_query(self._query, keep=list(self._pages))
+            return
+        touched = changes.papers | changes.added
+        stale = {page for page, rows in self._pages.items() if any(r.id in touched for r in rows)}
+        for page in stale:
+            self._ask_page(page, replace=True)
 
-    # -- rows, fetched on demand ------------------------------------------------------------
+    # -- rows, read on demand ---------------------------------------------------------------
+
+    def _loaded(self, row: int) -> PaperRow | None:
+        rows = self._pages.get(row // PAGE)
+        if rows is None or row % PAGE >= len(rows):
+            return None
+        return rows[row % PAGE]
 
     def paper_row(self, row: int) -> PaperRow | None:
-        """The display row of a model row, fetching its block when it is not cached.
-
-        Args:
-            row: A row of the model.
-
-        Returns:
-            The paper's row, or None when the row is out of range or the paper is gone.
-        """
-        if not 0 <= row < len(self._ids):
+        """The display row of a model row; None while its page is being read (it is asked
+        for) or when the row is out of range."""
+        if not 0 <= row < self._count:
             return None
-        pid = self._ids[row]
-        cached = self._cache.get(pid)
-        if cached is not None:
-            self._cache.move_to_end(pid)
-            return cached
-        self._fetch_block(row)
-        return self._cache.get(pid)
+        page = row // PAGE
+        rows = self._pages.get(page)
+        if rows is None:
+            self._ask_page(page)
+            return None
+        self._pages.move_to_end(page)
+        return rows[row % PAGE] if row % PAGE < len(rows) else None
 
-    def _fetch_block(self, row: int) -> None:
-        start = row - row % BLOCK
-        wanted = [pid for pid in self._ids[start : start + BLOCK] if pid not in self._cache]
-        fetched = self.service.rows(wanted)
-        self.rows_fetched += len(fetched)
-        for paper in fetched:
-            self._cache[paper.id] = paper
-        while len(self._cache) > CACHE_LIMIT:
-            self._cache.popitem(last=False)
+    def _ask_page(self, page: int, *, replace: bool = False) -> None:
+        if page in self._asked:
+            return
+        self._asked.add(page)
+        query = self._query
+        self.reads.ask(
+            lambda reader: reader.window(query, page * PAGE, PAGE),
+            lambda rows: self._page_read(page, rows, replace),
+        )
+
+    def _page_read(self, page: int, rows: list[PaperRow], replace: bool) -> None:
+        self._asked.discard(page)
+        old = self._pages.get(page)
+        if replace and old is None:
+            return
+        self._pages[page] = rows
+        self.rows_fetched += len(rows)
+        while len(self._pages) > CACHE_PAGES:
+            self._pages.popitem(last=False)
+        changed = [i for i, row in enumerate(rows) if old is None or i >= len(old) or old[i] != row]
+        first = page * PAGE
+        if changed and first + changed[0] < self._count:
+            top, bottom = first + changed[0], min(first + changed[-1], self._count - 1)
+            self.dataChanged.emit(self.index(top, 0), self.index(bottom, len(HEADERS) - 1))
+        self.rows_loaded.emit()
 
     # -- Qt model interface -----------------------------------------------------------------
 
     def rowCount(self, parent: AnyIndex = _ROOT) -> int:
         """Number of papers (a table has no children)."""
-        return 0 if parent.isValid() else len(self._ids)
+        return 0 if parent.isValid() else self._count
 
     def columnCount(self, parent: AnyIndex = _ROOT) -> int:
         """Number of columns."""
@@ -269,7 +323,7 @@ class PaperTableModel(QAbstractTableModel):
             return None
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return _display(paper, column)
+            return display(paper, column)
         if column == TITLE and paper.title_provisional:
             if role == Qt.ItemDataRole.FontRole:
                 return self._italic
@@ -297,7 +351,7 @@ class PaperTableModel(QAbstractTableModel):
         return _ROW_FLAGS if index.isValid() else _NO_FLAGS
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Sort in SQL: re-run the query with the column's sort key.
+        """Sort in SQL: read the query again with the column's sort key.
 
         Args:
             column: The column, or -1 for the natural order (relevance, or newest first).
@@ -309,25 +363,7 @@ class PaperTableModel(QAbstractTableModel):
             sort, descending = SortKey.RELEVANCE, False
         if (sort, descending) == (self._query.sort, self._query.descending):
             return
-        query = replace(self._query, sort=sort, descending=descending)
-        ids = self.service.paper_ids(query)
-        if len(ids) != len(self._ids) or set(ids) != set(self._ids):
-            self.set_query(query)  # the library changed meanwhile: start afresh
-            return
-        # Same papers, new order. The hint lets the selection keep one persistent index per
-        # row instead of one per cell.
-        hint = QAbstractItemModel.LayoutChangeHint.VerticalSortHint
-        self.layoutAboutToBeChanged[_LAYOUT_SIGNATURE].emit([], hint)  # type: ignore[index]
-        old = self.persistentIndexList()
-        old_ids = [self._ids[i.row()] for i in old]
-        self._query = query
-        self._set_ids(ids)
-        new = []
-        for index, pid in zip(old, old_ids, strict=True):
-            row = self.row_of(pid)
-            new.append(QModelIndex() if row is None else self.index(row, index.column()))
-        self.changePersistentIndexList(old, new)
-        self.layoutChanged[_LAYOUT_SIGNATURE].emit([], hint)  # type: ignore[index]
+        self.set_query(replace(self._query, sort=sort, descending=descending))
 
     def supportedDragActions(self) -> Qt.DropAction:
         """Dragging papers onto a tag copies them there; the list keeps them."""

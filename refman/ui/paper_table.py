@@ -20,22 +20,20 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 from refman.core.values import Section
 
 from refman.ui.controller import LibraryController
-from refman.ui.paper_model import ADDED, AUTHOR, TITLE, VENUE, YEAR, PaperTableModel, column_of
+from refman.ui.paper_model import (
+    ADDED,
+    AUTHOR,
+    TITLE,
+    VENUE,
+    YEAR,
+    PaperTableModel,
+    column_of,
+    runs,
+)
 
 log = logging.getLogger("refman.ui")
 
 _TRASH_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
-
-
-def _runs(rows: list[int]) -> list[tuple[int, int]]:
-    """Sorted rows as (first, last) runs of consecutive rows: few ranges for big selections."""
-    runs: list[tuple[int, int]] = []
-    for row in sorted(set(rows)):
-        if runs and runs[-1][1] == row - 1:
-            runs[-1] = (runs[-1][0], row)
-        else:
-            runs.append((row, row))
-    return runs
 
 
 class PaperTable(QTableView):
@@ -62,10 +60,11 @@ class PaperTable(QTableView):
         """
         super().__init__(parent)
         self.controller = controller
-        self.paper_model = PaperTableModel(controller.service, self)
+        self.paper_model = PaperTableModel(controller.service, controller.lists, self)
         self._current: int | None = None
         self._selected: list[int] = []
         self._restoring = False
+        self._select_after_reset: int | None = None
         self.setObjectName("paperList")
         self.setAccessibleName("Papers")
         self._set_up_view()
@@ -116,6 +115,7 @@ class PaperTable(QTableView):
         model.modelAboutToBeReset.connect(self.on_model_about_to_be_reset)
         model.modelReset.connect(self.on_model_reset)
         model.layoutChanged.connect(self.on_model_layout_changed)
+        model.rows_loaded.connect(self.on_model_rows_loaded)
         selection = self.selectionModel()
         selection.currentRowChanged.connect(self.on_selection_current_row_changed)
         selection.selectionChanged.connect(self.on_selection_selection_changed)
@@ -148,18 +148,27 @@ class PaperTable(QTableView):
     def select_paper(self, paper_id: int) -> bool:
         """Select one paper, make it current and scroll it into view.
 
+        When the paper's row has not been read, its place in the list is looked up first
+        and it is selected when found (nothing happens when the list does not show it).
+
         Args:
             paper_id: The paper to select.
 
         Returns:
-            True when the list shows the paper.
+            True when it was selected at once.
         """
         row = self.paper_model.row_of(paper_id)
+        if row is not None:
+            self._select_row(row)
+            return True
+        self.paper_model.locate(paper_id, lambda found: self._select_row(found))
+        return False
+
+    def _select_row(self, row: int | None) -> None:
         if row is None:
-            return False
+            return
         self._select_rows([row], row)
         self.scrollTo(self.paper_model.index(row, TITLE))
-        return True
 
     def select_papers(self, paper_ids: list[int]) -> int:
         """Select the papers of the list among ``paper_ids`` (the first one current).
@@ -210,22 +219,18 @@ class PaperTable(QTableView):
         ids = self.selected_ids()
         if not ids or self.paper_model.query.section is Section.TRASH:
             return False
-        first = self.paper_model.row_of(ids[0])
-        self.controller.trash(ids, lambda _outcome: self._select_after_trash(first))
+        # When the list has been read again, the paper that took the place of the first one
+        # trashed is selected.
+        self._select_after_reset = self.paper_model.row_of(ids[0])
+        self.controller.trash(ids)
         return True
-
-    def _select_after_trash(self, first: int | None) -> None:
-        """Select the paper that took the place of the first one trashed."""
-        if not self.selected_ids() and first is not None and self.paper_model.total():
-            row = min(first, self.paper_model.total() - 1)
-            self._select_rows([row], row)
 
     # -- selection --------------------------------------------------------------------------
 
     def _select_rows(self, rows: list[int], current: int | None) -> None:
         selection = QItemSelection()
         last = self.paper_model.columnCount() - 1
-        for top, bottom in _runs(rows):
+        for top, bottom in runs(sorted(set(rows))):
             selection.select(self.paper_model.index(top, 0), self.paper_model.index(bottom, last))
         flags = QItemSelectionModel.SelectionFlag
         model = self.selectionModel()
@@ -256,11 +261,23 @@ class PaperTable(QTableView):
         current = model.row_of(self._current) if self._current is not None else None
         if current is None and rows:
             current = rows[0]
+        after_trash, self._select_after_reset = self._select_after_reset, None
         if rows:
             self._select_rows(rows, current)
+        elif after_trash is not None and model.total():
+            self._select_row(min(after_trash, model.total() - 1))
+        elif self._current is not None:
+            # The current paper is further down the new list: find it, keep it current.
+            model.locate(self._current, self._select_row)
         self._restoring = False
         self._show_sort_of_query()
         self._announce()
+
+    @Slot()
+    def on_model_rows_loaded(self) -> None:
+        """Rows arrived: the current paper or the selection may now be known."""
+        if not self._restoring:
+            self._announce()
 
     @Slot()
     def on_model_layout_changed(self) -> None:

@@ -18,7 +18,7 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -27,6 +27,7 @@ from PySide6.QtCore import (
     Qt,
     QTimer,
     Signal,
+    SignalInstance,
 )
 from PySide6.QtWidgets import QWidget
 
@@ -87,6 +88,39 @@ class Job(Generic[T]):
         except BaseException as exc:  # handed to the GUI thread
             self.error = exc
         self.finished = True
+
+
+class Idling(Protocol):
+    """A worker that says when it is idle."""
+
+    @property
+    def idle(self) -> bool:
+        """True when it has nothing left to do or deliver."""
+
+    @property
+    def idle_changed(self) -> SignalInstance:
+        """Emitted with True when it becomes idle."""
+
+
+def wait_until_idle(worker: Idling, timeout_ms: int) -> bool:
+    """Process events (but not the user's input) until a worker is idle or the time is up.
+
+    Returns:
+        True when the worker is idle.
+    """
+    if worker.idle:
+        return True
+    loop = QEventLoop()
+
+    def quit_when_idle(idle: bool) -> None:
+        if idle:
+            loop.quit()
+
+    worker.idle_changed.connect(quit_when_idle)
+    QTimer.singleShot(timeout_ms, loop.quit)
+    loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+    worker.idle_changed.disconnect(quit_when_idle)
+    return worker.idle
 
 
 def _work_through(jobs: queue.Queue[Job[Any] | None]) -> None:
@@ -187,19 +221,7 @@ class OperationRunner(QObject):
         Returns:
             True when the runner is idle.
         """
-        if self.idle:
-            return True
-        loop = QEventLoop()
-
-        def quit_when_idle(idle: bool) -> None:
-            if idle:
-                loop.quit()
-
-        self.idle_changed.connect(quit_when_idle)
-        QTimer.singleShot(timeout_ms, loop.quit)
-        loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
-        self.idle_changed.disconnect(quit_when_idle)
-        return self.idle
+        return wait_until_idle(self, timeout_ms)
 
     def shutdown(self) -> None:
         """Finish the queued jobs and stop the worker thread."""

@@ -1,15 +1,19 @@
-"""The search field: filters the paper list as the user types, without a query per keystroke."""
+"""The search field: filters the paper list as the user types, at every keystroke.
+
+There is no typing delay: each keystroke asks for its list at once. The list reads it off the
+GUI thread and a newer keystroke interrupts the read of the one before (see
+:mod:`refman.ui.list_worker`), so typing never waits and the list shows the newest answer.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal, Slot
 from PySide6.QtGui import QIcon, QKeyEvent, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QLineEdit, QWidget
 
 from refman.ui.look import muted
 
 PLACEHOLDER = "Search titles, authors, abstracts, tags, notes…"
-DEBOUNCE_MS = 150
 
 
 def magnifier_icon(widget: QWidget, size: int = 16) -> QIcon:
@@ -43,10 +47,10 @@ def magnifier_icon(widget: QWidget, size: int = 16) -> QIcon:
 
 
 class SearchBox(QLineEdit):
-    """A search field that reports its text once typing pauses.
+    """A search field that reports its text at every change.
 
-    Each keystroke restarts a short timer; when it runs out, :attr:`search_changed` carries
-    the text. Esc clears the field and reports at once.
+    Each keystroke, paste or clear reports the new text through :attr:`search_changed` (the
+    same text is never reported twice in a row). Esc clears the field.
 
     Signals:
         search_changed(str): The text to search for ("" shows everything).
@@ -70,27 +74,21 @@ class SearchBox(QLineEdit):
         )
         self.search_action.setToolTip("Search the library")
         self._emitted: str | None = None
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(DEBOUNCE_MS)
-        self._timer.timeout.connect(self.on_timer_timeout)
-        self.textEdited.connect(self.on_text_edited)
         self.textChanged.connect(self.on_text_changed)
 
     def set_text_now(self, text: str) -> None:
-        """Put text in the field and report it at once.
+        """Put text in the field and report it.
 
         Args:
             text: The new search text.
         """
-        self._timer.stop()
-        self._emitted = text  # so that the change below does not report it a second time
         if text != self.text():
-            self.setText(text)
-        self._emit(text)
+            self.setText(text)  # reported by on_text_changed
+        elif text != self._emitted:
+            self._emit(text)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Esc clears the field (and the search) at once."""
+        """Esc clears the field (and the search)."""
         if event.key() == Qt.Key.Key_Escape and self.text():
             event.accept()
             self.set_text_now("")
@@ -102,20 +100,7 @@ class SearchBox(QLineEdit):
         self.search_changed.emit(text)
 
     @Slot(str)
-    def on_text_edited(self, _text: str) -> None:
-        """The user typed: wait for a pause before searching."""
-        self._timer.start()
-
-    @Slot(str)
     def on_text_changed(self, text: str) -> None:
-        """The clear button empties the field: show everything at once."""
-        if not text and self._emitted:
-            self._timer.stop()
-            self._emit("")
-
-    @Slot()
-    def on_timer_timeout(self) -> None:
-        """Typing paused: search for what is in the field."""
-        text = self.text()
+        """Typed, pasted, cleared: search for what is in the field now."""
         if text != self._emitted:
             self._emit(text)

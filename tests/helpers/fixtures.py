@@ -121,12 +121,12 @@ def controller(library: LibraryService, qapp: Any) -> Iterator[LibraryController
     made = LibraryController(library)
     yield made
     settle(made)
-    made.runner.shutdown()
+    made.shutdown()
 
 
 def settle(controller: LibraryController) -> None:
     """Wait until every change the controller queued has landed and the panes were told."""
-    assert controller.runner.wait(timeout_ms=20_000), "a change did not finish in 20 s"
+    assert controller.wait(timeout_ms=20_000), "a change or a list read did not finish in 20 s"
 
 
 @pytest.fixture

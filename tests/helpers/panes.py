@@ -12,6 +12,7 @@ from tests.helpers.fixtures import settle
 from refman.ui.controller import LibraryController
 from refman.ui.detail_pane import DetailPane
 from refman.ui.notes_editor import NoteCard
+from refman.ui.paper_model import PaperTableModel
 
 #: Builds a shown detail pane showing a paper (None: no paper).
 MakePane = Callable[[int | None], DetailPane]
@@ -46,3 +47,10 @@ def add_note(qtbot: QtBot, pane: DetailPane, controller: LibraryController) -> N
     (card,) = opened.args
     assert isinstance(card, NoteCard)
     return card
+
+
+def row_id(model: PaperTableModel, row: int) -> int:
+    """The id of the paper a list row shows (its page must have been read)."""
+    paper_id = model.paper_id(row)
+    assert paper_id is not None, f"row {row} has not been read"
+    return paper_id

@@ -17,6 +17,7 @@ from refman.core.operations import SetDuplicateFlag
 from refman.core.rules import FieldEdits
 from refman.core.values import PaperQuery, Section
 from tests.helpers.fixtures import seed_files, settle, sourced_file
+from tests.helpers.panes import row_id
 
 from refman.ui import window_chrome
 from refman.ui.actions import ActionId
@@ -39,6 +40,7 @@ def make_window(qtbot: QtBot, controller: LibraryController, settings_file: Path
     qtbot.add_widget(window)
     window.show()
     qtbot.wait_exposed(window)
+    settle(controller)  # the counts are read off the GUI thread
     return window
 
 
@@ -70,7 +72,7 @@ def test_typing_in_the_search_field_narrows_the_list_and_the_count(
 ) -> None:
     assert window.count_label.text() == "20 of 20 papers"
     qtbot.keyClicks(window.search_box, "megasc")
-    qtbot.wait_until(lambda: window.model.rowCount() < 20)
+    settle(window.controller)
     assert all("megascale" in t.lower() for t in titles(window))
     assert len(titles(window)) == window.controller.service.count(PaperQuery(text="megasc"))
     assert window.count_label.text() == f"{window.model.rowCount()} of 20 papers"
@@ -111,7 +113,7 @@ def test_a_tag_click_filters_and_ctrl_click_intersects(
     assert window.count_label.text() == "6 of 20 papers"
     click("llm", Qt.KeyboardModifier.ControlModifier)
     qtbot.wait_until(lambda: window.model.rowCount() == 3)
-    shown = {window.model.paper_id(r) for r in range(3)}
+    shown = {row_id(window.model, r) for r in range(3)}
     assert shown == set(ids[3:6])
     qtbot.mouseClick(pane.clear_button, Qt.MouseButton.LeftButton)
     qtbot.wait_until(lambda: window.model.rowCount() == 20)
@@ -120,12 +122,12 @@ def test_a_tag_click_filters_and_ctrl_click_intersects(
 def test_delete_moves_the_selection_to_trash_and_undo_brings_it_back(
     qtbot: QtBot, window: MainWindow, seeded: LibraryService
 ) -> None:
-    first = window.model.paper_id(0)
+    first = row_id(window.model, 0)
     window.table.select_paper(first)
     window.table.setFocus()
     qtbot.keyClick(window.table, Qt.Key.Key_Delete)
     qtbot.wait_until(lambda: window.model.rowCount() == 19)
-    assert first not in {window.model.paper_id(r) for r in range(19)}
+    assert first not in {row_id(window.model, r) for r in range(19)}
     assert seeded.count(PaperQuery(section=Section.TRASH)) == 1
     assert window.count_label.text() == "19 of 19 papers"
     assert window.undo_action.text().replace("&", "") == "Undo Move 1 paper to Trash"
@@ -148,7 +150,7 @@ def test_a_note_typed_and_never_saved_survives_closing_the_window(
     reopened_controller: LibraryController,
     tmp_path: Path,
 ) -> None:
-    paper = window.model.paper_id(0)
+    paper = row_id(window.model, 0)
     assert seeded.paper(paper).notes == ()
     window.table.select_paper(paper)
     assert window.detail_pane.findChild(QPlainTextEdit, "noteEdit") is None
@@ -270,16 +272,18 @@ def test_a_filtered_list_drops_a_paper_that_no_longer_matches(
     window.controller.tag(ids[:3], ["ml"])
     settle(window.controller)
     window.tag_pane.select_tags(["ml"])
+    settle(window.controller)
     assert window.model.rowCount() == 3
     window.controller.untag([ids[0]], "ml")
     settle(window.controller)
     assert window.model.rowCount() == 2
-    assert ids[0] not in {window.model.paper_id(r) for r in range(2)}
+    assert ids[0] not in {row_id(window.model, r) for r in range(2)}
     assert window.count_label.text() == "2 of 20 papers"
     window.tag_pane.select_section(Section.UNTAGGED)
     window.tag_pane.clear_tags()
+    settle(window.controller)
     assert window.model.rowCount() == 18
-    later = window.model.paper_id(0)
+    later = row_id(window.model, 0)
     window.controller.tag([later], ["later"])
     settle(window.controller)
     assert window.model.rowCount() == 17
@@ -292,6 +296,7 @@ def test_show_these_papers_clears_the_tag_filter(
     window.controller.tag(seeded.paper_ids()[:2], ["ml"])
     settle(window.controller)
     window.tag_pane.select_tags(["ml"])
+    settle(window.controller)
     assert window.model.rowCount() == 2
     recent = seeded.paper_ids(PaperQuery(section=Section.RECENT))
     window.show_papers(recent)
@@ -306,6 +311,7 @@ def test_the_trash_count_speaks_of_the_trash(
     window.controller.trash(seeded.paper_ids()[:2])
     settle(window.controller)
     window.tag_pane.select_section(Section.TRASH)
+    settle(window.controller)
     assert window.model.rowCount() == 2
     assert window.count_label.text() == "2 of 2 papers in the Trash"
 
@@ -350,7 +356,8 @@ def test_following_a_possible_duplicate_link_selects_that_paper(
     window.controller.apply(SetDuplicateFlag(second, first))
     settle(window.controller)
     window.tag_pane.select_section(Section.ATTENTION)
-    qtbot.wait_until(lambda: window.model.row_of(second) is not None)
+    settle(window.controller)
+    assert window.model.row_of(second) is not None
     window.table.select_paper(second)
     window.detail_pane.paper_link_activated.emit(first)
     qtbot.wait_until(lambda: window.table.selected_ids() == [first])

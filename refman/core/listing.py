@@ -1,0 +1,95 @@
+"""Reading one paper list a window at a time, on a connection of its own.
+
+The window's list never holds the library: it asks a :class:`ListReader` for the rows it
+paints (a window of the query's order), for how many papers the query shows, and for the
+place of one paper in it. The reader keeps a database connection of its own, so its reads
+never wait behind a change being written, and :meth:`ListReader.interrupt` (safe from any
+thread) stops the read in progress when a newer question makes it useless — the next
+keystroke of a search, for one. Every read is a short transaction of its own, so the reader
+always sees the last committed change and never holds an old snapshot open.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TypeVar
+
+from sqlalchemy import Connection
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session
+
+from refman.common.errors import CancelledError
+from refman.core import queries
+from refman.core.values import PaperQuery, PaperRow
+from refman.store.database import Database
+
+log = logging.getLogger("refman.list")
+
+T = TypeVar("T")
+
+#: What a read that was interrupted raises.
+INTERRUPTED = "The list read was interrupted by a newer one."
+
+
+class ListReader:
+    """Answers the paper list's questions for one thread, on one connection.
+
+    Args:
+        database: The open library.
+    """
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+        self._connection: Connection = database.engine.connect()
+        self._session = Session(bind=self._connection)
+        raw = self._connection.connection.driver_connection
+        self._interrupt: Callable[[], None] | None = getattr(raw, "interrupt", None) or getattr(
+            raw, "cancel", None
+        )
+
+    def interrupt(self) -> None:
+        """Stop the read in progress, if any (it raises CancelledError); safe from any thread."""
+        if self._interrupt is not None:
+            self._interrupt()
+
+    def close(self) -> None:
+        """Give the connection back."""
+        self._session.close()
+        self._connection.close()
+
+    @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        try:
+            yield self._session
+        except OperationalError as exc:
+            if "interrupt" in str(exc).lower() or "cancel" in str(exc).lower():
+                raise CancelledError(INTERRUPTED) from exc
+            raise
+        finally:
+            self._session.rollback()  # end the read: never keep an old snapshot open
+
+    def _read(self, work: Callable[[Session], T]) -> T:
+        with self._reading() as session:
+            return work(session)
+
+    def window(self, query: PaperQuery, offset: int, limit: int) -> list[PaperRow]:
+        """Rows ``offset`` to ``offset + limit`` of the list."""
+        return self._read(lambda s: queries.window(s, query, self._db.search, offset, limit))
+
+    def count(self, query: PaperQuery) -> int:
+        """How many papers the list shows."""
+        return self._read(lambda s: queries.count(s, query, self._db.search))
+
+    def ids(self, query: PaperQuery, offset: int = 0, limit: int | None = None) -> list[int]:
+        """The ids of rows ``offset`` to ``offset + limit`` (all from ``offset`` when None)."""
+        return self._read(lambda s: queries.id_window(s, query, self._db.search, offset, limit))
+
+    def position(self, query: PaperQuery, paper_id: int) -> int | None:
+        """The row of a paper in the list, or None when the list does not show it."""
+        return self._read(lambda s: queries.position(s, query, self._db.search, paper_id))
+
+    def rows(self, ids: Sequence[int]) -> list[PaperRow]:
+        """The rows of these papers, in the order given."""
+        return self._read(lambda s: queries.rows(s, ids))

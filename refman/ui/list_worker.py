@@ -1,0 +1,218 @@
+"""Reading the paper list off the GUI thread, newest question first.
+
+The list asks many small questions — the first page of a new search, a page the view scrolled
+to, how many papers a query shows, where one paper is — and only the answers about the query
+it shows now are worth anything. :class:`ListWorker` answers them on a thread of its own, with
+a :class:`~refman.core.listing.ListReader` (its own database connection), so the window keeps
+painting and typing while they run. Each question carries the *generation* of the query it is
+about; starting a new generation drops every older question still waiting and interrupts the
+one being read, so a keystroke never waits for the answer to the keystroke before it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject, Qt, Signal
+
+from refman.common.errors import CancelledError
+from refman.core.listing import ListReader
+
+from refman.ui.runner import wait_until_idle
+
+log = logging.getLogger("refman.ui")
+
+T = TypeVar("T")
+
+
+class _Delivery(QObject):
+    """Carries an answer from the worker thread to the GUI thread."""
+
+    answered = Signal(object)
+
+
+class Channel:
+    """The questions of one list (one model): a newer generation makes the older stale.
+
+    Different lists share the worker but never drop each other's questions.
+    """
+
+    def __init__(self, worker: ListWorker) -> None:
+        self.worker = worker
+        self.generation = 0
+        self.closed = False
+
+    def new_generation(self) -> int:
+        """Start a new generation: this list's older questions are dropped, and a running
+        one interrupted."""
+        return self.worker.renew(self)
+
+    def ask(self, work: Callable[[ListReader], T], on_answer: Callable[[T], None]) -> None:
+        """Answer ``work``; ``on_answer`` gets the value on the GUI thread unless a newer
+        generation started (or the channel closed) meanwhile."""
+        self.worker.put(_Question(self, self.generation, work, on_answer))
+
+    def close(self) -> None:
+        """Drop every question of this list (its model is going away)."""
+        self.closed = True
+        self.worker.renew(self)
+
+
+@dataclass(eq=False)
+class _Question:
+    channel: Channel
+    generation: int
+    work: Callable[[ListReader], Any]
+    on_answer: Callable[[Any], None]
+    value: Any = None
+    error: BaseException | None = None
+
+    @property
+    def stale(self) -> bool:
+        return self.channel.closed or self.generation < self.channel.generation
+
+
+class ListWorker(QObject):
+    """Answers the paper lists' reads on one thread, dropping the stale ones.
+
+    Signals:
+        idle_changed(bool): True when no question is waiting, running or undelivered.
+    """
+
+    idle_changed = Signal(bool)
+
+    def __init__(self, make_reader: Callable[[], ListReader], parent: QObject | None = None):
+        super().__init__(parent)
+        self._make_reader = make_reader
+        self._reader: ListReader | None = None
+        self._questions: deque[_Question] = deque()
+        self._running: _Question | None = None
+        self._undelivered = 0
+        self._lock = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+        self._delivery = _Delivery()
+        self._delivery.answered.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+
+    # -- asking ------------------------------------------------------------------------------
+
+    def channel(self) -> Channel:
+        """A channel for one more list."""
+        return Channel(self)
+
+    def renew(self, channel: Channel) -> int:
+        """Start a new generation of a channel (see :meth:`Channel.new_generation`)."""
+        with self._lock:
+            channel.generation += 1
+            dropped = [q for q in self._questions if q.stale]
+            for question in dropped:
+                self._questions.remove(question)
+            self._undelivered -= len(dropped)
+            running = self._running
+            if running is not None and running.stale and self._reader is not None:
+                self._reader.interrupt()
+        if dropped:
+            self._maybe_idle()
+        return channel.generation
+
+    def put(self, question: _Question) -> None:
+        """Queue a question."""
+        with self._lock:
+            was_idle = self._undelivered == 0
+            self._questions.append(question)
+            self._undelivered += 1
+            self._ensure_thread()
+            self._lock.notify()
+        if was_idle:
+            self.idle_changed.emit(False)
+
+    @property
+    def idle(self) -> bool:
+        """True when every question was answered (or dropped) and delivered."""
+        return self._undelivered == 0
+
+    def wait(self, timeout_ms: int = 20_000) -> bool:
+        """Process events until idle (tests, screenshots). Returns True when idle."""
+        return wait_until_idle(self, timeout_ms)
+
+    def shutdown(self) -> None:
+        """Stop the thread and close its connection."""
+        with self._lock:
+            self._stopping = True
+            self._questions.clear()
+            if self._running is not None and self._reader is not None:
+                self._reader.interrupt()
+            self._lock.notify()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+
+    # -- the worker thread ---------------------------------------------------------------------
+
+    def _ensure_thread(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._serve, name="refman-list", daemon=True)
+            self._thread.start()
+
+    def _next(self) -> _Question | None:
+        with self._lock:
+            while not self._questions and not self._stopping:
+                self._lock.wait()
+            if self._stopping:
+                return None
+            self._running = self._questions.popleft()
+            return self._running
+
+    def _serve(self) -> None:
+        reader = self._make_reader()
+        self._reader = reader
+        try:
+            while (question := self._next()) is not None:
+                self._answer(reader, question)
+                with self._lock:
+                    self._running = None
+                self._delivery.answered.emit(question)
+        finally:
+            self._reader = None
+            reader.close()
+
+    def _answer(self, reader: ListReader, question: _Question) -> None:
+        """Run one question; one interrupted although still current (an interrupt meant for
+        the question before it) runs again."""
+        for _attempt in range(3):
+            try:
+                question.value = question.work(reader)
+                return
+            except CancelledError:
+                with self._lock:
+                    stale = question.stale or self._stopping
+                if stale:
+                    question.error = CancelledError("dropped")
+                    return
+            except BaseException as exc:  # handed to the GUI thread
+                question.error = exc
+                return
+        question.error = CancelledError("dropped")
+
+    # -- delivering ----------------------------------------------------------------------------
+
+    def _deliver(self, question: _Question) -> None:
+        self._undelivered -= 1
+        try:
+            if isinstance(question.error, CancelledError):
+                return
+            if question.error is not None:
+                raise question.error
+            if not question.stale:
+                question.on_answer(question.value)
+        finally:
+            self._maybe_idle()
+
+    def _maybe_idle(self) -> None:
+        if self._undelivered == 0:
+            self.idle_changed.emit(True)

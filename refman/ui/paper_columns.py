@@ -1,0 +1,81 @@
+"""The paper list's columns and rows as the user sees them: headers, sort keys, the drag
+format, the provisional-title mark."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+
+from refman.core.values import PaperQuery, PaperRow, SortKey
+
+#: The drag format of papers: a JSON list of paper ids.
+PAPER_IDS_MIME = "application/x-refman-paper-ids"
+
+#: Custom role: the paper id of a row (any column).
+PaperIdRole = Qt.ItemDataRole.UserRole + 1
+
+#: The list's first query: the whole library (outside the Trash), newest first.
+DEFAULT_QUERY = PaperQuery(sort=SortKey.ADDED, descending=True)
+
+#: Marks a title that refman suggested from the abstract.
+PROVISIONAL_MARK = "◇ "
+PROVISIONAL_TIP = "Title suggested from the abstract — edit it in the detail pane"
+
+PAGE = 100  # rows read together
+CACHE_PAGES = 40  # pages kept; the least recently painted go first
+
+TITLE, AUTHOR, YEAR, VENUE, ADDED = range(5)
+HEADERS = ("Title", "First author", "Year", "Venue", "Added")
+SORT_KEYS = (SortKey.TITLE, SortKey.AUTHOR, SortKey.YEAR, SortKey.VENUE, SortKey.ADDED)
+# Clicking a new column sorts A→Z for text and newest first for dates.
+_FIRST_ORDER = (
+    Qt.SortOrder.AscendingOrder,
+    Qt.SortOrder.AscendingOrder,
+    Qt.SortOrder.DescendingOrder,
+    Qt.SortOrder.AscendingOrder,
+    Qt.SortOrder.DescendingOrder,
+)
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+_ROW_FLAGS = (
+    Qt.ItemFlag.ItemIsEnabled
+    | Qt.ItemFlag.ItemIsSelectable
+    | Qt.ItemFlag.ItemIsDragEnabled
+    | Qt.ItemFlag.ItemNeverHasChildren
+)
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_ROOT = QModelIndex()
+
+
+def runs(rows: list[int]) -> list[tuple[int, int]]:
+    """Sorted rows as (first, last) runs of consecutive rows."""
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and runs[-1][1] == row - 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs
+
+
+def column_of(sort: SortKey) -> int:
+    """The column that shows a sort key, or -1 for relevance (no column).
+
+    Args:
+        sort: A sort key.
+
+    Returns:
+        The column index, or -1.
+    """
+    return SORT_KEYS.index(sort) if sort in SORT_KEYS else -1
+
+
+def display(row: PaperRow, column: int) -> str:
+    if column == TITLE:
+        return PROVISIONAL_MARK + row.title if row.title_provisional else row.title
+    if column == AUTHOR:
+        return row.first_author
+    if column == YEAR:
+        return "" if row.year is None else str(row.year)
+    if column == VENUE:
+        return row.venue or ""
+    return row.added.date().isoformat()

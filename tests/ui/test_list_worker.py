@@ -1,0 +1,113 @@
+"""The list worker: answers arrive on the GUI thread; a newer generation drops the older
+questions and interrupts the one being read; lists never drop each other's questions; and a
+search typed quickly shows the newest answer only."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QThread
+from pytestqt.qtbot import QtBot
+from sqlalchemy import text
+
+from refman.core.library import LibraryService
+from refman.core.listing import ListReader
+from refman.core.values import PaperQuery
+from tests.helpers.fixtures import seed_files, settle, sourced_file
+
+from refman.ui.controller import LibraryController
+from refman.ui.list_worker import ListWorker
+from refman.ui.paper_model import PaperTableModel
+
+ENDLESS = text(
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+)
+
+
+@pytest.fixture
+def worker(library: LibraryService, qapp: object) -> Iterator[ListWorker]:
+    made = ListWorker(lambda: ListReader(library.db))
+    yield made
+    made.shutdown()
+
+
+def test_answers_arrive_on_the_gui_thread(
+    qtbot: QtBot, worker: ListWorker, library: LibraryService
+) -> None:
+    library.import_pages([sourced_file(seed_files()[0])])
+    got: list[tuple[int, bool]] = []
+    channel = worker.channel()
+    channel.ask(
+        lambda reader: reader.count(PaperQuery()),
+        lambda n: got.append((n, QThread.currentThread() is qtbot_thread())),
+    )
+    assert worker.wait()
+    assert got == [(library.count(), True)]
+
+
+def qtbot_thread() -> QThread:
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert app is not None
+    return app.thread()
+
+
+def test_a_new_generation_interrupts_the_read_and_drops_the_waiting(
+    qtbot: QtBot, worker: ListWorker
+) -> None:
+    channel = worker.channel()
+    got: list[str] = []
+    started = threading.Event()
+
+    def endless(reader: ListReader) -> str:
+        started.set()
+        return str(reader._read(lambda s: s.execute(ENDLESS).scalar()))
+
+    channel.ask(endless, got.append)
+    channel.ask(lambda _r: "waiting, now stale", got.append)
+    assert started.wait(5)
+    time.sleep(0.1)  # well inside the endless read
+    begun = time.perf_counter()
+    channel.new_generation()
+    channel.ask(lambda _r: "newest", got.append)
+    assert worker.wait(5000)
+    assert got == ["newest"]
+    assert time.perf_counter() - begun < 2.0
+
+
+def test_lists_do_not_drop_each_others_questions(qtbot: QtBot, worker: ListWorker) -> None:
+    first, second = worker.channel(), worker.channel()
+    got: list[str] = []
+    first.ask(lambda _r: "first", got.append)
+    second.new_generation()
+    second.ask(lambda _r: "second", got.append)
+    assert worker.wait()
+    assert sorted(got) == ["first", "second"]
+
+
+def test_a_closed_list_gets_no_answer(qtbot: QtBot, worker: ListWorker) -> None:
+    channel = worker.channel()
+    got: list[str] = []
+    channel.ask(lambda _r: "late", got.append)
+    channel.close()
+    assert worker.wait()
+    assert got == []
+
+
+def test_quick_typing_shows_only_the_newest_search(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService
+) -> None:
+    for path in seed_files():
+        library.import_pages([sourced_file(path)])
+    model = PaperTableModel(library, controller.lists)
+    shown: list[str] = []
+    model.modelReset.connect(lambda: shown.append(model.query.text))
+    for typed in ("m", "mo", "mod", "mode", "model"):
+        model.set_query(PaperQuery(text=typed))
+    settle(controller)
+    assert shown == ["model"]  # the older keystrokes' answers were dropped, never shown
+    assert model.total() == library.count(PaperQuery(text="model"))

@@ -1,0 +1,70 @@
+"""The list reader: windows, counts, ids and places agree with the service's one query path;
+a read interrupted from another thread stops at once and the reader goes on working."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import text
+
+from refman.common.errors import CancelledError
+from refman.core.library import LibraryService
+from refman.core.listing import ListReader
+from refman.core.values import PaperQuery, Section, SortKey
+from tests.helpers.fixtures import seed_files, sourced_file
+
+QUERIES = [
+    PaperQuery(),
+    PaperQuery(sort=SortKey.TITLE),
+    PaperQuery(sort=SortKey.YEAR, descending=True),
+    PaperQuery(sort=SortKey.AUTHOR),
+    PaperQuery(text="model", sort=SortKey.RELEVANCE),
+    PaperQuery(text="the", sort=SortKey.VENUE),
+    PaperQuery(section=Section.ATTENTION),
+]
+
+
+@pytest.fixture
+def reader(library: LibraryService) -> Iterator[ListReader]:
+    for path in seed_files():
+        library.import_pages([sourced_file(path)])
+    made = ListReader(library.db)
+    yield made
+    made.close()
+
+
+@pytest.mark.parametrize("query", QUERIES, ids=repr)
+def test_reads_agree_with_the_list(
+    library: LibraryService, reader: ListReader, query: PaperQuery
+) -> None:
+    ids = library.paper_ids(query)
+    assert ids, "the seed pages give every query some papers"
+    assert reader.count(query) == len(ids)
+    assert reader.ids(query) == ids
+    assert reader.ids(query, 2, 3) == ids[2:5]
+    assert [r.id for r in reader.window(query, 1, 4)] == ids[1:5]
+    for row, paper_id in enumerate(ids):
+        assert reader.position(query, paper_id) == row
+    assert reader.position(query, max(library.paper_ids()) + 1) is None
+
+
+def test_a_read_sees_each_committed_change(library: LibraryService, reader: ListReader) -> None:
+    before = reader.count(PaperQuery())
+    library.trash(library.paper_ids()[:2])
+    assert reader.count(PaperQuery()) == before - 2
+    assert reader.count(PaperQuery(section=Section.TRASH)) == 2
+
+
+def test_an_interrupted_read_stops_at_once_and_the_reader_goes_on(reader: ListReader) -> None:
+    endless = text("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+                   "SELECT count(*) FROM c")  # fmt: skip
+    timer = threading.Timer(0.2, reader.interrupt)
+    timer.start()
+    started = time.perf_counter()
+    with pytest.raises(CancelledError):
+        reader._read(lambda session: session.execute(endless).scalar())
+    assert time.perf_counter() - started < 2.0
+    assert reader.count(PaperQuery()) > 0
