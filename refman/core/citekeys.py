@@ -24,15 +24,20 @@ _STOP_WORDS = frozenset(
     not no vs versus""".split()
 )
 _WORD = re.compile(r"[a-z0-9]+")
+#: Latin letters that no accent takes apart, as a key writes them (Ørsted → orsted).
+_UNDECOMPOSED = str.maketrans(
+    {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"}
+)
 #: Above this many keys to place, all taken keys are read at once instead of one range each.
 _READ_ALL_ABOVE = 500
 
 
 def ascii_words(text: str) -> list[str]:
     """The words of a text in lower-case ASCII ("Müller-Lüdenscheidt" → muller, ludenscheidt)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-    return _WORD.findall(plain)
+    # Accents come apart from their letters and go with everything else that is not ASCII.
+    folded = text.casefold().translate(_UNDECOMPOSED)
+    plain = unicodedata.normalize("NFKD", folded).encode("ascii", "ignore")
+    return _WORD.findall(plain.decode("ascii"))
 
 
 def base_key(family: str, year: int | None, title: str) -> str:

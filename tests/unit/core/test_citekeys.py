@@ -34,6 +34,19 @@ def test_the_key_is_family_year_and_first_significant_word() -> None:
     assert base_key("", None, "On the 2 Ways") == "anonways"
 
 
+@pytest.mark.parametrize(
+    ("family", "title", "key"),
+    [
+        ("Ørsted", "Experiments on the Effect of a Current", "orsted1820experiments"),
+        ("Żółć", "Łąkowe Studia", "zolc1820lakowe"),
+        ("Straße", "Æsthetic Œuvres", "strasse1820aesthetic"),
+        ("李明", "中文 Deep Nets", "anon1820deep"),
+    ],
+)
+def test_keys_are_ascii_whatever_the_script(family: str, title: str, key: str) -> None:
+    assert base_key(family, 1820, title) == key
+
+
 def test_letters_tell_apart_papers_that_share_a_key() -> None:
     taken = {"jiang2024megascale", "jiang2024megascalea"}
     assert first_free("jiang2024megascale", taken.__contains__) == "jiang2024megascaleb"
