@@ -48,9 +48,11 @@ class ListReader:
         self._interrupt: Callable[[], None] | None = getattr(raw, "interrupt", None) or getattr(
             raw, "cancel", None
         )
+        self._interrupted = False
 
     def interrupt(self) -> None:
         """Stop the read in progress, if any (it raises CancelledError); safe from any thread."""
+        self._interrupted = True
         if self._interrupt is not None:
             self._interrupt()
 
@@ -61,10 +63,14 @@ class ListReader:
 
     @contextmanager
     def _reading(self) -> Iterator[Session]:
+        self._interrupted = False
         try:
             yield self._session
         except OperationalError as exc:
-            if "interrupt" in str(exc).lower() or "cancel" in str(exc).lower():
+            # An interrupt can also surface as another error, such as "vtable constructor
+            # failed" when it stops SQLite while it opens a full-text table.
+            message = str(exc).lower()
+            if self._interrupted or "interrupt" in message or "cancel" in message:
                 raise CancelledError(INTERRUPTED) from exc
             raise
         finally:

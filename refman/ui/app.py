@@ -22,6 +22,7 @@ from refman.common.errors import RefmanError
 from refman.core.library import LibraryService
 from refman.logging_setup import setup_logging
 
+from refman.ui.citing import release_clipboard
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
 from refman.ui.messages import show_error
@@ -63,6 +64,7 @@ def create_app(argv: Sequence[str] | None = None) -> QCoreApplication:
         app.setApplicationVersion(__version__)
         app.setDesktopFileName("io.github.refman.Refman")
         app.setWindowIcon(app_icon())
+        app.aboutToQuit.connect(release_clipboard)
     return app
 
 

@@ -50,12 +50,26 @@ def safe_file_name(text: str) -> str:
 
 def put_on_clipboard(text: str, html: str | None = None) -> None:
     """Put text (and its HTML rendering) on the system clipboard."""
+    clipboard = QApplication.clipboard()
+    if html is None:
+        clipboard.setText(text)
+        return
     data = QMimeData()
     data.setText(text)
-    if html is not None:
-        data.setHtml(html)
-    clipboard = QApplication.clipboard()
+    data.setHtml(html)
     clipboard.setMimeData(data)
+
+
+def release_clipboard() -> None:
+    """Leave only plain text on the clipboard (when the application quits).
+
+    Qt for Python crashes at exit when the clipboard still holds a QMimeData made in Python
+    (seen with PySide6 6.11); text set by Qt itself is safe, and stays pasteable.
+    """
+    clipboard = QApplication.clipboard()
+    data = clipboard.mimeData()
+    if data is not None and data.formats():
+        clipboard.setText(data.text())
 
 
 def copy_citation(controller: LibraryController, ids: Sequence[int], style: str) -> None:

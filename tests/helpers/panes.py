@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.helpers.fixtures import settle
 
+from refman.ui.citing import release_clipboard
 from refman.ui.controller import LibraryController
 from refman.ui.detail_pane import DetailPane
 from refman.ui.notes_editor import NoteCard
@@ -54,3 +55,14 @@ def row_id(model: PaperTableModel, row: int) -> int:
     paper_id = model.paper_id(row)
     assert paper_id is not None, f"row {row} has not been read"
     return paper_id
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _plain_clipboard_at_exit() -> Iterator[None]:
+    """Leave plain text on the clipboard when the tests end, as the application does when
+    it quits (a QMimeData made in Python crashes Qt for Python at exit)."""
+    yield
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is not None:
+        release_clipboard()
