@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import count
 
 from sqlalchemy import and_, select
@@ -48,26 +48,27 @@ def base_key(family: str, year: int | None, title: str) -> str:
     return f"{name}{year if year is not None else ''}{word}"
 
 
-def _suffixes() -> Iterable[str]:
-    """ "", "a", …, "z", "aa", "ab", …"""
-    yield ""
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    for n in count(1):
-        yield from _letter_runs(letters, n)
+def _suffix_at(index: int) -> str:
+    """The ``index``-th suffix: "" (0), "a" (1) … "z" (26), "aa" (27), "ab" …"""
+    letters = ""
+    while index:
+        index, digit = divmod(index - 1, 26)
+        letters = chr(ord("a") + digit) + letters
+    return letters
 
 
-def _letter_runs(letters: str, length: int) -> Iterable[str]:
-    if length == 1:
-        yield from letters
-        return
-    for head in letters:
-        for tail in _letter_runs(letters, length - 1):
-            yield head + tail
+def _suffix_index(suffix: str) -> int:
+    """The place of a suffix in that order (the inverse of :func:`_suffix_at`)."""
+    index = 0
+    for char in suffix:
+        index = index * 26 + (ord(char) - ord("a") + 1)
+    return index
 
 
-def first_free(base: str, taken: Callable[[str], bool]) -> str:
-    """``base`` itself when free, else ``base`` with the first free letter suffix."""
-    return next(base + s for s in _suffixes() if not taken(base + s))
+def first_free(base: str, taken: Callable[[str], bool], start: int = 0) -> str:
+    """``base`` itself when free, else ``base`` with the first free letter suffix (from the
+    ``start``-th suffix on: those before it are known to be taken)."""
+    return next(base + _suffix_at(i) for i in count(start) if not taken(base + _suffix_at(i)))
 
 
 def _taken_keys(session: Session, bases: Sequence[str], wanted: Sequence[str]) -> set[str]:
@@ -99,12 +100,15 @@ def assign_citekeys(
     wanted = [s.citekey for s in states if s.citekey]
     bases = {s.id: base_key(family_of(s), s.year, s.title) for s in states}
     taken = _taken_keys(session, sorted(set(bases.values())), wanted)
+    searched_to: dict[str, int] = {}  # base -> suffixes before this place are all taken
     for state in states:
         if state.citekey and state.citekey not in taken:
             taken.add(state.citekey)
             continue
-        state.citekey = first_free(bases[state.id], taken.__contains__)
+        base = bases[state.id]
+        state.citekey = first_free(base, taken.__contains__, searched_to.get(base, 0))
         taken.add(state.citekey)
+        searched_to[base] = _suffix_index(state.citekey[len(base) :]) + 1
 
 
 def family_name(state: PaperState, parts: Callable[[str], str]) -> str:

@@ -40,7 +40,7 @@ class OrderedIds:
         if query.text.strip() and query.sort is SortKey.RELEVANCE:
             return queries.paper_ids(session, query, self._search)
         base = self._base(session, query, generation)
-        sets = queries.member_sets(query, self._search)
+        sets = queries.member_sets(session, query, self._search)
         if sets is None:
             return []
         if not sets:

@@ -11,10 +11,10 @@ so they share at least one such pair, while unrelated texts rarely do.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from hashlib import blake2b as _blake2b
 from itertools import combinations
 from typing import TypeVar
 
@@ -22,6 +22,7 @@ from rapidfuzz import fuzz, process
 
 from refman.common.identifiers import normalize_arxiv, normalize_doi
 from refman.common.text import normalize_for_match
+from refman.store.models import KEY_KINDS
 
 NEAR_DUPLICATE = 95.0
 
@@ -57,6 +58,12 @@ def _word_pairs(pattern: re.Pattern[str], text: str) -> list[str]:
     return pairs
 
 
+def key_hash(kind: str, value: str) -> int:
+    """A stable signed 64-bit hash of a key (what the library stores and looks up)."""
+    digest = _blake2b(f"{kind}\x1f{value}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
 @dataclass(frozen=True, slots=True)
 class MatchKeys:
     """The normalized texts of a paper that matching compares, and the keys made of them.
@@ -64,22 +71,26 @@ class MatchKeys:
     Attributes:
         title: Normalized title; None for a provisional title (suggestions never match).
         abstract: Normalized abstract; None when too short to identify a paper.
-        exact: The (kind, key) pairs that identify the paper exactly, strongest first.
-        blocks: The (kind, key) pairs that pick candidates for the fuzzy check.
+        exact: The (kind, hashed key) pairs that identify the paper exactly, strongest first;
+            the kinds are the key columns of ``papers`` (``doi``, ``arxiv``, ``abstract``,
+            ``title``).
+        blocks: Hashed keys that pick candidates for the fuzzy check.
         doi: The DOI (normalised), when known.
         arxiv: The arXiv id without its version, when known.
     """
 
     title: str | None
     abstract: str | None
-    exact: tuple[tuple[str, str], ...]
-    blocks: tuple[tuple[str, str], ...]
+    exact: tuple[tuple[str, int], ...]
+    blocks: tuple[int, ...]
     doi: str | None = None
     arxiv: str | None = None
 
-    def all_keys(self) -> tuple[tuple[str, str], ...]:
-        """Every key to store for the paper."""
-        return self.exact + self.blocks
+    def columns(self) -> dict[str, int | None]:
+        """The paper's key columns (``title_key``, …): the hashed exact keys, None where the
+        paper has none of that kind."""
+        found = dict(self.exact)
+        return {f"{kind}_key": found.get(kind) for kind in KEY_KINDS}
 
     def conflicts(self, other: MatchKeys) -> bool:
         """True when two papers carry different DOIs or different arXiv ids: they are
@@ -89,23 +100,33 @@ class MatchKeys:
             or (self.arxiv and other.arxiv and self.arxiv != other.arxiv)
         )
 
+    def value(self, kind: str) -> str | None:
+        """The text an exact key of a kind is the hash of (checked on a hit: a hash two
+        texts share is not a match)."""
+        return {
+            "doi": self.doi,
+            "arxiv": self.arxiv,
+            "abstract": self.abstract,
+            "title": self.title,
+        }[kind]
+
 
 def make_keys(
     title: str | None, abstract: str | None, doi: str | None = None, arxiv: str | None = None
 ) -> MatchKeys:
     """Match keys from an already normalized title, abstract, DOI and arXiv id."""
-    exact: list[tuple[str, str]] = []
-    blocks: list[tuple[str, str]] = []
+    exact: list[tuple[str, int]] = []
+    blocks: list[int] = []
     if doi:
-        exact.append(("doi", doi))
+        exact.append(("doi", key_hash("doi", doi)))
     if arxiv:
-        exact.append(("arxiv", arxiv))
+        exact.append(("arxiv", key_hash("arxiv", arxiv)))
     if abstract is not None:
-        exact.append(("abstract", hashlib.sha1(abstract.encode("utf-8")).hexdigest()[:24]))
-        blocks.extend(("abstract_words", k) for k in _word_pairs(_ABSTRACT_WORD, abstract))
+        exact.append(("abstract", key_hash("abstract", abstract)))
+        blocks.extend(key_hash("a", k) for k in _word_pairs(_ABSTRACT_WORD, abstract))
     if title:
-        exact.append(("title", title))
-        blocks[:0] = [("title_words", k) for k in _word_pairs(_TITLE_WORD, title)]
+        exact.append(("title", key_hash("title", title)))
+        blocks[:0] = [key_hash("t", k) for k in _word_pairs(_TITLE_WORD, title)]
     return MatchKeys(title or None, abstract, tuple(exact), tuple(blocks), doi, arxiv)
 
 

@@ -41,7 +41,7 @@ def _note(session: Session, note_id: int, expect_text: str | None = None) -> Not
 
 
 def _changed(ctx: Context, view: NoteView) -> Changes:
-    ctx.search.reindex(ctx.session, [view.paper_id])
+    # notes_fts follows the notes table by itself (triggers).
     return Changes(papers=frozenset([view.paper_id]), notes=True)
 
 

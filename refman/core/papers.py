@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError, InvalidValueError, RefmanError
@@ -27,7 +27,7 @@ from refman.core.operations import (
     TrashPapers,
 )
 from refman.core.paper_state import PaperState
-from refman.core.state_io import Registry, load_states, write_states
+from refman.core.state_io import Registry, delete_papers, load_states, write_states
 from refman.core.values import Changes
 from refman.store.bulk import chunks
 from refman.store.models import Paper
@@ -41,8 +41,7 @@ def _state(session: Session, paper_id: int) -> PaperState:
 
 
 def _write(ctx: Context, state: PaperState) -> Changes:
-    write_states(ctx.session, Registry(ctx.session), [], [state], ctx.now)
-    ctx.search.reindex(ctx.session, [state.id])
+    write_states(ctx.session, Registry(ctx.session), [], [state], ctx.now, ctx.search)
     return Changes(papers=frozenset([state.id]))
 
 
@@ -216,9 +215,7 @@ def set_duplicate_flag(ctx: Context, op: SetDuplicateFlag) -> Outcome[None]:
 def empty_trash(ctx: Context, op: EmptyTrash) -> Outcome[int]:
     """Delete the papers in the Trash for good."""
     ids = list(ctx.session.execute(select(Paper.id).where(Paper.trashed_at.is_not(None))).scalars())
-    for part in chunks(ids):
-        ctx.session.execute(delete(Paper).where(Paper.id.in_(part)))
-    ctx.search.reindex(ctx.session, ids)
+    delete_papers(ctx.session, ctx.search, ids)
     changes = Changes(structure=True, tags=True) if ids else Changes()
     return Outcome(len(ids), changes, None, "Empty Trash", irreversible=bool(ids))
 

@@ -80,7 +80,7 @@ def _person(person_id: int) -> ColumnElement[bool]:
 
 
 def member_sets(
-    query: PaperQuery, search: SearchIndex, *, text: bool = True
+    session: Session, query: PaperQuery, search: SearchIndex, *, text: bool = True
 ) -> list[Select[Any]] | None:
     """The id sets a paper must be in to match the query's tags and search text.
 
@@ -95,7 +95,7 @@ def member_sets(
     """
     sets = [tag_members(key) for key in _tag_keys(query)]
     if text and query.text.strip():
-        ids = search.match_ids(query.text)
+        ids = search.match_ids(session, query.text)
         if ids is None:
             return None
         sets.append(ids)
@@ -103,7 +103,7 @@ def member_sets(
 
 
 def conditions(
-    query: PaperQuery, search: SearchIndex, *, text: bool = True
+    session: Session, query: PaperQuery, search: SearchIndex, *, text: bool = True
 ) -> list[ColumnElement[bool]]:
     """Every condition a paper must meet to be in the query's list.
 
@@ -115,7 +115,7 @@ def conditions(
     conds = _section(query.section)
     if query.person_id is not None:
         conds.append(_person(query.person_id))
-    sets = member_sets(query, search, text=text)
+    sets = member_sets(session, query, search, text=text)
     if sets is None:
         return [false()]
     conds.extend(Paper.id.in_(ids) for ids in sets)
@@ -148,39 +148,41 @@ def _order(query: PaperQuery, rank: ColumnElement[Any] | None) -> list[Any]:
 
 
 def _unordered(
-    query: PaperQuery, search: SearchIndex, columns: Sequence[Any]
+    session: Session, query: PaperQuery, search: SearchIndex, columns: Sequence[Any]
 ) -> tuple[Select[Any], list[Any]]:
     """The query's papers, and the list's order (ranked by the search when sorted by
     relevance)."""
     stmt = select(*columns).select_from(Paper)
     rank: ColumnElement[Any] | None = None
     matches = (
-        search.matches(query.text)
+        search.matches(session, query.text)
         if query.sort is SortKey.RELEVANCE and query.text.strip()
         else None
     )
     if matches is not None:
         stmt = stmt.join(matches, matches.c.paper_id == Paper.id)
         rank = matches.c.rank
-    conds = conditions(query, search, text=matches is None)
+    conds = conditions(session, query, search, text=matches is None)
     return stmt.where(*conds), _order(query, rank)
 
 
-def _ordered(query: PaperQuery, search: SearchIndex, columns: Sequence[Any]) -> Select[Any]:
+def _ordered(
+    session: Session, query: PaperQuery, search: SearchIndex, columns: Sequence[Any]
+) -> Select[Any]:
     """The query's papers in list order."""
-    stmt, order = _unordered(query, search, columns)
+    stmt, order = _unordered(session, query, search, columns)
     return stmt.order_by(*order)
 
 
 def count(session: Session, query: PaperQuery, search: SearchIndex) -> int:
     """How many papers the query shows."""
-    stmt = select(func.count()).select_from(Paper).where(*conditions(query, search))
+    stmt = select(func.count()).select_from(Paper).where(*conditions(session, query, search))
     return int(session.execute(stmt).scalar_one())
 
 
 def paper_ids(session: Session, query: PaperQuery, search: SearchIndex) -> list[int]:
     """The ids the query shows, in list order."""
-    return first_column(session, _ordered(query, search, [Paper.id]))
+    return first_column(session, _ordered(session, query, search, [Paper.id]))
 
 
 _ROW_COLUMNS = (
@@ -212,7 +214,9 @@ def window(
     session: Session, query: PaperQuery, search: SearchIndex, offset: int, limit: int
 ) -> list[PaperRow]:
     """Rows ``offset`` to ``offset + limit`` of the list, and nothing more."""
-    stmt = _ordered(query, search, _ROW_COLUMNS).offset(max(0, offset)).limit(max(0, limit))
+    stmt = (
+        _ordered(session, query, search, _ROW_COLUMNS).offset(max(0, offset)).limit(max(0, limit))
+    )
     return [_row(r) for r in session.execute(stmt)]
 
 
@@ -220,7 +224,7 @@ def id_window(
     session: Session, query: PaperQuery, search: SearchIndex, offset: int, limit: int | None
 ) -> list[int]:
     """The ids of rows ``offset`` to ``offset + limit`` (to the end when ``limit`` is None)."""
-    stmt = _ordered(query, search, [Paper.id]).offset(max(0, offset))
+    stmt = _ordered(session, query, search, [Paper.id]).offset(max(0, offset))
     if limit is not None:
         stmt = stmt.limit(max(0, limit))
     return first_column(session, stmt)
@@ -232,7 +236,7 @@ def position(session: Session, query: PaperQuery, search: SearchIndex, paper_id:
     The database numbers the list in its order and keeps the one row asked for, so nothing
     but one number comes back.
     """
-    listed, order = _unordered(query, search, [Paper.id.label("paper_id")])
+    listed, order = _unordered(session, query, search, [Paper.id.label("paper_id")])
     row = (func.row_number().over(order_by=order) - 1).label("row")
     numbered = listed.add_columns(row).subquery("numbered")
     found = session.execute(select(numbered.c.row).where(numbered.c.paper_id == paper_id)).scalar()

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
+from refman.common.text import latex_to_text
 from refman.core.values import NoteView, PaperDetail, PersonView, SourceView, TagView
 from refman.importers.records import PersonName
 from refman.store.bulk import chunks
@@ -145,7 +146,7 @@ def load_details(session: Session, ids: Sequence[int]) -> list[PaperDetail]:
                 venue=p.venue,
                 subjects=tuple(subjects[p.id]),
                 abstract=p.abstract,
-                abstract_text=p.abstract_text or p.abstract,
+                abstract_text=latex_to_text(p.abstract),
                 attributed_to=tuple(owners[p.id]),
                 tags=tuple(tags[p.id]),
                 notes=tuple(notes[p.id]),

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
+from refman.common.text import latex_to_text
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.matching import MatchKeys, match_keys
 from refman.core.merge import author_line, sort_author
@@ -27,7 +28,7 @@ from refman.store.models import (
     Attribution,
     Authorship,
     Base,
-    MatchKey,
+    MatchBlock,
     Paper,
     PaperSubject,
     PaperTag,
@@ -35,6 +36,7 @@ from refman.store.models import (
     Subject,
     Tag,
 )
+from refman.store.search import SearchIndex
 
 #: Gives the match keys of a paper state (imports pass a cache of the keys they computed).
 KeysOf = Callable[[PaperState], MatchKeys]
@@ -58,7 +60,7 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
                 title=p.title,
                 title_provisional=p.title_provisional,
                 abstract=p.abstract,
-                abstract_text=p.abstract_text or p.abstract,
+                abstract_text=latex_to_text(p.abstract),
                 year=p.year,
                 venue=p.venue,
                 authors=[],
@@ -198,11 +200,11 @@ def _registry_needs(registry: Registry, states: Sequence[PaperState]) -> None:
     registry.ensure_tags(t for s in states for t in s.tags)
 
 
-def paper_columns(state: PaperState, now: datetime) -> dict[str, Any]:
+def paper_columns(state: PaperState, now: datetime, keys: MatchKeys) -> dict[str, Any]:
     """The row of a paper in the ``papers`` table, derived columns included.
 
     This is the one place that derives the stored columns a paper's fields imply: the sort
-    keys of its title and first author, the list's author line, and its readable abstract.
+    keys of its title and first author, the list's author line, and its exact match keys.
     """
     names = [state.names.get(k, k) for k in state.authors]
     return {
@@ -211,8 +213,6 @@ def paper_columns(state: PaperState, now: datetime) -> dict[str, Any]:
         "title_provisional": state.title_provisional,
         "sort_title": state.title.casefold(),
         "abstract": state.abstract,
-        # Stored only where it differs from the raw abstract (most abstracts have no LaTeX).
-        "abstract_text": "" if state.abstract_text == state.abstract else state.abstract_text,
         "year": state.year,
         "venue": state.venue,
         "authors_complete": state.authors_complete,
@@ -227,17 +227,18 @@ def paper_columns(state: PaperState, now: datetime) -> dict[str, Any]:
         "citekey": state.citekey,
         "extra": json.dumps(state.extra, ensure_ascii=False, sort_keys=True),
         **{name: getattr(state, name) for name in BIB_FIELDS},
+        **keys.columns(),
     }
 
 
 def _link_rows(
-    registry: Registry, states: Sequence[PaperState], keys_of: KeysOf
+    registry: Registry, states: Sequence[PaperState], keys: Mapping[int, MatchKeys]
 ) -> tuple[list[dict[str, object]], ...]:
     authorships: list[dict[str, object]] = []
     attributions: list[dict[str, object]] = []
     subjects: list[dict[str, object]] = []
     tags: list[dict[str, object]] = []
-    keys: list[dict[str, object]] = []
+    blocks: list[dict[str, object]] = []
     for s in states:
         authorships.extend(
             {"paper_id": s.id, "position": i, "person_id": registry.persons[k]}
@@ -255,12 +256,8 @@ def _link_rows(
             {"paper_id": s.id, "tag_id": tid}
             for tid in dict.fromkeys(registry.tags[tag_key(t)] for t in s.tags)
         )
-        mk = keys_of(s)
-        keys.extend(
-            {"paper_id": s.id, "kind": kind, "key": key}
-            for kind, key in dict.fromkeys(mk.all_keys())
-        )
-    return authorships, attributions, subjects, tags, keys
+        blocks.extend({"key": k, "paper_id": s.id} for k in dict.fromkeys(keys[s.id].blocks))
+    return authorships, attributions, subjects, tags, blocks
 
 
 def write_states(
@@ -269,32 +266,78 @@ def write_states(
     new: Sequence[PaperState],
     changed: Sequence[PaperState],
     now: datetime,
+    search: SearchIndex,
     keys_of: KeysOf = state_keys,
 ) -> None:
-    """Insert new papers and rewrite changed ones, with all their links and match keys."""
+    """Insert new papers and rewrite changed ones, with all their links, match keys and
+    search words (the one write path of papers)."""
     _registry_needs(registry, [*new, *changed])
     assign_citekeys(session, [*new, *(s for s in changed if not s.citekey)], registry.family_of)
-    if new:
-        bulk_insert(session, Paper, [paper_columns(s, now) for s in new])
-    for s in changed:
-        row = paper_columns(s, now)
-        del row["id"]
-        session.execute(update(Paper).where(Paper.id == s.id).values(**row))
+    keys = {s.id: keys_of(s) for s in (*new, *changed)}
     changed_ids = [s.id for s in changed]
-    for part in chunks(changed_ids):
-        for table in (Authorship, Attribution, PaperSubject, PaperTag, MatchKey):
-            session.execute(delete(table).where(table.paper_id.in_(part)))
-    link_rows = _link_rows(registry, [*new, *changed], keys_of)
-    link_tables: tuple[type[Base], ...] = (
-        Authorship,
-        Attribution,
-        PaperSubject,
-        PaperTag,
-        MatchKey,
+    with search.changing(session, changed_ids):
+        forget_blocks(session, changed_ids)
+        if new:
+            bulk_insert(session, Paper, [paper_columns(s, now, keys[s.id]) for s in new])
+        for s in changed:
+            row = paper_columns(s, now, keys[s.id])
+            del row["id"]
+            session.execute(update(Paper).where(Paper.id == s.id).values(**row))
+        for part in chunks(changed_ids):
+            for table in (Authorship, Attribution, PaperSubject, PaperTag):
+                session.execute(delete(table).where(table.paper_id.in_(part)))
+        link_rows = _link_rows(registry, [*new, *changed], keys)
+        link_tables: tuple[type[Base], ...] = (
+            Authorship,
+            Attribution,
+            PaperSubject,
+            PaperTag,
+            MatchBlock,
+        )
+        for model, rows in zip(link_tables, link_rows, strict=True):
+            if rows:
+                bulk_insert(session, model, rows)
+    search.remember(session, [s.id for s in new])
+
+
+def stored_match_keys(
+    session: Session, paper_ids: Sequence[int] | None = None
+) -> list[tuple[int, str, MatchKeys]]:
+    """Each paper's id, title and match keys, worked out from its stored fields (every paper
+    when ``paper_ids`` is None)."""
+    source = select(
+        Paper.id, Paper.title, Paper.title_provisional, Paper.abstract, Paper.doi, Paper.arxiv_id
     )
-    for model, rows in zip(link_tables, link_rows, strict=True):
-        if rows:
-            bulk_insert(session, model, rows)
+    queries = (
+        [source]
+        if paper_ids is None
+        else [source.where(Paper.id.in_(part)) for part in chunks(paper_ids)]
+    )
+    return [
+        (pid, title, match_keys(title, provisional, abstract, doi, arxiv))
+        for query in queries
+        for pid, title, provisional, abstract, doi, arxiv in session.execute(query)
+    ]
+
+
+def forget_blocks(session: Session, paper_ids: Sequence[int]) -> None:
+    """Delete the blocking keys of these papers, worked out from their stored fields."""
+    for part in chunks(paper_ids):
+        pairs = [(k, pid) for pid, _, keys in stored_match_keys(session, part) for k in keys.blocks]
+        if pairs:
+            session.connection().exec_driver_sql(
+                "DELETE FROM match_blocks WHERE key = ? AND paper_id = ?", pairs
+            )
+
+
+def delete_papers(session: Session, search: SearchIndex, paper_ids: Sequence[int]) -> None:
+    """Delete papers for good: their search words, blocking keys and rows (and, through
+    the foreign keys, their links and notes)."""
+    ids = sorted(set(paper_ids))
+    search.forget(session, ids)
+    forget_blocks(session, ids)
+    for part in chunks(ids):
+        session.execute(delete(Paper).where(Paper.id.in_(part)))
 
 
 def person_names(session: Session, keys: Iterable[str]) -> dict[str, str]:

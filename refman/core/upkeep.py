@@ -2,23 +2,24 @@
 
 A schema upgrade adds columns; what they hold for the papers already there is worked out by
 the rules that hold for new papers (the same functions), here: citation keys for papers that
-have none, and the name parts of people known only by their display name.
+have none, the name parts of people known only by their display name, and the match keys
+of papers a layout change left without them (``library_tasks``).
 """
 
 from __future__ import annotations
 
 import logging
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.paper_state import PaperState
-from refman.core.state_io import load_states
+from refman.core.state_io import load_states, stored_match_keys
 from refman.importers.names import name_parts
-from refman.store.bulk import chunks
+from refman.store.bulk import bulk_insert, chunks
 from refman.store.database import Database
-from refman.store.models import Paper, Person
+from refman.store.models import LibraryTask, MatchBlock, Paper, Person
 
 log = logging.getLogger("refman.library")
 
@@ -26,7 +27,27 @@ log = logging.getLogger("refman.library")
 def _needs_upkeep(session: Session) -> bool:
     no_key = select(Paper.id).where(Paper.citekey.is_(None)).limit(1)
     no_parts = select(Person.id).where(Person.family == "", Person.literal.is_(False)).limit(1)
-    return session.scalar(no_key) is not None or session.scalar(no_parts) is not None
+    task = select(LibraryTask.task).limit(1)
+    return any(session.scalar(q) is not None for q in (no_key, no_parts, task))
+
+
+def _fill_match_keys(session: Session) -> int:
+    """The exact and blocking keys of every paper (an upgrade from an older layout)."""
+    if session.get(LibraryTask, "match_keys") is None:
+        return 0
+    session.execute(delete(MatchBlock))
+    rows = stored_match_keys(session)
+    for part in chunks(rows, 5000):
+        keys = [(pid, mk) for pid, _, mk in part]
+        session.connection().exec_driver_sql(
+            "UPDATE papers SET title_key = ?, abstract_key = ?, doi_key = ?, arxiv_key = ? "
+            "WHERE id = ?",
+            [(*mk.columns().values(), pid) for pid, mk in keys],
+        )
+        blocks = {(k, pid) for pid, mk in keys for k in mk.blocks}
+        bulk_insert(session, MatchBlock, [{"key": k, "paper_id": pid} for k, pid in blocks])
+    session.execute(delete(LibraryTask).where(LibraryTask.task == "match_keys"))
+    return len(rows)
 
 
 def _fill_name_parts(session: Session) -> int:
@@ -70,4 +91,10 @@ def bring_up_to_date(db: Database) -> None:
     with db.transaction() as session:
         people = _fill_name_parts(session)
         papers = _fill_citekeys(session)
-    log.info("upgraded data: %d citation keys, %d names split into parts", papers, people)
+        keyed = _fill_match_keys(session)
+    log.info(
+        "upgraded data: %d citation keys, %d names split into parts, %d papers' match keys",
+        papers,
+        people,
+        keyed,
+    )

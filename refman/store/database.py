@@ -22,7 +22,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from refman.common.errors import LibraryOpenError
-from refman.store.search import Fts5Index, SearchIndex
+from refman.store.search import Fts5Index, SearchIndex, register_functions
 
 log = logging.getLogger("refman.store")
 
@@ -60,6 +60,7 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous = NORMAL")
     cursor.execute("PRAGMA cache_size = -65536")
     cursor.close()
+    register_functions(dbapi_connection)
 
 
 def _on_begin(conn: Any) -> None:

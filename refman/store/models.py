@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     DateTime,
     Dialect,
@@ -23,6 +24,11 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from refman.store.packed import PackedText
+
+#: The kinds of exact match key a paper has a column for.
+KEY_KINDS = ("title", "abstract", "doi", "arxiv")
 
 
 class NameSet(TypeDecorator[frozenset[str]]):
@@ -58,10 +64,9 @@ class Paper(Base):
     title_provisional: Mapped[bool] = mapped_column(Boolean, default=False)
     #: Casefolded title, for sorting.
     sort_title: Mapped[str] = mapped_column(Text, default="")
-    #: The abstract exactly as imported (LaTeX kept) and its readable form; the readable
-    #: form is stored only when it differs (empty means "the same as ``abstract``").
-    abstract: Mapped[str] = mapped_column(Text, default="")
-    abstract_text: Mapped[str] = mapped_column(Text, default="")
+    #: The abstract exactly as imported (LaTeX kept), compressed in SQLite (see
+    #: :mod:`refman.store.packed`); its readable form is made when it is read.
+    abstract: Mapped[str] = mapped_column(PackedText, default="")
     year: Mapped[int | None] = mapped_column(Integer)
     venue: Mapped[str | None] = mapped_column(Text)
     #: The CSL item type ("article-journal", "paper-conference", "article" for preprints, ...).
@@ -91,6 +96,12 @@ class Paper(Base):
     possible_duplicate_of: Mapped[int | None] = mapped_column(
         ForeignKey("papers.id", ondelete="SET NULL")
     )
+    #: Exact match keys (64-bit hashes, see :mod:`refman.core.matching`): the same real
+    #: title, abstract, DOI or arXiv id means the same paper.
+    title_key: Mapped[int | None] = mapped_column(BigInteger)
+    abstract_key: Mapped[int | None] = mapped_column(BigInteger)
+    doi_key: Mapped[int | None] = mapped_column(BigInteger)
+    arxiv_key: Mapped[int | None] = mapped_column(BigInteger)
 
     authorships: Mapped[list[Authorship]] = relationship(
         back_populates="paper",
@@ -104,6 +115,15 @@ class Paper(Base):
         Index("ix_papers_added", "trashed_at", "added_at"),
         Index("ix_papers_sort_author", "trashed_at", "sort_author"),
         Index("ix_papers_citekey", "citekey", unique=True),
+        *(
+            Index(
+                f"ix_papers_{kind}_key",
+                f"{kind}_key",
+                sqlite_where=text(f"{kind}_key IS NOT NULL"),
+                postgresql_where=text(f"{kind}_key IS NOT NULL"),
+            )
+            for kind in KEY_KINDS
+        ),
     )
 
 
@@ -252,20 +272,27 @@ class BatchPaper(Base):
     raw: Mapped[str | None] = mapped_column(Text)
 
 
-class MatchKey(Base):
-    """Keys that find a paper again when an import brings it a second time.
+class MatchBlock(Base):
+    """A blocking key of a paper: papers that share one are compared for near-duplicates.
 
-    ``kind`` is ``title`` or ``abstract`` for exact keys (normalized text, hashed for
-    abstracts) and ``title_words`` or ``abstract_words`` for the blocking keys that narrow
-    the fuzzy near-duplicate check to a few candidates (see :mod:`refman.core.matching`).
+    ``key`` is a 64-bit hash of a pair of rare words of the title or abstract (see
+    :mod:`refman.core.matching`). The table has no foreign key: the keys of a paper are
+    deleted with it by the code that deletes it, and a stale key only adds a candidate
+    that the comparison then rules out.
     """
 
-    __tablename__ = "match_keys"
+    __tablename__ = "match_blocks"
 
-    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
-    key: Mapped[str] = mapped_column(Text, primary_key=True)
-    paper_id: Mapped[int] = mapped_column(
-        ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True, index=True
-    )
+    key: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    paper_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
 
     __table_args__ = ({"sqlite_with_rowid": False},)
+
+
+class LibraryTask(Base):
+    """Work an upgrade left for the library service to do when it opens the library (the
+    match keys of the papers already there, say); the row goes when it is done."""
+
+    __tablename__ = "library_tasks"
+
+    task: Mapped[str] = mapped_column(String(40), primary_key=True)

@@ -92,14 +92,15 @@ def seed_files() -> list[Path]:
 
 
 def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every row of every table (FTS included), for before/after comparisons."""
+    """Every row of every table, for before/after comparisons (the search indexes hold
+    no text of their own: their words come from these tables)."""
     conn = sqlite3.connect(path)
     try:
         tables = [
             r[0]
             for r in conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table' "
-                "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'papers_fts_%' ORDER BY name"
+                "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%' ORDER BY name"
             )
         ]
         return {

@@ -184,26 +184,9 @@ def _write(
     registry = Registry(session, work.parts)
     new_states = [work.states[i] for i in work.new_ids]
     work.before = {s.id: work.before[s.id] for s in changed}
-    write_states(session, registry, new_states, changed, work.now, keys_of)
+    write_states(session, registry, new_states, changed, work.now, search, keys_of)
     registry.created["notes"] = add_import_notes(session, work.notes, work.now)
-    batch_ids = write_batches(session, pages, outcomes, registry, work.now, work.before, work.raw)
-    search.add(session, [_search_row(s) for s in new_states])
-    search.reindex(session, {s.id for s in changed} | (set(work.notes) if work.notes else set()))
-    return batch_ids
-
-
-def _search_row(state: PaperState) -> tuple[int, str, str, str, str, str, str, str]:
-    """The search-index row of a new paper (it has no notes yet)."""
-    return (
-        state.id,
-        state.title,
-        state.abstract_text,
-        " ".join(state.names.get(k, k) for k in state.authors),
-        state.venue or "",
-        " ".join(state.subjects),
-        " ".join(state.tags),
-        "",
-    )
+    return write_batches(session, pages, outcomes, registry, work.now, work.before, work.raw)
 
 
 def _effective_target(p: RecordPlan, choices: ImportChoices, work: _Work) -> int | None:

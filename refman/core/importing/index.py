@@ -10,36 +10,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from refman.core.importing.values import RecordRef
-from refman.core.matching import MAX_BLOCK, MatchKeys, match_keys
+from refman.core.matching import MAX_BLOCK, MatchKeys
+from refman.core.state_io import stored_match_keys
 from refman.store.bulk import chunks
-from refman.store.models import MatchKey, Paper
+from refman.store.models import KEY_KINDS, MatchBlock, Paper
 
 #: An existing paper (its id) or an earlier record of the same import.
 Target = int | RecordRef
-
-EXACT_KINDS = frozenset({"doi", "arxiv", "title", "abstract"})
 
 
 @dataclass
 class MatchIndex:
     """Match keys of the library papers that concern this import, plus the import's own."""
 
-    exact: dict[tuple[str, str], list[Target]] = field(default_factory=dict)
-    blocks: dict[tuple[str, str], list[Target]] = field(default_factory=dict)
+    #: (kind, hashed key) -> the papers or records with that key, and the key's text.
+    exact: dict[tuple[str, int], list[tuple[Target, str]]] = field(default_factory=dict)
+    blocks: dict[int, list[Target]] = field(default_factory=dict)
     keys_of: dict[Target, MatchKeys] = field(default_factory=dict)
     titles: dict[Target, str] = field(default_factory=dict)
 
     def add(self, target: Target, keys: MatchKeys, title: str) -> None:
         """Let later records find ``target`` by its keys (a record merged into ``target``
         adds its keys, and its DOI or arXiv id, to the paper's)."""
-        for k in keys.exact:
-            found = self.exact.setdefault(k, [])
-            if target not in found:
-                found.append(target)
+        for kind, key in keys.exact:
+            found = self.exact.setdefault((kind, key), [])
+            entry = (target, keys.value(kind) or "")
+            if entry not in found:
+                found.append(entry)
         for k in keys.blocks:
             bucket = self.blocks.setdefault(k, [])
             if len(bucket) <= MAX_BLOCK:
@@ -54,11 +55,12 @@ class MatchIndex:
         self.titles.setdefault(target, title)
 
     def exact_match(self, keys: MatchKeys) -> Target | None:
-        """The paper or record that shares an exact key with ``keys`` (strongest key first)
-        and carries no other DOI or arXiv id, if any."""
-        for k in keys.exact:
-            for target in self.exact.get(k, ()):
-                if not keys.conflicts(self.keys_of[target]):
+        """The paper or record that shares an exact key with ``keys`` (strongest key first;
+        the key's text itself must be the same) and carries no other DOI or arXiv id."""
+        for kind, key in keys.exact:
+            wanted = keys.value(kind)
+            for target, text in self.exact.get((kind, key), ()):
+                if text == wanted and not keys.conflicts(self.keys_of[target]):
                     return target
         return None
 
@@ -77,67 +79,59 @@ class MatchIndex:
         return found
 
 
-def _stored_hits(
-    session: Session, wanted: set[tuple[str, str]], stored: int
-) -> dict[tuple[str, str], set[int]]:
-    """The library papers holding each wanted key."""
-    hits: dict[tuple[str, str], set[int]] = {}
-    if stored <= len(wanted):
-        # A small library: reading all its keys once beats looking each one up.
-        for paper_id, kind, key in session.execute(
-            select(MatchKey.paper_id, MatchKey.kind, MatchKey.key)
-        ):
-            if (kind, key) in wanted:
-                hits.setdefault((kind, key), set()).add(paper_id)
-        return hits
-    by_kind: dict[str, list[str]] = {}
-    for kind, key in sorted(wanted):
-        by_kind.setdefault(kind, []).append(key)
-    for kind, keys in by_kind.items():
-        # (kind, key) leads the table's primary key, so each lookup is an index seek.
-        for part in chunks(keys):
-            for paper_id, key in session.execute(
-                select(MatchKey.paper_id, MatchKey.key).where(
-                    MatchKey.kind == kind, MatchKey.key.in_(part)
-                )
-            ):
+_KEY_COLUMNS = {kind: getattr(Paper, f"{kind}_key") for kind in KEY_KINDS}
+
+
+def _exact_hits(session: Session, all_keys: list[MatchKeys]) -> dict[tuple[str, int], set[int]]:
+    """The library papers holding each exact key wanted (an index seek per chunk)."""
+    wanted: dict[str, set[int]] = {}
+    for mk in all_keys:
+        for kind, key in mk.exact:
+            wanted.setdefault(kind, set()).add(key)
+    hits: dict[tuple[str, int], set[int]] = {}
+    for kind, keys in wanted.items():
+        column = _KEY_COLUMNS[kind]
+        for part in chunks(sorted(keys)):
+            for paper_id, key in session.execute(select(Paper.id, column).where(column.in_(part))):
                 hits.setdefault((kind, key), set()).add(paper_id)
     return hits
+
+
+def _block_hits(session: Session, all_keys: list[MatchKeys]) -> dict[int, set[int]]:
+    """The library papers holding each blocking key wanted; keys held by too many papers
+    to narrow anything are left out."""
+    wanted = sorted({k for mk in all_keys for k in mk.blocks})
+    hits: dict[int, set[int]] = {}
+    for part in chunks(wanted):
+        for key, paper_id in session.execute(
+            select(MatchBlock.key, MatchBlock.paper_id).where(MatchBlock.key.in_(part))
+        ):
+            hits.setdefault(key, set()).add(paper_id)
+    return {k: pids for k, pids in hits.items() if len(pids) <= MAX_BLOCK}
+
+
+def _paper_keys(session: Session, ids: list[int]) -> dict[int, tuple[MatchKeys, str]]:
+    """The match keys and title of these papers, from their stored fields."""
+    return {pid: (keys, title) for pid, title, keys in stored_match_keys(session, ids)}
 
 
 def load_index(session: Session, all_keys: list[MatchKeys]) -> MatchIndex:
     """The index of the library papers that share a key with any of ``all_keys``."""
     index = MatchIndex()
-    stored = session.execute(select(func.count()).select_from(MatchKey)).scalar_one()
-    if not stored:
+    if session.scalar(select(Paper.id).limit(1)) is None:
         return index  # a new library: nothing to find again
-    wanted = {k for mk in all_keys for k in mk.all_keys()}
-    hits = {
-        k: pids
-        for k, pids in _stored_hits(session, wanted, stored).items()
-        if k[0] in EXACT_KINDS or len(pids) <= MAX_BLOCK
-    }
-    ids = sorted({i for s in hits.values() for i in s})
-    papers: dict[int, tuple[str, bool, str, str | None, str | None]] = {}
-    for part in chunks(ids):
-        for pid, title, provisional, abstract, doi, arxiv in session.execute(
-            select(
-                Paper.id,
-                Paper.title,
-                Paper.title_provisional,
-                Paper.abstract,
-                Paper.doi,
-                Paper.arxiv_id,
-            ).where(Paper.id.in_(part))
-        ):
-            papers[pid] = (title, provisional, abstract, doi, arxiv)
-    for (kind, key), pids in hits.items():
+    exact = _exact_hits(session, all_keys)
+    blocks = _block_hits(session, all_keys)
+    ids = sorted({i for s in (*exact.values(), *blocks.values()) for i in s})
+    papers = _paper_keys(session, ids)
+    for (kind, key), pids in exact.items():
         for pid in sorted(pids):
-            if kind in EXACT_KINDS:
-                index.exact.setdefault((kind, key), []).append(pid)
-            else:
-                index.blocks.setdefault((kind, key), []).append(pid)
-            if pid not in index.keys_of:
-                index.keys_of[pid] = match_keys(*papers[pid])
-                index.titles[pid] = papers[pid][0]
+            if pid in papers:
+                keys = papers[pid][0]
+                index.exact.setdefault((kind, key), []).append((pid, keys.value(kind) or ""))
+    for key, pids in blocks.items():
+        index.blocks[key] = sorted(p for p in pids if p in papers)
+    for pid, (keys, title) in papers.items():
+        index.keys_of[pid] = keys
+        index.titles[pid] = title
     return index

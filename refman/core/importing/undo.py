@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError
 from refman.core.paper_state import PaperState
-from refman.core.state_io import Registry, write_states
+from refman.core.state_io import Registry, delete_papers, write_states
 from refman.store.bulk import chunks
 from refman.store.models import (
     Attribution,
@@ -19,7 +19,6 @@ from refman.store.models import (
     BatchPaper,
     ImportBatch,
     Note,
-    Paper,
     PaperSubject,
     PaperTag,
     Person,
@@ -67,16 +66,13 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
         added = [pid for pid, action, _ in rows if action == "added"]
         touched.update(pid for pid, _, _ in rows)
         if restore:
-            write_states(
-                session, registry, [], restore, restore[0].modified_at or batch.imported_at
-            )
-        for part in chunks(added):
-            session.execute(delete(Paper).where(Paper.id.in_(part)))
+            when = restore[0].modified_at or batch.imported_at
+            write_states(session, registry, [], restore, when, search)
+        delete_papers(session, search, added)
         session.execute(delete(ImportBatch).where(ImportBatch.id == batch_id))
     for part in chunks(created["notes"]):
         session.execute(delete(Note).where(Note.id.in_(part)))
     _delete_orphans(session, created)
-    search.reindex(session, touched)
     return touched
 
 

@@ -529,7 +529,7 @@ def _fail_after(real: Callable[..., Any]) -> Callable[..., Any]:
     return failing
 
 
-@pytest.mark.parametrize("where", ["write_states", "search.reindex", "write_batches"])
+@pytest.mark.parametrize("where", ["write_states", "search.remember", "write_batches"])
 def test_an_import_that_fails_midway_changes_nothing(
     library: LibraryService,
     library_path: Path,
@@ -542,8 +542,8 @@ def test_an_import_that_fails_midway_changes_nothing(
     choices = ImportChoices(tags=("fresh",), subject_tags=True)
 
     with monkeypatch.context() as m:
-        if where == "search.reindex":
-            m.setattr(Fts5Index, "reindex", _fail_after(Fts5Index.reindex))
+        if where == "search.remember":
+            m.setattr(Fts5Index, "remember", _fail_after(Fts5Index.remember))
         else:
             m.setattr(apply, where, _fail_after(getattr(apply, where)))
         with pytest.raises(RuntimeError, match="disk on fire"):

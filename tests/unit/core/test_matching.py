@@ -33,14 +33,14 @@ def keys(title: str = TITLE, abstract: str = ABSTRACT, provisional: bool = False
     return match_keys(title, provisional, abstract)
 
 
-def exact_keys(k: MatchKeys) -> list[tuple[str, str]]:
-    """The keys that identify a paper exactly (the normalized title, the abstract's digest)."""
-    return [kv for kv in k.all_keys() if kv[0] in EXACT_KINDS]
+def exact_keys(k: MatchKeys) -> list[tuple[str, int]]:
+    """The keys that identify a paper exactly (hashes of the normalized title and abstract)."""
+    return [kv for kv in k.exact if kv[0] in EXACT_KINDS]
 
 
-def block_keys(k: MatchKeys) -> set[tuple[str, str]]:
+def block_keys(k: MatchKeys) -> set[int]:
     """The keys that pick candidates for the fuzzy check."""
-    return {kv for kv in k.all_keys() if kv[0] not in EXACT_KINDS}
+    return set(k.blocks)
 
 
 # -- exact keys --------------------------------------------------------------------------------
@@ -52,11 +52,16 @@ def test_keys_of_a_paper() -> None:
     assert k.abstract is not None and k.abstract.startswith("large training jobs")
     assert k.abstract.endswith("raise throughput by 7.4% on jobs using more than 8000 accelerators")
     assert [kind for kind, _ in exact_keys(k)] == ["abstract", "title"]
-    assert ("title", TITLE.casefold()) in exact_keys(k)
-    digest = dict(exact_keys(k))["abstract"]
-    assert len(digest) < len(k.abstract)  # the abstract is stored as a short digest
+    assert k.value("title") == TITLE.casefold()
+    assert all(-(2**63) <= key < 2**63 for _, key in k.exact)  # stored as 64-bit hashes
+    assert k.columns() == {
+        "title_key": dict(k.exact)["title"],
+        "abstract_key": dict(k.exact)["abstract"],
+        "doi_key": None,
+        "arxiv_key": None,
+    }
     assert block_keys(k)
-    assert len(set(k.all_keys())) == len(list(k.all_keys()))
+    assert len(set(k.blocks)) == len(k.blocks)
 
 
 def test_provisional_titles_and_short_texts_give_no_keys() -> None:
@@ -65,9 +70,10 @@ def test_provisional_titles_and_short_texts_give_no_keys() -> None:
     assert [kind for kind, _ in exact_keys(k)] == ["abstract"]
     short = keys("Short Title", "Too short.")
     assert short.abstract is None
-    assert exact_keys(short) == [("title", "short title")]
-    assert list(keys("", "").all_keys()) == []
-    assert list(keys("   ", "   ").all_keys()) == []
+    assert [kind for kind, _ in exact_keys(short)] == ["title"]
+    assert short.value("title") == "short title"
+    for empty in (keys("", ""), keys("   ", "   ")):
+        assert (empty.exact, empty.blocks) == ((), ())
 
 
 TITLE_VARIANTS = [
@@ -148,8 +154,9 @@ def test_provisional_titles_do_not_count_for_similarity() -> None:
 @given(st.text(), st.booleans(), st.text())
 def test_keys_never_raise(title: str, provisional: bool, abstract: str) -> None:
     k = match_keys(title, provisional, abstract)
-    for kind, key in k.all_keys():
-        assert kind and isinstance(key, str) and key
+    for kind, key in k.exact:
+        assert kind in ("title", "abstract") and isinstance(key, int)
+    assert all(isinstance(key, int) for key in k.blocks)
     assert 0 <= similarity(k, k) <= 100
 
 

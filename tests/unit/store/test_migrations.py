@@ -10,7 +10,9 @@ from alembic import command
 from sqlalchemy import create_engine
 
 from refman.core.library import LibraryService
+from refman.core.values import PaperQuery
 from refman.store import database
+from refman.store.search import register_functions
 from tests.helpers.fixtures import seed_files, sourced_file
 
 
@@ -51,3 +53,56 @@ def test_a_library_of_revision_0001_gets_citation_keys_and_loses_nothing(
         assert types <= {"article", "paper-conference"}
     finally:
         upgraded.close()
+
+
+QUERIES = ["model", "language mod", "graph", "kept", "carefully", "training data", "zz"]
+
+
+def _old_layout_search(path: Path, typed: str) -> set[int]:
+    """What the search index of revision 0002 (one FTS row per paper, tags and notes in it)
+    finds: every word, the last as a prefix."""
+    words = typed.split()
+    expression = " ".join(f'"{w}"' for w in words) + "*"
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute("SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?", (expression,))
+        return {int(r[0]) for r in rows}
+
+
+def test_a_library_of_revision_0002_moves_to_the_compact_layout_with_nothing_lost(
+    library: LibraryService, library_path: Path
+) -> None:
+    for path in seed_files():
+        library.import_pages([sourced_file(path)])
+    ids = library.paper_ids()
+    library.tag(ids[:3], ["kept"])
+    library.add_note(ids[4], "Read this carefully before the meeting.")
+    before = {d.id: d for d in library.details(ids)}
+    library.close()
+
+    _at_revision(library_path, "0002")
+    with sqlite3.connect(library_path) as conn:
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(papers)")}
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+    assert "abstract_text" in columns and "title_key" not in columns
+    assert "match_keys" in tables and "notes_fts" not in tables
+    old = {q: _old_layout_search(library_path, q) for q in QUERIES}
+    assert old["kept"] == set(ids[:3]) and old["carefully"] == {ids[4]}
+
+    upgraded = LibraryService.open(library_path)
+    try:
+        after = {q: set(upgraded.paper_ids(PaperQuery(text=q))) for q in QUERIES}
+        assert after == old  # the same papers found, tags and notes included
+        details = {d.id: d for d in upgraded.details(ids)}
+        assert details == before
+        # The match keys were made at the first open: the seed pages are all found again.
+        for path in seed_files():
+            assert upgraded.import_pages([sourced_file(path)]).new_ids == ()
+    finally:
+        upgraded.close()
+    with sqlite3.connect(library_path) as conn:
+        register_functions(conn)
+        for table in ("papers_fts", "tags_fts", "notes_fts"):
+            conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('integrity-check', 1)")
+        kinds = {row[0] for row in conn.execute("SELECT typeof(abstract) FROM papers")}
+        assert "blob" in kinds  # long abstracts are stored compressed
+        assert not list(conn.execute("SELECT * FROM library_tasks"))

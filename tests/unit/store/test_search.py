@@ -16,7 +16,7 @@ from refman.core.library import LibraryService
 from refman.core.operations import DeleteNote
 from refman.core.values import PaperQuery, Section, SortKey
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
-from refman.store.search import match_expression
+from refman.store.search import PREFIXES, TOKENIZE, match_expression, register_functions
 
 T0 = datetime(2024, 5, 1, 12, 0, 0)
 
@@ -75,15 +75,16 @@ HOSTILE = [
     ("typed", "expected"),
     [
         ("graph", '"graph"*'),
-        ("graph neural", '"graph" "neural"*'),
-        ("graph neural ", '"graph" "neural"'),
-        ('"neural graph"', '"neural graph"'),
-        ('"neural graph" learn', '"neural graph" "learn"*'),
-        ('learn "neural graph"', '"learn" "neural graph"'),
-        ("AND OR NOT", '"AND" "OR" "NOT"*'),
-        ("NEAR(a b)", '"NEAR" "a" "b"*'),
-        ("title:graph", '"title" "graph"*'),
-        ("-graph ^net", '"graph" "net"*'),
+        ("graph neural", '"graph" AND "neural"*'),
+        ("graph neural ", '"graph" AND "neural"'),
+        # A phrase is all of its words here; its order is checked in the papers' text.
+        ('"neural graph"', '("neural" AND "graph")'),
+        ('"neural graph" learn', '("neural" AND "graph") AND "learn"*'),
+        ('learn "neural graph"', '"learn" AND ("neural" AND "graph")'),
+        ("AND OR NOT", '"AND" AND "OR" AND "NOT"*'),
+        ("NEAR(a b)", '"NEAR" AND "a" AND "b"*'),
+        ("title:graph", '"title" AND "graph"*'),
+        ("-graph ^net", '"graph" AND "net"*'),
         ("Müller", '"Müller"*'),
     ],
 )
@@ -101,8 +102,8 @@ def fts_table() -> Iterator[sqlite3.Connection]:
     """An FTS5 table set up like the library's, with one row."""
     conn = sqlite3.connect(":memory:")
     conn.execute(
-        "CREATE VIRTUAL TABLE t USING fts5(title, abstract, "
-        "tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')"
+        f"CREATE VIRTUAL TABLE t USING fts5(title, abstract, "
+        f"tokenize = '{TOKENIZE}', prefix = '{PREFIXES}', detail = column)"
     )
     conn.execute("INSERT INTO t VALUES ('graph neural networks', 'Zoë Müller and friends')")
     yield conn
@@ -211,9 +212,14 @@ def found(library: LibraryService, text: str, ids: dict[str, int]) -> list[str]:
 
 
 def fts_rows(path: Path) -> int:
+    """How many papers the index holds words of, after checking that all three indexes
+    agree with the tables they index (FTS5's own integrity check)."""
     conn = sqlite3.connect(path)
+    register_functions(conn)
     try:
-        return int(conn.execute("SELECT count(*) FROM papers_fts").fetchone()[0])
+        for table in ("papers_fts", "tags_fts", "notes_fts"):
+            conn.execute(f"INSERT INTO {table}({table}, rank) VALUES ('integrity-check', 1)")
+        return int(conn.execute("SELECT count(*) FROM papers_fts_docsize").fetchone()[0])
     finally:
         conn.close()
 

@@ -1,0 +1,69 @@
+"""Abstracts kept small: compressed in an SQLite library, plain text elsewhere.
+
+An abstract is most of a library's text, and English prose compresses to about a third with
+zlib. In an SQLite library a long abstract is stored as a compressed BLOB; a short one stays
+text (compressing it would not pay). PostgreSQL compresses long text itself (TOAST), so there
+the column holds plain text. Reading gives the text back either way.
+
+The full-text index reads the readable abstract through the SQL function
+``refman_readable(abstract)`` (:func:`readable`; see
+:func:`refman.store.search.register_functions`): it decompresses and turns LaTeX into text
+(:func:`refman.common.text.latex_to_text`), exactly as refman shows the abstract.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any
+
+from sqlalchemy import Dialect, Text, TypeDecorator
+
+from refman.common.text import latex_to_text
+
+#: Shorter texts are stored as they are.
+PACK_FROM_BYTES = 160
+_LEVEL = 6
+
+
+def pack(text: str) -> str | bytes:
+    """The stored form of a text: compressed bytes when that is worth it, else the text."""
+    data = text.encode("utf-8")
+    if len(data) < PACK_FROM_BYTES:
+        return text
+    packed = zlib.compress(data, _LEVEL)
+    return packed if len(packed) < len(data) else text
+
+
+def unpack(value: str | bytes | None) -> str:
+    """The text of a stored value (as :func:`pack` made it)."""
+    if value is None:
+        return ""
+    if isinstance(value, bytes | memoryview):
+        return zlib.decompress(bytes(value)).decode("utf-8")
+    return value
+
+
+def readable(value: str | bytes | None) -> str:
+    """The readable text of a stored abstract: unpacked, LaTeX turned into text."""
+    return latex_to_text(unpack(value))
+
+
+class PackedText(TypeDecorator[str]):
+    """Text stored compressed in SQLite (see the module), plain in other databases.
+
+    SQLite keeps text or bytes in one column of any declared type, and its driver passes both
+    through, so the column stays ``TEXT``.
+    """
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> Any:
+        """Compress on the way in (SQLite only)."""
+        if value is None or dialect.name != "sqlite":
+            return value
+        return pack(str(value))
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> str:
+        """Text on the way out, however it was stored."""
+        return unpack(value)
