@@ -55,7 +55,7 @@ def test_a_library_of_revision_0001_gets_citation_keys_and_loses_nothing(
         upgraded.close()
 
 
-QUERIES = ["model", "language mod", "graph", "kept", "carefully", "training data", "zz"]
+QUERIES = ["model", "language mod", "graph", "quokka", "zeppelin", "training data", "zz"]
 
 
 def _old_layout_search(path: Path, typed: str) -> set[int]:
@@ -74,8 +74,8 @@ def test_a_library_of_revision_0002_moves_to_the_compact_layout_with_nothing_los
     for path in seed_files():
         library.import_pages([sourced_file(path)])
     ids = library.paper_ids()
-    library.tag(ids[:3], ["kept"])
-    library.add_note(ids[4], "Read this carefully before the meeting.")
+    library.tag(ids[:3], ["quokka"])
+    library.add_note(ids[4], "Read this before the zeppelin meeting.")
     before = {d.id: d for d in library.details(ids)}
     library.close()
 
@@ -86,7 +86,7 @@ def test_a_library_of_revision_0002_moves_to_the_compact_layout_with_nothing_los
     assert "abstract_text" in columns and "title_key" not in columns
     assert "match_keys" in tables and "notes_fts" not in tables
     old = {q: _old_layout_search(library_path, q) for q in QUERIES}
-    assert old["kept"] == set(ids[:3]) and old["carefully"] == {ids[4]}
+    assert old["quokka"] == set(ids[:3]) and old["zeppelin"] == {ids[4]}
 
     upgraded = LibraryService.open(library_path)
     try:
