@@ -12,11 +12,13 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from refman.core import queries
 from refman.core.values import PaperQuery, SortKey
 from refman.store.bulk import first_column
+from refman.store.models import Paper
 from refman.store.search import SearchIndex
 
 _KEEP = 4
@@ -45,9 +47,8 @@ class OrderedIds:
             return []
         if not sets:
             return list(base)
-        allowed = set(first_column(session, sets[0]))
-        for ids in sets[1:]:
-            allowed &= set(first_column(session, ids))
+        listed = select(Paper.id).where(*(Paper.id.in_(ids) for ids in sets))
+        allowed = set(first_column(session, listed))
         return [i for i in base if i in allowed]
 
     def _base(self, session: Session, query: PaperQuery, generation: int) -> list[int]:

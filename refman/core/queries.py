@@ -135,10 +135,12 @@ def _order(query: PaperQuery, rank: ColumnElement[Any] | None) -> list[Any]:
         SortKey.AUTHOR: Paper.sort_author,
         SortKey.YEAR: Paper.year,
         SortKey.VENUE: Paper.venue,
-        SortKey.ADDED: Paper.added_at,
+        SortKey.ADDED: Paper.id,  # the order papers came in (ids only grow)
     }[sort]
     primary = column.desc() if desc else column.asc()
-    tie = Paper.id.desc() if desc and sort is SortKey.ADDED else Paper.id
+    if sort is SortKey.ADDED:
+        return [primary]
+    tie = Paper.id
     if sort in (SortKey.YEAR, SortKey.VENUE):
         primary = primary.nulls_last()
     elif sort is SortKey.AUTHOR:
@@ -152,11 +154,16 @@ def _unordered(
 ) -> tuple[Select[Any], list[Any]]:
     """The query's papers, and the list's order (ranked by the search when sorted by
     relevance)."""
+    searching = bool(query.text.strip())
+    if searching and query.sort is SortKey.ADDED:
+        walked = _walked(session, query, search, columns)
+        if walked is not None:
+            return walked
     stmt = select(*columns).select_from(Paper)
     rank: ColumnElement[Any] | None = None
     matches = (
         search.matches(session, query.text)
-        if query.sort is SortKey.RELEVANCE and query.text.strip()
+        if query.sort is SortKey.RELEVANCE and searching
         else None
     )
     if matches is not None:
@@ -164,6 +171,23 @@ def _unordered(
         rank = matches.c.rank
     conds = conditions(session, query, search, text=matches is None)
     return stmt.where(*conds), _order(query, rank)
+
+
+def _walked(
+    session: Session, query: PaperQuery, search: SearchIndex, columns: Sequence[Any]
+) -> tuple[Select[Any], list[Any]] | None:
+    """A search listed in the order papers came in, walked from the search index in id
+    order: a page costs its own rows however many papers match. None when the index cannot
+    drive the list (a tag or note matches too)."""
+    driving = search.driving(session, query.text)
+    if driving is None:
+        return None
+    stmt = (
+        select(*columns)
+        .select_from(driving.source.join(Paper, Paper.id == driving.paper_id))
+        .where(*driving.conditions, *conditions(session, query, search, text=False))
+    )
+    return stmt, [driving.paper_id.desc() if query.descending else driving.paper_id.asc()]
 
 
 def _ordered(
@@ -176,7 +200,37 @@ def _ordered(
 
 def count(session: Session, query: PaperQuery, search: SearchIndex) -> int:
     """How many papers the query shows."""
+    counted = _counted_by_index(session, query, search)
+    if counted is not None:
+        return counted
     stmt = select(func.count()).select_from(Paper).where(*conditions(session, query, search))
+    return int(session.execute(stmt).scalar_one())
+
+
+def _counted_by_index(session: Session, query: PaperQuery, search: SearchIndex) -> int | None:
+    """The count of a search in the library or the Trash, by its tags, from the search
+    index's matches alone (a broad word's hundred thousand matches are counted without
+    reading a paper); None when a paper's row must be read (another section, a person, a
+    phrase)."""
+    if not query.text.strip() or query.person_id is not None:
+        return None
+    if query.section not in (Section.ALL, Section.TRASH):
+        return None
+    driving = search.driving(session, query.text)
+    if driving is None or not driving.own:
+        return None
+    # "+ 0": test each match against the (small) sets, never look the sets up in the index
+    match_id = driving.paper_id + 0
+    trashed = select(Paper.id).where(Paper.trashed_at.is_not(None))
+    in_section = (
+        match_id.in_(trashed) if query.section is Section.TRASH else match_id.not_in(trashed)
+    )
+    tagged = [match_id.in_(tag_members(key)) for key in _tag_keys(query)]
+    stmt = (
+        select(func.count())
+        .select_from(driving.source)
+        .where(*driving.conditions, in_section, *tagged)
+    )
     return int(session.execute(stmt).scalar_one())
 
 

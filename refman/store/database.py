@@ -22,7 +22,8 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from refman.common.errors import LibraryOpenError
-from refman.store.search import Fts5Index, SearchIndex, register_functions
+from refman.store.search import Fts5Index, SearchIndex
+from refman.store.search_terms import register_functions
 
 log = logging.getLogger("refman.store")
 

@@ -112,7 +112,9 @@ class Paper(Base):
     __table_args__ = (
         Index("ix_papers_sort_title", "trashed_at", "sort_title"),
         Index("ix_papers_year", "trashed_at", "year"),
-        Index("ix_papers_added", "trashed_at", "added_at"),
+        # Within one state (in the library, in the Trash) the index runs in id order: the
+        # order papers came in, which is the list's "Added" order.
+        Index("ix_papers_added", "trashed_at"),
         Index("ix_papers_sort_author", "trashed_at", "sort_author"),
         Index("ix_papers_citekey", "citekey", unique=True),
         *(
@@ -213,9 +215,10 @@ class PaperTag(Base):
     paper_id: Mapped[int] = mapped_column(
         ForeignKey("papers.id", ondelete="CASCADE"), primary_key=True
     )
-    tag_id: Mapped[int] = mapped_column(
-        ForeignKey("tags.id", ondelete="CASCADE"), primary_key=True, index=True
-    )
+    tag_id: Mapped[int] = mapped_column(ForeignKey("tags.id", ondelete="CASCADE"), primary_key=True)
+
+    # A tag's papers in id order, from the index alone (a tag filter, a tag's count).
+    __table_args__ = (Index("ix_paper_tags_tag", "tag_id", "paper_id"),)
 
 
 class Note(Base):

@@ -20,9 +20,6 @@ matching papers' text (``detail=column`` keeps no word positions; it halves the 
 
 from __future__ import annotations
 
-import re
-import sqlite3
-import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,20 +27,27 @@ from typing import Any, Protocol
 
 from sqlalchemy import (
     ColumnElement,
+    FromClause,
     Select,
     Subquery,
     TextClause,
     bindparam,
+    column,
     func,
     literal_column,
+    or_,
     select,
+    table,
     text,
     union,
 )
 from sqlalchemy.orm import Session
 
 from refman.store.bulk import chunks
-from refman.store.packed import readable
+from refman.store.search_terms import (
+    Term,
+    parse_terms,
+)
 
 #: A new paper's search row: (id, title, readable abstract, authors, venue, subjects).
 SearchRow = tuple[int, str, str, str, str, str]
@@ -54,6 +58,24 @@ TOKENIZE = "unicode61 remove_diacritics 2"
 PREFIXES = "1 2"
 
 
+@dataclass(frozen=True, slots=True)
+class Driving:
+    """Matches that a list can walk in paper-id order, stopping at the rows it needs.
+
+    Attributes:
+        source: What to join ``papers`` to.
+        paper_id: The source's paper id (join on it, order by it).
+        conditions: What must also hold (the match itself, phrase checks on ``papers``).
+        own: The conditions refer to the source alone (no phrase checks): the source can
+            count its matches without ``papers``.
+    """
+
+    source: FromClause
+    paper_id: ColumnElement[int]
+    conditions: tuple[ColumnElement[bool] | TextClause, ...]
+    own: bool
+
+
 class SearchIndex(Protocol):
     """What the library service needs of a full-text index."""
 
@@ -62,7 +84,14 @@ class SearchIndex(Protocol):
         lower rank is a better match; None when the query holds no searchable word."""
 
     def match_ids(self, session: Session, query: str) -> Select[Any] | None:
-        """The ids of the papers matching ``query``; None when nothing is searchable."""
+        """The ids of the papers matching ``query``, to be used as ``papers.id IN (...)`` in
+        a statement over the ``papers`` table (it may check the enclosing row, see
+        :data:`OUTER_ID`); None when nothing is searchable."""
+
+    def driving(self, session: Session, query: str) -> Driving | None:
+        """The matches as a source to join papers to, in paper-id order, or None when the
+        query holds no searchable word or needs more than the papers' own words (a tag or a
+        note matches)."""
 
     def add(self, session: Session, rows: Sequence[SearchRow]) -> None:
         """Index new papers from their values (they have no rows yet)."""
@@ -81,98 +110,6 @@ class SearchIndex(Protocol):
 BM25_WEIGHTS = (10.0, 1.0, 5.0, 2.0, 2.0)
 BM25 = "bm25(papers_fts, " + ", ".join(str(w) for w in BM25_WEIGHTS) + ")"
 _COLUMNS = "title, abstract, authors, venue, subjects"
-
-
-@dataclass(frozen=True, slots=True)
-class Term:
-    """One thing a person typed that must match: a word, or a quoted phrase.
-
-    Attributes:
-        words: The phrase's words (one for a word).
-        prefix: The last word matches as a prefix (search as you type).
-    """
-
-    words: tuple[str, ...]
-    prefix: bool = False
-
-    @property
-    def phrase(self) -> str | None:
-        """The words as a phrase whose order must be checked, or None for one word."""
-        return " ".join(self.words) if len(self.words) > 1 else None
-
-    def fts(self) -> str:
-        """The term as an FTS5 expression (a phrase as all of its words)."""
-        quoted = ['"' + w + '"' for w in self.words]
-        if self.prefix:
-            quoted[-1] += "*"
-        return quoted[0] if len(quoted) == 1 else "(" + " AND ".join(quoted) + ")"
-
-
-# Letters and digits, as the unicode61 tokenizer keeps them ("_" and marks separate words).
-_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
-_PHRASE = re.compile(r'"([^"]*)"')
-
-
-def parse_terms(typed: str) -> list[Term]:
-    """The terms of what a person typed.
-
-    Every word must match; the last word matches as a prefix unless it is followed by a
-    space; "quoted phrases" match as phrases. Operators and punctuation are plain word
-    separators, so no input can make FTS5 raise.
-    """
-    pieces: list[tuple[str, bool]] = []  # (text, is_phrase)
-    rest_start = 0
-    for m in _PHRASE.finditer(typed):
-        pieces.append((typed[rest_start : m.start()], False))
-        pieces.append((m.group(1), True))
-        rest_start = m.end()
-    tail = typed[rest_start:]
-    pieces.append((tail.replace('"', " "), False))
-    terms: list[Term] = []
-    for piece, is_phrase in pieces:
-        words = _TOKEN.findall(piece)
-        if is_phrase and words:
-            terms.append(Term(tuple(words)))
-        else:
-            terms.extend(Term((w,)) for w in words)
-    last_words = _TOKEN.findall(tail)
-    if terms and last_words and not tail[-1:].isspace() and not tail.endswith('"'):
-        terms[-1] = Term(terms[-1].words, prefix=True)
-    return terms
-
-
-def match_expression(typed: str) -> str | None:
-    """What a person typed as one FTS5 MATCH expression (all terms), or None when nothing
-    in it is searchable."""
-    terms = parse_terms(typed)
-    return " AND ".join(t.fts() for t in terms) if terms else None
-
-
-def _plain_words(value: str) -> list[str]:
-    """Words as the index compares them: case and diacritics ignored."""
-    decomposed = unicodedata.normalize("NFKD", value.casefold())
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _TOKEN.findall(stripped)
-
-
-def has_phrase(value: str | None, phrase: str) -> bool:
-    """True when the words of ``phrase`` stand together, in order, in ``value``."""
-    if not value:
-        return False
-    words, wanted = _plain_words(value), _plain_words(phrase)
-    n = len(wanted)
-    return any(words[i : i + n] == wanted for i in range(len(words) - n + 1))
-
-
-def _phrase_in(value: str | None, phrase: str) -> int:
-    return 1 if has_phrase(value, phrase) else 0
-
-
-def register_functions(connection: sqlite3.Connection) -> None:
-    """Give an SQLite connection the SQL functions the search view and queries use:
-    ``refman_readable(abstract)`` and ``refman_phrase(text, phrase)``."""
-    connection.create_function("refman_readable", 1, readable, deterministic=True)
-    connection.create_function("refman_phrase", 2, _phrase_in, deterministic=True)
 
 
 def _matching(table: str, expression: str) -> TextClause:
@@ -194,20 +131,37 @@ def _rowids(table: str, expression: str) -> Select[Any]:
     )
 
 
-def _paper_ids(term_or_all: str, phrases: Sequence[str]) -> Select[Any]:
-    """Papers whose own words match, each phrase checked in the paper's text."""
-    ids = _rowids("papers_fts", term_or_all)
-    if not phrases:
-        return ids
-    whole: ColumnElement[str] = literal_column(
-        "s.title || ' ' || s.abstract || ' ' || s.authors || ' ' || s.venue || ' ' || s.subjects"
-    )
-    checks = [func.refman_phrase(whole, _phrase_bind(p)) == 1 for p in phrases]
+#: The list's own table, to which a search's phrase checks refer (see :class:`SearchIndex`).
+OUTER_ID = "papers.id"
+
+
+def _with_phrases(phrases: Sequence[str], *, outer: bool) -> Select[Any]:
+    """Papers in whose text each phrase stands in one field (the title first: it needs no
+    unpacking). With ``outer``, only the row of the enclosing statement's ``papers`` is
+    checked: a first page of a list checks a hundred papers, not every one with the words."""
+    checks = [
+        or_(
+            *(
+                func.refman_phrase(literal_column(f"s.{column}"), _phrase_bind(p)) == 1
+                for column in _COLUMNS.split(", ")
+            )
+        )
+        for p in phrases
+    ]
+    same = [literal_column("s.id") == literal_column(OUTER_ID)] if outer else []
     return (
         select(literal_column("s.id").label("id"))
         .select_from(text("paper_search AS s"))
-        .where(literal_column("s.id").in_(ids), *checks)
+        .where(*same, *checks)
     )
+
+
+def _paper_ids(term_or_all: str, phrases: Sequence[str], *, outer: bool = False) -> Select[Any]:
+    """Papers whose own words match, each phrase checked (see :func:`_with_phrases`)."""
+    ids = _rowids("papers_fts", term_or_all)
+    if not phrases:
+        return ids
+    return _with_phrases(phrases, outer=outer).where(literal_column("s.id").in_(ids))
 
 
 def _tagged_ids(term: Term) -> Select[Any]:
@@ -262,13 +216,17 @@ class Fts5Index:
         )
 
     def match_ids(self, session: Session, query: str) -> Select[Any] | None:
-        """The ids of the matching papers, in no particular order."""
+        """The ids of the matching papers, in no particular order (see
+        :meth:`SearchIndex.match_ids`)."""
+        return self._match_ids(session, query, outer=True)
+
+    def _match_ids(self, session: Session, query: str, *, outer: bool) -> Select[Any] | None:
         terms = parse_terms(query)
         if not terms:
             return None
         if not self._mixed(session, terms):
             phrases = [t.phrase for t in terms if t.phrase]
-            return _paper_ids(" AND ".join(t.fts() for t in terms), phrases)
+            return _paper_ids(" AND ".join(t.fts() for t in terms), phrases, outer=outer)
         sets = [
             union(
                 _paper_ids(t.fts(), [t.phrase] if t.phrase else []),
@@ -280,9 +238,23 @@ class Fts5Index:
         first, *others = sets
         return select(first.c.id).where(*(first.c.id.in_(select(s.c.id)) for s in others))
 
+    def driving(self, session: Session, query: str) -> Driving | None:
+        """The full-text index itself, which hands out its matches in rowid (paper id) order:
+        the newest hundred matches of a broad word cost a hundred rows, not every match."""
+        terms = parse_terms(query)
+        if not terms or self._mixed(session, terms):
+            return None
+        fts = table("papers_fts", column("rowid"))
+        match = _matching("papers_fts", " AND ".join(t.fts() for t in terms))
+        phrases = [t.phrase for t in terms if t.phrase]
+        if not phrases:
+            return Driving(fts, fts.c.rowid, (match,), own=True)
+        check = literal_column(OUTER_ID).in_(_with_phrases(phrases, outer=True))
+        return Driving(fts, fts.c.rowid, (match, check), own=False)
+
     def matches(self, session: Session, query: str) -> Subquery | None:
         """The matching papers with their bm25 rank (a title match weighs most)."""
-        ids = self.match_ids(session, query)
+        ids = self._match_ids(session, query, outer=False)
         if ids is None:
             return None
         terms = parse_terms(query)

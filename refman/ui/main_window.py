@@ -241,7 +241,7 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         a = self.actions_by_id
-        selected = bool(self.table.selected_ids())
+        selected = self.table.has_selection()
         in_trash = self._nav.section is Section.TRASH
         a[ActionId.DELETE].setEnabled(selected and not in_trash)
         a[ActionId.RESTORE].setEnabled(selected and in_trash)
@@ -300,8 +300,8 @@ class MainWindow(QMainWindow):
         """Show the current paper's details."""
         self.detail_pane.show_paper(paper_id)
 
-    @Slot(list)
-    def on_table_selection_changed(self, _ids: list[int]) -> None:
+    @Slot()
+    def on_table_selection_changed(self) -> None:
         """Keep Delete and Restore in step with the selection."""
         self._update_actions()
 

@@ -33,46 +33,19 @@ from refman.ui.paper_columns import (
     _NO_FLAGS,
     _ROOT,
     _ROW_FLAGS,
-    ADDED,
-    AUTHOR,
     CACHE_PAGES,
     DEFAULT_QUERY,
     HEADERS,
     PAGE,
     PAPER_IDS_MIME,
-    PROVISIONAL_MARK,
     PROVISIONAL_TIP,
     SORT_KEYS,
     TITLE,
-    VENUE,
-    YEAR,
     AnyIndex,
     PaperIdRole,
-    column_of,
     display,
     runs,
 )
-
-__all__ = [
-    "ADDED",
-    "AUTHOR",
-    "CACHE_PAGES",
-    "DEFAULT_QUERY",
-    "HEADERS",
-    "PAGE",
-    "PAPER_IDS_MIME",
-    "PROVISIONAL_MARK",
-    "PROVISIONAL_TIP",
-    "SORT_KEYS",
-    "TITLE",
-    "VENUE",
-    "YEAR",
-    "PaperIdRole",
-    "PaperTableModel",
-    "column_of",
-    "display",
-    "runs",
-]
 
 log = logging.getLogger("refman.ui")
 
@@ -202,26 +175,39 @@ class PaperTableModel(QAbstractTableModel):
         """The ids of the papers on several rows, in the order given; rows not read yet are
         read now (a big selection), rows out of range are left out."""
         wanted = [r for r in rows if 0 <= r < self._count]
-        missing = sorted({r for r in wanted if self._loaded(r) is None})
-        found: dict[int, int] = {}
-        for first, last in runs(missing):
-            ids = self.service.list_ids(self._query, first, last - first + 1)
-            found.update(zip(range(first, first + len(ids)), ids, strict=False))
+        ids = dict(zip(sorted(set(wanted)), self.run_ids(runs(sorted(set(wanted)))), strict=False))
+        return [ids[r] for r in wanted if r in ids]
+
+    def run_ids(self, row_runs: Sequence[tuple[int, int]], *, read: bool = True) -> list[int]:
+        """The ids of the papers on runs of rows (first, last), in order. A run whose rows
+        are not all read yet is read in one go (``read``), or left out."""
         out: list[int] = []
-        for row in wanted:
-            paper = self._loaded(row)
-            pid = paper.id if paper is not None else found.get(row)
-            if pid is not None:
-                out.append(pid)
+        for first, last in row_runs:
+            last = min(last, self._count - 1)
+            if last < first:
+                continue
+            loaded = (
+                [self._loaded(r) for r in range(first, last + 1)] if last - first < 5000 else [None]
+            )
+            if all(paper is not None for paper in loaded):
+                out.extend(paper.id for paper in loaded if paper is not None)
+            elif read:
+                out.extend(self.service.list_ids(self._query, first, last - first + 1))
         return out
 
     def row_of(self, paper_id: int) -> int | None:
         """The row that shows a paper, when its page has been read; else None."""
+        return self.rows_of([paper_id]).get(paper_id)
+
+    def rows_of(self, paper_ids: Iterable[int]) -> dict[int, int]:
+        """The rows of those of these papers whose pages have been read."""
+        wanted = set(paper_ids)
+        found: dict[int, int] = {}
         for page, rows in self._pages.items():
             for offset, paper in enumerate(rows):
-                if paper.id == paper_id:
-                    return page * PAGE + offset
-        return None
+                if paper.id in wanted:
+                    found[paper.id] = page * PAGE + offset
+        return found
 
     def locate(self, paper_id: int, found: Callable[[int | None], None]) -> None:
         """Find a paper's row (reading its place in the list when its page is not read)."""

@@ -20,18 +20,22 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 from refman.core.values import Section
 
 from refman.ui.controller import LibraryController
-from refman.ui.paper_model import (
+from refman.ui.paper_columns import (
     ADDED,
     AUTHOR,
     TITLE,
     VENUE,
     YEAR,
-    PaperTableModel,
     column_of,
     runs,
 )
+from refman.ui.paper_model import PaperTableModel
 
 log = logging.getLogger("refman.ui")
+
+#: A selection of up to this many papers follows its papers through a re-query of the list
+#: (by id); a larger one keeps its rows.
+FOLLOWED_BY_ID = 1000
 
 _TRASH_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
 
@@ -45,11 +49,13 @@ class PaperTable(QTableView):
 
     Signals:
         current_paper_changed(object): The current paper's id, or None when there is none.
-        selection_changed(list): The ids of the selected papers, in list order.
+        selection_changed(): The selection changed (:meth:`selected_ids` reads it: a
+            selection of every paper of a large library is not turned into ids until an
+            action needs them).
     """
 
     current_paper_changed = Signal(object)
-    selection_changed = Signal(list)
+    selection_changed = Signal()
 
     def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
         """Create the table and its model (empty until the model's query is set).
@@ -62,13 +68,20 @@ class PaperTable(QTableView):
         self.controller = controller
         self.paper_model = PaperTableModel(controller.service, controller.lists, self)
         self._current: int | None = None
-        self._selected: list[int] = []
+        # The selection as row runs, and as ids when it is small enough to follow by id
+        # through a re-query (a larger one keeps its rows).
+        self._runs: tuple[tuple[int, int], ...] = ()
+        self._selected: list[int] | None = []
         self._restoring = False
         self._select_after_reset: int | None = None
         self.setObjectName("paperList")
         self.setAccessibleName("Papers")
         self._set_up_view()
         self.setModel(self.paper_model)
+        # The header asks its selection model whether each column is wholly selected, row by
+        # row, at every paint (even with highlighting off): with every paper of a large
+        # library selected that took seconds. The header gets a selection of its own.
+        self.horizontalHeader().setSelectionModel(QItemSelectionModel(self.paper_model, self))
         self._set_up_header()
         self._connect_signals()
 
@@ -131,14 +144,27 @@ class PaperTable(QTableView):
 
     # -- public API -------------------------------------------------------------------------
 
+    def selected_runs(self) -> tuple[tuple[int, int], ...]:
+        """The selected rows as (first, last) runs, in list order."""
+        selection = self.selectionModel().selection()
+        spans = sorted(
+            (selection.at(i).top(), selection.at(i).bottom()) for i in range(selection.count())
+        )
+        merged: list[tuple[int, int]] = []
+        for top, bottom in spans:
+            if merged and top <= merged[-1][1] + 1:
+                merged[-1] = (merged[-1][0], max(bottom, merged[-1][1]))
+            else:
+                merged.append((top, bottom))
+        return tuple(merged)
+
+    def has_selection(self) -> bool:
+        """True when some paper is selected."""
+        return self.selectionModel().hasSelection()
+
     def selected_ids(self) -> list[int]:
         """The ids of the selected papers, in list order."""
-        rows: set[int] = set()
-        selection = self.selectionModel().selection()
-        for i in range(selection.count()):
-            selected = selection.at(i)
-            rows.update(range(selected.top(), selected.bottom() + 1))
-        return self.paper_model.paper_ids(sorted(rows))
+        return self.paper_model.run_ids(self.selected_runs())
 
     def current_id(self) -> int | None:
         """The id of the current paper (the one the detail pane shows), or None."""
@@ -176,7 +202,8 @@ class PaperTable(QTableView):
         Returns:
             How many of them the list shows.
         """
-        rows = [r for i in paper_ids if (r := self.paper_model.row_of(i)) is not None]
+        found = self.paper_model.rows_of(paper_ids)
+        rows = [found[i] for i in paper_ids if i in found]
         self._select_rows(sorted(rows), rows[0] if rows else None)
         return len(rows)
 
@@ -240,10 +267,12 @@ class PaperTable(QTableView):
 
     def _announce(self) -> None:
         """Emit the signals if the current paper or the selected papers differ."""
-        current, selected = self.current_id(), self.selected_ids()
-        if selected != self._selected:
-            self._selected = selected
-            self.selection_changed.emit(selected)
+        current, runs = self.current_id(), self.selected_runs()
+        followed = sum(b - a + 1 for a, b in runs) <= FOLLOWED_BY_ID
+        selected = self.paper_model.run_ids(runs, read=False) if followed else None
+        if runs != self._runs or selected != self._selected:
+            self._runs, self._selected = runs, selected
+            self.selection_changed.emit()
         if current != self._current:
             self._current = current
             self.current_paper_changed.emit(current)
@@ -257,7 +286,10 @@ class PaperTable(QTableView):
     def on_model_reset(self) -> None:
         """Select the same papers again when the new list still shows them."""
         model = self.paper_model
-        rows = [r for r in (model.row_of(pid) for pid in self._selected) if r is not None]
+        if self._selected is None:  # a large selection keeps its rows
+            rows = [r for a, b in self._runs for r in range(a, min(b, model.total() - 1) + 1)]
+        else:
+            rows = list(model.rows_of(self._selected).values())
         current = model.row_of(self._current) if self._current is not None else None
         if current is None and rows:
             current = rows[0]

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from refman.ui.look import heading_font, mix, muted
-from refman.ui.paper_model import PAPER_IDS_MIME
+from refman.ui.paper_columns import PAPER_IDS_MIME
 
 log = logging.getLogger("refman.ui")
 

@@ -19,7 +19,7 @@ from tests.helpers.fixtures import settle, sourced
 from tests.helpers.panes import row_id
 
 from refman.ui.controller import LibraryController
-from refman.ui.paper_model import (
+from refman.ui.paper_columns import (
     ADDED,
     PAPER_IDS_MIME,
     PROVISIONAL_MARK,
@@ -27,8 +27,8 @@ from refman.ui.paper_model import (
     TITLE,
     YEAR,
     PaperIdRole,
-    PaperTableModel,
 )
+from refman.ui.paper_model import PaperTableModel
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.paper_table import PaperTable
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from refman.common.errors import CancelledError
 from refman.core.library import LibraryService
@@ -24,6 +24,11 @@ QUERIES = [
     PaperQuery(text="model", sort=SortKey.RELEVANCE),
     PaperQuery(text="the", sort=SortKey.VENUE),
     PaperQuery(section=Section.ATTENTION),
+    PaperQuery(text="model", sort=SortKey.ADDED, descending=True),  # walked from the index
+    PaperQuery(text="m", sort=SortKey.ADDED),
+    PaperQuery(text='"language model"', sort=SortKey.ADDED, descending=True),
+    PaperQuery(text="the", section=Section.TRASH, sort=SortKey.ADDED),
+    PaperQuery(text="the", tags=("picked",), sort=SortKey.ADDED),
 ]
 
 
@@ -31,6 +36,9 @@ QUERIES = [
 def reader(library: LibraryService) -> Iterator[ListReader]:
     for path in seed_files():
         library.import_pages([sourced_file(path)])
+    ids = library.paper_ids()
+    library.tag(ids[::3], ["picked"])
+    library.trash(ids[1::4])
     made = ListReader(library.db)
     yield made
     made.close()
@@ -53,9 +61,44 @@ def test_reads_agree_with_the_list(
 
 def test_a_read_sees_each_committed_change(library: LibraryService, reader: ListReader) -> None:
     before = reader.count(PaperQuery())
+    trashed = reader.count(PaperQuery(section=Section.TRASH))
     library.trash(library.paper_ids()[:2])
     assert reader.count(PaperQuery()) == before - 2
-    assert reader.count(PaperQuery(section=Section.TRASH)) == 2
+    assert reader.count(PaperQuery(section=Section.TRASH)) == trashed + 2
+
+
+def _plans(library: LibraryService, read: Callable[[], object]) -> list[list[str]]:
+    """The query plans of the statements a read runs."""
+    statements: list[tuple[str, object]] = []
+
+    def seen(_conn: object, _cursor: object, sql: str, params: object, *_: object) -> None:
+        statements.append((sql, params))
+
+    event.listen(library.db.engine, "before_cursor_execute", seen)
+    try:
+        read()
+    finally:
+        event.remove(library.db.engine, "before_cursor_execute", seen)
+    with library.db.engine.connect() as conn:
+        raw = conn.connection.driver_connection
+        assert raw is not None
+        return [
+            [row[-1] for row in raw.execute("EXPLAIN QUERY PLAN " + sql, params)]
+            for sql, params in statements
+            if sql.lstrip().upper().startswith("SELECT")
+        ]
+
+
+def test_a_broad_search_listed_newest_first_reads_only_its_page(
+    library: LibraryService, reader: ListReader
+) -> None:
+    query = PaperQuery(text="a", sort=SortKey.ADDED, descending=True)
+    (*_probes, plan) = _plans(library, lambda: reader.window(query, 0, 5))
+    assert plan[0].startswith("SCAN papers_fts VIRTUAL TABLE"), plan  # the index drives
+    assert not any("TEMP B-TREE" in step or "LIST SUBQUERY" in step for step in plan), plan
+    (*_probes, plan) = _plans(library, lambda: reader.count(query))
+    assert plan == [plan[0], "LIST SUBQUERY 1", plan[2]] and "papers_fts" in plan[0], plan
+    assert "papers" in plan[2] and "COVERING INDEX" in plan[2], plan  # only the Trash's ids
 
 
 def test_an_interrupted_read_stops_at_once_and_the_reader_goes_on(reader: ListReader) -> None:

@@ -12,7 +12,7 @@ from sqlalchemy import create_engine
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery
 from refman.store import database
-from refman.store.search import register_functions
+from refman.store.search_terms import register_functions
 from tests.helpers.fixtures import seed_files, sourced_file
 
 

@@ -13,7 +13,8 @@ import sqlalchemy as sa
 from alembic import op
 
 from refman.store.packed import pack, unpack
-from refman.store.search import PREFIXES, TOKENIZE, register_functions
+from refman.store.search import PREFIXES, TOKENIZE
+from refman.store.search_terms import register_functions
 
 revision: str = "0003"
 down_revision: str | None = "0002"
@@ -106,6 +107,7 @@ def upgrade() -> None:
     )
     op.create_table("library_tasks", sa.Column("task", sa.String(40), primary_key=True))
     op.execute("INSERT INTO library_tasks (task) VALUES ('match_keys')")
+    _reindex_lists(("trashed_at",), ("tag_id", "paper_id"))
     op.drop_index("ix_match_keys_paper_id", table_name="match_keys")
     op.drop_table("match_keys")
     if not _sqlite():
@@ -157,6 +159,17 @@ def _unpack_abstracts() -> None:
     bind.exec_driver_sql("UPDATE papers SET abstract = ?, abstract_text = ? WHERE id = ?", values)
 
 
+def _reindex_lists(added: tuple[str, ...], tag: tuple[str, ...]) -> None:
+    """The indexes a list walks: "Added" in id order, a tag's papers by id."""
+    op.drop_index("ix_papers_added", table_name="papers")
+    op.create_index("ix_papers_added", "papers", list(added))
+    old, new = ("ix_paper_tags_tag_id", "ix_paper_tags_tag")
+    if len(tag) == 1:
+        old, new = new, old
+    op.drop_index(old, table_name="paper_tags")
+    op.create_index(new, "paper_tags", list(tag))
+
+
 def downgrade() -> None:
     """Revert this revision (the old match keys are not rebuilt: an older refman then finds
     no paper of this library again when importing)."""
@@ -170,6 +183,7 @@ def downgrade() -> None:
         sqlite_with_rowid=False,
     )
     op.create_index("ix_match_keys_paper_id", "match_keys", ["paper_id"])
+    _reindex_lists(("trashed_at", "added_at"), ("tag_id",))
     op.drop_table("library_tasks")
     op.drop_table("match_blocks")
     for kind in KINDS:

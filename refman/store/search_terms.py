@@ -1,0 +1,115 @@
+"""What a person typed into the search field, as the search index reads it: words and quoted
+phrases (:func:`parse_terms`), one FTS5 expression of them, and the phrase check the index
+runs on a paper's text (registered in SQLite as ``refman_phrase``)."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from refman.store.packed import readable
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One thing a person typed that must match: a word, or a quoted phrase.
+
+    Attributes:
+        words: The phrase's words (one for a word).
+        prefix: The last word matches as a prefix (search as you type).
+    """
+
+    words: tuple[str, ...]
+    prefix: bool = False
+
+    @property
+    def phrase(self) -> str | None:
+        """The words as a phrase whose order must be checked, or None for one word."""
+        return " ".join(self.words) if len(self.words) > 1 else None
+
+    def fts(self) -> str:
+        """The term as an FTS5 expression (a phrase as all of its words)."""
+        quoted = ['"' + w + '"' for w in self.words]
+        if self.prefix:
+            quoted[-1] += "*"
+        return quoted[0] if len(quoted) == 1 else "(" + " AND ".join(quoted) + ")"
+
+
+# Letters and digits, as the unicode61 tokenizer keeps them ("_" and marks separate words).
+_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+_PHRASE = re.compile(r'"([^"]*)"')
+
+
+def parse_terms(typed: str) -> list[Term]:
+    """The terms of what a person typed.
+
+    Every word must match; the last word matches as a prefix unless it is followed by a
+    space; "quoted phrases" match as phrases. Operators and punctuation are plain word
+    separators, so no input can make FTS5 raise.
+    """
+    pieces: list[tuple[str, bool]] = []  # (text, is_phrase)
+    rest_start = 0
+    for m in _PHRASE.finditer(typed):
+        pieces.append((typed[rest_start : m.start()], False))
+        pieces.append((m.group(1), True))
+        rest_start = m.end()
+    tail = typed[rest_start:]
+    pieces.append((tail.replace('"', " "), False))
+    terms: list[Term] = []
+    for piece, is_phrase in pieces:
+        words = _TOKEN.findall(piece)
+        if is_phrase and words:
+            terms.append(Term(tuple(words)))
+        else:
+            terms.extend(Term((w,)) for w in words)
+    last_words = _TOKEN.findall(tail)
+    if terms and last_words and not tail[-1:].isspace() and not tail.endswith('"'):
+        terms[-1] = Term(terms[-1].words, prefix=True)
+    return terms
+
+
+def match_expression(typed: str) -> str | None:
+    """What a person typed as one FTS5 MATCH expression (all terms), or None when nothing
+    in it is searchable."""
+    terms = parse_terms(typed)
+    return " AND ".join(t.fts() for t in terms) if terms else None
+
+
+def _plain_words(value: str) -> list[str]:
+    """Words as the index compares them: case and diacritics ignored."""
+    decomposed = unicodedata.normalize("NFKD", value.casefold())
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return _TOKEN.findall(stripped)
+
+
+@lru_cache(maxsize=64)
+def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+    """The phrase's words with anything but letters and digits between them, as whole words
+    (exact for ASCII text, where case folding is lower-casing)."""
+    words = [re.escape(w) for w in _plain_words(phrase)]
+    return re.compile(r"(?<![^\W_])" + r"[\W_]+".join(words) + r"(?![^\W_])", re.IGNORECASE)
+
+
+def has_phrase(value: str | None, phrase: str) -> bool:
+    """True when the words of ``phrase`` stand together, in order, in ``value``."""
+    if not value:
+        return False
+    if value.isascii() and phrase.isascii():
+        return _phrase_pattern(phrase).search(value) is not None
+    words, wanted = _plain_words(value), _plain_words(phrase)
+    n = len(wanted)
+    return any(words[i : i + n] == wanted for i in range(len(words) - n + 1))
+
+
+def _phrase_in(value: str | None, phrase: str) -> int:
+    return 1 if has_phrase(value, phrase) else 0
+
+
+def register_functions(connection: sqlite3.Connection) -> None:
+    """Give an SQLite connection the SQL functions the search view and queries use:
+    ``refman_readable(abstract)`` and ``refman_phrase(text, phrase)``."""
+    connection.create_function("refman_readable", 1, readable, deterministic=True)
+    connection.create_function("refman_phrase", 2, _phrase_in, deterministic=True)
