@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -32,11 +33,14 @@ from gui_child import QUERIES  # noqa: E402
 
 
 def run_once(library: Path) -> dict[str, object]:
-    """Start the window process once and collect its measurements."""
+    """Start the window process once, on a fresh copy of the library (the run tags every
+    paper), and collect its measurements."""
+    copy = HERE / "out" / f"gui-run-{library.name}"
+    shutil.copyfile(library, copy)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", REFMAN_HOME=str(HERE / "out" / "home"))
     env["REFMAN_BENCH_T0"] = repr(time.time())
     out = subprocess.run(
-        [sys.executable, str(HERE / "gui_child.py"), str(library)],
+        [sys.executable, str(HERE / "gui_child.py"), str(copy)],
         env=env,
         capture_output=True,
         text=True,

@@ -21,7 +21,7 @@ import time
 T0 = float(os.environ.get("REFMAN_BENCH_T0", time.time()))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer  # noqa: E402
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QPoint, Qt, QTimer  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -91,19 +91,58 @@ class GapProbe(QObject):
         self._last = now
 
 
+class Paints(QObject):
+    """Counts the paints of the paper list, and notes when the first paint after the list's
+    newest answer ended (the moment the new rows are on screen)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+        self.answered: float | None = None
+        self.shown: float | None = None
+
+    def answer(self) -> None:
+        self.answered, self.shown = time.perf_counter(), None
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+            if self.answered is not None and self.shown is None:
+                # the paint runs after this filter: note its end at the next turn
+                QTimer.singleShot(0, self._painted)
+        return False
+
+    def _painted(self) -> None:
+        if self.shown is None:
+            self.shown = time.perf_counter()
+
+
+PAINTS = Paints()
+
+
 def _pump(app: QApplication, window: MainWindow, probe: GapProbe) -> None:
-    """Let the window work until the list shows its answer, with the probe running (the
-    probe's ticks are the event loop turning)."""
+    """Run the window's event loop, as on screen, until the list shows its answer and has
+    painted it (the window paints on its own). The probe ticks inside the same loop."""
     controller = window.controller
-    while True:
-        while not (controller.runner.idle and controller.lists.idle):
-            app.processEvents()
-            probe._tick()  # a turn of the loop is a chance to react, like a tick
-            time.sleep(0.0005)
-        app.processEvents()
-        window.table.viewport().repaint()  # may ask for rows not read yet
-        if controller.runner.idle and controller.lists.idle:
-            return
+    loop = QEventLoop()
+    painted = PAINTS.count
+    started = time.perf_counter()
+
+    def check() -> None:
+        idle = controller.runner.idle and controller.lists.idle
+        late = time.perf_counter() - started > 0.5  # nothing needed painting
+        if idle and (PAINTS.count > painted or late):
+            loop.quit()
+
+    timer = QTimer()
+    timer.setTimerType(Qt.TimerType.PreciseTimer)
+    timer.setInterval(1)
+    timer.timeout.connect(check)
+    timer.start()
+    loop.exec()
+    timer.stop()
+    if not (controller.runner.idle and controller.lists.idle):  # a paint asked for rows
+        _pump(app, window, probe)
 
 
 def _stats(samples: list[float]) -> dict[str, float]:
@@ -117,20 +156,27 @@ def _stats(samples: list[float]) -> dict[str, float]:
     }
 
 
-def _type(app: QApplication, window: MainWindow, probe: GapProbe) -> list[float]:
+def _type(
+    app: QApplication, window: MainWindow, probe: GapProbe
+) -> tuple[list[float], list[float], list[tuple[float, str]]]:
     box = window.search_box
     samples = []
+    shown = []
+    slowest: list[tuple[float, str]] = []
     for text in TYPED:
         box.set_text_now("")
         _pump(app, window, probe)
         for char in text:
+            PAINTS.answered = PAINTS.shown = None
             start = time.perf_counter()
             QTest.keyClick(box, char)
             _pump(app, window, probe)
             samples.append(time.perf_counter() - start)
+            shown.append((PAINTS.shown or time.perf_counter()) - start)
+            slowest.append((samples[-1] * 1000, box.text()))
     box.set_text_now("")
     _pump(app, window, probe)
-    return samples
+    return shown, samples, sorted(slowest, reverse=True)[:5]
 
 
 def _click_tags(app: QApplication, window: MainWindow, probe: GapProbe) -> list[float]:
@@ -199,6 +245,8 @@ def main() -> None:
     window = build_window(service, WindowSettings(None))
     first = FirstPaint()
     window.table.viewport().installEventFilter(first)
+    window.table.viewport().installEventFilter(PAINTS)
+    window.model.modelReset.connect(PAINTS.answer)
     window.resize(1400, 900)
     window.show()
     while first.at is None:
@@ -210,7 +258,7 @@ def main() -> None:
         app.processEvents()
 
     probe.start("typing")
-    search = _type(app, window, probe)
+    shown, search, slowest = _type(app, window, probe)
     probe.phase = "tag clicks"
     tags = _click_tags(app, window, probe)
     probe.phase = "sorting"
@@ -226,7 +274,9 @@ def main() -> None:
             {
                 "papers": service.count(),
                 "first_paint_s": first_paint,
+                "search_rows_shown": _stats(shown),
                 "search": _stats(search),
+                "slowest_keystrokes": slowest,
                 "tag_filter": _stats(tags),
                 "sort": _stats(sorts),
                 "scroll_to_end_ms": scroll * 1000,

@@ -14,14 +14,16 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import func, select
 
 from refman.core import queries
-from refman.core.citations import DEFAULT_STYLE, citation_keys, render_bibliography
+
+if TYPE_CHECKING:
+    from refman.core.export import ExportFormat
+
 from refman.core.context import Context, Handler, Progress, no_paper
-from refman.core.export import ExportFormat, export_papers
 from refman.core.id_lists import OrderedIds
 from refman.core.importing import handlers as import_handlers
 from refman.core.importing.plan import plan_import
@@ -58,7 +60,6 @@ from refman.core.values import (
     PaperQuery,
     PaperRow,
     PersonView,
-    Section,
     SectionCounts,
     TagView,
 )
@@ -261,7 +262,7 @@ class LibraryService:
         with self.db.reading() as s:
             return load_details(s, ids)
 
-    def cite(self, ids: Sequence[int], style: str = DEFAULT_STYLE, fmt: str = "text") -> str:
+    def cite(self, ids: Sequence[int], style: str | None = None, fmt: str = "text") -> str:
         """The bibliography of papers in a citation style, as text or HTML
         (:func:`refman.core.citations.render_bibliography`; "" for no papers).
 
@@ -269,7 +270,9 @@ class LibraryService:
             NotFoundError: A paper does not exist.
             InvalidValueError: An unknown style (the message lists them) or format.
         """
-        return render_bibliography(self.all_details(ids), style, fmt)
+        from refman.core.citations import DEFAULT_STYLE, render_bibliography  # loaded when used
+
+        return render_bibliography(self.all_details(ids), style or DEFAULT_STYLE, fmt)
 
     def cite_keys(self, ids: Sequence[int]) -> str:
         """``\\cite{a,b}`` with the citation keys of papers, in the order given.
@@ -277,6 +280,8 @@ class LibraryService:
         Raises:
             NotFoundError: A paper does not exist.
         """
+        from refman.core.citations import citation_keys
+
         return citation_keys(self.all_details(ids))
 
     def export(
@@ -290,6 +295,8 @@ class LibraryService:
             NotFoundError: One of the ids is not a paper.
             ValueError: ``fmt`` is not an export format.
         """
+        from refman.core.export import export_papers  # loaded when first used
+
         return export_papers(self.all_details(ids), fmt, with_notes=with_notes)
 
     def all_details(self, ids: Sequence[int]) -> list[PaperDetail]:
@@ -337,16 +344,7 @@ class LibraryService:
     def section_counts(self) -> SectionCounts:
         """How many papers each library section holds."""
         with self.db.reading() as s:
-            counts = {
-                sec: queries.count(s, PaperQuery(section=sec), self.db.search) for sec in Section
-            }
-        return SectionCounts(
-            all=counts[Section.ALL],
-            attention=counts[Section.ATTENTION],
-            untagged=counts[Section.UNTAGGED],
-            recent=counts[Section.RECENT],
-            trash=counts[Section.TRASH],
-        )
+            return queries.section_counts(s, self.db.search)
 
     def paper_count(self) -> int:
         """Papers in the library, Trash included."""

@@ -22,7 +22,8 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError
 from refman.core import queries
-from refman.core.values import PaperQuery, PaperRow
+from refman.core.reading import load_people, load_tags
+from refman.core.values import Navigation, PaperQuery, PaperRow
 from refman.store.database import Database
 
 log = logging.getLogger("refman.list")
@@ -95,6 +96,21 @@ class ListReader:
     def position(self, query: PaperQuery, paper_id: int) -> int | None:
         """The row of a paper in the list, or None when the list does not show it."""
         return self._read(lambda s: queries.position(s, query, self._db.search, paper_id))
+
+    def navigation(self, person_id: int | None = None) -> Navigation:
+        """The sections' counts, the people and the tags (and one person's paper count)."""
+
+        def read(s: Session) -> Navigation:
+            counted = (
+                None
+                if person_id is None
+                else queries.count(s, PaperQuery(person_id=person_id), self._db.search)
+            )
+            return Navigation(
+                queries.section_counts(s, self._db.search), load_people(s), load_tags(s), counted
+            )
+
+        return self._read(read)
 
     def rows(self, ids: Sequence[int]) -> list[PaperRow]:
         """The rows of these papers, in the order given."""

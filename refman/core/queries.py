@@ -16,7 +16,7 @@ from sqlalchemy import ColumnElement, Select, and_, exists, false, func, or_, se
 from sqlalchemy.orm import Session
 
 from refman.core.rules import tag_key
-from refman.core.values import PaperQuery, PaperRow, Section, SortKey
+from refman.core.values import PaperQuery, PaperRow, Section, SectionCounts, SortKey
 from refman.store.bulk import chunks, first_column
 from refman.store.models import (
     Attribution,
@@ -205,6 +205,18 @@ def count(session: Session, query: PaperQuery, search: SearchIndex) -> int:
         return counted
     stmt = select(func.count()).select_from(Paper).where(*conditions(session, query, search))
     return int(session.execute(stmt).scalar_one())
+
+
+def section_counts(session: Session, search: SearchIndex) -> SectionCounts:
+    """How many papers each library section holds."""
+    counts = {sec: count(session, PaperQuery(section=sec), search) for sec in Section}
+    return SectionCounts(
+        all=counts[Section.ALL],
+        attention=counts[Section.ATTENTION],
+        untagged=counts[Section.UNTAGGED],
+        recent=counts[Section.RECENT],
+        trash=counts[Section.TRASH],
+    )
 
 
 def _counted_by_index(session: Session, query: PaperQuery, search: SearchIndex) -> int | None:

@@ -166,6 +166,24 @@ class SectionCounts:
 
 
 @dataclass(frozen=True, slots=True)
+class Navigation:
+    """What the navigation pane shows: the sections' counts, the people and the tags.
+
+    Attributes:
+        counts: How many papers each section holds.
+        people: Page owners with their paper counts.
+        tags: Every tag with its colour and count.
+        person_count: The paper count of one more person asked for (an author who owns no
+            page, shown while selected), or None.
+    """
+
+    counts: SectionCounts
+    people: list[PersonView]
+    tags: list[TagView]
+    person_count: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Changes:
     """What one service call changed, so each view can decide what to refresh.
 

@@ -12,11 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
@@ -38,17 +34,26 @@ def to_url(location: str | Path) -> str:
     return f"sqlite:///{Path(text).expanduser().resolve()}"
 
 
-def _alembic_config() -> Config:
+#: The schema revision this version of refman writes: the newest migration (a test checks
+#: that it is Alembic's head). Opening a library of this revision loads no Alembic at all.
+SCHEMA_HEAD = "0003"
+
+
+def _alembic_config() -> Any:
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(resources.files("refman.store") / "migrations"))
     return cfg
 
 
 def head_revision() -> str:
-    """The schema revision this version of refman writes."""
+    """The newest revision of the migrations (Alembic's head)."""
+    from alembic.script import ScriptDirectory
+
     head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
     assert head is not None
-    return head
+    return str(head)
 
 
 def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
@@ -120,7 +125,10 @@ def _make_engine(url: str) -> Engine:
 
 def _current_revision(engine: Engine) -> str | None:
     with engine.connect() as conn:
-        return MigrationContext.configure(conn).get_current_revision()
+        if "alembic_version" not in inspect(conn).get_table_names():
+            return None
+        found = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        return None if found is None else str(found)
 
 
 def _backup(path: Path, revision: str | None) -> Path:
@@ -225,10 +233,13 @@ def _check_file(path: Path) -> None:
 
 
 def _migrate(engine: Engine, file_path: Path | None) -> None:
-    head = head_revision()
     current = _current_revision(engine)
-    if current == head:
+    if current == SCHEMA_HEAD:
         return
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    head = head_revision()
     script = ScriptDirectory.from_config(_alembic_config())
     if current is not None and current not in {rev.revision for rev in script.walk_revisions()}:
         raise LibraryOpenError(
@@ -268,4 +279,11 @@ def copy_library(source: Path, target: Path) -> None:
         src.close()
 
 
-__all__ = ["Database", "copy_library", "head_revision", "open_database", "to_url"]
+__all__ = [
+    "SCHEMA_HEAD",
+    "Database",
+    "copy_library",
+    "head_revision",
+    "open_database",
+    "to_url",
+]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QPoint, QSignalBlocker, Qt, Signal, Slot
 from PySide6.QtGui import QAction
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from refman.common.errors import RefmanError
 from refman.common.text import squash_spaces
 from refman.core.rules import tag_key
-from refman.core.values import Changes, PaperQuery, Section
+from refman.core.values import Changes, Navigation, Section, TagView
 
 from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
@@ -86,8 +86,12 @@ class TagPane(QWidget):
         self._last = NavFilter()
         self._extra_person: tuple[int, str] | None = None  # an author who owns no page
         self._renaming: tuple[str, str] | None = None
+        self._reads = controller.lists.channel()
+        self._nav: Navigation | None = None
+        self.destroyed.connect(self._reads.close)
         self._build()
         self._connect_signals()
+        self._rebuild_nav(None)
         self.refresh()
 
     # -- building ---------------------------------------------------------------------------
@@ -192,19 +196,21 @@ class TagPane(QWidget):
         """Show a library section (keeping the tag filter)."""
         if self._extra_person is not None:
             self._extra_person = None
-            self._rebuild_nav()
+            self._rebuild_nav(self._nav)
         self._select_nav("section", Section(section))
         self._emit_if_changed()
 
     def select_person(self, person_id: int) -> None:
         """Show the papers of a person: a page owner, or any author (listed while shown)."""
         if self.nav_list.find_row("person", person_id) is None:
-            name = self._person_name(person_id)
+            person = self.controller.service.person(person_id)  # any author, not only owners
+            name = person.name if person is not None else None
             if name is None:
                 log.info("no person #%s to show", person_id)
                 return
             self._extra_person = (person_id, name)
-            self._rebuild_nav()
+            self._rebuild_nav(None if self._nav is None else replace(self._nav, person_count=None))
+            self.refresh()  # the person's count
         self._select_nav("person", person_id)
         self._emit_if_changed()
 
@@ -227,28 +233,25 @@ class TagPane(QWidget):
 
     # -- loading ----------------------------------------------------------------------------
 
-    def _person_name(self, person_id: int) -> str | None:
-        """The name of any person who wrote a paper in the library (not only page owners)."""
-        person = self.controller.service.person(person_id)
-        return person.name if person is not None else None
-
-    def _rebuild_nav(self) -> None:
-        svc = self.controller.service
+    def _rebuild_nav(self, nav: Navigation | None) -> None:
+        """Sections and people (without counts until the first read arrived)."""
         selected = self.nav_list.selectedItems()
         keep = (selected[0].data(KIND_ROLE), selected[0].data(KEY_ROLE)) if selected else None
-        counts = svc.section_counts()
-        people = [(p.id, p.name, p.count) for p in svc.people()]
+        people: list[tuple[int, str, int | None]] = (
+            [(p.id, p.name, p.count) for p in nav.people] if nav is not None else []
+        )
         if self._extra_person is not None:
             pid, name = self._extra_person
             if any(p[0] == pid for p in people):
                 self._extra_person = None
             else:
-                people.append((pid, name, svc.count(PaperQuery(person_id=pid))))
+                people.append((pid, name, nav.person_count if nav is not None else None))
         with QSignalBlocker(self.nav_list):
             self.nav_list.clear()
             self.nav_list.add_heading("Library")
             for section, label in SECTION_NAMES.items():
-                self.nav_list.add_row("section", section, label, counts.of(section))
+                count = nav.counts.of(section) if nav is not None else None
+                self.nav_list.add_row("section", section, label, count)
             if people:
                 self.nav_list.add_heading("People")
                 for pid, name, count in people:
@@ -257,9 +260,8 @@ class TagPane(QWidget):
                 self._select_nav("section", Section.ALL)
         self.nav_list.updateGeometry()
 
-    def _rebuild_tags(self) -> None:
+    def _rebuild_tags(self, tags: list[TagView]) -> None:
         keep = {tag_key(n) for n in self.selected_tags()}
-        tags = self.controller.service.tags()
         if self._renaming is not None and all(t.name != self._renaming[0] for t in tags):
             # The rename landed (a change queued before it may refresh the list first).
             if tag_key(self._renaming[0]) in keep:
@@ -275,9 +277,16 @@ class TagPane(QWidget):
         self.no_tags.setVisible(not tags)
 
     def refresh(self) -> None:
-        """Reload counts, people and tags, keeping the selection where it still exists."""
-        self._rebuild_nav()
-        self._rebuild_tags()
+        """Reload counts, people and tags (read off the GUI thread), keeping the selection
+        where it still exists."""
+        person = self._extra_person[0] if self._extra_person is not None else None
+        self._reads.new_generation()
+        self._reads.ask(lambda reader: reader.navigation(person), self._show)
+
+    def _show(self, nav: Navigation) -> None:
+        self._nav = nav
+        self._rebuild_nav(nav)
+        self._rebuild_tags(nav.tags)
         self._emit_if_changed()
 
     # -- tag actions ------------------------------------------------------------------------
@@ -302,10 +311,8 @@ class TagPane(QWidget):
         return menu
 
     def _tag_colour(self, name: str) -> str | None:
-        for tag in self.controller.service.tags():
-            if tag.name == name:
-                return tag.colour
-        return None
+        tags = self._nav.tags if self._nav is not None else []
+        return next((tag.colour for tag in tags if tag.name == name), None)
 
     def rename_tag(self, name: str) -> None:
         """Ask for a new name and rename the tag (merging into a tag of that name)."""

@@ -18,9 +18,7 @@ import json
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib.resources import files
-from typing import Any
-
-from jsonschema import Draft7Validator
+from typing import TYPE_CHECKING, Any
 
 from refman.core.export.common import ExportItem
 from refman.core.export.extension import extension
@@ -35,9 +33,14 @@ _SHAPE_KEYWORDS = frozenset(
     "maxItems minItems properties required title type".split()
 )
 
+if TYPE_CHECKING:
+    from jsonschema import Draft7Validator
+
 
 @lru_cache(maxsize=1)
 def _validator() -> Draft7Validator:
+    from jsonschema import Draft7Validator  # loaded when CSL-JSON is first checked
+
     schema = json.loads(files("refman.data").joinpath("csl-data.json").read_text("utf-8"))
     return Draft7Validator(schema)
 

@@ -23,7 +23,7 @@ from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
-from refman.store.database import BUSY_TIMEOUT_MS, copy_library, head_revision
+from refman.store.database import BUSY_TIMEOUT_MS, SCHEMA_HEAD, copy_library, head_revision
 from refman.store.models import Base
 
 
@@ -186,6 +186,7 @@ def newer_refman(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[]
 
     def activate() -> str:
         monkeypatch.setattr(database, "_alembic_config", config)
+        monkeypatch.setattr(database, "SCHEMA_HEAD", "9999")
         return head_revision()
 
     return activate
@@ -359,3 +360,7 @@ def test_reads_go_on_and_writes_wait_while_another_program_writes(
         other.close()
     assert [t.count for t in library.tags()] == [2]
     assert {d.venue for d in library.details(library.paper_ids())} == {"Elsewhere"}
+
+
+def test_the_schema_head_refman_writes_is_the_newest_migration() -> None:
+    assert head_revision() == SCHEMA_HEAD
