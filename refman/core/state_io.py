@@ -225,7 +225,9 @@ def paper_columns(state: PaperState, now: datetime, keys: MatchKeys) -> dict[str
         "possible_duplicate_of": state.possible_duplicate_of,
         "type": state.type,
         "citekey": state.citekey,
-        "extra": json.dumps(state.extra, ensure_ascii=False, sort_keys=True),
+        "extra": json.dumps(state.extra, ensure_ascii=False, sort_keys=True)
+        if state.extra
+        else "{}",
         **{name: getattr(state, name) for name in BIB_FIELDS},
         **keys.columns(),
     }

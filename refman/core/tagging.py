@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import InvalidValueError, NotFoundError
@@ -30,7 +30,7 @@ from refman.core.operations import (
 )
 from refman.core.rules import tag_key
 from refman.core.values import Changes
-from refman.store.bulk import chunks
+from refman.store.bulk import bulk_insert, chunks
 from refman.store.models import PaperTag, Tag
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -137,7 +137,7 @@ def _add(tags: _Tags, done: _Done, links: Links) -> None:
         have = tags.links(tag, ids)
         new = tuple(i for i in dict.fromkeys(ids) if i not in have)
         if new:
-            tags.session.execute(insert(PaperTag), [{"paper_id": i, "tag_id": tag.id} for i in new])
+            bulk_insert(tags.session, PaperTag, [{"paper_id": i, "tag_id": tag.id} for i in new])
             done.added.append((tag.name, new))
 
 

@@ -64,7 +64,9 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
     cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA journal_mode = WAL")
     cursor.execute("PRAGMA synchronous = NORMAL")
-    cursor.execute("PRAGMA cache_size = -65536")
+    # 16 MiB of pages per connection (the window holds three or four connections; the
+    # operating system caches the file besides): enough for the list's indexes.
+    cursor.execute("PRAGMA cache_size = -16384")
     cursor.close()
     register_functions(dbapi_connection)
 
