@@ -354,7 +354,7 @@ class LibraryService:
     def plan_import(self, pages: Sequence[SourcedPage]) -> ImportPlan:
         """What importing these pages would do, record by record; changes nothing."""
         with self.db.reading() as s:
-            return plan_import(s, pages)
+            return plan_import(s, self.db.search, pages)
 
 
 __all__ = ["EVERYTHING", "LibraryService"]

@@ -44,10 +44,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session
 
 from refman.store.bulk import chunks
-from refman.store.search_terms import (
-    Term,
-    parse_terms,
-)
+from refman.store.search_terms import Term, parse_terms, plain_words
 
 #: A new paper's search row: (id, title, readable abstract, authors, venue, subjects).
 SearchRow = tuple[int, str, str, str, str, str]
@@ -92,6 +89,9 @@ class SearchIndex(Protocol):
         """The matches as a source to join papers to, in paper-id order, or None when the
         query holds no searchable word or needs more than the papers' own words (a tag or a
         note matches)."""
+
+    def similar_titles(self, session: Session, title: str, limit: int) -> list[int]:
+        """Up to ``limit`` papers whose titles share the most words with ``title``."""
 
     def add(self, session: Session, rows: Sequence[SearchRow]) -> None:
         """Index new papers from their values (they have no rows yet)."""
@@ -251,6 +251,21 @@ class Fts5Index:
             return Driving(fts, fts.c.rowid, (match,), own=True)
         check = literal_column(OUTER_ID).in_(_with_phrases(phrases, outer=True))
         return Driving(fts, fts.c.rowid, (match, check), own=False)
+
+    def similar_titles(self, session: Session, title: str, limit: int) -> list[int]:
+        """Titles with any of the words, the most alike first (bm25 on the title column)."""
+        words = list(dict.fromkeys(plain_words(title)))
+        if not words:
+            return []
+        expression = "title : (" + " OR ".join(f'"{w}"' for w in words) + ")"
+        stmt: Select[Any] = (
+            select(literal_column("rowid"))
+            .select_from(text("papers_fts"))
+            .where(_matching("papers_fts", expression))
+            .order_by(literal_column("rank"))
+            .limit(limit)
+        )
+        return [int(r[0]) for r in session.execute(stmt)]
 
     def matches(self, session: Session, query: str) -> Subquery | None:
         """The matching papers with their bm25 rank (a title match weighs most)."""

@@ -78,7 +78,7 @@ def match_expression(typed: str) -> str | None:
     return " AND ".join(t.fts() for t in terms) if terms else None
 
 
-def _plain_words(value: str) -> list[str]:
+def plain_words(value: str) -> list[str]:
     """Words as the index compares them: case and diacritics ignored."""
     decomposed = unicodedata.normalize("NFKD", value.casefold())
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
@@ -89,7 +89,7 @@ def _plain_words(value: str) -> list[str]:
 def _phrase_pattern(phrase: str) -> re.Pattern[str]:
     """The phrase's words with anything but letters and digits between them, as whole words
     (exact for ASCII text, where case folding is lower-casing)."""
-    words = [re.escape(w) for w in _plain_words(phrase)]
+    words = [re.escape(w) for w in plain_words(phrase)]
     return re.compile(r"(?<![^\W_])" + r"[\W_]+".join(words) + r"(?![^\W_])", re.IGNORECASE)
 
 
@@ -99,7 +99,7 @@ def has_phrase(value: str | None, phrase: str) -> bool:
         return False
     if value.isascii() and phrase.isascii():
         return _phrase_pattern(phrase).search(value) is not None
-    words, wanted = _plain_words(value), _plain_words(phrase)
+    words, wanted = plain_words(value), plain_words(phrase)
     n = len(wanted)
     return any(words[i : i + n] == wanted for i in range(len(words) - n + 1))
 

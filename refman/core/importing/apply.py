@@ -120,7 +120,7 @@ def apply_import(
     if choices.tags:
         choices = replace(choices, tags=clean_tag_names(choices.tags))
     cache: KeyCache = {}
-    plan = plan_import(session, pages, cache)
+    plan = plan_import(session, search, pages, cache)
     work = _Work(session=session, now=now, next_id=_next_id(session))
     checkpoint = _Checkpoint(len(plan.records), progress, cancelled)
     checkpoint(0)

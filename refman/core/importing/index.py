@@ -18,6 +18,7 @@ from refman.core.matching import MAX_BLOCK, MatchKeys
 from refman.core.state_io import stored_match_keys
 from refman.store.bulk import chunks
 from refman.store.models import KEY_KINDS, MatchBlock, Paper
+from refman.store.search import SearchIndex
 
 #: An existing paper (its id) or an earlier record of the same import.
 Target = int | RecordRef
@@ -97,9 +98,11 @@ def _exact_hits(session: Session, all_keys: list[MatchKeys]) -> dict[tuple[str, 
     return hits
 
 
-def _block_hits(session: Session, all_keys: list[MatchKeys]) -> dict[int, set[int]]:
-    """The library papers holding each blocking key wanted; keys held by too many papers
-    to narrow anything are left out."""
+def _block_hits(
+    session: Session, all_keys: list[MatchKeys]
+) -> tuple[dict[int, set[int]], set[int]]:
+    """The library papers holding each blocking key wanted, and the keys held by too many
+    papers to narrow anything (left out of the hits)."""
     wanted = sorted({k for mk in all_keys for k in mk.blocks})
     hits: dict[int, set[int]] = {}
     for part in chunks(wanted):
@@ -107,7 +110,29 @@ def _block_hits(session: Session, all_keys: list[MatchKeys]) -> dict[int, set[in
             select(MatchBlock.key, MatchBlock.paper_id).where(MatchBlock.key.in_(part))
         ):
             hits.setdefault(key, set()).add(paper_id)
-    return {k: pids for k, pids in hits.items() if len(pids) <= MAX_BLOCK}
+    crowded = {k for k, pids in hits.items() if len(pids) > MAX_BLOCK}
+    return {k: pids for k, pids in hits.items() if k not in crowded}, crowded
+
+
+def _neighbours(
+    session: Session,
+    search: SearchIndex,
+    all_keys: list[MatchKeys],
+    blocks: dict[int, set[int]],
+    crowded: set[int],
+) -> None:
+    """Candidates for the records whose blocking keys all sit in crowded blocks (a library
+    of one topic, where dozens of titles share their distinctive words): the papers whose
+    titles share the most words with the record's, from the search index, filed under the
+    record's first crowded key."""
+    for keys in all_keys:
+        if keys.title is None or any(k in blocks for k in keys.blocks):
+            continue
+        first = next((k for k in keys.blocks if k in crowded), None)
+        if first is None:
+            continue  # no key is crowded: the paper is simply new
+        found = search.similar_titles(session, keys.title, MAX_BLOCK)
+        blocks.setdefault(first, set()).update(found)
 
 
 def _paper_keys(session: Session, ids: list[int]) -> dict[int, tuple[MatchKeys, str]]:
@@ -115,13 +140,15 @@ def _paper_keys(session: Session, ids: list[int]) -> dict[int, tuple[MatchKeys, 
     return {pid: (keys, title) for pid, title, keys in stored_match_keys(session, ids)}
 
 
-def load_index(session: Session, all_keys: list[MatchKeys]) -> MatchIndex:
+def load_index(session: Session, search: SearchIndex, all_keys: list[MatchKeys]) -> MatchIndex:
     """The index of the library papers that share a key with any of ``all_keys``."""
     index = MatchIndex()
     if session.scalar(select(Paper.id).limit(1)) is None:
         return index  # a new library: nothing to find again
     exact = _exact_hits(session, all_keys)
-    blocks = _block_hits(session, all_keys)
+    blocks, crowded = _block_hits(session, all_keys)
+    if crowded:
+        _neighbours(session, search, all_keys, blocks, crowded)
     ids = sorted({i for s in (*exact.values(), *blocks.values()) for i in s})
     papers = _paper_keys(session, ids)
     for (kind, key), pids in exact.items():

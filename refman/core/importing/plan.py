@@ -21,18 +21,23 @@ from refman.core.matching import MatchKeys, best_match, match_keys
 from refman.core.merge import merge_into
 from refman.core.state_io import load_states
 from refman.importers.records import ParsedRecord
+from refman.store.search import SearchIndex
 
 #: Match keys computed while planning, by (title, title provisional, abstract, DOI, arXiv id).
 KeyCache = dict[tuple[str, bool, str, str | None, str | None], MatchKeys]
 
 
 def plan_import(
-    session: Session, pages: Sequence[SourcedPage], cache: KeyCache | None = None
+    session: Session,
+    search: SearchIndex,
+    pages: Sequence[SourcedPage],
+    cache: KeyCache | None = None,
 ) -> ImportPlan:
     """Decide what importing these pages would do, changing nothing.
 
     Args:
         session: A session to read the library with.
+        search: The library's search index (it finds look-alike titles in crowded topics).
         pages: The parsed pages.
         cache: Filled with the match keys computed, so that applying the plan need not
             compute them again.
@@ -50,7 +55,7 @@ def plan_import(
             mk = match_keys(*ident)
             cache[ident] = mk
             keys.append(mk)
-    index = load_index(session, keys)
+    index = load_index(session, search, keys)
     plans = [
         _decide(ref, pages[ref[0]].page.records[ref[1]], mk, index)
         for ref, mk in zip(refs, keys, strict=True)

@@ -697,22 +697,7 @@ _TITLE_SHAPES = {
 }
 
 
-@pytest.mark.parametrize(
-    "shape",
-    [
-        "common words",
-        pytest.param(
-            "topic words",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="bug: blocking uses the 3 alphabetically-last long words and "
-                "importing.py ignores every key shared by more than MAX_BLOCK (50) papers; "
-                "in a library of 60 'Understanding Vision Transformers: ...' titles all keys "
-                "of a title are such, so a 99%-similar typo is planned as NEW",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("shape", ["common words", "topic words"])
 def test_typo_in_a_title_among_many_similar_titles_is_a_possible_duplicate(
     library: LibraryService, shape: str
 ) -> None:
