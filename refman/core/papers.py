@@ -151,8 +151,10 @@ def _set_trash_times(
     """Set when papers were trashed; the inverse puts the times before back."""
     before = _trash_times(ctx.session, tuple(times))
     changed = {pid: when for pid, when in times.items() if before.get(pid) != when}
-    for when in set(changed.values()):
-        ids = [pid for pid, at in changed.items() if at == when]
+    by_time: dict[datetime | None, list[int]] = {}
+    for pid, when in changed.items():
+        by_time.setdefault(when, []).append(pid)
+    for when, ids in by_time.items():
         for part in chunks(ids):
             ctx.session.execute(update(Paper).where(Paper.id.in_(part)).values(trashed_at=when))
     if not changed:

@@ -117,6 +117,14 @@ class Paper(Base):
         Index("ix_papers_added", "trashed_at"),
         Index("ix_papers_sort_author", "trashed_at", "sort_author"),
         Index("ix_papers_citekey", "citekey", unique=True),
+        # Deleting a paper clears the mark of papers flagged as its possible duplicates:
+        # without this index every deleted paper meant a scan of the whole library.
+        Index(
+            "ix_papers_possible_duplicate_of",
+            "possible_duplicate_of",
+            sqlite_where=text("possible_duplicate_of IS NOT NULL"),
+            postgresql_where=text("possible_duplicate_of IS NOT NULL"),
+        ),
         *(
             Index(
                 f"ix_papers_{kind}_key",

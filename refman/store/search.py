@@ -91,7 +91,7 @@ class SearchIndex(Protocol):
         note matches)."""
 
     def similar_titles(self, session: Session, title: str, limit: int) -> list[int]:
-        """Up to ``limit`` papers whose titles share the most words with ``title``."""
+        """Up to ``limit`` papers whose titles hold all the words of ``title`` but one."""
 
     def add(self, session: Session, rows: Sequence[SearchRow]) -> None:
         """Index new papers from their values (they have no rows yet)."""
@@ -253,16 +253,19 @@ class Fts5Index:
         return Driving(fts, fts.c.rowid, (match, check), own=False)
 
     def similar_titles(self, session: Session, title: str, limit: int) -> list[int]:
-        """Titles with any of the words, the most alike first (bm25 on the title column)."""
+        """Titles holding every word of ``title`` but at most one (a typo): one query of
+        AND-branches, which the index answers from its rarest words, unranked."""
         words = list(dict.fromkeys(plain_words(title)))
-        if not words:
+        if len(words) < 3:
             return []
-        expression = "title : (" + " OR ".join(f'"{w}"' for w in words) + ")"
+        branches = [
+            "(" + " AND ".join(f'"{w}"' for j, w in enumerate(words) if j != i) + ")"
+            for i in range(len(words))
+        ]
         stmt: Select[Any] = (
             select(literal_column("rowid"))
             .select_from(text("papers_fts"))
-            .where(_matching("papers_fts", expression))
-            .order_by(literal_column("rank"))
+            .where(_matching("papers_fts", "title : (" + " OR ".join(branches) + ")"))
             .limit(limit)
         )
         return [int(r[0]) for r in session.execute(stmt)]

@@ -20,6 +20,9 @@ from refman.store.bulk import chunks
 from refman.store.models import KEY_KINDS, MatchBlock, Paper
 from refman.store.search import SearchIndex
 
+#: How many records of one import may look for look-alike titles in the search index.
+MAX_NEIGHBOUR_LOOKUPS = 1000
+
 #: An existing paper (its id) or an earlier record of the same import.
 Target = int | RecordRef
 
@@ -123,14 +126,19 @@ def _neighbours(
 ) -> None:
     """Candidates for the records whose blocking keys all sit in crowded blocks (a library
     of one topic, where dozens of titles share their distinctive words): the papers whose
-    titles share the most words with the record's, from the search index, filed under the
-    record's first crowded key."""
+    titles hold all the record's title words but one, from the search index, filed under the
+    record's first crowded key. The first :data:`MAX_NEIGHBOUR_LOOKUPS` such records of an
+    import are looked up (a few milliseconds each), so a huge import stays fast."""
+    looked_up = 0
     for keys in all_keys:
+        if looked_up >= MAX_NEIGHBOUR_LOOKUPS:
+            return
         if keys.title is None or any(k in blocks for k in keys.blocks):
             continue
         first = next((k for k in keys.blocks if k in crowded), None)
         if first is None:
             continue  # no key is crowded: the paper is simply new
+        looked_up += 1
         found = search.similar_titles(session, keys.title, MAX_BLOCK)
         blocks.setdefault(first, set()).update(found)
 

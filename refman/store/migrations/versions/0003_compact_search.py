@@ -108,6 +108,13 @@ def upgrade() -> None:
     op.create_table("library_tasks", sa.Column("task", sa.String(40), primary_key=True))
     op.execute("INSERT INTO library_tasks (task) VALUES ('match_keys')")
     _reindex_lists(("trashed_at",), ("tag_id", "paper_id"))
+    op.create_index(
+        "ix_papers_possible_duplicate_of",
+        "papers",
+        ["possible_duplicate_of"],
+        sqlite_where=sa.text("possible_duplicate_of IS NOT NULL"),
+        postgresql_where=sa.text("possible_duplicate_of IS NOT NULL"),
+    )
     op.drop_index("ix_match_keys_paper_id", table_name="match_keys")
     op.drop_table("match_keys")
     if not _sqlite():
@@ -184,6 +191,7 @@ def downgrade() -> None:
     )
     op.create_index("ix_match_keys_paper_id", "match_keys", ["paper_id"])
     _reindex_lists(("trashed_at", "added_at"), ("tag_id",))
+    op.drop_index("ix_papers_possible_duplicate_of", table_name="papers")
     op.drop_table("library_tasks")
     op.drop_table("match_blocks")
     for kind in KINDS:
