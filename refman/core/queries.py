@@ -10,10 +10,11 @@ library.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, exists, false, func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from refman.core.rules import tag_key
 from refman.core.values import PaperQuery, PaperRow, Section, SectionCounts, SortKey
@@ -159,6 +160,8 @@ def _unordered(
         walked = _walked(session, query, search, columns)
         if walked is not None:
             return walked
+    elif query.tags and query.sort is SortKey.ADDED:
+        return _walked_tag(session, query, search, columns)
     stmt = select(*columns).select_from(Paper)
     rank: ColumnElement[Any] | None = None
     matches = (
@@ -188,6 +191,32 @@ def _walked(
         .where(*driving.conditions, *conditions(session, query, search, text=False))
     )
     return stmt, [driving.paper_id.desc() if query.descending else driving.paper_id.asc()]
+
+
+def _first_tag_links(query: PaperQuery) -> tuple[Any, list[str]]:
+    """The links of the query's first tag (its papers in id order, from the index alone),
+    and the keys of the other tags."""
+    first, *others = _tag_keys(query)
+    links = aliased(PaperTag)
+    tag_id = select(Tag.id).where(Tag.key == first).scalar_subquery()
+    return select(links.paper_id).where(links.tag_id == tag_id).subquery("tagged"), others
+
+
+def _walked_tag(
+    session: Session, query: PaperQuery, search: SearchIndex, columns: Sequence[Any]
+) -> tuple[Select[Any], list[Any]]:
+    """A tag filter listed in the order papers came in, walked from the tag's links in id
+    order: a page costs its own rows however many papers carry the tag."""
+    tagged, others = _first_tag_links(query)
+    conds = conditions(session, replace(query, tags=()), search)
+    conds.extend(Paper.id.in_(tag_members(key)) for key in others)
+    stmt = (
+        select(*columns)
+        .select_from(tagged.join(Paper, Paper.id == tagged.c.paper_id))
+        .where(*conds)
+    )
+    paper_id = tagged.c.paper_id
+    return stmt, [paper_id.desc() if query.descending else paper_id.asc()]
 
 
 def _ordered(
@@ -220,29 +249,31 @@ def section_counts(session: Session, search: SearchIndex) -> SectionCounts:
 
 
 def _counted_by_index(session: Session, query: PaperQuery, search: SearchIndex) -> int | None:
-    """The count of a search in the library or the Trash, by its tags, from the search
-    index's matches alone (a broad word's hundred thousand matches are counted without
-    reading a paper); None when a paper's row must be read (another section, a person, a
-    phrase)."""
-    if not query.text.strip() or query.person_id is not None:
+    """The count of a search or a tag filter in the library or the Trash, from the search
+    index's matches or the tag's links alone (a broad word's hundred thousand matches are
+    counted without reading a paper); None when a paper's row must be read (another
+    section, a person, a phrase)."""
+    if query.person_id is not None or query.section not in (Section.ALL, Section.TRASH):
         return None
-    if query.section not in (Section.ALL, Section.TRASH):
-        return None
-    driving = search.driving(session, query.text)
-    if driving is None or not driving.own:
+    keys = _tag_keys(query)
+    if query.text.strip():
+        driving = search.driving(session, query.text)
+        if driving is None or not driving.own:
+            return None
+        source, paper_id, conds = driving.source, driving.paper_id, list(driving.conditions)
+    elif keys:
+        tagged, keys = _first_tag_links(query)
+        source, paper_id, conds = tagged, tagged.c.paper_id, []
+    else:
         return None
     # "+ 0": test each match against the (small) sets, never look the sets up in the index
-    match_id = driving.paper_id + 0
+    match_id = paper_id + 0
     trashed = select(Paper.id).where(Paper.trashed_at.is_not(None))
     in_section = (
         match_id.in_(trashed) if query.section is Section.TRASH else match_id.not_in(trashed)
     )
-    tagged = [match_id.in_(tag_members(key)) for key in _tag_keys(query)]
-    stmt = (
-        select(func.count())
-        .select_from(driving.source)
-        .where(*driving.conditions, in_section, *tagged)
-    )
+    tagged_too = [match_id.in_(tag_members(key)) for key in keys]
+    stmt = select(func.count()).select_from(source).where(*conds, in_section, *tagged_too)
     return int(session.execute(stmt).scalar_one())
 
 

@@ -29,6 +29,9 @@ QUERIES = [
     PaperQuery(text='"language model"', sort=SortKey.ADDED, descending=True),
     PaperQuery(text="the", section=Section.TRASH, sort=SortKey.ADDED),
     PaperQuery(text="the", tags=("picked",), sort=SortKey.ADDED),
+    PaperQuery(tags=("picked",), sort=SortKey.ADDED, descending=True),  # walked from the tag
+    PaperQuery(tags=("picked",), section=Section.TRASH, sort=SortKey.ADDED),
+    PaperQuery(tags=("picked", "second"), sort=SortKey.ADDED),
 ]
 
 
@@ -38,6 +41,7 @@ def reader(library: LibraryService) -> Iterator[ListReader]:
         library.import_pages([sourced_file(path)])
     ids = library.paper_ids()
     library.tag(ids[::3], ["picked"])
+    library.tag(ids[::2], ["second"])
     library.trash(ids[1::4])
     made = ListReader(library.db)
     yield made
