@@ -58,6 +58,12 @@ def _word_pairs(pattern: re.Pattern[str], text: str) -> list[str]:
     return pairs
 
 
+def distinctive_title_words(title: str) -> list[str]:
+    """The words of a normalized title that tell it apart: four letters or more, not one of
+    the words most titles use."""
+    return [w for w in dict.fromkeys(_TITLE_WORD.findall(title)) if w not in _COMMON]
+
+
 def key_hash(kind: str, value: str) -> int:
     """A stable signed 64-bit hash of a key (what the library stores and looks up)."""
     digest = _blake2b(f"{kind}\x1f{value}".encode(), digest_size=8).digest()

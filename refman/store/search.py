@@ -90,8 +90,8 @@ class SearchIndex(Protocol):
         query holds no searchable word or needs more than the papers' own words (a tag or a
         note matches)."""
 
-    def similar_titles(self, session: Session, title: str, limit: int) -> list[int]:
-        """Up to ``limit`` papers whose titles hold all the words of ``title`` but one."""
+    def similar_titles(self, session: Session, words: Sequence[str], limit: int) -> list[int]:
+        """Up to ``limit`` papers whose titles hold all of ``words`` but one."""
 
     def add(self, session: Session, rows: Sequence[SearchRow]) -> None:
         """Index new papers from their values (they have no rows yet)."""
@@ -252,11 +252,11 @@ class Fts5Index:
         check = literal_column(OUTER_ID).in_(_with_phrases(phrases, outer=True))
         return Driving(fts, fts.c.rowid, (match, check), own=False)
 
-    def similar_titles(self, session: Session, title: str, limit: int) -> list[int]:
-        """Titles holding every word of ``title`` but at most one (a typo): one query of
+    def similar_titles(self, session: Session, words: Sequence[str], limit: int) -> list[int]:
+        """Titles holding every one of ``words`` but at most one (a typo): one query of
         AND-branches, which the index answers from its rarest words, unranked."""
-        words = list(dict.fromkeys(plain_words(title)))
-        if len(words) < 3:
+        words = [w for word in words for w in plain_words(word)]
+        if len(words) < 2:
             return []
         branches = [
             "(" + " AND ".join(f'"{w}"' for j, w in enumerate(words) if j != i) + ")"

@@ -14,14 +14,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from refman.core.importing.values import RecordRef
-from refman.core.matching import MAX_BLOCK, MatchKeys
+from refman.core.matching import MAX_BLOCK, MatchKeys, distinctive_title_words
 from refman.core.state_io import stored_match_keys
 from refman.store.bulk import chunks
 from refman.store.models import KEY_KINDS, MatchBlock, Paper
 from refman.store.search import SearchIndex
 
 #: How many records of one import may look for look-alike titles in the search index.
-MAX_NEIGHBOUR_LOOKUPS = 1000
+MAX_NEIGHBOUR_LOOKUPS = 300
 
 #: An existing paper (its id) or an earlier record of the same import.
 Target = int | RecordRef
@@ -126,9 +126,9 @@ def _neighbours(
 ) -> None:
     """Candidates for the records whose blocking keys all sit in crowded blocks (a library
     of one topic, where dozens of titles share their distinctive words): the papers whose
-    titles hold all the record's title words but one, from the search index, filed under the
-    record's first crowded key. The first :data:`MAX_NEIGHBOUR_LOOKUPS` such records of an
-    import are looked up (a few milliseconds each), so a huge import stays fast."""
+    titles hold all the record's distinctive title words but one, from the search index,
+    filed under the record's first crowded key. The first :data:`MAX_NEIGHBOUR_LOOKUPS` such
+    records of an import are looked up (milliseconds each), so a huge import stays fast."""
     looked_up = 0
     for keys in all_keys:
         if looked_up >= MAX_NEIGHBOUR_LOOKUPS:
@@ -138,8 +138,11 @@ def _neighbours(
         first = next((k for k in keys.blocks if k in crowded), None)
         if first is None:
             continue  # no key is crowded: the paper is simply new
+        words = distinctive_title_words(keys.title)
+        if len(words) < 3:
+            continue  # too few words to tolerate a typo in one of them
         looked_up += 1
-        found = search.similar_titles(session, keys.title, MAX_BLOCK)
+        found = search.similar_titles(session, words, MAX_BLOCK)
         blocks.setdefault(first, set()).update(found)
 
 
