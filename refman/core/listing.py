@@ -89,10 +89,6 @@ class ListReader:
         """How many papers the list shows."""
         return self._read(lambda s: queries.count(s, query, self._db.search))
 
-    def quick_count(self, query: PaperQuery) -> int | None:
-        """The list's count when the index alone gives it (milliseconds), else None."""
-        return self._read(lambda s: queries.quick_count(s, query, self._db.search))
-
     def ids(self, query: PaperQuery, offset: int = 0, limit: int | None = None) -> list[int]:
         """The ids of rows ``offset`` to ``offset + limit`` (all from ``offset`` when None)."""
         return self._read(lambda s: queries.id_window(s, query, self._db.search, offset, limit))

@@ -229,7 +229,7 @@ def _ordered(
 
 def count(session: Session, query: PaperQuery, search: SearchIndex) -> int:
     """How many papers the query shows."""
-    counted = quick_count(session, query, search)
+    counted = _counted_by_index(session, query, search)
     if counted is not None:
         return counted
     stmt = select(func.count()).select_from(Paper).where(*conditions(session, query, search))
@@ -248,7 +248,7 @@ def section_counts(session: Session, search: SearchIndex) -> SectionCounts:
     )
 
 
-def quick_count(session: Session, query: PaperQuery, search: SearchIndex) -> int | None:
+def _counted_by_index(session: Session, query: PaperQuery, search: SearchIndex) -> int | None:
     """The count of a search or a tag filter in the library or the Trash, from the search
     index's matches or the tag's links alone (a broad word's hundred thousand matches are
     counted without reading a paper); None when a paper's row must be read (another

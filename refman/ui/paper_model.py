@@ -113,37 +113,27 @@ class PaperTableModel(QAbstractTableModel):
             return
         pages = sorted({0, *keep})
 
-        def first(reader: ListReader) -> tuple[dict[int, list[PaperRow]], int | None]:
-            rows = {page: reader.window(query, page * PAGE, PAGE) for page in pages}
-            return rows, reader.quick_count(query)  # shown with the rows: one paint
+        def first(reader: ListReader) -> dict[int, list[PaperRow]]:
+            return {page: reader.window(query, page * PAGE, PAGE) for page in pages}
 
-        def show(found: tuple[dict[int, list[PaperRow]], int | None]) -> None:
-            rows, count = found
-            self._show(query, rows, count)
-            if count is None:
-                self.reads.ask(lambda reader: reader.count(query), self._set_count)
-
-        self.reads.ask(first, show)
+        self.reads.ask(first, lambda found: self._show(query, found))
+        self.reads.ask(lambda reader: reader.count(query), self._set_count)
 
     def when_read(self, call: Callable[[], None]) -> None:
         """Call ``call`` once the list shows the query set last (its first rows arrived);
         never when a newer query came meanwhile."""
         self.reads.ask(lambda _reader: None, lambda _none: call())
 
-    def _show(
-        self, query: PaperQuery, pages: dict[int, list[PaperRow]], count: int | None = None
-    ) -> None:
+    def _show(self, query: PaperQuery, pages: dict[int, list[PaperRow]]) -> None:
         self.beginResetModel()
         self._query = query
         self._pages = OrderedDict(sorted(pages.items()))
         self._asked.clear()
         self.rows_fetched += sum(len(rows) for rows in pages.values())
         first = pages.get(0, [])
-        self._counted = count is not None or len(first) < PAGE
+        self._counted = len(first) < PAGE
         self._count = (
-            count
-            if count is not None
-            else len(first)
+            len(first)
             if self._counted
             else max(page * PAGE + len(rows) for page, rows in pages.items())
         )
