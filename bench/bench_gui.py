@@ -84,6 +84,11 @@ def main() -> None:
         f"longest GUI block:    {float(block['longest_block_ms']):.0f} ms "  # type: ignore[arg-type]
         f"(while {block['longest_block_during']})"
     )
+    phases: dict[str, float] = {}
+    for r in runs:
+        for phase, ms in r["longest_block_ms_by_phase"].items():  # type: ignore[attr-defined]
+            phases[phase] = max(phases.get(phase, 0.0), float(ms))
+    print("longest block by phase: " + ", ".join(f"{k} {v:.0f} ms" for k, v in phases.items()))
     rss = max(float(r["peak_rss_mb"]) for r in runs)  # type: ignore[arg-type]
     print(f"peak RSS:             {rss:.0f} MB")
 

@@ -66,6 +66,7 @@ class GapProbe(QObject):
         super().__init__()
         self.longest = 0.0
         self.where = ""
+        self.by_phase: dict[str, float] = {}
         self.phase = ""
         self._last: float | None = None
         self._timer = QTimer(self)
@@ -85,9 +86,12 @@ class GapProbe(QObject):
 
     def _tick(self) -> None:
         now = time.perf_counter()
-        if self._last is not None and now - self._last > self.longest:
-            self.longest = now - self._last
-            self.where = self.phase
+        if self._last is not None:
+            gap = now - self._last
+            if gap > self.by_phase.get(self.phase, 0.0):
+                self.by_phase[self.phase] = gap
+            if gap > self.longest:
+                self.longest, self.where = gap, self.phase
         self._last = now
 
 
@@ -290,6 +294,7 @@ def main() -> None:
                 "tag_all_ms": tag_all * 1000,
                 "longest_block_ms": probe.longest * 1000,
                 "longest_block_during": probe.where,
+                "longest_block_ms_by_phase": {k: v * 1000 for k, v in probe.by_phase.items()},
                 "peak_rss_mb": peaks["tagging every paper"],
                 "peak_rss_mb_after": peaks,
             }

@@ -161,7 +161,7 @@ def _share_names(work: _Work) -> None:
                 state.names[key] = work.names[key]
     known = person_names(work.session, [k for s in work.states.values() for k in s.names])
     for state in work.states.values():
-        state.names.update({k: v for k, v in known.items() if k in state.names})
+        state.names.update({k: known[k] for k in state.names if k in known})
 
 
 def _write(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from refman.core.importing.values import RecordRef
@@ -21,7 +21,9 @@ from refman.store.models import KEY_KINDS, MatchBlock, Paper
 from refman.store.search import SearchIndex
 
 #: How many records of one import may look for look-alike titles in the search index.
-MAX_NEIGHBOUR_LOOKUPS = 300
+MAX_NEIGHBOUR_LOOKUPS = 200
+#: How many look-alike titles one lookup brings.
+NEIGHBOURS = 20
 
 #: An existing paper (its id) or an earlier record of the same import.
 Target = int | RecordRef
@@ -109,9 +111,19 @@ def _block_hits(
     wanted = sorted({k for mk in all_keys for k in mk.blocks})
     hits: dict[int, set[int]] = {}
     for part in chunks(wanted):
-        for key, paper_id in session.execute(
-            select(MatchBlock.key, MatchBlock.paper_id).where(MatchBlock.key.in_(part))
-        ):
+        # At most MAX_BLOCK + 1 papers of each key leave the database: a key of a crowded
+        # topic may be shared by tens of thousands of papers.
+        numbered = (
+            select(
+                MatchBlock.key,
+                MatchBlock.paper_id,
+                func.row_number().over(partition_by=MatchBlock.key).label("n"),
+            )
+            .where(MatchBlock.key.in_(part))
+            .subquery()
+        )
+        capped = select(numbered.c.key, numbered.c.paper_id).where(numbered.c.n <= MAX_BLOCK + 1)
+        for key, paper_id in session.execute(capped):
             hits.setdefault(key, set()).add(paper_id)
     crowded = {k for k, pids in hits.items() if len(pids) > MAX_BLOCK}
     return {k: pids for k, pids in hits.items() if k not in crowded}, crowded
@@ -142,7 +154,7 @@ def _neighbours(
         if len(words) < 3:
             continue  # too few words to tolerate a typo in one of them
         looked_up += 1
-        found = search.similar_titles(session, words, MAX_BLOCK)
+        found = search.similar_titles(session, words, NEIGHBOURS)
         blocks.setdefault(first, set()).update(found)
 
 
