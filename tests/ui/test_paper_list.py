@@ -6,7 +6,7 @@ import json
 import os
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QMimeData, QPoint, Qt
 from PySide6.QtGui import QFont
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
@@ -18,6 +18,7 @@ from refman.core.values import PaperQuery, Section, SortKey
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.panes import row_id
 
+from refman.ui import paper_table
 from refman.ui.controller import LibraryController
 from refman.ui.paper_columns import (
     ADDED,
@@ -292,6 +293,31 @@ def test_dragging_rows_carries_their_ids(panel: PaperPanel) -> None:
     data = model.mimeData(table.selectedIndexes())
     ids = json.loads(bytes(data.data(PAPER_IDS_MIME).data()).decode("utf-8"))
     assert ids == model.paper_ids(range(model.rowCount())) == table.selected_ids()
+
+
+def test_dragging_the_whole_list_carries_every_id_without_listing_cells(
+    panel: PaperPanel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, model = panel.table, panel.model
+    dragged: list[list[int]] = []
+
+    class Drag:
+        def __init__(self, _source: object) -> None:
+            self.data: QMimeData | None = None
+
+        def setMimeData(self, data: QMimeData) -> None:
+            self.data = data
+
+        def exec(self, *_args: object) -> Qt.DropAction:
+            assert self.data is not None
+            dragged.append(json.loads(bytes(self.data.data(PAPER_IDS_MIME).data()).decode()))
+            return Qt.DropAction.CopyAction
+
+    monkeypatch.setattr(paper_table, "QDrag", Drag)
+    monkeypatch.setattr(model, "mimeData", lambda _indexes: pytest.fail("cells listed"))
+    table.selectAll()
+    table.startDrag(Qt.DropAction.CopyAction)
+    assert dragged == [model.paper_ids(range(model.rowCount()))]
 
 
 def test_header_state_round_trips(qtbot: QtBot, controller: LibraryController) -> None:
