@@ -28,7 +28,7 @@ from refman.store.models import (
     PaperTag,
     Tag,
 )
-from refman.store.search import SearchIndex
+from refman.store.search import Driving, SearchIndex
 
 ATTENTION = or_(
     Paper.title_provisional.is_(True),
@@ -155,18 +155,15 @@ def _unordered(
 ) -> tuple[Select[Any], list[Any]]:
     """The query's papers, and the list's order (ranked by the search when sorted by
     relevance)."""
-    searching = bool(query.text.strip())
-    if searching and query.sort is SortKey.ADDED:
+    if query.sort is SortKey.ADDED:
         walked = _walked(session, query, search, columns)
         if walked is not None:
             return walked
-    elif query.tags and query.sort is SortKey.ADDED:
-        return _walked_tag(session, query, search, columns)
     stmt = select(*columns).select_from(Paper)
     rank: ColumnElement[Any] | None = None
     matches = (
         search.matches(session, query.text)
-        if query.sort is SortKey.RELEVANCE and searching
+        if query.sort is SortKey.RELEVANCE and query.text.strip()
         else None
     )
     if matches is not None:
@@ -176,47 +173,39 @@ def _unordered(
     return stmt.where(*conds), _order(query, rank)
 
 
+def _walk(
+    session: Session, query: PaperQuery, search: SearchIndex
+) -> tuple[Driving, PaperQuery] | None:
+    """What can hand out the query's papers in id order, and what is left of the query to
+    check on each paper: the search index for a search (None when a tag or a note matches
+    too), the first tag's links for a tag filter, nothing for a whole section."""
+    if query.text.strip():
+        driving = search.driving(session, query.text)
+        return None if driving is None else (driving, replace(query, text=""))
+    if not query.tags:
+        return None
+    tag_id = select(Tag.id).where(Tag.key == tag_key(query.tags[0])).scalar_subquery()
+    links = aliased(PaperTag)
+    tagged = select(links.paper_id).where(links.tag_id == tag_id).subquery("tagged")
+    return Driving(tagged, tagged.c.paper_id, (), own=True), replace(query, tags=query.tags[1:])
+
+
 def _walked(
     session: Session, query: PaperQuery, search: SearchIndex, columns: Sequence[Any]
 ) -> tuple[Select[Any], list[Any]] | None:
-    """A search listed in the order papers came in, walked from the search index in id
-    order: a page costs its own rows however many papers match. None when the index cannot
-    drive the list (a tag or note matches too)."""
-    driving = search.driving(session, query.text)
-    if driving is None:
+    """A search or a tag filter listed in the order papers came in, walked in id order from
+    the search index or the tag's links: a page costs its own rows however many papers
+    match. None when nothing can walk it."""
+    walk = _walk(session, query, search)
+    if walk is None:
         return None
+    driving, rest = walk
     stmt = (
         select(*columns)
         .select_from(driving.source.join(Paper, Paper.id == driving.paper_id))
-        .where(*driving.conditions, *conditions(session, query, search, text=False))
+        .where(*driving.conditions, *conditions(session, rest, search))
     )
     return stmt, [driving.paper_id.desc() if query.descending else driving.paper_id.asc()]
-
-
-def _first_tag_links(query: PaperQuery) -> tuple[Any, list[str]]:
-    """The links of the query's first tag (its papers in id order, from the index alone),
-    and the keys of the other tags."""
-    first, *others = _tag_keys(query)
-    links = aliased(PaperTag)
-    tag_id = select(Tag.id).where(Tag.key == first).scalar_subquery()
-    return select(links.paper_id).where(links.tag_id == tag_id).subquery("tagged"), others
-
-
-def _walked_tag(
-    session: Session, query: PaperQuery, search: SearchIndex, columns: Sequence[Any]
-) -> tuple[Select[Any], list[Any]]:
-    """A tag filter listed in the order papers came in, walked from the tag's links in id
-    order: a page costs its own rows however many papers carry the tag."""
-    tagged, others = _first_tag_links(query)
-    conds = conditions(session, replace(query, tags=()), search)
-    conds.extend(Paper.id.in_(tag_members(key)) for key in others)
-    stmt = (
-        select(*columns)
-        .select_from(tagged.join(Paper, Paper.id == tagged.c.paper_id))
-        .where(*conds)
-    )
-    paper_id = tagged.c.paper_id
-    return stmt, [paper_id.desc() if query.descending else paper_id.asc()]
 
 
 def _ordered(
@@ -255,25 +244,22 @@ def _counted_by_index(session: Session, query: PaperQuery, search: SearchIndex) 
     section, a person, a phrase)."""
     if query.person_id is not None or query.section not in (Section.ALL, Section.TRASH):
         return None
-    keys = _tag_keys(query)
-    if query.text.strip():
-        driving = search.driving(session, query.text)
-        if driving is None or not driving.own:
-            return None
-        source, paper_id, conds = driving.source, driving.paper_id, list(driving.conditions)
-    elif keys:
-        tagged, keys = _first_tag_links(query)
-        source, paper_id, conds = tagged, tagged.c.paper_id, []
-    else:
+    walk = _walk(session, query, search)
+    if walk is None or not walk[0].own:
         return None
+    driving, rest = walk
     # "+ 0": test each match against the (small) sets, never look the sets up in the index
-    match_id = paper_id + 0
+    match_id = driving.paper_id + 0
     trashed = select(Paper.id).where(Paper.trashed_at.is_not(None))
     in_section = (
         match_id.in_(trashed) if query.section is Section.TRASH else match_id.not_in(trashed)
     )
-    tagged_too = [match_id.in_(tag_members(key)) for key in keys]
-    stmt = select(func.count()).select_from(source).where(*conds, in_section, *tagged_too)
+    tagged = [match_id.in_(tag_members(key)) for key in _tag_keys(rest)]
+    stmt = (
+        select(func.count())
+        .select_from(driving.source)
+        .where(*driving.conditions, in_section, *tagged)
+    )
     return int(session.execute(stmt).scalar_one())
 
 

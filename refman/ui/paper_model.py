@@ -50,6 +50,13 @@ from refman.ui.paper_columns import (
 log = logging.getLogger("refman.ui")
 
 
+def ids_mime(paper_ids: list[int]) -> QMimeData:
+    """Drag data carrying papers' ids (a tag or another list accepts it)."""
+    data = QMimeData()
+    data.setData(PAPER_IDS_MIME, json.dumps(paper_ids).encode("utf-8"))
+    return data
+
+
 class PaperTableModel(QAbstractTableModel):
     """The rows of one paper query, read page by page off the GUI thread as they are painted.
 
@@ -369,6 +376,4 @@ class PaperTableModel(QAbstractTableModel):
             The drag data.
         """
         rows = sorted({i.row() for i in indexes if i.isValid()})
-        data = QMimeData()
-        data.setData(PAPER_IDS_MIME, json.dumps(self.paper_ids(rows)).encode("utf-8"))
-        return data
+        return ids_mime(self.paper_ids(rows))

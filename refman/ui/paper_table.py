@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import logging
+from collections.abc import Sequence
 
 from PySide6.QtCore import (
     QByteArray,
     QItemSelection,
     QItemSelectionModel,
-    QMimeData,
     QModelIndex,
     QSignalBlocker,
     Qt,
@@ -25,14 +24,13 @@ from refman.ui.controller import LibraryController
 from refman.ui.paper_columns import (
     ADDED,
     AUTHOR,
-    PAPER_IDS_MIME,
     TITLE,
     VENUE,
     YEAR,
     column_of,
     runs,
 )
-from refman.ui.paper_model import PaperTableModel
+from refman.ui.paper_model import PaperTableModel, ids_mime
 
 log = logging.getLogger("refman.ui")
 
@@ -261,18 +259,19 @@ class PaperTable(QTableView):
         ids = self.selected_ids()
         if not ids:
             return
-        data = QMimeData()
-        data.setData(PAPER_IDS_MIME, json.dumps(ids).encode("utf-8"))
         drag = QDrag(self)
-        drag.setMimeData(data)
+        drag.setMimeData(ids_mime(ids))
         drag.exec(supported_actions, self.defaultDropAction())
 
     # -- selection --------------------------------------------------------------------------
 
     def _select_rows(self, rows: list[int], current: int | None) -> None:
+        self._select_runs(runs(sorted(set(rows))), current)
+
+    def _select_runs(self, row_runs: Sequence[tuple[int, int]], current: int | None) -> None:
         selection = QItemSelection()
         last = self.paper_model.columnCount() - 1
-        for top, bottom in runs(sorted(set(rows))):
+        for top, bottom in row_runs:
             selection.select(self.paper_model.index(top, 0), self.paper_model.index(bottom, last))
         flags = QItemSelectionModel.SelectionFlag
         model = self.selectionModel()
@@ -302,15 +301,16 @@ class PaperTable(QTableView):
         """Select the same papers again when the new list still shows them."""
         model = self.paper_model
         if self._selected is None:  # a large selection keeps its rows
-            rows = [r for a, b in self._runs for r in range(a, min(b, model.total() - 1) + 1)]
+            end = model.total() - 1
+            kept = [(a, min(b, end)) for a, b in self._runs if a <= end]
         else:
-            rows = list(model.rows_of(self._selected).values())
+            kept = runs(sorted(model.rows_of(self._selected).values()))
         current = model.row_of(self._current) if self._current is not None else None
-        if current is None and rows:
-            current = rows[0]
+        if current is None and kept:
+            current = kept[0][0]
         after_trash, self._select_after_reset = self._select_after_reset, None
-        if rows:
-            self._select_rows(rows, current)
+        if kept:
+            self._select_runs(kept, current)
         elif after_trash is not None and model.total():
             self._select_row(min(after_trash, model.total() - 1))
         elif self._current is not None:
