@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import NotFoundError
-from refman.store.bulk import chunks
+from refman.store.bulk import first_column, id_set
 from refman.store.models import Paper
 from refman.store.search import SearchIndex
 
@@ -47,10 +47,7 @@ def no_paper(paper_id: int) -> NotFoundError:
 
 def existing_papers(session: Session, ids: Iterable[int]) -> set[int]:
     """Which of these paper ids exist."""
-    found: set[int] = set()
-    for part in chunks(sorted(set(ids))):
-        found.update(session.execute(select(Paper.id).where(Paper.id.in_(part))).scalars())
-    return found
+    return set(first_column(session, select(Paper.id).where(Paper.id.in_(id_set(set(ids))))))
 
 
 def require_papers(session: Session, ids: Iterable[int]) -> None:

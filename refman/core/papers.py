@@ -7,7 +7,7 @@ author line and the match keys — one write path for every change to a paper.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from datetime import datetime
 
 from sqlalchemy import select, update
@@ -29,7 +29,7 @@ from refman.core.operations import (
 from refman.core.paper_state import PaperState
 from refman.core.state_io import Registry, delete_papers, load_states, write_states
 from refman.core.values import Changes
-from refman.store.bulk import chunks
+from refman.store.bulk import UNSYNCHRONIZED, datetime_reader, id_set, raw_rows
 from refman.store.models import Paper
 
 
@@ -137,26 +137,43 @@ def set_paper_fields(ctx: Context, op: SetPaperFields) -> Outcome[None]:
     return Outcome(None, _write(ctx, state), inverse)
 
 
-def _trash_times(session: Session, ids: tuple[int, ...]) -> dict[int, datetime | None]:
-    times: dict[int, datetime | None] = {}
-    for part in chunks(ids):
-        rows = session.execute(select(Paper.id, Paper.trashed_at).where(Paper.id.in_(part)))
-        times.update((pid, when) for pid, when in rows)
-    return times
+def _trash_times(session: Session, ids: Collection[int]) -> dict[int, datetime | None]:
+    """When each of these papers went to the Trash (None: it is not there); a paper the
+    library does not hold is left out. One statement, however many papers."""
+    rows = raw_rows(session, select(Paper.id, Paper.trashed_at).where(Paper.id.in_(id_set(ids))))
+    read = datetime_reader(session)
+    times = {text: read(text) for text in {t for _, t in rows if t is not None}}
+    return {pid: times[t] if t is not None else None for pid, t in rows}
+
+
+def _require(before: Mapping[int, object], ids: Iterable[int]) -> None:
+    for paper_id in ids:
+        if paper_id not in before:
+            raise no_paper(paper_id)
 
 
 def _set_trash_times(
-    ctx: Context, times: Mapping[int, datetime | None], label: str = ""
+    ctx: Context,
+    times: Mapping[int, datetime | None],
+    label: str = "",
+    before: Mapping[int, datetime | None] | None = None,
 ) -> Outcome[tuple[int, ...]]:
-    """Set when papers were trashed; the inverse puts the times before back."""
-    before = _trash_times(ctx.session, tuple(times))
+    """Set when papers were trashed; the inverse puts the times before back.
+
+    ``before`` is what :func:`_trash_times` gives for these papers, when the caller has it.
+    """
+    if before is None:
+        before = _trash_times(ctx.session, tuple(times))
     changed = {pid: when for pid, when in times.items() if before.get(pid) != when}
     by_time: dict[datetime | None, list[int]] = {}
     for pid, when in changed.items():
         by_time.setdefault(when, []).append(pid)
     for when, ids in by_time.items():
-        for part in chunks(ids):
-            ctx.session.execute(update(Paper).where(Paper.id.in_(part)).values(trashed_at=when))
+        # Nothing in the session needs refreshing, and synchronizing would fetch every row.
+        ctx.session.execute(
+            update(Paper).where(Paper.id.in_(id_set(ids))).values(trashed_at=when),
+            execution_options=UNSYNCHRONIZED,
+        )
     if not changed:
         return Outcome(())
     inverse = SetTrashed(
@@ -169,17 +186,18 @@ def _set_trash_times(
 
 def trash_papers(ctx: Context, op: TrashPapers) -> Outcome[tuple[int, ...]]:
     """Move papers to the Trash (papers already there keep their time)."""
-    require_papers(ctx.session, op.paper_ids)
     before = _trash_times(ctx.session, op.paper_ids)
+    _require(before, op.paper_ids)
     wanted = {pid: ctx.now for pid in op.paper_ids if before[pid] is None}
-    return _set_trash_times(ctx, wanted, op.label)
+    return _set_trash_times(ctx, wanted, op.label, before)
 
 
 def restore_papers(ctx: Context, op: RestorePapers) -> Outcome[tuple[int, ...]]:
     """Bring papers back from the Trash."""
-    require_papers(ctx.session, op.paper_ids)
+    before = _trash_times(ctx.session, op.paper_ids)
+    _require(before, op.paper_ids)
     wanted: dict[int, datetime | None] = dict.fromkeys(op.paper_ids)
-    return _set_trash_times(ctx, wanted, op.label)
+    return _set_trash_times(ctx, wanted, op.label, before)
 
 
 def set_trashed(ctx: Context, op: SetTrashed) -> Outcome[tuple[int, ...]]:
@@ -190,15 +208,15 @@ def set_trashed(ctx: Context, op: SetTrashed) -> Outcome[tuple[int, ...]]:
         ConflictError: A paper's trash time is not the expected one.
     """
     ids = tuple(pid for pid, _ in op.times)
-    require_papers(ctx.session, ids)
     now = _trash_times(ctx.session, ids)
+    _require(now, ids)
     for pid, when in op.expect:
         if now.get(pid) != when:
             where = "restored" if when is not None else "moved to the Trash"
             raise ConflictError(
                 f"Paper #{pid} was {where} elsewhere since.", "It was left as it is now."
             )
-    return _set_trash_times(ctx, dict(op.times))
+    return _set_trash_times(ctx, dict(op.times), before=now)
 
 
 def set_duplicate_flag(ctx: Context, op: SetDuplicateFlag) -> Outcome[None]:

@@ -23,7 +23,7 @@ from refman.core.reading import author_rows, owner_rows, subject_rows, tag_rows
 from refman.core.rules import tag_key
 from refman.importers.names import name_parts
 from refman.importers.records import PersonName
-from refman.store.bulk import bulk_insert, chunks
+from refman.store.bulk import UNSYNCHRONIZED, bulk_insert, chunks, id_set
 from refman.store.models import (
     Attribution,
     Authorship,
@@ -322,8 +322,28 @@ def stored_match_keys(
     ]
 
 
+#: Deleting the blocking keys of more than 1/BLOCK_SCAN of the library's papers reads the
+#: whole key table once (0.1 s for 100,000 papers) instead of working out each paper's keys
+#: again from its text (about 90 microseconds a paper).
+BLOCK_SCAN = 64
+
+
 def forget_blocks(session: Session, paper_ids: Sequence[int]) -> None:
-    """Delete the blocking keys of these papers, worked out from their stored fields."""
+    """Delete the blocking keys of these papers.
+
+    The key table is ordered by key (that is how imports look keys up), so the keys of a few
+    papers are worked out again from their stored fields and deleted one by one; the keys
+    of many papers are found by reading the table once.
+    """
+    if not paper_ids:
+        return
+    largest = session.scalar(select(func.max(Paper.id))) or 0
+    if len(paper_ids) * BLOCK_SCAN > largest:
+        session.execute(
+            delete(MatchBlock).where(MatchBlock.paper_id.in_(id_set(paper_ids))),
+            execution_options=UNSYNCHRONIZED,
+        )
+        return
     for part in chunks(paper_ids):
         pairs = [(k, pid) for pid, _, keys in stored_match_keys(session, part) for k in keys.blocks]
         if pairs:
@@ -338,8 +358,9 @@ def delete_papers(session: Session, search: SearchIndex, paper_ids: Sequence[int
     ids = sorted(set(paper_ids))
     search.forget(session, ids)
     forget_blocks(session, ids)
-    for part in chunks(ids):
-        session.execute(delete(Paper).where(Paper.id.in_(part)))
+    session.execute(
+        delete(Paper).where(Paper.id.in_(id_set(ids))), execution_options=UNSYNCHRONIZED
+    )
 
 
 def person_names(session: Session, keys: Iterable[str]) -> dict[str, str]:

@@ -8,16 +8,21 @@ so the ORM reads them back unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import json
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from datetime import datetime
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from sqlalchemy import DateTime, Select, Table, TypeDecorator
+from sqlalchemy import DateTime, Integer, Select, Table, TypeDecorator, cast, func, select
 from sqlalchemy.orm import DeclarativeBase, Session
 
 T = TypeVar("T")
+
+#: Execution options of an ORM update or delete of many rows that no object in the session
+#: holds (the services read rows as values): synchronizing would fetch every row changed.
+UNSYNCHRONIZED: dict[str, Any] = {"synchronize_session": False}
 
 #: The most values one SQL ``IN (...)`` carries.
 CHUNK = 500
@@ -33,6 +38,24 @@ def chunks(items: Iterable[T], size: int = CHUNK) -> Iterator[list[T]]:
             batch = []
     if batch:
         yield batch
+
+
+def id_set(ids: Collection[int]) -> Select[tuple[int]]:
+    """A select of these ids, bound as one parameter (a JSON array that SQLite's
+    ``json_each`` reads back).
+
+    ``column.in_(id_set(ids))`` is one statement however many ids there are: 100,000 ids cost
+    SQLite a few milliseconds, where 200 statements of 500 ``IN`` values each cost SQLAlchemy
+    a second to compile.
+    """
+    values = func.json_each(id_json(ids)).table_valued("value")
+    return select(cast(values.c.value, Integer))
+
+
+def id_json(ids: Iterable[int]) -> str:
+    """Ids as the JSON array that :func:`id_set` binds (for SQL text:
+    ``id IN (SELECT value FROM json_each(:ids))``)."""
+    return json.dumps(sorted({int(i) for i in ids}))
 
 
 @lru_cache(maxsize=64)
@@ -94,6 +117,14 @@ def first_column(
         statement: A SQLAlchemy select (compiled here), or SQL text with ``?`` parameters.
         params: The parameters of SQL text.
     """
+    return [row[0] for row in raw_rows(session, statement, params)]
+
+
+def raw_rows(
+    session: Session, statement: Select[*tuple[Any, ...]] | str, params: Sequence[Any] = ()
+) -> list[tuple[Any, ...]]:
+    """Every row of a query as the DB-API gives it (values as stored: date-times are text,
+    see :func:`datetime_reader`), fetched in one call; arguments as for :func:`first_column`."""
     if not isinstance(statement, str):
         compiled = statement.compile(
             session.get_bind(), compile_kwargs={"render_postcompile": True}
@@ -102,4 +133,12 @@ def first_column(
         statement, params = str(compiled), [values[n] for n in compiled.positiontup or []]
     raw = session.connection().connection.driver_connection
     assert raw is not None
-    return [row[0] for row in raw.execute(statement, tuple(params)).fetchall()]
+    rows: list[tuple[Any, ...]] = raw.execute(statement, tuple(params)).fetchall()
+    return rows
+
+
+def datetime_reader(session: Session) -> Callable[[Any], datetime | None]:
+    """How a date-time read by :func:`raw_rows` becomes a ``datetime``, as SQLAlchemy reads it."""
+    dialect = session.get_bind().dialect
+    process = dialect.type_descriptor(DateTime()).result_processor(dialect, None)
+    return process if process is not None else (lambda value: value)

@@ -43,7 +43,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
-from refman.store.bulk import chunks
+from refman.store.bulk import id_json
 from refman.store.search_terms import Term, parse_terms, plain_words
 
 #: A new paper's search row: (id, title, readable abstract, authors, venue, subjects).
@@ -110,6 +110,8 @@ class SearchIndex(Protocol):
 BM25_WEIGHTS = (10.0, 1.0, 5.0, 2.0, 2.0)
 BM25 = "bm25(papers_fts, " + ", ".join(str(w) for w in BM25_WEIGHTS) + ")"
 _COLUMNS = "title, abstract, authors, venue, subjects"
+#: Paper ids bound as one JSON array (see :func:`refman.store.bulk.id_set`).
+_ID_SET = "SELECT value FROM json_each(:ids)"
 
 
 def _matching(table: str, expression: str) -> TextClause:
@@ -298,26 +300,25 @@ class Fts5Index:
             )
 
     def forget(self, session: Session, paper_ids: Iterable[int]) -> None:
-        """Take these papers' words out of the index, as the view gives them now."""
-        for batch in chunks(sorted({int(i) for i in paper_ids})):
-            ids = ",".join(str(i) for i in batch)
-            session.execute(
-                text(
-                    f"INSERT INTO papers_fts(papers_fts, rowid, {_COLUMNS}) "
-                    f"SELECT 'delete', id, {_COLUMNS} FROM paper_search WHERE id IN ({ids})"
-                )
-            )
+        """Take these papers' words out of the index, as the view gives them now (one
+        statement, however many papers)."""
+        session.execute(
+            text(
+                f"INSERT INTO papers_fts(papers_fts, rowid, {_COLUMNS}) "
+                f"SELECT 'delete', id, {_COLUMNS} FROM paper_search WHERE id IN ({_ID_SET})"
+            ),
+            {"ids": id_json(paper_ids)},
+        )
 
     def remember(self, session: Session, paper_ids: Iterable[int]) -> None:
         """Put these papers' words into the index, as the view gives them now."""
-        for batch in chunks(sorted({int(i) for i in paper_ids})):
-            ids = ",".join(str(i) for i in batch)
-            session.execute(
-                text(
-                    f"INSERT INTO papers_fts(rowid, {_COLUMNS}) "
-                    f"SELECT id, {_COLUMNS} FROM paper_search WHERE id IN ({ids})"
-                )
-            )
+        session.execute(
+            text(
+                f"INSERT INTO papers_fts(rowid, {_COLUMNS}) "
+                f"SELECT id, {_COLUMNS} FROM paper_search WHERE id IN ({_ID_SET})"
+            ),
+            {"ids": id_json(paper_ids)},
+        )
 
     @contextmanager
     def changing(self, session: Session, paper_ids: Iterable[int]) -> Iterator[None]:

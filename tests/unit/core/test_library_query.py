@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -319,6 +320,21 @@ def big_library(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LibrarySer
     library.close()
 
 
+@contextmanager
+def _recorded(library: LibraryService) -> Iterator[list[str]]:
+    """The SQL statements the library runs inside the block."""
+    statements: list[str] = []
+
+    def remember(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement)
+
+    event.listen(library.db.engine, "before_cursor_execute", remember)
+    try:
+        yield statements
+    finally:
+        event.remove(library.db.engine, "before_cursor_execute", remember)
+
+
 _LIMIT = re.compile(r"\bLIMIT\b", re.IGNORECASE)
 
 
@@ -337,17 +353,8 @@ _LIMIT = re.compile(r"\bLIMIT\b", re.IGNORECASE)
 def test_a_window_of_a_large_library_loads_only_that_window(
     big_library: LibraryService, query: PaperQuery
 ) -> None:
-    statements: list[str] = []
-
-    def remember(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        statements.append(statement)
-
-    engine = big_library.db.engine
-    event.listen(engine, "before_cursor_execute", remember)
-    try:
+    with _recorded(big_library) as statements:
         rows = big_library.papers(query, offset=1000, limit=50)
-    finally:
-        event.remove(engine, "before_cursor_execute", remember)
 
     assert len(rows) == 50
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
@@ -366,3 +373,31 @@ def test_large_library_counts(big_library: LibraryService) -> None:
     assert big_library.count(PaperQuery(text="lattice")) == len(
         big_library.paper_ids(PaperQuery(text="lattice"))
     )
+
+
+@pytest.mark.slow
+def test_trashing_and_restoring_every_paper_takes_a_few_statements_and_undoes_exactly(
+    big_library: LibraryService,
+) -> None:
+    ids = big_library.paper_ids()
+    with _recorded(big_library) as statements:
+        trashed = big_library.trash(ids)
+    trash_statements = len(statements)
+    counts = big_library.section_counts()
+    assert (counts.all, counts.trash) == (0, 20_000)
+    with _recorded(big_library) as statements:
+        restored = big_library.restore(ids[:5_000])
+    restore_statements = len(statements)
+
+    # One statement reads the papers' trash times, one changes them: never one per chunk.
+    assert trash_statements <= 4, statements
+    assert restore_statements <= 4, statements
+    assert set(trashed.value) == set(ids) and set(restored.value) == set(ids[:5_000])
+    assert big_library.section_counts().all == 5_000
+    assert restored.inverse is not None and trashed.inverse is not None
+    big_library.apply(restored.inverse)  # undo the restore: back in the Trash, same time
+    assert big_library.section_counts().trash == 20_000
+    big_library.apply(trashed.inverse)  # undo the trash: the library as it was
+    counts = big_library.section_counts()
+    assert (counts.all, counts.trash) == (20_000, 0)
+    assert big_library.paper_ids() == ids
