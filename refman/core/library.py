@@ -50,7 +50,13 @@ from refman.core.operations import (
     UntagPapers,
 )
 from refman.core.papers import HANDLERS as PAPER_HANDLERS
-from refman.core.reading import load_details, load_people, load_person, load_tags
+from refman.core.reading import (
+    load_details,
+    load_people,
+    load_person,
+    load_tag_names,
+    load_tags,
+)
 from refman.core.rules import FieldEdits
 from refman.core.tagging import HANDLERS as TAG_HANDLERS
 from refman.core.upkeep import bring_up_to_date
@@ -330,6 +336,11 @@ class LibraryService:
         """Every tag with its colour and paper count, by name."""
         with self.db.reading() as s:
             return load_tags(s)
+
+    def tag_names(self) -> list[str]:
+        """Every tag's name, by name (what completing a tag offers: no counts to work out)."""
+        with self.db.reading() as s:
+            return load_tag_names(s)
 
     def people(self) -> list[PersonView]:
         """The owners of imported author pages, with how many papers each brought."""

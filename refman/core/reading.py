@@ -188,6 +188,11 @@ def load_tags(session: Session) -> list[TagView]:
     return [TagView(id=i, name=n, colour=c, count=k) for i, n, c, k in session.execute(stmt)]
 
 
+def load_tag_names(session: Session) -> list[str]:
+    """Every tag's name, in the order :func:`load_tags` gives the tags."""
+    return list(session.execute(select(Tag.name).order_by(func.lower(Tag.name))).scalars())
+
+
 def load_people(session: Session) -> list[PersonView]:
     """Page owners (persons with attributions) and their paper counts, by name."""
     stmt = (

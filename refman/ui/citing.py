@@ -163,7 +163,7 @@ class CitingActions(QObject):
         self.settings = settings
         self.actions_by_id = actions
         self.table = table
-        self.selected = table.selected_ids
+        self.with_selected = table.with_selected_ids
         self.menu_tag = menu_tag
         self.tell = tell
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -184,7 +184,7 @@ class CitingActions(QObject):
     @Slot(QPoint)
     def on_table_context_menu(self, pos: QPoint) -> None:
         """Cite, copy, export or trash the selected papers."""
-        if not self.selected():
+        if not self.table.has_selection():
             return
         menu = build_menu(self.table, self.actions_by_id, LIST_MENU)
         menu.setObjectName("paperMenu")
@@ -200,24 +200,25 @@ class CitingActions(QObject):
     @Slot()
     def on_copy_citation(self) -> None:
         """Copy the selected papers' citations in the style of the preferences."""
-        copy_citation(self.controller, self.selected(), self.settings.get(CITATION_STYLE))
+        style = self.settings.get(CITATION_STYLE)
+        self.with_selected(lambda ids: copy_citation(self.controller, ids, style))
 
     @Slot()
     def on_copy_citekey(self) -> None:
         """Copy ``\\cite{…}`` for the selected papers."""
-        copy_citation_keys(self.controller, self.selected())
+        self.with_selected(lambda ids: copy_citation_keys(self.controller, ids))
 
     @Slot()
     def on_copy_bibtex(self) -> None:
         """Copy the selected papers' BibTeX entries."""
-        copy_bibtex(self.controller, self.selected())
+        self.with_selected(lambda ids: copy_bibtex(self.controller, ids))
 
     @Slot()
     def on_export_selected(self) -> None:
         """Export the selected papers."""
-        ids = self.selected()
-        if ids:
-            self.export(ids, plural(len(ids), "selected paper"), "selection")
+        self.with_selected(
+            lambda ids: self.export(ids, plural(len(ids), "selected paper"), "selection")
+        )
 
     @Slot()
     def on_export_library(self) -> None:

@@ -284,7 +284,7 @@ class DetailPane(QWidget):
         self.banner.show_for(paper, other)
 
     def _load_known_tags(self) -> None:
-        self.tag_chips.set_known_tags([t.name for t in self.controller.service.tags()])
+        self.tag_chips.set_known_tags(self.controller.service.tag_names())
 
     def subject_texts(self) -> list[str]:
         """The subject labels shown (for tests and accessibility)."""

@@ -320,7 +320,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def on_restore(self) -> None:
         """Bring the selected papers back from the Trash."""
-        self.controller.restore(self.table.selected_ids())
+        self.table.with_selected_ids(self.controller.restore)
 
     @Slot()
     def on_empty_trash(self) -> None:

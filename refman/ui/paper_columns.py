@@ -3,7 +3,10 @@ format, the provisional-title mark."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+import json
+from collections.abc import Callable
+
+from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, Qt
 
 from refman.core.values import PaperQuery, PaperRow, SortKey
 
@@ -79,3 +82,21 @@ def display(row: PaperRow, column: int) -> str:
     if column == VENUE:
         return row.venue or ""
     return row.added.date().isoformat()
+
+
+def ids_mime(paper_ids: list[int]) -> QMimeData:
+    """Drag data carrying papers' ids (a tag or another list accepts it)."""
+    data = QMimeData()
+    data.setData(PAPER_IDS_MIME, json.dumps(paper_ids).encode("utf-8"))
+    return data
+
+
+def filled(
+    parts: list[tuple[int, int, list[int] | None]], fetch: Callable[[int, int], list[int]]
+) -> list[int]:
+    """The ids of runs of rows (first, last, ids when known): ``fetch(first, count)`` reads
+    the ids not known."""
+    out: list[int] = []
+    for first, last, known in parts:
+        out.extend(known if known is not None else fetch(first, last - first + 1))
+    return out

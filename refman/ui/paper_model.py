@@ -7,7 +7,6 @@ shows, and the pages of rows the view painted lately (a small least-recently-use
 
 from __future__ import annotations
 
-import json
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
@@ -44,17 +43,12 @@ from refman.ui.paper_columns import (
     AnyIndex,
     PaperIdRole,
     display,
+    filled,
+    ids_mime,
     runs,
 )
 
 log = logging.getLogger("refman.ui")
-
-
-def ids_mime(paper_ids: list[int]) -> QMimeData:
-    """Drag data carrying papers' ids (a tag or another list accepts it)."""
-    data = QMimeData()
-    data.setData(PAPER_IDS_MIME, json.dumps(paper_ids).encode("utf-8"))
-    return data
 
 
 class PaperTableModel(QAbstractTableModel):
@@ -187,8 +181,32 @@ class PaperTableModel(QAbstractTableModel):
 
     def run_ids(self, row_runs: Sequence[tuple[int, int]], *, read: bool = True) -> list[int]:
         """The ids of the papers on runs of rows (first, last), in order. A run whose rows
-        are not all read yet is read in one go (``read``), or left out."""
-        out: list[int] = []
+        are not all read yet is read in one go on this thread (``read``), or left out."""
+        query = self._query
+        return filled(
+            self._runs_known(row_runs),
+            lambda first, n: self.service.list_ids(query, first, n) if read else [],
+        )
+
+    def ask_run_ids(
+        self, row_runs: Sequence[tuple[int, int]], on_ids: Callable[[list[int]], None]
+    ) -> None:
+        """Give ``on_ids`` the ids of the papers on runs of rows, in order: at once when every
+        row was read, else when the list worker has read the rest (the GUI thread never waits
+        for the ids of a whole library). When the list is re-queried meanwhile, the rows
+        show other papers and ``on_ids`` is not called."""
+        parts, query = self._runs_known(row_runs), self._query
+        if all(known is not None for _, _, known in parts):
+            on_ids(filled(parts, lambda _first, _n: []))
+        else:
+            fill = lambda r: filled(parts, lambda first, n: r.ids(query, first, n))  # noqa: E731
+            self.reads.ask(fill, on_ids)
+
+    def _runs_known(
+        self, row_runs: Sequence[tuple[int, int]]
+    ) -> list[tuple[int, int, list[int] | None]]:
+        """Each run of rows within the list, with its ids when every row of it was read."""
+        out: list[tuple[int, int, list[int] | None]] = []
         for first, last in row_runs:
             last = min(last, self._count - 1)
             if last < first:
@@ -196,10 +214,8 @@ class PaperTableModel(QAbstractTableModel):
             loaded = (
                 [self._loaded(r) for r in range(first, last + 1)] if last - first < 5000 else [None]
             )
-            if all(paper is not None for paper in loaded):
-                out.extend(paper.id for paper in loaded if paper is not None)
-            elif read:
-                out.extend(self.service.list_ids(self._query, first, last - first + 1))
+            known = [p.id for p in loaded if p is not None] if None not in loaded else None
+            out.append((first, last, known))
         return out
 
     def row_of(self, paper_id: int) -> int | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import (
     QByteArray,
@@ -28,9 +28,10 @@ from refman.ui.paper_columns import (
     VENUE,
     YEAR,
     column_of,
+    ids_mime,
     runs,
 )
-from refman.ui.paper_model import PaperTableModel, ids_mime
+from refman.ui.paper_model import PaperTableModel
 
 log = logging.getLogger("refman.ui")
 
@@ -164,8 +165,22 @@ class PaperTable(QTableView):
         return self.selectionModel().hasSelection()
 
     def selected_ids(self) -> list[int]:
-        """The ids of the selected papers, in list order."""
+        """The ids of the selected papers, in list order, read on this thread if need be
+        (a drag needs them at once; actions use :meth:`with_selected_ids`)."""
         return self.paper_model.run_ids(self.selected_runs())
+
+    def with_selected_ids(self, act: Callable[[list[int]], None]) -> None:
+        """Call ``act`` with the ids of the selected papers, in list order, unless nothing is
+        selected: at once when their rows were read, else once the list worker read them
+        (a selection of a whole library is not read on the GUI thread)."""
+        if not self.has_selection():
+            return
+
+        def given(ids: list[int]) -> None:
+            if ids:
+                act(ids)
+
+        self.paper_model.ask_run_ids(self.selected_runs(), given)
 
     def current_id(self) -> int | None:
         """The id of the current paper (the one the detail pane shows), or None."""
@@ -244,13 +259,16 @@ class PaperTable(QTableView):
         Returns:
             True when there were papers to move.
         """
-        ids = self.selected_ids()
-        if not ids or self.paper_model.query.section is Section.TRASH:
+        if not self.has_selection() or self.paper_model.query.section is Section.TRASH:
             return False
-        # When the list has been read again, the paper that took the place of the first one
-        # trashed is selected.
-        self._select_after_reset = self.paper_model.row_of(ids[0])
-        self.controller.trash(ids)
+
+        def trash(ids: list[int]) -> None:
+            # When the list has been read again, the paper that took the place of the first
+            # one trashed is selected.
+            self._select_after_reset = self.paper_model.row_of(ids[0])
+            self.controller.trash(ids)
+
+        self.with_selected_ids(trash)
         return True
 
     def startDrag(self, supported_actions: Qt.DropAction) -> None:

@@ -398,3 +398,33 @@ def test_a_big_library_is_never_loaded_whole(
     assert model.rows_fetched - shown <= 300
     last = library.papers(model.query, n - 1, 1)[0]
     assert model.index(n - 1, TITLE).data() == last.title
+
+
+def test_trashing_a_selection_of_rows_not_yet_read_reads_their_ids_off_the_gui_thread(
+    qtbot: QtBot,
+    controller: LibraryController,
+    library: LibraryService,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    n = 1_500  # fifteen pages of rows; the table reads the first few
+    library.import_pages([sourced(generated_page(n))])
+    widget = PaperPanel(controller)
+    qtbot.add_widget(widget)
+    controller.changed.connect(widget.refresh)
+    table, model = widget.table, widget.model
+    model.set_query(model.query)
+    settle(controller)
+    widget.resize(1000, 600)
+    widget.show()
+    qtbot.wait_exposed(widget)
+    assert model.rows_fetched < n
+    monkeypatch.setattr(
+        library, "list_ids", lambda *_a: pytest.fail("the GUI thread read the selection's ids")
+    )
+    table.setFocus()
+    qtbot.keyClick(table, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(table, Qt.Key.Key_Delete)
+    qtbot.wait_until(lambda: library.section_counts().trash == n, timeout=10_000)
+    settle(controller)
+    assert library.count() == 0
+    qtbot.wait_until(lambda: model.rowCount() == 0)
