@@ -61,6 +61,11 @@ def cache_dir() -> Path:
     return _dir("cache")
 
 
+def check_record() -> Path:
+    """The file where refman remembers which libraries it checked and left whole."""
+    return cache_dir() / "checked.json"
+
+
 def log_dir() -> Path:
     """The folder that holds ``refman.log``."""
     return _dir("log")

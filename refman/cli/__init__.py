@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TextIO
 from refman.cli.parser import build_parser
 from refman.common.errors import RefmanError
 from refman.logging_setup import setup_logging, shutdown_logging
-from refman.paths import library_location
+from refman.paths import check_record, library_location
 
 __all__ = ["run"]
 
@@ -50,6 +50,7 @@ _HANDLERS: dict[str, tuple[str, str]] = {
     "empty-trash": ("edit_cmd", "run_empty_trash"),
     "export": ("export_cmd", "run_export"),
     "cite": ("cite_cmd", "run_cite"),
+    "check": ("safety_cmd", "run_check"),
 }
 
 
@@ -114,7 +115,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _open_wizard(args.db, list(args.files))
     from refman.core.library import LibraryService
 
-    service = LibraryService.open(library_location(args.db))
+    service = LibraryService.open(library_location(args.db), check_record())
     try:
         if args.command == "import":
             from refman.cli import import_cmd

@@ -338,6 +338,19 @@ def _add_citing(c: _Commands) -> None:
     cite_cmd.add_styles_arguments(p)
 
 
+def _add_safety(c: _Commands) -> None:
+    p = c.add(
+        "check",
+        "check that the library file is whole",
+        "Check the library file with SQLite's quick check (every page is read), or with "
+        "--full its integrity check (every index is compared with its table too). Exits 2 "
+        "when the library is damaged.",
+        "  refman check\n  refman check --full --json",
+    )
+    p.add_argument("--full", action="store_true", help="the full integrity check (slower)")
+    _json(p, "the result")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the whole command line."""
     parser = argparse.ArgumentParser(
@@ -359,4 +372,5 @@ def build_parser() -> argparse.ArgumentParser:
         add(commands)
     _add_export(commands)
     _add_citing(commands)
+    _add_safety(commands)
     return parser

@@ -32,6 +32,18 @@ class LibraryOpenError(RefmanError):
     """The library file cannot be opened, created or upgraded."""
 
 
+#: What to do with a damaged library (said wherever refman finds one).
+DAMAGED_HINT = (
+    "Nothing was changed. Restore a backup (refman backups, then refman restore BACKUP), "
+    "or copy out what can still be read (refman recover NEW-FILE)."
+)
+
+
+class LibraryUnavailableError(RefmanError):
+    """The library cannot do this now, for a reason outside refman: it is read-only, damaged,
+    locked by another program, or the disk is full. Nothing was changed."""
+
+
 class ConflictError(RefmanError):
     """A change (often an undo) found its paper, note or tag changed since: it was refused."""
 

@@ -71,6 +71,7 @@ from refman.core.values import (
 )
 from refman.store.bulk import chunks
 from refman.store.database import Database, open_database
+from refman.store.integrity import CheckRecord
 from refman.store.models import Note, Paper
 
 log = logging.getLogger("refman.library")
@@ -100,11 +101,38 @@ class LibraryService:
         self._ordered = OrderedIds(database.search)
 
     @classmethod
-    def open(cls, location: str | Path) -> LibraryService:
-        """Open (creating or upgrading) the library at a path or SQLAlchemy URL."""
-        database = open_database(location)
+    def open(cls, location: str | Path, checks: Path | None = None) -> LibraryService:
+        """Open (creating or upgrading) the library at a path or SQLAlchemy URL.
+
+        Args:
+            location: The library.
+            checks: The file where refman remembers which libraries it checked and left
+                whole; a library not found there is checked before its first change (see
+                :mod:`refman.store.integrity`). None checks before the first change of
+                every session.
+        """
+        database = open_database(location, CheckRecord(checks) if checks else None)
         bring_up_to_date(database)
         return cls(database)
+
+    def check(self, *, full: bool = False) -> list[str]:
+        """Check the library file (SQLite's quick check, or with ``full`` its integrity
+        check). A library found damaged is refused every change from then on.
+
+        Returns:
+            What is wrong; empty when the library is whole.
+        """
+        return self.db.verify(full=full)
+
+    @property
+    def damaged(self) -> str | None:
+        """What the last check found wrong with the library file, or None."""
+        return self.db.damaged
+
+    @property
+    def read_only(self) -> str | None:
+        """Why the library can only be read (its file or folder is read-only), or None."""
+        return self.db.read_only
 
     @property
     def location(self) -> str:

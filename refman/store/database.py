@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,10 +15,19 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy.exc import ArgumentError, DatabaseError, DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from refman.common.errors import LibraryOpenError
+from refman.common.errors import DAMAGED_HINT, LibraryOpenError, LibraryUnavailableError
+from refman.store.failures import described, sqlite_error
+from refman.store.identity import (
+    APPLICATION_ID,
+    Identity,
+    Kind,
+    check_revision,
+    identify,
+)
+from refman.store.integrity import CheckRecord, check
 from refman.store.search import Fts5Index, SearchIndex
 from refman.store.search_terms import register_functions
 
@@ -71,6 +81,16 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
     register_functions(dbapi_connection)
 
 
+def _on_read_only_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+    # A library that can only be read: no journal mode change (that is a write).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA cache_size = -16384")
+    cursor.close()
+    register_functions(dbapi_connection)
+
+
 def _on_begin(conn: Any) -> None:
     # A write transaction takes the write lock at once, so that it waits (busy timeout) for
     # another writer instead of failing when it upgrades from reading to writing.
@@ -89,6 +109,51 @@ class Database:
     generation: int = 0
     #: The library's full-text index.
     search: SearchIndex = field(default_factory=Fts5Index)
+    #: Why the library can only be read (its file or folder is read-only), or None.
+    read_only: str | None = None
+    #: Where refman remembers the libraries it checked (None: check before the first write
+    #: of every session).
+    checks: CheckRecord | None = None
+    #: What the last check found wrong (the library is then never written to), or None.
+    damaged: str | None = None
+    _verified: bool = False
+
+    def verify(self, *, full: bool = False) -> list[str]:
+        """Check the library's file now (see :mod:`refman.store.integrity`).
+
+        Returns:
+            The problems found; empty when the library is whole. A damaged library is
+            refused every change from then on.
+        """
+        try:
+            problems = check(self.engine, full=full)
+        except DBAPIError as exc:
+            plain = described(exc, self.path or self.url)
+            if plain is None or "damaged" not in plain.message:
+                raise
+            problems = [str(sqlite_error(exc) or exc)]
+        if problems:
+            self.damaged = problems[0]
+            log.warning("library %s failed its check: %s", self.path, "; ".join(problems))
+            if self.checks is not None and self.path is not None:
+                self.checks.forget(self.path)
+        else:
+            self._verified = True
+            if self.checks is not None and self.path is not None:
+                self.checks.remember(self.path)
+        return problems
+
+    def _require_whole(self) -> None:
+        """Refuse to write to a damaged library; check one not known to be whole first."""
+        if not self._verified and self.damaged is None and self.path is not None:
+            if self.checks is not None and self.checks.trusted(self.path):
+                self._verified = True
+            else:
+                self.verify()
+        if self.damaged is not None:
+            raise LibraryUnavailableError(
+                f"The library “{self.path}” is damaged ({self.damaged}).", DAMAGED_HINT
+            )
 
     @property
     def path(self) -> Path | None:
@@ -98,9 +163,20 @@ class Database:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """A session whose work is committed on success and rolled back on any error."""
+        """A session whose work is committed on success and rolled back on any error.
+
+        Raises:
+            LibraryUnavailableError: The library can only be read; nothing was changed.
+        """
+        if self.read_only is not None:
+            raise LibraryUnavailableError(
+                f"The library cannot be changed: {self.read_only}.",
+                "You can browse, search and export it; to change it, make it writable "
+                "or copy it somewhere you may write.",
+            )
+        self._require_whole()
         try:
-            with self.sessions.begin() as session:
+            with self.plain_errors(), self.sessions.begin() as session:
                 session.connection(execution_options={"refman_write": True})
                 yield session
         finally:
@@ -109,18 +185,33 @@ class Database:
     @contextmanager
     def reading(self) -> Iterator[Session]:
         """A session for reads only."""
-        with self.sessions() as session:
+        with self.plain_errors(), self.sessions() as session:
             yield session
 
+    @contextmanager
+    def plain_errors(self) -> Iterator[None]:
+        """Turn an SQLite failure with a cause outside refman (a damaged file, a full disk,
+        a lock) into a plain-words error (see :mod:`refman.store.failures`)."""
+        try:
+            yield
+        except DBAPIError as exc:
+            plain = described(exc, self.path or self.url)
+            if plain is None:
+                raise
+            raise plain from exc
+
     def close(self) -> None:
-        """Release every connection to the file."""
+        """Release every connection to the file (and remember a checked library's files as
+        refman leaves them)."""
         self.engine.dispose()
+        if self._verified and self.damaged is None and self.checks and self.path is not None:
+            self.checks.remember(self.path)
 
 
-def _make_engine(url: str) -> Engine:
+def _make_engine(url: str, *, read_only: bool = False) -> Engine:
     engine = create_engine(url, connect_args={"check_same_thread": False})
     if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _on_connect)
+        event.listen(engine, "connect", _on_read_only_connect if read_only else _on_connect)
         event.listen(engine, "begin", _on_begin)
     return engine
 
@@ -140,31 +231,85 @@ def _backup(path: Path, revision: str | None) -> Path:
     return target
 
 
-def open_database(location: str | Path) -> Database:
+def open_database(location: str | Path, checks: CheckRecord | None = None) -> Database:
     """Open (creating or upgrading as needed) the library at ``location``.
 
-    A new library is created at the newest schema. An older one is upgraded after a copy of
-    the file has been kept beside it.
+    The file is identified first without writing a byte (:mod:`refman.store.identity`). A new
+    library is created at the newest schema; an older one is upgraded after a copy of the
+    file has been kept beside it. Every library refman opens for writing is stamped with
+    refman's application id. A library whose file or folder is read-only is opened for
+    reading: changes are refused with a plain message.
 
     Args:
         location: A file path or an SQLAlchemy URL.
+        checks: Where refman remembers the libraries it checked (see :class:`Database`).
 
     Returns:
         The open database.
 
     Raises:
-        LibraryOpenError: The file is not a refman library, was written by a newer refman,
-            or its folder cannot be created.
+        LibraryOpenError: The file is not a refman library, is damaged where its tables are
+            listed, was written by a newer refman, or its folder cannot be created.
     """
     url = to_url(location)
-    parsed = make_url(url)
-    file_path = Path(parsed.database) if parsed.database and parsed.database != ":memory:" else None
-    if file_path is not None:
-        if file_path.is_dir():
+    file_path, identity, read_only = _locate(url)
+    engine_url = url
+    if read_only is not None:
+        assert file_path is not None
+        engine_url = f"sqlite:///{file_path.resolve().as_uri()}?mode=ro&uri=true"
+    engine = _make_engine(engine_url, read_only=read_only is not None)
+    try:
+        if read_only is None:
+            _migrate(engine, file_path)
+            _stamp(engine, identity)
+        else:
+            check_revision(file_path or url, _current_revision(engine))
+    except (DatabaseError, OperationalError) as exc:
+        engine.dispose()
+        plain = described(exc, file_path or url)
+        if plain is None:
+            log.exception("cannot open library %s", url)
             raise LibraryOpenError(
-                f"“{file_path}” is a folder, not a library file.",
-                "Name a file such as library.sqlite.",
-            )
+                f"“{file_path or url}” cannot be opened as a refman library "
+                f"({getattr(exc.orig, 'args', [exc])[0]}).",
+                "Check that it is a refman library file.",
+            ) from exc
+        log.info("cannot open library %s: %s", url, exc)
+        raise plain from exc
+    except LibraryOpenError:
+        engine.dispose()
+        raise
+    return Database(
+        engine=engine,
+        sessions=sessionmaker(engine, expire_on_commit=False),
+        url=url,
+        read_only=read_only,
+        checks=checks,
+    )
+
+
+def _locate(url: str) -> tuple[Path | None, Identity, str | None]:
+    """The library file of a URL (None in memory), what it holds, and why it can only be
+    read (None when it can be written); its folder is created when need be."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise LibraryOpenError(
+            f"“{url}” is neither a library file nor an address refman understands.",
+            "Give a library file (library.sqlite) or a sqlite:/// address.",
+        ) from exc
+    if parsed.get_backend_name() != "sqlite":
+        raise LibraryOpenError(
+            f"refman cannot open a library at “{parsed.render_as_string(hide_password=True)}”: "
+            f"“{parsed.drivername}” is not a kind of library it knows.",
+            "Give a library file (library.sqlite) or a sqlite:/// address.",
+        )
+    if not parsed.database or parsed.database == ":memory:":
+        return None, Identity(Kind.NEW), None
+    file_path = Path(parsed.database)
+    identity = identify(file_path)
+    read_only = _read_only_reason(file_path, identity)
+    if read_only is None:
         try:
             file_path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -172,66 +317,27 @@ def open_database(location: str | Path) -> Database:
                 f"Cannot create the folder for the library “{file_path}”: {exc.strerror}.",
                 "Choose a location you can write to.",
             ) from exc
-    if file_path is not None:
-        _check_file(file_path)
-    engine = _make_engine(url)
-    try:
-        _migrate(engine, file_path)
-    except (DatabaseError, OperationalError) as exc:
-        engine.dispose()
-        log.exception("cannot open library %s", url)
-        raise LibraryOpenError(
-            f"“{file_path or url}” cannot be opened as a refman library "
-            f"({getattr(exc.orig, 'args', [exc])[0]}).",
-            "Check that it is a refman library file and that it is not damaged.",
-        ) from exc
-    except LibraryOpenError:
-        engine.dispose()
-        raise
-    return Database(engine=engine, sessions=sessionmaker(engine, expire_on_commit=False), url=url)
+    return file_path, identity, read_only
 
 
-_SQLITE_HEADER = b"SQLite format 3\x00"
+def _read_only_reason(path: Path, identity: Identity) -> str | None:
+    """Why an existing library can only be read (its file or folder is read-only), or None."""
+    if identity.kind is Kind.NEW:
+        return None
+    folder = path.resolve().parent
+    if not os.access(path, os.W_OK):
+        return f"the file “{path}” is read-only"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"its folder “{folder}” is read-only"
+    return None
 
 
-def _check_file(path: Path) -> None:
-    """Refuse, without changing a byte, a file that is not a refman library.
-
-    Raises:
-        LibraryOpenError: The file is not SQLite, is another program's SQLite database, or
-            cannot be read.
-    """
-    try:
-        if not path.exists() or path.stat().st_size == 0:
-            return
-        with path.open("rb") as handle:
-            header = handle.read(len(_SQLITE_HEADER))
-    except OSError as exc:
-        raise LibraryOpenError(
-            f"Cannot read the library “{path}”: {exc.strerror}.",
-            "Check that the file exists and that you may read it.",
-        ) from exc
-    if header != _SQLITE_HEADER:
-        raise LibraryOpenError(
-            f"“{path}” is not a refman library (it is not an SQLite database).",
-            "Open a refman library, or name a new file to create one.",
-        )
-    try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError as exc:
-        raise LibraryOpenError(
-            f"“{path}” cannot be opened as a refman library ({exc}).",
-            "Check that it is a refman library file and that it is not damaged.",
-        ) from exc
-    if tables and "alembic_version" not in tables:
-        raise LibraryOpenError(
-            f"“{path}” is an SQLite database, but not a refman library.",
-            "Open a refman library, or name a new file to create one.",
-        )
+def _stamp(engine: Engine, identity: Identity) -> None:
+    """Mark the file as a refman library (a new one, or one from before the stamp)."""
+    if identity.kind is Kind.REFMAN:
+        return
+    with engine.begin() as conn:
+        conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
 def _migrate(engine: Engine, file_path: Path | None) -> None:

@@ -1,0 +1,86 @@
+"""What an SQLite failure means to the person using refman.
+
+SQLite reports conditions outside refman's control — a damaged file, a full disk, a read-only
+file, another program holding the lock — as exceptions with an error code. :func:`described`
+turns each into a :class:`~refman.common.errors.RefmanError` whose message says what happened
+and what to do (exit status 2 on the command line, a message box in the window); anything it
+does not know stays an exception, which is a bug.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from refman.common.errors import DAMAGED_HINT, LibraryUnavailableError, RefmanError
+
+_DAMAGED = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+_FULL = {"SQLITE_FULL"}
+_READ_ONLY = {"SQLITE_READONLY"}
+_BUSY = {"SQLITE_BUSY", "SQLITE_LOCKED"}
+_CANT_OPEN = {"SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH"}
+
+
+def sqlite_error(exc: BaseException) -> sqlite3.Error | None:
+    """The sqlite3 error behind an exception (SQLAlchemy wraps it as ``orig``), if any."""
+    seen: BaseException | None = exc
+    for _ in range(5):
+        if seen is None:
+            return None
+        if isinstance(seen, sqlite3.Error):
+            return seen
+        seen = getattr(seen, "orig", None) or seen.__cause__
+    return None
+
+
+def _code(error: sqlite3.Error) -> str:
+    name = getattr(error, "sqlite_errorname", "") or ""
+    return name.split("_")[0] + "_" + name.split("_")[1] if name.count("_") >= 2 else name
+
+
+def described(exc: BaseException, where: Path | str | None = None) -> RefmanError | None:
+    """A plain-words error for an SQLite failure with a cause outside refman, or None when
+    the failure is not one of those (a bug: let it propagate).
+
+    Args:
+        exc: The exception (SQLAlchemy's, or sqlite3's).
+        where: The library file, named in the message.
+    """
+    error = sqlite_error(exc)
+    if error is None:
+        return None
+    code, detail = _code(error), str(error)
+    library = f"“{where}”" if where is not None else "the library"
+    if code in _DAMAGED:
+        return LibraryUnavailableError(
+            f"The library {library} is damaged ({detail}).", DAMAGED_HINT
+        )
+    if code in _FULL:
+        return LibraryUnavailableError(
+            f"The change could not be saved: the disk holding {library} is full, or the file "
+            "reached the largest size allowed.",
+            "Free some space (or raise the limit) and try again; the library is as it was.",
+        )
+    if code in _READ_ONLY:
+        return LibraryUnavailableError(
+            f"The library {library} cannot be changed: it is read-only ({detail}).",
+            "Make the file and its folder writable, or copy the library somewhere you may "
+            "write; nothing was changed.",
+        )
+    if code in _BUSY:
+        return LibraryUnavailableError(
+            f"The library {library} is locked by another program ({detail}).",
+            "Close the other program (or the other refman) and try again; nothing was changed.",
+        )
+    if code in _CANT_OPEN:
+        return LibraryUnavailableError(
+            f"Cannot open the library {library} ({detail}).",
+            "Check that the file and its folder exist and that you may read and write them.",
+        )
+    if code == "SQLITE_IOERR":
+        return LibraryUnavailableError(
+            f"Reading or writing the library {library} failed ({detail}).",
+            "Check the disk (is it full, removed, or failing?) and try again; the last saved "
+            "state of the library is kept.",
+        )
+    return None

@@ -1,0 +1,221 @@
+"""A file is identified before refman touches it: anything that is not a refman library this
+version can open is refused with a message naming the real cause, exit status 2, and the
+file's bytes unchanged (no journal switch, no -wal/-shm beside it)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from refman import paths
+from refman.__main__ import main
+from refman.core.library import LibraryService
+from refman.store.database import head_revision
+from refman.store.identity import APPLICATION_ID, KNOWN_REVISIONS
+from refman.store.integrity import CheckRecord
+from tests.helpers.fixtures import sourced
+from tests.helpers.pages import generated_page
+
+PAGE = """Ada Lovelace
+
+Publications and source records attributed to Ada Lovelace.
+
+arXiv2021
+
+Lattice engines for the analytical age
+
+We study lattice engines and their use in the analytical age of computing machines.
+
+cs.LG↗
+"""
+
+
+def _refused(
+    capsys: pytest.CaptureFixture[str], path: Path, message: str, *commands: list[str]
+) -> None:
+    """Every command exits 2 with ``message`` and leaves the file and its folder as they were."""
+    before = path.read_bytes() if path.is_file() else None
+    beside = sorted(os.listdir(path.parent))
+    for command in commands or (["list"], ["tag", "1", "x"]):
+        code = main(["--db", str(path), *command])
+        err = capsys.readouterr().err
+        assert code == 2, err
+        assert message in err, err
+        assert "internal error" not in err
+        assert len(err.strip().splitlines()) == 1
+    if before is not None:
+        assert path.read_bytes() == before
+    assert sorted(os.listdir(path.parent)) == beside  # no -wal, -shm or journal left
+
+
+def _sqlite(path: Path, *statements: str, wal: bool = False) -> Path:
+    conn = sqlite3.connect(path)
+    if wal:
+        conn.execute("PRAGMA journal_mode = WAL")
+    for statement in statements:
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+    return path
+
+
+Make = Callable[[Path], Path]
+
+
+def _text(tmp: Path) -> Path:
+    (tmp / "notes.txt").write_text("just some notes\n" * 50)
+    return tmp / "notes.txt"
+
+
+def _random(tmp: Path) -> Path:
+    (tmp / "noise.sqlite").write_bytes(os.urandom(8192))
+    return tmp / "noise.sqlite"
+
+
+def _foreign(tmp: Path) -> Path:
+    return _sqlite(tmp / "other.sqlite", "CREATE TABLE contacts (name TEXT)", wal=True)
+
+
+def _foreign_alembic(tmp: Path) -> Path:
+    return _sqlite(
+        tmp / "alembic.sqlite",
+        "CREATE TABLE alembic_version (version_num TEXT)",
+        "INSERT INTO alembic_version VALUES ('0001')",
+        "CREATE TABLE users (id INTEGER)",
+    )
+
+
+def _other_application(tmp: Path) -> Path:
+    return _sqlite(tmp / "app.sqlite", "PRAGMA application_id = 1234", "CREATE TABLE t (a)")
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (_text, "not an SQLite database"),
+        (_random, "not an SQLite database"),
+        (_foreign, "an SQLite database, but not a refman library"),
+        (_foreign_alembic, "an SQLite database, but not a refman library"),
+        (_other_application, "another program's SQLite database"),
+    ],
+    ids=["text", "random-bytes", "foreign-wal", "foreign-with-alembic", "other-application"],
+)
+def test_a_file_that_is_no_refman_library_is_refused_untouched(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, make: Make, message: str
+) -> None:
+    _refused(capsys, make(tmp_path), message)
+
+
+def test_a_folder_and_a_fifo_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "shelf"
+    folder.mkdir()
+    _refused(capsys, folder, "is a folder")
+    fifo = tmp_path / "pipe.sqlite"
+    os.mkfifo(fifo)
+    _refused(capsys, fifo, "not a regular file")
+
+
+def test_a_truncated_library_is_refused_untouched(
+    capsys: pytest.CaptureFixture[str], library_path: Path
+) -> None:
+    _imported(library_path, PAGE)
+    data = library_path.read_bytes()
+    library_path.write_bytes(data[: len(data) // 3])
+    _refused(capsys, library_path, "damaged")
+
+
+def test_a_library_of_a_newer_refman_is_refused_untouched(
+    capsys: pytest.CaptureFixture[str], library_path: Path
+) -> None:
+    _sqlite(library_path, "UPDATE alembic_version SET version_num = '9999'")
+    _refused(capsys, library_path, "newer version of refman")
+
+
+def test_new_and_older_libraries_are_stamped_as_refman_libraries(tmp_path: Path) -> None:
+    new = tmp_path / "new.sqlite"
+    LibraryService.open(new).close()
+    assert _application_id(new) == APPLICATION_ID
+    older = tmp_path / "older.sqlite"
+    LibraryService.open(older).close()
+    _sqlite(older, "PRAGMA application_id = 0")  # as refman wrote files before the stamp
+    library = LibraryService.open(older)
+    library.import_pages([sourced(PAGE)])
+    library.close()
+    assert _application_id(older) == APPLICATION_ID
+
+
+def test_known_revisions_end_at_the_migrations_head() -> None:
+    assert KNOWN_REVISIONS[-1] == head_revision()
+
+
+def _imported(path: Path, page: str) -> None:
+    library = LibraryService.open(path)
+    library.import_pages([sourced(page)])
+    library.close()
+
+
+def _application_id(path: Path) -> int:
+    return int.from_bytes(path.read_bytes()[68:72], "big")
+
+
+def _damage_middle_pages(path: Path, pages: int = 16) -> None:
+    """Overwrite pages in the middle of the file with random bytes, as a disk fault would."""
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    middle = (len(data) // page // 2) * page
+    data[middle : middle + pages * page] = os.urandom(pages * page)
+    path.write_bytes(bytes(data))
+
+
+@pytest.fixture
+def damaged(library_path: Path) -> Path:
+    _imported(library_path, generated_page(2_000))
+    _damage_middle_pages(library_path)
+    return library_path
+
+
+@pytest.mark.logs_warnings("refman.store")
+def test_a_damaged_library_is_never_written_to(
+    capsys: pytest.CaptureFixture[str], damaged: Path
+) -> None:
+    before = damaged.read_bytes()
+    for command in (["tag", "1", "x"], ["note", "1", "hello"], ["empty-trash"], ["trash", "2"]):
+        code = main(["--db", str(damaged), *command])
+        err = capsys.readouterr().err
+        assert code == 2, err
+        assert "is damaged" in err and "refman restore" in err
+        assert "internal error" not in err
+    assert damaged.read_bytes() == before
+    assert main(["--db", str(damaged), "check"]) == 2
+    assert "is damaged" in capsys.readouterr().err
+    assert main(["--db", str(damaged), "check", "--json"]) == 2
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is False and report["problems"]
+    assert damaged.read_bytes() == before
+
+
+def test_check_says_a_whole_library_is_whole_and_refman_remembers_it_as_left(
+    capsys: pytest.CaptureFixture[str], library_path: Path
+) -> None:
+    _imported(library_path, PAGE)
+    assert main(["--db", str(library_path), "check", "--full"]) == 0
+    assert "is whole (integrity check: ok)" in capsys.readouterr().out
+    assert main(["--db", str(library_path), "check", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "library": str(library_path),
+        "full": False,
+        "ok": True,
+        "problems": [],
+    }
+    assert CheckRecord(paths.check_record()).trusted(library_path)
+    assert main(["--db", str(library_path), "tag", "1", "read"]) == 0
+    assert CheckRecord(paths.check_record()).trusted(library_path)  # as refman left it
+    _sqlite(library_path, "CREATE TABLE scratch (a)")  # another program wrote to it
+    assert not CheckRecord(paths.check_record()).trusted(library_path)
