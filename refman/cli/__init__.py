@@ -16,7 +16,10 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, TextIO
 
+from refman.cli.argv import words_as_query
 from refman.cli.parser import build_parser
+from refman.cli.terminal import safe
+from refman.common.controls import terminal_safe
 from refman.common.errors import RefmanError
 from refman.logging_setup import setup_logging, shutdown_logging
 from refman.paths import check_record, library_location
@@ -120,8 +123,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         if args.command == "import":
             from refman.cli import import_cmd
 
-            return import_cmd.run_import(args, service, sys.stdout, sys.stderr)
-        return _handler(args.command)(args, service, sys.stdout)
+            return import_cmd.run_import(args, service, safe(sys.stdout), safe(sys.stderr))
+        return _handler(args.command)(args, service, safe(sys.stdout))
     finally:
         service.close()
 
@@ -129,7 +132,8 @@ def _dispatch(args: argparse.Namespace) -> int:
 def _parse(argv: Sequence[str]) -> argparse.Namespace | int:
     """The parsed arguments, or the exit status when argparse has already answered."""
     try:
-        return build_parser().parse_args(list(argv))
+        parser = build_parser()
+        return parser.parse_args(words_as_query(parser, list(argv)))
     except SystemExit as stop:  # --help, --version and usage errors
         code = stop.code
         return code if isinstance(code, int) else (0 if code is None else USER_ERROR)
@@ -173,7 +177,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except RefmanError as error:
         log.info("refman %s: %s", parsed.command or "(window)", error)
         sys.stdout.flush()
-        sys.stderr.write(f"refman: {error}\n")
+        sys.stderr.write(f"refman: {terminal_safe(str(error))}\n")
         return USER_ERROR
     except KeyboardInterrupt:
         sys.stderr.write("refman: interrupted\n")
@@ -185,7 +189,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         log.exception("internal error in refman %s", parsed.command or "(window)")
         first = next(iter(str(error).splitlines()), "")
         what = f"{type(error).__name__}: {first}" if first else type(error).__name__
-        sys.stderr.write(f"refman: internal error: {what} (details in the log)\n")
+        sys.stderr.write(f"refman: internal error: {terminal_safe(what)} (details in the log)\n")
         return INTERNAL_ERROR
     finally:
         shutdown_logging()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TextIO
 
 from refman.cli.output import (
@@ -14,8 +15,10 @@ from refman.cli.output import (
     terminal_width,
     write_json,
 )
+from refman.common.errors import InvalidValueError
 from refman.common.text import plural
 from refman.core.library import LibraryService
+from refman.core.queries import MAX_SEARCH_TERMS, search_is_cut
 from refman.core.rules import clean_tag_names
 from refman.core.values import PaperQuery, Section, SortKey
 
@@ -31,13 +34,27 @@ def query_of(args: argparse.Namespace) -> PaperQuery:
     when there is no search text.
     """
     sort = SortKey(args.sort) if args.sort else SortKey.RELEVANCE
+    text = args.search or ""
+    if isinstance(args.search, list):  # refman search WORD...: the words in the order typed
+        text = " ".join([*args.search, *getattr(args, "query_word", [])])
     return PaperQuery(
-        text=args.search or "",
+        text=text,
         tags=clean_tag_names(args.tags),
         section=Section(args.section),
         sort=sort,
         descending=bool(args.desc),
     )
+
+
+def _check_search(args: argparse.Namespace, query: PaperQuery) -> None:
+    """Refuse ``refman search`` without words; say when a search leaves words out."""
+    if isinstance(args.search, list) and not query.text.strip():
+        raise InvalidValueError("Nothing to search for.", 'Give words: refman search "graph nets"')
+    if search_is_cut(query.text):
+        sys.stderr.write(
+            f"refman: the search uses its first {MAX_SEARCH_TERMS} words and phrases; "
+            "the rest were left out.\n"
+        )
 
 
 def _summary(shown: int, offset: int, total: int) -> str:
@@ -49,6 +66,7 @@ def _summary(shown: int, offset: int, total: int) -> str:
 def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman list`` (and ``refman search``): a table, or a JSON array of papers."""
     query = query_of(args)
+    _check_search(args, query)
     total = service.count(query)
     offset = args.offset or 0
     limit = args.limit if args.limit is not None else max(0, total - offset)

@@ -201,7 +201,8 @@ def _add_reading(c: _Commands) -> None:
         epilog=_SEARCH_EPILOG,
         command="list",
     )
-    p.add_argument("search", metavar="Q", help="what to search for")
+    p.add_argument("search", nargs="*", metavar="Q", help="what to search for")
+    p.add_argument("--query-word", action="append", default=[], help=argparse.SUPPRESS)
     _add_list_options(p, search=False)
     p = c.add(
         "show",

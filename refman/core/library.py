@@ -130,11 +130,6 @@ class LibraryService:
         return self.db.damaged
 
     @property
-    def read_only(self) -> str | None:
-        """Why the library can only be read (its file or folder is read-only), or None."""
-        return self.db.read_only
-
-    @property
     def location(self) -> str:
         """The library's file path (or URL when it is not a file)."""
         return str(self.db.path) if self.db.path else self.db.url

@@ -29,12 +29,22 @@ from refman.store.models import (
     Tag,
 )
 from refman.store.search import Driving, SearchIndex
+from refman.store.search_terms import MAX_TERMS, too_many_terms
 
 ATTENTION = or_(
     Paper.title_provisional.is_(True),
     and_(Paper.authors_complete.is_(False), Paper.author_line != ""),
     Paper.possible_duplicate_of.is_not(None),
 )
+
+
+#: The most words and phrases a search uses (the first ones typed).
+MAX_SEARCH_TERMS = MAX_TERMS
+
+
+def search_is_cut(text: str) -> bool:
+    """True when a search holds more words and phrases than a search uses."""
+    return too_many_terms(text)
 
 
 def recent_batches() -> Select[Any]:

@@ -22,6 +22,7 @@ from refman.importers.csljson import parse_csl_json
 from refman.importers.errors import NotAnAuthorPageError
 from refman.importers.records import PageFormat, ParsedPage
 from refman.importers.ris import parse_ris
+from refman.importers.safe_text import safe_page
 from refman.importers.tagged import parse_medline, parse_wos
 
 __all__ = ["detect_format", "parse_text"]
@@ -91,12 +92,17 @@ def parse_text(text: str, name: str = "") -> ParsedPage:
         name: The file name, if any (its extension is a hint when the content shows none).
 
     Returns:
-        The parsed page; its ``format`` says which reader read it.
+        The parsed page; its ``format`` says which reader read it. Control characters are
+        removed and overlong fields cut (:func:`~refman.importers.safe_text.safe_page`).
 
     Raises:
         NotAnAuthorPageError: The text holds no publication records (for a bibliography: the
             subclass NotABibliographyError).
     """
+    return safe_page(_parse_any(text, name))
+
+
+def _parse_any(text: str, name: str) -> ParsedPage:
     kind = _kind(text)
     if kind != "page":
         return _READERS[kind](text)

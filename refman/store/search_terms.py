@@ -43,13 +43,27 @@ _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _PHRASE = re.compile(r'"([^"]*)"')
 
 
+#: The most terms a search uses (the first ones typed); a phrase counts as one. More words
+#: narrow nothing a person could notice, and each costs the index a pass.
+MAX_TERMS = 64
+
+
+def too_many_terms(typed: str) -> bool:
+    """True when a search holds more terms than it uses (:data:`MAX_TERMS`)."""
+    return len(_all_terms(typed)) > MAX_TERMS
+
+
 def parse_terms(typed: str) -> list[Term]:
-    """The terms of what a person typed.
+    """The terms of what a person typed (the first :data:`MAX_TERMS`).
 
     Every word must match; the last word matches as a prefix unless it is followed by a
     space; "quoted phrases" match as phrases. Operators and punctuation are plain word
     separators, so no input can make FTS5 raise.
     """
+    return _all_terms(typed)[:MAX_TERMS]
+
+
+def _all_terms(typed: str) -> list[Term]:
     pieces: list[tuple[str, bool]] = []  # (text, is_phrase)
     rest_start = 0
     for m in _PHRASE.finditer(typed):

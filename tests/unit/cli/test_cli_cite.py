@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
 
@@ -13,16 +11,8 @@ from refman.__main__ import main
 from refman.core.citations import STYLES, paper_entries, render_bibliography
 from refman.core.library import LibraryService
 from refman.core.values import PaperDetail
+from tests.helpers.cli import Cli, runner
 from tests.unit.core.test_citations import LIBRARY, import_items
-
-
-class Run(NamedTuple):
-    code: int
-    out: str
-    err: str
-
-
-Cli = Callable[..., Run]
 
 
 @pytest.fixture
@@ -33,12 +23,7 @@ def papers(library: LibraryService) -> list[PaperDetail]:
 
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str], library_path: Path, papers: list[PaperDetail]) -> Cli:
-    def call(*args: str) -> Run:
-        code = main(["--db", str(library_path), *args])
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
-
-    return call
+    return runner(capsys, library_path)
 
 
 def _ids(papers: list[PaperDetail], *numbers: int) -> list[str]:

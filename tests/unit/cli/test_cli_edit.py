@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 
-from refman.__main__ import main
 from refman.core.library import LibraryService
+from tests.helpers.cli import Cli, runner
 from tests.helpers.fixtures import dump, sourced
 
 PAGE = """Marisol Quintana
@@ -37,15 +36,6 @@ cs.DS↗
 """
 
 
-class Run(NamedTuple):
-    code: int
-    out: str
-    err: str
-
-
-Cli = Callable[..., Run]
-
-
 @pytest.fixture
 def ids(library: LibraryService) -> list[int]:
     """Ids of the two papers of the page, imported through the service."""
@@ -54,12 +44,7 @@ def ids(library: LibraryService) -> list[int]:
 
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
-    def call(*args: object) -> Run:
-        code = main(["--db", str(library_path), *map(str, args)])
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
-
-    return call
+    return runner(capsys, library_path)
 
 
 def shown(cli: Cli, paper: int) -> dict[str, Any]:

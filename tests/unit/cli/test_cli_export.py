@@ -6,9 +6,7 @@ import csv
 import io
 import json
 import os
-from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
 import rispy
@@ -19,16 +17,8 @@ from refman.cli.export_cmd import run_export
 from refman.cli.parser import build_parser
 from refman.core.library import LibraryService
 from refman.core.values import PaperDetail
+from tests.helpers.cli import Cli, runner
 from tests.unit.core.export.kinds import import_kinds
-
-
-class Run(NamedTuple):
-    code: int
-    out: str
-    err: str
-
-
-Cli = Callable[..., Run]
 
 
 @pytest.fixture
@@ -38,12 +28,7 @@ def papers(library: LibraryService) -> list[PaperDetail]:
 
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str], library_path: Path, papers: list[PaperDetail]) -> Cli:
-    def call(*args: str) -> Run:
-        code = main(["--db", str(library_path), "export", *args])
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
-
-    return call
+    return runner(capsys, library_path, "export")
 
 
 def _keys(bib: str) -> list[str]:

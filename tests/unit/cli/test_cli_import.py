@@ -8,23 +8,14 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 
-from refman.__main__ import main
 from refman.cli.output import IMPORT_KEYS
 from refman.importers.sources import MAX_FILE_BYTES
+from tests.helpers.cli import Cli, runner
 from tests.helpers.fixtures import dump
-
-
-class Run(NamedTuple):
-    code: int
-    out: str
-    err: str
-
-
-Cli = Callable[..., Run]
 
 OWNER = "Marisol Quintana"
 RECORDS = [
@@ -69,12 +60,7 @@ def page_text(records: Sequence[tuple[str, str, str, str]] = RECORDS, owner: str
 def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
     """Run refman on the test library; return exit code, stdout and stderr."""
 
-    def call(*args: str) -> Run:
-        code = main(["--db", str(library_path), *args])
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
-
-    return call
+    return runner(capsys, library_path)
 
 
 @pytest.fixture

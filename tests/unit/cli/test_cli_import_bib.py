@@ -7,36 +7,21 @@ import io
 import json
 import shutil
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 
-from refman.__main__ import main
+from tests.helpers.cli import Cli, runner
 from tests.helpers.fixtures import dump
 
 BIB = Path(__file__).parents[2] / "fixtures" / "bib"
 
 
-class Run(NamedTuple):
-    code: int
-    out: str
-    err: str
-
-
-Cli = Callable[..., Run]
-
-
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
-    def call(*args: str) -> Run:
-        code = main(["--db", str(library_path), *args])
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
-
-    return call
+    return runner(capsys, library_path)
 
 
 def papers(cli: Cli) -> list[dict[str, Any]]:

@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 
 from refman.__main__ import main
 from refman.cli.output import PAPER_KEYS
-
-
-class Run(NamedTuple):
-    code: int
-    out: str
-    err: str
-
-
-Cli = Callable[..., Run]
+from tests.helpers.cli import Cli, Run
 
 LIST_PAGE = """arXiv subjects
 

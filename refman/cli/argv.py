@@ -1,0 +1,41 @@
+"""The command line's words as argparse should read them."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def words_as_query(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """``argv`` with the words of ``refman search`` passed as ``--query-word=WORD``, so that
+    a query may start with "-" (``refman search -rnn`` searches for "-rnn"): every word after
+    the command that is neither one of its options nor an option's value."""
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    start = _command_index(parser, argv)
+    if start is None or argv[start] != "search":
+        return argv
+    options = commands.choices["search"]._option_string_actions
+    out, expect_value = argv[: start + 1], False
+    for token in argv[start + 1 :]:
+        if expect_value:
+            out.append(token)
+            expect_value = False
+        elif (token.split("=", 1)[0] in options and token.startswith("--")) or token in options:
+            out.append(token)
+            expect_value = "=" not in token and options[token.split("=", 1)[0]].nargs != 0
+        else:
+            out.append(f"--query-word={token}")
+    return out
+
+
+def _command_index(parser: argparse.ArgumentParser, argv: list[str]) -> int | None:
+    """Where the command stands in ``argv`` (after the options of ``refman`` itself)."""
+    takes_value = {o for a in parser._actions if a.nargs != 0 for o in a.option_strings}
+    i = 0
+    while i < len(argv):
+        if argv[i] in takes_value:
+            i += 2
+        elif argv[i].startswith("-"):
+            i += 1
+        else:
+            return i
+    return None
