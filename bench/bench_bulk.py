@@ -57,7 +57,7 @@ def main() -> None:
         print(f"library: {service.count():,} papers; {len(ids):,} selected")
         # Before its first change in a session, a library not known to be whole is checked
         # (refman remembers the libraries it checked; this copy is new to it).
-        timed("quick check of the library file", service.check)
+        timed("quick check of the library file", service.file.check)
         timed(f"tag {len(ids):,} papers", lambda: service.tag(ids, ["bulk"]))
         timed(f"untag {len(ids):,} papers", lambda: service.untag(ids, "bulk"))
         timed(f"move {len(ids):,} papers to the Trash", lambda: service.trash(ids))

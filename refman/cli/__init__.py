@@ -119,6 +119,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     from refman.core.library import LibraryService
 
     service = LibraryService.open(library_location(args.db), check_record())
+    service.file.when_waiting(_tell_waiting)
     try:
         if args.command == "import":
             from refman.cli import import_cmd
@@ -127,6 +128,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _handler(args.command)(args, service, safe(sys.stdout))
     finally:
         service.close()
+
+
+def _tell_waiting() -> None:
+    sys.stderr.write("refman: Waiting for another refman to finish writing…\n")
+    sys.stderr.flush()
 
 
 def _parse(argv: Sequence[str]) -> argparse.Namespace | int:

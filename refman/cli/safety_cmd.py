@@ -16,7 +16,7 @@ CHECK_KEYS = ("library", "full", "ok", "problems")
 def run_check(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman check [--full]``: SQLite's quick check (or its full integrity check) of
     the library file. A damaged library exits 2 with what is wrong and what to do."""
-    problems = service.check(full=args.full)
+    problems = service.file.check(full=args.full)
     if args.json:
         write_json(
             out,

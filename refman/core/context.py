@@ -29,6 +29,8 @@ class Context:
         now: The time of the change (seconds precision).
         progress: Told how far a long operation has come, or None.
         cancelled: Asked now and then by a long operation; True stops it, or None.
+        prepared: What the operation worked out before the write lock was taken (an
+            import's plan), or None.
     """
 
     session: Session
@@ -36,6 +38,7 @@ class Context:
     now: datetime
     progress: Progress | None = None
     cancelled: Callable[[], bool] | None = None
+    prepared: Any = None
 
 
 def no_paper(paper_id: int) -> NotFoundError:

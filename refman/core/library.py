@@ -28,6 +28,7 @@ from refman.core.id_lists import OrderedIds
 from refman.core.importing import handlers as import_handlers
 from refman.core.importing.plan import plan_import
 from refman.core.importing.values import ImportChoices, ImportPlan, ImportResult, SourcedPage
+from refman.core.library_file import LibraryFile
 from refman.core.notes import HANDLERS as NOTE_HANDLERS
 from refman.core.notes import no_note, view_of
 from refman.core.operations import (
@@ -99,6 +100,8 @@ class LibraryService:
     def __init__(self, database: Database) -> None:
         self.db = database
         self._ordered = OrderedIds(database.search)
+        #: The library's file: its checks, and waiting for other writers.
+        self.file = LibraryFile(database)
 
     @classmethod
     def open(cls, location: str | Path, checks: Path | None = None) -> LibraryService:
@@ -114,20 +117,6 @@ class LibraryService:
         database = open_database(location, CheckRecord(checks) if checks else None)
         bring_up_to_date(database)
         return cls(database)
-
-    def check(self, *, full: bool = False) -> list[str]:
-        """Check the library file (SQLite's quick check, or with ``full`` its integrity
-        check). A library found damaged is refused every change from then on.
-
-        Returns:
-            What is wrong; empty when the library is whole.
-        """
-        return self.db.verify(full=full)
-
-    @property
-    def damaged(self) -> str | None:
-        """What the last check found wrong with the library file, or None."""
-        return self.db.damaged
 
     @property
     def location(self) -> str:
@@ -163,9 +152,13 @@ class LibraryService:
                 with a change made elsewhere); nothing was changed.
         """
         handler = _HANDLERS[type(op)]
+        prepared = None
+        if type(op) in import_handlers.PREPARERS:  # planned without the write lock
+            with self.db.reading() as session:
+                prepared = import_handlers.PREPARERS[type(op)](session, self.db.search, op)
         session_scope = self.db.transaction if op.writes else self.db.reading
         with session_scope() as session:
-            ctx = Context(session, self.db.search, _now(), progress, cancelled)
+            ctx = Context(session, self.db.search, _now(), progress, cancelled, prepared)
             outcome: Outcome[T] = handler(ctx, op)
         if outcome.changes:
             log.info("%s: %s", outcome.label or op.label, outcome.changes)

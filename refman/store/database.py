@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -13,12 +13,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from refman.common.errors import DAMAGED_HINT, LibraryOpenError, LibraryUnavailableError
+from refman.store.connection import make_engine
 from refman.store.failures import described, sqlite_error
 from refman.store.identity import (
     APPLICATION_ID,
@@ -29,11 +30,8 @@ from refman.store.identity import (
 )
 from refman.store.integrity import CheckRecord, check
 from refman.store.search import Fts5Index, SearchIndex
-from refman.store.search_terms import register_functions
 
 log = logging.getLogger("refman.store")
-
-BUSY_TIMEOUT_MS = 5000
 
 
 def to_url(location: str | Path) -> str:
@@ -66,38 +64,6 @@ def head_revision() -> str:
     return str(head)
 
 
-def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
-    # Let SQLAlchemy, not the sqlite3 module, decide where transactions begin.
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA foreign_keys = ON")
-    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    cursor.execute("PRAGMA journal_mode = WAL")
-    cursor.execute("PRAGMA synchronous = NORMAL")
-    # 16 MiB of pages per connection (the window holds three or four connections; the
-    # operating system caches the file besides): enough for the list's indexes.
-    cursor.execute("PRAGMA cache_size = -16384")
-    cursor.close()
-    register_functions(dbapi_connection)
-
-
-def _on_read_only_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
-    # A library that can only be read: no journal mode change (that is a write).
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    cursor.execute("PRAGMA cache_size = -16384")
-    cursor.close()
-    register_functions(dbapi_connection)
-
-
-def _on_begin(conn: Any) -> None:
-    # A write transaction takes the write lock at once, so that it waits (busy timeout) for
-    # another writer instead of failing when it upgrades from reading to writing.
-    immediate = conn.get_execution_options().get("refman_write", False)
-    conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
-
-
 @dataclass
 class Database:
     """An open library: its engine and a factory of short-lived sessions."""
@@ -116,6 +82,8 @@ class Database:
     checks: CheckRecord | None = None
     #: What the last check found wrong (the library is then never written to), or None.
     damaged: str | None = None
+    #: Called when a change has to wait for another program's write to finish.
+    on_wait: Callable[[], None] | None = None
     _verified: bool = False
 
     def verify(self, *, full: bool = False) -> list[str]:
@@ -177,7 +145,9 @@ class Database:
         self._require_whole()
         try:
             with self.plain_errors(), self.sessions.begin() as session:
-                session.connection(execution_options={"refman_write": True})
+                session.connection(
+                    execution_options={"refman_write": True, "refman_waiting": self.on_wait}
+                )
                 yield session
         finally:
             self.generation += 1
@@ -206,14 +176,6 @@ class Database:
         self.engine.dispose()
         if self._verified and self.damaged is None and self.checks and self.path is not None:
             self.checks.remember(self.path)
-
-
-def _make_engine(url: str, *, read_only: bool = False) -> Engine:
-    engine = create_engine(url, connect_args={"check_same_thread": False})
-    if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _on_read_only_connect if read_only else _on_connect)
-        event.listen(engine, "begin", _on_begin)
-    return engine
 
 
 def _current_revision(engine: Engine) -> str | None:
@@ -257,7 +219,7 @@ def open_database(location: str | Path, checks: CheckRecord | None = None) -> Da
     if read_only is not None:
         assert file_path is not None
         engine_url = f"sqlite:///{file_path.resolve().as_uri()}?mode=ro&uri=true"
-    engine = _make_engine(engine_url, read_only=read_only is not None)
+    engine = make_engine(engine_url, read_only=read_only is not None)
     try:
         if read_only is None:
             _migrate(engine, file_path)

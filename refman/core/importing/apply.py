@@ -19,7 +19,7 @@ from refman.common.errors import CancelledError
 from refman.common.text import person_key
 from refman.core.importing.batches import write_batches
 from refman.core.importing.notes import add_import_notes
-from refman.core.importing.plan import KeyCache, plan_import
+from refman.core.importing.plan import KeyCache, PreparedPlan, plan_import
 from refman.core.importing.values import (
     ImportChoices,
     ImportPlan,
@@ -38,6 +38,7 @@ from refman.core.paper_state import PaperState
 from refman.core.rules import clean_tag_names
 from refman.core.state_io import Registry, load_states, person_names, state_keys, write_states
 from refman.importers.records import PersonName
+from refman.store.connection import revision
 from refman.store.models import Paper
 from refman.store.search import SearchIndex
 
@@ -92,6 +93,19 @@ class _Checkpoint:
             self.progress(done, self.total)
 
 
+def _plan(
+    session: Session,
+    search: SearchIndex,
+    pages: Sequence[SourcedPage],
+    prepared: PreparedPlan | None,
+) -> tuple[ImportPlan, KeyCache]:
+    """The plan made before the lock when the library is as it was then, else a new one."""
+    if prepared is not None and prepared.revision == revision(session):
+        return prepared.plan, prepared.cache
+    cache: KeyCache = {}
+    return plan_import(session, search, pages, cache), cache
+
+
 def apply_import(
     session: Session,
     search: SearchIndex,
@@ -100,6 +114,7 @@ def apply_import(
     now: datetime,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
+    prepared: PreparedPlan | None = None,
 ) -> ImportResult:
     """Carry out an import inside the caller's transaction.
 
@@ -113,14 +128,15 @@ def apply_import(
         cancelled: Asked now and then; when it returns True the import stops with
             :class:`~refman.common.errors.CancelledError` and the caller's transaction rolls
             back.
+        prepared: The plan made before the write lock was taken; used when the library has
+            not changed since (else the import is planned again, under the lock).
 
     Returns:
         What was done, record by record and page by page.
     """
     if choices.tags:
         choices = replace(choices, tags=clean_tag_names(choices.tags))
-    cache: KeyCache = {}
-    plan = plan_import(session, search, pages, cache)
+    plan, cache = _plan(session, search, pages, prepared)
     work = _Work(session=session, now=now, next_id=_next_id(session))
     checkpoint = _Checkpoint(len(plan.records), progress, cancelled)
     checkpoint(0)

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.orm import Session
+
 from refman.core.context import Context, Handler
 from refman.core.importing.apply import apply_import
+from refman.core.importing.plan import PreparedPlan, prepare_import
 from refman.core.importing.undo import undo_import
 from refman.core.importing.values import ImportResult
 from refman.core.operations import ImportPages, Outcome, UndoImport
 from refman.core.values import Changes
+from refman.store.search import SearchIndex
 
 
 def import_pages(ctx: Context, op: ImportPages) -> Outcome[ImportResult]:
     """Import pages; the inverse undoes exactly this import (and can import it again)."""
     at = op.at or ctx.now
     result = apply_import(
-        ctx.session, ctx.search, op.pages, op.choices, at, ctx.progress, ctx.cancelled
+        ctx.session, ctx.search, op.pages, op.choices, at, ctx.progress, ctx.cancelled, ctx.prepared
     )
     if not result.batch_ids:
         return Outcome(result, Changes(papers=frozenset(result.unchanged_ids)))
@@ -35,4 +42,11 @@ def undo_import_op(ctx: Context, op: UndoImport) -> Outcome[None]:
     return Outcome(None, changes, op.redo, "Undo import")
 
 
+def prepare_import_op(session: Session, search: SearchIndex, op: ImportPages) -> PreparedPlan:
+    """Plan an import before the write lock is taken (other writers go on meanwhile)."""
+    return prepare_import(session, search, op.pages)
+
+
 HANDLERS: dict[type, Handler] = {ImportPages: import_pages, UndoImport: undo_import_op}
+#: What an operation works out in a read before its write transaction.
+PREPARERS: dict[type, Callable[[Session, SearchIndex, Any], Any]] = {ImportPages: prepare_import_op}

@@ -4,6 +4,7 @@ duplicate, or repeated within the import. Planning reads the library and changes
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
@@ -21,10 +22,30 @@ from refman.core.matching import MatchKeys, best_match, match_keys
 from refman.core.merge import merge_into
 from refman.core.state_io import load_states
 from refman.importers.records import ParsedRecord
+from refman.store.connection import revision
 from refman.store.search import SearchIndex
 
 #: Match keys computed while planning, by (title, title provisional, abstract, DOI, arXiv id).
 KeyCache = dict[tuple[str, bool, str, str | None, str | None], MatchKeys]
+
+
+@dataclass(frozen=True)
+class PreparedPlan:
+    """A plan made before the write lock was taken, at a revision of the library (see
+    :func:`refman.store.connection.revision`): valid while the revision is the same."""
+
+    revision: int
+    plan: ImportPlan
+    cache: KeyCache
+
+
+def prepare_import(
+    session: Session, search: SearchIndex, pages: Sequence[SourcedPage]
+) -> PreparedPlan:
+    """Plan an import in a read transaction, so that other writers need not wait for it."""
+    cache: KeyCache = {}
+    at = revision(session)
+    return PreparedPlan(at, plan_import(session, search, pages, cache), cache)
 
 
 def plan_import(

@@ -7,6 +7,7 @@ import shutil
 import sqlite3
 import threading
 from collections.abc import Callable
+from datetime import datetime
 from importlib import resources
 from pathlib import Path
 
@@ -18,12 +19,16 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 import refman.store.database as database
+from refman.__main__ import main
 from refman.common.errors import LibraryOpenError
-from refman.core.importing.values import SourcedPage
+from refman.core.importing.apply import apply_import
+from refman.core.importing.plan import prepare_import
+from refman.core.importing.values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
-from refman.store.database import BUSY_TIMEOUT_MS, SCHEMA_HEAD, copy_library, head_revision
+from refman.store.connection import BUSY_TIMEOUT_MS
+from refman.store.database import SCHEMA_HEAD, copy_library, head_revision
 from refman.store.models import Base
 
 
@@ -364,3 +369,36 @@ def test_reads_go_on_and_writes_wait_while_another_program_writes(
 
 def test_the_schema_head_refman_writes_is_the_newest_migration() -> None:
     assert head_revision() == SCHEMA_HEAD
+
+
+def test_a_command_waits_for_another_writer_and_says_so(
+    library: LibraryService, library_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    library.import_pages([_page(2)])
+    other = sqlite3.connect(library_path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")  # another refman is writing for two seconds
+    release = threading.Timer(2.0, lambda: other.execute("COMMIT"))
+    release.start()
+    try:
+        assert main(["--db", str(library_path), "tag", "1", "waited"]) == 0
+    finally:
+        release.join()
+        other.close()
+    captured = capsys.readouterr()
+    assert "Waiting for another refman to finish writing" in captured.err
+    assert [t.name for t in library.tags()] == ["waited"]
+
+
+def test_an_import_planned_before_another_change_is_planned_again(
+    library: LibraryService,
+) -> None:
+    pages = (_page(3),)
+    with library.db.reading() as session:
+        stale = prepare_import(session, library.db.search, pages)
+    library.import_pages([_page(3)])  # meanwhile, another process imported the same page
+    with library.db.transaction() as session:
+        result = apply_import(
+            session, library.db.search, pages, ImportChoices(), datetime(2026, 1, 1), prepared=stale
+        )
+    assert not result.new_ids  # planned again: every record is already there
+    assert library.count() == 3
