@@ -11,12 +11,13 @@ import argparse
 import contextlib
 import logging
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, TextIO
 
-from refman.cli.argv import words_as_query
+from refman.cli.argv import undecodable, words_as_query
 from refman.cli.parser import build_parser
 from refman.cli.terminal import safe
 from refman.common.controls import terminal_safe
@@ -130,6 +131,14 @@ def _dispatch(args: argparse.Namespace) -> int:
         service.close()
 
 
+def _no_signal_for_file_size() -> None:
+    """A write past the file-size limit (``ulimit -f``) fails like a full disk, with a
+    message, instead of the signal killing refman halfway."""
+    if hasattr(signal, "SIGXFSZ"):
+        with contextlib.suppress(ValueError, OSError):  # not the main thread
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
 def _tell_waiting() -> None:
     sys.stderr.write("refman: Waiting for another refman to finish writing…\n")
     sys.stderr.flush()
@@ -173,9 +182,18 @@ def run(argv: Sequence[str] | None = None) -> int:
         The exit status: 0 on success, 2 for a user error (including a file that could not
         be imported), 1 for an internal error or when the window cannot be opened.
     """
+    _no_signal_for_file_size()
     parsed = _parse(sys.argv[1:] if argv is None else argv)
     if isinstance(parsed, int):
         return parsed
+    bad = undecodable(parsed)
+    if bad is not None:
+        shown = bad.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        sys.stderr.write(
+            f"refman: “{terminal_safe(shown)}” is not valid UTF-8 text. Type it again in a "
+            "terminal that uses UTF-8 (check the LANG or LC_ALL setting).\n"
+        )
+        return USER_ERROR
     setup_logging(verbose=bool(parsed.verbose))
     _tolerate_unencodable_output()
     try:

@@ -39,3 +39,27 @@ def _command_index(parser: argparse.ArgumentParser, argv: list[str]) -> int | No
         else:
             return i
     return None
+
+
+#: Arguments that name files: any bytes a file system allows are fine there.
+_PATHS = frozenset({"db", "files", "out", "output", "to", "style", "command"})
+
+
+def undecodable(args: argparse.Namespace) -> str | None:
+    """The first argument that is not valid UTF-8 text and would be stored or searched (a
+    tag, a note, a field, a search), or None. File names may hold any bytes."""
+    for name, value in vars(args).items():
+        if name in _PATHS:
+            continue
+        for item in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(item, str) and not _is_text(item):
+                return item
+    return None
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # bytes the terminal could not decode (surrogate escapes)
+        return False
+    return True

@@ -151,6 +151,10 @@ _ATTRIBUTED = re.compile(
 )
 
 
+#: The largest record count a page can believably state.
+MAX_CLAIMED = 1_000_000_000
+
+
 def claimed_count(line: str) -> int | None:
     """Read the record count of a line like "12 recordsLinked to original sources".
 
@@ -165,7 +169,8 @@ def claimed_count(line: str) -> int | None:
     match = _COUNT_LINE.match(line)
     if match is None:
         return None
-    return int(re.sub(r"\D", "", match.group(1)))
+    count = int(re.sub(r"\D", "", match.group(1)))
+    return count if count <= MAX_CLAIMED else None  # no page lists a billion records
 
 
 def owner_from_sentence(line: str) -> str | None:

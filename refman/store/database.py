@@ -30,6 +30,7 @@ from refman.store.identity import (
 )
 from refman.store.integrity import CheckRecord, check
 from refman.store.search import Fts5Index, SearchIndex
+from refman.store.search_schema import repair_search, search_is_whole
 
 log = logging.getLogger("refman.store")
 
@@ -224,6 +225,7 @@ def open_database(location: str | Path, checks: CheckRecord | None = None) -> Da
         if read_only is None:
             _migrate(engine, file_path)
             _stamp(engine, identity)
+            _repair_search(engine, file_path)
         else:
             check_revision(file_path or url, _current_revision(engine))
     except (DatabaseError, OperationalError) as exc:
@@ -292,6 +294,19 @@ def _read_only_reason(path: Path, identity: Identity) -> str | None:
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"its folder “{folder}” is read-only"
     return None
+
+
+def _repair_search(engine: Engine, file_path: Path | None) -> None:
+    """Create again a search index a library lacks (read first: a whole library is not
+    written to)."""
+    if engine.dialect.name != "sqlite":
+        return
+    with engine.connect() as conn:
+        whole = search_is_whole(conn)
+    if not whole:
+        with engine.begin() as conn:
+            repaired = repair_search(conn)
+        log.warning("library %s: search index rebuilt (%s)", file_path, ", ".join(repaired))
 
 
 def _stamp(engine: Engine, identity: Identity) -> None:

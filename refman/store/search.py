@@ -49,11 +49,6 @@ from refman.store.search_terms import Term, parse_terms, plain_words
 #: A new paper's search row: (id, title, readable abstract, authors, venue, subjects).
 SearchRow = tuple[int, str, str, str, str, str]
 
-#: How the three indexes split words (the same everywhere, so a word found in one is found
-#: in all), and the prefix lengths indexed.
-TOKENIZE = "unicode61 remove_diacritics 2"
-PREFIXES = "1 2"
-
 
 @dataclass(frozen=True, slots=True)
 class Driving:

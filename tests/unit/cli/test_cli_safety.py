@@ -4,13 +4,19 @@ keep to their limits, long searches stay fast, and a query may start with "-".""
 from __future__ import annotations
 
 import json
+import os
+import resource
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from refman.__main__ import main
 from refman.importers.safe_text import MAX_TITLE
 from tests.helpers.cli import Cli, runner
+from tests.helpers.pages import generated_page
 
 ESC_CLEAR = "\x1b[2J"
 OSC8_LINK = "\x1b]8;;file:///etc/passwd\x07click\x1b]8;;\x07"
@@ -31,6 +37,12 @@ def page(title: str, owner: str = "Ada Lovelace", abstract: str = "") -> str:
         f"{owner}\n\nPublications and source records attributed to {owner}.\n\n"
         f"arXiv2021\n\n{title}\n\n{abstract}\n\ncs.LG↗\n"
     )
+
+
+def _import(cli: Cli, folder: Path, title: str) -> None:
+    source = folder / "page.txt"
+    source.write_text(page(title), encoding="utf-8")
+    assert cli("import", str(source)).code == 0
 
 
 def _quiet(text: str) -> None:
@@ -60,9 +72,7 @@ def test_import_removes_control_characters_and_says_how_many(cli: Cli, tmp_path:
 def test_text_already_in_a_library_is_printed_escaped_and_round_trips_as_json(
     cli: Cli, tmp_path: Path, library_path: Path
 ) -> None:
-    source = tmp_path / "page.txt"
-    source.write_text(page("Plain lattice engines"), encoding="utf-8")
-    assert cli("import", str(source)).code == 0
+    _import(cli, tmp_path, "Plain lattice engines")
     with sqlite3.connect(library_path) as conn:  # as an older refman may have stored it
         conn.execute(
             "UPDATE papers SET title = ?, venue = ?", (HOSTILE_TITLE + "\x00", "Venue\u2029X")
@@ -92,9 +102,7 @@ def test_overlong_fields_are_cut_with_a_warning(cli: Cli, tmp_path: Path) -> Non
 def test_a_query_may_start_with_a_dash_and_long_queries_use_their_first_words(
     cli: Cli, tmp_path: Path
 ) -> None:
-    source = tmp_path / "page.txt"
-    source.write_text(page("Recurrent rnn engines"), encoding="utf-8")
-    assert cli("import", str(source)).code == 0
+    _import(cli, tmp_path, "Recurrent rnn engines")
     for query in (["-rnn"], ["--json", "-rnn"], ["engines", "-rnn", "--limit", "5"]):
         result = cli("search", *query)
         assert result.code == 0, result.err
@@ -113,3 +121,87 @@ def test_an_error_message_stays_on_one_line(cli: Cli, tmp_path: Path) -> None:
     assert result.code == 2
     assert len(result.err.strip().splitlines()) == 1
     _quiet(result.err)
+
+
+def test_a_write_past_the_file_size_limit_fails_plainly_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    library = tmp_path / "library.sqlite"
+    env = {**os.environ, "REFMAN_HOME": str(tmp_path / "home")}
+
+    def refman(*args: str, limit: int | None = None) -> subprocess.CompletedProcess[str]:
+        def cap() -> None:
+            if limit is not None:
+                resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+        return subprocess.run(
+            [sys.executable, "-m", "refman", "--db", str(library), *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            preexec_fn=cap,
+            check=False,
+        )
+
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text(generated_page(300, owner="Ada Lovelace"), encoding="utf-8")
+    second.write_text(generated_page(3_000, owner="Grace Hopper"), encoding="utf-8")
+    assert refman("import", str(first)).returncode == 0
+    size = library.stat().st_size
+    result = refman("import", str(second), limit=size + 64 * 1024)
+    assert result.returncode == 2, result.stderr
+    assert "disk" in result.stderr and "internal error" not in result.stderr
+    assert refman("check").returncode == 0
+    assert json.loads(refman("list", "--json").stdout).__len__() == 300
+
+
+def test_a_library_held_exclusively_by_another_program_is_named_as_locked(
+    cli: Cli, library_path: Path, tmp_path: Path
+) -> None:
+    _import(cli, tmp_path, "Plain lattice engines")
+    other = sqlite3.connect(library_path, isolation_level=None)
+    try:
+        other.execute("PRAGMA locking_mode = EXCLUSIVE")
+        other.execute("BEGIN EXCLUSIVE")
+        for command in (["list"], ["tag", "1", "x"]):
+            result = cli(*command)
+            assert result.code == 2, result.err
+            assert "locked by another program" in result.err
+    finally:
+        other.close()
+    assert cli("list").code == 0
+
+
+def test_arguments_that_are_not_utf8_text_are_refused_plainly(
+    cli: Cli, library_path: Path, tmp_path: Path
+) -> None:
+    _import(cli, tmp_path, "Plain lattice engines")
+    before = library_path.read_bytes()
+    undecodable = os.fsdecode(b"caf\xe9")  # Latin-1 bytes from a misconfigured terminal
+    for command in (["tag", "1", undecodable], ["note", "1", undecodable], ["search", undecodable]):
+        result = cli(*command)
+        assert result.code == 2, result.err
+        assert "is not valid UTF-8 text" in result.err and "caf\\xe9" in result.err
+    assert library_path.read_bytes() == before
+
+
+def test_an_unknown_kind_of_library_address_is_refused_plainly(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for address in ("mysql://me@host/refs", "nonsense://x"):
+        assert main(["--db", address, "list"]) == 2
+        err = capsys.readouterr().err
+        assert "is not a kind of library it knows" in err or "nor an address" in err, err
+
+
+def test_an_absurd_record_count_on_a_page_is_ignored(cli: Cli, tmp_path: Path) -> None:
+    text = page("Plain lattice engines").replace(
+        "Publications and source records attributed to Ada Lovelace.\n",
+        "Publications and source records attributed to Ada Lovelace.\n\n"
+        "99999999999999999999 recordsLinked to original sources\n",
+    )
+    source = tmp_path / "page.txt"
+    source.write_text(text, encoding="utf-8")
+    result = cli("import", str(source), "--json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out.splitlines()[0])["new"] == 1

@@ -18,6 +18,7 @@ from refman.core.library import LibraryService
 from refman.store.database import head_revision
 from refman.store.identity import APPLICATION_ID, KNOWN_REVISIONS
 from refman.store.integrity import CheckRecord
+from tests.helpers.cli import Cli, runner
 from tests.helpers.fixtures import sourced
 from tests.helpers.pages import generated_page
 
@@ -165,6 +166,11 @@ def _application_id(path: Path) -> int:
     return int.from_bytes(path.read_bytes()[68:72], "big")
 
 
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
+    return runner(capsys, library_path)
+
+
 def _damage_middle_pages(path: Path, pages: int = 16) -> None:
     """Overwrite pages in the middle of the file with random bytes, as a disk fault would."""
     data = bytearray(path.read_bytes())
@@ -219,3 +225,24 @@ def test_check_says_a_whole_library_is_whole_and_refman_remembers_it_as_left(
     assert CheckRecord(paths.check_record()).trusted(library_path)  # as refman left it
     _sqlite(library_path, "CREATE TABLE scratch (a)")  # another program wrote to it
     assert not CheckRecord(paths.check_record()).trusted(library_path)
+
+
+@pytest.mark.logs_warnings("refman.store")
+@pytest.mark.parametrize(
+    "statement",
+    ["DROP TABLE papers_fts", "DROP TABLE notes_fts", "DROP TRIGGER tags_fts_ai"],
+    ids=["papers", "notes", "tag-trigger"],
+)
+def test_a_missing_search_index_is_rebuilt(cli: Cli, library_path: Path, statement: str) -> None:
+    _imported(library_path, PAGE)
+    assert cli("note", "1", "remember the lattice").code == 0
+    assert cli("tag", "1", "engines").code == 0
+    _sqlite(library_path, statement)
+    for query in ("lattice", "remember", "engines"):
+        result = cli("search", query, "--json")
+        assert result.code == 0, result.err
+        assert [p["title"] for p in json.loads(result.out)] == [
+            "Lattice engines for the analytical age"
+        ]
+    assert cli("tag", "1", "newer").code == 0
+    assert [p["id"] for p in json.loads(cli("search", "newer", "--json").out)] == [1]

@@ -16,7 +16,7 @@ from refman.core.library import LibraryService
 from refman.core.operations import DeleteNote
 from refman.core.values import PaperQuery, Section, SortKey
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
-from refman.store.search import PREFIXES, TOKENIZE
+from refman.store.search_schema import PREFIXES, TOKENIZE
 from refman.store.search_terms import match_expression, register_functions
 
 T0 = datetime(2024, 5, 1, 12, 0, 0)

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 from refman.store.packed import pack, unpack
-from refman.store.search import PREFIXES, TOKENIZE
+from refman.store.search_schema import PAPER_SEARCH_VIEW, fts_table, fts_triggers
 from refman.store.search_terms import register_functions
 
 revision: str = "0003"
@@ -23,39 +23,6 @@ depends_on: str | None = None
 
 KINDS = ("title", "abstract", "doi", "arxiv")
 _BATCH = 5000
-
-#: The view the papers' index reads its words from (external content).
-PAPER_SEARCH_VIEW = """
-CREATE VIEW paper_search AS
-SELECT p.id AS id,
-  p.title AS title,
-  refman_readable(p.abstract) AS abstract,
-  coalesce((SELECT group_concat(pe.name, ' ') FROM authorships a
-            JOIN persons pe ON pe.id = a.person_id WHERE a.paper_id = p.id), '') AS authors,
-  coalesce(p.venue, '') AS venue,
-  coalesce((SELECT group_concat(s.code, ' ') FROM paper_subjects ps
-            JOIN subjects s ON s.id = ps.subject_id WHERE ps.paper_id = p.id), '') AS subjects
-FROM papers p
-"""
-
-
-def _fts(name: str, columns: str, content: str) -> str:
-    return (
-        f"CREATE VIRTUAL TABLE {name} USING fts5({columns}, content='{content}', "
-        f"content_rowid='id', tokenize='{TOKENIZE}', prefix='{PREFIXES}', detail=column)"
-    )
-
-
-def _triggers(table: str, column: str) -> list[str]:
-    """Triggers that keep ``{table}_fts`` (external content) in step with ``table``."""
-    fts = f"{table}_fts"
-    out = f"INSERT INTO {fts}({fts}, rowid, {column}) VALUES ('delete', old.id, old.{column});"
-    into = f"INSERT INTO {fts}(rowid, {column}) VALUES (new.id, new.{column});"
-    return [
-        f"CREATE TRIGGER {fts}_ai AFTER INSERT ON {table} BEGIN {into} END",
-        f"CREATE TRIGGER {fts}_ad AFTER DELETE ON {table} BEGIN {out} END",
-        f"CREATE TRIGGER {fts}_au AFTER UPDATE OF {column} ON {table} BEGIN {out} {into} END",
-    ]
 
 
 def _sqlite() -> bool:
@@ -125,10 +92,10 @@ def upgrade() -> None:
     op.execute("ALTER TABLE papers DROP COLUMN abstract_text")
     _pack_abstracts()
     op.execute(PAPER_SEARCH_VIEW)
-    op.execute(_fts("papers_fts", "title, abstract, authors, venue, subjects", "paper_search"))
-    op.execute(_fts("tags_fts", "name", "tags"))
-    op.execute(_fts("notes_fts", "text", "notes"))
-    for statement in [*_triggers("tags", "name"), *_triggers("notes", "text")]:
+    op.execute(fts_table("papers_fts", "title, abstract, authors, venue, subjects", "paper_search"))
+    op.execute(fts_table("tags_fts", "name", "tags"))
+    op.execute(fts_table("notes_fts", "text", "notes"))
+    for statement in [*fts_triggers("tags", "name"), *fts_triggers("notes", "text")]:
         op.execute(statement)
     for fts in ("papers_fts", "tags_fts", "notes_fts"):
         op.execute(f"INSERT INTO {fts}({fts}) VALUES ('rebuild')")

@@ -1,0 +1,102 @@
+"""The search indexes' tables on SQLite, and their repair.
+
+The papers' index reads its words through the ``paper_search`` view (external content: the
+index holds no copy of the text); tags and notes have indexes of their own, kept in step by
+triggers. Migration 0003 creates them from these definitions; :func:`repair_search` creates
+again whatever is missing from a library (a tool that dropped a table, a partial copy) and
+fills it from the papers, tags and notes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: How the three indexes split words (the same everywhere, so a word found in one is found
+#: in all), and the prefix lengths indexed.
+TOKENIZE = "unicode61 remove_diacritics 2"
+PREFIXES = "1 2"
+
+#: The view the papers' index reads its words from (external content).
+PAPER_SEARCH_VIEW = """
+CREATE VIEW paper_search AS
+SELECT p.id AS id,
+  p.title AS title,
+  refman_readable(p.abstract) AS abstract,
+  coalesce((SELECT group_concat(pe.name, ' ') FROM authorships a
+            JOIN persons pe ON pe.id = a.person_id WHERE a.paper_id = p.id), '') AS authors,
+  coalesce(p.venue, '') AS venue,
+  coalesce((SELECT group_concat(s.code, ' ') FROM paper_subjects ps
+            JOIN subjects s ON s.id = ps.subject_id WHERE ps.paper_id = p.id), '') AS subjects
+FROM papers p
+"""
+
+#: Each index: its table, its columns and what it reads them from.
+INDEXES = (
+    ("papers_fts", "title, abstract, authors, venue, subjects", "paper_search"),
+    ("tags_fts", "name", "tags"),
+    ("notes_fts", "text", "notes"),
+)
+#: The tables whose rows triggers keep in their index, and the column indexed.
+TRIGGERED = (("tags", "name"), ("notes", "text"))
+
+
+def fts_table(name: str, columns: str, content: str) -> str:
+    """The statement that creates an index (external content, no word positions)."""
+    return (
+        f"CREATE VIRTUAL TABLE {name} USING fts5({columns}, content='{content}', "
+        f"content_rowid='id', tokenize='{TOKENIZE}', prefix='{PREFIXES}', detail=column)"
+    )
+
+
+def fts_triggers(table: str, column: str) -> list[str]:
+    """Triggers that keep ``{table}_fts`` (external content) in step with ``table``."""
+    fts = f"{table}_fts"
+    out = f"INSERT INTO {fts}({fts}, rowid, {column}) VALUES ('delete', old.id, old.{column});"
+    into = f"INSERT INTO {fts}(rowid, {column}) VALUES (new.id, new.{column});"
+    return [
+        f"CREATE TRIGGER {fts}_ai AFTER INSERT ON {table} BEGIN {into} END",
+        f"CREATE TRIGGER {fts}_ad AFTER DELETE ON {table} BEGIN {out} END",
+        f"CREATE TRIGGER {fts}_au AFTER UPDATE OF {column} ON {table} BEGIN {out} {into} END",
+    ]
+
+
+def _trigger_names(table: str) -> list[str]:
+    return [f"{table}_fts_{suffix}" for suffix in ("ai", "ad", "au")]
+
+
+def repair_search(conn: Any) -> list[str]:
+    """Create again the parts of the search indexes a library lacks, and fill them.
+
+    Args:
+        conn: A SQLAlchemy connection inside a write transaction.
+
+    Returns:
+        The names of what was created again (empty when nothing was missing).
+    """
+    found = {row[0] for row in conn.exec_driver_sql("SELECT name FROM sqlite_master")}
+    repaired: list[str] = []
+    if "paper_search" not in found:
+        conn.exec_driver_sql(PAPER_SEARCH_VIEW)
+        repaired.append("paper_search")
+    for name, columns, content in INDEXES:
+        if name not in found:
+            conn.exec_driver_sql(fts_table(name, columns, content))
+            conn.exec_driver_sql(f"INSERT INTO {name}({name}) VALUES ('rebuild')")
+            repaired.append(name)
+    for table, column in TRIGGERED:
+        if any(t not in found for t in _trigger_names(table)):
+            for trigger in _trigger_names(table):
+                conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {trigger}")
+            for statement in fts_triggers(table, column):
+                conn.exec_driver_sql(statement)
+            conn.exec_driver_sql(f"INSERT INTO {table}_fts({table}_fts) VALUES ('rebuild')")
+            repaired.append(f"{table}_fts triggers")
+    return repaired
+
+
+def search_is_whole(conn: Any) -> bool:
+    """True when no part of the search indexes is missing (a read of the schema only)."""
+    found = {row[0] for row in conn.exec_driver_sql("SELECT name FROM sqlite_master")}
+    wanted = ["paper_search", *(name for name, _, _ in INDEXES)]
+    wanted += [t for table, _ in TRIGGERED for t in _trigger_names(table)]
+    return all(name in found for name in wanted)
