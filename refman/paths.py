@@ -61,6 +61,11 @@ def cache_dir() -> Path:
     return _dir("cache")
 
 
+def backup_dir() -> Path:
+    """The folder of the libraries' backups (one folder per library inside)."""
+    return data_dir() / "backups"
+
+
 def check_record() -> Path:
     """The file where refman remembers which libraries it checked and left whole."""
     return cache_dir() / "checked.json"

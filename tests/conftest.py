@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-pytest_plugins = ["tests.helpers.fixtures", "tests.helpers.logfail", "tests.helpers.panes"]
+pytest_plugins = [
+    "tests.helpers.cli",
+    "tests.helpers.fixtures",
+    "tests.helpers.logfail",
+    "tests.helpers.panes",
+]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

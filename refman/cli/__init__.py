@@ -23,7 +23,7 @@ from refman.cli.terminal import safe
 from refman.common.controls import terminal_safe
 from refman.common.errors import RefmanError
 from refman.logging_setup import setup_logging, shutdown_logging
-from refman.paths import check_record, library_location
+from refman.paths import backup_dir, check_record, library_location
 
 __all__ = ["run"]
 
@@ -55,6 +55,9 @@ _HANDLERS: dict[str, tuple[str, str]] = {
     "export": ("export_cmd", "run_export"),
     "cite": ("cite_cmd", "run_cite"),
     "check": ("safety_cmd", "run_check"),
+    "backup": ("safety_cmd", "run_backup"),
+    "backups": ("safety_cmd", "run_backups"),
+    "restore-backup": ("safety_cmd", "run_restore"),
 }
 
 
@@ -119,7 +122,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _open_wizard(args.db, list(args.files))
     from refman.core.library import LibraryService
 
-    service = LibraryService.open(library_location(args.db), check_record())
+    service = LibraryService.open(library_location(args.db), check_record(), backup_dir())
     service.file.when_waiting(_tell_waiting)
     try:
         if args.command == "import":

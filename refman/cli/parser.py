@@ -10,7 +10,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from refman import __version__
-from refman.cli import cite_cmd, export_cmd
+from refman.cli import cite_cmd, export_cmd, safety_args
 from refman.core.rules import ITEM_TYPES
 from refman.core.values import Section, SortKey
 
@@ -340,16 +340,10 @@ def _add_citing(c: _Commands) -> None:
 
 
 def _add_safety(c: _Commands) -> None:
-    p = c.add(
-        "check",
-        "check that the library file is whole",
-        "Check the library file with SQLite's quick check (every page is read), or with "
-        "--full its integrity check (every index is compared with its table too). Exits 2 "
-        "when the library is damaged.",
-        "  refman check\n  refman check --full --json",
-    )
-    p.add_argument("--full", action="store_true", help="the full integrity check (slower)")
-    _json(p, "the result")
+    for name, (help_text, description, examples) in safety_args.COMMANDS.items():
+        p = c.add(name, help_text, description, examples)
+        safety_args.add_arguments(name, p)
+        _json(p, "the result")
 
 
 def build_parser() -> argparse.ArgumentParser:

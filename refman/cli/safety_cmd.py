@@ -1,13 +1,15 @@
-"""``refman check``: is the library file whole?"""
+"""``refman check``, ``backup``, ``backups`` and ``restore``: the library file's safety."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TextIO
 
 from refman.cli.output import write_json
 from refman.common.errors import DAMAGED_HINT, LibraryUnavailableError
 from refman.core.library import LibraryService
+from refman.core.library_file import BackupView
 
 #: The keys of ``refman check --json``.
 CHECK_KEYS = ("library", "full", "ok", "problems")
@@ -35,4 +37,63 @@ def run_check(args: argparse.Namespace, service: LibraryService, out: TextIO) ->
         )
     what = "integrity check" if args.full else "quick check"
     out.write(f"The library {service.location} is whole ({what}: ok).\n")
+    return 0
+
+
+#: The keys of each backup in ``refman backups --json`` (and ``backup`` / ``restore``).
+BACKUP_KEYS = ("path", "made", "reason", "size", "papers")
+
+
+def _backup_json(backup: BackupView) -> dict[str, object]:
+    return {
+        "path": str(backup.path),
+        "made": backup.made.isoformat(timespec="seconds"),
+        "reason": backup.reason,
+        "size": backup.size,
+        "papers": backup.papers,
+    }
+
+
+def _backup_line(backup: BackupView) -> str:
+    papers = "?" if backup.papers is None else f"{backup.papers:,}"
+    size = f"{backup.size / 1e6:,.1f} MB"
+    when = f"{backup.made:%Y-%m-%d %H:%M:%S}"
+    return f"{when}  {backup.reason:<12} {papers:>9} papers  {size:>10}  {backup.path.name}"
+
+
+def run_backup(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman backup [--to FILE]``: a verified copy of the library now."""
+    made = service.file.backup("manual", Path(args.to) if args.to else None)
+    if args.json:
+        write_json(out, _backup_json(made))
+    else:
+        out.write(f"Backed up {service.location} to {made.path}.\n")
+    return 0
+
+
+def run_backups(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman backups``: the library's backups, newest first."""
+    found = service.file.backups()
+    if args.json:
+        write_json(out, [_backup_json(b) for b in found])
+        return 0
+    if not found:
+        out.write(f"No backups of {service.location} yet. Make one with “refman backup”.\n")
+        return 0
+    out.write(f"Backups of {service.location}, in {service.file.backup_folder}:\n")
+    out.write("".join(_backup_line(b) + "\n" for b in found))
+    return 0
+
+
+def run_restore(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman restore-backup BACKUP``: the library as the backup holds it (the library as it
+    was is backed up first)."""
+    before = service.file.restore(args.backup)
+    if args.json:
+        write_json(out, {"restored": args.backup, "before": _backup_json(before)})
+    else:
+        out.write(
+            f"Restored {service.location} from {args.backup}. The library as it was is kept "
+            f"as the backup {before.path.name}.\n"
+        )
     return 0

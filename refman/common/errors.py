@@ -34,8 +34,7 @@ class LibraryOpenError(RefmanError):
 
 #: What to do with a damaged library (said wherever refman finds one).
 DAMAGED_HINT = (
-    "Nothing was changed. Restore a backup (refman backups, then refman restore BACKUP), "
-    "or copy out what can still be read (refman recover NEW-FILE)."
+    "Nothing was changed. Restore a backup: refman backups, then refman restore-backup BACKUP."
 )
 
 

@@ -67,6 +67,7 @@ from refman.core.values import (
     PaperQuery,
     PaperRow,
     PersonView,
+    Section,
     SectionCounts,
     TagView,
 )
@@ -90,6 +91,9 @@ _HANDLERS: dict[type, Handler] = {
 }
 
 
+_TRASH = PaperQuery(section=Section.TRASH)
+
+
 def _now() -> datetime:
     return datetime.now().replace(microsecond=0)
 
@@ -104,7 +108,9 @@ class LibraryService:
         self.file = LibraryFile(database)
 
     @classmethod
-    def open(cls, location: str | Path, checks: Path | None = None) -> LibraryService:
+    def open(
+        cls, location: str | Path, checks: Path | None = None, backups: Path | None = None
+    ) -> LibraryService:
         """Open (creating or upgrading) the library at a path or SQLAlchemy URL.
 
         Args:
@@ -113,10 +119,14 @@ class LibraryService:
                 whole; a library not found there is checked before its first change (see
                 :mod:`refman.store.integrity`). None checks before the first change of
                 every session.
+            backups: The folder of refman's backups (see
+                :mod:`refman.core.library_file`); None keeps none.
         """
-        database = open_database(location, CheckRecord(checks) if checks else None)
+        database = open_database(location, CheckRecord(checks) if checks else None, backups)
         bring_up_to_date(database)
-        return cls(database)
+        service = cls(database)
+        service.file.backup_root = backups
+        return service
 
     @property
     def location(self) -> str:
@@ -124,7 +134,9 @@ class LibraryService:
         return str(self.db.path) if self.db.path else self.db.url
 
     def close(self) -> None:
-        """Close the library."""
+        """Close the library (backing it up first when it changed, see
+        :meth:`LibraryFile.backup_on_close`)."""
+        self.file.backup_on_close()
         self.db.close()
 
     # -- changing ---------------------------------------------------------------------------
@@ -156,6 +168,7 @@ class LibraryService:
         if type(op) in import_handlers.PREPARERS:  # planned without the write lock
             with self.db.reading() as session:
                 prepared = import_handlers.PREPARERS[type(op)](session, self.db.search, op)
+        self.file.back_up_before(op, prepared, lambda: self.count(_TRASH))
         session_scope = self.db.transaction if op.writes else self.db.reading
         with session_scope() as session:
             ctx = Context(session, self.db.search, _now(), progress, cancelled, prepared)

@@ -1,17 +1,64 @@
-"""The library as a file: whether it is whole, and waiting while another program writes."""
+"""The library as a file: whether it is whole, waiting while another program writes, and
+its backups.
+
+Backups are made, when refman was given a backup folder (the command line and the window
+give the data folder's ``backups``): when the library is closed after changes (at most one an
+hour), before an upgrade of its schema, before Empty Trash and before an import that changes
+more than :data:`BIG_IMPORT` papers, and on demand. Each is a verified copy; a rotation keeps
+them within bounds (see :mod:`refman.store.backup`).
+"""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
 
+from refman.common.errors import InvalidValueError, LibraryUnavailableError, NotFoundError
+from refman.core.importing.plan import PreparedPlan
+from refman.core.operations import EmptyTrash, Operation
+from refman.store.backup import (
+    BackupFile,
+    backup_path,
+    copy_verified,
+    folder_for,
+    listed,
+    papers_in,
+    restore_into,
+    to_prune,
+)
 from refman.store.database import Database
+
+log = logging.getLogger("refman.core")
+
+#: An import that adds or changes more papers than this is preceded by a backup.
+BIG_IMPORT = 1_000
+#: A library closed after changes is backed up unless a backup is this recent.
+CLOSE_INTERVAL = timedelta(hours=1)
+
+
+@dataclass(frozen=True, slots=True)
+class BackupView:
+    """A backup as a person sees it in a list."""
+
+    path: Path
+    made: datetime
+    reason: str
+    size: int
+    papers: int | None
 
 
 class LibraryFile:
     """What concerns the library's file rather than its papers."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, backups: Path | None = None) -> None:
         self.db = database
+        self.backup_root = backups
+
+    # -- checks and locks --------------------------------------------------------------------
 
     def when_waiting(self, tell: Callable[[], None] | None) -> None:
         """Have ``tell`` called when a change waits (over a second) for another program's
@@ -36,3 +83,121 @@ class LibraryFile:
     def read_only(self) -> str | None:
         """Why the library can only be read (its file or folder is read-only), or None."""
         return self.db.read_only
+
+    # -- backups ------------------------------------------------------------------------------
+
+    @property
+    def backup_folder(self) -> Path | None:
+        """The folder of this library's backups, or None when refman keeps none."""
+        path = self.db.path
+        if self.backup_root is None or path is None:
+            return None
+        return folder_for(self.backup_root, path)
+
+    def backup(self, reason: str = "manual", to: Path | None = None) -> BackupView:
+        """Make a verified copy of the library now: to ``to``, or into its backup folder
+        (then the rotation drops the backups it no longer keeps).
+
+        Raises:
+            InvalidValueError: There is no library file, or no backup folder and no ``to``.
+            LibraryUnavailableError: The copy could not be written or is not whole.
+        """
+        library = self._library()
+        folder = self.backup_folder
+        if to is None and folder is None:
+            raise InvalidValueError("refman keeps no backups here.", "Give a file: --to FILE.")
+        target = to if to is not None else backup_path(_folder(folder), datetime.now(), reason)
+        copy_verified(library, target)
+        log.info("backup of %s (%s) at %s", library, reason, target)
+        if to is None:
+            self._rotate()
+        return _view(BackupFile(target, datetime.now(), reason, target.stat().st_size))
+
+    def backups(self) -> list[BackupView]:
+        """The library's backups, newest first, with how many papers each holds."""
+        folder = self.backup_folder
+        return [_view(b) for b in listed(folder)] if folder is not None else []
+
+    def restore(self, backup: Path | str) -> BackupView:
+        """Put a backup's content in place of the library's, after backing up the library as
+        it is now (reason ``restore``: the restore can itself be undone by restoring that).
+
+        Args:
+            backup: A backup's file, or its file name in the library's backup folder.
+
+        Returns:
+            The backup of the library as it was before.
+
+        Raises:
+            NotFoundError: There is no such backup.
+            LibraryUnavailableError: The backup is not whole, or the library could not be
+                written (it is then unchanged).
+        """
+        source = self._find(backup)
+        before = self.backup("restore")
+        self.db.engine.dispose()  # no pooled connection keeps pages of the old content
+        restore_into(source, self._library())
+        self.db.changed = True
+        self.db.verify()
+        self.db.generation += 1
+        return before
+
+    def back_up_before(
+        self, op: Operation[Any], prepared: Any, in_trash: Callable[[], int]
+    ) -> None:
+        """Back up, when refman keeps backups, before Empty Trash (when the Trash holds
+        papers) and before an import planned to change more than :data:`BIG_IMPORT` papers."""
+        if self.backup_folder is None or self.db.read_only is not None:
+            return
+        if isinstance(op, EmptyTrash) and in_trash():
+            self.backup("empty-trash")
+        elif isinstance(prepared, PreparedPlan) and prepared.plan.papers_changed() > BIG_IMPORT:
+            self.backup("import")
+
+    def backup_on_close(self) -> None:
+        """Back up a library closed after changes, unless a backup is under an hour old."""
+        folder = self.backup_folder
+        if folder is None or not self.db.changed or self.db.damaged is not None:
+            return
+        latest = listed(folder)
+        if latest and datetime.now() - latest[0].made < CLOSE_INTERVAL:
+            return
+        try:
+            self.backup("close")
+        except LibraryUnavailableError as error:  # closing must not fail for it
+            log.warning("no backup at close: %s", error)
+
+    def _rotate(self) -> None:
+        folder = self.backup_folder
+        if folder is None:
+            return
+        size = self._library().stat().st_size
+        for old in to_prune(listed(folder), datetime.now(), size):
+            old.path.unlink(missing_ok=True)
+            log.info("backup %s dropped by the rotation", old.path)
+
+    def _find(self, backup: Path | str) -> Path:
+        candidate = Path(backup)
+        folder = self.backup_folder
+        if not candidate.is_file() and folder is not None and (folder / candidate.name).is_file():
+            candidate = folder / candidate.name
+        if not candidate.is_file():
+            raise NotFoundError(
+                f"There is no backup “{backup}”.", "Use “refman backups” to see the backups."
+            )
+        return candidate
+
+    def _library(self) -> Path:
+        path = self.db.path
+        if path is None:
+            raise InvalidValueError("This library is not a file; it has no backups.")
+        return path
+
+
+def _folder(folder: Path | None) -> Path:
+    assert folder is not None
+    return folder
+
+
+def _view(backup: BackupFile) -> BackupView:
+    return BackupView(backup.path, backup.made, backup.reason, backup.size, papers_in(backup.path))

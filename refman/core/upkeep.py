@@ -88,10 +88,12 @@ def bring_up_to_date(db: Database) -> None:
     with db.reading() as session:
         if not _needs_upkeep(session):
             return
+    changed_before = db.changed
     with db.transaction() as session:
         people = _fill_name_parts(session)
         papers = _fill_citekeys(session)
         keyed = _fill_match_keys(session)
+    db.changed = changed_before  # upkeep is no change of the person's to back up
     log.info(
         "upgraded data: %d citation keys, %d names split into parts, %d papers' match keys",
         papers,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import os
-import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, DBAPIError, Operational
 from sqlalchemy.orm import Session, sessionmaker
 
 from refman.common.errors import DAMAGED_HINT, LibraryOpenError, LibraryUnavailableError
+from refman.store.backup import backup_path, copy_verified, folder_for
 from refman.store.connection import make_engine
 from refman.store.failures import described, sqlite_error
 from refman.store.identity import (
@@ -85,6 +85,8 @@ class Database:
     damaged: str | None = None
     #: Called when a change has to wait for another program's write to finish.
     on_wait: Callable[[], None] | None = None
+    #: True once a change was committed in this session.
+    changed: bool = False
     _verified: bool = False
 
     def verify(self, *, full: bool = False) -> list[str]:
@@ -150,6 +152,7 @@ class Database:
                     execution_options={"refman_write": True, "refman_waiting": self.on_wait}
                 )
                 yield session
+            self.changed = True
         finally:
             self.generation += 1
 
@@ -187,14 +190,22 @@ def _current_revision(engine: Engine) -> str | None:
         return None if found is None else str(found)
 
 
-def _backup(path: Path, revision: str | None) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.before-upgrade-{revision or 'none'}-{stamp}")
-    copy_library(path, target)
+def _backup(path: Path, revision: str | None, backups: Path | None) -> Path:
+    """A verified copy of the library before an upgrade: in its backup folder (a backup
+    like the others, ``…-upgrade.sqlite``), or beside it when refman keeps no backups."""
+    now = datetime.now()
+    if backups is not None:
+        target = backup_path(folder_for(backups, path), now, "upgrade")
+    else:
+        stamp = now.strftime("%Y%m%d-%H%M%S")
+        target = path.with_name(f"{path.name}.before-upgrade-{revision or 'none'}-{stamp}")
+    copy_verified(path, target)
     return target
 
 
-def open_database(location: str | Path, checks: CheckRecord | None = None) -> Database:
+def open_database(
+    location: str | Path, checks: CheckRecord | None = None, backups: Path | None = None
+) -> Database:
     """Open (creating or upgrading as needed) the library at ``location``.
 
     The file is identified first without writing a byte (:mod:`refman.store.identity`). A new
@@ -206,6 +217,8 @@ def open_database(location: str | Path, checks: CheckRecord | None = None) -> Da
     Args:
         location: A file path or an SQLAlchemy URL.
         checks: Where refman remembers the libraries it checked (see :class:`Database`).
+        backups: The folder of refman's backups (a copy before an upgrade goes there), or
+            None (the copy goes beside the library).
 
     Returns:
         The open database.
@@ -223,7 +236,7 @@ def open_database(location: str | Path, checks: CheckRecord | None = None) -> Da
     engine = make_engine(engine_url, read_only=read_only is not None)
     try:
         if read_only is None:
-            _migrate(engine, file_path)
+            _migrate(engine, file_path, backups)
             _stamp(engine, identity)
             _repair_search(engine, file_path)
         else:
@@ -317,7 +330,7 @@ def _stamp(engine: Engine, identity: Identity) -> None:
         conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
-def _migrate(engine: Engine, file_path: Path | None) -> None:
+def _migrate(engine: Engine, file_path: Path | None, backups: Path | None) -> None:
     current = _current_revision(engine)
     if current == SCHEMA_HEAD:
         return
@@ -338,7 +351,7 @@ def _migrate(engine: Engine, file_path: Path | None) -> None:
             "Open a refman library, or name a new file to create one.",
         )
     if current is not None and file_path is not None:
-        backup = _backup(file_path, current)
+        backup = _backup(file_path, current, backups)
         log.info("library %s upgraded from %s; copy kept at %s", file_path, current, backup)
     cfg = _alembic_config()
     with engine.begin() as conn:
@@ -347,27 +360,9 @@ def _migrate(engine: Engine, file_path: Path | None) -> None:
     log.info("library %s at schema %s", file_path, head)
 
 
-def copy_library(source: Path, target: Path) -> None:
-    """Copy a library file consistently to ``target``.
-
-    The SQLite backup API copies a consistent picture even while a WAL file exists.
-    """
-    if target.exists():
-        target.unlink()
-    src = sqlite3.connect(source)
-    try:
-        dest = sqlite3.connect(target)
-        with dest:
-            src.backup(dest)
-        dest.close()
-    finally:
-        src.close()
-
-
 __all__ = [
     "SCHEMA_HEAD",
     "Database",
-    "copy_library",
     "head_revision",
     "open_database",
     "to_url",

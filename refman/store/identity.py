@@ -159,6 +159,6 @@ def _probe(path: Path) -> tuple[set[str], str | None]:
     except sqlite3.DatabaseError as exc:
         raise LibraryOpenError(
             f"“{path}” cannot be read as a refman library: it is damaged ({exc}).",
-            "Restore a backup (refman backups, refman restore), or open another library.",
+            "Restore a backup (refman backups, refman restore-backup), or open another library.",
         ) from exc
     return tables, revision

@@ -101,7 +101,9 @@ def open_service(location: str) -> LibraryService:
     opened: list[LibraryService] = []
     failed: list[RefmanError] = []
     runner.submit(
-        lambda _progress, _cancelled: LibraryService.open(location, paths.check_record()),
+        lambda _progress, _cancelled: LibraryService.open(
+            location, paths.check_record(), paths.backup_dir()
+        ),
         opened.append,
         on_error=failed.append,
         label=f"Opening library {Path(location).name}…",
@@ -238,7 +240,9 @@ def screenshot(
     setup_logging()
     width, height = _size(size)
     app = create_app()
-    service = LibraryService.open(paths.library_location(db), paths.check_record())
+    service = LibraryService.open(
+        paths.library_location(db), paths.check_record(), paths.backup_dir()
+    )
     settings_file = paths.cache_dir() / "screenshot-settings.ini"
     settings_file.unlink(missing_ok=True)
     window = build_window(service, WindowSettings(settings_file))

@@ -31,3 +31,9 @@ def runner(capsys: pytest.CaptureFixture[str], library_path: Path, *prefix: str)
         return Run(code, captured.out, captured.err)
 
     return call
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
+    """The command line on the test's library (files may define their own)."""
+    return runner(capsys, library_path)

@@ -113,6 +113,10 @@ class ImportPlan:
     pages: tuple[PagePlan, ...]
     records: tuple[RecordPlan, ...]
 
+    def papers_changed(self) -> int:
+        """How many records add a paper or add to one already in the library."""
+        return sum(p.status is not RecordStatus.REPEAT for p in self.records)
+
     def record(self, ref: RecordRef) -> RecordPlan:
         """The plan of one record."""
         for plan in self.records:

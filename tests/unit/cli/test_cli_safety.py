@@ -15,7 +15,7 @@ import pytest
 
 from refman.__main__ import main
 from refman.importers.safe_text import MAX_TITLE
-from tests.helpers.cli import Cli, runner
+from tests.helpers.cli import Cli
 from tests.helpers.pages import generated_page
 
 ESC_CLEAR = "\x1b[2J"
@@ -24,11 +24,6 @@ OSC8_LINK = "\x1b]8;;file:///etc/passwd\x07click\x1b]8;;\x07"
 HOSTILE_TITLE = f"Lattice{ESC_CLEAR} engines {OSC8_LINK} for the \u202eanalytical\x9b age"
 #: Whatever a terminal could act on.
 ACTIVE = ("\x1b", "\x07", "\x00", "\x9b", "\u202e", "\r")
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
-    return runner(capsys, library_path)
 
 
 def page(title: str, owner: str = "Ada Lovelace", abstract: str = "") -> str:

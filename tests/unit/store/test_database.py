@@ -27,8 +27,9 @@ from refman.core.importing.values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
+from refman.store.backup import copy_verified
 from refman.store.connection import BUSY_TIMEOUT_MS
-from refman.store.database import SCHEMA_HEAD, copy_library, head_revision
+from refman.store.database import SCHEMA_HEAD, head_revision
 from refman.store.models import Base
 
 
@@ -135,7 +136,7 @@ def test_copy_library_copies_everything(library: LibraryService, tmp_path: Path)
     target = tmp_path / "copy.sqlite"
     target.write_bytes(b"old content")
     assert library.db.path is not None
-    copy_library(library.db.path, target)
+    copy_verified(library.db.path, target)
     copy = LibraryService.open(target)
     try:
         assert copy.count() == 5

@@ -18,7 +18,7 @@ from refman.core.library import LibraryService
 from refman.store.database import head_revision
 from refman.store.identity import APPLICATION_ID, KNOWN_REVISIONS
 from refman.store.integrity import CheckRecord
-from tests.helpers.cli import Cli, runner
+from tests.helpers.cli import Cli
 from tests.helpers.fixtures import sourced
 from tests.helpers.pages import generated_page
 
@@ -164,11 +164,6 @@ def _imported(path: Path, page: str) -> None:
 
 def _application_id(path: Path) -> int:
     return int.from_bytes(path.read_bytes()[68:72], "big")
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
-    return runner(capsys, library_path)
 
 
 def _damage_middle_pages(path: Path, pages: int = 16) -> None:

@@ -1,0 +1,47 @@
+"""The arguments of ``refman check``, ``backup``, ``backups`` and ``restore-backup`` (kept
+apart from the commands, which load the library service: building the parser stays light)."""
+
+from __future__ import annotations
+
+import argparse
+
+#: Each command: its one-line help, its description and its examples.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "check": (
+        "check that the library file is whole",
+        "Check the library file with SQLite's quick check (every page is read), or with "
+        "--full its integrity check (every index is compared with its table too). Exits 2 "
+        "when the library is damaged.",
+        "  refman check\n  refman check --full --json",
+    ),
+    "backup": (
+        "back up the library now",
+        "Make a verified copy of the library: into its backup folder (see refman backups), "
+        "or to a file of your choice.",
+        "  refman backup\n  refman backup --to ~/safe/library-2026-12-01.sqlite",
+    ),
+    "backups": (
+        "list the library's backups",
+        "List the library's backups, newest first: when, why, how many papers, size. "
+        "refman backs up on its own when a changed library is closed (at most hourly), "
+        "before an upgrade, before Empty Trash and before an import of over 1,000 papers.",
+        "  refman backups\n  refman backups --json",
+    ),
+    "restore-backup": (
+        "put a backup in place of the library",
+        "Restore the library from a backup (a file name from refman backups, or a path). "
+        "The library as it is now is backed up first, so a restore can be undone. "
+        "(refman restore ID brings papers back from the Trash.)",
+        "  refman restore-backup 20261201-142233-close.sqlite",
+    ),
+}
+
+
+def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
+    """The arguments of one of :data:`COMMANDS` (``--json`` is added by the parser)."""
+    if command == "check":
+        p.add_argument("--full", action="store_true", help="the full integrity check (slower)")
+    elif command == "backup":
+        p.add_argument("--to", metavar="FILE", help="write the copy to FILE instead")
+    elif command == "restore-backup":
+        p.add_argument("backup", metavar="BACKUP", help="the backup to restore")

@@ -1,0 +1,188 @@
+"""Backups of a library file: verified copies, named by when and why they were made.
+
+A backup is made with SQLite's online backup API (a consistent copy even while the library
+is open and its write-ahead log holds changes), then checked with ``quick_check`` before it
+counts. Each library has a folder of its own under refman's backup folder; a backup's file
+name says when it was made and why (``20261201-142233-close.sqlite``). :func:`to_prune`
+decides which backups a rotation drops.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from refman.common.errors import LibraryUnavailableError
+
+#: The newest backups kept whatever their age; then one a day for a week and one a week
+#: for a month.
+KEEP_LATEST = 10
+DAILY_FOR = timedelta(days=7)
+WEEKLY_FOR = timedelta(days=30)
+#: The backups of one library take at most this much room (the newest is always kept)...
+MIN_BUDGET = 2 * 1024**3
+#: ...or this many times the library's size, when that is more.
+BUDGET_TIMES = 3
+
+_NAME = re.compile(r"^(\d{8}-\d{6})-([a-z-]+)\.sqlite$")
+
+
+@dataclass(frozen=True, slots=True)
+class BackupFile:
+    """One backup of a library.
+
+    Attributes:
+        path: The backup file.
+        made: When it was made (local time, seconds).
+        reason: Why: ``close``, ``manual``, ``empty-trash``, ``import``, ``upgrade``,
+            ``restore`` (the library as it was before a restore).
+        size: Its size in bytes.
+    """
+
+    path: Path
+    made: datetime
+    reason: str
+    size: int
+
+
+def folder_for(root: Path, library: Path) -> Path:
+    """The folder of a library's backups: its name and a short hash of its full path (two
+    libraries of the same name never share backups)."""
+    resolved = str(library.resolve())
+    digest = hashlib.sha256(resolved.encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    return root / f"{library.stem}-{digest}"
+
+
+def listed(folder: Path) -> list[BackupFile]:
+    """The backups in a folder, newest first."""
+    found: list[BackupFile] = []
+    if not folder.is_dir():
+        return found
+    for path in folder.iterdir():
+        match = _NAME.match(path.name)
+        if match is None or not path.is_file():
+            continue
+        made = datetime.strptime(match.group(1), "%Y%m%d-%H%M%S")
+        found.append(BackupFile(path, made, match.group(2), path.stat().st_size))
+    return sorted(found, key=lambda b: (b.made, b.path.name), reverse=True)
+
+
+def copy_verified(source: Path, target: Path) -> None:
+    """Copy a library consistently to ``target`` and check the copy.
+
+    Raises:
+        LibraryUnavailableError: The copy could not be written or is not whole (it is
+            deleted; the source is unchanged).
+    """
+    partial = target.with_name(target.name + ".part")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial.unlink(missing_ok=True)
+        src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            dest = sqlite3.connect(partial)
+            try:
+                src.backup(dest)
+                problems = [r[0] for r in dest.execute("PRAGMA quick_check").fetchall()]
+            finally:
+                dest.close()
+        finally:
+            src.close()
+        if problems != ["ok"]:
+            raise LibraryUnavailableError(
+                f"The backup of “{source}” is not whole ({problems[0]}); it was not kept.",
+                "Check the library (refman check --full).",
+            )
+        partial.replace(target)
+    except (OSError, sqlite3.Error) as exc:
+        raise LibraryUnavailableError(
+            f"Could not write a backup of “{source}” to “{target.parent}”: {exc}.",
+            "Free some space, or make the backup folder writable.",
+        ) from exc
+    finally:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+
+
+def backup_path(folder: Path, made: datetime, reason: str) -> Path:
+    """Where a backup made at ``made`` for this reason goes (a later second when a backup
+    of that second exists)."""
+    while True:
+        path = folder / f"{made:%Y%m%d-%H%M%S}-{reason}.sqlite"
+        if not path.exists():
+            return path
+        made += timedelta(seconds=1)
+
+
+def papers_in(path: Path) -> int | None:
+    """How many papers (outside the Trash) a backup holds; None when it cannot be read."""
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)
+        try:
+            row = conn.execute("SELECT count(*) FROM papers WHERE trashed_at IS NULL").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return int(row[0])
+
+
+def restore_into(backup: Path, library: Path) -> None:
+    """Write a backup's content over the library, as one transaction of the library file
+    (other connections see the library before or after, never half of it).
+
+    Raises:
+        LibraryUnavailableError: The backup is not whole, or the library could not be
+            written (it is then unchanged).
+    """
+    try:
+        src = sqlite3.connect(f"{backup.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            problems = [r[0] for r in src.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise LibraryUnavailableError(
+                    f"The backup “{backup}” is not whole ({problems[0]}).",
+                    "Choose another backup (refman backups).",
+                )
+            dest = sqlite3.connect(library, timeout=60)
+            try:
+                src.backup(dest)
+            finally:
+                dest.close()
+        finally:
+            src.close()
+    except sqlite3.Error as exc:
+        raise LibraryUnavailableError(
+            f"Could not restore “{backup}” into “{library}”: {exc}.",
+            "The library is as it was; close other programs using it and try again.",
+        ) from exc
+
+
+def to_prune(backups: list[BackupFile], now: datetime, library_size: int) -> list[BackupFile]:
+    """The backups a rotation drops: beyond the newest :data:`KEEP_LATEST`, all but the
+    newest of each day for a week and of each week for a month, nothing older; then the
+    oldest while the rest take more room than the budget (the newest is always kept)."""
+    newest_first = sorted(backups, key=lambda b: b.made, reverse=True)
+    keep: list[BackupFile] = newest_first[:KEEP_LATEST]
+    seen: set[tuple[str, int]] = set()
+    for b in newest_first[KEEP_LATEST:]:
+        age = now - b.made
+        if age <= DAILY_FOR:
+            bucket = ("day", b.made.toordinal())
+        elif age <= WEEKLY_FOR:
+            bucket = ("week", b.made.toordinal() // 7)
+        else:
+            continue
+        if bucket not in seen:
+            seen.add(bucket)
+            keep.append(b)
+    budget = max(MIN_BUDGET, BUDGET_TIMES * library_size)
+    while len(keep) > 1 and sum(b.size for b in keep) > budget:
+        keep.pop(min(range(1, len(keep)), key=lambda i: keep[i].made))
+    kept = {b.path for b in keep}
+    return [b for b in newest_first if b.path not in kept]

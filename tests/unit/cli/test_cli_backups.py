@@ -1,0 +1,131 @@
+"""Backups: made on their own at the moments that matter, on demand, listed, restored, and
+rotated within bounds."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from refman import paths
+from refman.store.backup import (
+    KEEP_LATEST,
+    MIN_BUDGET,
+    BackupFile,
+    folder_for,
+    listed,
+    to_prune,
+)
+from tests.helpers.cli import Cli
+from tests.helpers.pages import generated_page
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Path:
+    path = tmp_path / "page.txt"
+    path.write_text(generated_page(20, owner="Ada Lovelace"), encoding="utf-8")
+    return path
+
+
+def _backups(cli: Cli) -> list[dict[str, object]]:
+    result = cli("backups", "--json")
+    assert result.code == 0, result.err
+    found: list[dict[str, object]] = json.loads(result.out)
+    return found
+
+
+def _titles(cli: Cli) -> list[str]:
+    return sorted(p["title"] for p in json.loads(cli("list", "--json").out))
+
+
+def test_a_changed_library_is_backed_up_when_closed_at_most_hourly(
+    cli: Cli, page: Path, library_path: Path
+) -> None:
+    assert _backups(cli) == []
+    assert cli("import", str(page)).code == 0
+    found = _backups(cli)
+    assert [(b["reason"], b["papers"]) for b in found] == [("close", 20)]
+    assert set(found[0]) == {"path", "made", "reason", "size", "papers"}
+    assert Path(str(found[0]["path"])).parent == folder_for(paths.backup_dir(), library_path)
+    assert cli("tag", "1", "later").code == 0  # within the hour: no second backup
+    assert len(_backups(cli)) == 1
+    assert cli("list").code == 0  # nothing changed: no backup
+    assert len(_backups(cli)) == 1
+
+
+def test_backup_on_demand_and_restore_bring_the_library_back(
+    cli: Cli, page: Path, tmp_path: Path
+) -> None:
+    assert cli("import", str(page)).code == 0
+    assert cli("tag", "1", "keep").code == 0
+    made = json.loads(cli("backup", "--json").out)
+    assert made["reason"] == "manual" and made["papers"] == 20
+    before = _titles(cli)
+    assert cli("trash", "1", "2", "3").code == 0
+    assert cli("untag", "1", "keep").code == 0
+    assert len(_titles(cli)) == 17
+    result = cli("restore-backup", Path(str(made["path"])).name, "--json")
+    assert result.code == 0, result.err
+    restored = json.loads(result.out)
+    assert restored["before"]["reason"] == "restore" and restored["before"]["papers"] == 17
+    assert _titles(cli) == before
+    assert [t["name"] for t in json.loads(cli("tags", "--json").out)] == ["keep"]
+    assert cli("check").code == 0
+    # The restore itself can be undone by restoring the backup it made.
+    assert cli("restore-backup", str(restored["before"]["path"])).code == 0
+    assert len(_titles(cli)) == 17
+    copy = tmp_path / "elsewhere" / "copy.sqlite"
+    assert cli("backup", "--to", str(copy)).code == 0 and copy.is_file()
+    assert cli("restore-backup", "no-such-backup.sqlite").code == 2
+
+
+def test_empty_trash_and_a_large_import_are_backed_up_first(
+    cli: Cli, page: Path, tmp_path: Path
+) -> None:
+    assert cli("import", str(page)).code == 0
+    assert cli("trash", "1").code == 0
+    assert cli("empty-trash").code == 0
+    reasons = [b["reason"] for b in _backups(cli)]
+    assert "empty-trash" in reasons
+    emptied = next(b for b in _backups(cli) if b["reason"] == "empty-trash")
+    assert emptied["papers"] == 19  # the copy was made before the paper left for good
+    big = tmp_path / "big.txt"
+    big.write_text(generated_page(1_100, owner="Grace Hopper"), encoding="utf-8")
+    assert cli("import", str(big)).code == 0
+    made = next(b for b in _backups(cli) if b["reason"] == "import")
+    assert made["papers"] == 19
+
+
+def _backup(made: datetime, size: int = 1000) -> BackupFile:
+    return BackupFile(Path(f"{made:%Y%m%d-%H%M%S}-close.sqlite"), made, "close", size)
+
+
+def test_the_rotation_keeps_the_latest_then_daily_then_weekly() -> None:
+    now = datetime(2026, 12, 1, 12, 0)
+    hourly = [_backup(now - timedelta(hours=h)) for h in range(24 * 45)]
+    dropped = {b.path for b in to_prune(hourly, now, library_size=1000)}
+    kept = sorted((b for b in hourly if b.path not in dropped), key=lambda b: b.made)
+    assert kept[-KEEP_LATEST:] == sorted(hourly[:KEEP_LATEST], key=lambda b: b.made)
+    older = kept[:-KEEP_LATEST]
+    assert all(now - b.made <= timedelta(days=30) for b in older)
+    days = [b.made.date() for b in older if now - b.made <= timedelta(days=7)]
+    assert len(days) == len(set(days)) and len(days) >= 6
+    assert len(older) <= 7 + 5
+
+
+def test_the_rotation_keeps_the_backups_within_their_room() -> None:
+    now = datetime(2026, 12, 1, 12, 0)
+    huge = [_backup(now - timedelta(minutes=m), size=MIN_BUDGET // 3) for m in range(8)]
+    dropped = to_prune(huge, now, library_size=1000)
+    kept = [b for b in huge if b not in dropped]
+    assert huge[0] in kept and sum(b.size for b in kept) <= MIN_BUDGET
+    assert len(kept) == 3
+
+
+def test_listing_ignores_files_that_are_not_backups(tmp_path: Path) -> None:
+    (tmp_path / "20261201-101010-close.sqlite").write_bytes(b"x")
+    (tmp_path / "notes.txt").write_text("x")
+    (tmp_path / "20261201-101010-close.sqlite.part").write_bytes(b"x")
+    assert [b.reason for b in listed(tmp_path)] == ["close"]
