@@ -10,6 +10,7 @@ them within bounds (see :mod:`refman.store.backup`).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -73,6 +74,17 @@ class LibraryFile:
             What is wrong; empty when the library is whole.
         """
         return self.db.verify(full=full)
+
+    def ensure_checked(self) -> str | None:
+        """Check the library now unless refman knows it whole (the window does this in the
+        background as it opens, so that its first change need not wait).
+
+        Returns:
+            What is wrong with it, or None when it is whole.
+        """
+        with contextlib.suppress(LibraryUnavailableError):
+            self.db.require_whole()
+        return self.db.damaged
 
     @property
     def damaged(self) -> str | None:

@@ -66,7 +66,8 @@ class ListReader:
     def _reading(self) -> Iterator[Session]:
         self._interrupted = False
         try:
-            yield self._session
+            with self._db.plain_errors():
+                yield self._session
         except OperationalError as exc:
             # An interrupt can also surface as another error, such as "vtable constructor
             # failed" when it stops SQLite while it opens a full-text table.

@@ -114,7 +114,7 @@ class Database:
                 self.checks.remember(self.path)
         return problems
 
-    def _require_whole(self) -> None:
+    def require_whole(self) -> None:
         """Refuse to write to a damaged library; check one not known to be whole first."""
         if not self._verified and self.damaged is None and self.path is not None:
             if self.checks is not None and self.checks.trusted(self.path):
@@ -145,7 +145,7 @@ class Database:
                 "You can browse, search and export it; to change it, make it writable "
                 "or copy it somewhere you may write.",
             )
-        self._require_whole()
+        self.require_whole()
         try:
             with self.plain_errors(), self.sessions.begin() as session:
                 session.connection(

@@ -36,6 +36,9 @@ class ActionId(enum.Enum):
     SHOW_DETAIL_PANE = enum.auto()
     SHOW_LIST_PANE = enum.auto()
     ABOUT = enum.auto()
+    CHECK_LIBRARY = enum.auto()
+    BACK_UP = enum.auto()
+    RESTORE_BACKUP = enum.auto()
     RENAME_TAG = enum.auto()
     SET_TAG_COLOUR = enum.auto()
     CLEAR_TAG_COLOUR = enum.auto()
@@ -111,6 +114,13 @@ _SPECS: dict[ActionId, _Spec] = {
         "&Detail Pane", "Show or hide the details of the current paper", ("Ctrl+3",), True
     ),
     ActionId.ABOUT: _Spec("&About refman", "Version and licence"),
+    ActionId.CHECK_LIBRARY: _Spec(
+        "&Check Library…", "Check that the library file is whole (every page and index)"
+    ),
+    ActionId.BACK_UP: _Spec("&Back Up Now", "Make a verified copy of the library now"),
+    ActionId.RESTORE_BACKUP: _Spec(
+        "Restore from &Backup…", "Put an earlier copy of the library in place of this one"
+    ),
     ActionId.RENAME_TAG: _Spec(
         "Rename…", "Rename the tag; a name that is already taken merges the two tags"
     ),

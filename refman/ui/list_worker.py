@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Qt, Signal
 
-from refman.common.errors import CancelledError
+from refman.common.errors import CancelledError, RefmanError
 from refman.core.listing import ListReader
 
 from refman.ui.runner import wait_until_idle
@@ -82,9 +82,12 @@ class ListWorker(QObject):
 
     Signals:
         idle_changed(bool): True when no question is waiting, running or undelivered.
+        failed(RefmanError): A read failed for a reason outside refman (a damaged or locked
+            library); the question goes unanswered.
     """
 
     idle_changed = Signal(bool)
+    failed = Signal(object)
 
     def __init__(self, make_reader: Callable[[], ListReader], parent: QObject | None = None):
         super().__init__(parent)
@@ -205,6 +208,10 @@ class ListWorker(QObject):
         self._undelivered -= 1
         try:
             if isinstance(question.error, CancelledError):
+                return
+            if isinstance(question.error, RefmanError):
+                log.warning("list read failed: %s", question.error)
+                self.failed.emit(question.error)
                 return
             if question.error is not None:
                 raise question.error

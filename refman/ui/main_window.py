@@ -27,6 +27,7 @@ from refman.ui.detail_pane import DetailPane
 from refman.ui.drop import DropInputs, install_drop_target
 from refman.ui.paper_count import PaperCount
 from refman.ui.paper_panel import PaperPanel
+from refman.ui.safety import LibrarySafety, install_banner
 from refman.ui.search_box import SearchBox
 from refman.ui.settings import WindowSettings
 from refman.ui.tag_pane import NavFilter, TagPane
@@ -99,7 +100,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setStretchFactor(2, 0)
         self.splitter.setSizes([240, 760, 400])
-        self.setCentralWidget(self.splitter)
+        self.banner = install_banner(self, self.splitter)
 
         self.busy_indicator = BusyIndicator(self)
         self.count_label = PaperCount(self.model, self.controller.lists, self)
@@ -150,6 +151,10 @@ class MainWindow(QMainWindow):
             lambda: self.tag_pane.menu_tag,
             lambda text: self.statusBar().showMessage(text, 8000),
         )
+        self.safety = LibrarySafety(
+            self, c, a, self.banner, lambda text: self.statusBar().showMessage(text, 8000)
+        )
+        self.safety.start()
 
     # -- settings ---------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
+from refman.common.errors import RefmanError
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
 from refman.core.values import Changes, PaperQuery, PaperRow, SortKey
@@ -109,9 +110,12 @@ class PaperTableModel(QAbstractTableModel):
         """
         self.reads.new_generation()
         if now:
-            self._show(query, {0: self.service.papers(query, 0, PAGE)})
-            self._set_count(self.service.count(query))
-            return
+            try:  # a damaged library fails here: the worker then reads, and reports
+                rows, count = self.service.papers(query, 0, PAGE), self.service.count(query)
+                self._show(query, {0: rows})
+                return self._set_count(count)
+            except RefmanError as error:
+                log.warning("first list read failed: %s", error)
         pages = sorted({0, *keep})
 
         def first(reader: ListReader) -> dict[int, list[PaperRow]]:

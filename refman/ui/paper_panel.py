@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QStackedWidget, QWidget
 
+from refman.common.errors import RefmanError
 from refman.core.values import Changes
 
 from refman.ui.controller import LibraryController
@@ -47,7 +48,10 @@ class PaperPanel(QStackedWidget):
 
     def update_view(self) -> None:
         """Show the welcome page when the library holds no paper (Trash included)."""
-        empty = self.controller.service.paper_count() == 0
+        try:
+            empty = self.controller.service.paper_count() == 0
+        except RefmanError:  # a damaged library: the list says what it can read
+            empty = False
         self.setCurrentWidget(self.welcome if empty else self.table)
 
     @Slot(object)

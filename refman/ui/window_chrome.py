@@ -38,6 +38,9 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
             ActionId.EXPORT_LIBRARY,
             ActionId.EXPORT_SELECTED,
             None,
+            ActionId.BACK_UP,
+            ActionId.RESTORE_BACKUP,
+            None,
             ActionId.QUIT,
         ),
     ),
@@ -62,7 +65,7 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
         ),
     ),
     ("&View", (ActionId.SHOW_TAG_PANE, ActionId.SHOW_LIST_PANE, ActionId.SHOW_DETAIL_PANE)),
-    ("&Help", (ActionId.ABOUT,)),
+    ("&Help", (ActionId.CHECK_LIBRARY, None, ActionId.ABOUT)),
 )
 
 

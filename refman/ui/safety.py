@@ -1,0 +1,260 @@
+"""The window's side of keeping the library safe: the check at open, the banner of a damaged
+or read-only library, Help ▸ Check Library, File ▸ Back Up Now and Restore from Backup…."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Slot
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refman.common.errors import DAMAGED_HINT, RefmanError
+from refman.core.library_file import BackupView
+from refman.core.values import Changes
+
+from refman.ui.actions import ActionId
+from refman.ui.controller import LibraryController
+from refman.ui.messages import show_error
+
+log = logging.getLogger("refman.ui")
+
+#: The actions that change the library: disabled while it can only be read.
+CHANGING = (
+    ActionId.IMPORT,
+    ActionId.DELETE,
+    ActionId.RESTORE,
+    ActionId.EMPTY_TRASH,
+    ActionId.RENAME_TAG,
+    ActionId.SET_TAG_COLOUR,
+    ActionId.CLEAR_TAG_COLOUR,
+    ActionId.DELETE_TAG,
+    ActionId.UNDO,
+    ActionId.REDO,
+)
+
+
+class Banner(QFrame):
+    """A strip above the panes that says the library can only be read, and why."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("libraryBanner")
+        self.setStyleSheet(
+            "QFrame#libraryBanner { background: #fdecea; border-bottom: 1px solid #f5c2bd; }"
+            "QFrame#libraryBanner QLabel { color: #7a1d14; }"
+        )
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 6, 12, 6)
+        self.label = QLabel(self)
+        self.label.setObjectName("libraryBannerText")
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.restore_button = QPushButton("Restore from Backup…", self)
+        self.restore_button.setObjectName("libraryBannerRestore")
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.restore_button)
+        self.hide()
+
+    def say(self, text: str) -> None:
+        """Show the banner with ``text``."""
+        self.label.setText(text)
+        self.show()
+
+
+def install_banner(window: QMainWindow, panes: QWidget) -> Banner:
+    """Make the window's central widget the banner (hidden until needed) above the panes."""
+    banner = Banner(window)
+    central = QWidget(window)
+    column = QVBoxLayout(central)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.setSpacing(0)
+    column.addWidget(banner)
+    column.addWidget(panes, 1)
+    window.setCentralWidget(central)
+    return banner
+
+
+class BackupDialog(QDialog):
+    """Lists the library's backups, newest first; the chosen one is restored."""
+
+    def __init__(self, backups: list[BackupView], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("backupDialog")
+        self.setWindowTitle("Restore from Backup")
+        layout = QVBoxLayout(self)
+        note = QLabel(
+            "Choose the copy to put in place of the library. The library as it is now is "
+            "backed up first, so this can be undone by restoring that copy.",
+            self,
+        )
+        note.setWordWrap(True)
+        self.list = QListWidget(self)
+        self.list.setObjectName("backupList")
+        for backup in backups:
+            papers = "?" if backup.papers is None else f"{backup.papers:,}"
+            why = _REASONS.get(backup.reason, backup.reason)
+            text = (
+                f"{backup.made:%Y-%m-%d %H:%M}  —  {papers} papers  —  {why}"
+                f"  ({backup.size / 1e6:,.1f} MB)"
+            )
+            item = QListWidgetItem(text, self.list)
+            item.setData(Qt.ItemDataRole.UserRole, str(backup.path))
+        if backups:
+            self.list.setCurrentRow(0)
+        buttons = QDialogButtonBox(self)
+        self.restore_button = buttons.addButton("Restore", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.restore_button.setEnabled(bool(backups))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(note)
+        layout.addWidget(self.list)
+        layout.addWidget(buttons)
+        self.resize(620, 360)
+
+    def chosen(self) -> str | None:
+        """The chosen backup's file."""
+        item = self.list.currentItem()
+        return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
+
+
+_REASONS = {
+    "close": "after a session",
+    "manual": "made by hand",
+    "empty-trash": "before Empty Trash",
+    "import": "before a large import",
+    "upgrade": "before an upgrade",
+    "restore": "before a restore",
+}
+
+
+class LibrarySafety(QObject):
+    """Wires the safety actions and the banner to the controller."""
+
+    def __init__(
+        self,
+        window: QWidget,
+        controller: LibraryController,
+        actions: Mapping[ActionId, QAction],
+        banner: Banner,
+        tell: Callable[[str], None],
+    ) -> None:
+        super().__init__(window)
+        self.window = window
+        self.controller = controller
+        self.actions = actions
+        self.banner = banner
+        self.tell = tell
+        actions[ActionId.CHECK_LIBRARY].triggered.connect(self.on_check_library)
+        actions[ActionId.BACK_UP].triggered.connect(self.on_back_up)
+        actions[ActionId.RESTORE_BACKUP].triggered.connect(self.on_restore_backup)
+        banner.restore_button.clicked.connect(self.on_restore_backup)
+        controller.lists.failed.connect(self.on_read_failed)
+        has_backups = controller.service.file.backup_folder is not None
+        actions[ActionId.BACK_UP].setEnabled(has_backups)
+        actions[ActionId.RESTORE_BACKUP].setEnabled(has_backups)
+
+    def start(self) -> None:
+        """Say at once when the library can only be read; check it in the background."""
+        file = self.controller.service.file
+        if file.read_only is not None:
+            self._read_only(f"This library can only be read: {file.read_only}.")
+            return
+        self.controller.runner.submit(
+            lambda _p, _c: file.ensure_checked(), self._checked, label="Checking the library…"
+        )
+
+    def _checked(self, damaged: str | None) -> None:
+        if damaged is not None:
+            self._read_only(
+                f"This library is damaged ({damaged}). It is open for reading only: nothing "
+                "will be written to it. Restore a backup (File ▸ Restore from Backup…, or "
+                "the button on the right; refman restore-backup on the command line)."
+            )
+
+    def _read_only(self, text: str) -> None:
+        log.warning("window shows a read-only library: %s", text)
+        self.banner.say(text)
+        for action_id in CHANGING:
+            action = self.actions[action_id]
+            action.setEnabled(False)
+            action.setToolTip(text)
+
+    @Slot(object)
+    def on_read_failed(self, error: RefmanError) -> None:
+        """A read of the list failed (a damaged library): say so in the banner."""
+        if self.banner.label.text() != str(error):
+            self.banner.say(str(error))
+
+    @Slot()
+    def on_check_library(self) -> None:
+        """Help ▸ Check Library: the full integrity check, in the background."""
+        file = self.controller.service.file
+        self.controller.runner.submit(
+            lambda _p, _c: file.check(full=True),
+            self._report_check,
+            label="Checking the library…",
+        )
+
+    def _report_check(self, problems: list[str]) -> None:
+        if problems:
+            self._checked(problems[0])
+            show_error(
+                self.window, RefmanError(f"The library is damaged: {problems[0]}.", DAMAGED_HINT)
+            )
+            return
+        QMessageBox.information(
+            self.window, "Check Library", "The library is whole: every page and index checked."
+        )
+
+    @Slot()
+    def on_back_up(self) -> None:
+        """File ▸ Back Up Now."""
+        file = self.controller.service.file
+        self.controller.runner.submit(
+            lambda _p, _c: file.backup("manual"),
+            lambda made: self.tell(f"Backed up to {made.path}"),
+            on_error=lambda error: show_error(self.window, error),
+            label="Backing up…",
+        )
+
+    @Slot()
+    def on_restore_backup(self) -> None:
+        """File ▸ Restore from Backup…: choose a backup, then restore it in the background."""
+        dialog = BackupDialog(self.controller.service.file.backups(), self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.chosen() is None:
+            return
+        chosen = dialog.chosen()
+        assert chosen is not None
+        file = self.controller.service.file
+        self.controller.runner.submit(
+            lambda _p, _c: file.restore(chosen),
+            self._restored,
+            on_error=lambda error: show_error(self.window, error),
+            label="Restoring the library…",
+        )
+
+    def _restored(self, before: Any) -> None:
+        self.controller.undo_stack.clear()  # its steps belong to the library as it was
+        self.controller.changed.emit(Changes(structure=True, tags=True, notes=True))
+        self.banner.hide()
+        for action_id in CHANGING:
+            self.actions[action_id].setEnabled(True)
+            self.actions[action_id].setToolTip("")
+        self.tell(f"Restored. The library as it was is kept as {before.path.name}.")

@@ -1,0 +1,127 @@
+"""The window keeps the library safe: a damaged library is shown read-only with a banner,
+Help ▸ Check Library reports, File ▸ Back Up Now and Restore from Backup… work."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QDialog, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from refman import paths
+from refman.core.library import LibraryService
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.pages import generated_page
+
+from refman.ui import safety
+from refman.ui.actions import ActionId
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+from refman.ui.settings import WindowSettings
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+def _open(
+    qtbot: QtBot, service: LibraryService, settings: Path
+) -> tuple[MainWindow, LibraryController]:
+    controller = LibraryController(service)
+    window = MainWindow(controller, WindowSettings(settings))
+    qtbot.add_widget(window)
+    window.show()
+    qtbot.wait_exposed(window)
+    settle(controller)
+    return window, controller
+
+
+@pytest.fixture
+def kept(library_path: Path) -> Iterator[LibraryService]:
+    """A library of 40 papers, opened as the window opens it (checks and backups kept)."""
+    service = LibraryService.open(library_path)
+    service.import_pages([sourced(generated_page(40))])
+    service.close()
+    opened = LibraryService.open(library_path, paths.check_record(), paths.backup_dir())
+    yield opened
+    opened.close()
+
+
+@pytest.mark.logs_warnings("refman.store", "refman.ui")
+def test_a_damaged_library_opens_read_only_with_a_banner(
+    qtbot: QtBot, library_path: Path, tmp_path: Path
+) -> None:
+    service = LibraryService.open(library_path)
+    service.import_pages([sourced(generated_page(2_000))])
+    service.close()
+    data = bytearray(library_path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    middle = (len(data) // page // 2) * page
+    data[middle : middle + 16 * page] = os.urandom(16 * page)
+    library_path.write_bytes(bytes(data))
+    before = library_path.read_bytes()
+    damaged = LibraryService.open(library_path, paths.check_record(), paths.backup_dir())
+    window, controller = _open(qtbot, damaged, tmp_path / "settings.ini")
+    try:
+        qtbot.wait_until(lambda: window.banner.isVisible())
+        assert "damaged" in window.banner.label.text()
+        assert "restore-backup" in window.banner.label.text()
+        for action_id in (ActionId.IMPORT, ActionId.DELETE, ActionId.EMPTY_TRASH):
+            action = window.actions_by_id[action_id]
+            assert not action.isEnabled() and "damaged" in action.toolTip()
+    finally:
+        settle(controller)
+        controller.shutdown()
+        damaged.close()
+    assert library_path.read_bytes() == before
+
+
+def test_a_whole_library_shows_no_banner_and_check_library_says_it_is_whole(
+    qtbot: QtBot, kept: LibraryService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(
+        QMessageBox, "information", lambda _parent, _title, text: shown.append(text)
+    )
+    window, controller = _open(qtbot, kept, tmp_path / "settings.ini")
+    try:
+        assert not window.banner.isVisible()
+        assert window.actions_by_id[ActionId.IMPORT].isEnabled()
+        window.actions_by_id[ActionId.CHECK_LIBRARY].trigger()
+        qtbot.wait_until(lambda: bool(shown))
+        assert "whole" in shown[0]
+    finally:
+        settle(controller)
+        controller.shutdown()
+
+
+def test_back_up_now_and_restore_from_backup(
+    qtbot: QtBot, kept: LibraryService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window, controller = _open(qtbot, kept, tmp_path / "settings.ini")
+    try:
+        window.actions_by_id[ActionId.BACK_UP].trigger()
+        qtbot.wait_until(lambda: len(kept.file.backups()) == 1)
+        controller.trash(kept.paper_ids()[:5])
+        settle(controller)
+        qtbot.wait_until(lambda: window.model.rowCount() == 35)
+        assert controller.undo_stack.count() == 1
+        seen: list[list[str]] = []
+
+        def accept(dialog: safety.BackupDialog) -> int:
+            seen.append([dialog.list.item(i).text() for i in range(dialog.list.count())])
+            return int(QDialog.DialogCode.Accepted)
+
+        monkeypatch.setattr(safety.BackupDialog, "exec", accept)
+        window.actions_by_id[ActionId.RESTORE_BACKUP].trigger()
+        settle(controller)
+        qtbot.wait_until(lambda: window.model.rowCount() == 40)
+        assert "40 papers" in seen[0][0] and "made by hand" in seen[0][0]
+        assert kept.count() == 40
+        assert controller.undo_stack.count() == 0  # its steps belonged to the old state
+        reasons = sorted(b.reason for b in kept.file.backups())
+        assert reasons == ["manual", "restore"]
+    finally:
+        settle(controller)
+        controller.shutdown()
