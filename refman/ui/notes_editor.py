@@ -34,6 +34,7 @@ from refman.core.operations import Outcome
 from refman.core.values import NoteView
 
 from refman.ui.controller import LibraryController
+from refman.ui.links import open_note_link
 from refman.ui.look import plain_label, scaled_font, set_muted, subtle_fill
 from refman.ui.note_saving import PendingNotes
 
@@ -109,7 +110,9 @@ class NoteCard(QFrame):
         self.editor.installEventFilter(self)
         self.preview = QTextBrowser(self)
         self.preview.setObjectName("notePreview")
-        self.preview.setOpenExternalLinks(True)
+        # A click never navigates the preview: the link is opened after asking (links.py).
+        self.preview.setOpenLinks(False)
+        self.preview.anchorClicked.connect(lambda url: open_note_link(self, url.toString()))
         self.preview.setFrameShape(QFrame.Shape.NoFrame)
         self.preview.viewport().setAutoFillBackground(False)
         self.preview.setStyleSheet("QTextBrowser { background: transparent; }")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, QUrl
 from PySide6.QtGui import QTextCursor, QTextImageFormat
 from PySide6.QtWidgets import (
     QApplication,
@@ -21,7 +21,7 @@ from refman.core.library import LibraryService
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.panes import MakePane, add_note
 
-from refman.ui import notes_editor
+from refman.ui import links, notes_editor
 from refman.ui.controller import LibraryController
 from refman.ui.detail_pane import PROVISIONAL_NOTE, DetailPane
 
@@ -569,3 +569,53 @@ def test_a_paper_deleted_for_good_shows_the_empty_state(
     settle(controller)
     assert pane.current_paper() is None
     assert pane.stack.currentWidget() is pane.empty
+
+
+def test_links_in_a_note_open_only_after_asking_and_never_in_place(
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    controller: LibraryController,
+    shown_errors: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[str] = []
+    opened: list[str] = []
+
+    def ask(_parent: object, address: str) -> bool:
+        asked.append(address)
+        return True
+
+    def open_url(url: QUrl) -> bool:
+        opened.append(url.toString())
+        return True
+
+    monkeypatch.setattr(links, "asker", ask)
+    monkeypatch.setattr(links, "opener", open_url)
+    pane = make_pane(ids["Graph"])
+    card = add_note(qtbot, pane, controller)
+    qtbot.keyClicks(
+        card.editor,
+        "[site](https://example.org/a?b=1) [secret](file:///etc/passwd) "
+        "[paper](doi:10.1234/abc) [tool](javascript:alert(1))",
+    )
+    qtbot.mouseClick(card.mode_button, Qt.MouseButton.LeftButton)
+    shown = card.preview.toPlainText()
+
+    def click(word: str) -> None:
+        cursor = card.preview.document().find(word)
+        assert not cursor.isNull(), word
+        cursor.setPosition(cursor.selectionStart() + 1)
+        point = card.preview.cursorRect(cursor).center()
+        qtbot.mouseClick(card.preview.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+    click("secret")
+    click("tool")
+    assert asked == [] and opened == []
+    assert len(shown_errors) == 2 and all("does not open this link" in e for e in shown_errors)
+    assert "file:///etc/passwd" in shown_errors[0]
+    click("site")
+    click("paper")
+    assert asked == ["https://example.org/a?b=1", "https://doi.org/10.1234/abc"]
+    assert opened == asked
+    assert card.preview.toPlainText() == shown  # the preview never navigated

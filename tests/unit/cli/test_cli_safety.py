@@ -200,3 +200,19 @@ def test_an_absurd_record_count_on_a_page_is_ignored(cli: Cli, tmp_path: Path) -
     result = cli("import", str(source), "--json")
     assert result.code == 0, result.err
     assert json.loads(result.out.splitlines()[0])["new"] == 1
+
+
+def test_when_qt_cannot_start_refman_says_why_and_exits_2(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env |= {"QT_QPA_PLATFORM": "xcb", "REFMAN_HOME": str(tmp_path / "home")}
+    result = subprocess.run(
+        [sys.executable, "-m", "refman", "--db", str(tmp_path / "library.sqlite")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Qt cannot go on" in result.stderr and "platform plugin" in result.stderr
+    assert "sudo apt install libxcb-cursor0" in result.stderr
