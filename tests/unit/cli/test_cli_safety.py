@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from refman.__main__ import main
 from refman.importers.safe_text import MAX_TITLE
@@ -216,3 +218,50 @@ def test_when_qt_cannot_start_refman_says_why_and_exits_2(tmp_path: Path) -> Non
     assert result.returncode == 2, result.stderr
     assert "Qt cannot go on" in result.stderr and "platform plugin" in result.stderr
     assert "sudo apt install libxcb-cursor0" in result.stderr
+
+
+@pytest.fixture(scope="module")
+def fuzz_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small library the fuzz tests search and import into (they never need a fresh one:
+    every outcome they accept leaves it whole)."""
+    folder = tmp_path_factory.mktemp("fuzz")
+    page_file = folder / "page.txt"
+    page_file.write_text(generated_page(200, owner="Ada Lovelace"), encoding="utf-8")
+    assert main(["--db", str(folder / "library.sqlite"), "import", str(page_file)]) == 0
+    return folder / "library.sqlite"
+
+
+_FUZZ = settings(
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+@_FUZZ
+@given(query=st.text(max_size=300))
+def test_any_search_ends_plainly_and_prints_nothing_active(
+    fuzz_library: Path, capsys: pytest.CaptureFixture[str], query: str
+) -> None:
+    code = main(["--db", str(fuzz_library), "search", query, "--limit", "5"])
+    captured = capsys.readouterr()
+    assert code in (0, 2), captured.err
+    _quiet(captured.out)
+    _quiet(captured.err)
+
+
+@_FUZZ
+@given(data=st.binary(max_size=3000))
+def test_any_file_imports_or_is_refused_plainly(
+    fuzz_library: Path,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path_factory: pytest.TempPathFactory,
+    data: bytes,
+) -> None:
+    source = tmp_path_factory.mktemp("input") / "page.txt"
+    source.write_bytes(data)
+    code = main(["--db", str(fuzz_library), "import", str(source), "--dry-run"])
+    captured = capsys.readouterr()
+    assert code in (0, 2), captured.err
+    _quiet(captured.out)
+    _quiet(captured.err)
