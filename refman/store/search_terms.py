@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 from refman.store.packed import readable
+from refman.store.search_schema import TOKENIZE
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,15 +76,45 @@ def _all_terms(typed: str) -> list[Term]:
     pieces.append((tail.replace('"', " "), False))
     terms: list[Term] = []
     for piece, is_phrase in pieces:
-        words = _TOKEN.findall(piece)
+        words = [token for word in _TOKEN.findall(piece) for token in fts_tokens(word)]
         if is_phrase and words:
             terms.append(Term(tuple(words)))
         else:
             terms.extend(Term((w,)) for w in words)
-    last_words = _TOKEN.findall(tail)
+    last_words = [token for word in _TOKEN.findall(tail) for token in fts_tokens(word)]
     if terms and last_words and not tail[-1:].isspace() and not tail.endswith('"'):
         terms[-1] = Term(terms[-1].words, prefix=True)
     return terms
+
+
+_tokenizer_lock = threading.Lock()
+_tokenizer: sqlite3.Connection | None = None
+
+
+@lru_cache(maxsize=8192)
+def fts_tokens(word: str) -> tuple[str, ...]:
+    """The tokens the search index makes of a word, so that a quoted word is always one
+    token (two would make a phrase, which an index without word positions refuses).
+
+    An ASCII word is one token as it is; a word with other characters is split by SQLite's
+    own tokenizer (its Unicode tables are older than Python's: a letter to Python may
+    separate words to SQLite). A word split in several comes back as the index's folded
+    tokens; a word that is one token, as it was typed.
+    """
+    if word.isascii():
+        return (word,)
+    global _tokenizer
+    with _tokenizer_lock:
+        if _tokenizer is None:
+            conn = sqlite3.connect(":memory:", check_same_thread=False)
+            conn.execute(f"CREATE VIRTUAL TABLE tok USING fts5(x, tokenize='{TOKENIZE}')")
+            conn.execute("CREATE VIRTUAL TABLE tok_v USING fts5vocab(tok, 'instance')")
+            _tokenizer = conn
+        _tokenizer.execute("INSERT INTO tok(rowid, x) VALUES (1, ?)", (word,))
+        rows = _tokenizer.execute("SELECT term FROM tok_v ORDER BY offset").fetchall()
+        _tokenizer.execute("DELETE FROM tok")
+    tokens = tuple(str(r[0]) for r in rows)
+    return (word,) if len(tokens) == 1 else tokens
 
 
 def match_expression(typed: str) -> str | None:

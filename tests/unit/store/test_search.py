@@ -391,3 +391,12 @@ def test_any_search_text_never_raises(
     query = PaperQuery(text=typed, sort=SortKey.RELEVANCE)
     rows = library.papers(query, 0, 10)
     assert len(rows) == min(10, library.count(query))
+
+
+@pytest.mark.parametrize("typed", ["0ᦰ0", "ᦰ", "a\u0300b", "x\u200dy"])
+def test_a_word_the_index_splits_is_searched_as_its_tokens(
+    fts_table: sqlite3.Connection, typed: str
+) -> None:
+    expression = match_expression(typed)
+    if expression is not None:  # a valid expression: no phrase on an index without positions
+        fts_table.execute("SELECT rowid FROM t WHERE t MATCH ?", (expression,)).fetchall()
