@@ -15,6 +15,7 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from refman.cli.argv import undecodable, words_as_query
@@ -118,6 +119,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         from refman.cli import cite_cmd
 
         return cite_cmd.run_styles(args, sys.stdout)
+    if args.command == "recover":  # the damaged library is read, not opened
+        from refman.cli import safety_cmd
+
+        location = library_location(args.db).removeprefix("sqlite:///")
+        return safety_cmd.run_recover(args, Path(location), safe(sys.stdout))
     if args.command == "import" and args.wizard:
         return _open_wizard(args.db, list(args.files))
     from refman.core.library import LibraryService

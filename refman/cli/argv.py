@@ -42,7 +42,7 @@ def _command_index(parser: argparse.ArgumentParser, argv: list[str]) -> int | No
 
 
 #: Arguments that name files: any bytes a file system allows are fine there.
-_PATHS = frozenset({"db", "files", "out", "output", "to", "style", "command", "backup"})
+_PATHS = frozenset({"db", "files", "out", "output", "to", "style", "command", "backup", "dest"})
 
 
 def undecodable(args: argparse.Namespace) -> str | None:

@@ -34,6 +34,13 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "(refman restore ID brings papers back from the Trash.)",
         "  refman restore-backup 20261201-142233-close.sqlite",
     ),
+    "recover": (
+        "copy what a damaged library can still give into a new library",
+        "Make a new library holding every paper, tag and note the damaged library can still "
+        "give (the damaged file is only read, never changed), and say what was lost. Open "
+        "the new library with --db, or restore a backup instead (refman backups).",
+        "  refman recover ~/rescued.sqlite\n  refman --db rescued.sqlite list",
+    ),
 }
 
 
@@ -43,5 +50,7 @@ def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
         p.add_argument("--full", action="store_true", help="the full integrity check (slower)")
     elif command == "backup":
         p.add_argument("--to", metavar="FILE", help="write the copy to FILE instead")
+    elif command == "recover":
+        p.add_argument("dest", metavar="NEW-FILE", help="the new library to write")
     elif command == "restore-backup":
         p.add_argument("backup", metavar="BACKUP", help="the backup to restore")

@@ -10,6 +10,7 @@ from refman.cli.output import write_json
 from refman.common.errors import DAMAGED_HINT, LibraryUnavailableError
 from refman.core.library import LibraryService
 from refman.core.library_file import BackupView
+from refman.core.recovery import recover_library
 
 #: The keys of ``refman check --json``.
 CHECK_KEYS = ("library", "full", "ok", "problems")
@@ -96,4 +97,31 @@ def run_restore(args: argparse.Namespace, service: LibraryService, out: TextIO) 
             f"Restored {service.location} from {args.backup}. The library as it was is kept "
             f"as the backup {before.path.name}.\n"
         )
+    return 0
+
+
+def run_recover(args: argparse.Namespace, library: Path, out: TextIO) -> int:
+    """Run ``refman recover NEW-FILE``: the damaged library is only read (it is not opened
+    as a library: that could fail on the damage)."""
+    report = recover_library(library, Path(args.dest))
+    if args.json:
+        write_json(
+            out,
+            {
+                "library": str(library),
+                "recovered_to": args.dest,
+                "copied": report.copied,
+                "lost": report.lost,
+                "complete": report.complete,
+            },
+        )
+        return 0
+    papers = report.copied.get("papers", 0)
+    out.write(f"Recovered {papers:,} papers of {library} into {args.dest}.\n")
+    lost = {table: n for table, n in report.lost.items() if n}
+    if lost:
+        what = ", ".join(f"{table}: {'all' if n < 0 else n}" for table, n in sorted(lost.items()))
+        out.write(f"Could not be read (rows per table): {what}.\n")
+    else:
+        out.write("Every row could be read.\n")
     return 0

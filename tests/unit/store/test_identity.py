@@ -241,3 +241,28 @@ def test_a_missing_search_index_is_rebuilt(cli: Cli, library_path: Path, stateme
         ]
     assert cli("tag", "1", "newer").code == 0
     assert [p["id"] for p in json.loads(cli("search", "newer", "--json").out)] == [1]
+
+
+@pytest.mark.logs_warnings("refman.store")
+def test_recover_copies_what_a_damaged_library_can_give(
+    cli: Cli, damaged: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = damaged.read_bytes()
+    rescued = tmp_path / "rescued.sqlite"
+    result = cli("recover", str(rescued), "--json")
+    assert result.code == 0, result.err
+    report = json.loads(result.out)
+    assert set(report) == {"library", "recovered_to", "copied", "lost", "complete"}
+    assert damaged.read_bytes() == before  # the damaged file was only read
+    papers = report["copied"]["papers"]
+    assert 0 < papers <= 2_000
+    assert main(["--db", str(rescued), "check", "--full"]) == 0
+    assert "is whole" in capsys.readouterr().out
+    assert main(["--db", str(rescued), "list", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert len(listed) == papers
+    word = listed[0]["title"].split()[0]
+    assert main(["--db", str(rescued), "search", word, "--json"]) == 0  # indexes made again
+    assert listed[0]["id"] in [p["id"] for p in json.loads(capsys.readouterr().out)]
+    assert main(["--db", str(rescued), "tag", str(listed[0]["id"]), "rescued"]) == 0
+    assert cli("recover", str(rescued)).code == 2  # never over an existing file

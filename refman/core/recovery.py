@@ -1,0 +1,58 @@
+"""Recovering a damaged library: a new library made of what the damaged one can still give.
+
+The damaged file is only read (and never through a connection that could write it); the new
+library is made by the migrations, filled with the readable rows, its links to lost papers
+dropped, its search indexes and match keys made again, and checked.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from refman.common.errors import InvalidValueError, LibraryUnavailableError
+from refman.core.upkeep import bring_up_to_date
+from refman.store.database import open_database
+from refman.store.recover import DATA_TABLES, Recovery, recover_rows
+
+log = logging.getLogger("refman.core")
+
+_INDEXES = ("papers_fts", "tags_fts", "notes_fts")
+
+
+def recover_library(source: Path, dest: Path) -> Recovery:
+    """Make ``dest`` a new library holding every row ``source`` can still give.
+
+    Raises:
+        InvalidValueError: ``dest`` exists already, or is ``source``.
+        LibraryUnavailableError: The new library is not whole after all (it is deleted).
+    """
+    if dest.exists() or dest.resolve() == source.resolve():
+        raise InvalidValueError(
+            f"“{dest}” exists already.", "Name a new file for the recovered library."
+        )
+    database = open_database(dest)
+    try:
+        with database.engine.begin() as conn:
+            conn.exec_driver_sql("PRAGMA defer_foreign_keys = ON")
+            raw = conn.connection.driver_connection
+            report = recover_rows(source, raw)  # type: ignore[arg-type]
+            for table in reversed(DATA_TABLES):  # links to rows that were lost go too
+                bad = conn.exec_driver_sql(f'PRAGMA foreign_key_check("{table}")').all()
+                for rowid in {row[1] for row in bad}:
+                    conn.exec_driver_sql(f'DELETE FROM "{table}" WHERE rowid = ?', (rowid,))
+            conn.exec_driver_sql("INSERT OR IGNORE INTO library_tasks (task) VALUES ('match_keys')")
+            for index in _INDEXES:
+                conn.exec_driver_sql(f"INSERT INTO {index}({index}) VALUES ('rebuild')")
+        bring_up_to_date(database)
+        problems = database.verify(full=True)
+    finally:
+        database.close()
+    if problems:
+        dest.unlink(missing_ok=True)
+        raise LibraryUnavailableError(
+            f"The recovered library was not whole ({problems[0]}); it was not kept.",
+            "Restore a backup instead (refman backups).",
+        )
+    log.info("recovered %s into %s: %s", source, dest, report)
+    return report
