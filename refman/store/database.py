@@ -30,7 +30,12 @@ from refman.store.identity import (
 )
 from refman.store.integrity import CheckRecord, check
 from refman.store.search import Fts5Index, SearchIndex
-from refman.store.search_schema import repair_search, search_is_whole
+from refman.store.search_schema import (
+    damaged_indexes,
+    rebuild_indexes,
+    repair_search,
+    search_is_whole,
+)
 
 log = logging.getLogger("refman.store")
 
@@ -98,6 +103,8 @@ class Database:
         """
         try:
             problems = check(self.engine, full=full)
+            if full and not problems and self.read_only is None:
+                self._repair_indexes()
         except DBAPIError as exc:
             plain = described(exc, self.path or self.url)
             if plain is None or "damaged" not in plain.message:
@@ -113,6 +120,16 @@ class Database:
             if self.checks is not None and self.path is not None:
                 self.checks.remember(self.path)
         return problems
+
+    def _repair_indexes(self) -> None:
+        """Fill a search index again when its contents do not match the library's rows."""
+        if self.engine.dialect.name != "sqlite":
+            return
+        with self.engine.begin() as conn:
+            damaged = damaged_indexes(conn)
+            rebuild_indexes(conn, damaged)
+        if damaged:
+            log.warning("library %s: search indexes rebuilt (%s)", self.path, ", ".join(damaged))
 
     def require_whole(self) -> None:
         """Refuse to write to a damaged library; check one not known to be whole first."""

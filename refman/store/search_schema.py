@@ -100,3 +100,23 @@ def search_is_whole(conn: Any) -> bool:
     wanted = ["paper_search", *(name for name, _, _ in INDEXES)]
     wanted += [t for table, _ in TRIGGERED for t in _trigger_names(table)]
     return all(name in found for name in wanted)
+
+
+def damaged_indexes(conn: Any) -> list[str]:
+    """The search indexes whose contents do not match the rows they index (FTS5's own
+    ``integrity-check`` against the content; reads the whole index)."""
+    damaged: list[str] = []
+    for name, _, _ in INDEXES:
+        try:
+            conn.exec_driver_sql(f"INSERT INTO {name}({name}, rank) VALUES ('integrity-check', 1)")
+        except Exception as exc:  # SQLite says "database disk image is malformed" here
+            if "malformed" not in str(exc) and "corrupt" not in str(exc).lower():
+                raise
+            damaged.append(name)
+    return damaged
+
+
+def rebuild_indexes(conn: Any, names: list[str]) -> None:
+    """Fill these search indexes again from the rows they index."""
+    for name in names:
+        conn.exec_driver_sql(f"INSERT INTO {name}({name}) VALUES ('rebuild')")

@@ -156,6 +156,15 @@ def test_known_revisions_end_at_the_migrations_head() -> None:
     assert KNOWN_REVISIONS[-1] == head_revision()
 
 
+def _fts_hits(path: Path, word: str) -> list[int]:
+    conn = sqlite3.connect(path)
+    try:
+        found = conn.execute("SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?", (word,))
+        return [int(row[0]) for row in found]
+    finally:
+        conn.close()
+
+
 def _imported(path: Path, page: str) -> None:
     library = LibraryService.open(path)
     library.import_pages([sourced(page)])
@@ -266,3 +275,17 @@ def test_recover_copies_what_a_damaged_library_can_give(
     assert listed[0]["id"] in [p["id"] for p in json.loads(capsys.readouterr().out)]
     assert main(["--db", str(rescued), "tag", str(listed[0]["id"]), "rescued"]) == 0
     assert cli("recover", str(rescued)).code == 2  # never over an existing file
+
+
+@pytest.mark.logs_warnings("refman.store")
+def test_the_full_check_fills_a_search_index_that_no_longer_matches_its_rows(
+    cli: Cli, library_path: Path
+) -> None:
+    _imported(library_path, PAGE)
+    assert cli("tag", "1", "first").code == 0  # refman has opened and left it whole
+    _sqlite(library_path, "UPDATE papers SET title = 'Quokka engines' WHERE id = 1")
+    assert _fts_hits(library_path, "quokka") == []  # the index no longer matches the rows
+    result = cli("check", "--full")
+    assert result.code == 0, result.err
+    assert [p["id"] for p in json.loads(cli("search", "quokka", "--json").out)] == [1]
+    assert _fts_hits(library_path, "quokka") == [1]
