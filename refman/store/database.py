@@ -249,7 +249,11 @@ def open_database(
     engine_url = url
     if read_only is not None:
         assert file_path is not None
-        engine_url = f"sqlite:///{file_path.resolve().as_uri()}?mode=ro&uri=true"
+        # A read-only library with no write-ahead log beside it is open nowhere for writing
+        # (nobody can write it): read it as it is, leaving no -wal or -shm file behind.
+        logs = [Path(f"{file_path}{suffix}").exists() for suffix in ("-wal", "-shm")]
+        mode = "mode=ro" if any(logs) else "immutable=1"
+        engine_url = f"sqlite:///{file_path.resolve().as_uri()}?{mode}&uri=true"
     engine = make_engine(engine_url, read_only=read_only is not None)
     try:
         if read_only is None:

@@ -3,12 +3,14 @@ keep to their limits, long searches stay fast, and a query may start with "-".""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -265,3 +267,42 @@ def test_any_file_imports_or_is_refused_plainly(
     assert code in (0, 2), captured.err
     _quiet(captured.out)
     _quiet(captured.err)
+
+
+@contextlib.contextmanager
+def _read_only(path: Path) -> Iterator[None]:
+    """Make a file or folder read-only, even for root (the immutable attribute), or skip."""
+    if os.geteuid() == 0:
+        made = subprocess.run(["chattr", "+i", str(path)], capture_output=True, check=False)
+        if made.returncode != 0:
+            pytest.skip(f"cannot make {path} immutable here: {made.stderr!r}")
+        try:
+            yield
+        finally:
+            subprocess.run(["chattr", "-i", str(path)], check=True)
+    else:
+        mode = path.stat().st_mode
+        path.chmod(mode & ~0o222)
+        try:
+            yield
+        finally:
+            path.chmod(mode)
+
+
+@pytest.mark.parametrize("what", ["file", "folder"])
+def test_a_read_only_library_can_be_read_and_says_why_it_cannot_change(
+    cli: Cli, library_path: Path, tmp_path: Path, what: str
+) -> None:
+    _import(cli, tmp_path, "Plain lattice engines")
+    before, beside = library_path.read_bytes(), sorted(os.listdir(library_path.parent))
+    with _read_only(library_path if what == "file" else library_path.parent):
+        result = cli("list", "--json")
+        assert result.code == 0, result.err
+        assert [p["title"] for p in json.loads(result.out)] == ["Plain lattice engines"]
+        for command in (["tag", "1", "x"], ["note", "1", "n"], ["trash", "1"]):
+            result = cli(*command)
+            assert result.code == 2, result.err
+            assert f"its {what}" in result.err or f"the {what}" in result.err
+            assert "read-only" in result.err and "internal error" not in result.err
+    assert library_path.read_bytes() == before
+    assert sorted(os.listdir(library_path.parent)) == beside
