@@ -15,6 +15,8 @@ from refman.core.upkeep import bring_up_to_date
 from refman.store.database import open_database
 from refman.store.recover import DATA_TABLES, Recovery, recover_rows
 
+__all__ = ["Recovery", "recover_library"]
+
 log = logging.getLogger("refman.core")
 
 _INDEXES = ("papers_fts", "tags_fts", "notes_fts")

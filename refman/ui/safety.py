@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Slot
@@ -12,6 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -26,7 +28,9 @@ from PySide6.QtWidgets import (
 
 from refman.common.errors import DAMAGED_HINT, RefmanError
 from refman.core.library_file import BackupView
+from refman.core.recovery import recover_library
 from refman.core.values import Changes
+from refman.store.recover import Recovery
 
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
@@ -67,7 +71,14 @@ class Banner(QFrame):
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.restore_button = QPushButton("Restore from Backup…", self)
         self.restore_button.setObjectName("libraryBannerRestore")
+        self.recover_button = QPushButton("Recover…", self)
+        self.recover_button.setObjectName("libraryBannerRecover")
+        self.recover_button.setToolTip(
+            "Copy what the damaged library can still give into a new library file"
+        )
+        self.recover_button.hide()
         layout.addWidget(self.label, 1)
+        layout.addWidget(self.recover_button)
         layout.addWidget(self.restore_button)
         self.hide()
 
@@ -75,6 +86,29 @@ class Banner(QFrame):
         """Show the banner with ``text``."""
         self.label.setText(text)
         self.show()
+
+
+def _ask_recover_file(parent: QWidget | None, suggested: Path) -> Path | None:
+    path, _ = QFileDialog.getSaveFileName(
+        parent, "Recover into a New Library", str(suggested), "refman libraries (*.sqlite)"
+    )
+    return Path(path) if path else None
+
+
+def _ask_open(parent: QWidget | None, text: str) -> bool:
+    answer = QMessageBox.question(
+        parent,
+        "Library Recovered",
+        text,
+        QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Close,
+        QMessageBox.StandardButton.Open,
+    )
+    return answer == QMessageBox.StandardButton.Open
+
+
+#: Replaced by tests: where to write a recovered library; whether to open it.
+ask_recover_file: Callable[[QWidget | None, Path], Path | None] = _ask_recover_file
+ask_open: Callable[[QWidget | None, str], bool] = _ask_open
 
 
 def install_banner(window: QMainWindow, panes: QWidget) -> Banner:
@@ -165,6 +199,7 @@ class LibrarySafety(QObject):
         actions[ActionId.BACK_UP].triggered.connect(self.on_back_up)
         actions[ActionId.RESTORE_BACKUP].triggered.connect(self.on_restore_backup)
         banner.restore_button.clicked.connect(self.on_restore_backup)
+        banner.recover_button.clicked.connect(self.on_recover)
         controller.lists.failed.connect(self.on_read_failed)
         has_backups = controller.service.file.backup_folder is not None
         actions[ActionId.BACK_UP].setEnabled(has_backups)
@@ -182,6 +217,7 @@ class LibrarySafety(QObject):
 
     def _checked(self, damaged: str | None) -> None:
         if damaged is not None:
+            self.banner.recover_button.show()
             self._read_only(
                 f"This library is damaged ({damaged}). It is open for reading only: nothing "
                 "will be written to it. Restore a backup (File ▸ Restore from Backup…, or "
@@ -195,6 +231,35 @@ class LibrarySafety(QObject):
             action = self.actions[action_id]
             action.setEnabled(False)
             action.setToolTip(text)
+
+    @Slot()
+    def on_recover(self) -> None:
+        """Recover…: copy what the damaged library can give into a new file, then offer to
+        open it (the damaged file is only read)."""
+        source = self.controller.service.db.path
+        if source is None:
+            return
+        dest = ask_recover_file(self.window, source.with_name(f"{source.stem}-recovered.sqlite"))
+        if dest is None:
+            return
+        self.controller.runner.submit(
+            lambda _p, _c: recover_library(source, dest),
+            lambda report: self._recovered(dest, report),
+            on_error=lambda error: show_error(self.window, error),
+            label="Recovering the library…",
+        )
+
+    def _recovered(self, dest: Path, report: Recovery) -> None:
+        lost = sum(n for n in report.lost.values() if n > 0)
+        text = (
+            f"{report.copied.get('papers', 0):,} papers were copied into {dest}"
+            + (f"; {lost:,} rows could not be read." if lost else "; nothing was lost.")
+            + " The damaged library is kept as it was. Open the recovered library now?"
+        )
+        if ask_open(self.window, text):
+            switch = getattr(self.window, "library_switch_requested", None)
+            if switch is not None:
+                switch.emit(str(dest))
 
     @Slot(object)
     def on_read_failed(self, error: RefmanError) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -49,8 +50,8 @@ def kept(library_path: Path) -> Iterator[LibraryService]:
 
 
 @pytest.mark.logs_warnings("refman.store", "refman.ui")
-def test_a_damaged_library_opens_read_only_with_a_banner(
-    qtbot: QtBot, library_path: Path, tmp_path: Path
+def test_a_damaged_library_opens_read_only_with_a_banner_and_can_be_recovered(
+    qtbot: QtBot, library_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service = LibraryService.open(library_path)
     service.import_pages([sourced(generated_page(2_000))])
@@ -70,6 +71,25 @@ def test_a_damaged_library_opens_read_only_with_a_banner(
         for action_id in (ActionId.IMPORT, ActionId.DELETE, ActionId.EMPTY_TRASH):
             action = window.actions_by_id[action_id]
             assert not action.isEnabled() and "damaged" in action.toolTip()
+        # Recover…: a new library of what can still be read, then the offer to open it.
+        rescued = tmp_path / "rescued.sqlite"
+        offered: list[str] = []
+        switched: list[str] = []
+        monkeypatch.setattr(safety, "ask_recover_file", lambda _parent, _suggested: rescued)
+
+        def offer(_parent: object, text: str) -> bool:
+            offered.append(text)
+            return True
+
+        monkeypatch.setattr(safety, "ask_open", offer)
+        window.library_switch_requested.connect(switched.append)
+        assert window.banner.recover_button.isVisible()
+        qtbot.mouseClick(window.banner.recover_button, Qt.MouseButton.LeftButton)
+        qtbot.wait_until(lambda: bool(switched), timeout=20_000)
+        assert switched == [str(rescued)] and "papers were copied" in offered[0]
+        recovered = LibraryService.open(rescued)
+        assert recovered.count() > 0
+        recovered.close()
     finally:
         settle(controller)
         controller.shutdown()
