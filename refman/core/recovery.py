@@ -8,21 +8,36 @@ dropped, its search indexes and match keys made again, and checked.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 
 from refman.common.errors import InvalidValueError, LibraryUnavailableError
 from refman.core.upkeep import bring_up_to_date
 from refman.store.database import open_database
-from refman.store.recover import DATA_TABLES, Recovery, recover_rows
+from refman.store.recover import DATA_TABLES, recover_rows
 
-__all__ = ["Recovery", "recover_library"]
+__all__ = ["RecoveryReport", "recover_library"]
 
 log = logging.getLogger("refman.core")
 
 _INDEXES = ("papers_fts", "tags_fts", "notes_fts")
 
 
-def recover_library(source: Path, dest: Path) -> Recovery:
+@dataclass(frozen=True)
+class RecoveryReport:
+    """What a recovery copied: rows copied and rows that could not be read, per table (-1:
+    the table itself could not be read)."""
+
+    copied: dict[str, int]
+    lost: dict[str, int]
+
+    @property
+    def complete(self) -> bool:
+        """True when every row could be read."""
+        return not any(self.lost.values())
+
+
+def recover_library(source: Path, dest: Path) -> RecoveryReport:
     """Make ``dest`` a new library holding every row ``source`` can still give.
 
     Raises:
@@ -57,4 +72,4 @@ def recover_library(source: Path, dest: Path) -> Recovery:
             "Restore a backup instead (refman backups).",
         )
     log.info("recovered %s into %s: %s", source, dest, report)
-    return report
+    return RecoveryReport(dict(report.copied), dict(report.lost))

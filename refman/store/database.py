@@ -246,15 +246,7 @@ def open_database(
     """
     url = to_url(location)
     file_path, identity, read_only = _locate(url)
-    engine_url = url
-    if read_only is not None:
-        assert file_path is not None
-        # A read-only library with no write-ahead log beside it is open nowhere for writing
-        # (nobody can write it): read it as it is, leaving no -wal or -shm file behind.
-        logs = [Path(f"{file_path}{suffix}").exists() for suffix in ("-wal", "-shm")]
-        mode = "mode=ro" if any(logs) else "immutable=1"
-        engine_url = f"sqlite:///{file_path.resolve().as_uri()}?{mode}&uri=true"
-    engine = make_engine(engine_url, read_only=read_only is not None)
+    engine = make_engine(_engine_url(url, file_path, read_only), read_only=read_only is not None)
     try:
         if read_only is None:
             _migrate(engine, file_path, backups)
@@ -316,6 +308,17 @@ def _locate(url: str) -> tuple[Path | None, Identity, str | None]:
                 "Choose a location you can write to.",
             ) from exc
     return file_path, identity, read_only
+
+
+def _engine_url(url: str, file_path: Path | None, read_only: str | None) -> str:
+    """The address the engine opens: the library's, or a read-only one."""
+    if read_only is None or file_path is None:
+        return url
+    # A read-only library with no write-ahead log beside it is open nowhere for writing
+    # (nobody can write it): read it as it is, leaving no -wal or -shm file behind.
+    logs = [Path(f"{file_path}{suffix}").exists() for suffix in ("-wal", "-shm")]
+    mode = "mode=ro" if any(logs) else "immutable=1"
+    return f"sqlite:///{file_path.resolve().as_uri()}?{mode}&uri=true"
 
 
 def _read_only_reason(path: Path, identity: Identity) -> str | None:

@@ -28,9 +28,8 @@ from PySide6.QtWidgets import (
 
 from refman.common.errors import DAMAGED_HINT, RefmanError
 from refman.core.library_file import BackupView
-from refman.core.recovery import recover_library
+from refman.core.recovery import RecoveryReport, recover_library
 from refman.core.values import Changes
-from refman.store.recover import Recovery
 
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
@@ -249,7 +248,7 @@ class LibrarySafety(QObject):
             label="Recovering the library…",
         )
 
-    def _recovered(self, dest: Path, report: Recovery) -> None:
+    def _recovered(self, dest: Path, report: RecoveryReport) -> None:
         lost = sum(n for n in report.lost.values() if n > 0)
         text = (
             f"{report.copied.get('papers', 0):,} papers were copied into {dest}"
