@@ -106,6 +106,22 @@ class LibraryController(QObject):
             The queued job.
         """
 
+        return self.apply_built(lambda: op, on_done, on_error=on_error, on_end=on_end, label=label)
+
+    def apply_built(
+        self,
+        make: Callable[[], Operation[T]],
+        on_done: Callable[[Outcome[T]], None] | None = None,
+        *,
+        on_error: OnError | None = None,
+        on_end: Callable[[], None] | None = None,
+        label: str = "Saving your change…",
+    ) -> Job[Outcome[T]]:
+        """:meth:`apply` for an operation built on the worker: one over many papers (a
+        selection of a million) is not copied and checked on the GUI thread. ``make`` may
+        only use plain values, never widgets; a value it refuses is shown as a refused change.
+        """
+
         def done(outcome: Outcome[T]) -> None:
             self._record(outcome)
             if on_done is not None:
@@ -113,7 +129,7 @@ class LibraryController(QObject):
 
         return self.runner.submit(
             lambda progress, cancelled: self.service.apply(
-                op, progress=progress, cancelled=cancelled
+                make(), progress=progress, cancelled=cancelled
             ),
             done,
             on_error=self._failed(on_error),
@@ -226,12 +242,13 @@ class LibraryController(QObject):
     def tag(self, paper_ids: Sequence[int], names: Sequence[str]) -> None:
         """Put tags on papers (one undo step)."""
         if paper_ids and names:
-            self._try(lambda: ops.TagPapers(tuple(paper_ids), tuple(names)))
+            chosen = tuple(names)
+            self.apply_built(lambda: ops.TagPapers(tuple(paper_ids), chosen))
 
     def untag(self, paper_ids: Sequence[int], name: str) -> None:
         """Take a tag off papers (one undo step)."""
         if paper_ids:
-            self._try(lambda: ops.UntagPapers(tuple(paper_ids), (name,)))
+            self.apply_built(lambda: ops.UntagPapers(tuple(paper_ids), (name,)))
 
     def rename_tag(self, old: str, new: str, on_error: OnError | None = None) -> None:
         """Rename a tag; renaming onto an existing tag merges them (one undo step)."""
@@ -265,12 +282,12 @@ class LibraryController(QObject):
     ) -> None:
         """Move papers to the Trash (one undo step)."""
         if paper_ids:
-            self.apply(ops.TrashPapers(tuple(dict.fromkeys(paper_ids))), on_done)
+            self.apply_built(lambda: ops.TrashPapers(tuple(dict.fromkeys(paper_ids))), on_done)
 
     def restore(self, paper_ids: Sequence[int]) -> None:
         """Restore papers from the Trash (one undo step)."""
         if paper_ids:
-            self.apply(ops.RestorePapers(tuple(dict.fromkeys(paper_ids))))
+            self.apply_built(lambda: ops.RestorePapers(tuple(dict.fromkeys(paper_ids))))
 
     def empty_trash(self) -> None:
         """Delete the papers in the Trash for good; the undo history is cleared with them."""

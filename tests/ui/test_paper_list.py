@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt
@@ -11,6 +12,7 @@ from PySide6.QtGui import QFont
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from refman.core import operations as ops
 from refman.core.library import LibraryService
 from refman.core.operations import ImportPages
 from refman.core.rules import FieldEdits
@@ -379,3 +381,23 @@ def test_trashing_a_selection_of_rows_not_yet_read_reads_their_ids_off_the_gui_t
     settle(controller)
     assert library.count() == 0
     qtbot.wait_until(lambda: model.rowCount() == 0)
+
+
+def test_changes_to_many_papers_are_built_off_the_gui_thread(
+    controller: LibraryController, library: LibraryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library.import_pages([sourced(generated_page(300))])
+    ids = library.paper_ids()
+    built_on: list[bool] = []
+    original = ops._PapersAndTags.__post_init__
+
+    def spy(self: ops._PapersAndTags) -> None:
+        built_on.append(threading.current_thread() is threading.main_thread())
+        original(self)
+
+    monkeypatch.setattr(ops._PapersAndTags, "__post_init__", spy)
+    controller.tag(ids, ["many"])
+    controller.untag(ids[:10], "many")
+    settle(controller)
+    assert built_on == [False, False]  # the selection was copied and checked on the worker
+    assert [t.count for t in library.tags()] == [290]
