@@ -57,20 +57,23 @@ class CheckRecord:
         """Remember the library's files as they are now (checked, or changed by refman)."""
         known = self._read()
         known[str(library.resolve())] = fingerprint(library)
+        self._write(known, library)
+
+    def forget(self, library: Path) -> None:
+        """Check the library again before its next write."""
+        known = self._read()
+        if known.pop(str(library.resolve()), None) is not None:
+            self._write(known, library)
+
+    def _write(self, known: dict[str, list[int]], library: Path) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(dir=self.path.parent, prefix=".checked-")
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 json.dump(known, handle)
             os.replace(temp, self.path)
-        except OSError as exc:  # the library is fine; it will just be checked next time
-            log.info("cannot remember the check of %s in %s: %s", library, self.path, exc)
-
-    def forget(self, library: Path) -> None:
-        """Check the library again before its next write."""
-        known = self._read()
-        if known.pop(str(library.resolve()), None) is not None:
-            self.path.write_text(json.dumps(known), encoding="utf-8")
+        except OSError as exc:  # the record is a cache: at worst a library is checked again
+            log.info("cannot record the check of %s in %s: %s", library, self.path, exc)
 
     def _read(self) -> dict[str, list[int]]:
         try:

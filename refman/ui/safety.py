@@ -219,8 +219,8 @@ class LibrarySafety(QObject):
             self.banner.recover_button.show()
             self._read_only(
                 f"This library is damaged ({damaged}). It is open for reading only: nothing "
-                "will be written to it. Restore a backup (File ▸ Restore from Backup…, or "
-                "the button on the right; refman restore-backup on the command line)."
+                "will be written to it. Restore a backup (Restore from Backup…), or copy what "
+                "can still be read into a new library (Recover…)."
             )
 
     def _read_only(self, text: str) -> None:
@@ -300,8 +300,15 @@ class LibrarySafety(QObject):
 
     @Slot()
     def on_restore_backup(self) -> None:
-        """File ▸ Restore from Backup…: choose a backup, then restore it in the background."""
-        dialog = BackupDialog(self.controller.service.file.backups(), self.window)
+        """File ▸ Restore from Backup…: list the backups (each is opened to count its papers:
+        off the GUI thread), choose one, then restore it in the background."""
+        file = self.controller.service.file
+        self.controller.runner.submit(
+            lambda _p, _c: file.backups(), self._choose, label="Reading the backups…"
+        )
+
+    def _choose(self, backups: list[BackupView]) -> None:
+        dialog = BackupDialog(backups, self.window)
         if dialog.exec() != QDialog.DialogCode.Accepted or dialog.chosen() is None:
             return
         chosen = dialog.chosen()

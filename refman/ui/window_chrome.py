@@ -109,6 +109,8 @@ def build_toolbar(window: QMainWindow, import_action: QAction, search: QWidget) 
         " border: none; border-radius: 5px; padding: 5px 14px; font-weight: 600; }"
         "QToolButton#toolbarImportButton:hover { background:"
         f" {palette.highlight().color().darker(115).name()}; }}"
+        "QToolButton#toolbarImportButton:disabled {"
+        f" background: {palette.mid().color().name()}; }}"
     )
     toolbar.addWidget(button)
     spacer = QWidget(toolbar)

@@ -67,7 +67,7 @@ def test_a_damaged_library_opens_read_only_with_a_banner_and_can_be_recovered(
     try:
         qtbot.wait_until(lambda: window.banner.isVisible())
         assert "damaged" in window.banner.label.text()
-        assert "restore-backup" in window.banner.label.text()
+        assert "Restore from Backup" in window.banner.label.text()
         for action_id in (ActionId.IMPORT, ActionId.DELETE, ActionId.EMPTY_TRASH):
             action = window.actions_by_id[action_id]
             assert not action.isEnabled() and "damaged" in action.toolTip()
@@ -135,6 +135,8 @@ def test_back_up_now_and_restore_from_backup(
 
         monkeypatch.setattr(safety.BackupDialog, "exec", accept)
         window.actions_by_id[ActionId.RESTORE_BACKUP].trigger()
+        # The backups are read off the GUI thread, then the chosen one is restored.
+        qtbot.wait_until(lambda: len(kept.file.backups()) == 2, timeout=10_000)
         settle(controller)
         qtbot.wait_until(lambda: window.model.rowCount() == 40)
         assert "40 papers" in seen[0][0] and "made by hand" in seen[0][0]
