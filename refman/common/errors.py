@@ -34,7 +34,8 @@ class LibraryOpenError(RefmanError):
 
 #: What to do with a damaged library (said wherever refman finds one).
 DAMAGED_HINT = (
-    "Nothing was changed. Restore a backup: refman backups, then refman restore-backup BACKUP."
+    "Nothing was changed. Restore a backup (refman backups, then refman restore-backup "
+    "BACKUP), or copy what can still be read into a new library (refman recover NEW-FILE)."
 )
 
 

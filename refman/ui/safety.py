@@ -263,7 +263,7 @@ class LibrarySafety(QObject):
     @Slot(object)
     def on_read_failed(self, error: RefmanError) -> None:
         """A read of the list failed (a damaged library): say so in the banner."""
-        if self.banner.label.text() != str(error):
+        if self.banner.isHidden():  # the check's own account, when there, stays
             self.banner.say(str(error))
 
     @Slot()
