@@ -11,7 +11,7 @@
   are separated (``[1] J. Smith``), in HTML by citeproc-js's ``csl-left-margin`` and
   ``csl-right-inline`` blocks; citeproc-py glues them together (``[1]J. Smith``).
 * Each entry ends the way citeproc-js ends it: a newline in text, a ``csl-entry`` block in
-  HTML (:data:`BIB_START` and :data:`BIB_END` surround the whole bibliography).
+  HTML (:func:`refman.core.citations.render_bibliography` surrounds the whole bibliography).
 """
 
 from __future__ import annotations
@@ -22,11 +22,7 @@ from typing import Any
 from refman.core._citeproc_items import NON_BREAKING_HYPHEN
 from refman.core._citeproc_quotes import Quotes, requote
 
-__all__ = ["BIB_END", "BIB_START", "Finisher"]
-
-#: What goes before and after the entries, by output format (as citeproc-js writes it).
-BIB_START = {"text": "", "html": '<div class="csl-bib-body">\n'}
-BIB_END = {"text": "", "html": "</div>"}
+__all__ = ["Finisher"]
 
 _ENTITIES = (("&amp;", "&#38;"), ("&lt;", "&#60;"), ("&gt;", "&#62;"))
 _DOUBLE_PERIOD = re.compile(r"([.?!])((?:</(?:i|b|span|sup|sub)>)+)\.")

@@ -27,12 +27,6 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle
-from citeproc import formatter as citeproc_formatter
-
-from refman.core._citeproc_items import citeproc_source, prepare_item
-from refman.core._citeproc_output import BIB_END, BIB_START, Finisher
-from refman.core._citeproc_sort import add_year_suffixes, sort_bibliography
 from refman.core.csl import csl_item
 from refman.core.rules import check_choice
 from refman.core.values import PaperDetail
@@ -65,6 +59,8 @@ DEFAULT_STYLE = "apa"
 FORMATS = ("text", "html")
 
 _STYLE_FOLDER = "styles"
+#: What a whole bibliography begins and ends with, as citeproc-js writes it.
+_BIB_BLOCK = {"text": ("", ""), "html": ('<div class="csl-bib-body">\n', "</div>")}
 
 
 def check_style(style: str) -> str:
@@ -113,33 +109,10 @@ def bibliography_entries(
     Raises:
         InvalidValueError: An unknown style or format.
     """
-    path = style_path(style)
-    html_out = check_format(fmt) == "html"
-    ids: dict[str, str] = {}  # citeproc-py's key → the item's id
-    prepared = []
-    for item in items:
-        item_id = str(item.get("id", ""))
-        if item_id in ids.values():
-            continue
-        key = f"item{len(ids)}"
-        ids[key] = item_id
-        prepared.append(prepare_item(item, key, html_out))
-    if not prepared:
-        return []
-    csl_style = CitationStylesStyle(str(path), locale=None, validate=False)
-    output = citeproc_formatter.html if html_out else citeproc_formatter.plain
-    bibliography = CitationStylesBibliography(csl_style, citeproc_source(prepared), output)
-    for key in ids:
-        bibliography.register(Citation([CitationItem(key)]))
-    sort_bibliography(csl_style, bibliography)
-    add_year_suffixes(csl_style, bibliography, {item["id"]: item for item in prepared})
-    finisher = Finisher(csl_style, html_out)
-    entries = []
-    for number, item in enumerate(bibliography.items, start=1):
-        rendered = csl_style.render_bibliography([item])
-        if rendered:
-            entries.append((ids[item.key], finisher.entry(str(rendered[0]), number)))
-    return entries
+    # citeproc-py (and lxml) load when the first citation is made, not at every start.
+    from refman.core._citeproc_render import render_entries
+
+    return render_entries(items, style_path(style), check_format(fmt) == "html")
 
 
 def paper_entries(
@@ -178,7 +151,8 @@ def render_bibliography(
     entries = paper_entries(details, style, fmt)
     if not entries:
         return ""
-    return BIB_START[fmt] + "".join(entry for _, entry in entries) + BIB_END[fmt]
+    start, end = _BIB_BLOCK[fmt]
+    return start + "".join(entry for _, entry in entries) + end
 
 
 def citation_keys(details: Sequence[PaperDetail]) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TypeVar
 
 from sqlalchemy import Connection
@@ -21,8 +22,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError
-from refman.core import queries
-from refman.core.reading import load_people, load_tags
+from refman.core import navigation, queries
 from refman.core.values import Navigation, PaperQuery, PaperRow
 from refman.store.database import Database
 
@@ -99,19 +99,19 @@ class ListReader:
         return self._read(lambda s: queries.position(s, query, self._db.search, paper_id))
 
     def navigation(self, person_id: int | None = None) -> Navigation:
-        """The sections' counts, the people and the tags (and one person's paper count)."""
+        """The sections' counts, the people and the tags (and one person's paper count):
+        the library's snapshot when it is current (see :mod:`refman.core.navigation`)."""
 
-        def read(s: Session) -> Navigation:
-            counted = (
-                None
-                if person_id is None
-                else queries.count(s, PaperQuery(person_id=person_id), self._db.search)
-            )
-            return Navigation(
-                queries.section_counts(s, self._db.search), load_people(s), load_tags(s), counted
-            )
+        def read(s: Session) -> tuple[Navigation, tuple[int, str] | None]:
+            found, fresh = navigation.read(s, self._db)
+            if person_id is None:
+                return found, fresh
+            person = queries.count(s, PaperQuery(person_id=person_id), self._db.search)
+            return replace(found, person_count=person), fresh
 
-        return self._read(read)
+        found, fresh = self._read(read)
+        navigation.keep(self._db, fresh)
+        return found
 
     def rows(self, ids: Sequence[int]) -> list[PaperRow]:
         """The rows of these papers, in the order given."""

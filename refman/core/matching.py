@@ -18,8 +18,6 @@ from hashlib import blake2b as _blake2b
 from itertools import combinations
 from typing import TypeVar
 
-from rapidfuzz import fuzz, process
-
 from refman.common.identifiers import normalize_arxiv, normalize_doi
 from refman.common.text import normalize_for_match
 from refman.store.models import KEY_KINDS
@@ -162,6 +160,8 @@ def _could_reach(a: str, b: str) -> bool:
 
 def similarity(a: MatchKeys, b: MatchKeys) -> float:
     """How alike two papers are (0–100): the better of title and abstract similarity."""
+    from rapidfuzz import fuzz  # loaded by the first comparison, not at every start
+
     best = 0.0
     cutoff = NEAR_DUPLICATE - 1
     if a.title and b.title and _could_reach(a.title, b.title):
@@ -181,6 +181,8 @@ def best_match(
     Returns:
         (similarity, candidate), or None when no candidate is near enough.
     """
+    from rapidfuzz import fuzz, process  # loaded by the first comparison, not at every start
+
     best: tuple[float, T] | None = None
     candidates = [(c, k) for c, k in candidates if not keys.conflicts(k)]
     for text, pick in ((keys.title, _title_of), (keys.abstract, _abstract_of)):

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from refman.importers.decode import decode_bytes
-from refman.importers.detect import parse_text
 from refman.importers.errors import NotAnAuthorPageError, UnreadableFileError
 from refman.importers.html_text import html_page, html_to_text
 from refman.importers.identify import attach_links
@@ -122,6 +121,9 @@ class LoadedSource:
         Raises:
             NotAnAuthorPageError: The text holds no publication records.
         """
+        # The readers (and bibtexparser) load with the first page read, not at every start.
+        from refman.importers.detect import parse_text
+
         page = attach_links(parse_text(self.text, self.source), self.text, self.links)
         page.encoding = self.encoding
         page.warnings[:0] = self.warnings

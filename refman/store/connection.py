@@ -49,6 +49,9 @@ def _on_begin(conn: Any) -> None:
     # lock is not free within a second, the person is told, and the wait goes on for up to
     # a minute.
     options = conn.get_execution_options()
+    if options.get("refman_upkeep", False):
+        _begin_upkeep(conn)
+        return
     if not options.get("refman_write", False):
         conn.exec_driver_sql("BEGIN")
         return
@@ -71,6 +74,17 @@ def _on_begin(conn: Any) -> None:
     # header): work prepared before the lock is checked against it (see ``revision``).
     version = conn.exec_driver_sql("PRAGMA user_version").scalar() or 0
     conn.exec_driver_sql(f"PRAGMA user_version = {(version + 1) % (1 << 31)}")
+
+
+def _begin_upkeep(conn: Any) -> None:
+    # Upkeep (a snapshot of derived data) writes only when the lock is free at once, and
+    # does not move the revision: the library's papers do not change.
+    raw = conn.connection.driver_connection
+    raw.execute("PRAGMA busy_timeout = 0")
+    try:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    finally:
+        raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
 def revision(session: Session) -> int:

@@ -50,7 +50,7 @@ def to_url(location: str | Path) -> str:
 
 #: The schema revision this version of refman writes: the newest migration (a test checks
 #: that it is Alembic's head). Opening a library of this revision loads no Alembic at all.
-SCHEMA_HEAD = "0003"
+SCHEMA_HEAD = "0004"
 
 
 def _alembic_config() -> Any:
@@ -92,7 +92,10 @@ class Database:
     on_wait: Callable[[], None] | None = None
     #: True once a change was committed in this session.
     changed: bool = False
-    _verified: bool = False
+    #: True once the library is known whole (checked, or trusted) in this session.
+    verified: bool = False
+    #: True when the files were, at open, exactly as refman left them (nothing else wrote).
+    trusted_at_open: bool = False
 
     def verify(self, *, full: bool = False) -> list[str]:
         """Check the library's file now (see :mod:`refman.store.integrity`).
@@ -116,7 +119,7 @@ class Database:
             if self.checks is not None and self.path is not None:
                 self.checks.forget(self.path)
         else:
-            self._verified = True
+            self.verified = True
             if self.checks is not None and self.path is not None:
                 self.checks.remember(self.path)
         return problems
@@ -133,9 +136,9 @@ class Database:
 
     def require_whole(self) -> None:
         """Refuse to write to a damaged library; check one not known to be whole first."""
-        if not self._verified and self.damaged is None and self.path is not None:
-            if self.checks is not None and self.checks.trusted(self.path):
-                self._verified = True
+        if not self.verified and self.damaged is None and self.path is not None:
+            if self.trusted_at_open:
+                self.verified = True
             else:
                 self.verify()
         if self.damaged is not None:
@@ -195,7 +198,7 @@ class Database:
         """Release every connection to the file (and remember a checked library's files as
         refman leaves them)."""
         self.engine.dispose()
-        if self._verified and self.damaged is None and self.checks and self.path is not None:
+        if self.verified and self.damaged is None and self.checks and self.path is not None:
             self.checks.remember(self.path)
 
 
@@ -246,6 +249,8 @@ def open_database(
     """
     url = to_url(location)
     file_path, identity, read_only = _locate(url)
+    # Before the first connection: an open library has a write-ahead log beside it.
+    trusted = bool(checks and file_path and checks.trusted(file_path))
     engine = make_engine(_engine_url(url, file_path, read_only), read_only=read_only is not None)
     try:
         if read_only is None:
@@ -275,6 +280,7 @@ def open_database(
         url=url,
         read_only=read_only,
         checks=checks,
+        trusted_at_open=trusted,
     )
 
 

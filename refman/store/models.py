@@ -118,19 +118,19 @@ class Paper(Base):
         Index("ix_papers_sort_author", "trashed_at", "sort_author"),
         Index("ix_papers_citekey", "citekey", unique=True),
         # Deleting a paper clears the mark of papers flagged as its possible duplicates:
-        # without this index every deleted paper meant a scan of the whole library.
+        # without this index every deleted paper meant a scan of the whole library. (The
+        # migrations make these indexes partial on PostgreSQL too; naming that dialect here
+        # would load it at every start.)
         Index(
             "ix_papers_possible_duplicate_of",
             "possible_duplicate_of",
             sqlite_where=text("possible_duplicate_of IS NOT NULL"),
-            postgresql_where=text("possible_duplicate_of IS NOT NULL"),
         ),
         *(
             Index(
                 f"ix_papers_{kind}_key",
                 f"{kind}_key",
                 sqlite_where=text(f"{kind}_key IS NOT NULL"),
-                postgresql_where=text(f"{kind}_key IS NOT NULL"),
             )
             for kind in KEY_KINDS
         ),
@@ -307,3 +307,15 @@ class LibraryTask(Base):
     __tablename__ = "library_tasks"
 
     task: Mapped[str] = mapped_column(String(40), primary_key=True)
+
+
+class Snapshot(Base):
+    """Derived data kept with the library so that it need not be worked out again at every
+    start (the navigation pane's counts): valid while the library's revision (see
+    :func:`refman.store.connection.revision`) is the one it was made at."""
+
+    __tablename__ = "snapshots"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    revision: Mapped[int] = mapped_column(BigInteger)
+    body: Mapped[str] = mapped_column(Text)

@@ -1,10 +1,13 @@
-"""Running the command line in-process, as tests of its commands do."""
+"""Running the command line in-process, as tests of its commands do, or as a real process."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -37,3 +40,22 @@ def runner(capsys: pytest.CaptureFixture[str], library_path: Path, *prefix: str)
 def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
     """The command line on the test's library (files may define their own)."""
     return runner(capsys, library_path)
+
+
+def refman_process(
+    library: Path, home: Path, *args: str, **options: Any
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m refman --db LIBRARY ARGS...`` as a real process with its own refman
+    folder (``REFMAN_HOME``), its output captured as text; ``options`` go to
+    :func:`subprocess.run`."""
+    env = {**os.environ, "REFMAN_HOME": str(home)}
+    env.pop("REFMAN_DB", None)
+    return subprocess.run(
+        [sys.executable, "-m", "refman", "--db", str(library), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=options.pop("timeout", 300),
+        check=False,
+        **options,
+    )

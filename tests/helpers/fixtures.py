@@ -142,3 +142,14 @@ def shown_errors(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         lambda _parent, _title, text, hint: seen.append(f"{text} {hint}".strip()),
     )
     return seen
+
+
+def fill_library(service: LibraryService) -> None:
+    """The seed pages imported, two tags on a third and a half of the papers, a quarter of
+    them in the Trash: a small library with something in every section."""
+    for path in seed_files():
+        service.import_pages([sourced_file(path)])
+    ids = service.paper_ids()
+    service.tag(ids[::3], ["picked"])
+    service.tag(ids[::2], ["second"])
+    service.trash(ids[1::4])

@@ -162,7 +162,7 @@ def test_spec_builds_a_one_folder_bundle_named_refman() -> None:
     assert 'ENTRY = str(SPEC_DIR / "entry.py")' in SPEC.read_text(encoding="utf-8")
 
 
-def test_entry_script_runs_refman_main(tmp_path: Path) -> None:
+def test_entry_script_runs_refman_like_the_console_script(tmp_path: Path) -> None:
     tree = ast.parse(ENTRY.read_text(encoding="utf-8"))
     imports = {
         (node.module, alias.name)
@@ -170,7 +170,7 @@ def test_entry_script_runs_refman_main(tmp_path: Path) -> None:
         if isinstance(node, ast.ImportFrom)
         for alias in node.names
     }
-    assert ("refman.__main__", "main") in imports
+    assert ("refman.__main__", "console") in imports
     env = {**os.environ, "REFMAN_HOME": str(tmp_path)}
     result = _run(sys.executable, ENTRY, "--version", cwd=tmp_path, env=env)
     assert result.returncode == 0, result.stderr

@@ -10,12 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from refman.core.export.bibtex import biblatex_file, bibtex_file
 from refman.core.export.common import ExportFormat, export_item
-from refman.core.export.csljson import csl_json_file
 from refman.core.export.files import ExportWriteError, write_export
-from refman.core.export.ris import ris_file
-from refman.core.export.table import csv_file
 from refman.core.values import PaperDetail
 
 __all__ = ["ExportFormat", "ExportWriteError", "export_papers", "write_export"]
@@ -38,6 +34,12 @@ def export_papers(
     Raises:
         ValueError: ``fmt`` is not a format refman exports to.
     """
+    # The writers (and bibtexparser, pylatexenc, rispy) load with the first export.
+    from refman.core.export.bibtex import biblatex_file, bibtex_file
+    from refman.core.export.csljson import csl_json_file
+    from refman.core.export.ris import ris_file
+    from refman.core.export.table import csv_file
+
     kind = ExportFormat(fmt)
     items = [export_item(detail, with_notes=with_notes) for detail in details]
     if kind is ExportFormat.BIBTEX:

@@ -15,7 +15,10 @@ from refman import __version__, paths
 from refman.__main__ import main
 from refman.core.library import LibraryService
 from refman.logging_setup import setup_logging, shutdown_logging
+from refman.store.integrity import CheckRecord
+from tests.helpers.cli import refman_process
 from tests.helpers.fixtures import REPO, sourced
+from tests.helpers.pages import generated_page
 
 COMMANDS = [
     "import",
@@ -247,3 +250,27 @@ def test_the_window_without_a_display_says_so_plainly(
     err = capsys.readouterr().err
     assert "There is no display to show the window on" in err
     assert "Traceback" not in err
+
+
+def test_a_real_process_ends_with_all_its_output_written_and_the_library_left_whole(
+    tmp_path: Path,
+) -> None:
+    """``refman`` ends its process as soon as the command is done (no interpreter teardown):
+    what it printed through a pipe arrives whole, and the library is closed as refman leaves
+    it (no write-ahead log beside it; trusted at the next start, so not checked again)."""
+
+    library = tmp_path / "library.sqlite"
+    page = tmp_path / "page.txt"
+    page.write_text(generated_page(400), encoding="utf-8")
+
+    def refman(*args: str) -> subprocess.CompletedProcess[str]:
+        return refman_process(library, tmp_path / "home", *args)
+
+    imported = refman("import", str(page))
+    assert imported.returncode == 0, imported.stderr
+    listed = refman("list", "--json")
+    assert listed.returncode == 0, listed.stderr
+    assert len(json.loads(listed.stdout)) == 400
+    assert not Path(f"{library}-wal").exists() and not Path(f"{library}-shm").exists()
+    record = tmp_path / "home" / "cache" / "checked.json"
+    assert CheckRecord(record).trusted(library), sorted((tmp_path / "home").rglob("*"))

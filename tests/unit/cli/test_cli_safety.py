@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from refman.__main__ import main
 from refman.importers.safe_text import MAX_TITLE
-from tests.helpers.cli import Cli
+from tests.helpers.cli import Cli, refman_process
 from tests.helpers.pages import generated_page
 
 ESC_CLEAR = "\x1b[2J"
@@ -126,21 +126,13 @@ def test_a_write_past_the_file_size_limit_fails_plainly_and_changes_nothing(
     tmp_path: Path,
 ) -> None:
     library = tmp_path / "library.sqlite"
-    env = {**os.environ, "REFMAN_HOME": str(tmp_path / "home")}
 
     def refman(*args: str, limit: int | None = None) -> subprocess.CompletedProcess[str]:
         def cap() -> None:
             if limit is not None:
                 resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-        return subprocess.run(
-            [sys.executable, "-m", "refman", "--db", str(library), *args],
-            env=env,
-            capture_output=True,
-            text=True,
-            preexec_fn=cap,
-            check=False,
-        )
+        return refman_process(library, tmp_path / "home", *args, preexec_fn=cap)
 
     first, second = tmp_path / "first.txt", tmp_path / "second.txt"
     first.write_text(generated_page(300, owner="Ada Lovelace"), encoding="utf-8")

@@ -14,7 +14,7 @@ from refman.common.errors import CancelledError
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
 from refman.core.values import PaperQuery, Section, SortKey
-from tests.helpers.fixtures import seed_files, sourced_file
+from tests.helpers.fixtures import fill_library
 
 QUERIES = [
     PaperQuery(),
@@ -37,12 +37,7 @@ QUERIES = [
 
 @pytest.fixture
 def reader(library: LibraryService) -> Iterator[ListReader]:
-    for path in seed_files():
-        library.import_pages([sourced_file(path)])
-    ids = library.paper_ids()
-    library.tag(ids[::3], ["picked"])
-    library.tag(ids[::2], ["second"])
-    library.trash(ids[1::4])
+    fill_library(library)
     made = ListReader(library.db)
     yield made
     made.close()

@@ -1,0 +1,47 @@
+"""Rendering CSL-JSON items with citeproc-py. Private to :mod:`refman.core.citations`, which
+loads it when the first citation is made (citeproc-py and lxml are not loaded at start)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle
+from citeproc import formatter as citeproc_formatter
+
+from refman.core._citeproc_items import citeproc_source, prepare_item
+from refman.core._citeproc_output import Finisher
+from refman.core._citeproc_sort import add_year_suffixes, sort_bibliography
+
+
+def render_entries(
+    items: Sequence[Mapping[str, Any]], path: Path, html_out: bool
+) -> list[tuple[str, str]]:
+    """The bibliography entries of CSL-JSON items in the style of the CSL file ``path`` (see
+    :func:`refman.core.citations.bibliography_entries`)."""
+    ids: dict[str, str] = {}  # citeproc-py's key → the item's id
+    prepared = []
+    for item in items:
+        item_id = str(item.get("id", ""))
+        if item_id in ids.values():
+            continue
+        key = f"item{len(ids)}"
+        ids[key] = item_id
+        prepared.append(prepare_item(item, key, html_out))
+    if not prepared:
+        return []
+    csl_style = CitationStylesStyle(str(path), locale=None, validate=False)
+    output = citeproc_formatter.html if html_out else citeproc_formatter.plain
+    bibliography = CitationStylesBibliography(csl_style, citeproc_source(prepared), output)
+    for key in ids:
+        bibliography.register(Citation([CitationItem(key)]))
+    sort_bibliography(csl_style, bibliography)
+    add_year_suffixes(csl_style, bibliography, {item["id"]: item for item in prepared})
+    finisher = Finisher(csl_style, html_out)
+    entries = []
+    for number, item in enumerate(bibliography.items, start=1):
+        rendered = csl_style.render_bibliography([item])
+        if rendered:
+            entries.append((ids[item.key], finisher.entry(str(rendered[0]), number)))
+    return entries

@@ -1,0 +1,72 @@
+"""The navigation pane's contents: the sections' counts, the people and the tags.
+
+Counting them scans the library (about two seconds at a million papers), so the answer is
+kept as a snapshot in the library (:mod:`refman.store.snapshots`) and read back while the
+library has not changed: the window of a library refman left as it is shows its counts at
+once when it starts.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+
+from sqlalchemy.orm import Session
+
+from refman.core import queries
+from refman.core.reading import load_people, load_tags
+from refman.core.values import Navigation, PersonView, SectionCounts, TagView
+from refman.store import snapshots
+from refman.store.database import Database
+
+#: The snapshot's name; a new layout of the body takes a new name.
+SNAPSHOT = "navigation-1"
+
+
+def counted(session: Session, database: Database) -> Navigation:
+    """The navigation pane's contents, counted now."""
+    return Navigation(
+        queries.section_counts(session, database.search), load_people(session), load_tags(session)
+    )
+
+
+def read(session: Session, database: Database) -> tuple[Navigation, tuple[int, str] | None]:
+    """The navigation pane's contents: from the library's snapshot when it is current, else
+    counted, with the snapshot to keep (its revision and body; None when it was current)."""
+    revision, body = snapshots.current(database, session, SNAPSHOT)
+    if body is not None:
+        found = _decoded(body)
+        if found is not None:
+            return found, None
+    navigation = counted(session, database)
+    return navigation, (revision, _encoded(navigation))
+
+
+def keep(database: Database, fresh: tuple[int, str] | None) -> None:
+    """Keep a newly counted navigation as the library's snapshot (see :func:`read`)."""
+    if fresh is not None:
+        snapshots.keep(database, SNAPSHOT, *fresh)
+
+
+def _encoded(navigation: Navigation) -> str:
+    return json.dumps(
+        {
+            "counts": asdict(navigation.counts),
+            "people": [[p.id, p.name, p.count] for p in navigation.people],
+            "tags": [[t.id, t.name, t.colour, t.count] for t in navigation.tags],
+        },
+        ensure_ascii=False,
+    )
+
+
+def _decoded(body: str) -> Navigation | None:
+    """The navigation a snapshot holds; None when it cannot be read (it is counted again)."""
+    try:
+        data = json.loads(body)
+        return Navigation(
+            SectionCounts(**data["counts"]),
+            [PersonView(id=i, name=n, count=c) for i, n, c in data["people"]],
+            [TagView(id=i, name=n, colour=c, count=k) for i, n, c, k in data["tags"]],
+        )
+    except (ValueError, KeyError, TypeError):
+        return None
