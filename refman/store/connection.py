@@ -16,6 +16,8 @@ from refman.store.search_terms import register_functions
 BUSY_TIMEOUT_MS = 1000
 #: How long a change then goes on waiting for another writer to finish.
 LONG_WAIT_MS = 60_000
+#: Where a change's connection keeps the revision the library had when it took the lock.
+_AT_LOCK = "refman_revision_at_lock"
 
 
 def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
@@ -73,6 +75,7 @@ def _on_begin(conn: Any) -> None:
     # Every change moves the library's revision on (SQLite's user version, in the file's
     # header): work prepared before the lock is checked against it (see ``revision``).
     version = conn.exec_driver_sql("PRAGMA user_version").scalar() or 0
+    conn.info[_AT_LOCK] = version
     conn.exec_driver_sql(f"PRAGMA user_version = {(version + 1) % (1 << 31)}")
 
 
@@ -92,6 +95,14 @@ def revision(session: Session) -> int:
     Work prepared in a read (an import's plan) is still valid when the revision is the same
     once the write lock is held."""
     return int(session.connection().exec_driver_sql("PRAGMA user_version").scalar() or 0)
+
+
+def revision_at_lock(session: Session) -> int | None:
+    """The revision the library had when this session's change took the write lock (before
+    the change moved it on): work prepared at that revision is still valid. None outside a
+    change."""
+    found = session.connection().info.get(_AT_LOCK)
+    return None if found is None else int(found)
 
 
 def make_engine(url: str, *, read_only: bool = False) -> Engine:

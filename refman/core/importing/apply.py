@@ -38,7 +38,7 @@ from refman.core.paper_state import PaperState
 from refman.core.rules import clean_tag_names
 from refman.core.state_io import Registry, load_states, person_names, state_keys, write_states
 from refman.importers.records import PersonName
-from refman.store.connection import revision
+from refman.store.connection import revision_at_lock
 from refman.store.models import Paper
 from refman.store.search import SearchIndex
 
@@ -100,7 +100,7 @@ def _plan(
     prepared: PreparedPlan | None,
 ) -> tuple[ImportPlan, KeyCache]:
     """The plan made before the lock when the library is as it was then, else a new one."""
-    if prepared is not None and prepared.revision == revision(session):
+    if prepared is not None and prepared.revision == revision_at_lock(session):
         return prepared.plan, prepared.cache
     cache: KeyCache = {}
     return plan_import(session, search, pages, cache), cache

@@ -21,7 +21,8 @@ from refman.core.library import LibraryService
 from refman.core.values import PaperDetail, PaperQuery, Section
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from refman.store.search import Fts5Index
-from tests.helpers.fixtures import dump
+from tests.helpers.fixtures import dump, sourced
+from tests.helpers.pages import generated_page
 
 T0 = datetime(2024, 3, 1, 9, 0, 0)
 T1 = datetime(2024, 3, 2, 9, 0, 0)
@@ -767,3 +768,55 @@ def test_a_paper_in_the_trash_is_found_again_and_the_plan_says_where(
     record = next(p for p in plan.records if p.target_id == first)
     assert record.status is RecordStatus.MERGE and record.target_in_trash
     assert library.import_pages([page]).new_ids == ()  # no duplicate of the trashed paper
+
+
+def _count_plans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the plans made of an import (before the lock, and again under it)."""
+    from refman.core.importing import plan
+
+    made: list[int] = []
+    original = plan.plan_import
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(plan, "plan_import", counted)
+    monkeypatch.setattr(apply, "plan_import", counted)
+    return made
+
+
+def test_an_import_is_planned_once_when_nothing_else_wrote_meanwhile(
+    library: LibraryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library.import_pages([sourced(generated_page(40))])
+    made = _count_plans(monkeypatch)
+    result = library.import_pages([sourced(generated_page(60))])
+    assert len(made) == 1  # the plan made before the write lock was used as it was
+    assert len(result.new_ids) == 20 and library.count() == 60
+
+
+def test_an_import_is_planned_again_when_another_program_wrote_meanwhile(
+    library: LibraryService, library_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refman.core.importing import handlers
+    from refman.core.operations import ImportPages
+
+    made = _count_plans(monkeypatch)
+    prepare = handlers.PREPARERS[ImportPages]
+
+    def prepared_then_overtaken(*args: Any) -> Any:
+        found = prepare(*args)
+        monkeypatch.setitem(handlers.PREPARERS, ImportPages, prepare)
+        other = LibraryService.open(library_path)  # another program imports the same page
+        try:
+            other.import_pages([sourced(generated_page(30))])
+        finally:
+            other.close()
+        return found
+
+    monkeypatch.setitem(handlers.PREPARERS, ImportPages, prepared_then_overtaken)
+    result = library.import_pages([sourced(generated_page(30))])
+    assert len(made) == 3  # before the lock, the other import, and again under the lock
+    assert result.new_ids == ()  # the papers the other import brought are not duplicated
+    assert library.count() == 30
