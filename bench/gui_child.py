@@ -25,7 +25,7 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject, QPoint, Qt, QTimer  # no
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from refman.ui.app import build_window, create_app, open_service  # noqa: E402
+from refman.ui.app import build_window, create_app, open_service, settle_start_up  # noqa: E402
 from refman.ui.main_window import MainWindow  # noqa: E402
 from refman.ui.settings import WindowSettings  # noqa: E402
 
@@ -266,6 +266,7 @@ def main() -> None:
     window.model.modelReset.connect(PAINTS.answer)
     window.resize(1400, 900)
     window.show()
+    settle_start_up()  # as refman's window does once shown
     while first.at is None:
         app.processEvents()
     first_paint = first.at - T0

@@ -93,6 +93,12 @@ def _get_converter() -> LatexNodes2Text:
     return _converter
 
 
+def prepare_latex() -> None:
+    """Load the LaTeX reader now (pylatexenc and its tables, some of which it loads at its
+    first text), so that the first text that needs it does not wait for it."""
+    _get_converter().latex_to_text(r"\emph{a} $x^2$ \'e")
+
+
 def _script_to_unicode(match: re.Match[str]) -> str:
     """Replace one ``^x`` / ``_{xy}`` inside math by Unicode super/subscripts when possible."""
     marker, braced, single = match.group(1), match.group(2), match.group(3)

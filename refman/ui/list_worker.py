@@ -174,12 +174,17 @@ class ListWorker(QObject):
     def _serve(self) -> None:
         reader = self._make_reader()
         self._reader = reader
+        warm = False
         try:
             while (question := self._next()) is not None:
                 self._answer(reader, question)
                 with self._lock:
                     self._running = None
+                    idle = not self._questions
                 self._delivery.answered.emit(question)
+                if idle and not warm:  # the first pause: while the person looks at the list
+                    reader.warm_up()
+                    warm = True
         finally:
             self._reader = None
             reader.close()

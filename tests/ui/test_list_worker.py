@@ -111,3 +111,19 @@ def test_quick_typing_shows_only_the_newest_search(
     settle(controller)
     assert shown == ["model"]  # the older keystrokes' answers were dropped, never shown
     assert model.total() == library.count(PaperQuery(text="model"))
+
+
+def test_at_its_first_pause_the_worker_loads_the_latex_reader_rows_may_need(
+    qtbot: QtBot, worker: ListWorker, library: LibraryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The LaTeX reader (pylatexenc, about 40 ms to load) is loaded while the person looks at
+    the first list, not in the middle of the first row that needs it."""
+    from refman.common import text as common_text
+
+    monkeypatch.setattr(common_text, "_converter", None)
+    got: list[int] = []
+    worker.channel().ask(lambda reader: reader.count(PaperQuery()), got.append)
+    assert worker.wait()
+    qtbot.waitUntil(lambda: common_text._converter is not None, timeout=5000)
+    assert got == [0]
+    assert common_text.latex_to_text(r"\emph{Fast} $x^2$") == "Fast x²"
