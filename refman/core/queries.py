@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, exists, false, func, or_, select
 from sqlalchemy.orm import Session, aliased
+from sqlalchemy.sql import operators
 
 from refman.core.rules import tag_key
 from refman.core.values import PaperQuery, PaperRow, Section, SectionCounts, SortKey
@@ -247,11 +248,17 @@ def section_counts(session: Session, search: SearchIndex) -> SectionCounts:
     )
 
 
-def _counted_by_index(session: Session, query: PaperQuery, search: SearchIndex) -> int | None:
+def _counted_by_index(
+    session: Session,
+    query: PaperQuery,
+    search: SearchIndex,
+    before: tuple[int, bool] | None = None,
+) -> int | None:
     """The count of a search or a tag filter in the library or the Trash, from the search
     index's matches or the tag's links alone (a broad word's hundred thousand matches are
     counted without reading a paper); None when a paper's row must be read (another
-    section, a person, a phrase)."""
+    section, a person, a phrase). With ``before`` (a paper id, and whether the list runs
+    from the newest), only the papers listed before that paper in id order are counted."""
     if query.person_id is not None or query.section not in (Section.ALL, Section.TRASH):
         return None
     walk = _walk(session, query, search)
@@ -265,10 +272,14 @@ def _counted_by_index(session: Session, query: PaperQuery, search: SearchIndex) 
         match_id.in_(trashed) if query.section is Section.TRASH else match_id.not_in(trashed)
     )
     tagged = [match_id.in_(tag_members(key)) for key in _tag_keys(rest)]
+    bound = []
+    if before is not None:
+        paper_id, descending = before
+        bound.append(driving.paper_id > paper_id if descending else driving.paper_id < paper_id)
     stmt = (
         select(func.count())
         .select_from(driving.source)
-        .where(*driving.conditions, in_section, *tagged)
+        .where(*driving.conditions, in_section, *tagged, *bound)
     )
     return int(session.execute(stmt).scalar_one())
 
@@ -330,6 +341,20 @@ def position(session: Session, query: PaperQuery, search: SearchIndex, paper_id:
     but one number comes back.
     """
     listed, order = _unordered(session, query, search, [Paper.id.label("paper_id")])
+    if session.execute(listed.where(Paper.id == paper_id).limit(1)).first() is None:
+        return None  # one row looked up: most papers asked about are not in a new filter
+    if len(order) == 1:
+        # In the order papers came in (the one order by id alone), its row is how many
+        # listed papers came before it: counted from the search index or the tag's links
+        # alone, or along the papers' own index.
+        descending = order[0].modifier is operators.desc_op
+        counted = _counted_by_index(session, query, search, (paper_id, descending))
+        if counted is not None:
+            return counted
+        if _walk(session, query, search) is None:
+            before = Paper.id > paper_id if descending else Paper.id < paper_id
+            stmt = select(func.count()).select_from(listed.where(before).subquery())
+            return int(session.execute(stmt).scalar_one())
     row = (func.row_number().over(order_by=order) - 1).label("row")
     numbered = listed.add_columns(row).subquery("numbered")
     found = session.execute(select(numbered.c.row).where(numbered.c.paper_id == paper_id)).scalar()

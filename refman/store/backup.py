@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -83,7 +84,11 @@ def copy_verified(source: Path, target: Path) -> None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         partial.unlink(missing_ok=True)
-        src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+        # Read through an ordinary connection when the file may be written: a read-only one
+        # cannot take part in the write-ahead log's shared memory, and failed with a disk
+        # I/O error when another program closed the library (removing the log) meanwhile.
+        uri = source.resolve().as_uri()
+        src = sqlite3.connect(uri if os.access(source, os.W_OK) else f"{uri}?mode=ro", uri=True)
         try:
             dest = sqlite3.connect(partial)
             try:

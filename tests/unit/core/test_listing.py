@@ -110,3 +110,33 @@ def test_an_interrupted_read_stops_at_once_and_the_reader_goes_on(reader: ListRe
         reader._read(lambda session: session.execute(endless).scalar())
     assert time.perf_counter() - started < 2.0
     assert reader.count(PaperQuery()) > 0
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        PaperQuery(sort=SortKey.ADDED, descending=True),
+        PaperQuery(text="model", sort=SortKey.ADDED, descending=True),
+        PaperQuery(tags=("picked",), sort=SortKey.ADDED),
+    ],
+    ids=["library", "search", "tag"],
+)
+def test_the_row_of_a_paper_in_added_order_is_counted_not_numbered(
+    library: LibraryService, reader: ListReader, query: PaperQuery
+) -> None:
+    """Keeping the selected paper selected after a click on a tag or a keystroke asks for its
+    row: in the order papers came in, the papers before it are counted (from the index that
+    hands out the list), not the whole list numbered in order."""
+    statements: list[str] = []
+
+    def seen(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
+        statements.append(statement.lower())
+
+    ids = library.paper_ids(query)
+    event.listen(library.db.engine, "before_cursor_execute", seen)
+    try:
+        rows = [reader.position(query, paper_id) for paper_id in ids]
+    finally:
+        event.remove(library.db.engine, "before_cursor_execute", seen)
+    assert rows == list(range(len(ids)))
+    assert statements and not any("row_number" in s for s in statements)
