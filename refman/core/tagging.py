@@ -10,7 +10,7 @@ the links the change added and leaves alone what others changed meanwhile.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from sqlalchemy import delete, select
@@ -30,7 +30,7 @@ from refman.core.operations import (
 )
 from refman.core.rules import tag_key
 from refman.core.values import Changes
-from refman.store.bulk import bulk_insert, chunks
+from refman.store.bulk import UNSYNCHRONIZED, bulk_insert, first_column, id_set
 from refman.store.models import PaperTag, Tag
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -58,15 +58,12 @@ class _Tags:
             raise no_tag(name)
         return tag
 
-    def links(self, tag: Tag, ids: Iterable[int] | None = None) -> set[int]:
+    def links(self, tag: Tag, ids: Collection[int] | None = None) -> set[int]:
         """The papers carrying ``tag`` (among ``ids`` when given)."""
         stmt = select(PaperTag.paper_id).where(PaperTag.tag_id == tag.id)
         if ids is None:
             return set(self.session.execute(stmt).scalars())
-        found: set[int] = set()
-        for part in chunks(sorted(set(ids))):
-            found.update(self.session.execute(stmt.where(PaperTag.paper_id.in_(part))).scalars())
-        return found
+        return set(first_column(self.session, stmt.where(PaperTag.paper_id.in_(id_set(ids)))))
 
 
 @dataclass
@@ -147,11 +144,12 @@ def _remove(tags: _Tags, done: _Done, links: Links) -> None:
         if tag is None:
             continue
         have = tuple(sorted(tags.links(tag, ids)))
-        for part in chunks(have):
-            tags.session.execute(
-                delete(PaperTag).where(PaperTag.tag_id == tag.id, PaperTag.paper_id.in_(part))
-            )
         if have:
+            carried = PaperTag.paper_id.in_(id_set(have))
+            tags.session.execute(
+                delete(PaperTag).where(PaperTag.tag_id == tag.id, carried),
+                execution_options=UNSYNCHRONIZED,  # nothing loaded needs refreshing
+            )
             done.removed.append((tag.name, have))
 
 
@@ -191,8 +189,8 @@ def apply_tag_change(ctx: Context, change: TagChange, label: str = "") -> Outcom
 
 
 def tag_papers(ctx: Context, op: TagPapers) -> Outcome[None]:
-    """Put tags on papers (creating the tags that are new)."""
-    require_papers(ctx.session, op.paper_ids)
+    """Put tags on papers (creating the tags that are new; a paper the library lacks fails
+    the whole change, tags made before included)."""
     change = TagChange(
         create=tuple((name, None, None) for name in op.names),
         add=tuple((name, op.paper_ids) for name in op.names),
