@@ -126,13 +126,13 @@ def _move(
 
 def run_trash(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman trash ID...``."""
-    op = TrashPapers(tuple(dict.fromkeys(args.ids)))
+    op = TrashPapers(tuple(args.ids))
     return _move(service, out, op, "Moved {papers} to the Trash ({ids}).", "Already in the Trash")
 
 
 def run_restore(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman restore ID...``."""
-    op = RestorePapers(tuple(dict.fromkeys(args.ids)))
+    op = RestorePapers(tuple(args.ids))
     return _move(service, out, op, "Restored {papers} from the Trash ({ids}).", "Not in the Trash")
 
 

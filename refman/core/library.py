@@ -205,11 +205,11 @@ class LibraryService:
 
     def trash(self, paper_ids: Iterable[int]) -> Outcome[tuple[int, ...]]:
         """Move papers to the Trash (they can be restored)."""
-        return self.apply(TrashPapers(tuple(dict.fromkeys(paper_ids))))
+        return self.apply(TrashPapers(tuple(paper_ids)))
 
     def restore(self, paper_ids: Iterable[int]) -> Outcome[tuple[int, ...]]:
         """Bring papers back from the Trash."""
-        return self.apply(RestorePapers(tuple(dict.fromkeys(paper_ids))))
+        return self.apply(RestorePapers(tuple(paper_ids)))
 
     def empty_trash(self) -> int:
         """Delete the papers in the Trash for good. Returns how many."""

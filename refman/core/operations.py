@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
+from refman.common.sequences import unique
 from refman.common.text import join_words, plural
 from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
 from refman.core.rules import FieldEdits, clean_tag_name, clean_tag_names
@@ -82,7 +83,7 @@ class _PapersAndTags(Operation[None]):
     names: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "paper_ids", tuple(dict.fromkeys(self.paper_ids)))
+        object.__setattr__(self, "paper_ids", unique(self.paper_ids))
         object.__setattr__(self, "names", clean_tag_names(self.names))
 
     def _label(self, verb: str, preposition: str) -> str:
@@ -206,9 +207,12 @@ class SetPaperFields(Operation[None]):
 
 @dataclass(frozen=True, slots=True)
 class _Papers(Operation[tuple[int, ...]]):
-    """Some papers; the value is the ids the operation changed."""
+    """Some papers, each once; the value is the ids the operation changed."""
 
     paper_ids: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "paper_ids", unique(self.paper_ids))
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,11 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, select
+from sqlalchemy import Integer, delete, insert, literal, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import InvalidValueError, NotFoundError
+from refman.common.sequences import unique
 from refman.core.context import Context, Handler, require_papers
 from refman.core.operations import (
     DeleteTag,
@@ -30,7 +31,7 @@ from refman.core.operations import (
 )
 from refman.core.rules import tag_key
 from refman.core.values import Changes
-from refman.store.bulk import UNSYNCHRONIZED, bulk_insert, first_column, id_set
+from refman.store.bulk import UNSYNCHRONIZED, first_column, id_set
 from refman.store.models import PaperTag, Tag
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -132,9 +133,12 @@ def _add(tags: _Tags, done: _Done, links: Links) -> None:
         require_papers(tags.session, ids)
         tag = tags.require(name)
         have = tags.links(tag, ids)
-        new = tuple(i for i in dict.fromkeys(ids) if i not in have)
+        new = tuple(i for i in unique(ids) if i not in have)
         if new:
-            bulk_insert(tags.session, PaperTag, [{"paper_id": i, "tag_id": tag.id} for i in new])
+            # One statement from the ids' JSON array: no row of a million links is built in
+            # Python (they took 200 MB and five seconds at a million papers).
+            links_of = id_set(new).add_columns(literal(tag.id, Integer))
+            tags.session.execute(insert(PaperTag).from_select(["paper_id", "tag_id"], links_of))
             done.added.append((tag.name, new))
 
 

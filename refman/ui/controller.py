@@ -282,12 +282,12 @@ class LibraryController(QObject):
     ) -> None:
         """Move papers to the Trash (one undo step)."""
         if paper_ids:
-            self.apply_built(lambda: ops.TrashPapers(tuple(dict.fromkeys(paper_ids))), on_done)
+            self.apply_built(lambda: ops.TrashPapers(tuple(paper_ids)), on_done)
 
     def restore(self, paper_ids: Sequence[int]) -> None:
         """Restore papers from the Trash (one undo step)."""
         if paper_ids:
-            self.apply_built(lambda: ops.RestorePapers(tuple(dict.fromkeys(paper_ids))))
+            self.apply_built(lambda: ops.RestorePapers(tuple(paper_ids)))
 
     def empty_trash(self) -> None:
         """Delete the papers in the Trash for good; the undo history is cleared with them."""
