@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import NotFoundError
+from refman.common.sequences import unique
 from refman.store.bulk import first_column, id_set
 from refman.store.models import Paper
 from refman.store.search import SearchIndex
@@ -59,7 +60,7 @@ def require_papers(session: Session, ids: Iterable[int]) -> None:
     Raises:
         NotFoundError: One does not (the first missing id is named).
     """
-    wanted = list(dict.fromkeys(ids))
+    wanted = unique(ids)
     counted = select(func.count()).select_from(Paper).where(Paper.id.in_(id_set(wanted)))
     if session.execute(counted).scalar_one() == len(wanted):
         return  # all there: counted in SQLite, no id read back (a million at a time)

@@ -248,20 +248,29 @@ def section_counts(session: Session, search: SearchIndex) -> SectionCounts:
     )
 
 
-def _counted_by_index(
-    session: Session,
-    query: PaperQuery,
-    search: SearchIndex,
-    before: tuple[int, bool] | None = None,
-) -> int | None:
+def _counted_by_index(session: Session, query: PaperQuery, search: SearchIndex) -> int | None:
     """The count of a search or a tag filter in the library or the Trash, from the search
     index's matches or the tag's links alone (a broad word's hundred thousand matches are
     counted without reading a paper); None when a paper's row must be read (another
-    section, a person, a phrase). With ``before`` (a paper id, and whether the list runs
-    from the newest), only the papers listed before that paper in id order are counted."""
-    if query.person_id is not None or query.section not in (Section.ALL, Section.TRASH):
+    section, a person, a phrase)."""
+    if not _index_countable(query):
         return None
-    walk = _walk(session, query, search)
+    return _count_walk(session, query, _walk(session, query, search))
+
+
+def _index_countable(query: PaperQuery) -> bool:
+    return query.person_id is None and query.section in (Section.ALL, Section.TRASH)
+
+
+def _count_walk(
+    session: Session,
+    query: PaperQuery,
+    walk: tuple[Driving, PaperQuery] | None,
+    before: tuple[int, bool] | None = None,
+) -> int | None:
+    """How many papers a walk hands out that the query lists (see :func:`_counted_by_index`;
+    the caller checked :func:`_index_countable`). With ``before`` (a paper id, and whether
+    the list runs from the newest), only those listed before that paper in id order."""
     if walk is None or not walk[0].own:
         return None
     driving, rest = walk
@@ -345,16 +354,18 @@ def position(session: Session, query: PaperQuery, search: SearchIndex, paper_id:
         return None  # one row looked up: most papers asked about are not in a new filter
     if len(order) == 1:
         # In the order papers came in (the one order by id alone), its row is how many
-        # listed papers came before it: counted from the search index or the tag's links
-        # alone, or along the papers' own index.
+        # listed papers came before it: counted along the papers' own index, or from the
+        # search index or the tag's links alone.
         descending = order[0].modifier is operators.desc_op
-        counted = _counted_by_index(session, query, search, (paper_id, descending))
-        if counted is not None:
-            return counted
-        if _walk(session, query, search) is None:
+        walk = _walk(session, query, search)
+        if walk is None:
             before = Paper.id > paper_id if descending else Paper.id < paper_id
             stmt = select(func.count()).select_from(listed.where(before).subquery())
             return int(session.execute(stmt).scalar_one())
+        if _index_countable(query):
+            counted = _count_walk(session, query, walk, (paper_id, descending))
+            if counted is not None:
+                return counted
     row = (func.row_number().over(order_by=order) - 1).label("row")
     numbered = listed.add_columns(row).subquery("numbered")
     found = session.execute(select(numbered.c.row).where(numbered.c.paper_id == paper_id)).scalar()

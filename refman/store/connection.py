@@ -66,12 +66,7 @@ def _on_begin(conn: Any) -> None:
         waiting = options.get("refman_waiting")
         if waiting is not None:
             waiting()
-        raw = conn.connection.driver_connection
-        raw.execute(f"PRAGMA busy_timeout = {LONG_WAIT_MS}")
-        try:
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
-        finally:
-            raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        _begin_immediate(conn, LONG_WAIT_MS)
     # Every change moves the library's revision on (SQLite's user version, in the file's
     # header): work prepared before the lock is checked against it (see ``revision``).
     version = conn.exec_driver_sql("PRAGMA user_version").scalar() or 0
@@ -82,8 +77,13 @@ def _on_begin(conn: Any) -> None:
 def _begin_upkeep(conn: Any) -> None:
     # Upkeep (a snapshot of derived data) writes only when the lock is free at once, and
     # does not move the revision: the library's papers do not change.
+    _begin_immediate(conn, 0)
+
+
+def _begin_immediate(conn: Any, wait_ms: int) -> None:
+    """Take the write lock, waiting for it up to ``wait_ms`` (then the usual wait again)."""
     raw = conn.connection.driver_connection
-    raw.execute("PRAGMA busy_timeout = 0")
+    raw.execute(f"PRAGMA busy_timeout = {wait_ms}")
     try:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
     finally:
