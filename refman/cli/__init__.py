@@ -124,6 +124,10 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         location = library_location(args.db).removeprefix("sqlite:///")
         return safety_cmd.run_recover(args, Path(location), safe(sys.stdout))
+    if args.command == "copy-library":  # two libraries, named on the command line
+        from refman.cli import safety_cmd
+
+        return safety_cmd.run_copy_library(args, safe(sys.stdout))
     if args.command == "import" and args.wizard:
         return _open_wizard(args.db, list(args.files))
     from refman.core.library import LibraryService

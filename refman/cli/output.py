@@ -60,6 +60,9 @@ PAPER_KEYS = (
     "issue",
     "pages",
     "publisher",
+    "version",
+    "created_by",
+    "modified_by",
 )
 #: The keys of the JSON object ``refman import --json`` prints for each file.
 IMPORT_KEYS = (
@@ -93,7 +96,8 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         A dict of plain JSON values: ``abstract`` is the raw abstract as imported, times are
         ISO 8601 strings, ``authors``, ``attributed_to`` and ``tags`` are lists of names,
         ``subjects`` a list of arXiv codes, ``notes`` a list of ``{"id", "text",
-        "modified"}`` and ``sources`` a list of ``{"owner", "file", "imported"}``.
+        "modified", "created_by", "modified_by"}`` and ``sources`` a list of ``{"owner",
+        "file", "imported"}``.
     """
     return {
         "id": detail.id,
@@ -108,7 +112,13 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         "attributed_to": list(detail.attributed_to),
         "tags": [tag.name for tag in detail.tags],
         "notes": [
-            {"id": note.id, "text": note.text, "modified": _iso(note.modified)}
+            {
+                "id": note.id,
+                "text": note.text,
+                "modified": _iso(note.modified),
+                "created_by": note.created_by,
+                "modified_by": note.modified_by,
+            }
             for note in detail.notes
         ],
         "added": _iso(detail.added),
@@ -125,6 +135,9 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         "issue": detail.issue,
         "pages": detail.pages,
         "publisher": detail.publisher,
+        "version": detail.version,
+        "created_by": detail.created_by,
+        "modified_by": detail.modified_by,
     }
 
 

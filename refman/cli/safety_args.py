@@ -41,6 +41,15 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "the new library with --db, or restore a backup instead (refman backups).",
         "  refman recover ~/rescued.sqlite\n  refman --db rescued.sqlite list",
     ),
+    "copy-library": (
+        "copy a whole library into a new one (a file, or a shared library on a server)",
+        "Copy every paper, person, tag, note and import of SOURCE into DEST, a new library "
+        "file or an empty database on a PostgreSQL server, and check the copy (rows and a "
+        "digest of their content) before saying it is done. SOURCE is only read. Each is "
+        "a file path or an address such as postgresql+psycopg://USER@HOST/DATABASE.",
+        "  refman copy-library ~/library.sqlite postgresql+psycopg://me@db.lab/papers\n"
+        "  refman copy-library postgresql+psycopg://me@db.lab/papers ~/home-copy.sqlite",
+    ),
 }
 
 
@@ -52,5 +61,8 @@ def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
         p.add_argument("--to", metavar="FILE", help="write the copy to FILE instead")
     elif command == "recover":
         p.add_argument("dest", metavar="NEW-FILE", help="the new library to write")
+    elif command == "copy-library":
+        p.add_argument("source", metavar="SOURCE", help="the library to copy (only read)")
+        p.add_argument("dest", metavar="DEST", help="the new library (a file or an address)")
     elif command == "restore-backup":
         p.add_argument("backup", metavar="BACKUP", help="the backup to restore")

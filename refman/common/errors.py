@@ -48,6 +48,33 @@ class ConflictError(RefmanError):
     """A change (often an undo) found its paper, note or tag changed since: it was refused."""
 
 
+class EditConflictError(ConflictError):
+    """An edit based on a value someone else has changed since: refused, with both versions
+    of each field in conflict so that the person can choose.
+
+    Attributes:
+        fields: (field name, the value the edit was based on, the edit's value, the value
+            now in the library) for each field in conflict.
+    """
+
+    def __init__(
+        self, message: str, hint: str, fields: tuple[tuple[str, object, object, object], ...]
+    ) -> None:
+        super().__init__(message, hint)
+        self.fields = fields
+
+
+class StaleWriteError(ConflictError):
+    """A row changed between this change's read and its write (another person's change on a
+    shared library landed in between): the change is tried again from the start."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(
+            f"{what} was changed by someone else while this change was being saved.",
+            "Nothing was changed; look at it again and repeat the change.",
+        )
+
+
 class CancelledError(RefmanError):
     """The person cancelled a long operation; its transaction rolled back."""
 

@@ -30,7 +30,7 @@ from refman.core.importing.plan import plan_import
 from refman.core.importing.values import ImportChoices, ImportPlan, ImportResult, SourcedPage
 from refman.core.library_file import LibraryFile
 from refman.core.notes import HANDLERS as NOTE_HANDLERS
-from refman.core.notes import no_note, view_of
+from refman.core.notes import no_note
 from refman.core.operations import (
     AddNote,
     DeleteNote,
@@ -57,7 +57,9 @@ from refman.core.reading import (
     load_person,
     load_tag_names,
     load_tags,
+    view_of,
 )
+from refman.core.retry import retrying
 from refman.core.rules import FieldEdits
 from refman.core.tagging import HANDLERS as TAG_HANDLERS
 from refman.core.upkeep import bring_up_to_date
@@ -115,12 +117,9 @@ class LibraryService:
 
         Args:
             location: The library.
-            checks: The file where refman remembers which libraries it checked and left
-                whole; a library not found there is checked before its first change (see
-                :mod:`refman.store.integrity`). None checks before the first change of
-                every session.
-            backups: The folder of refman's backups (see
-                :mod:`refman.core.library_file`); None keeps none.
+            checks: Where refman remembers the libraries it checked and left whole (see
+                :mod:`refman.store.integrity`); None checks before every session's first change.
+            backups: The folder of refman's backups (:mod:`refman.core.library_file`), or None.
         """
         database = open_database(location, CheckRecord(checks) if checks else None, backups)
         bring_up_to_date(database)
@@ -130,8 +129,8 @@ class LibraryService:
 
     @property
     def location(self) -> str:
-        """The library's file path (or URL when it is not a file)."""
-        return str(self.db.path) if self.db.path else self.db.url
+        """The library's file path, or a shared library's address (without a password)."""
+        return self.db.name
 
     def close(self) -> None:
         """Close the library (backing it up first when it changed, see
@@ -148,13 +147,13 @@ class LibraryService:
         progress: Progress | None = None,
         cancelled: Callable[[], bool] | None = None,
     ) -> Outcome[T]:
-        """Carry out a change as one transaction: all of it, or nothing.
+        """Carry out a change as one transaction: all of it, or nothing (tried again from the
+        start when another person's change got in its way: :mod:`refman.core.retry`).
 
         Args:
             op: The change.
             progress: Told (steps done, steps in all) by long operations.
-            cancelled: Asked now and then by long operations; True stops them with
-                :class:`~refman.common.errors.CancelledError`, changing nothing.
+            cancelled: Asked by long operations; True stops them (``CancelledError``).
 
         Returns:
             What the change produced and changed, and its inverse.
@@ -170,9 +169,14 @@ class LibraryService:
                 prepared = import_handlers.PREPARERS[type(op)](session, self.db.search, op)
         self.file.back_up_before(op, prepared, lambda: self.count(_TRASH))
         session_scope = self.db.transaction if op.writes else self.db.reading
-        with session_scope() as session:
-            ctx = Context(session, self.db.search, _now(), progress, cancelled, prepared)
-            outcome: Outcome[T] = handler(ctx, op)
+
+        def run() -> Outcome[T]:  # one transaction: again if another change got in its way
+            with session_scope() as session:
+                ctx = Context(session, self.db.search, _now(), progress, cancelled, prepared)
+                done: Outcome[T] = handler(ctx, op)
+                return done
+
+        outcome = retrying(run, op.label) if op.writes else run()
         if outcome.changes:
             log.info("%s: %s", outcome.label or op.label, outcome.changes)
         return outcome
@@ -198,9 +202,8 @@ class LibraryService:
         return self.apply(DeleteTag(name))
 
     def edit_fields(self, paper_id: int, **values: Any) -> Outcome[None]:
-        """Edit fields by hand (``title=``, ``year=``, ``doi=``, … as in
-        :class:`~refman.core.rules.FieldEdits`); the edit is the user's and survives imports.
-        """
+        """Edit fields by hand (``title=``, ``year=``, … as in :class:`FieldEdits`); the edit
+        is the user's and survives imports."""
         return self.apply(EditPaper(paper_id, FieldEdits(**values)))
 
     def trash(self, paper_ids: Iterable[int]) -> Outcome[tuple[int, ...]]:
@@ -350,11 +353,7 @@ class LibraryService:
         return details
 
     def note(self, note_id: int) -> NoteView:
-        """One note.
-
-        Raises:
-            NotFoundError: There is no note with that id.
-        """
+        """One note (``NotFoundError`` when there is no note with that id)."""
         with self.db.reading() as s:
             note = s.get(Note, note_id)
             if note is None:

@@ -201,6 +201,11 @@ class LibraryFile:
 
     def _library(self) -> Path:
         path = self.db.path
+        if path is None and self.db.shared:
+            raise InvalidValueError(
+                "A shared library is backed up by its database server, not by refman.",
+                "Ask the server's administrator: pg_dump keeps a copy of the whole database.",
+            )
         if path is None:
             raise InvalidValueError("This library is not a file; it has no backups.")
         return path

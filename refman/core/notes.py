@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from refman.common.errors import ConflictError, NotFoundError
+from refman.common.errors import ConflictError, EditConflictError, NotFoundError
 from refman.core.context import Context, Handler, require_papers
 from refman.core.operations import (
     AddNote,
@@ -14,18 +14,15 @@ from refman.core.operations import (
     RestoreNote,
     SetNote,
 )
+from refman.core.reading import view_of
 from refman.core.values import Changes, NoteView
+from refman.store.connection import writer
 from refman.store.models import Note
 
 
 def no_note(note_id: int) -> NotFoundError:
     """The error for a note id the library does not hold."""
     return NotFoundError(f"There is no note #{note_id}.", "The note may have been deleted.")
-
-
-def view_of(note: Note) -> NoteView:
-    """A stored note as a plain value."""
-    return NoteView(note.id, note.paper_id, note.text, note.created_at, note.modified_at)
 
 
 def _note(session: Session, note_id: int, expect_text: str | None = None) -> Note:
@@ -48,7 +45,15 @@ def _changed(ctx: Context, view: NoteView) -> Changes:
 def add_note(ctx: Context, op: AddNote) -> Outcome[NoteView]:
     """Add a note to a paper."""
     require_papers(ctx.session, [op.paper_id])
-    note = Note(paper_id=op.paper_id, text=op.text, created_at=ctx.now, modified_at=ctx.now)
+    who = writer(ctx.session)
+    note = Note(
+        paper_id=op.paper_id,
+        text=op.text,
+        created_at=ctx.now,
+        modified_at=ctx.now,
+        created_by=who,
+        modified_by=who,
+    )
     ctx.session.add(note)
     ctx.session.flush()
     view = view_of(note)
@@ -62,7 +67,15 @@ def edit_note(ctx: Context, op: EditNote) -> Outcome[NoteView]:
     before = view_of(note)
     if note.text == op.text:
         return Outcome(before)
+    if op.based_on is not None and note.text != op.based_on:
+        raise EditConflictError(
+            f"Note #{note.id} was changed by {note.modified_by or 'someone else'} since you "
+            "began editing it.",
+            "Keep yours, keep theirs, or keep both as two notes.",
+            (("text", op.based_on, op.text, note.text),),
+        )
     note.text, note.modified_at = op.text, ctx.now
+    note.modified_by = writer(ctx.session)
     after = view_of(note)
     return Outcome(after, _changed(ctx, after), SetNote(before, expect_text=op.text), op.label)
 
@@ -91,6 +104,8 @@ def restore_note(ctx: Context, op: RestoreNote) -> Outcome[NoteView]:
             text=view.text,
             created_at=view.created,
             modified_at=view.modified,
+            created_by=view.created_by,
+            modified_by=view.modified_by,
         )
     )
     ctx.session.flush()
@@ -102,6 +117,7 @@ def set_note(ctx: Context, op: SetNote) -> Outcome[NoteView]:
     note = _note(ctx.session, op.note.id, op.expect_text)
     before = view_of(note)
     note.text, note.modified_at = op.note.text, op.note.modified
+    note.modified_by = op.note.modified_by
     after = view_of(note)
     return Outcome(after, _changed(ctx, after), SetNote(before, expect_text=after.text))
 

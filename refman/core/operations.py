@@ -168,10 +168,14 @@ class TagChange(Operation[None]):
 
 @dataclass(frozen=True, slots=True)
 class EditPaper(Operation[None]):
-    """Edit a paper's fields by hand; the edited fields are the user's and survive imports."""
+    """Edit a paper's fields by hand; the edited fields are the user's and survive imports.
+    ``based_on``: the values the person saw of the fields they edit; a field someone else
+    has changed since is refused with both values
+    (:class:`~refman.common.errors.EditConflictError`)."""
 
     paper_id: int
     edits: FieldEdits
+    based_on: tuple[tuple[str, str | int | None], ...] = ()
 
     @property
     def label(self) -> str:
@@ -279,10 +283,13 @@ class AddNote(Operation[NoteView]):
 
 @dataclass(frozen=True, slots=True)
 class EditNote(Operation[NoteView]):
-    """Replace a note's text."""
+    """Replace a note's text. ``based_on``: the text the person started from; when someone
+    else has changed the note since, the edit is refused with both texts
+    (:class:`~refman.common.errors.EditConflictError`)."""
 
     note_id: int
     text: str
+    based_on: str | None = None
 
     @property
     def label(self) -> str:

@@ -49,11 +49,16 @@ class PaperState:
     pages: str | None = None
     publisher: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The version of the paper's row this state was read at (None: not read from the
+    #: library, as a snapshot put back by an undo). Not part of a snapshot.
+    version: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready snapshot (for undoing an import exactly)."""
         data: dict[str, Any] = {}
         for f in fields(self):
+            if f.name == "version":
+                continue
             value = getattr(self, f.name)
             if f.name in _TIMES:
                 value = value.isoformat() if value else None
@@ -70,7 +75,7 @@ class PaperState:
         field it did not know yet takes its default)."""
         values: dict[str, Any] = {}
         for f in fields(cls):
-            if f.name not in data:
+            if f.name not in data or f.name == "version":
                 continue
             value = data[f.name]
             if f.name in _TIMES:
@@ -83,5 +88,7 @@ class PaperState:
         return cls(**values)
 
     def copy(self) -> PaperState:
-        """An independent copy."""
-        return PaperState.from_json(self.to_json())
+        """An independent copy (of the same version)."""
+        made = PaperState.from_json(self.to_json())
+        made.version = self.version
+        return made

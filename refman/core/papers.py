@@ -13,7 +13,13 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from refman.common.errors import ConflictError, InvalidValueError, RefmanError
+from refman.common.errors import (
+    ConflictError,
+    EditConflictError,
+    InvalidValueError,
+    RefmanError,
+)
+from refman.common.text import join_words
 from refman.core.context import Context, Handler, no_paper, require_papers
 from refman.core.operations import (
     EditPaper,
@@ -70,6 +76,26 @@ def _values(state: PaperState, names: tuple[str, ...]) -> FieldValues:
     return tuple((name, getattr(state, name)) for name in names)
 
 
+def _require_unchanged_since(
+    state: PaperState, op: EditPaper, wanted: dict[str, str | int | None]
+) -> None:
+    """Refuse an edit of a field someone else changed after the person saw it (with both
+    values: the person chooses)."""
+    seen = dict(op.based_on)
+    clashes = tuple(
+        (name, seen[name], value, getattr(state, name))
+        for name, value in wanted.items()
+        if name in seen and getattr(state, name) not in (seen[name], value)
+    )
+    if clashes:
+        names = join_words([name.replace("_", " ") for name, *_ in clashes])
+        raise EditConflictError(
+            f"The {names} of paper #{state.id} changed since you began editing.",
+            "Choose, field by field, which value to keep.",
+            clashes,
+        )
+
+
 def edit_paper(ctx: Context, op: EditPaper) -> Outcome[None]:
     """Edit fields by hand.
 
@@ -87,6 +113,7 @@ def edit_paper(ctx: Context, op: EditPaper) -> Outcome[None]:
     }
     if not wanted:
         return Outcome(None)
+    _require_unchanged_since(state, op, wanted)
     _require_free_citekey(ctx.session, state.id, wanted, InvalidValueError)
     inverse = SetPaperFields(
         paper_id=state.id,
@@ -171,7 +198,9 @@ def _set_trash_times(
     for when, ids in by_time.items():
         # Nothing in the session needs refreshing, and synchronizing would fetch every row.
         ctx.session.execute(
-            update(Paper).where(Paper.id.in_(id_set(ids))).values(trashed_at=when),
+            update(Paper)
+            .where(Paper.id.in_(id_set(ids)))
+            .values(trashed_at=when, version=Paper.version + 1),
             execution_options=UNSYNCHRONIZED,
         )
     if not changed:
@@ -226,7 +255,9 @@ def set_duplicate_flag(ctx: Context, op: SetDuplicateFlag) -> Outcome[None]:
     if before == op.other:
         return Outcome(None)
     ctx.session.execute(
-        update(Paper).where(Paper.id == op.paper_id).values(possible_duplicate_of=op.other)
+        update(Paper)
+        .where(Paper.id == op.paper_id)
+        .values(possible_duplicate_of=op.other, version=Paper.version + 1)
     )
     changes = Changes(papers=frozenset([op.paper_id]), structure=True)
     return Outcome(None, changes, SetDuplicateFlag(op.paper_id, before), op.label)

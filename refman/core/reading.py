@@ -77,13 +77,24 @@ def tag_rows(part: Sequence[int]) -> Select[int, int, str, str | None]:
     )
 
 
+def view_of(note: Note) -> NoteView:
+    """A stored note as a plain value."""
+    return NoteView(
+        note.id,
+        note.paper_id,
+        note.text,
+        note.created_at,
+        note.modified_at,
+        note.created_by,
+        note.modified_by,
+    )
+
+
 def _notes(session: Session, part: list[int]) -> dict[int, list[Any]]:
     notes = session.execute(
         select(Note).where(Note.paper_id.in_(part)).order_by(Note.paper_id, Note.id)
     ).scalars()
-    return _grouped(
-        (n.paper_id, NoteView(n.id, n.paper_id, n.text, n.created_at, n.modified_at)) for n in notes
-    )
+    return _grouped((n.paper_id, view_of(n)) for n in notes)
 
 
 def _sources(session: Session, part: list[int]) -> dict[int, list[Any]]:
@@ -167,6 +178,9 @@ def load_details(session: Session, ids: Sequence[int]) -> list[PaperDetail]:
                 publisher=p.publisher,
                 extra=json.loads(p.extra or "{}"),
                 author_names=tuple(parts[p.id]),
+                version=p.version,
+                created_by=p.created_by,
+                modified_by=p.modified_by,
             )
     return [out[i] for i in ids if i in out]
 

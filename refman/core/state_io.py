@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
+from refman.common.errors import StaleWriteError
 from refman.common.text import latex_to_text
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.matching import MatchKeys, match_keys
@@ -23,7 +24,8 @@ from refman.core.reading import author_rows, owner_rows, subject_rows, tag_rows
 from refman.core.rules import tag_key
 from refman.importers.names import name_parts
 from refman.importers.records import PersonName
-from refman.store.bulk import UNSYNCHRONIZED, bulk_insert, chunks, id_set
+from refman.store.bulk import UNSYNCHRONIZED, bulk_insert, chunks, id_set, run_many
+from refman.store.connection import changing, writer
 from refman.store.models import (
     Attribution,
     Authorship,
@@ -54,7 +56,10 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
     wanted = sorted(set(ids))
     states: dict[int, PaperState] = {}
     for part in chunks(wanted):
-        for p in session.execute(select(Paper).where(Paper.id.in_(part))).scalars():
+        query = select(Paper).where(Paper.id.in_(part))
+        if changing(session):  # rows read to be changed stay as read until the commit
+            query = query.with_for_update()
+        for p in session.execute(query).scalars():
             states[p.id] = PaperState(
                 id=p.id,
                 title=p.title,
@@ -76,6 +81,7 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
                 type=p.type,
                 citekey=p.citekey,
                 extra=json.loads(p.extra or "{}"),
+                version=p.version,
                 **{name: getattr(p, name) for name in BIB_FIELDS},
             )
         for paper_id, _, key, name in session.execute(author_rows(part)):
@@ -262,6 +268,19 @@ def _link_rows(
     return authorships, attributions, subjects, tags, blocks
 
 
+def _rewrite(session: Session, state: PaperState, row: dict[str, Any]) -> None:
+    """Rewrite a paper's row, unless it changed since its state was read (a change made in
+    between by someone else is never overwritten: :class:`StaleWriteError`)."""
+    del row["id"]
+    stmt = update(Paper).where(Paper.id == state.id)
+    if state.version is not None:
+        stmt = stmt.where(Paper.version == state.version)
+    values = {**row, "version": Paper.version + 1, "modified_by": writer(session)}
+    done = session.execute(stmt.values(**values), execution_options=UNSYNCHRONIZED)
+    if getattr(done, "rowcount", 1) == 0:
+        raise StaleWriteError(f"Paper #{state.id}")
+
+
 def write_states(
     session: Session,
     registry: Registry,
@@ -280,11 +299,10 @@ def write_states(
     with search.changing(session, changed_ids):
         forget_blocks(session, changed_ids)
         if new:
-            bulk_insert(session, Paper, [paper_columns(s, now, keys[s.id]) for s in new])
+            who = {"created_by": writer(session), "modified_by": writer(session)}
+            bulk_insert(session, Paper, [{**paper_columns(s, now, keys[s.id]), **who} for s in new])
         for s in changed:
-            row = paper_columns(s, now, keys[s.id])
-            del row["id"]
-            session.execute(update(Paper).where(Paper.id == s.id).values(**row))
+            _rewrite(session, s, paper_columns(s, now, keys[s.id]))
         for part in chunks(changed_ids):
             for table in (Authorship, Attribution, PaperSubject, PaperTag):
                 session.execute(delete(table).where(table.paper_id.in_(part)))
@@ -347,9 +365,7 @@ def forget_blocks(session: Session, paper_ids: Sequence[int]) -> None:
     for part in chunks(paper_ids):
         pairs = [(k, pid) for pid, _, keys in stored_match_keys(session, part) for k in keys.blocks]
         if pairs:
-            session.connection().exec_driver_sql(
-                "DELETE FROM match_blocks WHERE key = ? AND paper_id = ?", pairs
-            )
+            run_many(session, "DELETE FROM match_blocks WHERE key = ? AND paper_id = ?", pairs)
 
 
 def delete_papers(session: Session, search: SearchIndex, paper_ids: Sequence[int]) -> None:

@@ -17,7 +17,7 @@ from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.paper_state import PaperState
 from refman.core.state_io import load_states, stored_match_keys
 from refman.importers.names import name_parts
-from refman.store.bulk import bulk_insert, chunks
+from refman.store.bulk import bulk_insert, chunks, run_many
 from refman.store.database import Database
 from refman.store.models import LibraryTask, MatchBlock, Paper, Person
 
@@ -39,7 +39,8 @@ def _fill_match_keys(session: Session) -> int:
     rows = stored_match_keys(session)
     for part in chunks(rows, 5000):
         keys = [(pid, mk) for pid, _, mk in part]
-        session.connection().exec_driver_sql(
+        run_many(
+            session,
             "UPDATE papers SET title_key = ?, abstract_key = ?, doi_key = ?, arxiv_key = ? "
             "WHERE id = ?",
             [(*mk.columns().values(), pid) for pid, mk in keys],

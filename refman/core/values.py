@@ -81,6 +81,9 @@ class NoteView:
     text: str
     created: datetime
     modified: datetime
+    #: Who wrote the note, and who last changed it (None when not known).
+    created_by: str | None = None
+    modified_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +151,11 @@ class PaperDetail:
     extra: Mapping[str, Any] = field(default_factory=dict)
     #: The authors' name parts, parallel to ``authors``.
     author_names: tuple[PersonName, ...] = ()
+    #: Moves on with every change of the paper (see :attr:`refman.store.models.Paper.version`).
+    version: int = 1
+    #: Who added the paper and who last changed it (None when not known).
+    created_by: str | None = None
+    modified_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

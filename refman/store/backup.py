@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import re
 import sqlite3
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from refman.common.errors import LibraryUnavailableError
+
+log = logging.getLogger("refman.store")
 
 #: The newest backups kept whatever their age; then one a day for a week and one a week
 #: for a month.
@@ -73,6 +77,35 @@ def listed(folder: Path) -> list[BackupFile]:
     return sorted(found, key=lambda b: (b.made, b.path.name), reverse=True)
 
 
+#: How often a copy is tried when the library's write-ahead log was reset under it.
+_ATTEMPTS = 3
+
+
+def _copied(source: Path, partial: Path) -> list[str]:
+    """Copy the library into ``partial`` and return its quick check. Another program that
+    closes the library (removing its write-ahead log) while the copy reads it makes SQLite
+    report a disk I/O error: the copy is then made again, from the start."""
+    uri = source.resolve().as_uri()
+    for attempt in range(1, _ATTEMPTS + 1):
+        src = sqlite3.connect(uri if os.access(source, os.W_OK) else f"{uri}?mode=ro", uri=True)
+        try:
+            dest = sqlite3.connect(partial)
+            try:
+                src.backup(dest)
+                return [r[0] for r in dest.execute("PRAGMA quick_check").fetchall()]
+            finally:
+                dest.close()
+        except sqlite3.OperationalError as exc:
+            if "disk I/O" not in str(exc) or attempt == _ATTEMPTS:
+                raise
+            log.info("copying %s met a reset write-ahead log; again (%s)", source, exc)
+            partial.unlink(missing_ok=True)
+            time.sleep(0.05 * attempt)
+        finally:
+            src.close()
+    raise AssertionError("unreachable")
+
+
 def copy_verified(source: Path, target: Path) -> None:
     """Copy a library consistently to ``target`` and check the copy.
 
@@ -87,17 +120,7 @@ def copy_verified(source: Path, target: Path) -> None:
         # Read through an ordinary connection when the file may be written: a read-only one
         # cannot take part in the write-ahead log's shared memory, and failed with a disk
         # I/O error when another program closed the library (removing the log) meanwhile.
-        uri = source.resolve().as_uri()
-        src = sqlite3.connect(uri if os.access(source, os.W_OK) else f"{uri}?mode=ro", uri=True)
-        try:
-            dest = sqlite3.connect(partial)
-            try:
-                src.backup(dest)
-                problems = [r[0] for r in dest.execute("PRAGMA quick_check").fetchall()]
-            finally:
-                dest.close()
-        finally:
-            src.close()
+        problems = _copied(source, partial)
         if problems != ["ok"]:
             raise LibraryUnavailableError(
                 f"The backup of “{source}” is not whole ({problems[0]}); it was not kept.",

@@ -15,8 +15,10 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from sqlalchemy import DateTime, Integer, Select, Table, TypeDecorator, cast, func, select
+from sqlalchemy import DateTime, Integer, Select, Table, TypeDecorator, cast, select
+from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import DeclarativeBase, Session
+from sqlalchemy.sql.functions import FunctionElement
 
 T = TypeVar("T")
 
@@ -48,8 +50,26 @@ def id_set(ids: Collection[int]) -> Select[tuple[int]]:
     SQLite a few milliseconds, where 200 statements of 500 ``IN`` values each cost SQLAlchemy
     a second to compile.
     """
-    values = func.json_each(id_json(ids)).table_valued("value")
+    values = _IdArray(id_json(ids)).table_valued("value")
     return select(cast(values.c.value, Integer))
+
+
+class _IdArray(FunctionElement[Any]):
+    """The values of a JSON array, one row each: ``json_each`` in SQLite,
+    ``json_array_elements_text`` in PostgreSQL (both name their column ``value``)."""
+
+    name = "json_each"
+    inherit_cache = True
+
+
+@compiles(_IdArray)
+def _id_array_sqlite(element: _IdArray, compiler: Any, **kw: Any) -> str:
+    return f"json_each({compiler.process(element.clauses, **kw)})"
+
+
+@compiles(_IdArray, "postgresql")
+def _id_array_postgresql(element: _IdArray, compiler: Any, **kw: Any) -> str:
+    return f"json_array_elements_text(CAST({compiler.process(element.clauses, **kw)} AS json))"
 
 
 def id_json(ids: Iterable[int]) -> str:
@@ -83,6 +103,10 @@ def bulk_insert(
         return
     table = model.__table__
     assert isinstance(table, Table)
+    if session.get_bind().dialect.name != "sqlite":
+        # SQLAlchemy's batched insert of many rows ("insertmanyvalues") on a database server
+        session.execute(table.insert(), [dict(row) for row in rows])
+        return
     names = list(rows[0].keys())
     unknown = [n for n in names if n not in table.c]
     if unknown:
@@ -90,6 +114,14 @@ def bulk_insert(
     columns = ", ".join(f'"{n}"' for n in names)
     marks = ", ".join("?" for _ in names)
     sql = f'INSERT INTO "{table.name}" ({columns}) VALUES ({marks})'
+    params = _stored_rows(session, table, names, rows)
+    session.connection().exec_driver_sql(sql, params)
+
+
+def _stored_rows(
+    session: Session, table: Table, names: list[str], rows: Sequence[dict[str, Any]]
+) -> list[tuple[Any, ...]]:
+    """The rows' values in ``names`` order, as the columns store them."""
     converters = [(i, c) for i, n in enumerate(names) if (c := _converter(session, table, n))]
     get = itemgetter(*names)
     params: list[tuple[Any, ...]] = [
@@ -101,7 +133,7 @@ def bulk_insert(
             for i, convert in converters:
                 values[i] = convert(values[i])
             params[index] = tuple(values)
-    session.connection().exec_driver_sql(sql, params)
+    return params
 
 
 def first_column(
@@ -130,11 +162,20 @@ def raw_rows(
             session.get_bind(), compile_kwargs={"render_postcompile": True}
         )
         values = compiled.construct_params()
+        if compiled.positiontup is None:  # a driver with named parameters (psycopg)
+            return [tuple(r) for r in session.connection().exec_driver_sql(str(compiled), values)]
         statement, params = str(compiled), [values[n] for n in compiled.positiontup or []]
     raw = session.connection().connection.driver_connection
     assert raw is not None
     rows: list[tuple[Any, ...]] = raw.execute(statement, tuple(params)).fetchall()
     return rows
+
+
+def run_many(session: Session, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    """Run one statement of ``?`` parameters over many rows, in one executemany."""
+    if session.get_bind().dialect.paramstyle != "qmark":
+        sql = sql.replace("?", "%s")
+    session.connection().exec_driver_sql(sql, [tuple(r) for r in rows])
 
 
 def datetime_reader(session: Session) -> Callable[[Any], datetime | None]:

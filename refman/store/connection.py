@@ -1,16 +1,21 @@
-"""Connections to a library file: SQLite's settings, and how a change takes the write lock."""
+"""Connections to a library: SQLite's settings and how a change takes the write lock on a
+library file; the revision of a library, on a file or on a database server."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
+from refman.store.changes import CHANNEL
 from refman.store.failures import sqlite_error
 from refman.store.search_terms import register_functions
+from refman.store.shared import password_for
 
 #: How long a statement waits for a lock before refman says it is waiting.
 BUSY_TIMEOUT_MS = 1000
@@ -90,11 +95,46 @@ def _begin_immediate(conn: Any, wait_ms: int) -> None:
         raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
+#: Where a change's session keeps the name of the person making it (see :func:`writer`).
+WRITER = "refman_writer"
+
+
+def writer(session: Session) -> str | None:
+    """Who makes the change this session carries (recorded with the papers and notes it
+    writes): a shared library's database user, or the login name; None when unknown."""
+    found = session.info.get(WRITER)
+    return None if found is None else str(found)
+
+
+#: The key of the lock that imports into a shared library take in turn (any 64-bit number
+#: refman alone uses: "refman" in ASCII).
+_IMPORT_LOCK = 0x7265666D616E
+
+
+def lock_imports(session: Session) -> None:
+    """Let this change import alone: on a shared library, two imports of overlapping pages
+    at the same time would each plan the same papers as new. The lock is the server's
+    (``pg_advisory_xact_lock``), held until the change commits or rolls back; edits never
+    wait for it. A library file needs none: a change there holds the file's write lock."""
+    conn = session.connection()
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_IMPORT_LOCK})")
+
+
+def changing(session: Session) -> bool:
+    """True inside a change (a write transaction): what it reads to change is locked on a
+    shared library (``SELECT … FOR UPDATE``), so that nobody changes it in between."""
+    return WRITER in session.info
+
+
 def revision(session: Session) -> int:
     """The library's revision: it moves on with every committed change (of any process).
     Work prepared in a read (an import's plan) is still valid when the revision is the same
     once the write lock is held."""
-    return int(session.connection().exec_driver_sql("PRAGMA user_version").scalar() or 0)
+    conn = session.connection()
+    if conn.dialect.name != "sqlite":
+        return int(conn.exec_driver_sql(_SHARED_REVISION).scalar() or 0)
+    return int(conn.exec_driver_sql("PRAGMA user_version").scalar() or 0)
 
 
 def revision_at_lock(session: Session) -> int | None:
@@ -105,9 +145,43 @@ def revision_at_lock(session: Session) -> int | None:
     return None if found is None else int(found)
 
 
-def make_engine(url: str, *, read_only: bool = False) -> Engine:
+def _shared_begin(token: str) -> Callable[[Any], None]:
+    def on_begin(conn: Any) -> None:
+        # A shared library has no write lock to wait for: a change moves the revision on (a
+        # sequence: no row is locked) and notifies the other programs on the library when it
+        # commits, with this program's token (see :mod:`refman.store.changes`).
+        if conn.get_execution_options().get("refman_write", False):
+            conn.exec_driver_sql(
+                f"SELECT pg_notify('{CHANNEL}', nextval('library_revision')::text || ' {token}')"
+            )
+
+    return on_begin
+
+
+#: The revision of a shared library (a sequence every change moves on).
+_SHARED_REVISION = "SELECT last_value FROM library_revision"
+
+
+def make_engine(url: str, *, read_only: bool = False, token: str = "") -> Engine:
+    """The engine of a library: an SQLite file with refman's settings, or a shared library
+    on a database server (see :mod:`refman.store.shared`), whose changes are notified with
+    ``token``."""
+    if make_url(url).get_backend_name() != "sqlite":
+        engine = create_engine(url, pool_pre_ping=True, connect_args=shared_arguments(url))
+        event.listen(engine, "begin", _shared_begin(token))
+        return engine
     engine = create_engine(url, connect_args={"check_same_thread": False})
-    if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _on_read_only_connect if read_only else _on_connect)
-        event.listen(engine, "begin", _on_begin)
+    event.listen(engine, "connect", _on_read_only_connect if read_only else _on_connect)
+    event.listen(engine, "begin", _on_begin)
     return engine
+
+
+def shared_arguments(url: str) -> dict[str, Any]:
+    """How refman connects to a shared library: named to the server (it shows in
+    ``pg_stat_activity``), giving up on a server silent for ten seconds instead of hanging
+    the window, with the password typed this session or kept in the keyring, if any."""
+    arguments: dict[str, Any] = {"application_name": "refman", "connect_timeout": 10}
+    password = password_for(make_url(url))
+    if password is not None:
+        arguments["password"] = password
+    return arguments

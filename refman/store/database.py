@@ -2,72 +2,35 @@
 
 from __future__ import annotations
 
+import getpass
 import logging
-import os
+import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
-from importlib import resources
+from functools import cached_property
 from pathlib import Path
-from typing import Any
 
-from sqlalchemy import Engine, inspect, text
+from sqlalchemy import Engine, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, DatabaseError, DBAPIError, OperationalError
+from sqlalchemy.exc import DatabaseError, DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from refman.common.errors import DAMAGED_HINT, LibraryOpenError, LibraryUnavailableError
-from refman.store.backup import backup_path, copy_verified, folder_for
-from refman.store.connection import make_engine
+from refman.store.changes import ChangeFeed, FileFeed, ServerFeed
+from refman.store.connection import WRITER, make_engine, revision_at_lock
 from refman.store.failures import described, sqlite_error
-from refman.store.identity import (
-    APPLICATION_ID,
-    Identity,
-    Kind,
-    check_revision,
-    identify,
-)
 from refman.store.integrity import CheckRecord, check
+from refman.store.location import engine_url, locate, to_url
+from refman.store.schema import SCHEMA_HEAD, bring_up, head_revision
 from refman.store.search import Fts5Index, SearchIndex
 from refman.store.search_schema import (
     damaged_indexes,
     rebuild_indexes,
-    repair_search,
-    search_is_whole,
 )
+from refman.store.shared import search_index
 
 log = logging.getLogger("refman.store")
-
-
-def to_url(location: str | Path) -> str:
-    """Turn a file path or an SQLAlchemy URL into an SQLAlchemy URL."""
-    text = str(location)
-    if "://" in text:
-        return text
-    return f"sqlite:///{Path(text).expanduser().resolve()}"
-
-
-#: The schema revision this version of refman writes: the newest migration (a test checks
-#: that it is Alembic's head). Opening a library of this revision loads no Alembic at all.
-SCHEMA_HEAD = "0004"
-
-
-def _alembic_config() -> Any:
-    from alembic.config import Config
-
-    cfg = Config()
-    cfg.set_main_option("script_location", str(resources.files("refman.store") / "migrations"))
-    return cfg
-
-
-def head_revision() -> str:
-    """The newest revision of the migrations (Alembic's head)."""
-    from alembic.script import ScriptDirectory
-
-    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
-    assert head is not None
-    return str(head)
 
 
 @dataclass
@@ -96,6 +59,10 @@ class Database:
     verified: bool = False
     #: True when the files were, at open, exactly as refman left them (nothing else wrote).
     trusted_at_open: bool = False
+    #: What this program's changes to a shared library are notified with.
+    token: str = ""
+    #: The revisions of a library file this program's own changes wrote.
+    own_revisions: set[int] = field(default_factory=set)
 
     def verify(self, *, full: bool = False) -> list[str]:
         """Check the library's file now (see :mod:`refman.store.integrity`).
@@ -109,7 +76,7 @@ class Database:
             if full and not problems and self.read_only is None:
                 self._repair_indexes()
         except DBAPIError as exc:
-            plain = described(exc, self.path or self.url)
+            plain = described(exc, self.name)
             if plain is None or "damaged" not in plain.message:
                 raise
             problems = [str(sqlite_error(exc) or exc)]
@@ -148,9 +115,43 @@ class Database:
 
     @property
     def path(self) -> Path | None:
-        """The library file, or None for an in-memory database."""
-        database = make_url(self.url).database
+        """The library file, or None for an in-memory database or a shared library."""
+        parsed = make_url(self.url)
+        database = parsed.database
+        if parsed.get_backend_name() != "sqlite":
+            return None
         return Path(database) if database and database != ":memory:" else None
+
+    def watch(self) -> ChangeFeed:
+        """A feed of the changes other programs make to this library (see
+        :mod:`refman.store.changes`); close it when done."""
+        if self.shared:
+            return ServerFeed(self.engine, self.token)
+        return FileFeed(self.engine, self.own_revisions)
+
+    @cached_property
+    def user(self) -> str | None:
+        """Who changes the library: the database user of a shared library, the login name
+        of a library file (None when the system cannot tell)."""
+        if self.shared:
+            with self.reading() as session:
+                return str(session.execute(text("SELECT current_user")).scalar_one())
+        try:
+            return getpass.getuser()
+        except (KeyError, OSError):  # no name for this user id (a container, say)
+            return None
+
+    @property
+    def shared(self) -> bool:
+        """True for a library on a database server (see :mod:`refman.store.shared`)."""
+        return self.engine.dialect.name != "sqlite"
+
+    @property
+    def name(self) -> str:
+        """What messages call the library: its file, or its address without a password."""
+        if self.path is not None:
+            return str(self.path)
+        return make_url(self.url).render_as_string(hide_password=True)
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -168,10 +169,14 @@ class Database:
         self.require_whole()
         try:
             with self.plain_errors(), self.sessions.begin() as session:
+                session.info[WRITER] = self.user
                 session.connection(
                     execution_options={"refman_write": True, "refman_waiting": self.on_wait}
                 )
                 yield session
+                at_lock = revision_at_lock(session)
+            if at_lock is not None:
+                self.own_revisions.add((at_lock + 1) % (1 << 31))
             self.changed = True
         finally:
             self.generation += 1
@@ -189,7 +194,7 @@ class Database:
         try:
             yield
         except DBAPIError as exc:
-            plain = described(exc, self.path or self.url)
+            plain = described(exc, self.name)
             if plain is None:
                 raise
             raise plain from exc
@@ -200,27 +205,6 @@ class Database:
         self.engine.dispose()
         if self.verified and self.damaged is None and self.checks and self.path is not None:
             self.checks.remember(self.path)
-
-
-def _current_revision(engine: Engine) -> str | None:
-    with engine.connect() as conn:
-        if "alembic_version" not in inspect(conn).get_table_names():
-            return None
-        found = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
-        return None if found is None else str(found)
-
-
-def _backup(path: Path, revision: str | None, backups: Path | None) -> Path:
-    """A verified copy of the library before an upgrade: in its backup folder (a backup
-    like the others, ``…-upgrade.sqlite``), or beside it when refman keeps no backups."""
-    now = datetime.now()
-    if backups is not None:
-        target = backup_path(folder_for(backups, path), now, "upgrade")
-    else:
-        stamp = now.strftime("%Y%m%d-%H%M%S")
-        target = path.with_name(f"{path.name}.before-upgrade-{revision or 'none'}-{stamp}")
-    copy_verified(path, target)
-    return target
 
 
 def open_database(
@@ -248,28 +232,27 @@ def open_database(
             listed, was written by a newer refman, or its folder cannot be created.
     """
     url = to_url(location)
-    file_path, identity, read_only = _locate(url)
+    file_path, identity, read_only = locate(url)
+    where = file_path or make_url(url).render_as_string(hide_password=True)
     # Before the first connection: an open library has a write-ahead log beside it.
     trusted = bool(checks and file_path and checks.trusted(file_path))
-    engine = make_engine(_engine_url(url, file_path, read_only), read_only=read_only is not None)
+    token = secrets.token_hex(8)
+    engine = make_engine(
+        engine_url(url, file_path, read_only), read_only=read_only is not None, token=token
+    )
     try:
-        if read_only is None:
-            _migrate(engine, file_path, backups)
-            _stamp(engine, identity)
-            _repair_search(engine, file_path)
-        else:
-            check_revision(file_path or url, _current_revision(engine))
+        read_only = bring_up(engine, identity, file_path, backups, read_only)
     except (DatabaseError, OperationalError) as exc:
         engine.dispose()
-        plain = described(exc, file_path or url)
+        plain = described(exc, where)
         if plain is None:
-            log.exception("cannot open library %s", url)
+            log.exception("cannot open library %s", where)
             raise LibraryOpenError(
-                f"“{file_path or url}” cannot be opened as a refman library "
+                f"“{where}” cannot be opened as a refman library "
                 f"({getattr(exc.orig, 'args', [exc])[0]}).",
                 "Check that it is a refman library file.",
             ) from exc
-        log.info("cannot open library %s: %s", url, exc)
+        log.info("cannot open library %s: %s", where, exc)
         raise plain from exc
     except LibraryOpenError:
         engine.dispose()
@@ -278,116 +261,12 @@ def open_database(
         engine=engine,
         sessions=sessionmaker(engine, expire_on_commit=False),
         url=url,
+        search=search_index(engine),
         read_only=read_only,
         checks=checks,
         trusted_at_open=trusted,
+        token=token,
     )
-
-
-def _locate(url: str) -> tuple[Path | None, Identity, str | None]:
-    """The library file of a URL (None in memory), what it holds, and why it can only be
-    read (None when it can be written); its folder is created when need be."""
-    try:
-        parsed = make_url(url)
-    except ArgumentError as exc:
-        raise LibraryOpenError(
-            f"“{url}” is neither a library file nor an address refman understands.",
-            "Give a library file (library.sqlite) or a sqlite:/// address.",
-        ) from exc
-    if parsed.get_backend_name() != "sqlite":
-        raise LibraryOpenError(
-            f"refman cannot open a library at “{parsed.render_as_string(hide_password=True)}”: "
-            f"“{parsed.drivername}” is not a kind of library it knows.",
-            "Give a library file (library.sqlite) or a sqlite:/// address.",
-        )
-    if not parsed.database or parsed.database == ":memory:":
-        return None, Identity(Kind.NEW), None
-    file_path = Path(parsed.database)
-    identity = identify(file_path)
-    read_only = _read_only_reason(file_path, identity)
-    if read_only is None:
-        try:
-            file_path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise LibraryOpenError(
-                f"Cannot create the folder for the library “{file_path}”: {exc.strerror}.",
-                "Choose a location you can write to.",
-            ) from exc
-    return file_path, identity, read_only
-
-
-def _engine_url(url: str, file_path: Path | None, read_only: str | None) -> str:
-    """The address the engine opens: the library's, or a read-only one."""
-    if read_only is None or file_path is None:
-        return url
-    # A read-only library with no write-ahead log beside it is open nowhere for writing
-    # (nobody can write it): read it as it is, leaving no -wal or -shm file behind.
-    logs = [Path(f"{file_path}{suffix}").exists() for suffix in ("-wal", "-shm")]
-    mode = "mode=ro" if any(logs) else "immutable=1"
-    return f"sqlite:///{file_path.resolve().as_uri()}?{mode}&uri=true"
-
-
-def _read_only_reason(path: Path, identity: Identity) -> str | None:
-    """Why an existing library can only be read (its file or folder is read-only), or None."""
-    if identity.kind is Kind.NEW:
-        return None
-    folder = path.resolve().parent
-    if not os.access(path, os.W_OK):
-        return f"the file “{path}” is read-only"
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"its folder “{folder}” is read-only"
-    return None
-
-
-def _repair_search(engine: Engine, file_path: Path | None) -> None:
-    """Create again a search index a library lacks (read first: a whole library is not
-    written to)."""
-    if engine.dialect.name != "sqlite":
-        return
-    with engine.connect() as conn:
-        whole = search_is_whole(conn)
-    if not whole:
-        with engine.begin() as conn:
-            repaired = repair_search(conn)
-        log.warning("library %s: search index rebuilt (%s)", file_path, ", ".join(repaired))
-
-
-def _stamp(engine: Engine, identity: Identity) -> None:
-    """Mark the file as a refman library (a new one, or one from before the stamp)."""
-    if identity.kind is Kind.REFMAN:
-        return
-    with engine.begin() as conn:
-        conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
-
-
-def _migrate(engine: Engine, file_path: Path | None, backups: Path | None) -> None:
-    current = _current_revision(engine)
-    if current == SCHEMA_HEAD:
-        return
-    from alembic import command
-    from alembic.script import ScriptDirectory
-
-    head = head_revision()
-    script = ScriptDirectory.from_config(_alembic_config())
-    if current is not None and current not in {rev.revision for rev in script.walk_revisions()}:
-        raise LibraryOpenError(
-            f"The library “{file_path}” was written by a newer version of refman "
-            f"(schema {current}).",
-            "Update refman to open it.",
-        )
-    if current is None and inspect(engine).get_table_names():
-        raise LibraryOpenError(
-            f"“{file_path}” is an SQLite database, but not a refman library.",
-            "Open a refman library, or name a new file to create one.",
-        )
-    if current is not None and file_path is not None:
-        backup = _backup(file_path, current, backups)
-        log.info("library %s upgraded from %s; copy kept at %s", file_path, current, backup)
-    cfg = _alembic_config()
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
-    log.info("library %s at schema %s", file_path, head)
 
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""What an SQLite failure means to the person using refman.
+"""What an SQLite (or database server) failure means to the person using refman.
 
 SQLite reports conditions outside refman's control — a damaged file, a full disk, a read-only
 file, another program holding the lock — as exceptions with an error code. :func:`described`
@@ -39,8 +39,9 @@ def _code(error: sqlite3.Error) -> str:
 
 
 def described(exc: BaseException, where: Path | str | None = None) -> RefmanError | None:
-    """A plain-words error for an SQLite failure with a cause outside refman, or None when
-    the failure is not one of those (a bug: let it propagate).
+    """A plain-words error for an SQLite failure with a cause outside refman (or a shared
+    library's server failure, see :func:`server_described`), or None when the failure is not
+    one of those (a bug: let it propagate).
 
     Args:
         exc: The exception (SQLAlchemy's, or sqlite3's).
@@ -48,7 +49,7 @@ def described(exc: BaseException, where: Path | str | None = None) -> RefmanErro
     """
     error = sqlite_error(exc)
     if error is None:
-        return None
+        return server_described(exc, where)
     code, detail = _code(error), str(error)
     library = f"“{where}”" if where is not None else "the library"
     if code in _DAMAGED:
@@ -82,5 +83,54 @@ def described(exc: BaseException, where: Path | str | None = None) -> RefmanErro
             f"Reading or writing the library {library} failed ({detail}).",
             "Check the disk (is it full, removed, or failing?) and try again; the last saved "
             "state of the library is kept.",
+        )
+    return None
+
+
+def _server_error(exc: BaseException) -> BaseException | None:
+    """The database server's driver error behind an exception (psycopg's), if any."""
+    seen: BaseException | None = exc
+    for _ in range(5):
+        if seen is None:
+            return None
+        if type(seen).__module__.startswith("psycopg"):
+            return seen
+        seen = getattr(seen, "orig", None) or seen.__cause__
+    return None
+
+
+#: SQLSTATE classes and codes of a server's failures with a cause outside refman.
+_SERVER_UNREACHABLE = ("08", "57P")
+_SERVER_FULL = ("53",)
+_SERVER_REFUSED = ("28", "42501", "3D000", "25006")
+
+
+def server_described(exc: BaseException, where: Path | str | None = None) -> RefmanError | None:
+    """A plain-words error for a shared library's server failure: the server cannot be
+    reached or went away, refuses the user, or is out of space; None for anything else."""
+    error = _server_error(exc)
+    if error is None:
+        return None
+    state = str(getattr(error, "sqlstate", "") or "")
+    detail = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    library = f"“{where}”" if where is not None else "the shared library"
+    if not state and ("authentication" in detail or "role" in detail):
+        state = "28"  # refused while connecting: the driver has no SQLSTATE then
+    if not state or state.startswith(_SERVER_UNREACHABLE):
+        return LibraryUnavailableError(
+            f"The shared library {library} cannot be reached ({detail}).",
+            "Check the network and that the database server is running, then try again; "
+            "what was not saved is not in the library.",
+        )
+    if state.startswith(_SERVER_FULL):
+        return LibraryUnavailableError(
+            f"The database server of {library} has no room for the change ({detail}).",
+            "Ask the server's administrator to free space; nothing was changed.",
+        )
+    if state.startswith(_SERVER_REFUSED):
+        return LibraryUnavailableError(
+            f"The database server refused this for {library} ({detail}).",
+            "Check the user name, password and the user's rights on that database "
+            "(a read-only user may only browse, search and export).",
         )
     return None

@@ -102,6 +102,13 @@ class Paper(Base):
     abstract_key: Mapped[int | None] = mapped_column(BigInteger)
     doi_key: Mapped[int | None] = mapped_column(BigInteger)
     arxiv_key: Mapped[int | None] = mapped_column(BigInteger)
+    #: Moves on with every change of the row: a change based on an older version is refused
+    #: (two people on one shared library never overwrite each other's edits unseen).
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    #: Who added the paper and who last changed it (the database user of a shared library,
+    #: the login name on a library file); None for papers from before refman kept it.
+    created_by: Mapped[str | None] = mapped_column(Text)
+    modified_by: Mapped[str | None] = mapped_column(Text)
 
     authorships: Mapped[list[Authorship]] = relationship(
         back_populates="paper",
@@ -213,6 +220,10 @@ class Tag(Base):
     key: Mapped[str] = mapped_column(Text, unique=True)
     #: "#rrggbb", or None for the default colour.
     colour: Mapped[str | None] = mapped_column(String(9))
+    #: Moves on with every change (see :attr:`Paper.version`).
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 (SQLAlchemy reads it)
 
 
 class PaperTag(Base):
@@ -239,6 +250,13 @@ class Note(Base):
     text: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[datetime] = mapped_column(DateTime)
     modified_at: Mapped[datetime] = mapped_column(DateTime)
+    #: Moves on with every change (see :attr:`Paper.version`).
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    #: Who wrote the note and who last changed it (see :attr:`Paper.created_by`).
+    created_by: Mapped[str | None] = mapped_column(Text)
+    modified_by: Mapped[str | None] = mapped_column(Text)
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 (SQLAlchemy reads it)
 
 
 class ImportBatch(Base):

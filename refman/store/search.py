@@ -203,6 +203,18 @@ def _any_hit(session: Session, table: str, term: Term) -> bool:
     return found is not None
 
 
+def ranked_matches(ids: Select[Any], ranked: Subquery) -> Subquery:
+    """The matches (``ids``) with their rank from ``ranked`` (``id``, ``rank``; a lower rank
+    is better), 0 where a match has none (a tag or a note matched): what
+    :meth:`SearchIndex.matches` gives, on any index."""
+    found: Subquery = ids.subquery("found")
+    return (
+        select(found.c.id.label("paper_id"), func.coalesce(ranked.c.rank, 0.0).label("rank"))
+        .select_from(found.outerjoin(ranked, ranked.c.id == found.c.id))
+        .subquery("matches")
+    )
+
+
 class Fts5Index:
     """The search index of an SQLite library (see the module)."""
 
@@ -279,12 +291,7 @@ class Fts5Index:
             .where(_matching("papers_fts", " OR ".join(t.fts() for t in terms)))
             .subquery("ranked")
         )
-        found: Subquery = ids.subquery("found")
-        return (
-            select(found.c.id.label("paper_id"), func.coalesce(ranked.c.rank, 0.0).label("rank"))
-            .select_from(found.outerjoin(ranked, ranked.c.id == found.c.id))
-            .subquery("matches")
-        )
+        return ranked_matches(ids, ranked)
 
     def add(self, session: Session, rows: Sequence[SearchRow]) -> None:
         """Index new papers in one executemany."""

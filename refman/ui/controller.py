@@ -13,6 +13,7 @@ elsewhere is dropped from the history with a message, never applied to the wrong
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -20,23 +21,29 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
-from refman.common.errors import RefmanError
+from refman.common.errors import EditConflictError, RefmanError
 from refman.core import operations as ops
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
 from refman.core.operations import Operation, Outcome
 from refman.core.rules import FieldEdits
-from refman.core.values import NoteView
+from refman.core.values import Changes, NoteView
+from refman.core.watching import change_feed
 
 from refman.ui.list_worker import ListWorker
 from refman.ui.messages import show_error
 from refman.ui.runner import Job, OperationRunner
 from refman.ui.undo import UndoStep
+from refman.ui.watcher import LibraryWatcher
 
 log = logging.getLogger("refman.ui")
 
 T = TypeVar("T")
+#: What a change made elsewhere may have touched: anything (the panes read again what they
+#: show, keeping the selection and what is being typed).
+CHANGED_ELSEWHERE = Changes(tags=True, notes=True, structure=True)
 OnError = Callable[[RefmanError], None]
+OnConflict = Callable[[EditConflictError], None]
 
 
 class LibraryController(QObject):
@@ -57,6 +64,18 @@ class LibraryController(QObject):
         self.runner = OperationRunner(self, window)
         self.lists = ListWorker(lambda: ListReader(service.db), self)
         self._stepping = False
+        #: Hears about changes made elsewhere (started by :meth:`watch`).
+        self.watcher = LibraryWatcher(lambda: change_feed(service), self)
+        self.watcher.changed_elsewhere.connect(self._on_changed_elsewhere)
+
+    def watch(self) -> None:
+        """Follow changes made elsewhere to the library: the panes refresh within a second
+        (keeping the selection, and what is being typed)."""
+        self.watcher.start()
+
+    def _on_changed_elsewhere(self) -> None:
+        log.info("the library was changed elsewhere")
+        self.changed.emit(CHANGED_ELSEWHERE)
 
     @property
     def window(self) -> QWidget | None:
@@ -70,15 +89,18 @@ class LibraryController(QObject):
     def wait(self, timeout_ms: int = 20_000) -> bool:
         """Process events until every change has landed and the list read what it asked
         (tests, screenshots, closing). Returns True when both are idle."""
-        for _ in range(20):
-            if not self.runner.wait(timeout_ms) or not self.lists.wait(timeout_ms):
-                return False
+        deadline = time.monotonic() + timeout_ms / 1000
+        while (left := int((deadline - time.monotonic()) * 1000)) > 0:
+            # A job that ends may queue another (a conflict answered): wait for that too.
+            self.runner.wait(left)
+            self.lists.wait(max(1, int((deadline - time.monotonic()) * 1000)))
             if self.runner.idle and self.lists.idle:
                 return True
         return self.runner.idle and self.lists.idle
 
     def shutdown(self) -> None:
-        """Finish the queued changes and stop both worker threads."""
+        """Finish the queued changes and stop the worker threads."""
+        self.watcher.stop()
         self.runner.shutdown()
         self.lists.shutdown()
 
@@ -92,6 +114,7 @@ class LibraryController(QObject):
         on_error: OnError | None = None,
         on_end: Callable[[], None] | None = None,
         label: str = "Saving your change…",
+        on_conflict: OnConflict | None = None,
     ) -> Job[Outcome[T]]:
         """Run an operation; when it ends, record its undo step and tell the panes.
 
@@ -101,12 +124,20 @@ class LibraryController(QObject):
             on_error: Called with a refused change, after the user was shown why.
             on_end: Called first when the change ended, however it ended.
             label: What the busy indicator says if the change takes a while.
+            on_conflict: Asks the person instead of showing the error when the change was
+                based on something someone else has changed since.
 
         Returns:
             The queued job.
         """
-
-        return self.apply_built(lambda: op, on_done, on_error=on_error, on_end=on_end, label=label)
+        return self.apply_built(
+            lambda: op,
+            on_done,
+            on_error=on_error,
+            on_end=on_end,
+            label=label,
+            on_conflict=on_conflict,
+        )
 
     def apply_built(
         self,
@@ -116,6 +147,7 @@ class LibraryController(QObject):
         on_error: OnError | None = None,
         on_end: Callable[[], None] | None = None,
         label: str = "Saving your change…",
+        on_conflict: OnConflict | None = None,
     ) -> Job[Outcome[T]]:
         """:meth:`apply` for an operation built on the worker: one over many papers (a
         selection of a million) is not copied and checked on the GUI thread. ``make`` may
@@ -132,7 +164,7 @@ class LibraryController(QObject):
                 make(), progress=progress, cancelled=cancelled
             ),
             done,
-            on_error=self._failed(on_error),
+            on_error=self._failed(on_error, on_conflict),
             label=label,
             on_end=on_end,
         )
@@ -159,8 +191,11 @@ class LibraryController(QObject):
         if outcome.changes:
             self.changed.emit(outcome.changes)
 
-    def _failed(self, extra: OnError | None) -> OnError:
+    def _failed(self, extra: OnError | None, on_conflict: OnConflict | None = None) -> OnError:
         def failed(error: RefmanError) -> None:
+            if on_conflict is not None and isinstance(error, EditConflictError):
+                on_conflict(error)
+                return
             show_error(self.window, error)
             if extra is not None:
                 extra(error)
@@ -263,7 +298,13 @@ class LibraryController(QObject):
         self.apply(ops.SetTagColour(name, colour))
 
     def edit_fields(
-        self, paper_id: int, make_edits: Callable[[], FieldEdits], on_error: OnError | None = None
+        self,
+        paper_id: int,
+        make_edits: Callable[[], FieldEdits],
+        on_error: OnError | None = None,
+        *,
+        based_on: ops.FieldValues = (),
+        on_conflict: OnConflict | None = None,
     ) -> None:
         """Edit a paper's fields by hand (one undo step); the edit survives imports.
 
@@ -272,8 +313,15 @@ class LibraryController(QObject):
             make_edits: Makes the edits (a value that breaks its rule, such as a typed year
                 that is no year, is shown to the user and changes nothing).
             on_error: Called when the edit is refused (the field shows its old value again).
+            based_on: The values the person saw of the fields edited.
+            on_conflict: Asks the person when someone else changed such a field since.
         """
-        self._try(lambda: ops.EditPaper(paper_id, make_edits()), on_error=on_error)
+        try:
+            op = ops.EditPaper(paper_id, make_edits(), based_on)
+        except RefmanError as error:
+            self._failed(on_error)(error)
+            return
+        self.apply(op, on_error=on_error, on_conflict=on_conflict)
 
     def trash(
         self,
@@ -309,9 +357,20 @@ class LibraryController(QObject):
         text: str,
         on_done: Callable[[Outcome[NoteView]], None] | None = None,
         on_end: Callable[[], None] | None = None,
+        *,
+        based_on: str | None = None,
+        on_conflict: OnConflict | None = None,
     ) -> None:
-        """Save a note's text; typing in one note forms a single undo step."""
-        self.apply(ops.EditNote(note_id, text), on_done, on_end=on_end, label="Saving your note…")
+        """Save a note's text; typing in one note forms a single undo step. ``based_on``:
+        the text the person started from (``on_conflict`` asks them when someone else
+        changed the note since)."""
+        self.apply(
+            ops.EditNote(note_id, text, based_on),
+            on_done,
+            on_end=on_end,
+            label="Saving your note…",
+            on_conflict=on_conflict,
+        )
 
     def delete_note(self, note_id: int) -> None:
         """Delete a note (one undo step)."""

@@ -172,6 +172,10 @@ class FieldEdit(QLineEdit):
         """Throw away what was typed."""
         self.set_value(self._shown)
 
+    def shown_value(self) -> str:
+        """The value shown before any typing (what an edit is based on)."""
+        return self._shown
+
     def is_edited(self) -> bool:
         """True while the field holds typing not yet committed."""
         return self.isModified()

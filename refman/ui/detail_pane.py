@@ -7,6 +7,7 @@ never as HTML. Every edit goes through the controller, so it can be undone.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QHideEvent
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 from refman.core.rules import FieldEdits, parse_year
 from refman.core.values import Changes, PaperDetail
 
+from refman.ui.conflicts import save_field
 from refman.ui.controller import LibraryController
 from refman.ui.detail_banner import PaperBanner
 from refman.ui.detail_biblio import BibliographicFields
@@ -311,45 +313,41 @@ class DetailPane(QWidget):
         if pid in changes.papers or pid in changes.added or changes.structure or changes.tags:
             self._reload()
 
+    def _save_field(
+        self, make: Callable[[str], FieldEdits], text: str, shown: str, revert: Callable[[], None]
+    ) -> None:
+        if self._paper is not None:
+            save_field(self.controller, self._paper.id, (make, text, shown), revert, self._reload)
+
     @Slot(str)
     def on_title_edit_committed(self, text: str) -> None:
         """Save an edited title (an empty one is refused, and the title shown again)."""
-        if self._paper is not None:
-            self.controller.edit_fields(
-                self._paper.id,
-                lambda: FieldEdits(title=text),
-                on_error=lambda _e: self.title_edit.revert(),
-            )
+        title = self.title_edit
+        self._save_field(lambda t: FieldEdits(title=t), text, title.shown_title(), title.revert)
 
     @Slot(str)
     def on_year_field_committed(self, text: str) -> None:
         """Save an edited year; anything but a year from 1000 to 2100 is refused."""
-        if self._paper is not None:
-            self.controller.edit_fields(
-                self._paper.id,
-                lambda: FieldEdits(year=parse_year(text)),
-                on_error=lambda _e: self.year_field.revert(),
-            )
+        year = self.year_field
+        self._save_field(
+            lambda t: FieldEdits(year=parse_year(t)), text, year.shown_value(), year.revert
+        )
 
     @Slot(str)
     def on_venue_field_committed(self, text: str) -> None:
         """Save an edited venue (empty clears it)."""
-        if self._paper is not None:
-            self.controller.edit_fields(
-                self._paper.id,
-                lambda: FieldEdits(venue=text or None),
-                on_error=lambda _e: self.venue_field.revert(),
-            )
+        venue = self.venue_field
+        self._save_field(
+            lambda t: FieldEdits(venue=t or None), text, venue.shown_value(), venue.revert
+        )
 
     @Slot(str, str)
     def on_biblio_committed(self, name: str, text: str) -> None:
         """Save an edited bibliographic field (a value that breaks its rule is refused)."""
-        if self._paper is not None:
-            self.controller.edit_fields(
-                self._paper.id,
-                lambda: FieldEdits.one(name, text),
-                on_error=lambda _e: self.biblio.revert(name),
-            )
+        shown = self.biblio.fields[name].shown_value() if name in self.biblio.fields else ""
+        self._save_field(
+            lambda t: FieldEdits.one(name, t), text, shown, lambda: self.biblio.revert(name)
+        )
 
     @Slot(list)
     def on_tag_chips_tags_added(self, names: list[str]) -> None:

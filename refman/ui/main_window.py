@@ -155,6 +155,8 @@ class MainWindow(QMainWindow):
             self, c, a, self.banner, lambda text: self.statusBar().showMessage(text, 8000)
         )
         self.safety.start()
+        c.watcher.reachable.connect(lambda text: self.statusBar().showMessage(text))
+        c.watch()
 
     # -- settings ---------------------------------------------------------------------------
 
@@ -208,6 +210,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save whatever is being typed and the window state, then close."""
+        self.controller.watcher.stop()
         self.detail_pane.flush()
         self.controller.runner.wait()
         self.save_settings()

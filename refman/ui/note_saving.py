@@ -12,6 +12,7 @@ from collections.abc import Callable
 from refman.core.operations import EditNote
 from refman.core.values import NoteView
 
+from refman.ui.conflicts import resolve_note
 from refman.ui.controller import LibraryController
 
 log = logging.getLogger("refman.ui")
@@ -29,6 +30,10 @@ class PendingNotes:
         self.controller = controller
         self.texts: dict[int, str] = {}
         self.saving: dict[int, str] = {}
+        #: The text each note's waiting typing started from (what its save is based on).
+        self.bases: dict[int, str] = {}
+        #: The paper of each note shown (a note kept as a second one goes to it).
+        self.papers: dict[int, int] = {}
         self.closed = False
 
     def stored_text(self, note: NoteView) -> str:
@@ -40,6 +45,7 @@ class PendingNotes:
         text = self.texts.pop(note_id, None)
         if text is None:
             return
+        base = self.bases.pop(note_id, None)
         self.saving[note_id] = text
 
         def ended() -> None:
@@ -47,7 +53,14 @@ class PendingNotes:
                 del self.saving[note_id]
 
         self.controller.edit_note(
-            note_id, text, (lambda _outcome: on_saved()) if on_saved else None, ended
+            note_id,
+            text,
+            (lambda _outcome: on_saved()) if on_saved else None,
+            ended,
+            based_on=base,
+            on_conflict=lambda e: resolve_note(
+                self.controller, note_id, self.papers.get(note_id), e
+            ),
         )
 
     def save_all(self) -> None:

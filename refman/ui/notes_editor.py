@@ -65,6 +65,7 @@ class NoteCard(QFrame):
         self.setObjectName("noteCard")
         self.note_id = note.id
         self._pending = pending
+        pending.papers[note.id] = note.paper_id
         self._saved_text = ""
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -145,11 +146,13 @@ class NoteCard(QFrame):
         """Show a note as stored (or as a save on its way leaves it), unless the user is
         typing something newer."""
         stored = self._pending.stored_text(note)
-        if not self.is_dirty() and stored != self.text():
+        typing = self.is_dirty()
+        if not typing and stored != self.text():
             self.editor.blockSignals(True)
             self.editor.setPlainText(stored)
             self.editor.blockSignals(False)
-        self._saved_text = stored
+        if not typing:  # typing keeps the text it started from (what its save is based on)
+            self._saved_text = stored
         if not self.is_dirty():
             self._pending.texts.pop(self.note_id, None)
         self.status.setText(f"Edited {note.modified:%Y-%m-%d %H:%M}")
@@ -249,6 +252,7 @@ class NoteCard(QFrame):
     @Slot()
     def on_editor_text_changed(self) -> None:
         """Remember the text and save it once typing pauses."""
+        self._pending.bases.setdefault(self.note_id, self._saved_text)
         self._pending.texts[self.note_id] = self.text()
         self.status.setText("Editing…")
         self._timer.start()

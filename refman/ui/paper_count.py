@@ -3,6 +3,7 @@ off the GUI thread."""
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -29,6 +30,8 @@ class PaperCount(QLabel):
         query = PaperQuery(section=whole)
 
         def counted(total: int) -> None:
+            if not shiboken6.isValid(self):
+                return  # the window closed while the library was counted
             self._total = (whole, total)
             self.update_text()
 

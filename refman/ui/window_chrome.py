@@ -9,7 +9,6 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Slot
 from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -149,15 +148,10 @@ class BusyIndicator(QWidget):
 
 
 def ask_library_file(parent: QWidget) -> str | None:
-    """Ask which library to open (tests replace this)."""
-    path, _ = QFileDialog.getSaveFileName(
-        parent,
-        "Open or create a library",
-        "",
-        "refman libraries (*.sqlite);;All files (*)",
-        options=QFileDialog.Option.DontConfirmOverwrite,
-    )
-    return path or None
+    """Ask which library to open: a file or a shared library (tests replace this)."""
+    from refman.ui.open_library import ask_library
+
+    return ask_library(parent)
 
 
 def confirm_empty_trash(parent: QWidget, count: int) -> bool:

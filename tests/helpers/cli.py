@@ -25,11 +25,11 @@ class Run(NamedTuple):
 Cli = Callable[..., Run]
 
 
-def runner(capsys: pytest.CaptureFixture[str], library_path: Path, *prefix: str) -> Cli:
+def runner(capsys: pytest.CaptureFixture[str], library: Path | str, *prefix: str) -> Cli:
     """Run ``refman --db LIBRARY [prefix] ARGS...`` and capture what it printed."""
 
     def call(*args: object) -> Run:
-        code = main(["--db", str(library_path), *prefix, *map(str, args)])
+        code = main(["--db", str(library), *prefix, *map(str, args)])
         captured = capsys.readouterr()
         return Run(code, captured.out, captured.err)
 
@@ -37,13 +37,14 @@ def runner(capsys: pytest.CaptureFixture[str], library_path: Path, *prefix: str)
 
 
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
-    """The command line on the test's library (files may define their own)."""
-    return runner(capsys, library_path)
+def cli(capsys: pytest.CaptureFixture[str], library_location: str) -> Cli:
+    """The command line on the test's library, a file or a shared library (files may
+    define their own)."""
+    return runner(capsys, library_location)
 
 
 def refman_process(
-    library: Path, home: Path, *args: str, **options: Any
+    library: Path | str, home: Path, *args: str, **options: Any
 ) -> subprocess.CompletedProcess[str]:
     """Run ``python -m refman --db LIBRARY ARGS...`` as a real process with its own refman
     folder (``REFMAN_HOME``), its output captured as text; ``options`` go to

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+import os
 import shutil
 import sqlite3
 from collections.abc import Iterator
@@ -54,12 +56,119 @@ def library_path(tmp_path: Path, _template_library: Path) -> Path:
     return path
 
 
+#: The kinds of library a service test runs on (see :func:`pytest_generate_tests`).
+BACKENDS = ("sqlite", "postgres")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Run every test that works on a library through the service (``library``) or the
+    command line (``cli``) on both kinds of library: a file and a shared library on
+    PostgreSQL. Not a test that asks for the library's file itself, one marked
+    ``sqlite_only``, nor the window's tests (``tests/ui``: they run on a file)."""
+    asked = inspect.signature(metafunc.function).parameters
+    if "backend" not in metafunc.fixturenames or "library_path" in asked:
+        return
+    if metafunc.definition.get_closest_marker("sqlite_only") is not None:
+        return
+    if "tests/ui/" in Path(str(metafunc.definition.fspath)).as_posix():
+        return
+    metafunc.parametrize("backend", BACKENDS, indirect=True)
+
+
 @pytest.fixture
-def library(library_path: Path) -> Iterator[LibraryService]:
-    """A fresh, empty library on a real SQLite file."""
-    service = LibraryService.open(library_path)
+def backend(request: pytest.FixtureRequest) -> str:
+    """Which kind of library the test's ``library`` is."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture
+def library_location(backend: str, library_path: Path, request: pytest.FixtureRequest) -> str:
+    """Where the test's library is: its file, or a shared library's address."""
+    if backend == "postgres":
+        return str(request.getfixturevalue("shared_library_url"))
+    return str(library_path)
+
+
+@pytest.fixture
+def library(library_location: str) -> Iterator[LibraryService]:
+    """A fresh, empty library: on a real SQLite file, or on the test PostgreSQL server."""
+    service = LibraryService.open(library_location)
     yield service
     service.close()
+
+
+@pytest.fixture(scope="session")
+def _postgres() -> Iterator[str]:
+    """The address of the test PostgreSQL server's ``postgres`` database (see
+    :mod:`tests.helpers.postgres`), with an empty library migrated to head as a template."""
+    from tests.helpers import postgres
+
+    address = os.environ.get(postgres.ADDRESS_VARIABLE)
+    server = None
+    if not address:
+        if not postgres.available():
+            if os.environ.get(postgres.REQUIRE_VARIABLE):
+                pytest.fail("PostgreSQL is required (REFMAN_REQUIRE_POSTGRES) but not installed")
+            pytest.skip(f"PostgreSQL's server programs are not installed ({postgres.BIN})")
+        server = postgres.start()
+        address = server.address()
+    _admin(address, "DROP DATABASE IF EXISTS refman_template")
+    _admin(address, "CREATE DATABASE refman_template")
+    LibraryService.open(_database(address, "refman_template")).close()
+    yield address
+    if server is not None:
+        postgres.stop(server.folder)
+
+
+def _database(address: str, name: str) -> str:
+    return address.rsplit("/", 1)[0] + "/" + name
+
+
+def _admin(address: str, statement: str) -> None:
+    import psycopg
+
+    dsn = address.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(statement)
+
+
+@pytest.fixture(scope="session")
+def _shared_test_database(_postgres: str) -> Iterator[str]:
+    """One shared library for the session's tests, emptied before each (much faster than a
+    new database per test)."""
+    name = f"refman_test_{os.getpid()}"
+    _admin(_postgres, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    _admin(_postgres, f"CREATE DATABASE {name} TEMPLATE refman_template STRATEGY FILE_COPY")
+    yield _database(_postgres, name)
+    _admin(_postgres, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def _emptied(address: str) -> None:
+    """Empty a shared library as a new one is: no rows, ids and revision from the start."""
+    import psycopg
+
+    dsn = address.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        tables = [
+            row[0]
+            for row in conn.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
+                "AND tablename <> 'alembic_version'"
+            )
+        ]
+        conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+        conn.execute("ALTER SEQUENCE library_revision RESTART")
+
+
+@pytest.fixture
+def shared_library_url(_shared_test_database: str) -> str:
+    """The address of an empty shared library on the test server."""
+    _emptied(_shared_test_database)
+    return _shared_test_database
 
 
 def sourced(text: str, source: str = "pasted text") -> SourcedPage:
@@ -93,7 +202,7 @@ def seed_files() -> list[Path]:
 
 def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
     """Every row of every table, for before/after comparisons (the search indexes hold
-    no text of their own: their words come from these tables)."""
+    no text of their own: their words come from these tables), versions left out."""
     conn = sqlite3.connect(path)
     try:
         tables = [
@@ -103,11 +212,16 @@ def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
                 "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%' ORDER BY name"
             )
         ]
-        return {
-            t: sorted(conn.execute(f'SELECT * FROM "{t}"').fetchall(), key=repr) for t in tables
-        }
+        return {t: sorted(conn.execute(_content(conn, t)).fetchall(), key=repr) for t in tables}
     finally:
         conn.close()
+
+
+def _content(conn: sqlite3.Connection, table: str) -> str:
+    """A select of a table's columns but its rows' versions (how often a row changed: an
+    undo is a change too, and moves them on)."""
+    columns = [r[1] for r in conn.execute(f'PRAGMA table_info("{table}")') if r[1] != "version"]
+    return f'SELECT {", ".join(f"{c!r}" for c in columns)} FROM "{table}"'.replace("'", '"')
 
 
 # -- the window's controller -----------------------------------------------------------------

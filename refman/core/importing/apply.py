@@ -38,7 +38,7 @@ from refman.core.paper_state import PaperState
 from refman.core.rules import clean_tag_names
 from refman.core.state_io import Registry, load_states, person_names, state_keys, write_states
 from refman.importers.records import PersonName
-from refman.store.connection import revision_at_lock
+from refman.store.connection import lock_imports, revision_at_lock
 from refman.store.models import Paper
 from refman.store.search import SearchIndex
 
@@ -136,6 +136,8 @@ def apply_import(
     """
     if choices.tags:
         choices = replace(choices, tags=clean_tag_names(choices.tags))
+    if not choices.dry_run:
+        lock_imports(session)  # planned and written alone (a shared library's imports)
     plan, cache = _plan(session, search, pages, prepared)
     work = _Work(session=session, now=now, next_id=_next_id(session))
     checkpoint = _Checkpoint(len(plan.records), progress, cancelled)

@@ -55,6 +55,7 @@ def test_a_changed_library_is_backed_up_when_closed_at_most_hourly(
     assert len(_backups(cli)) == 1
 
 
+@pytest.mark.sqlite_only
 def test_backup_on_demand_and_restore_bring_the_library_back(
     cli: Cli, page: Path, tmp_path: Path
 ) -> None:
@@ -81,6 +82,7 @@ def test_backup_on_demand_and_restore_bring_the_library_back(
     assert cli("restore-backup", "no-such-backup.sqlite").code == 2
 
 
+@pytest.mark.sqlite_only
 def test_empty_trash_and_a_large_import_are_backed_up_first(
     cli: Cli, page: Path, tmp_path: Path
 ) -> None:

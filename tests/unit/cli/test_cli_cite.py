@@ -22,8 +22,10 @@ def papers(library: LibraryService) -> list[PaperDetail]:
 
 
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], library_path: Path, papers: list[PaperDetail]) -> Cli:
-    return runner(capsys, library_path)
+def cli(
+    capsys: pytest.CaptureFixture[str], library_location: str, papers: list[PaperDetail]
+) -> Cli:
+    return runner(capsys, library_location)
 
 
 def _ids(papers: list[PaperDetail], *numbers: int) -> list[str]:

@@ -43,8 +43,8 @@ def ids(library: LibraryService) -> list[int]:
 
 
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
-    return runner(capsys, library_path)
+def cli(capsys: pytest.CaptureFixture[str], library_location: str) -> Cli:
+    return runner(capsys, library_location)
 
 
 def shown(cli: Cli, paper: int) -> dict[str, Any]:
@@ -72,7 +72,7 @@ def test_note_prints_its_id_and_is_kept(cli: Cli, ids: list[int]) -> None:
     notes = shown(cli, ids[1])["notes"]
     assert [n["text"] for n in notes] == ["Read section 4 again"]
     assert result.out == f"Added note #{notes[0]['id']} to #{ids[1]}.\n"
-    assert set(notes[0]) == {"id", "text", "modified"}
+    assert set(notes[0]) == {"id", "text", "modified", "created_by", "modified_by"}
 
 
 def test_edit_changes_title_year_and_venue(cli: Cli, ids: list[int]) -> None:

@@ -27,8 +27,10 @@ def papers(library: LibraryService) -> list[PaperDetail]:
 
 
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], library_path: Path, papers: list[PaperDetail]) -> Cli:
-    return runner(capsys, library_path, "export")
+def cli(
+    capsys: pytest.CaptureFixture[str], library_location: str, papers: list[PaperDetail]
+) -> Cli:
+    return runner(capsys, library_location, "export")
 
 
 def _keys(bib: str) -> list[str]:

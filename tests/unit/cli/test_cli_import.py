@@ -57,10 +57,10 @@ def page_text(records: Sequence[tuple[str, str, str, str]] = RECORDS, owner: str
 
 
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
+def cli(capsys: pytest.CaptureFixture[str], library_location: str) -> Cli:
     """Run refman on the test library; return exit code, stdout and stderr."""
 
-    return runner(capsys, library_path)
+    return runner(capsys, library_location)
 
 
 @pytest.fixture

@@ -20,8 +20,8 @@ BIB = Path(__file__).parents[2] / "fixtures" / "bib"
 
 
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], library_path: Path) -> Cli:
-    return runner(capsys, library_path)
+def cli(capsys: pytest.CaptureFixture[str], library_location: str) -> Cli:
+    return runner(capsys, library_location)
 
 
 def papers(cli: Cli) -> list[dict[str, Any]]:

@@ -786,6 +786,7 @@ def _count_plans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return made
 
 
+@pytest.mark.sqlite_only
 def test_an_import_is_planned_once_when_nothing_else_wrote_meanwhile(
     library: LibraryService, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -88,6 +88,7 @@ def _plans(library: LibraryService, read: Callable[[], object]) -> list[list[str
         ]
 
 
+@pytest.mark.sqlite_only
 def test_a_broad_search_listed_newest_first_reads_only_its_page(
     library: LibraryService, reader: ListReader
 ) -> None:

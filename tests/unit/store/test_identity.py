@@ -252,6 +252,7 @@ def test_a_missing_search_index_is_rebuilt(cli: Cli, library_path: Path, stateme
     assert [p["id"] for p in json.loads(cli("search", "newer", "--json").out)] == [1]
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.logs_warnings("refman.store")
 def test_recover_copies_what_a_damaged_library_can_give(
     cli: Cli, damaged: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]

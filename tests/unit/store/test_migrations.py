@@ -4,14 +4,15 @@ with nothing lost, and what the new schema adds is filled in by the rules new pa
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 from alembic import command
 from sqlalchemy import create_engine
 
 from refman.core.library import LibraryService
-from refman.core.values import PaperQuery
-from refman.store import database
+from refman.core.values import PaperDetail, PaperQuery
+from refman.store import schema
 from refman.store.search_terms import register_functions
 from tests.helpers.fixtures import seed_files, sourced_file
 
@@ -19,7 +20,7 @@ from tests.helpers.fixtures import seed_files, sourced_file
 def _at_revision(path: Path, revision: str) -> None:
     """Take a library down to an older schema revision with Alembic itself."""
     engine = create_engine(f"sqlite:///{path}")
-    cfg = database._alembic_config()
+    cfg = schema._alembic_config()
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.downgrade(cfg, revision)
@@ -68,6 +69,13 @@ def _old_layout_search(path: Path, typed: str) -> set[int]:
         return {int(r[0]) for r in rows}
 
 
+def _without_who(detail: PaperDetail) -> PaperDetail:
+    """A paper's details without its version and who added and changed it and its notes
+    (not known at revisions before 0005)."""
+    notes = tuple(replace(n, created_by=None, modified_by=None) for n in detail.notes)
+    return replace(detail, version=1, created_by=None, modified_by=None, notes=notes)
+
+
 def test_a_library_of_revision_0002_moves_to_the_compact_layout_with_nothing_lost(
     library: LibraryService, library_path: Path
 ) -> None:
@@ -76,7 +84,8 @@ def test_a_library_of_revision_0002_moves_to_the_compact_layout_with_nothing_los
     ids = library.paper_ids()
     library.tag(ids[:3], ["quokka"])
     library.add_note(ids[4], "Read this before the zeppelin meeting.")
-    before = {d.id: d for d in library.details(ids)}
+    # who added a paper is not known at revision 0002: the upgrade cannot bring it back
+    before = {d.id: _without_who(d) for d in library.details(ids)}
     library.close()
 
     _at_revision(library_path, "0002")

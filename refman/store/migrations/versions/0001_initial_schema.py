@@ -186,7 +186,10 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f("ix_batch_papers_paper_id"), ["paper_id"], unique=False)
 
     # Full-text index over everything a person searches by; kept in sync by the library
-    # service (refman.store.fts), one row per paper with rowid = papers.id.
+    # service (refman.store.fts), one row per paper with rowid = papers.id. A shared library
+    # (PostgreSQL) gets its search index in revision 0003.
+    if op.get_bind().dialect.name != "sqlite":
+        return
     op.execute(
         "CREATE VIRTUAL TABLE papers_fts USING fts5("
         "title, abstract, authors, venue, subjects, tags, notes, "
@@ -196,7 +199,8 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     """Revert this revision."""
-    op.execute("DROP TABLE papers_fts")
+    if op.get_bind().dialect.name == "sqlite":
+        op.execute("DROP TABLE papers_fts")
     with op.batch_alter_table("batch_papers", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_batch_papers_paper_id"))
 

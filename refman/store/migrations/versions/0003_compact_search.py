@@ -49,6 +49,15 @@ def _pack_abstracts() -> None:
         last = rows[-1][0]
 
 
+def _shared_search() -> None:
+    """A shared library's search index and revision (see :mod:`refman.store.search_pg`)."""
+    from refman.store.search_pg import SCHEMA
+
+    op.execute("CREATE SEQUENCE library_revision")
+    for statement in SCHEMA:
+        op.execute(statement)
+
+
 def upgrade() -> None:
     """Apply this revision.
 
@@ -86,6 +95,7 @@ def upgrade() -> None:
     op.drop_table("match_keys")
     if not _sqlite():
         op.drop_column("papers", "abstract_text")
+        _shared_search()
         return
     _register()
     op.execute("DROP TABLE papers_fts")

@@ -1,0 +1,208 @@
+"""Copying a whole library to another place, of either kind: a library file into a shared
+library to start sharing it, a shared library into a file to take it home.
+
+Everything a library holds goes along — papers, people, subjects, tags, notes, the imports
+and their history (so an import can still be undone), match keys, versions and who did what —
+read at one moment of the source (one read transaction) and written in one transaction of
+the destination, which must be a new or empty library: the copy is all there or not there at
+all. The search index is built in the destination from the copied rows. The copy counts as
+done only when every table holds as many rows as in the source and the same content (a digest
+of every row, read back from both).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table, func, select, text, update
+from sqlalchemy.orm import Session
+
+from refman.common.errors import InvalidValueError, LibraryUnavailableError
+from refman.core.library import LibraryService
+from refman.store.bulk import bulk_insert, chunks
+from refman.store.models import Base, Paper
+
+log = logging.getLogger("refman.core")
+
+#: The tables copied, parents before children. Snapshots are derived data, worked out again.
+TABLES = (
+    "persons",
+    "subjects",
+    "tags",
+    "papers",
+    "authorships",
+    "attributions",
+    "paper_subjects",
+    "paper_tags",
+    "notes",
+    "import_batches",
+    "batch_papers",
+    "match_blocks",
+    "library_tasks",
+)
+#: Rows read and written at a time.
+_BATCH = 5000
+
+Progress = Callable[[str, int], None]
+
+
+@dataclass(frozen=True)
+class CopyReport:
+    """What a copy copied, checked against the source.
+
+    Attributes:
+        source: The library copied (file or address without a password).
+        dest: The library it was copied into.
+        rows: Rows per table (the same in both).
+        digest: The content digest of both libraries (SHA-256 over every row).
+    """
+
+    source: str
+    dest: str
+    rows: dict[str, int]
+    digest: str
+
+
+def _table(name: str) -> Table:
+    return Base.metadata.tables[name]
+
+
+def _rows(session: Session, table: Table) -> Iterator[list[dict[str, Any]]]:
+    """A table's rows in key order, a batch at a time, as Python values."""
+    key = list(table.primary_key.columns)
+    query = select(table).order_by(*key)
+    offset = 0
+    while True:
+        batch = [dict(r._mapping) for r in session.execute(query.limit(_BATCH).offset(offset))]
+        if not batch:
+            return
+        yield batch
+        offset += len(batch)
+
+
+def _canonical(value: Any) -> Any:
+    if isinstance(value, frozenset | set):
+        return sorted(value)
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, bytes):
+        return value.hex()
+    return value
+
+
+def digest(session: Session) -> tuple[dict[str, int], str]:
+    """Rows per table and one SHA-256 over every row of every copied table, in key order."""
+    total = hashlib.sha256()
+    counts: dict[str, int] = {}
+    for name in TABLES:
+        table = _table(name)
+        counts[name] = 0
+        for batch in _rows(session, table):
+            counts[name] += len(batch)
+            for row in batch:
+                line = json.dumps(
+                    [name, *(_canonical(row[c.name]) for c in table.columns)],
+                    ensure_ascii=False,
+                    default=str,
+                )
+                total.update(line.encode())
+    return counts, total.hexdigest()
+
+
+def _require_empty(session: Session, where: str) -> None:
+    held = session.scalar(select(func.count()).select_from(Paper)) or 0
+    others = any(
+        session.execute(select(_table(n)).limit(1)).first() is not None
+        for n in TABLES
+        if n != "library_tasks"
+    )
+    if held or others:
+        raise InvalidValueError(
+            f"“{where}” already holds a library ({held:,} papers): a copy goes into a new "
+            "library only.",
+            "Name a new file, or an empty database on the server.",
+        )
+
+
+def _write(source: Session, dest: Session, progress: Progress | None) -> None:
+    """Every row of the source into the destination (a paper's look-alike link after all
+    papers are in: it may point to a later paper)."""
+    duplicates: list[tuple[int, int]] = []
+    for name in TABLES:
+        table = _table(name)
+        done = 0
+        for batch in _rows(source, table):
+            if name == "papers":
+                duplicates += [
+                    (r["id"], r["possible_duplicate_of"])
+                    for r in batch
+                    if r["possible_duplicate_of"] is not None
+                ]
+                batch = [{**r, "possible_duplicate_of": None} for r in batch]
+            bulk_insert(dest, _model(name), batch)
+            done += len(batch)
+            if progress is not None:
+                progress(name, done)
+    for paper_id, other in duplicates:
+        dest.execute(update(Paper).where(Paper.id == paper_id).values(possible_duplicate_of=other))
+
+
+def _model(name: str) -> Any:
+    for mapper in Base.registry.mappers:
+        if mapper.local_table is _table(name):
+            return mapper.class_
+    raise KeyError(name)
+
+
+def _after_rows(dest: Session, search: Any) -> None:
+    """The destination's search words, and (on a server) its id sequences past the copied
+    ids."""
+    ids = [int(i) for i in dest.execute(select(Paper.id).order_by(Paper.id)).scalars()]
+    for part in chunks(ids, _BATCH):
+        search.remember(dest, part)
+    if dest.get_bind().dialect.name == "postgresql":
+        for name in ("persons", "subjects", "tags", "papers", "notes", "import_batches"):
+            dest.execute(
+                text(
+                    f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
+                    f"coalesce((SELECT max(id) FROM {name}), 0) + 1, false)"
+                )
+            )
+
+
+def copy_library(
+    source: LibraryService, dest: LibraryService, progress: Progress | None = None
+) -> CopyReport:
+    """Copy every row of ``source`` into the empty library ``dest`` and verify the copy.
+
+    Raises:
+        InvalidValueError: ``dest`` is not empty (nothing was written).
+        LibraryUnavailableError: The copy differs from the source (it was rolled back or,
+            if the difference shows only once written, the message says so).
+    """
+    with source.db.reading() as read:
+        if read.get_bind().dialect.name == "postgresql":
+            read.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+        with dest.db.transaction() as write:
+            _require_empty(write, dest.location)
+            _write(read, write, progress)
+            _after_rows(write, dest.db.search)
+        rows, source_digest = digest(read)
+    with dest.db.reading() as check:
+        dest_rows, dest_digest = digest(check)
+    if (dest_rows, dest_digest) != (rows, source_digest):
+        differ = [n for n in TABLES if rows.get(n) != dest_rows.get(n)] or ["content"]
+        raise LibraryUnavailableError(
+            f"The copy in “{dest.location}” does not match “{source.location}” "
+            f"({', '.join(differ)}).",
+            "Do not use the copy; the source library is unchanged. Try again, and report "
+            "this if it happens twice.",
+        )
+    log.info("copied %s to %s: %s", source.location, dest.location, rows)
+    return CopyReport(source.location, dest.location, rows, source_digest)

@@ -1,0 +1,8 @@
+"""Naming a shared library and the password to reach it, for the window's Open Library
+dialog (the store keeps the rules: :mod:`refman.store.shared`)."""
+
+from __future__ import annotations
+
+from refman.store.shared import remember_password, shared_address
+
+__all__ = ["remember_password", "shared_address"]

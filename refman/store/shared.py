@@ -1,0 +1,126 @@
+"""A shared library: one library on a PostgreSQL server, used by a whole group.
+
+The address is SQLAlchemy's (``postgresql+psycopg://USER@HOST:PORT/DBNAME?sslmode=require``);
+the password comes from libpq's ``~/.pgpass`` (or ``PGPASSFILE``) and is never written by
+refman. The driver, psycopg 3, comes with refman's ``postgres`` extra
+(``pip install 'refman[postgres]'``); the base install opens library files only.
+
+The same migrations create the schema on both kinds of library; what differs lives in the
+store: the search index (:mod:`refman.store.search_pg`), and the revision (a sequence every
+change moves on, see :mod:`refman.store.connection`).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+
+from sqlalchemy import Engine, text
+from sqlalchemy.engine import URL, make_url
+
+from refman.common.errors import LibraryOpenError
+from refman.store.search import Fts5Index, SearchIndex
+
+log = logging.getLogger("refman.store")
+
+#: The install that brings the driver of shared libraries.
+INSTALL_HINT = "Install refman's PostgreSQL support: pip install 'refman[postgres]'."
+
+
+#: Under which name refman keeps passwords in the system keyring.
+KEYRING_SERVICE = "refman"
+#: Passwords typed for this session (never written anywhere), by :func:`_key`.
+_SESSION: dict[str, str] = {}
+
+
+def _key(url: URL) -> str:
+    return f"{url.username}@{url.host}:{url.port or 5432}/{url.database}"
+
+
+def shared_address(host: str, port: int, database: str, user: str, *, tls: bool) -> str:
+    """The address of a shared library (no password: see :func:`remember_password`)."""
+    query = {"sslmode": "require"} if tls else {}
+    url = URL.create("postgresql+psycopg", user, None, host, port, database, query)
+    return url.render_as_string(hide_password=False)
+
+
+def remember_password(address: str, password: str, *, keep: bool) -> bool:
+    """Use ``password`` for a shared library for this session and, with ``keep``, keep it in
+    the system keyring. Returns False when the keyring could not keep it."""
+    key = _key(make_url(address))
+    _SESSION[key] = password
+    if not keep:
+        return True
+    try:
+        import keyring
+
+        keyring.set_password(KEYRING_SERVICE, key, password)
+    except Exception as exc:  # no keyring installed, or none usable on this system
+        log.warning("the system keyring could not keep the password of %s: %s", key, exc)
+        return False
+    return True
+
+
+def password_for(url: URL) -> str | None:
+    """The password to connect with, when the address names none: one typed this session,
+    else the system keyring's; None leaves it to libpq (``~/.pgpass``, ``PGPASSFILE``)."""
+    if url.password is not None:
+        return None
+    key = _key(url)
+    if key in _SESSION:
+        return _SESSION[key]
+    try:
+        import keyring
+
+        found = keyring.get_password(KEYRING_SERVICE, key)
+    except Exception as exc:  # no keyring: libpq's password file is the way
+        log.debug("no password from the system keyring for %s: %s", key, exc)
+        return None
+    return None if found is None else str(found)
+
+
+def require_driver(url: URL) -> None:
+    """Refuse a shared library's address when its driver is missing or another one is named.
+
+    Raises:
+        LibraryOpenError: The address names another driver, or psycopg is not installed.
+    """
+    shown = url.render_as_string(hide_password=True)
+    if url.get_driver_name() != "psycopg":
+        raise LibraryOpenError(
+            f"refman opens shared libraries with psycopg 3, not “{url.get_driver_name()}” "
+            f"(“{shown}”).",
+            "Write the address as postgresql+psycopg://USER@HOST/DATABASE.",
+        )
+    if importlib.util.find_spec("psycopg") is None:
+        raise LibraryOpenError(
+            f"The shared library “{shown}” needs PostgreSQL support, which this refman "
+            "was installed without.",
+            INSTALL_HINT,
+        )
+
+
+def read_only_reason(engine: Engine) -> str | None:
+    """Why the database user may only read this shared library (a role granted ``SELECT``
+    alone), or None when they may change it. A library not created yet counts as
+    changeable: creating it needs the rights to change it."""
+    with engine.connect() as conn:
+        row = conn.execute(
+            text(
+                "SELECT current_user, to_regclass('public.papers') IS NOT NULL AND NOT "
+                "has_table_privilege(current_user, 'public.papers', 'UPDATE')"
+            )
+        ).one()
+    user, reader = row
+    if not reader:
+        return None
+    return f"the database user “{user}” may only read this shared library"
+
+
+def search_index(engine: Engine) -> SearchIndex:
+    """The search index of a library, by where it lives."""
+    if engine.dialect.name == "postgresql":
+        from refman.store.search_pg import PgIndex
+
+        return PgIndex()
+    return Fts5Index()

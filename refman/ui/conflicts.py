@@ -1,0 +1,156 @@
+"""Asking a person to choose when someone else changed what they were editing.
+
+A note or a field saved from the window carries what the person started from; when another
+person (or program) has changed it since, the library refuses the save with both versions
+(:class:`~refman.common.errors.EditConflictError`) and the window asks: keep mine, keep
+theirs, or (for a note) keep both as two notes. Nothing is written until the person chose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from refman.common.errors import EditConflictError, RefmanError
+from refman.core import operations as ops
+from refman.core.rules import FieldEdits
+from refman.core.values import Changes
+
+if TYPE_CHECKING:
+    from refman.ui.controller import LibraryController
+
+#: What the person may choose, with the button each gets.
+MINE = "mine"
+THEIRS = "theirs"
+BOTH = "both"
+_BUTTONS = {MINE: "Keep Mine", THEIRS: "Keep Theirs", BOTH: "Keep Both"}
+
+#: (parent, title, question, mine, theirs, choices) -> the choice, or None to decide later.
+Chooser = Callable[[QWidget | None, str, str, str, str, tuple[str, ...]], str | None]
+
+
+def _ask(
+    parent: QWidget | None,
+    title: str,
+    question: str,
+    mine: str,
+    theirs: str,
+    choices: tuple[str, ...],
+) -> str | None:
+    box = QMessageBox(parent)
+    box.setObjectName("conflictDialog")
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle(title)
+    box.setText(question)
+    box.setInformativeText(f"Theirs:\n{_short(theirs)}\n\nYours:\n{_short(mine)}")
+    box.setDetailedText(f"Theirs:\n{theirs}\n\nYours:\n{mine}")
+    buttons = {box.addButton(_BUTTONS[c], QMessageBox.ButtonRole.AcceptRole): c for c in choices}
+    box.exec()
+    clicked = box.clickedButton()
+    return next((choice for button, choice in buttons.items() if button is clicked), None)
+
+
+def _short(text: str, limit: int = 400) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+#: The dialog (tests put a stand-in here).
+chooser: Chooser = _ask
+
+
+def choose(
+    parent: QWidget | None,
+    title: str,
+    question: str,
+    mine: str,
+    theirs: str,
+    choices: tuple[str, ...] = (MINE, THEIRS),
+) -> str | None:
+    """Ask which version to keep; None when the person closed the question."""
+    return chooser(parent, title, question, mine, theirs, choices)
+
+
+def save_field(
+    controller: LibraryController,
+    paper_id: int,
+    edit: tuple[Callable[[str], FieldEdits], str, str],
+    revert: Callable[[], None],
+    reload: Callable[[], None],
+) -> None:
+    """Save an edited field of a paper, based on the value shown when typing began: someone
+    else's change since is not overwritten, the person chooses (:func:`resolve_fields`).
+
+    Args:
+        edit: Makes the edits from a text; the text typed; the text shown before typing.
+        revert: Shows the field's value again when the edit is refused.
+        reload: Shows the paper as it is in the library.
+    """
+    make, text, shown = edit
+    try:
+        seen = tuple(make(shown).items())
+    except RefmanError:  # nothing valid was shown (a field its rule would refuse)
+        seen = ()
+    controller.edit_fields(
+        paper_id,
+        lambda: make(text),
+        on_error=lambda _e: revert(),
+        based_on=seen,
+        on_conflict=lambda e: resolve_fields(controller, paper_id, e, reload),
+    )
+
+
+def resolve_fields(
+    controller: LibraryController,
+    paper_id: int,
+    error: EditConflictError,
+    reload: Callable[[], None],
+) -> None:
+    """Ask, field by field, whether to keep one's own edit or the other person's value; save
+    the edits kept (based on the value now there) and show the paper as it then is."""
+    for name, _base, mine, theirs in error.fields:
+        label = name.replace("_", " ")
+        choice = choose(
+            controller.window,
+            "Paper Changed Elsewhere",
+            f"The {label} of this paper was changed by someone else since you began editing "
+            "it. Which one should the paper keep?",
+            "" if mine is None else str(mine),
+            "" if theirs is None else str(theirs),
+        )
+        if choice == MINE:
+            controller.edit_fields(
+                paper_id,
+                lambda n=name, v=mine: FieldEdits(**{n: v}),  # type: ignore[misc]
+                based_on=((name, theirs),),  # type: ignore[arg-type]
+                on_conflict=lambda e: resolve_fields(controller, paper_id, e, reload),
+            )
+    reload()
+
+
+def resolve_note(
+    controller: LibraryController, note_id: int, paper_id: int | None, error: EditConflictError
+) -> None:
+    """Ask whether to keep one's own text of a note, the other person's, or both (one's own
+    as a new note); closing the question keeps both: nothing typed is lost."""
+    _, _, mine, theirs = error.fields[0]
+    choice = choose(
+        controller.window,
+        "Note Changed Elsewhere",
+        f"{error.message} Which text should the note keep?",
+        str(mine),
+        str(theirs),
+        (MINE, THEIRS, BOTH),
+    )
+    if choice == MINE:
+        controller.edit_note(
+            note_id,
+            str(mine),
+            based_on=str(theirs),
+            on_conflict=lambda e: resolve_note(controller, note_id, paper_id, e),
+        )
+        return
+    if choice != THEIRS and paper_id is not None:
+        controller.apply(ops.AddNote(paper_id, str(mine)))
+    controller.changed.emit(Changes(papers=frozenset({paper_id} if paper_id else ()), notes=True))

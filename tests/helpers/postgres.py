@@ -1,0 +1,119 @@
+"""A throwaway PostgreSQL server for the tests, and a fresh database per test.
+
+``.ci/run`` starts one before the suite (``python -m tests.helpers.postgres start DIR``
+prints ``REFMAN_TEST_POSTGRES=<address>``) and stops it afterwards (``stop DIR``). Without
+that variable, the first test that needs PostgreSQL starts a server of its own for the
+session, where the server's programs are installed; with ``REFMAN_REQUIRE_POSTGRES=1`` a
+missing server fails the tests instead of skipping them.
+
+The server refuses to run as root: as root it runs as the system user ``refmanpg`` (created
+when missing), in a temporary data directory, on a free port of the loopback interface.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+#: Where Debian keeps PostgreSQL 15's server programs.
+BIN = Path(os.environ.get("REFMAN_PG_BIN", "/usr/lib/postgresql/15/bin"))
+USER = "refmanpg"
+ADDRESS_VARIABLE = "REFMAN_TEST_POSTGRES"
+REQUIRE_VARIABLE = "REFMAN_REQUIRE_POSTGRES"
+
+
+@dataclass(frozen=True)
+class Server:
+    """A running server: its data folder and the address of its ``postgres`` database."""
+
+    folder: Path
+    port: int
+
+    def address(self, database: str = "postgres") -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
+
+
+def available() -> bool:
+    """True when the server's programs are installed."""
+    return (BIN / "initdb").exists() and (BIN / "pg_ctl").exists()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _as_server_user(argv: list[str]) -> list[str]:
+    if os.geteuid() != 0:
+        return argv
+    if subprocess.run(["id", USER], capture_output=True).returncode != 0:
+        subprocess.run(
+            ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", USER],
+            check=True,
+        )
+    return ["runuser", "-u", USER, "--", *argv]
+
+
+def start(folder: Path | None = None) -> Server:
+    """Create a data folder and start a server in it (fsync off: a test server)."""
+    folder = Path(folder or tempfile.mkdtemp(prefix="refman-pg-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    if os.geteuid() == 0:
+        _as_server_user(["true"])  # creates the user
+        shutil.chown(folder, USER)
+    data = folder / "data"
+    initdb = [str(BIN / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust"]
+    subprocess.run(
+        _as_server_user([*initdb, "-E", "UTF8", "--locale=C.UTF-8"]),
+        check=True,
+        capture_output=True,
+    )
+    port = _free_port()
+    options = (
+        f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
+        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+    )
+    pg_ctl = [str(BIN / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log")]
+    subprocess.run(
+        _as_server_user([*pg_ctl, "-w", "start"]),
+        check=True,
+        capture_output=True,
+    )
+    (folder / "port").write_text(str(port))
+    return Server(folder, port)
+
+
+def stop(folder: Path) -> None:
+    """Stop the server of a data folder and remove the folder."""
+    data = folder / "data"
+    if data.exists():
+        subprocess.run(
+            _as_server_user([str(BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
+            capture_output=True,
+        )
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def main(argv: list[str]) -> int:
+    """``start DIR`` (prints the address as a shell assignment) or ``stop DIR``."""
+    if len(argv) != 2 or argv[0] not in {"start", "stop"}:
+        print("usage: python -m tests.helpers.postgres start|stop DIR", file=sys.stderr)
+        return 2
+    folder = Path(argv[1])
+    if argv[0] == "stop":
+        stop(folder)
+        return 0
+    server = start(folder)
+    print(f"{ADDRESS_VARIABLE}={server.address()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

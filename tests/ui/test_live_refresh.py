@@ -1,0 +1,118 @@
+"""The window follows changes made elsewhere: another program on the same library file, or a
+colleague on the same shared library, seen within a second, without disturbing what is being
+typed."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from refman.core.library import LibraryService
+from refman.core.values import PaperQuery
+from tests.helpers.cli import refman_process
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.pages import generated_page
+from tests.helpers.panes import add_note
+
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+from refman.ui.settings import WindowSettings
+
+pytestmark = pytest.mark.parametrize("backend", ["sqlite", "postgres"], indirect=True)
+
+#: A page of two papers nobody else has.
+PAGE = """arXiv subjects
+Ida Elsewhere
+Publications and source records attributed to Ida Elsewhere.
+2 recordsLinked to original sources
+
+arXiv2025
+
+Quillwort Scheduling for Elastic Training
+
+We schedule quillwort jobs on elastic clusters and measure their cost on many machines.
+
+cs.DC↗
+
+arXiv2025
+
+Bramblefinch Caching at the Edge
+
+Bramblefinch caches keep hot shards close to the edge and cut tail latency by half.
+
+cs.NI↗
+"""
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
+) -> Iterator[MainWindow]:
+    library.import_pages([sourced(generated_page(5))])
+    made = MainWindow(controller, WindowSettings(tmp_path / "settings.ini"))
+    qtbot.add_widget(made)
+    made.show()
+    qtbot.wait_exposed(made)
+    settle(controller)
+    yield made
+
+
+def titles(window: MainWindow) -> list[str]:
+    model = window.model
+    return [str(model.index(row, 0).data()) for row in range(model.rowCount())]
+
+
+def test_an_import_by_another_program_shows_within_a_second(
+    qtbot: QtBot, window: MainWindow, library_location: str, tmp_path: Path
+) -> None:
+    page = tmp_path / "page.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    assert window.count_label.text() == "5 of 5 papers"
+    done = refman_process(library_location, tmp_path / "home", "import", str(page))
+    assert done.returncode == 0, done.stderr
+    ended = time.monotonic()
+    qtbot.waitUntil(
+        lambda: "Quillwort Scheduling for Elastic Training" in titles(window), timeout=1000
+    )
+    qtbot.waitUntil(lambda: window.count_label.text() == "7 of 7 papers", timeout=1000)
+    assert time.monotonic() - ended < 1.0
+
+
+def test_a_tag_added_elsewhere_shows_in_the_tag_pane(
+    qtbot: QtBot, window: MainWindow, library_location: str
+) -> None:
+    other = LibraryService.open(library_location)
+    try:
+        other.tag(other.paper_ids()[:2], ["from elsewhere"])
+    finally:
+        other.close()
+    pane = window.tag_pane
+    qtbot.waitUntil(
+        lambda: pane.tag_list.find_row("tag", "from elsewhere") is not None, timeout=1000
+    )
+
+
+def test_a_note_being_typed_is_kept_when_its_paper_changes_elsewhere(
+    qtbot: QtBot, window: MainWindow, library_location: str
+) -> None:
+    controller = window.controller
+    paper_id = controller.service.paper_ids(PaperQuery())[0]
+    window.go_to_paper(paper_id)
+    settle(controller)
+    card = add_note(qtbot, window.detail_pane, controller)
+    qtbot.keyClicks(card.editor, "half a thought")
+    other = LibraryService.open(library_location)
+    try:
+        other.edit_fields(paper_id, title="Renamed By A Colleague")
+    finally:
+        other.close()
+    title = window.detail_pane.title_edit
+    qtbot.waitUntil(lambda: title.toPlainText() == "Renamed By A Colleague", timeout=1000)
+    assert card.editor.toPlainText() == "half a thought"
+    card.save()
+    settle(controller)
+    assert [n.text for n in controller.service.paper(paper_id).notes] == ["half a thought"]

@@ -1,0 +1,124 @@
+"""Copying a whole library between a file and a shared library, both ways, with everything
+in it and checked before it is called done."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select, text
+
+from refman.__main__ import main
+from refman.common.errors import InvalidValueError
+from refman.core.copying import copy_library
+from refman.core.library import LibraryService
+from refman.core.values import PaperQuery, Section, SortKey
+from refman.store.models import ImportBatch
+from tests.helpers.fixtures import dump, fill_library, sourced
+from tests.helpers.pages import generated_page
+
+
+@contextmanager
+def opened(location: str | Path) -> Iterator[LibraryService]:
+    service = LibraryService.open(location)
+    try:
+        yield service
+    finally:
+        service.close()
+
+
+def _last_import(service: LibraryService) -> list[int]:
+    with service.db.reading() as session:
+        last = select(func.max(ImportBatch.import_id)).scalar_subquery()
+        return list(session.scalars(select(ImportBatch.id).where(ImportBatch.import_id == last)))
+
+
+@pytest.fixture
+def filled(library_path: Path) -> Path:
+    """A library file with papers, people, tags, notes, the Trash, and two imports."""
+    with opened(library_path) as service:
+        fill_library(service)
+        service.import_pages([sourced(generated_page(12))])
+        ids = service.paper_ids()
+        service.add_note(ids[0], "a note that must travel")
+        service.edit_fields(ids[1], title="A Title Edited By Hand", year=2020)
+        service.set_tag_colour("picked", "#aa3300")
+    return library_path
+
+
+def test_a_file_copied_to_a_server_and_back_is_the_same_library(
+    filled: Path, shared_library_url: str, tmp_path: Path
+) -> None:
+    back = tmp_path / "back.sqlite"
+    with opened(filled) as source, opened(shared_library_url) as shared:
+        there = copy_library(source, shared)
+        everything = source.count(PaperQuery(section=Section.ALL))
+        assert there.rows["papers"] == everything + source.count(PaperQuery(section=Section.TRASH))
+        with opened(back) as home:
+            again = copy_library(shared, home)
+        assert again.digest == there.digest
+        # what a person sees: searches, tags, notes, the Trash, on the server too
+        for query in (
+            PaperQuery(text="pipeline", sort=SortKey.ADDED),
+            PaperQuery(tags=("picked",)),
+            PaperQuery(section=Section.TRASH),
+            PaperQuery(text="travel"),
+        ):
+            assert shared.paper_ids(query) == source.paper_ids(query)
+        assert [(t.name, t.colour, t.count) for t in shared.tags()] == [
+            (t.name, t.colour, t.count) for t in source.tags()
+        ]
+    assert dump(back) == dump(filled)
+
+
+def test_the_copy_keeps_the_import_history(filled: Path, shared_library_url: str) -> None:
+    with opened(filled) as source, opened(shared_library_url) as shared:
+        copy_library(source, shared)
+        before = shared.count()
+        shared.undo_import(_last_import(shared))
+        assert shared.count() == before - 12
+        # new notes, tags and people get ids of their own after the copied ones
+        with shared.db.reading() as session:
+            for name in ("notes", "tags", "persons", "import_batches"):
+                highest = session.scalar(text(f"SELECT max(id) FROM {name}"))
+                following = session.scalar(
+                    text(f"SELECT nextval(pg_get_serial_sequence('{name}', 'id'))")
+                )
+                assert following > (highest or 0), name
+        kept = shared.paper_ids()
+        note = shared.add_note(kept[0], "written on the server")
+        shared.tag(kept[:1], ["new on the server"])
+        added = shared.import_pages([sourced(generated_page(14))]).new_ids
+        assert set(added).isdisjoint(kept)
+        assert note.id > max(n.id for n in source.paper(source.paper_ids()[0]).notes)
+
+
+def test_a_library_that_is_not_empty_is_never_copied_into(filled: Path, tmp_path: Path) -> None:
+    target = tmp_path / "other.sqlite"
+    with opened(target) as other:
+        other.import_pages([sourced(generated_page(2))])
+    before = dump(target)
+    with (
+        opened(filled) as source,
+        opened(target) as other,
+        pytest.raises(InvalidValueError, match="already holds a library"),
+    ):
+        copy_library(source, other)
+    assert dump(target) == before
+
+
+def test_copy_library_on_the_command_line(
+    filled: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dest = tmp_path / "copy.sqlite"
+    assert main(["copy-library", str(filled), str(dest), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["verified"] is True
+    assert report["rows"]["papers"] > 20
+    assert set(report) == {"source", "dest", "rows", "digest", "verified"}
+    assert dump(dest) == dump(filled)
+    assert main(["copy-library", str(tmp_path / "nowhere.sqlite"), str(dest)]) == 2
+    assert "There is no library" in capsys.readouterr().err

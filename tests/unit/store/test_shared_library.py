@@ -1,0 +1,211 @@
+"""A shared library on a real PostgreSQL server: the same search as a library file, plain
+messages for what only a shared library meets (an unreachable server, backups)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from refman.__main__ import main
+from refman.common.errors import LibraryOpenError, RefmanError
+from refman.core.library import LibraryService
+from refman.core.values import PaperQuery, Section, SortKey
+from tests.helpers.cli import Cli
+from tests.helpers.fixtures import fill_library, sourced
+
+#: A page whose words test folding: diacritics, LaTeX, hyphens, dotted codes, digits.
+PAGE = """arXiv subjects
+Zoë Núñez
+Publications and source records attributed to Zoë Núñez.
+3 recordsLinked to original sources
+
+arXiv2024
+
+Café-Scale: Self-Supervised Pipeline Parallelism for Straggler-Resilient Training
+
+We study $\\alpha$-balanced pipeline schedules on 1,024 GPUs; naïve re-ordering wins 1.6x.
+
+cs.DC↗
+
+arXiv2023
+
+Münchhausen Bootstrapping of Large Language Models
+
+Großartige results: large language models bootstrap themselves from v2.0 checkpoints.
+
+cs.CL↗
+
+arXiv2022
+
+Straggler Mitigation in Federated Learning at the Edge
+
+Edge devices straggle; we re-balance work across the federation with pipeline hints.
+
+cs.LG↗
+"""
+
+QUERIES = [
+    "pipeline",
+    "pipe",
+    "p",
+    "straggler",
+    "strag",
+    "large language",
+    '"large language"',
+    '"language large"',
+    '"pipeline parallelism"',
+    "cafe",
+    "café",
+    "naive",
+    "NAÏVE",
+    "zoe nunez",
+    "munchhausen",
+    "self supervised",
+    "self-supervised",
+    "cs.DC",
+    "dc",
+    "1 024",
+    "1.6x",
+    "v2",
+    "alpha",
+    "α",
+    "picked",
+    "second pipeline",
+    "edge",
+    "zzzz",
+    '"',
+    "*",
+    "a AND",
+    "NEAR(a b, 3)",
+    "title:edge",
+    "-edge",
+    "'",
+    "((pipeline)",
+]
+
+
+@pytest.fixture
+def both(tmp_path: Path, shared_library_url: str) -> Iterator[tuple[LibraryService, ...]]:
+    """The same papers, tags and notes in a library file and in a shared library."""
+    services = (
+        LibraryService.open(tmp_path / "file.sqlite"),
+        LibraryService.open(shared_library_url),
+    )
+    for service in services:
+        service.import_pages([sourced(PAGE, "page.txt")])
+        fill_library(service)
+        ids = service.paper_ids()
+        service.add_note(ids[0], "Read the straggler section again")
+        service.tag(ids[-2:], ["edge cases"])
+    yield services
+    for service in services:
+        service.close()
+
+
+def test_every_query_finds_the_same_papers_in_a_file_and_on_the_server(
+    both: tuple[LibraryService, LibraryService],
+) -> None:
+    file, shared = both
+    assert file.count() == shared.count() > 10
+    differences = {}
+    for text in QUERIES:
+        for section in (Section.ALL, Section.TRASH):
+            # In the order papers came in (the ranks of two engines differ in their digits)
+            query = PaperQuery(text=text, section=section, sort=SortKey.ADDED)
+            in_file, on_server = file.paper_ids(query), shared.paper_ids(query)
+            assert file.count(query) == len(in_file)
+            assert shared.count(query) == len(on_server)
+            if in_file != on_server:
+                differences[(text, section.value)] = (in_file, on_server)
+    assert differences == {}
+    assert file.paper_ids(PaperQuery(text="pipeline")) != []  # the queries find something
+
+
+def test_a_title_match_ranks_above_an_abstract_match_on_the_server(
+    both: tuple[LibraryService, LibraryService],
+) -> None:
+    _, shared = both
+    ranked = shared.paper_ids(PaperQuery(text="straggler", sort=SortKey.RELEVANCE))
+    titles = [shared.paper(pid).title for pid in ranked]
+    in_title = [t for t in titles if "straggler" in t.casefold()]
+    assert in_title and titles[: len(in_title)] == in_title
+
+
+def test_the_search_follows_edits_tags_notes_and_the_trash(shared_library_url: str) -> None:
+    service = LibraryService.open(shared_library_url)
+    try:
+        (pid,) = service.import_pages([sourced(PAGE, "page.txt")]).new_ids[:1]
+        service.edit_fields(pid, title="Quokka Scheduling")
+        assert service.paper_ids(PaperQuery(text="quokka")) == [pid]
+        assert service.paper_ids(PaperQuery(text="café")) == []
+        service.tag([pid], ["wombat reading"])
+        assert service.paper_ids(PaperQuery(text="wombat")) == [pid]
+        note = service.add_note(pid, "numbat notes")
+        assert service.paper_ids(PaperQuery(text="numbat quokka")) == [pid]
+        service.delete_note(note.id)
+        assert service.paper_ids(PaperQuery(text="numbat")) == []
+        service.trash([pid])
+        assert service.paper_ids(PaperQuery(text="quokka")) == []
+        assert service.paper_ids(PaperQuery(text="quokka", section=Section.TRASH)) == [pid]
+    finally:
+        service.close()
+
+
+def test_an_unreachable_server_is_a_plain_message() -> None:
+    with pytest.raises(RefmanError) as raised:
+        LibraryService.open("postgresql+psycopg://nobody@127.0.0.1:9/library")
+    message = f"{raised.value}"
+    assert "cannot be reached" in message
+    assert "Traceback" not in message
+
+
+def test_another_driver_is_refused_with_the_address_to_write() -> None:
+    with pytest.raises(LibraryOpenError, match="psycopg"):
+        LibraryService.open("postgresql+asyncpg://someone@127.0.0.1/library")
+
+
+def test_backups_of_a_shared_library_are_the_servers_job(
+    cli: Cli, backend: str, library: LibraryService
+) -> None:
+    result = cli("backup")
+    if backend == "sqlite":
+        assert result.code == 0
+        return
+    assert result.code == 2
+    assert "backed up by its database server" in result.err
+    assert "pg_dump" in result.err
+
+
+@pytest.fixture
+def reader_url(shared_library_url: str) -> str:
+    """The shared library's address for a database user who may only read it."""
+    import psycopg
+
+    with closing(LibraryService.open(shared_library_url)) as service:
+        service.import_pages([sourced(PAGE, "page.txt")])
+    dsn = shared_library_url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("DROP ROLE IF EXISTS refman_reader_test")
+        conn.execute("CREATE ROLE refman_reader_test LOGIN")
+        conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO refman_reader_test")
+        conn.execute("GRANT SELECT ON ALL SEQUENCES IN SCHEMA public TO refman_reader_test")
+    return shared_library_url.replace("//postgres@", "//refman_reader_test@")
+
+
+def test_a_reading_role_browses_searches_and_exports_but_changes_nothing(
+    reader_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with closing(LibraryService.open(reader_url)) as service:
+        assert "may only read" in (service.db.read_only or "")
+        assert service.count(PaperQuery(text="pipeline")) == 2
+        with pytest.raises(RefmanError, match="cannot be changed"):
+            service.tag(service.paper_ids()[:1], ["mine"])
+        assert service.tags() == []
+    assert main(["--db", reader_url, "export", "--format", "ris"]) == 0
+    assert capsys.readouterr().out.count("TY  - ") == 3
+    assert main(["--db", reader_url, "tag", "1", "mine"]) == 2
+    err = capsys.readouterr().err
+    assert "refman_reader_test" in err and "may only read" in err
