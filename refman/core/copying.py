@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, func, select, text, update
+from sqlalchemy import Table, func, select, text, tuple_, update
 from sqlalchemy.orm import Session
 
 from refman.common.errors import InvalidValueError, LibraryUnavailableError
@@ -74,16 +74,18 @@ def _table(name: str) -> Table:
 
 
 def _rows(session: Session, table: Table) -> Iterator[list[dict[str, Any]]]:
-    """A table's rows in key order, a batch at a time, as Python values."""
+    """A table's rows in key order, a batch at a time, as Python values (each batch starts
+    after the last key of the one before: a million rows cost a million, not a scan each)."""
     key = list(table.primary_key.columns)
-    query = select(table).order_by(*key)
-    offset = 0
+    query = select(table).order_by(*key).limit(_BATCH)
+    after: tuple[Any, ...] | None = None
     while True:
-        batch = [dict(r._mapping) for r in session.execute(query.limit(_BATCH).offset(offset))]
+        page = query if after is None else query.where(tuple_(*key) > tuple_(*after))
+        batch = [dict(r._mapping) for r in session.execute(page)]
         if not batch:
             return
         yield batch
-        offset += len(batch)
+        after = tuple(batch[-1][c.name] for c in key)
 
 
 def _canonical(value: Any) -> Any:

@@ -15,9 +15,13 @@ from refman.store.shared import require_driver
 
 
 def to_url(location: str | Path) -> str:
-    """Turn a file path or an SQLAlchemy URL into an SQLAlchemy URL."""
+    """Turn a file path or an SQLAlchemy URL into an SQLAlchemy URL (a libpq-style
+    ``postgresql://`` address means refman's driver, psycopg 3)."""
     text = str(location)
-    if "://" in text:
+    scheme, found, rest = text.partition("://")
+    if found and scheme in {"postgresql", "postgres"}:
+        return f"postgresql+psycopg://{rest}"
+    if found:
         return text
     return f"sqlite:///{Path(text).expanduser().resolve()}"
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWi
 from refman.core.values import PaperDetail
 
 from refman.ui.look import GAP, link_button, plain_label, subtle_fill
+from refman.ui.read_only import mark_changing
 
 
 def duplicate_line(title: str | None, *, trashed: bool = False) -> str:
@@ -49,6 +50,7 @@ class PaperBanner(QFrame):
         self.show_button.setToolTip("Select that paper in the list")
         self.not_duplicate_button = QPushButton("Not a duplicate", self)
         self.not_duplicate_button.setObjectName("notDuplicateButton")
+        mark_changing(self.not_duplicate_button)
         self.not_duplicate_button.setToolTip(
             "They are different papers: stop flagging this one (Undo brings the flag back)"
         )

@@ -16,6 +16,7 @@ from refman.core.values import PaperDetail
 
 from refman.ui.detail_fields import FieldEdit
 from refman.ui.look import heading_label
+from refman.ui.read_only import mark_changing
 
 #: (field, placeholder) of the one-line fields, in the order shown.
 TEXT_FIELDS = (
@@ -59,6 +60,7 @@ class BibliographicFields(QWidget):
         super().__init__(parent)
         self.setObjectName("bibliographicFields")
         self.type_combo = QComboBox(self)
+        mark_changing(self.type_combo)
         self.type_combo.setObjectName("typeField")
         for item_type, label in ITEM_TYPES.items():
             self.type_combo.addItem(label, item_type)

@@ -40,6 +40,8 @@ from refman.ui.look import (
     set_muted,
 )
 from refman.ui.notes_editor import NotesEditor
+from refman.ui.provenance import provenance_line, who_line
+from refman.ui.read_only import lock, mark_changing
 from refman.ui.subject_pills import SubjectPills
 from refman.ui.tag_chips import TagChips
 
@@ -47,12 +49,6 @@ log = logging.getLogger("refman.ui")
 
 PROVISIONAL_NOTE = "Title suggested from the abstract — edit to confirm"
 KEEP_TITLE = "Keep this title"
-
-
-def provenance_line(owner: str, file: str, when: str) -> str:
-    """One line of where a paper came from, e.g. "From Zhuo Jiang's page · a.txt · imported …"."""
-    start = f"From {owner}'s page · {file}" if owner else f"From {file}"
-    return f"{start} · imported {when}"
 
 
 class DetailPane(QWidget):
@@ -72,6 +68,8 @@ class DetailPane(QWidget):
         self.setObjectName("detailPane")
         self.controller = controller
         self._paper: PaperDetail | None = None
+        #: Why nothing here may change the library (it can only be read), or None.
+        self.locked: str | None = None
         self._build()
         self._pending = self.notes.pending
         self._connect_signals()
@@ -162,6 +160,7 @@ class DetailPane(QWidget):
         self.abstract.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.notes = NotesEditor(self.controller, body)
         self.add_note_button = QPushButton("Add Note", body)
+        mark_changing(self.add_note_button, self.keep_title_button)
         self.add_note_button.setObjectName("addNote")
         self.add_note_button.setToolTip("Add a Markdown note to this paper")
         self.provenance = plain_label("", body)
@@ -274,9 +273,13 @@ class DetailPane(QWidget):
         lines = [
             provenance_line(s.owner, s.file, f"{s.imported:%Y-%m-%d %H:%M}") for s in paper.sources
         ] or [f"Added {paper.added:%Y-%m-%d %H:%M}"]
+        if self.controller.service.db.shared and paper.created_by:
+            lines.append(who_line(paper.created_by, paper.modified_by))
         self.provenance.setText("\n".join(lines))
         self.attributed.setText(", ".join(paper.attributed_to))
         self.attributed_block.setVisible(bool(paper.attributed_to))
+        if self.locked is not None:
+            lock(self, self.locked)  # the notes and tags shown now too
 
     def _show_banner(self, paper: PaperDetail) -> None:
         other = None

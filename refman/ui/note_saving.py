@@ -28,6 +28,8 @@ class PendingNotes:
 
     def __init__(self, controller: LibraryController) -> None:
         self.controller = controller
+        #: Notes say who changed them last (on a shared library).
+        self.shared = controller.service.db.shared
         self.texts: dict[int, str] = {}
         self.saving: dict[int, str] = {}
         #: The text each note's waiting typing started from (what its save is based on).

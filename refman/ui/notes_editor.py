@@ -37,6 +37,7 @@ from refman.ui.controller import LibraryController
 from refman.ui.links import open_note_link
 from refman.ui.look import plain_label, scaled_font, set_muted, subtle_fill
 from refman.ui.note_saving import PendingNotes
+from refman.ui.read_only import mark_changing
 
 log = logging.getLogger("refman.ui")
 
@@ -95,6 +96,7 @@ class NoteCard(QFrame):
         self.delete_button.setAutoRaise(True)
         self.delete_button.setToolTip("Delete this note (Undo brings it back)")
         self.delete_button.clicked.connect(self.on_delete_button_clicked)
+        mark_changing(self.delete_button)
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.status, 1)
@@ -155,7 +157,8 @@ class NoteCard(QFrame):
             self._saved_text = stored
         if not self.is_dirty():
             self._pending.texts.pop(self.note_id, None)
-        self.status.setText(f"Edited {note.modified:%Y-%m-%d %H:%M}")
+        by = f" by {note.modified_by}" if self._pending.shared and note.modified_by else ""
+        self.status.setText(f"Edited {note.modified:%Y-%m-%d %H:%M}{by}")
         if not self.is_editing():
             self._render()
         self._fit_height()

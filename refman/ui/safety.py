@@ -34,6 +34,7 @@ from refman.core.values import Changes
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.messages import show_error
+from refman.ui.read_only import lock
 
 log = logging.getLogger("refman.ui")
 
@@ -230,6 +231,10 @@ class LibrarySafety(QObject):
             action = self.actions[action_id]
             action.setEnabled(False)
             action.setToolTip(text)
+        pane = getattr(self.window, "detail_pane", None)
+        if pane is not None:  # its editors too, now and for every paper shown later
+            pane.locked = text
+            lock(pane, text)
 
     @Slot()
     def on_recover(self) -> None:

@@ -32,6 +32,7 @@ from refman.core.values import TagView
 
 from refman.ui.flow_layout import FlowLayout
 from refman.ui.look import mix, plain_label, subtle_fill
+from refman.ui.read_only import mark_changing
 
 _MAX_LABEL = 200  # longer tag names are elided (the full name is the tooltip)
 
@@ -92,6 +93,7 @@ class TagChip(QFrame):
         self.remove_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.remove_button.setAutoRaise(True)
         self.remove_button.clicked.connect(self.on_remove_button_clicked)
+        mark_changing(self.remove_button)
         self.setStyleSheet(
             f"QFrame#tagChip {{ background: {background.name()}; border: 1px solid "
             f"{border.name()}; border-radius: 11px; }}"

@@ -116,3 +116,66 @@ def test_a_note_being_typed_is_kept_when_its_paper_changes_elsewhere(
     card.save()
     settle(controller)
     assert [n.text for n in controller.service.paper(paper_id).notes] == ["half a thought"]
+
+
+def test_tag_note_edit_and_trash_by_another_program_show_within_a_second(
+    qtbot: QtBot, window: MainWindow, library_location: str, tmp_path: Path
+) -> None:
+    controller = window.controller
+    paper = controller.service.paper_ids()[0]
+    window.go_to_paper(paper)
+    settle(controller)
+    pane, home = window.detail_pane, tmp_path / "home"
+
+    def run(*args: str) -> float:
+        done = refman_process(library_location, home, *args)
+        assert done.returncode == 0, done.stderr
+        return time.monotonic()
+
+    def shown_within_a_second(ended: float, check: object) -> None:
+        qtbot.waitUntil(check, timeout=1000)  # type: ignore[arg-type]
+        assert time.monotonic() - ended < 1.0
+
+    ended = run("tag", str(paper), "seen elsewhere")
+    shown_within_a_second(ended, lambda: "seen elsewhere" in pane.tag_chips.tag_names())
+    ended = run("note", str(paper), "a note from the terminal")
+    shown_within_a_second(
+        ended, lambda: "a note from the terminal" in [c.text() for c in pane.notes.cards.values()]
+    )
+    ended = run("edit", str(paper), "--title", "Retitled In A Terminal")
+    shown_within_a_second(ended, lambda: pane.title_edit.toPlainText() == "Retitled In A Terminal")
+    ended = run("trash", str(paper))
+    shown_within_a_second(ended, lambda: window.count_label.text() == "4 of 4 papers")
+
+
+def test_two_windows_follow_each_other_and_an_undo_of_what_the_other_deleted_is_refused(
+    qtbot: QtBot,
+    window: MainWindow,
+    library_location: str,
+    tmp_path: Path,
+    shown_errors: list[str],
+) -> None:
+    first = window.controller
+    second_service = LibraryService.open(library_location)
+    second = LibraryController(second_service)
+    other = MainWindow(second, WindowSettings(tmp_path / "other.ini"))
+    qtbot.add_widget(other)
+    try:
+        other.show()
+        settle(second)
+        paper = first.service.paper_ids()[0]
+        first.trash([paper])
+        settle(first)
+        qtbot.waitUntil(lambda: other.count_label.text() == "4 of 4 papers", timeout=1000)
+        second.empty_trash()
+        settle(second)
+        first.undo()  # "Move to Trash": its paper is gone for good
+        settle(first)
+        assert len(shown_errors) == 1 and f"#{paper}" in shown_errors[0]
+        assert first.service.count() == 4  # nothing was put back in a wrong state
+        qtbot.waitUntil(lambda: window.count_label.text() == "4 of 4 papers", timeout=1000)
+    finally:
+        other.close()
+        settle(second)
+        second.shutdown()
+        second_service.close()

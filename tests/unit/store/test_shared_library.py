@@ -209,3 +209,10 @@ def test_a_reading_role_browses_searches_and_exports_but_changes_nothing(
     assert main(["--db", reader_url, "tag", "1", "mine"]) == 2
     err = capsys.readouterr().err
     assert "refman_reader_test" in err and "may only read" in err
+
+
+def test_a_libpq_style_address_opens_with_refmans_driver(shared_library_url: str) -> None:
+    plain = shared_library_url.replace("postgresql+psycopg://", "postgresql://")
+    with closing(LibraryService.open(plain)) as service:
+        assert service.db.shared
+        assert service.location.startswith("postgresql+psycopg://")
