@@ -166,6 +166,10 @@ def _check(url: str, edits: list[dict[str, Any]], imports: list[dict[str, Any]])
     }
 
 
+def _p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1]
+
+
 def main() -> int:
     """Run the load test and print its figures; exit 1 when a goal of correctness failed."""
     options = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -219,13 +223,20 @@ def main() -> int:
     ok = [e["ms"] for e in edits if e["outcome"] == "ok"]
     errors = [e["outcome"] for e in [*edits, *imports] if e["outcome"].startswith("error")]
     conflicts = sum(e["outcome"] == "conflict" for e in edits)
-    p95 = statistics.quantiles(ok, n=20)[-1] if len(ok) > 20 else float("nan")
+    p95 = _p95(ok) if len(ok) > 20 else float("nan")
     who = f"{args.editors} editors and {args.importers} importers"
     print(f"{who} for {wall:.0f} s on {args.papers} papers")
     rate = len(ok) / wall
     print(f"edits acknowledged: {len(ok):,} ({rate:.0f}/s); refused as conflicts: {conflicts:,}")
     print(f"edit latency: median {statistics.median(ok):.1f} ms, p95 {p95:.1f} ms (goal <= 50)")
-    print(f"imports: {sum(i['outcome'] == 'ok' for i in imports)} of 60 records each")
+    for kind in ("tag", "note", "title"):
+        took = [e["ms"] for e in edits if e["outcome"] == "ok" and e["kind"] == kind]
+        if len(took) > 20:
+            print(f"  {kind}: median {statistics.median(took):.1f} ms, p95 {_p95(took):.1f} ms")
+    done_imports = [i["ms"] for i in imports if i["outcome"] == "ok"]
+    if done_imports:
+        median_import = statistics.median(done_imports)
+        print(f"imports: {len(done_imports)} of 60 records each, median {median_import:.0f} ms")
     print(
         f"lost: {result['lost']} (goal 0); duplicates: {result['duplicates']} (goal 0); "
         f"other errors: {len(errors)} (goal 0); papers: {result['papers']:,}"

@@ -4,7 +4,8 @@ Run from the repository root (no display needed)::
 
     .venv/bin/python tools/readme_screenshots.py [OUT_DIR]
 
-It writes ``main-window.png``, ``export-dialog.png`` and ``copied-citation.png`` into
+It writes ``main-window.png``, ``export-dialog.png``, ``open-shared-library.png`` and
+``copied-citation.png`` into
 ``resources/screenshots`` (or OUT_DIR). The demo library is a fresh file in a temporary folder:
 two bibliographies and two author pages from ``tests/fixtures``, a few tags.
 """
@@ -34,6 +35,7 @@ from refman.ui.app import build_window, create_app  # noqa: E402
 from refman.ui.citing import export_formats  # noqa: E402
 from refman.ui.export_dialog import ExportDialog  # noqa: E402
 from refman.ui.main_window import MainWindow  # noqa: E402
+from refman.ui.open_library import OpenLibraryDialog  # noqa: E402
 from refman.ui.settings import WindowSettings  # noqa: E402
 from refman.ui.window_chrome import LIST_MENU, build_menu  # noqa: E402
 
@@ -84,6 +86,21 @@ def export_dialog(window: MainWindow, out: Path) -> None:
     dialog.show()
     QApplication.processEvents()
     dialog.grab().save(str(out / "export-dialog.png"), "PNG")
+    dialog.close()
+
+
+def open_library_dialog(window: MainWindow, out: Path) -> None:
+    """File ▸ Open Library… on its "Shared library (PostgreSQL)" tab, filled in."""
+    dialog = OpenLibraryDialog(window)
+    dialog.tabs.setCurrentIndex(1)
+    dialog.host_edit.setText("db.lab.example.org")
+    dialog.database_edit.setText("lab_papers")
+    dialog.user_edit.setText("alice")
+    dialog.password_edit.setText("correct horse")
+    dialog.keyring_box.setChecked(True)
+    dialog.show()
+    QApplication.processEvents()
+    dialog.grab().save(str(out / "open-shared-library.png"), "PNG")
     dialog.close()
 
 
@@ -140,6 +157,7 @@ def main() -> None:
         settle(app, window)
         window.grab().save(str(out / "main-window.png"), "PNG")
         export_dialog(window, out)
+        open_library_dialog(window, out)
         copied_citation(app, window, out)
         window.close()
         window.controller.runner.shutdown()

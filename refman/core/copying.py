@@ -196,6 +196,9 @@ def copy_library(
             _write(read, write, progress)
             _after_rows(write, dest.db.search)
         rows, source_digest = digest(read)
+    if dest.db.shared:  # the server's planner needs to know the tables it now holds
+        with dest.db.engine.begin() as conn:
+            conn.exec_driver_sql("ANALYZE")
     with dest.db.reading() as check:
         dest_rows, dest_digest = digest(check)
     if (dest_rows, dest_digest) != (rows, source_digest):

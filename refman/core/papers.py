@@ -47,7 +47,8 @@ def _state(session: Session, paper_id: int) -> PaperState:
 
 
 def _write(ctx: Context, state: PaperState) -> Changes:
-    write_states(ctx.session, Registry(ctx.session), [], [state], ctx.now, ctx.search)
+    # Fields only: the paper's people, subjects and tags stay as they are.
+    write_states(ctx.session, Registry(ctx.session), [], [state], ctx.now, ctx.search, links=False)
     return Changes(papers=frozenset([state.id]))
 
 

@@ -22,9 +22,10 @@ from refman.core.merge import author_line, sort_author
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.reading import author_rows, owner_rows, subject_rows, tag_rows
 from refman.core.rules import tag_key
+from refman.core.stored_keys import forget_blocks
 from refman.importers.names import name_parts
 from refman.importers.records import PersonName
-from refman.store.bulk import UNSYNCHRONIZED, bulk_insert, chunks, id_set, run_many
+from refman.store.bulk import UNSYNCHRONIZED, bulk_insert, chunks, id_set
 from refman.store.connection import changing, writer
 from refman.store.models import (
     Attribution,
@@ -289,11 +290,18 @@ def write_states(
     now: datetime,
     search: SearchIndex,
     keys_of: KeysOf = state_keys,
+    *,
+    links: bool = True,
 ) -> None:
     """Insert new papers and rewrite changed ones, with all their links, match keys and
-    search words (the one write path of papers)."""
-    _registry_needs(registry, [*new, *changed])
-    assign_citekeys(session, [*new, *(s for s in changed if not s.citekey)], registry.family_of)
+    search words (the one write path of papers). ``links=False``: the changed papers' people,
+    subjects and tags are as stored (an edit of fields), so their links are left as they are.
+    """
+    if links or new:
+        _registry_needs(registry, [*new, *changed])
+    needing_keys = [*new, *(s for s in changed if not s.citekey)]
+    if needing_keys:
+        assign_citekeys(session, needing_keys, registry.family_of)
     keys = {s.id: keys_of(s) for s in (*new, *changed)}
     changed_ids = [s.id for s in changed]
     with search.changing(session, changed_ids):
@@ -303,69 +311,41 @@ def write_states(
             bulk_insert(session, Paper, [{**paper_columns(s, now, keys[s.id]), **who} for s in new])
         for s in changed:
             _rewrite(session, s, paper_columns(s, now, keys[s.id]))
-        for part in chunks(changed_ids):
-            for table in (Authorship, Attribution, PaperSubject, PaperTag):
-                session.execute(delete(table).where(table.paper_id.in_(part)))
-        link_rows = _link_rows(registry, [*new, *changed], keys)
-        link_tables: tuple[type[Base], ...] = (
-            Authorship,
-            Attribution,
-            PaperSubject,
-            PaperTag,
-            MatchBlock,
-        )
-        for model, rows in zip(link_tables, link_rows, strict=True):
-            if rows:
-                bulk_insert(session, model, rows)
+        _write_links(session, registry, new, changed, keys, links)
     search.remember(session, [s.id for s in new])
 
 
-def stored_match_keys(
-    session: Session, paper_ids: Sequence[int] | None = None
-) -> list[tuple[int, str, MatchKeys]]:
-    """Each paper's id, title and match keys, worked out from its stored fields (every paper
-    when ``paper_ids`` is None)."""
-    source = select(
-        Paper.id, Paper.title, Paper.title_provisional, Paper.abstract, Paper.doi, Paper.arxiv_id
+def _write_links(
+    session: Session,
+    registry: Registry,
+    new: Sequence[PaperState],
+    changed: Sequence[PaperState],
+    keys: Mapping[int, MatchKeys],
+    links: bool,
+) -> None:
+    """The papers' links and blocking keys (the changed papers' old ones are gone first)."""
+    if not links:
+        blocks = [
+            {"key": k, "paper_id": s.id} for s in changed for k in dict.fromkeys(keys[s.id].blocks)
+        ]
+        if blocks:
+            bulk_insert(session, MatchBlock, blocks)
+        if not new:
+            return
+        changed = []
+    for part in chunks([s.id for s in changed]):
+        for table in (Authorship, Attribution, PaperSubject, PaperTag):
+            session.execute(delete(table).where(table.paper_id.in_(part)))
+    link_tables: tuple[type[Base], ...] = (
+        Authorship,
+        Attribution,
+        PaperSubject,
+        PaperTag,
+        MatchBlock,
     )
-    queries = (
-        [source]
-        if paper_ids is None
-        else [source.where(Paper.id.in_(part)) for part in chunks(paper_ids)]
-    )
-    return [
-        (pid, title, match_keys(title, provisional, abstract, doi, arxiv))
-        for query in queries
-        for pid, title, provisional, abstract, doi, arxiv in session.execute(query)
-    ]
-
-
-#: Deleting the blocking keys of more than 1/BLOCK_SCAN of the library's papers reads the
-#: whole key table once (0.1 s for 100,000 papers) instead of working out each paper's keys
-#: again from its text (about 90 microseconds a paper).
-BLOCK_SCAN = 64
-
-
-def forget_blocks(session: Session, paper_ids: Sequence[int]) -> None:
-    """Delete the blocking keys of these papers.
-
-    The key table is ordered by key (that is how imports look keys up), so the keys of a few
-    papers are worked out again from their stored fields and deleted one by one; the keys
-    of many papers are found by reading the table once.
-    """
-    if not paper_ids:
-        return
-    largest = session.scalar(select(func.max(Paper.id))) or 0
-    if len(paper_ids) * BLOCK_SCAN > largest:
-        session.execute(
-            delete(MatchBlock).where(MatchBlock.paper_id.in_(id_set(paper_ids))),
-            execution_options=UNSYNCHRONIZED,
-        )
-        return
-    for part in chunks(paper_ids):
-        pairs = [(k, pid) for pid, _, keys in stored_match_keys(session, part) for k in keys.blocks]
-        if pairs:
-            run_many(session, "DELETE FROM match_blocks WHERE key = ? AND paper_id = ?", pairs)
+    for model, rows in zip(link_tables, _link_rows(registry, [*new, *changed], keys), strict=True):
+        if rows:
+            bulk_insert(session, model, rows)
 
 
 def delete_papers(session: Session, search: SearchIndex, paper_ids: Sequence[int]) -> None:

@@ -15,7 +15,8 @@ from sqlalchemy.orm import Session
 
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.paper_state import PaperState
-from refman.core.state_io import load_states, stored_match_keys
+from refman.core.state_io import load_states
+from refman.core.stored_keys import stored_match_keys
 from refman.importers.names import name_parts
 from refman.store.bulk import bulk_insert, chunks, run_many
 from refman.store.database import Database

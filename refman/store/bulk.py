@@ -103,19 +103,27 @@ def bulk_insert(
         return
     table = model.__table__
     assert isinstance(table, Table)
-    if session.get_bind().dialect.name != "sqlite":
-        # SQLAlchemy's batched insert of many rows ("insertmanyvalues") on a database server
-        session.execute(table.insert(), [dict(row) for row in rows])
-        return
     names = list(rows[0].keys())
     unknown = [n for n in names if n not in table.c]
     if unknown:
         raise ValueError(f"{table.name} has no column {unknown[0]}")
     columns = ", ".join(f'"{n}"' for n in names)
+    if session.get_bind().dialect.name != "sqlite":
+        _copy_in(session, table, columns, _stored_rows(session, table, names, rows))
+        return
     marks = ", ".join("?" for _ in names)
     sql = f'INSERT INTO "{table.name}" ({columns}) VALUES ({marks})'
     params = _stored_rows(session, table, names, rows)
     session.connection().exec_driver_sql(sql, params)
+
+
+def _copy_in(session: Session, table: Table, columns: str, rows: list[tuple[Any, ...]]) -> None:
+    """Rows into a table of a database server with its bulk load (PostgreSQL's ``COPY``: ten
+    times the speed of multi-row inserts), inside the session's transaction."""
+    raw: Any = session.connection().connection.driver_connection
+    with raw.cursor() as cursor, cursor.copy(f'COPY "{table.name}" ({columns}) FROM STDIN') as copy:
+        for row in rows:
+            copy.write_row(row)
 
 
 def _stored_rows(

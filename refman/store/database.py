@@ -82,7 +82,7 @@ class Database:
             problems = [str(sqlite_error(exc) or exc)]
         if problems:
             self.damaged = problems[0]
-            log.warning("library %s failed its check: %s", self.path, "; ".join(problems))
+            log.warning("library %s failed its check: %s", self.name, "; ".join(problems))
             if self.checks is not None and self.path is not None:
                 self.checks.forget(self.path)
         else:
@@ -167,6 +167,7 @@ class Database:
                 "or copy it somewhere you may write.",
             )
         self.require_whole()
+        mine: int | None = None
         try:
             with self.plain_errors(), self.sessions.begin() as session:
                 session.info[WRITER] = self.user
@@ -175,9 +176,14 @@ class Database:
                 )
                 yield session
                 at_lock = revision_at_lock(session)
-            if at_lock is not None:
-                self.own_revisions.add((at_lock + 1) % (1 << 31))
+                if at_lock is not None:  # known as this program's before anyone can see it
+                    mine = (at_lock + 1) % (1 << 31)
+                    self.own_revisions.add(mine)
             self.changed = True
+        except BaseException:
+            if mine is not None:  # rolled back: that revision will be someone else's
+                self.own_revisions.discard(mine)
+            raise
         finally:
             self.generation += 1
 

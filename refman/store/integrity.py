@@ -90,9 +90,30 @@ def check(engine: Engine, *, full: bool = False) -> list[str]:
     Returns:
         The problems found (at most :data:`MAX_PROBLEMS`); empty when the library is whole.
     """
+    if engine.dialect.name != "sqlite":
+        return _shared_check(engine)
     pragma = "integrity_check" if full else "quick_check"
     with engine.connect() as conn:
         rows = conn.exec_driver_sql(f"PRAGMA {pragma}({MAX_PROBLEMS})").fetchall()
         conn.rollback()
     problems = [str(row[0]) for row in rows]
     return [] if problems == ["ok"] else problems
+
+
+def _shared_check(engine: Engine) -> list[str]:
+    """What refman can check of a shared library: every paper has its search words and no
+    words are left of a paper that is gone (the server guards its own files)."""
+    with engine.connect() as conn:
+        missing, stray = conn.exec_driver_sql(
+            "SELECT (SELECT count(*) FROM papers p WHERE NOT EXISTS "
+            "(SELECT 1 FROM paper_words w WHERE w.paper_id = p.id)), "
+            "(SELECT count(*) FROM paper_words w WHERE NOT EXISTS "
+            "(SELECT 1 FROM papers p WHERE p.id = w.paper_id))"
+        ).one()
+        conn.rollback()
+    problems = []
+    if missing:
+        problems.append(f"{missing} papers are missing from the search index")
+    if stray:
+        problems.append(f"the search index holds {stray} papers that are gone")
+    return problems

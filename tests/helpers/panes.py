@@ -1,8 +1,10 @@
-"""Shared pieces of the detail-pane tests: shown panes over the test's controller, notes."""
+"""Shared pieces of the window's tests: shown panes and windows over the test's controller,
+notes."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -12,8 +14,10 @@ from tests.helpers.fixtures import settle
 from refman.ui.citing import release_clipboard
 from refman.ui.controller import LibraryController
 from refman.ui.detail_pane import DetailPane
+from refman.ui.main_window import MainWindow
 from refman.ui.notes_editor import NoteCard
 from refman.ui.paper_model import PaperTableModel
+from refman.ui.settings import WindowSettings
 
 #: Builds a shown detail pane showing a paper (None: no paper).
 MakePane = Callable[[int | None], DetailPane]
@@ -48,6 +52,16 @@ def add_note(qtbot: QtBot, pane: DetailPane, controller: LibraryController) -> N
     (card,) = opened.args
     assert isinstance(card, NoteCard)
     return card
+
+
+def make_window(qtbot: QtBot, controller: LibraryController, settings_file: Path) -> MainWindow:
+    """A shown main window over a controller's library, with its own settings file."""
+    window = MainWindow(controller, WindowSettings(settings_file))
+    qtbot.add_widget(window)
+    window.show()
+    qtbot.wait_exposed(window)
+    settle(controller)  # the counts are read off the GUI thread
+    return window
 
 
 def row_id(model: PaperTableModel, row: int) -> int:

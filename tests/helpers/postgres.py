@@ -101,6 +101,20 @@ def stop(folder: Path) -> None:
     shutil.rmtree(folder, ignore_errors=True)
 
 
+def reading_role(address: str, role: str) -> str:
+    """Make ``role`` a user who may only read the shared library at ``address`` (as the
+    readers' role of packaging/shared-library.sql); the library's address for that user."""
+    import psycopg
+
+    dsn = address.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f"DROP ROLE IF EXISTS {role}")
+        conn.execute(f"CREATE ROLE {role} LOGIN")
+        conn.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}")
+        conn.execute(f"GRANT SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}")
+    return address.replace("//postgres@", f"//{role}@")
+
+
 def main(argv: list[str]) -> int:
     """``start DIR`` (prints the address as a shell assignment) or ``stop DIR``."""
     if len(argv) != 2 or argv[0] not in {"start", "stop"}:

@@ -16,7 +16,7 @@ from refman.core.values import PaperQuery
 from tests.helpers.cli import refman_process
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page
-from tests.helpers.panes import add_note
+from tests.helpers.panes import add_note, make_window
 
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
@@ -53,12 +53,7 @@ def window(
     qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
 ) -> Iterator[MainWindow]:
     library.import_pages([sourced(generated_page(5))])
-    made = MainWindow(controller, WindowSettings(tmp_path / "settings.ini"))
-    qtbot.add_widget(made)
-    made.show()
-    qtbot.wait_exposed(made)
-    settle(controller)
-    yield made
+    yield make_window(qtbot, controller, tmp_path / "settings.ini")
 
 
 def titles(window: MainWindow) -> list[str]:

@@ -17,7 +17,7 @@ from refman.core.operations import SetDuplicateFlag
 from refman.core.rules import FieldEdits
 from refman.core.values import PaperQuery, Section
 from tests.helpers.fixtures import seed_files, settle, sourced_file
-from tests.helpers.panes import row_id
+from tests.helpers.panes import make_window, row_id
 
 from refman.ui import window_chrome
 from refman.ui.actions import ActionId
@@ -32,16 +32,6 @@ def seeded(library: LibraryService) -> LibraryService:
     for path in seed_files():
         library.import_pages([sourced_file(path)])
     return library
-
-
-def make_window(qtbot: QtBot, controller: LibraryController, settings_file: Path) -> MainWindow:
-    """A shown main window over a controller's library, with its own settings file."""
-    window = MainWindow(controller, WindowSettings(settings_file))
-    qtbot.add_widget(window)
-    window.show()
-    qtbot.wait_exposed(window)
-    settle(controller)  # the counts are read off the GUI thread
-    return window
 
 
 @pytest.fixture
@@ -304,7 +294,8 @@ def test_show_these_papers_clears_the_tag_filter(
     window.show_papers(recent)
     qtbot.wait_until(lambda: window.model.rowCount() == len(recent))
     assert window.tag_pane.current_filter().tags == ()
-    assert window.table.selected_ids() == [recent[0]]
+    # the first paper is selected once its row is read (off the GUI thread)
+    qtbot.wait_until(lambda: window.table.selected_ids() == [recent[0]])
 
 
 def test_the_trash_count_speaks_of_the_trash(

@@ -7,18 +7,18 @@ from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
-import psycopg
 import pytest
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page
+from tests.helpers.panes import make_window
+from tests.helpers.postgres import reading_role
 
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
-from refman.ui.settings import WindowSettings
 
 
 @pytest.fixture
@@ -29,24 +29,14 @@ def reader(shared_library_url: str) -> str:
         first = owner.paper_ids()[0]
         owner.add_note(first, "the owner's note")
         owner.tag([first], ["read me"])
-    dsn = shared_library_url.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute("DROP ROLE IF EXISTS refman_window_reader")
-        conn.execute("CREATE ROLE refman_window_reader LOGIN")
-        conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO refman_window_reader")
-        conn.execute("GRANT SELECT ON ALL SEQUENCES IN SCHEMA public TO refman_window_reader")
-    return shared_library_url.replace("//postgres@", "//refman_window_reader@")
+    return reading_role(shared_library_url, "refman_window_reader")
 
 
 @pytest.fixture
 def window(qtbot: QtBot, reader: str, tmp_path: Path) -> Iterator[MainWindow]:
     service = LibraryService.open(reader)
     controller = LibraryController(service)
-    made = MainWindow(controller, WindowSettings(tmp_path / "settings.ini"))
-    qtbot.add_widget(made)
-    made.show()
-    qtbot.wait_exposed(made)
-    settle(controller)
+    made = make_window(qtbot, controller, tmp_path / "settings.ini")
     yield made
     made.close()
     settle(controller)

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from refman.core.importing.values import RecordRef
 from refman.core.matching import MAX_BLOCK, MatchKeys, distinctive_title_words
-from refman.core.state_io import stored_match_keys
+from refman.core.stored_keys import stored_match_keys
 from refman.store.bulk import chunks
 from refman.store.models import KEY_KINDS, MatchBlock, Paper
 from refman.store.search import SearchIndex

@@ -15,6 +15,7 @@ from refman.core.library import LibraryService
 from refman.core.values import PaperQuery, Section, SortKey
 from tests.helpers.cli import Cli
 from tests.helpers.fixtures import fill_library, sourced
+from tests.helpers.postgres import reading_role
 
 #: A page whose words test folding: diacritics, LaTeX, hyphens, dotted codes, digits.
 PAGE = """arXiv subjects
@@ -182,17 +183,9 @@ def test_backups_of_a_shared_library_are_the_servers_job(
 @pytest.fixture
 def reader_url(shared_library_url: str) -> str:
     """The shared library's address for a database user who may only read it."""
-    import psycopg
-
     with closing(LibraryService.open(shared_library_url)) as service:
         service.import_pages([sourced(PAGE, "page.txt")])
-    dsn = shared_library_url.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute("DROP ROLE IF EXISTS refman_reader_test")
-        conn.execute("CREATE ROLE refman_reader_test LOGIN")
-        conn.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO refman_reader_test")
-        conn.execute("GRANT SELECT ON ALL SEQUENCES IN SCHEMA public TO refman_reader_test")
-    return shared_library_url.replace("//postgres@", "//refman_reader_test@")
+    return reading_role(shared_library_url, "refman_reader_test")
 
 
 def test_a_reading_role_browses_searches_and_exports_but_changes_nothing(
@@ -216,3 +209,23 @@ def test_a_libpq_style_address_opens_with_refmans_driver(shared_library_url: str
     with closing(LibraryService.open(plain)) as service:
         assert service.db.shared
         assert service.location.startswith("postgresql+psycopg://")
+
+
+@pytest.mark.logs_warnings("refman.store")
+def test_check_of_a_shared_library_finds_papers_missing_from_the_search(
+    shared_library_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with closing(LibraryService.open(shared_library_url)) as service:
+        service.import_pages([sourced(PAGE, "page.txt")])
+    assert main(["--db", shared_library_url, "check"]) == 0
+    assert "is whole" in capsys.readouterr().out
+    _admin_sql(shared_library_url, "DELETE FROM paper_words WHERE paper_id = 1")
+    assert main(["--db", shared_library_url, "check"]) == 2
+    assert "1 papers are missing from the search index" in capsys.readouterr().err
+
+
+def _admin_sql(address: str, statement: str) -> None:
+    import psycopg
+
+    with psycopg.connect(address.replace("+psycopg", ""), autocommit=True) as conn:
+        conn.execute(statement)

@@ -1,0 +1,61 @@
+"""The match keys of papers as stored: worked out again from their fields, and their blocking
+keys deleted (when a paper changes or goes)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
+
+from refman.core.matching import MatchKeys, match_keys
+from refman.store.bulk import UNSYNCHRONIZED, chunks, id_set, run_many
+from refman.store.models import MatchBlock, Paper
+
+
+def stored_match_keys(
+    session: Session, paper_ids: Sequence[int] | None = None
+) -> list[tuple[int, str, MatchKeys]]:
+    """Each paper's id, title and match keys, worked out from its stored fields (every paper
+    when ``paper_ids`` is None)."""
+    source = select(
+        Paper.id, Paper.title, Paper.title_provisional, Paper.abstract, Paper.doi, Paper.arxiv_id
+    )
+    queries = (
+        [source]
+        if paper_ids is None
+        else [source.where(Paper.id.in_(part)) for part in chunks(paper_ids)]
+    )
+    return [
+        (pid, title, match_keys(title, provisional, abstract, doi, arxiv))
+        for query in queries
+        for pid, title, provisional, abstract, doi, arxiv in session.execute(query)
+    ]
+
+
+#: Deleting the blocking keys of more than 1/BLOCK_SCAN of the library's papers reads the
+#: whole key table once (0.1 s for 100,000 papers) instead of working out each paper's keys
+#: again from its text (about 90 microseconds a paper).
+BLOCK_SCAN = 64
+
+
+def forget_blocks(session: Session, paper_ids: Sequence[int]) -> None:
+    """Delete the blocking keys of these papers.
+
+    The key table is ordered by key (that is how imports look keys up), so the keys of a few
+    papers are worked out again from their stored fields and deleted one by one; the keys
+    of many papers are found by reading the table once.
+    """
+    if not paper_ids:
+        return
+    largest = session.scalar(select(func.max(Paper.id))) or 0
+    if len(paper_ids) * BLOCK_SCAN > largest:
+        session.execute(
+            delete(MatchBlock).where(MatchBlock.paper_id.in_(id_set(paper_ids))),
+            execution_options=UNSYNCHRONIZED,
+        )
+        return
+    for part in chunks(paper_ids):
+        pairs = [(k, pid) for pid, _, keys in stored_match_keys(session, part) for k in keys.blocks]
+        if pairs:
+            run_many(session, "DELETE FROM match_blocks WHERE key = ? AND paper_id = ?", pairs)
