@@ -174,3 +174,23 @@ def test_two_windows_follow_each_other_and_an_undo_of_what_the_other_deleted_is_
         settle(second)
         second.shutdown()
         second_service.close()
+
+
+def test_the_selection_and_the_windows_own_undo_survive_papers_added_elsewhere(
+    qtbot: QtBot, window: MainWindow, library_location: str, tmp_path: Path
+) -> None:
+    controller = window.controller
+    paper = controller.service.paper_ids()[2]
+    window.table.select_paper(paper)
+    controller.tag([paper], ["mine"])
+    settle(controller)
+    page = tmp_path / "page.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    done = refman_process(library_location, tmp_path / "home", "import", str(page))
+    assert done.returncode == 0, done.stderr
+    qtbot.waitUntil(lambda: window.count_label.text() == "7 of 7 papers", timeout=1000)
+    assert window.table.selected_ids() == [paper]  # still the paper the person had chosen
+    controller.undo()  # the window's own tagging: others only added papers meanwhile
+    settle(controller)
+    assert controller.service.paper(paper).tags == ()
+    assert controller.service.count() == 7
