@@ -147,19 +147,22 @@ def revision_at_lock(session: Session) -> int | None:
 
 def _shared_begin(token: str) -> Callable[[Any], None]:
     def on_begin(conn: Any) -> None:
-        # A shared library has no write lock to wait for: a change moves the revision on (a
-        # sequence: no row is locked) and notifies the other programs on the library when it
-        # commits, with this program's token (see :mod:`refman.store.changes`).
+        # A shared library has no write lock to wait for: a change moves the revision on (one
+        # of sixteen counters, picked by the server process: changes rarely share one) and
+        # notifies the other programs on the library when it commits, with this program's
+        # token (see :mod:`refman.store.changes`).
         if conn.get_execution_options().get("refman_write", False):
             conn.exec_driver_sql(
-                f"SELECT pg_notify('{CHANNEL}', nextval('library_revision')::text || ' {token}')"
+                "UPDATE library_counters SET n = n + 1 WHERE slot = mod(pg_backend_pid(), 16)"
             )
+            conn.exec_driver_sql(f"SELECT pg_notify('{CHANNEL}', 'changed {token}')")
 
     return on_begin
 
 
-#: The revision of a shared library (a sequence every change moves on).
-_SHARED_REVISION = "SELECT last_value FROM library_revision"
+#: The revision of a shared library: the sum of its counters, which every change moves on in
+#: its own transaction (so a read sees the revision of exactly the changes it sees).
+_SHARED_REVISION = "SELECT sum(n) FROM library_counters"
 
 
 def make_engine(url: str, *, read_only: bool = False, token: str = "") -> Engine:

@@ -213,6 +213,15 @@ class Database:
             self.checks.remember(self.path)
 
 
+def _trusted(url: str, file_path: Path | None, checks: CheckRecord | None) -> bool:
+    """True when the library is as refman left it: a file refman remembers leaving whole
+    (asked before any connection: an open file has a write-ahead log beside it), or a
+    shared library (no file another program may change behind refman's back)."""
+    if not url.startswith("sqlite"):
+        return True
+    return bool(checks and file_path and checks.trusted(file_path))
+
+
 def open_database(
     location: str | Path, checks: CheckRecord | None = None, backups: Path | None = None
 ) -> Database:
@@ -240,8 +249,7 @@ def open_database(
     url = to_url(location)
     file_path, identity, read_only = locate(url)
     where = file_path or make_url(url).render_as_string(hide_password=True)
-    # Before the first connection: an open library has a write-ahead log beside it.
-    trusted = bool(checks and file_path and checks.trusted(file_path))
+    trusted = _trusted(url, file_path, checks)  # before the first connection
     token = secrets.token_hex(8)
     engine = make_engine(
         engine_url(url, file_path, read_only), read_only=read_only is not None, token=token

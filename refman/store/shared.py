@@ -6,8 +6,8 @@ refman. The driver, psycopg 3, comes with refman's ``postgres`` extra
 (``pip install 'refman[postgres]'``); the base install opens library files only.
 
 The same migrations create the schema on both kinds of library; what differs lives in the
-store: the search index (:mod:`refman.store.search_pg`), and the revision (a sequence every
-change moves on, see :mod:`refman.store.connection`).
+store: the search index (:mod:`refman.store.search_pg`), and the revision (counters that
+every change moves on in its own transaction, see :mod:`refman.store.connection`).
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ def keep(database: Database, name: str, made_at: int, body: str) -> bool:
     Returns:
         True when the snapshot was written.
     """
-    if database.read_only or database.damaged or database.path is None:
+    if database.read_only or database.damaged or (database.path is None and not database.shared):
         return False
     if not (database.verified or database.trusted_at_open):
         return False

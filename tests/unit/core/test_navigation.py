@@ -21,13 +21,13 @@ Opened = Callable[[], LibraryService]
 
 
 @pytest.fixture
-def reopen(library_path: Path, tmp_path: Path) -> Iterator[Opened]:
-    """Opens the library as the window and the command line do (with the check record);
-    every service opened is closed at the end."""
+def reopen(library_location: str, tmp_path: Path) -> Iterator[Opened]:
+    """Opens the library (a file, or a shared library) as the window and the command line
+    do (with the check record); every service opened is closed at the end."""
     opened: list[LibraryService] = []
 
     def open_it() -> LibraryService:
-        service = LibraryService.open(library_path, tmp_path / "checked.json")
+        service = LibraryService.open(library_location, tmp_path / "checked.json")
         opened.append(service)
         return service
 

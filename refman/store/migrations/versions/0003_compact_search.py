@@ -53,7 +53,10 @@ def _shared_search() -> None:
     """A shared library's search index and revision (see :mod:`refman.store.search_pg`)."""
     from refman.store.search_pg import SCHEMA
 
-    op.execute("CREATE SEQUENCE library_revision")
+    # The revision: the sum of a few counters, one moved on by each change in its own
+    # transaction (it is seen exactly when the change is; changes rarely share a counter).
+    op.execute("CREATE TABLE library_counters (slot integer PRIMARY KEY, n bigint NOT NULL)")
+    op.execute("INSERT INTO library_counters SELECT generate_series(0, 15), 0")
     for statement in SCHEMA:
         op.execute(statement)
 
