@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import StaleWriteError
@@ -190,8 +190,9 @@ class Registry:
         missing = [n for n in wanted if n not in self.tags]
         if not missing:
             return
-        for tid, key in self.session.execute(select(Tag.id, Tag.key)):
-            self.tags[key] = tid
+        for part in chunks(missing):
+            for tid, key in self.session.execute(select(Tag.id, Tag.key).where(Tag.key.in_(part))):
+                self.tags[key] = tid
         for folded in missing:
             if folded not in self.tags:
                 tag = Tag(name=wanted[folded], key=folded)
@@ -273,17 +274,31 @@ def _link_rows(
     return authorships, attributions, subjects, tags, blocks
 
 
-def _rewrite(session: Session, state: PaperState, row: dict[str, Any]) -> None:
-    """Rewrite a paper's row, unless it changed since its state was read (a change made in
-    between by someone else is never overwritten: :class:`StaleWriteError`)."""
-    del row["id"]
-    stmt = update(Paper).where(Paper.id == state.id)
-    if state.version is not None:
-        stmt = stmt.where(Paper.version == state.version)
-    values = {**row, "version": Paper.version + 1, "modified_by": writer(session)}
-    done = session.execute(stmt.values(**values), execution_options=UNSYNCHRONIZED)
-    if getattr(done, "rowcount", 1) == 0:
-        raise StaleWriteError(f"Paper #{state.id}")
+def _rewrite(
+    session: Session, changed: Sequence[PaperState], rows: Sequence[dict[str, Any]]
+) -> None:
+    """Rewrite papers' rows in one statement per kind, unless one changed since its state was
+    read (a change made in between by someone else is never overwritten:
+    :class:`StaleWriteError`)."""
+    table = cast(Table, Paper.__table__)
+    guarded = [s.version is not None for s in changed]
+    for with_version in (True, False):
+        params = [
+            {**{k: v for k, v in row.items() if k != "id"}, "b_id": s.id, "b_version": s.version}
+            for s, row, g in zip(changed, rows, guarded, strict=True)
+            if g is with_version
+        ]
+        if not params:
+            continue
+        stmt = table.update().where(table.c.id == bindparam("b_id"))
+        if with_version:
+            stmt = stmt.where(table.c.version == bindparam("b_version"))
+        else:
+            params = [{k: v for k, v in p.items() if k != "b_version"} for p in params]
+        stmt = stmt.values(version=table.c.version + 1, modified_by=writer(session))
+        done = session.connection().execute(stmt, params)
+        if done.rowcount != len(params):
+            raise StaleWriteError(f"Paper #{changed[0].id}" if len(changed) == 1 else "A paper")
 
 
 def write_states(
@@ -313,8 +328,7 @@ def write_states(
         if new:
             who = {"created_by": writer(session), "modified_by": writer(session)}
             bulk_insert(session, Paper, [{**paper_columns(s, now, keys[s.id]), **who} for s in new])
-        for s in changed:
-            _rewrite(session, s, paper_columns(s, now, keys[s.id]))
+        _rewrite(session, changed, [paper_columns(s, now, keys[s.id]) for s in changed])
         _write_links(session, registry, new, changed, keys, links)
     search.remember(session, [s.id for s in new])
 

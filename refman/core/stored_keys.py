@@ -38,6 +38,9 @@ def stored_match_keys(
 #: again from its text (about 90 microseconds a paper).
 BLOCK_SCAN = 64
 
+#: Up to this many papers, their keys are always worked out again (both ways are quick).
+FEW = 16
+
 
 def forget_blocks(session: Session, paper_ids: Sequence[int]) -> None:
     """Delete the blocking keys of these papers.
@@ -48,8 +51,8 @@ def forget_blocks(session: Session, paper_ids: Sequence[int]) -> None:
     """
     if not paper_ids:
         return
-    largest = session.scalar(select(func.max(Paper.id))) or 0
-    if len(paper_ids) * BLOCK_SCAN > largest:
+    few = len(paper_ids) <= FEW  # (an edit: not worth asking how large the library is)
+    if not few and len(paper_ids) * BLOCK_SCAN > (session.scalar(select(func.max(Paper.id))) or 0):
         session.execute(
             delete(MatchBlock).where(MatchBlock.paper_id.in_(id_set(paper_ids))),
             execution_options=UNSYNCHRONIZED,

@@ -111,14 +111,21 @@ def writer(session: Session) -> str | None:
 _IMPORT_LOCK = 0x7265666D616E
 
 
-def lock_imports(session: Session) -> None:
+def lock_imports(session: Session) -> int | None:
     """Let this change import alone: on a shared library, two imports of overlapping pages
     at the same time would each plan the same papers as new. The lock is the server's
     (``pg_advisory_xact_lock``), held until the change commits or rolls back; edits never
-    wait for it. A library file needs none: a change there holds the file's write lock."""
+    wait for it. A library file needs none: a change there holds the file's write lock.
+
+    Returns:
+        The library's revision when this import's turn came, as the others left it (this
+        change's own move not counted): a plan made at that revision is still valid.
+    """
     conn = session.connection()
-    if conn.dialect.name == "postgresql":
-        conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_IMPORT_LOCK})")
+    if conn.dialect.name != "postgresql":
+        return revision_at_lock(session)
+    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_IMPORT_LOCK})")
+    return revision(session) - 1
 
 
 def changing(session: Session) -> bool:
@@ -145,17 +152,29 @@ def revision_at_lock(session: Session) -> int | None:
     return None if found is None else int(found)
 
 
+_MOVE_OWN_COUNTER = "UPDATE library_counters SET n = n + 1 WHERE slot = mod(pg_backend_pid(), 16)"
+_MOVE_FREE_COUNTER = (
+    "WITH free AS (SELECT slot FROM library_counters"
+    " ORDER BY slot = mod(pg_backend_pid(), 16) DESC, slot LIMIT 1 FOR UPDATE SKIP LOCKED),"
+    " moved AS (UPDATE library_counters SET n = n + 1 FROM free"
+    " WHERE library_counters.slot = free.slot RETURNING 1)"
+)
+
+
 def _shared_begin(token: str) -> Callable[[Any], None]:
     def on_begin(conn: Any) -> None:
         # A shared library has no write lock to wait for: a change moves the revision on (one
-        # of sixteen counters, picked by the server process: changes rarely share one) and
-        # notifies the other programs on the library when it commits, with this program's
-        # token (see :mod:`refman.store.changes`).
+        # of sixteen counters: its server process's own, else the first one no other change
+        # holds, so a change waits for another only when sixteen are under way) and notifies
+        # the other programs on the library when it commits, with this program's token (see
+        # :mod:`refman.store.changes`).
         if conn.get_execution_options().get("refman_write", False):
-            conn.exec_driver_sql(
-                "UPDATE library_counters SET n = n + 1 WHERE slot = mod(pg_backend_pid(), 16)"
-            )
-            conn.exec_driver_sql(f"SELECT pg_notify('{CHANNEL}', 'changed {token}')")
+            notify = f"pg_notify('{CHANNEL}', 'changed {token}')"
+            moved = conn.exec_driver_sql(
+                f"{_MOVE_FREE_COUNTER} SELECT (SELECT count(*) FROM moved), {notify}"
+            ).scalar()
+            if not moved:
+                conn.exec_driver_sql(_MOVE_OWN_COUNTER)
 
     return on_begin
 

@@ -3,6 +3,7 @@ person on the same shared library (the store's change feeds, on both kinds of li
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 
@@ -68,3 +69,45 @@ def test_own_and_others_changes_together_are_news(
         assert _heard(feed)
     finally:
         feed.close()
+
+
+def test_a_change_while_sixteen_others_are_under_way_still_counts_and_is_heard(
+    shared_library_url: str,
+) -> None:
+    """Every counter of the revision held by a change not yet committed: the next change waits
+    for one of them, then moves the revision on and is heard like any other."""
+    import psycopg
+
+    from refman.store.connection import revision
+
+    library = LibraryService.open(shared_library_url)
+    other = LibraryService.open(shared_library_url)
+
+    def current() -> int:
+        with library.db.reading() as session:
+            return revision(session)
+
+    library.import_pages([sourced(generated_page(2))])
+    start = current()
+    holders = [psycopg.connect(shared_library_url.replace("+psycopg", "")) for _ in range(16)]
+    feed = change_feed(library)
+    try:
+        for slot, conn in enumerate(holders):
+            conn.execute("UPDATE library_counters SET n = n + 1 WHERE slot = %s", (slot,))
+        done = threading.Thread(target=other.tag, args=(other.paper_ids()[:1], ["waited"]))
+        done.start()
+        done.join(0.5)
+        assert done.is_alive()  # it waits for a counter
+        for conn in holders:
+            conn.commit()
+        done.join(10)
+        assert not done.is_alive()
+        assert current() == start + 17
+        assert _heard(feed)
+        assert "waited" in {t.name for t in library.paper(library.paper_ids()[0]).tags}
+    finally:
+        for conn in holders:
+            conn.close()
+        feed.close()
+        other.close()
+        library.close()

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -22,7 +23,7 @@ import refman.store.schema as schema
 from refman.__main__ import main
 from refman.common.errors import LibraryOpenError
 from refman.core.importing.apply import apply_import
-from refman.core.importing.plan import prepare_import
+from refman.core.importing.plan import plan_import, prepare_import
 from refman.core.importing.values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery
@@ -395,6 +396,35 @@ def test_a_command_waits_for_another_writer_and_says_so(
     captured = capsys.readouterr()
     assert "Waiting for another refman to finish writing" in captured.err
     assert [t.name for t in library.tags()] == ["waited"]
+
+
+def test_an_import_planned_on_a_quiet_library_is_not_planned_again(
+    library: LibraryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import refman.core.importing.apply as applying
+
+    library.import_pages([_page(2)])
+    pages = (_page(3),)
+    with library.db.reading() as session:
+        prepared = prepare_import(session, library.db.search, pages)
+    planned: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        planned.append(1)
+        return plan_import(*args, **kwargs)
+
+    monkeypatch.setattr(applying, "plan_import", counted)
+    with library.db.transaction() as session:
+        result = apply_import(
+            session,
+            library.db.search,
+            pages,
+            ImportChoices(),
+            datetime(2026, 1, 1),
+            prepared=prepared,
+        )
+    assert planned == []  # nobody changed the library in between: the plan stands
+    assert len(result.new_ids) == 1 and library.count() == 3
 
 
 def test_an_import_planned_before_another_change_is_planned_again(
