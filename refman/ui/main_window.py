@@ -275,7 +275,7 @@ class MainWindow(QMainWindow):
             changes = replace(changes, structure=True)
         self.paper_panel.refresh(changes)
         if changes.structure or changes.added:
-            self.count_label.count_library(self._nav.section)
+            self.count_label.count_library(self._nav.section, again=True)
         self._update_actions()
 
     @Slot()

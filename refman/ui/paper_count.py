@@ -24,9 +24,14 @@ class PaperCount(QLabel):
         self._total: tuple[Section, int] | None = None
         model.count_changed.connect(self.update_text)
 
-    def count_library(self, section: Section) -> None:
-        """Count the papers of the section the list is in (the Trash, else All papers)."""
+    def count_library(self, section: Section, *, again: bool = False) -> None:
+        """Count the papers of the section the list is in (the Trash, else All papers):
+        ``again`` after a change, else only when the list moved to the other whole (a new
+        search or filter leaves the library's size as it was)."""
         whole = Section.TRASH if section is Section.TRASH else Section.ALL
+        if not again and self._total is not None and self._total[0] is whole:
+            self.update_text()
+            return
         query = PaperQuery(section=whole)
 
         def counted(total: int) -> None:

@@ -12,14 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QMimeData,
-    QModelIndex,
-    QObject,
-    Qt,
-    Signal,
-)
+from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QFont
 
 from refman.common.errors import RefmanError
@@ -121,8 +114,12 @@ class PaperTableModel(QAbstractTableModel):
         def first(reader: ListReader) -> dict[int, list[PaperRow]]:
             return {page: reader.window(query, page * PAGE, PAGE) for page in pages}
 
-        self.reads.ask(first, lambda found: self._show(query, found))
-        self.reads.ask(lambda reader: reader.count(query), self._set_count)
+        def shown(found: dict[int, list[PaperRow]]) -> None:
+            self._show(query, found)
+            if not self._counted:  # counted once the rows are painted, not competing with them
+                self.reads.ask(lambda reader: reader.count(query), self._set_count)
+
+        self.reads.ask(first, shown)
 
     def when_read(self, call: Callable[[], None]) -> None:
         """Call ``call`` once the list shows the query set last (its first rows arrived);

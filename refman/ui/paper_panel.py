@@ -49,7 +49,7 @@ class PaperPanel(QStackedWidget):
     def update_view(self) -> None:
         """Show the welcome page when the library holds no paper (Trash included)."""
         try:
-            empty = self.controller.service.paper_count() == 0
+            empty = self.controller.service.is_empty()
         except RefmanError:  # a damaged library: the list says what it can read
             empty = False
         self.setCurrentWidget(self.welcome if empty else self.table)

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from refman.__main__ import main
 from refman.core.library import LibraryService
+from refman.core.listing import ListReader
 from refman.core.operations import SetDuplicateFlag
 from refman.core.rules import FieldEdits
 from refman.core.values import PaperQuery, Section
@@ -72,6 +73,29 @@ def test_typing_in_the_search_field_narrows_the_list_and_the_count(
     qtbot.wait_until(lambda: window.model.rowCount() == 20)
     settle(window.controller)  # the library's total is a read of its own
     assert window.count_label.text() == "20 of 20 papers"
+
+
+def test_typing_counts_only_what_the_search_shows_not_the_whole_library_again(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A million papers take the server 50 ms to count: the library's size is kept while
+    only the search changes, and the search's own count waits for its rows."""
+    settle(window.controller)
+    counted: list[str] = []
+    original = ListReader.count
+
+    def count(reader: ListReader, query: PaperQuery) -> int:
+        counted.append(query.text)
+        return original(reader, query)
+
+    monkeypatch.setattr(ListReader, "count", count)
+    qtbot.keyClicks(window.search_box, "megasc")
+    settle(window.controller)
+    assert "" not in counted  # the library's 20 papers were not counted again
+    assert window.count_label.text() == f"{window.model.rowCount()} of 20 papers"
+    window.controller.trash(window.controller.service.paper_ids()[:1])
+    settle(window.controller)
+    assert window.count_label.text().endswith("of 19 papers")  # a change counts it again
 
 
 def test_ctrl_f_puts_the_cursor_in_the_search_field(qtbot: QtBot, window: MainWindow) -> None:

@@ -1,0 +1,195 @@
+"""Reading a library: the list, papers, tags, people and counts, each in a short read
+session returning plain values (the reading half of
+:class:`~refman.core.library.LibraryService`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from sqlalchemy import func, select
+
+from refman.core import queries
+from refman.core.context import no_paper
+from refman.core.id_lists import OrderedIds
+from refman.core.importing.plan import plan_import
+from refman.core.importing.values import ImportPlan, SourcedPage
+from refman.core.notes import no_note
+from refman.core.reading import (
+    load_details,
+    load_people,
+    load_person,
+    load_tag_names,
+    load_tags,
+    view_of,
+)
+from refman.core.values import (
+    NoteView,
+    PaperDetail,
+    PaperQuery,
+    PaperRow,
+    PersonView,
+    SectionCounts,
+    TagView,
+)
+from refman.store.bulk import chunks
+from refman.store.database import Database
+from refman.store.models import Note, Paper
+
+if TYPE_CHECKING:
+    from refman.core.export import ExportFormat
+
+#: The query of the whole library (outside the Trash), newest first.
+EVERYTHING = PaperQuery()
+
+
+class LibraryReads:
+    """What the window and the command line read from one library."""
+
+    def __init__(self, database: Database) -> None:
+        self.db = database
+        self._ordered = OrderedIds(database.search)
+
+    def count(self, query: PaperQuery = EVERYTHING) -> int:
+        """How many papers a query shows (counted in the database)."""
+        with self.db.reading() as s:
+            return queries.count(s, query, self.db.search)
+
+    def paper_ids(self, query: PaperQuery = EVERYTHING) -> list[int]:
+        """The ids a query shows, in order (ints only: cheap even for 100,000 papers)."""
+        generation = self.db.generation
+        with self.db.reading() as s:
+            return self._ordered.ids(s, query, generation)
+
+    def papers(
+        self, query: PaperQuery = EVERYTHING, offset: int = 0, limit: int = 50
+    ) -> list[PaperRow]:
+        """A window of the list: ``limit`` rows from ``offset``."""
+        with self.db.reading() as s:
+            return queries.window(s, query, self.db.search, offset, limit)
+
+    def list_ids(self, query: PaperQuery, offset: int, limit: int) -> list[int]:
+        """The ids of rows ``offset`` to ``offset + limit`` of a query's list."""
+        with self.db.reading() as s:
+            return queries.id_window(s, query, self.db.search, offset, limit)
+
+    def rows(self, ids: Sequence[int]) -> list[PaperRow]:
+        """List rows of these papers, in the order given."""
+        with self.db.reading() as s:
+            return queries.rows(s, ids)
+
+    def paper(self, paper_id: int) -> PaperDetail:
+        """Everything about one paper.
+
+        Raises:
+            NotFoundError: There is no paper with that id.
+        """
+        details = self.details([paper_id])
+        if not details:
+            raise no_paper(paper_id)
+        return details[0]
+
+    def details(self, ids: Sequence[int]) -> list[PaperDetail]:
+        """Everything about several papers, in the order given."""
+        with self.db.reading() as s:
+            return load_details(s, ids)
+
+    def cite(self, ids: Sequence[int], style: str | None = None, fmt: str = "text") -> str:
+        """The bibliography of papers in a citation style, as text or HTML
+        (:func:`refman.core.citations.render_bibliography`; "" for no papers).
+
+        Raises:
+            NotFoundError: A paper does not exist.
+            InvalidValueError: An unknown style (the message lists them) or format.
+        """
+        from refman.core.citations import DEFAULT_STYLE, render_bibliography  # loaded when used
+
+        return render_bibliography(self.all_details(ids), style or DEFAULT_STYLE, fmt)
+
+    def cite_keys(self, ids: Sequence[int]) -> str:
+        """``\\cite{a,b}`` with the citation keys of papers, in the order given.
+
+        Raises:
+            NotFoundError: A paper does not exist.
+        """
+        from refman.core.citations import citation_keys
+
+        return citation_keys(self.all_details(ids))
+
+    def export(
+        self, ids: Sequence[int], fmt: ExportFormat | str, *, with_notes: bool = False
+    ) -> str:
+        """Papers as the text of an export file (BibTeX, RIS, ...), in the order given.
+
+        The papers are read 500 at a time; nothing changes (this is a read, not an operation).
+
+        Raises:
+            NotFoundError: One of the ids is not a paper.
+            ValueError: ``fmt`` is not an export format.
+        """
+        from refman.core.export import export_papers  # loaded when first used
+
+        return export_papers(self.all_details(ids), fmt, with_notes=with_notes)
+
+    def all_details(self, ids: Sequence[int]) -> list[PaperDetail]:
+        """Everything about papers, each once, in the order given (read 500 at a time).
+
+        Raises:
+            NotFoundError: One of the ids is not a paper.
+        """
+        wanted = list(dict.fromkeys(ids))
+        details: list[PaperDetail] = []
+        for part in chunks(wanted):
+            found = self.details(part)
+            if len(found) < len(part):
+                raise no_paper(min(set(part) - {d.id for d in found}))
+            details.extend(found)
+        return details
+
+    def note(self, note_id: int) -> NoteView:
+        """One note (``NotFoundError`` when there is no note with that id)."""
+        with self.db.reading() as s:
+            note = s.get(Note, note_id)
+            if note is None:
+                raise no_note(note_id)
+            return view_of(note)
+
+    def tags(self) -> list[TagView]:
+        """Every tag with its colour and paper count, by name."""
+        with self.db.reading() as s:
+            return load_tags(s)
+
+    def tag_names(self) -> list[str]:
+        """Every tag's name, by name (what completing a tag offers: no counts to work out)."""
+        with self.db.reading() as s:
+            return load_tag_names(s)
+
+    def people(self) -> list[PersonView]:
+        """The owners of imported author pages, with how many papers each brought."""
+        with self.db.reading() as s:
+            return load_people(s)
+
+    def person(self, person_id: int) -> PersonView | None:
+        """A person (author or page owner) with the number of papers attributed to them."""
+        with self.db.reading() as s:
+            return load_person(s, person_id)
+
+    def section_counts(self) -> SectionCounts:
+        """How many papers each library section holds."""
+        with self.db.reading() as s:
+            return queries.section_counts(s, self.db.search)
+
+    def paper_count(self) -> int:
+        """Papers in the library, Trash included."""
+        with self.db.reading() as s:
+            return int(s.execute(select(func.count()).select_from(Paper)).scalar_one())
+
+    def is_empty(self) -> bool:
+        """True when the library holds no paper, Trash included (at once at any size)."""
+        with self.db.reading() as s:
+            return s.execute(select(Paper.id).limit(1)).first() is None
+
+    def plan_import(self, pages: Sequence[SourcedPage]) -> ImportPlan:
+        """What importing these pages would do, record by record; changes nothing."""
+        with self.db.reading() as s:
+            return plan_import(s, self.db.search, pages)
