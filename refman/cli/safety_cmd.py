@@ -33,6 +33,12 @@ def run_check(args: argparse.Namespace, service: LibraryService, out: TextIO) ->
         return 2 if problems else 0
     if problems:
         shown = "; ".join(problems[:3]) + ("; …" if len(problems) > 3 else "")
+        if service.db.shared:  # the server keeps the data whole; refman's index can be redone
+            raise LibraryUnavailableError(
+                f"The shared library “{service.location}” needs repair: {shown}.",
+                "Run “refman check --full” (as a user who may change the library) to index "
+                "those papers again; nothing else was changed.",
+            )
         raise LibraryUnavailableError(
             f"The library “{service.location}” is damaged: {shown}.", DAMAGED_HINT
         )

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import InvalidValueError, LibraryUnavailableError
 from refman.core.library import LibraryService
+from refman.store.backend import on_server
 from refman.store.bulk import bulk_insert, chunks
 from refman.store.models import Base, Paper
 
@@ -168,7 +169,7 @@ def _after_rows(dest: Session, search: Any) -> None:
     ids = [int(i) for i in dest.execute(select(Paper.id).order_by(Paper.id)).scalars()]
     for part in chunks(ids, _BATCH):
         search.remember(dest, part)
-    if dest.get_bind().dialect.name == "postgresql":
+    if on_server(dest):
         for name in ("persons", "subjects", "tags", "papers", "notes", "import_batches"):
             dest.execute(
                 text(
@@ -189,7 +190,7 @@ def copy_library(
             if the difference shows only once written, the message says so).
     """
     with source.db.reading() as read:
-        if read.get_bind().dialect.name == "postgresql":
+        if on_server(read):
             read.connection(execution_options={"isolation_level": "REPEATABLE READ"})
         with dest.db.transaction() as write:
             _require_empty(write, dest.location)

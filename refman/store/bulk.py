@@ -20,6 +20,8 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import DeclarativeBase, Session
 from sqlalchemy.sql.functions import FunctionElement
 
+from refman.store.backend import on_server
+
 T = TypeVar("T")
 
 #: Execution options of an ORM update or delete of many rows that no object in the session
@@ -108,7 +110,7 @@ def bulk_insert(
     if unknown:
         raise ValueError(f"{table.name} has no column {unknown[0]}")
     columns = ", ".join(f'"{n}"' for n in names)
-    if session.get_bind().dialect.name != "sqlite":
+    if on_server(session):
         _copy_in(session, table, columns, _stored_rows(session, table, names, rows))
         return
     marks = ", ".join("?" for _ in names)

@@ -12,6 +12,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
+from refman.store.backend import on_server
 from refman.store.changes import CHANNEL
 from refman.store.failures import sqlite_error
 from refman.store.search_terms import register_functions
@@ -122,7 +123,7 @@ def lock_imports(session: Session) -> int | None:
         change's own move not counted): a plan made at that revision is still valid.
     """
     conn = session.connection()
-    if conn.dialect.name != "postgresql":
+    if not on_server(conn):
         return revision_at_lock(session)
     conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_IMPORT_LOCK})")
     return revision(session) - 1
@@ -139,7 +140,7 @@ def revision(session: Session) -> int:
     Work prepared in a read (an import's plan) is still valid when the revision is the same
     once the write lock is held."""
     conn = session.connection()
-    if conn.dialect.name != "sqlite":
+    if on_server(conn):
         return int(conn.exec_driver_sql(_SHARED_REVISION).scalar() or 0)
     return int(conn.exec_driver_sql("PRAGMA user_version").scalar() or 0)
 
@@ -188,7 +189,7 @@ def make_engine(url: str, *, read_only: bool = False, token: str = "") -> Engine
     """The engine of a library: an SQLite file with refman's settings, or a shared library
     on a database server (see :mod:`refman.store.shared`), whose changes are notified with
     ``token``."""
-    if make_url(url).get_backend_name() != "sqlite":
+    if on_server(url):
         engine = create_engine(url, pool_pre_ping=True, connect_args=shared_arguments(url))
         event.listen(engine, "begin", _shared_begin(token))
         return engine

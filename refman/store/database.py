@@ -17,6 +17,7 @@ from sqlalchemy.exc import DatabaseError, DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from refman.common.errors import DAMAGED_HINT, LibraryOpenError, LibraryUnavailableError
+from refman.store.backend import on_server
 from refman.store.changes import ChangeFeed, FileFeed, ServerFeed
 from refman.store.connection import WRITER, make_engine, revision_at_lock
 from refman.store.failures import described, sqlite_error
@@ -24,10 +25,6 @@ from refman.store.integrity import CheckRecord, check
 from refman.store.location import engine_url, locate, to_url
 from refman.store.schema import SCHEMA_HEAD, bring_up, head_revision
 from refman.store.search import Fts5Index, SearchIndex
-from refman.store.search_schema import (
-    damaged_indexes,
-    rebuild_indexes,
-)
 from refman.store.shared import search_index
 
 log = logging.getLogger("refman.store")
@@ -73,8 +70,9 @@ class Database:
         """
         try:
             problems = check(self.engine, full=full)
-            if full and not problems and self.read_only is None:
+            if full and self.read_only is None and (self.shared or not problems):
                 self._repair_indexes()
+                problems = check(self.engine, full=full) if problems else problems
         except DBAPIError as exc:
             plain = described(exc, self.name)
             if plain is None or "damaged" not in plain.message:
@@ -92,14 +90,13 @@ class Database:
         return problems
 
     def _repair_indexes(self) -> None:
-        """Fill a search index again when its contents do not match the library's rows."""
-        if self.engine.dialect.name != "sqlite":
-            return
-        with self.engine.begin() as conn:
-            damaged = damaged_indexes(conn)
-            rebuild_indexes(conn, damaged)
-        if damaged:
-            log.warning("library %s: search indexes rebuilt (%s)", self.path, ", ".join(damaged))
+        """Make the search index match the library's rows again where it does not (a file:
+        FTS5's own check, then a rebuild; a server: papers lacking their words, words of
+        papers gone)."""
+        with self.sessions.begin() as session:
+            repaired = self.search.repair(session)
+        if repaired:
+            log.warning("library %s: search index repaired (%s)", self.name, repaired)
 
     def require_whole(self) -> None:
         """Refuse to write to a damaged library; check one not known to be whole first."""
@@ -118,7 +115,7 @@ class Database:
         """The library file, or None for an in-memory database or a shared library."""
         parsed = make_url(self.url)
         database = parsed.database
-        if parsed.get_backend_name() != "sqlite":
+        if on_server(parsed):
             return None
         return Path(database) if database and database != ":memory:" else None
 
@@ -144,7 +141,7 @@ class Database:
     @property
     def shared(self) -> bool:
         """True for a library on a database server (see :mod:`refman.store.shared`)."""
-        return self.engine.dialect.name != "sqlite"
+        return on_server(self.engine)
 
     @property
     def name(self) -> str:
@@ -217,7 +214,7 @@ def _trusted(url: str, file_path: Path | None, checks: CheckRecord | None) -> bo
     """True when the library is as refman left it: a file refman remembers leaving whole
     (asked before any connection: an open file has a write-ahead log beside it), or a
     shared library (no file another program may change behind refman's back)."""
-    if not url.startswith("sqlite"):
+    if on_server(url):
         return True
     return bool(checks and file_path and checks.trusted(file_path))
 

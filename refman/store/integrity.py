@@ -20,6 +20,8 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
+from refman.store.backend import on_server
+
 log = logging.getLogger("refman.store")
 
 #: The most problems a check reports.
@@ -90,7 +92,7 @@ def check(engine: Engine, *, full: bool = False) -> list[str]:
     Returns:
         The problems found (at most :data:`MAX_PROBLEMS`); empty when the library is whole.
     """
-    if engine.dialect.name != "sqlite":
+    if on_server(engine):
         return _shared_check(engine)
     pragma = "integrity_check" if full else "quick_check"
     with engine.connect() as conn:
@@ -103,12 +105,12 @@ def check(engine: Engine, *, full: bool = False) -> list[str]:
 def _shared_check(engine: Engine) -> list[str]:
     """What refman can check of a shared library: every paper has its search words and no
     words are left of a paper that is gone (the server guards its own files)."""
+    from refman.store.search_pg import MISSING_WORDS, STRAY_WORDS  # (a shared library's)
+
     with engine.connect() as conn:
         missing, stray = conn.exec_driver_sql(
-            "SELECT (SELECT count(*) FROM papers p WHERE NOT EXISTS "
-            "(SELECT 1 FROM paper_words w WHERE w.paper_id = p.id)), "
-            "(SELECT count(*) FROM paper_words w WHERE NOT EXISTS "
-            "(SELECT 1 FROM papers p WHERE p.id = w.paper_id))"
+            f"SELECT (SELECT count(*) FROM ({MISSING_WORDS}) m),"
+            f" (SELECT count(*) FROM ({STRAY_WORDS}) s)"
         ).one()
         conn.rollback()
     problems = []

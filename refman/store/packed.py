@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import Dialect, Text, TypeDecorator
 
 from refman.common.text import latex_to_text
+from refman.store.backend import on_server
 
 #: Shorter texts are stored as they are.
 PACK_FROM_BYTES = 160
@@ -62,7 +63,7 @@ class PackedText(TypeDecorator[str]):
 
     def process_bind_param(self, value: Any, dialect: Dialect) -> Any:
         """Compress on the way in (SQLite only)."""
-        if value is None or dialect.name != "sqlite":
+        if value is None or on_server(dialect):
             return value
         return pack(str(value))
 

@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import Engine, inspect, text
 
 from refman.common.errors import LibraryOpenError
+from refman.store.backend import on_server
 from refman.store.backup import backup_path, copy_verified, folder_for
 from refman.store.identity import APPLICATION_ID, Identity, Kind, check_revision
 from refman.store.search_schema import repair_search, search_is_whole
@@ -72,7 +73,7 @@ def bring_up(
     """Make a library ready to use: migrated, stamped and its search index whole; a library
     that can only be read (a read-only file, a shared library's reading role) is only
     checked to be of a schema this refman knows. Returns why it can only be read, or None."""
-    if read_only is None and engine.dialect.name == "postgresql":
+    if read_only is None and on_server(engine):
         read_only = read_only_reason(engine)
     if read_only is not None:
         check_revision(file_path or _shown(engine), _current_revision(engine))
@@ -86,7 +87,7 @@ def bring_up(
 def _repair_search(engine: Engine, file_path: Path | None) -> None:
     """Create again a search index a library lacks (read first: a whole library is not
     written to)."""
-    if engine.dialect.name != "sqlite":
+    if on_server(engine):
         return
     with engine.connect() as conn:
         whole = search_is_whole(conn)
@@ -98,7 +99,7 @@ def _repair_search(engine: Engine, file_path: Path | None) -> None:
 
 def _stamp(engine: Engine, identity: Identity) -> None:
     """Mark the file as a refman library (a new one, or one from before the stamp)."""
-    if identity.kind is Kind.REFMAN or engine.dialect.name != "sqlite":
+    if identity.kind is Kind.REFMAN or on_server(engine):
         return
     with engine.begin() as conn:
         conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")

@@ -44,6 +44,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session
 
 from refman.store.bulk import id_json
+from refman.store.search_schema import damaged_indexes, rebuild_indexes
 from refman.store.search_terms import Term, parse_terms, plain_words
 
 #: A new paper's search row: (id, title, readable abstract, authors, venue, subjects).
@@ -99,6 +100,10 @@ class SearchIndex(Protocol):
 
     def remember(self, session: Session, paper_ids: Iterable[int]) -> None:
         """Index these papers from their rows (just written)."""
+
+    def repair(self, session: Session) -> str:
+        """Make the index match the rows where it does not; what was redone ("" for
+        nothing)."""
 
 
 #: bm25 weights per column of papers_fts: title, abstract, authors, venue, subjects.
@@ -321,6 +326,14 @@ class Fts5Index:
             ),
             {"ids": id_json(paper_ids)},
         )
+
+    def repair(self, session: Session) -> str:
+        """Rebuild the full-text tables whose contents do not match their rows (FTS5's own
+        integrity check; reads the whole index); their names."""
+        conn = session.connection()
+        damaged = damaged_indexes(conn)
+        rebuild_indexes(conn, damaged)
+        return ", ".join(damaged)
 
     @contextmanager
     def changing(self, session: Session, paper_ids: Iterable[int]) -> Iterator[None]:

@@ -163,6 +163,18 @@ def _any_hit(session: Session, words: Any, expression: str) -> bool:
     return found is not None
 
 
+#: Papers without their words, and words of papers gone (what a check counts and a repair
+#: redoes).
+MISSING_WORDS = (
+    "SELECT p.id FROM papers p"
+    " WHERE NOT EXISTS (SELECT 1 FROM paper_words w WHERE w.paper_id = p.id)"
+)
+STRAY_WORDS = (
+    "SELECT w.paper_id FROM paper_words w"
+    " WHERE NOT EXISTS (SELECT 1 FROM papers p WHERE p.id = w.paper_id)"
+)
+
+
 class PgIndex:
     """The search index of a shared library on PostgreSQL (see the module)."""
 
@@ -258,6 +270,17 @@ class PgIndex:
                 _REMEMBER,
                 {"ids": [r[0] for r in rows], "abstracts": [readable(r[1]) for r in rows]},
             )
+
+    def repair(self, session: Session) -> str:
+        """Index the papers that lack their words and drop the words of papers gone; how
+        many of each."""
+        missing = session.execute(text(MISSING_WORDS)).scalars().all()
+        stray = session.execute(text(STRAY_WORDS)).scalars().all()
+        self.forget(session, stray)
+        self.remember(session, missing)
+        if not (missing or stray):
+            return ""
+        return f"{len(missing)} papers indexed again, words of {len(stray)} papers gone dropped"
 
     @contextmanager
     def changing(self, session: Session, paper_ids: Iterable[int]) -> Iterator[None]:

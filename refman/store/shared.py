@@ -19,6 +19,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL, make_url
 
 from refman.common.errors import LibraryOpenError
+from refman.store.backend import on_server
 from refman.store.search import Fts5Index, SearchIndex
 
 log = logging.getLogger("refman.store")
@@ -119,7 +120,7 @@ def read_only_reason(engine: Engine) -> str | None:
 
 def search_index(engine: Engine) -> SearchIndex:
     """The search index of a library, by where it lives."""
-    if engine.dialect.name == "postgresql":
+    if on_server(engine):
         from refman.store.search_pg import PgIndex
 
         return PgIndex()

@@ -221,7 +221,26 @@ def test_check_of_a_shared_library_finds_papers_missing_from_the_search(
     assert "is whole" in capsys.readouterr().out
     _admin_sql(shared_library_url, "DELETE FROM paper_words WHERE paper_id = 1")
     assert main(["--db", shared_library_url, "check"]) == 2
-    assert "1 papers are missing from the search index" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "1 papers are missing from the search index" in said
+    assert "refman check --full" in said  # what to do about it
+
+
+@pytest.mark.logs_warnings("refman.store")  # the repair is logged
+def test_a_full_check_of_a_shared_library_indexes_missing_papers_again(
+    shared_library_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with closing(LibraryService.open(shared_library_url)) as service:
+        service.import_pages([sourced(PAGE, "page.txt")])
+        (pid,) = service.paper_ids(PaperQuery(text="Münchhausen"))
+    _admin_sql(shared_library_url, f"DELETE FROM paper_words WHERE paper_id = {pid}")
+    with closing(LibraryService.open(shared_library_url)) as service:
+        assert service.paper_ids(PaperQuery(text="Münchhausen")) == []  # not found
+    assert main(["--db", shared_library_url, "check", "--full"]) == 0
+    assert "is whole" in capsys.readouterr().out
+    with closing(LibraryService.open(shared_library_url)) as service:
+        assert service.paper_ids(PaperQuery(text="Münchhausen")) == [pid]
+    assert main(["--db", shared_library_url, "check"]) == 0
 
 
 def _admin_sql(address: str, statement: str) -> None:
