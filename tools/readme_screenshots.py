@@ -49,12 +49,16 @@ SOURCES = [
 
 
 def demo_library(path: Path) -> LibraryService:
-    """A library of the fixtures, with tags."""
+    """A library of the fixtures, with tags, some papers read and rated."""
     service = LibraryService.open(path)
     service.import_pages([SourcedPage(load_source(p).parse(), p.name) for p in SOURCES])
     ids = service.paper_ids(PaperQuery())
     service.tag(ids[:5], ["to read"])
     service.tag(ids[3:9], ["thesis"])
+    service.mark(ids[1:4], status="read")
+    service.mark(ids[4:5], status="reading")
+    service.mark(ids[0:1], rating=4)
+    service.mark(ids[2:4], rating=5)
     return service
 
 

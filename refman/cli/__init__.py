@@ -50,6 +50,8 @@ _HANDLERS: dict[str, tuple[str, str]] = {
     "untag": ("edit_cmd", "run_untag"),
     "note": ("edit_cmd", "run_note"),
     "edit": ("edit_cmd", "run_edit"),
+    "mark": ("edit_cmd", "run_mark"),
+    "rate": ("edit_cmd", "run_rate"),
     "trash": ("edit_cmd", "run_trash"),
     "restore": ("edit_cmd", "run_restore"),
     "empty-trash": ("edit_cmd", "run_empty_trash"),

@@ -1,5 +1,6 @@
-"""The changing commands: ``tag``, ``untag``, ``note``, ``edit``, ``trash``, ``restore`` and
-``empty-trash``. Each is one operation of the library service, the same the window uses."""
+"""The changing commands: ``tag``, ``untag``, ``note``, ``edit``, ``mark``, ``rate``,
+``trash``, ``restore`` and ``empty-trash``. Each is one operation of the library service,
+the same the window uses."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ from refman.common.errors import InvalidValueError
 from refman.common.text import join_words, plural
 from refman.core.library import LibraryService
 from refman.core.operations import AddNote, EditPaper, RestorePapers, TagPapers, TrashPapers
-from refman.core.rules import FieldEdits, clean_tag_names, parse_year, tag_key
+from refman.core.rules import FieldEdits, clean_tag_names, parse_year, stars, tag_key
 
 __all__ = [
     "run_edit",
     "run_empty_trash",
+    "run_mark",
     "run_note",
+    "run_rate",
     "run_restore",
     "run_tag",
     "run_trash",
@@ -122,6 +125,34 @@ def _move(
     if stayed:
         lines.append(f"{not_done}: {_ids(stayed)}.")
     return _say(out, " ".join(lines))
+
+
+def _marked(out: TextIO, ids: list[int], changed: tuple[int, ...], done: str, already: str) -> int:
+    """Say which papers changed and which already were so."""
+    moved = sorted(changed)
+    stayed = [i for i in ids if i not in changed]
+    lines = [done.format(papers=plural(len(moved), "paper"), ids=_ids(moved))] if moved else []
+    if stayed:
+        lines.append(f"{already}: {_ids(stayed)}.")
+    return _say(out, " ".join(lines))
+
+
+def run_mark(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman mark ID... unread|reading|read``."""
+    changed = service.mark(args.ids, status=args.status).value
+    done = f"Marked {{papers}} as {args.status} ({{ids}})."
+    return _marked(out, args.ids, changed, done, f"Already {args.status}")
+
+
+def run_rate(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman rate ID... STARS`` (0 clears the rating)."""
+    changed = service.mark(args.ids, rating=args.stars).value
+    if not args.stars:
+        return _marked(out, args.ids, changed, "Cleared the rating of {papers} ({ids}).", "Unrated")
+    shown = stars(args.stars)
+    return _marked(
+        out, args.ids, changed, f"Rated {{papers}} {shown} ({{ids}}).", f"Already {shown}"
+    )
 
 
 def run_trash(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from refman.common.identifiers import arxiv_url, doi_url
 from refman.common.text import squash_spaces
 from refman.core.importing.values import PageReport
+from refman.core.rules import stars
 from refman.core.subjects import subject_label
 from refman.core.values import PaperDetail, PaperRow, TagView
 
@@ -63,6 +64,8 @@ PAPER_KEYS = (
     "version",
     "created_by",
     "modified_by",
+    "status",
+    "rating",
 )
 #: The keys of the JSON object ``refman import --json`` prints for each file.
 IMPORT_KEYS = (
@@ -138,6 +141,8 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         "version": detail.version,
         "created_by": detail.created_by,
         "modified_by": detail.modified_by,
+        "status": detail.status,
+        "rating": detail.rating,
     }
 
 
@@ -296,6 +301,7 @@ def _field_lines(detail: PaperDetail) -> list[str]:
         *_identifier_lines(detail),
         *_listing("Subjects", (subject_label(code) for code in detail.subjects)),
         _field("Tags", ", ".join(t.name for t in detail.tags) or "—"),
+        _field("Reading", f"{detail.status}  {stars(detail.rating)}".rstrip()),
         _field("Attributed to", ", ".join(detail.attributed_to) or "—"),
         _field("Added", _stamp(detail.added)),
         *_listing(

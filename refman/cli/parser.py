@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from refman import __version__
 from refman.cli import cite_cmd, export_cmd, safety_args
-from refman.core.rules import ITEM_TYPES
+from refman.core.rules import ITEM_TYPES, RATING_MAX, READING_STATUSES
 from refman.core.values import Section, SortKey
 
 if TYPE_CHECKING:
@@ -245,6 +245,25 @@ def _add_tagging(c: _Commands) -> None:
     p.add_argument("text", nargs="+", metavar="TEXT", help="the note (words are joined)")
 
 
+def _add_marks(c: _Commands) -> None:
+    p = c.add(
+        "mark",
+        "mark papers unread, reading or read",
+        "Set the reading status of papers (refman list --section unread lists the unread).",
+        "  refman mark 12 13 read\n  refman mark 12 reading",
+    )
+    p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=_ID_HELP)
+    p.add_argument("status", type=str.lower, choices=READING_STATUSES, help="the status")
+    p = c.add(
+        "rate",
+        "give papers 0 to 5 stars",
+        "Rate papers from 1 to 5 stars; 0 clears the rating (refman list --sort rating).",
+        "  refman rate 12 5\n  refman rate 12 13 0   clear their ratings",
+    )
+    p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=_ID_HELP)
+    p.add_argument("stars", type=int, choices=range(RATING_MAX + 1), metavar="STARS", help="0-5")
+
+
 def _add_paper_edits(c: _Commands) -> None:
     p = c.add(
         "edit",
@@ -363,7 +382,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.set_defaults(command=None)
     common = _common()
     commands = _Commands(parser.add_subparsers(title="commands", metavar="COMMAND"), common)
-    for add in (_add_import, _add_reading, _add_tagging, _add_paper_edits, _add_screenshot):
+    for add in (
+        _add_import,
+        _add_reading,
+        _add_tagging,
+        _add_paper_edits,
+        _add_marks,
+        _add_screenshot,
+    ):
         add(commands)
     _add_export(commands)
     _add_citing(commands)

@@ -42,6 +42,8 @@ from refman.core.operations import (
     UntagPapers,
 )
 from refman.core.papers import HANDLERS as PAPER_HANDLERS
+from refman.core.reading_status import HANDLERS as READING_HANDLERS
+from refman.core.reading_status import MarkPapers
 from refman.core.retry import retrying
 from refman.core.rules import FieldEdits
 from refman.core.tagging import HANDLERS as TAG_HANDLERS
@@ -64,6 +66,7 @@ _HANDLERS: dict[type, Handler] = {
     **NOTE_HANDLERS,
     **PAPER_HANDLERS,
     **import_handlers.HANDLERS,
+    **READING_HANDLERS,
 }
 
 
@@ -190,6 +193,12 @@ class LibraryService(LibraryReads):
     def empty_trash(self) -> int:
         """Delete the papers in the Trash for good. Returns how many."""
         return self.apply(EmptyTrash()).value
+
+    def mark(
+        self, paper_ids: Iterable[int], status: str | None = None, rating: int | None = None
+    ) -> Outcome[tuple[int, ...]]:
+        """Set papers' reading status (unread, reading, read) and/or rating (0 to 5)."""
+        return self.apply(MarkPapers(tuple(paper_ids), status, rating))
 
     def clear_possible_duplicate(self, paper_id: int) -> Outcome[None]:
         """Mark a paper as not a duplicate of the one an import found it close to."""

@@ -71,7 +71,9 @@ def _section(section: Section) -> list[ColumnElement[bool]]:
     conds: list[ColumnElement[bool]] = [
         Paper.trashed_at.is_not(None) if section is Section.TRASH else Paper.trashed_at.is_(None)
     ]
-    if section is Section.ATTENTION:
+    if section is Section.UNREAD:
+        conds.append(Paper.status == "unread")
+    elif section is Section.ATTENTION:
         conds.append(ATTENTION)
     elif section is Section.UNTAGGED:
         conds.append(~exists().where(PaperTag.paper_id == Paper.id))
@@ -148,6 +150,8 @@ def _order(query: PaperQuery, rank: ColumnElement[Any] | None) -> list[Any]:
         SortKey.YEAR: Paper.year,
         SortKey.VENUE: Paper.venue,
         SortKey.ADDED: Paper.id,  # the order papers came in (ids only grow)
+        SortKey.STATUS: Paper.status,  # read, reading, unread
+        SortKey.RATING: Paper.rating,
     }[sort]
     primary = column.desc() if desc else column.asc()
     if sort is SortKey.ADDED:
@@ -245,6 +249,7 @@ def section_counts(session: Session, search: SearchIndex) -> SectionCounts:
         untagged=counts[Section.UNTAGGED],
         recent=counts[Section.RECENT],
         trash=counts[Section.TRASH],
+        unread=counts[Section.UNREAD],
     )
 
 
@@ -307,6 +312,8 @@ _ROW_COLUMNS = (
     Paper.venue,
     Paper.added_at,
     ATTENTION.label("attention"),
+    Paper.status,
+    Paper.rating,
 )
 
 
@@ -320,6 +327,8 @@ def _row(r: Sequence[Any]) -> PaperRow:
         venue=r[5],
         added=r[6],
         needs_attention=bool(r[7]),
+        status=r[8],
+        rating=r[9],
     )
 
 

@@ -181,6 +181,8 @@ def load_details(session: Session, ids: Sequence[int]) -> list[PaperDetail]:
                 version=p.version,
                 created_by=p.created_by,
                 modified_by=p.modified_by,
+                status=p.status,
+                rating=p.rating,
             )
     return [out[i] for i in ids if i in out]
 

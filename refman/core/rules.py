@@ -189,6 +189,39 @@ def check_type(item_type: str) -> str:
     )
 
 
+#: A paper's reading status, in the order a reader goes through them.
+READING_STATUSES = ("unread", "reading", "read")
+#: The most stars a paper can have (0: not rated).
+RATING_MAX = 5
+
+
+def check_status(status: str) -> str:
+    """A reading status (any case).
+
+    Raises:
+        InvalidValueError: It is not unread, reading or read.
+    """
+    return check_choice(status, READING_STATUSES, f"“{status}” is not a reading status.", fold=True)
+
+
+def check_rating(rating: int) -> int:
+    """A rating: 0 (none) to 5 stars.
+
+    Raises:
+        InvalidValueError: It is outside 0 to 5.
+    """
+    if not 0 <= rating <= RATING_MAX:
+        raise InvalidValueError(
+            f"A rating is 0 to {RATING_MAX} stars, not {rating}.", "Give 0 (no rating) to 5."
+        )
+    return rating
+
+
+def stars(rating: int) -> str:
+    """A rating as stars: "★★★☆☆" (every place shows it so); "" for none."""
+    return "★" * rating + "☆" * (RATING_MAX - rating) if rating else ""
+
+
 def check_citekey(key: str) -> str:
     """A citation key as typed: one word of letters, digits and ``_ : . + / -``.
 

@@ -19,6 +19,7 @@ class Section(enum.StrEnum):
     """The library sections of the navigation pane."""
 
     ALL = "all"
+    UNREAD = "unread"  # not read yet (its reading status)
     ATTENTION = "attention"  # provisional title, incomplete authors or a possible duplicate
     UNTAGGED = "untagged"
     RECENT = "recent"  # added or changed by the last import
@@ -34,6 +35,8 @@ class SortKey(enum.StrEnum):
     YEAR = "year"
     VENUE = "venue"
     ADDED = "added"
+    STATUS = "status"  # read, reading, unread
+    RATING = "rating"  # stars
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,9 @@ class PaperRow:
     venue: str | None
     added: datetime
     needs_attention: bool
+    #: The reading status (unread, reading, read) and the rating (0 to 5 stars).
+    status: str = "unread"
+    rating: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +162,9 @@ class PaperDetail:
     #: Who added the paper and who last changed it (None when not known).
     created_by: str | None = None
     modified_by: str | None = None
+    #: The reading status (unread, reading, read) and the rating (0 to 5 stars).
+    status: str = "unread"
+    rating: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +176,7 @@ class SectionCounts:
     untagged: int
     recent: int
     trash: int
+    unread: int
 
     def of(self, section: Section) -> int:
         """The count of one section."""

@@ -17,6 +17,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    SmallInteger,
     String,
     Text,
     TypeDecorator,
@@ -109,6 +110,11 @@ class Paper(Base):
     #: the login name on a library file); None for papers from before refman kept it.
     created_by: Mapped[str | None] = mapped_column(Text)
     modified_by: Mapped[str | None] = mapped_column(Text)
+    #: How far the reader is with the paper: unread, reading or read
+    #: (:data:`refman.core.rules.READING_STATUSES`).
+    status: Mapped[str] = mapped_column(String(10), default="unread", server_default="unread")
+    #: The reader's rating: 0 (none) to 5 stars.
+    rating: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
 
     authorships: Mapped[list[Authorship]] = relationship(
         back_populates="paper",
@@ -124,6 +130,8 @@ class Paper(Base):
         Index("ix_papers_added", "trashed_at"),
         Index("ix_papers_sort_author", "trashed_at", "sort_author"),
         Index("ix_papers_citekey", "citekey", unique=True),
+        Index("ix_papers_status", "trashed_at", "status"),
+        Index("ix_papers_rating", "trashed_at", "rating"),
         # Deleting a paper clears the mark of papers flagged as its possible duplicates:
         # without this index every deleted paper meant a scan of the whole library. (The
         # migrations make these indexes partial on PostgreSQL too; naming that dialect here

@@ -31,6 +31,16 @@ class ActionId(enum.Enum):
     DELETE = enum.auto()
     RESTORE = enum.auto()
     EMPTY_TRASH = enum.auto()
+    MARK_UNREAD = enum.auto()
+    MARK_READING = enum.auto()
+    MARK_READ = enum.auto()
+    # Ratings, 0 (none) to 5 stars, in this order.
+    RATE_0 = enum.auto()
+    RATE_1 = enum.auto()
+    RATE_2 = enum.auto()
+    RATE_3 = enum.auto()
+    RATE_4 = enum.auto()
+    RATE_5 = enum.auto()
     FIND = enum.auto()
     SHOW_TAG_PANE = enum.auto()
     SHOW_DETAIL_PANE = enum.auto()
@@ -105,6 +115,21 @@ _SPECS: dict[ActionId, _Spec] = {
     ),
     ActionId.RESTORE: _Spec("&Restore from Trash", "Bring the selected papers back"),
     ActionId.EMPTY_TRASH: _Spec("&Empty Trash…", "Delete the papers in the Trash for good"),
+    ActionId.MARK_UNREAD: _Spec(
+        "Mark as &Unread", "Mark the selected papers as not read yet", ("Ctrl+Shift+U",)
+    ),
+    ActionId.MARK_READING: _Spec("Mark as Rea&ding", "Mark the selected papers as being read"),
+    ActionId.MARK_READ: _Spec(
+        "Mark as &Read", "Mark the selected papers as read", ("Ctrl+Shift+R",)
+    ),
+    ActionId.RATE_0: _Spec("&No Rating", "Clear the selected papers' rating (key 0 in the list)"),
+    **{
+        getattr(ActionId, f"RATE_{n}"): _Spec(
+            f"&{n}  {'★' * n}{'☆' * (5 - n)}",
+            f"Rate the selected papers {n} star{'s' if n > 1 else ''} (key {n} in the list)",
+        )
+        for n in range(1, 6)
+    },
     ActionId.FIND: _Spec("&Find", "Search the library", (QKeySequence.StandardKey.Find,)),
     ActionId.SHOW_TAG_PANE: _Spec(
         "&Navigation Pane", "Show or hide the sections, people and tags", ("Ctrl+1",), True

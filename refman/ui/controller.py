@@ -26,6 +26,7 @@ from refman.core import operations as ops
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
 from refman.core.operations import Operation, Outcome
+from refman.core.reading_status import MarkPapers
 from refman.core.rules import FieldEdits
 from refman.core.values import Changes, NoteView
 from refman.core.watching import change_feed
@@ -331,6 +332,13 @@ class LibraryController(QObject):
         """Move papers to the Trash (one undo step)."""
         if paper_ids:
             self.apply_built(lambda: ops.TrashPapers(tuple(paper_ids)), on_done)
+
+    def mark(
+        self, paper_ids: Sequence[int], status: str | None = None, rating: int | None = None
+    ) -> None:
+        """Set papers' reading status and/or rating (one undo step)."""
+        if paper_ids:
+            self.apply_built(lambda: MarkPapers(tuple(paper_ids), status, rating))
 
     def restore(self, paper_ids: Sequence[int]) -> None:
         """Restore papers from the Trash (one undo step)."""

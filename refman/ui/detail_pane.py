@@ -42,6 +42,7 @@ from refman.ui.look import (
 from refman.ui.notes_editor import NotesEditor
 from refman.ui.provenance import provenance_line, who_line
 from refman.ui.read_only import lock, mark_changing
+from refman.ui.reading_bar import ReadingBar
 from refman.ui.subject_pills import SubjectPills
 from refman.ui.tag_chips import TagChips
 
@@ -176,6 +177,8 @@ class DetailPane(QWidget):
         notes_header.addWidget(self.add_note_button)
         self.subjects_block = self._block(layout, "Subjects", self.subjects)
         self._block(layout, "Tags", self.tag_chips)
+        self.reading = ReadingBar(self.controller, body)
+        self._block(layout, "Reading", self.reading)
         self._block(layout, "Publication", self.biblio)
         self._block(layout, "Abstract", self.abstract)
         self._block(layout, notes_heading, self.notes)
@@ -268,6 +271,7 @@ class DetailPane(QWidget):
         self.subjects.set_subjects(paper.subjects)
         self.subjects_block.setVisible(bool(paper.subjects))
         self.tag_chips.set_tags(paper.tags)
+        self.reading.show_paper(paper)
         self.abstract.setText(paper.abstract_text or "No abstract.")
         self.notes.show_notes(paper.id, paper.notes)
         lines = [

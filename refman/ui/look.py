@@ -114,6 +114,8 @@ ERROR = "#b42318"
 NEW = "#2e7d32"
 MERGE = "#1565c0"
 REPEAT = "#8a8a8a"
+#: The paper list's mark of an unread paper (and of one being read).
+UNREAD = "#1e88e5"
 
 
 def link_button_style(extra: str = "") -> str:

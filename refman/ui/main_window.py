@@ -10,11 +10,7 @@ from pathlib import Path
 import shiboken6
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import (
-    QMainWindow,
-    QSplitter,
-    QWidget,
-)
+from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
 
 from refman.core.values import Changes, PaperQuery, Section, SortKey
 from refman.importers.sources import LoadedSource
@@ -27,6 +23,7 @@ from refman.ui.detail_pane import DetailPane
 from refman.ui.drop import DropInputs, install_drop_target
 from refman.ui.paper_count import PaperCount
 from refman.ui.paper_panel import PaperPanel
+from refman.ui.reading_actions import ReadingActions
 from refman.ui.safety import LibrarySafety, install_banner
 from refman.ui.search_box import SearchBox
 from refman.ui.settings import WindowSettings
@@ -155,6 +152,7 @@ class MainWindow(QMainWindow):
             self, c, a, self.banner, lambda text: self.statusBar().showMessage(text, 8000)
         )
         self.safety.start()
+        self.reading = ReadingActions(c, a, self.table)
         c.watcher.reachable.connect(lambda text: self.statusBar().showMessage(text))
         c.watch()
 

@@ -7,8 +7,12 @@ import json
 from collections.abc import Callable
 
 from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
 
+from refman.core.rules import stars
 from refman.core.values import PaperQuery, PaperRow, SortKey
+
+from refman.ui.look import UNREAD
 
 #: The drag format of papers: a JSON list of paper ids.
 PAPER_IDS_MIME = "application/x-refman-paper-ids"
@@ -26,17 +30,52 @@ PROVISIONAL_TIP = "Title suggested from the abstract — edit it in the detail p
 PAGE = 100  # rows read together
 CACHE_PAGES = 40  # pages kept; the least recently painted go first
 
-TITLE, AUTHOR, YEAR, VENUE, ADDED = range(5)
-HEADERS = ("Title", "First author", "Year", "Venue", "Added")
-SORT_KEYS = (SortKey.TITLE, SortKey.AUTHOR, SortKey.YEAR, SortKey.VENUE, SortKey.ADDED)
-# Clicking a new column sorts A→Z for text and newest first for dates.
+TITLE, AUTHOR, YEAR, VENUE, ADDED, STATUS, RATING = range(7)
+HEADERS = ("Title", "First author", "Year", "Venue", "Added", "Read", "Rating")
+SORT_KEYS = (
+    SortKey.TITLE,
+    SortKey.AUTHOR,
+    SortKey.YEAR,
+    SortKey.VENUE,
+    SortKey.ADDED,
+    SortKey.STATUS,
+    SortKey.RATING,
+)
+# Clicking a new column sorts A→Z for text, newest first for dates, unread first for the
+# reading status and the best rated first.
 _FIRST_ORDER = (
     Qt.SortOrder.AscendingOrder,
     Qt.SortOrder.AscendingOrder,
     Qt.SortOrder.DescendingOrder,
     Qt.SortOrder.AscendingOrder,
     Qt.SortOrder.DescendingOrder,
+    Qt.SortOrder.DescendingOrder,
+    Qt.SortOrder.DescendingOrder,
 )
+#: How the list shows a reading status (a blue dot for unread, as mail does), and in words.
+STATUS_MARKS = {"unread": "•", "reading": "◐", "read": ""}
+STATUS_TIPS = {"unread": "Unread", "reading": "Reading", "read": "Read"}
+_STATUS_COLOUR = QColor(UNREAD)
+#: The roles a cell answers.
+CELL_ROLES = (
+    Qt.ItemDataRole.DisplayRole,
+    Qt.ItemDataRole.FontRole,
+    Qt.ItemDataRole.ToolTipRole,
+    Qt.ItemDataRole.ForegroundRole,
+    Qt.ItemDataRole.TextAlignmentRole,
+)
+
+
+def status_look(status: str, role: int) -> object:
+    """The reading status cell's colour, tooltip and alignment (centred)."""
+    if role == Qt.ItemDataRole.ForegroundRole:
+        return _STATUS_COLOUR
+    if role == Qt.ItemDataRole.ToolTipRole:
+        return STATUS_TIPS.get(status)
+    if role == Qt.ItemDataRole.TextAlignmentRole:
+        return Qt.AlignmentFlag.AlignCenter
+    return None
+
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 _ROW_FLAGS = (
@@ -81,6 +120,10 @@ def display(row: PaperRow, column: int) -> str:
         return "" if row.year is None else str(row.year)
     if column == VENUE:
         return row.venue or ""
+    if column == STATUS:
+        return STATUS_MARKS.get(row.status, "")
+    if column == RATING:
+        return stars(row.rating)
     return row.added.date().isoformat()
 
 

@@ -27,12 +27,14 @@ from refman.ui.paper_columns import (
     _ROOT,
     _ROW_FLAGS,
     CACHE_PAGES,
+    CELL_ROLES,
     DEFAULT_QUERY,
     HEADERS,
     PAGE,
     PAPER_IDS_MIME,
     PROVISIONAL_TIP,
     SORT_KEYS,
+    STATUS,
     TITLE,
     AnyIndex,
     PaperIdRole,
@@ -40,6 +42,7 @@ from refman.ui.paper_columns import (
     filled,
     ids_mime,
     runs,
+    status_look,
 )
 
 log = logging.getLogger("refman.ui")
@@ -322,11 +325,7 @@ class PaperTableModel(QAbstractTableModel):
             return None
         if role == PaperIdRole:
             return self.paper_id(index.row())
-        if role not in (
-            Qt.ItemDataRole.DisplayRole,
-            Qt.ItemDataRole.FontRole,
-            Qt.ItemDataRole.ToolTipRole,
-        ):
+        if role not in CELL_ROLES:
             return None
         paper = self.paper_row(index.row())
         if paper is None:
@@ -334,6 +333,8 @@ class PaperTableModel(QAbstractTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return display(paper, column)
+        if column == STATUS:
+            return status_look(paper.status, role)
         if column == TITLE and paper.title_provisional:
             if role == Qt.ItemDataRole.FontRole:
                 return self._italic

@@ -24,6 +24,8 @@ from refman.ui.controller import LibraryController
 from refman.ui.paper_columns import (
     ADDED,
     AUTHOR,
+    RATING,
+    STATUS,
     TITLE,
     VENUE,
     YEAR,
@@ -118,7 +120,14 @@ class PaperTable(QTableView):
         header.setStretchLastSection(False)
         header.setMinimumSectionSize(40)
         char = self.fontMetrics().averageCharWidth()
-        for column, chars in ((AUTHOR, 18), (YEAR, 6), (VENUE, 10), (ADDED, 11)):
+        for column, chars in (
+            (AUTHOR, 18),
+            (YEAR, 6),
+            (VENUE, 10),
+            (ADDED, 11),
+            (STATUS, 3),
+            (RATING, 8),
+        ):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, chars * char + 24)
         header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)

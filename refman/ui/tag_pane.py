@@ -40,6 +40,7 @@ log = logging.getLogger("refman.ui")
 
 SECTION_NAMES: dict[Section, str] = {
     Section.ALL: "All papers",
+    Section.UNREAD: "Unread",
     Section.ATTENTION: "Needs attention",
     Section.UNTAGGED: "Untagged",
     Section.RECENT: "Recently added",

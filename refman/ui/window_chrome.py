@@ -26,6 +26,9 @@ from refman.resources import icon_path
 from refman.ui.actions import ActionId
 from refman.ui.look import plain_label, set_muted
 
+#: The rating actions, from 5 stars down to none.
+RATINGS = tuple(getattr(ActionId, f"RATE_{n}") for n in range(5, -1, -1))
+
 #: The menu bar: each menu's title and its actions (None is a separator).
 MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
     (
@@ -61,6 +64,16 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
             ActionId.EMPTY_TRASH,
             None,
             ActionId.PREFERENCES,
+        ),
+    ),
+    (
+        "&Paper",
+        (
+            ActionId.MARK_UNREAD,
+            ActionId.MARK_READING,
+            ActionId.MARK_READ,
+            None,
+            *RATINGS,
         ),
     ),
     ("&View", (ActionId.SHOW_TAG_PANE, ActionId.SHOW_LIST_PANE, ActionId.SHOW_DETAIL_PANE)),
@@ -184,6 +197,9 @@ LIST_MENU: tuple[ActionId | None, ...] = (
     ActionId.COPY_BIBTEX,
     None,
     ActionId.EXPORT_SELECTED,
+    None,
+    ActionId.MARK_UNREAD,
+    ActionId.MARK_READ,
     None,
     ActionId.DELETE,
     ActionId.RESTORE,

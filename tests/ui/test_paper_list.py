@@ -105,16 +105,19 @@ def test_rows_match_the_service(
         cells = [model.index(row, c).data() for c in range(model.columnCount())]
         title = PROVISIONAL_MARK + paper.title if paper.title_provisional else paper.title
         year = "" if paper.year is None else str(paper.year)
-        assert cells == [title, paper.first_author, year, paper.venue or "", cells[ADDED]]
+        shown = [title, paper.first_author, year, paper.venue or "", cells[ADDED], "•", ""]
+        assert cells == shown  # unread (the blue dot), not rated
         assert cells[ADDED] == paper.added.date().isoformat()
         assert model.index(row, YEAR).data(PaperIdRole) == paper.id
         assert row_id(model, row) == paper.id and model.row_of(paper.id) == row
-    assert [model.headerData(c, Qt.Orientation.Horizontal) for c in range(5)] == [
+    assert [model.headerData(c, Qt.Orientation.Horizontal) for c in range(7)] == [
         "Title",
         "First author",
         "Year",
         "Venue",
         "Added",
+        "Read",
+        "Rating",
     ]
     qtmodeltester.check(model)
 

@@ -140,9 +140,10 @@ def test_sections_and_people_show_their_counts(pane: TagPane, library: LibrarySe
     people = {p.id: p.count for p in library.people()}
     assert {k: v for k, v in shown.items() if isinstance(k, int)} == people
     texts = [pane.nav_list.item(r).text() for r in range(pane.nav_list.count())]
-    assert texts[:6] == [
+    assert texts[:7] == [
         "Library",
         "All papers",
+        "Unread",
         "Needs attention",
         "Untagged",
         "Recently added",

@@ -1,4 +1,5 @@
-"""The changing commands (tag, untag, note, edit, trash, restore, empty-trash) persist."""
+"""The changing commands (tag, untag, note, edit, mark, rate, trash, restore, empty-trash)
+persist."""
 
 from __future__ import annotations
 
@@ -123,9 +124,42 @@ def test_trash_restore_and_empty_trash(cli: Cli, ids: list[int]) -> None:
     assert [p["id"] for p in json.loads(cli("list", "--json").out)] == [first]
 
 
+def test_mark_and_rate_set_the_reading_status_and_the_stars(cli: Cli, ids: list[int]) -> None:
+    first, second = ids
+    result = cli("mark", first, second, "READ")
+    assert (result.code, result.out) == (0, f"Marked 2 papers as read (#{first}, #{second}).\n")
+    assert cli("mark", first, "read").out == f"Already read: #{first}.\n"
+    assert json.loads(cli("list", "--section", "unread", "--json").out) == []
+    assert cli("rate", first, 4).out == f"Rated 1 paper ★★★★☆ (#{first}).\n"
+    shown = json.loads(cli("show", first, "--json").out)
+    assert (shown["status"], shown["rating"]) == ("read", 4)
+    assert "Reading:       read  ★★★★☆" in cli("show", first).out
+    rated = json.loads(cli("list", "--sort", "rating", "--desc", "--json").out)
+    assert [p["id"] for p in rated] == [first, second]
+    assert cli("rate", first, 0).out == f"Cleared the rating of 1 paper (#{first}).\n"
+    assert cli("mark", second, "unread").code == 0
+    unread = json.loads(cli("list", "--section", "unread", "--json").out)
+    assert [(p["id"], p["status"], p["rating"]) for p in unread] == [(second, "unread", 0)]
+
+
+@pytest.mark.parametrize("args", [("mark", 1, "done"), ("rate", 1, 6), ("rate", 1, "many")])
+def test_a_status_or_rating_refman_does_not_know_is_a_usage_error(
+    cli: Cli, ids: list[int], args: tuple[object, ...]
+) -> None:
+    result = cli(*args)
+    assert result.code == 2
+    assert "invalid" in result.err  # argparse names the argument and what it takes
+    assert json.loads(cli("show", ids[0], "--json").out)["status"] == "unread"
+
+
 def test_unknown_ids_change_nothing(cli: Cli, ids: list[int], library_path: Path) -> None:
     before = dump(library_path)
-    for args in (("trash", ids[0], 999), ("tag", 999, "x"), ("note", 999, "x")):
+    for args in (
+        ("trash", ids[0], 999),
+        ("tag", 999, "x"),
+        ("note", 999, "x"),
+        ("mark", ids[0], 999, "read"),
+    ):
         result = cli(*args)
         assert result.code == 2
         assert result.err.startswith("refman: There is no paper #999")

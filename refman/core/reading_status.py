@@ -1,0 +1,143 @@
+"""Reading: a paper's reading status (unread, reading, read) and its rating (0 to 5 stars),
+set for one paper or a hundred thousand at once, undone exactly.
+
+The operations live here with their handlers (the rest of the library's operations are in
+:mod:`refman.core.operations`). The status and the rating are the reader's own: an import
+never changes them, and setting them does not change when the paper was last modified.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from refman.common.errors import ConflictError
+from refman.common.sequences import unique
+from refman.common.text import plural
+from refman.core.context import Context, Handler, no_paper
+from refman.core.operations import Operation, Outcome
+from refman.core.rules import check_rating, check_status
+from refman.core.values import Changes
+from refman.store.bulk import UNSYNCHRONIZED, id_set, raw_rows
+from refman.store.connection import writer
+from refman.store.models import Paper
+
+#: A paper's reading status and rating.
+Reading = tuple[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class MarkPapers(Operation[tuple[int, ...]]):
+    """Set the reading status, the rating, or both, of papers; the value is the ids whose
+    status or rating changed.
+
+    Raises:
+        InvalidValueError: (when made) an unknown status or a rating outside 0 to 5.
+    """
+
+    paper_ids: tuple[int, ...]
+    status: str | None = None
+    rating: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "paper_ids", unique(self.paper_ids))
+        if self.status is not None:
+            object.__setattr__(self, "status", check_status(self.status))
+        if self.rating is not None:
+            object.__setattr__(self, "rating", check_rating(self.rating))
+
+    @property
+    def label(self) -> str:
+        """ "Mark 3 papers as read", "Rate 1 paper 4 stars", "Clear the rating of 2 papers"."""
+        papers = plural(len(self.paper_ids), "paper")
+        if self.status is not None:
+            return f"Mark {papers} as {self.status}"
+        if not self.rating:
+            return f"Clear the rating of {papers}"
+        return f"Rate {papers} {plural(self.rating or 0, 'star')}"
+
+
+@dataclass(frozen=True, slots=True)
+class SetReading(Operation[tuple[int, ...]]):
+    """Put papers' status and rating back (an undo, a redo), expecting ``expect`` (a paper
+    marked again elsewhere since is left as it is: :class:`ConflictError`)."""
+
+    values: tuple[tuple[int, str, int], ...]
+    expect: tuple[tuple[int, str, int], ...] = ()
+
+
+def _readings(session: Session, ids: Collection[int]) -> dict[int, Reading]:
+    """The status and rating of each of these papers (one statement, however many)."""
+    rows = raw_rows(
+        session, select(Paper.id, Paper.status, Paper.rating).where(Paper.id.in_(id_set(ids)))
+    )
+    return {pid: (status, int(rating)) for pid, status, rating in rows}
+
+
+def _set(
+    ctx: Context, wanted: Mapping[int, Reading], before: Mapping[int, Reading], label: str = ""
+) -> Outcome[tuple[int, ...]]:
+    """Give papers these statuses and ratings, one statement per distinct pair."""
+    changed = {pid: value for pid, value in wanted.items() if before[pid] != value}
+    if not changed:
+        return Outcome(())
+    groups: dict[Reading, list[int]] = {}
+    for pid, value in changed.items():
+        groups.setdefault(value, []).append(pid)
+    who = writer(ctx.session)
+    for (status, rating), ids in groups.items():
+        ctx.session.execute(
+            update(Paper)
+            .where(Paper.id.in_(id_set(ids)))
+            .values(status=status, rating=rating, version=Paper.version + 1, modified_by=who),
+            execution_options=UNSYNCHRONIZED,
+        )
+    inverse = SetReading(
+        values=tuple((pid, *before[pid]) for pid in changed),
+        expect=tuple((pid, *value) for pid, value in changed.items()),
+    )
+    status_moved = any(before[pid][0] != value[0] for pid, value in changed.items())
+    changes = Changes(papers=frozenset(changed), structure=status_moved)
+    return Outcome(tuple(changed), changes, inverse, label)
+
+
+def mark_papers(ctx: Context, op: MarkPapers) -> Outcome[tuple[int, ...]]:
+    """Set the status and/or rating of papers (a paper the library lacks fails the whole
+    change)."""
+    before = _readings(ctx.session, op.paper_ids)
+    for pid in op.paper_ids:
+        if pid not in before:
+            raise no_paper(pid)
+    wanted = {
+        pid: (
+            op.status if op.status is not None else status,
+            op.rating if op.rating is not None else rating,
+        )
+        for pid, (status, rating) in before.items()
+    }
+    return _set(ctx, wanted, before, op.label)
+
+
+def set_reading(ctx: Context, op: SetReading) -> Outcome[tuple[int, ...]]:
+    """Put statuses and ratings back, unless a paper was marked elsewhere since.
+
+    Raises:
+        NotFoundError: A paper is no longer in the library.
+        ConflictError: A paper's status or rating is not the expected one.
+    """
+    before = _readings(ctx.session, [pid for pid, _, _ in op.values])
+    for pid, status, rating in op.expect:
+        if pid not in before:
+            raise no_paper(pid)
+        if before[pid] != (status, rating):
+            raise ConflictError(
+                f"Paper #{pid} was marked or rated elsewhere since.", "It was left as it is now."
+            )
+    wanted = {pid: (status, rating) for pid, status, rating in op.values if pid in before}
+    return _set(ctx, wanted, before, "Reading status")
+
+
+HANDLERS: dict[type, Handler] = {MarkPapers: mark_papers, SetReading: set_reading}
