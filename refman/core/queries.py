@@ -17,6 +17,7 @@ from sqlalchemy import ColumnElement, Select, and_, exists, false, func, or_, se
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql import operators
 
+from refman.core.list_rows import ATTENTION, ROW_COLUMNS, row_of
 from refman.core.rules import tag_key
 from refman.core.values import PaperQuery, PaperRow, Section, SectionCounts, SortKey
 from refman.store.bulk import chunks, first_column
@@ -31,13 +32,6 @@ from refman.store.models import (
 )
 from refman.store.search import Driving, SearchIndex
 from refman.store.search_terms import MAX_TERMS, too_many_terms
-
-ATTENTION = or_(
-    Paper.title_provisional.is_(True),
-    and_(Paper.authors_complete.is_(False), Paper.author_line != ""),
-    Paper.possible_duplicate_of.is_not(None),
-)
-
 
 #: The most words and phrases a search uses (the first ones typed).
 MAX_SEARCH_TERMS = MAX_TERMS
@@ -303,43 +297,12 @@ def paper_ids(session: Session, query: PaperQuery, search: SearchIndex) -> list[
     return first_column(session, _ordered(session, query, search, [Paper.id]))
 
 
-_ROW_COLUMNS = (
-    Paper.id,
-    Paper.title,
-    Paper.title_provisional,
-    Paper.author_line,
-    Paper.year,
-    Paper.venue,
-    Paper.added_at,
-    ATTENTION.label("attention"),
-    Paper.status,
-    Paper.rating,
-)
-
-
-def _row(r: Sequence[Any]) -> PaperRow:
-    return PaperRow(
-        id=r[0],
-        title=r[1],
-        title_provisional=bool(r[2]),
-        first_author=r[3],
-        year=r[4],
-        venue=r[5],
-        added=r[6],
-        needs_attention=bool(r[7]),
-        status=r[8],
-        rating=r[9],
-    )
-
-
 def window(
     session: Session, query: PaperQuery, search: SearchIndex, offset: int, limit: int
 ) -> list[PaperRow]:
     """Rows ``offset`` to ``offset + limit`` of the list, and nothing more."""
-    stmt = (
-        _ordered(session, query, search, _ROW_COLUMNS).offset(max(0, offset)).limit(max(0, limit))
-    )
-    return [_row(r) for r in session.execute(stmt)]
+    stmt = _ordered(session, query, search, ROW_COLUMNS).offset(max(0, offset)).limit(max(0, limit))
+    return [row_of(r) for r in session.execute(stmt)]
 
 
 def id_window(
@@ -385,6 +348,6 @@ def rows(session: Session, ids: Sequence[int]) -> list[PaperRow]:
     """The rows of these papers, in the order given (missing ids are left out)."""
     found: dict[int, PaperRow] = {}
     for part in chunks(ids):
-        for r in session.execute(select(*_ROW_COLUMNS).where(Paper.id.in_(part))):
-            found[r[0]] = _row(r)
+        for r in session.execute(select(*ROW_COLUMNS).where(Paper.id.in_(part))):
+            found[r[0]] = row_of(r)
     return [found[i] for i in ids if i in found]

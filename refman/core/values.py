@@ -76,6 +76,9 @@ class PaperRow:
     #: The reading status (unread, reading, read) and the rating (0 to 5 stars).
     status: str = "unread"
     rating: int = 0
+    #: The owner of a page that brought the paper, the one refman met first ("" when none):
+    #: the list shows it where the pages gave no authors.
+    owner: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,12 +7,12 @@ import json
 from collections.abc import Callable
 
 from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QGuiApplication
 
 from refman.core.rules import stars
 from refman.core.values import PaperQuery, PaperRow, SortKey
 
-from refman.ui.look import UNREAD
+from refman.ui.look import UNREAD, muted
 
 #: The drag format of papers: a JSON list of paper ids.
 PAPER_IDS_MIME = "application/x-refman-paper-ids"
@@ -66,6 +66,27 @@ CELL_ROLES = (
 )
 
 
+def stand_in_look(row: PaperRow, column: int, role: int, italic: QFont) -> object:
+    """A provisional title, or the page owner standing in for authors the pages did not
+    give: italic (the owner also muted), with a tooltip saying so."""
+    if role == Qt.ItemDataRole.FontRole:
+        return italic
+    if role == Qt.ItemDataRole.ToolTipRole:
+        if column == TITLE:
+            return PROVISIONAL_TIP
+        return f"Authors not given on the page; this paper is from {row.owner}’s page"
+    if role == Qt.ItemDataRole.ForegroundRole and column == AUTHOR:
+        return muted(QGuiApplication.palette())
+    return None
+
+
+def is_stand_in(row: PaperRow, column: int) -> bool:
+    """True for a cell shown in the stand-in style (see :func:`stand_in_look`)."""
+    if column == TITLE:
+        return row.title_provisional
+    return column == AUTHOR and not row.first_author and bool(row.owner)
+
+
 def status_look(status: str, role: int) -> object:
     """The reading status cell's colour, tooltip and alignment (centred)."""
     if role == Qt.ItemDataRole.ForegroundRole:
@@ -115,7 +136,7 @@ def display(row: PaperRow, column: int) -> str:
     if column == TITLE:
         return PROVISIONAL_MARK + row.title if row.title_provisional else row.title
     if column == AUTHOR:
-        return row.first_author
+        return row.first_author or row.owner
     if column == YEAR:
         return "" if row.year is None else str(row.year)
     if column == VENUE:

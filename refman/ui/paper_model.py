@@ -32,16 +32,16 @@ from refman.ui.paper_columns import (
     HEADERS,
     PAGE,
     PAPER_IDS_MIME,
-    PROVISIONAL_TIP,
     SORT_KEYS,
     STATUS,
-    TITLE,
     AnyIndex,
     PaperIdRole,
     display,
     filled,
     ids_mime,
+    is_stand_in,
     runs,
+    stand_in_look,
     status_look,
 )
 
@@ -335,10 +335,8 @@ class PaperTableModel(QAbstractTableModel):
             return display(paper, column)
         if column == STATUS:
             return status_look(paper.status, role)
-        if column == TITLE and paper.title_provisional:
-            if role == Qt.ItemDataRole.FontRole:
-                return self._italic
-            return PROVISIONAL_TIP
+        if is_stand_in(paper, column):
+            return stand_in_look(paper, column, role, self._italic)
         return None
 
     def headerData(

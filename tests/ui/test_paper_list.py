@@ -25,6 +25,7 @@ from refman.ui import paper_table
 from refman.ui.controller import LibraryController
 from refman.ui.paper_columns import (
     ADDED,
+    AUTHOR,
     PAPER_IDS_MIME,
     PROVISIONAL_MARK,
     PROVISIONAL_TIP,
@@ -105,7 +106,8 @@ def test_rows_match_the_service(
         cells = [model.index(row, c).data() for c in range(model.columnCount())]
         title = PROVISIONAL_MARK + paper.title if paper.title_provisional else paper.title
         year = "" if paper.year is None else str(paper.year)
-        shown = [title, paper.first_author, year, paper.venue or "", cells[ADDED], "•", ""]
+        author = paper.first_author or paper.owner  # the page's owner where it gave no authors
+        shown = [title, author, year, paper.venue or "", cells[ADDED], "•", ""]
         assert cells == shown  # unread (the blue dot), not rated
         assert cells[ADDED] == paper.added.date().isoformat()
         assert model.index(row, YEAR).data(PaperIdRole) == paper.id
@@ -133,6 +135,26 @@ def test_provisional_titles_are_italic_and_marked(panel: PaperPanel) -> None:
     plain = model.index((row + 1) % model.rowCount(), TITLE)
     assert plain.data(Qt.ItemDataRole.FontRole) is None
     assert not plain.data().startswith(PROVISIONAL_MARK)
+
+
+def test_a_paper_without_authors_shows_its_page_owner_muted_in_the_author_column(
+    panel: PaperPanel, library: LibraryService
+) -> None:
+    model = panel.model
+    rows = {model.index(r, TITLE).data(): r for r in range(model.rowCount())}
+    row = rows["Mango solvers for sparse systems"]  # from Alice Smith's page, no authors given
+    cell = model.index(row, AUTHOR)
+    assert cell.data() == "Alice Smith"
+    font = cell.data(Qt.ItemDataRole.FontRole)
+    assert isinstance(font, QFont) and font.italic()
+    assert "Authors not given" in cell.data(Qt.ItemDataRole.ToolTipRole)
+    plain = model.index(row, TITLE).data(Qt.ItemDataRole.ForegroundRole)
+    assert cell.data(Qt.ItemDataRole.ForegroundRole) != plain  # muted
+    with_authors = model.index(next(r for t, r in rows.items() if t.startswith("◇")), AUTHOR)
+    assert with_authors.data() == "Grace Hopper et al."
+    assert with_authors.data(Qt.ItemDataRole.FontRole) is None
+    (listed,) = [r for r in library.papers(PaperQuery(), 0, 10) if r.title.startswith("Mango")]
+    assert (listed.first_author, listed.owner) == ("", "Alice Smith")
 
 
 def test_starts_newest_first_with_the_arrow_on_added(panel: PaperPanel) -> None:

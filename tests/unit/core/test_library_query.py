@@ -152,6 +152,9 @@ def test_rows_flag_papers_needing_attention(shelf: Shelf) -> None:
     assert rows[shelf.ids["D"]].first_author == "Zoë Müller et al."
     assert rows[shelf.ids["A"]].first_author == "Ada Quinlan"
     assert rows[shelf.ids["C"]].first_author == ""
+    # where no page gave authors, the row knows whose page it came from (the list shows it)
+    owners = {r.owner for r in rows.values() if not r.first_author}
+    assert owners and "" not in owners
     assert rows[shelf.ids["E"]].title_provisional
 
 

@@ -1,0 +1,60 @@
+"""The paper list's rows: which columns a row reads, and a row from them; and which papers
+need attention (the rule behind the section and the list's flag)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import and_, or_, select
+
+from refman.core.values import PaperRow
+from refman.store.models import Attribution, Paper, Person
+
+#: A paper needs attention: a suggested title, an incomplete author list or a possible
+#: duplicate.
+ATTENTION = or_(
+    Paper.title_provisional.is_(True),
+    and_(Paper.authors_complete.is_(False), Paper.author_line != ""),
+    Paper.possible_duplicate_of.is_not(None),
+)
+
+#: What a list row reads (the owner only for the rows of a page).
+ROW_COLUMNS = (
+    Paper.id,
+    Paper.title,
+    Paper.title_provisional,
+    Paper.author_line,
+    Paper.year,
+    Paper.venue,
+    Paper.added_at,
+    ATTENTION.label("attention"),
+    Paper.status,
+    Paper.rating,
+    # The first page owner's name, read only for the rows of a page.
+    select(Person.name)
+    .join(Attribution, Attribution.person_id == Person.id)
+    .where(Attribution.paper_id == Paper.id)
+    .order_by(Attribution.person_id)
+    .limit(1)
+    .correlate(Paper)
+    .scalar_subquery()
+    .label("owner"),
+)
+
+
+def row_of(r: Sequence[Any]) -> PaperRow:
+    """A list row from the values of :data:`ROW_COLUMNS`."""
+    return PaperRow(
+        id=r[0],
+        title=r[1],
+        title_provisional=bool(r[2]),
+        first_author=r[3],
+        year=r[4],
+        venue=r[5],
+        added=r[6],
+        needs_attention=bool(r[7]),
+        status=r[8],
+        rating=r[9],
+        owner=r[10] or "",
+    )
