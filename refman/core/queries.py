@@ -151,6 +151,10 @@ def _order(query: PaperQuery, rank: ColumnElement[Any] | None) -> list[Any]:
     if sort is SortKey.ADDED:
         return [primary]
     tie = Paper.id
+    if sort in (SortKey.STATUS, SortKey.RATING):
+        # Few values, each shared by most papers: ties run the same way, so the list walks
+        # the column's index (either way) instead of sorting a hundred thousand ties.
+        return [primary, tie.desc() if desc else tie]
     if sort in (SortKey.YEAR, SortKey.VENUE):
         primary = primary.nulls_last()
     elif sort is SortKey.AUTHOR:

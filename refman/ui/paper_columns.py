@@ -66,6 +66,16 @@ CELL_ROLES = (
 )
 
 
+#: The roles only some columns answer, and those columns.
+STYLED_ROLES = (
+    Qt.ItemDataRole.FontRole,
+    Qt.ItemDataRole.ForegroundRole,
+    Qt.ItemDataRole.TextAlignmentRole,
+    Qt.ItemDataRole.ToolTipRole,
+)
+STYLED_COLUMNS = (TITLE, AUTHOR, STATUS)
+
+
 def stand_in_look(row: PaperRow, column: int, role: int, italic: QFont) -> object:
     """A provisional title, or the page owner standing in for authors the pages did not
     give: italic (the owner also muted), with a tooltip saying so."""

@@ -34,6 +34,8 @@ from refman.ui.paper_columns import (
     PAPER_IDS_MIME,
     SORT_KEYS,
     STATUS,
+    STYLED_COLUMNS,
+    STYLED_ROLES,
     AnyIndex,
     PaperIdRole,
     display,
@@ -325,12 +327,12 @@ class PaperTableModel(QAbstractTableModel):
             return None
         if role == PaperIdRole:
             return self.paper_id(index.row())
-        if role not in CELL_ROLES:
-            return None
+        column = index.column()
+        if role not in CELL_ROLES or (role in STYLED_ROLES and column not in STYLED_COLUMNS):
+            return None  # (asked of every cell painted: answered before a row is looked up)
         paper = self.paper_row(index.row())
         if paper is None:
             return None
-        column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return display(paper, column)
         if column == STATUS:

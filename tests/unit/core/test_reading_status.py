@@ -57,6 +57,8 @@ def test_a_rating_is_kept_beside_the_status_and_sorts_the_list(
     assert (library.paper(ids[1]).status, library.paper(ids[1]).rating) == ("reading", 5)
     best_first = library.paper_ids(PaperQuery(sort=SortKey.RATING, descending=True))
     assert best_first[:2] == [ids[1], ids[0]]
+    # ties (the unrated) run the same way as the sort: newest first, as the index hands them
+    assert best_first[2:] == sorted(ids[2:], reverse=True)
     by_status = library.paper_ids(PaperQuery(sort=SortKey.STATUS))
     assert by_status[0] == ids[1] and set(by_status[1:]) == set(ids) - {ids[1]}  # reading first
     assert library.mark([ids[0]], rating=0).label == "Clear the rating of 1 paper"
