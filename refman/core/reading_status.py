@@ -57,7 +57,7 @@ class MarkPapers(Operation[tuple[int, ...]]):
             return f"Mark {papers} as {self.status}"
         if not self.rating:
             return f"Clear the rating of {papers}"
-        return f"Rate {papers} {plural(self.rating or 0, 'star')}"
+        return f"Rate {papers} {plural(self.rating, 'star')}"
 
 
 @dataclass(frozen=True, slots=True)

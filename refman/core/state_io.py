@@ -277,27 +277,26 @@ def _link_rows(
 def _rewrite(
     session: Session, changed: Sequence[PaperState], rows: Sequence[dict[str, Any]]
 ) -> None:
-    """Rewrite papers' rows in one statement per kind, unless one changed since its state was
-    read (a change made in between by someone else is never overwritten:
-    :class:`StaleWriteError`)."""
+    """Rewrite papers' rows in one statement for those read from the library (guarded by the
+    version read: a change made in between by someone else is never overwritten,
+    :class:`StaleWriteError`) and one for those put back from a snapshot (an undo)."""
     table = cast(Table, Paper.__table__)
-    guarded = [s.version is not None for s in changed]
-    for with_version in (True, False):
-        params = [
-            {**{k: v for k, v in row.items() if k != "id"}, "b_id": s.id, "b_version": s.version}
-            for s, row, g in zip(changed, rows, guarded, strict=True)
-            if g is with_version
-        ]
+    read: list[dict[str, Any]] = []
+    restored: list[dict[str, Any]] = []
+    for state, row in zip(changed, rows, strict=True):
+        values = {**{k: v for k, v in row.items() if k != "id"}, "b_id": state.id}
+        if state.version is None:
+            restored.append(values)
+        else:
+            read.append({**values, "b_version": state.version})
+    for params, guarded in ((read, True), (restored, False)):
         if not params:
             continue
         stmt = table.update().where(table.c.id == bindparam("b_id"))
-        if with_version:
+        if guarded:
             stmt = stmt.where(table.c.version == bindparam("b_version"))
-        else:
-            params = [{k: v for k, v in p.items() if k != "b_version"} for p in params]
         stmt = stmt.values(version=table.c.version + 1, modified_by=writer(session))
-        done = session.connection().execute(stmt, params)
-        if done.rowcount != len(params):
+        if session.connection().execute(stmt, params).rowcount != len(params):
             raise StaleWriteError(f"Paper #{changed[0].id}" if len(changed) == 1 else "A paper")
 
 

@@ -70,9 +70,12 @@ class Database:
         """
         try:
             problems = check(self.engine, full=full)
-            if full and self.read_only is None and (self.shared or not problems):
+            # A file's search index is checked (and rebuilt) only once the file is whole; a
+            # server's missing search words are the problems found, redone and checked again.
+            if full and self.read_only is None and self.shared == bool(problems):
                 self._repair_indexes()
-                problems = check(self.engine, full=full) if problems else problems
+                if problems:
+                    problems = check(self.engine, full=full)
         except DBAPIError as exc:
             plain = described(exc, self.name)
             if plain is None or "damaged" not in plain.message:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from refman.core.rules import RATING_MAX, stars
+
 
 class ActionId(enum.Enum):
     """The actions of the main window."""
@@ -125,10 +127,10 @@ _SPECS: dict[ActionId, _Spec] = {
     ActionId.RATE_0: _Spec("&No Rating", "Clear the selected papers' rating (key 0 in the list)"),
     **{
         getattr(ActionId, f"RATE_{n}"): _Spec(
-            f"&{n}  {'★' * n}{'☆' * (5 - n)}",
+            f"&{n}  {stars(n)}",
             f"Rate the selected papers {n} star{'s' if n > 1 else ''} (key {n} in the list)",
         )
-        for n in range(1, 6)
+        for n in range(1, RATING_MAX + 1)
     },
     ActionId.FIND: _Spec("&Find", "Search the library", (QKeySequence.StandardKey.Find,)),
     ActionId.SHOW_TAG_PANE: _Spec(

@@ -237,7 +237,6 @@ class MainWindow(QMainWindow):
 
     def _apply_query(self, *, now: bool = False) -> None:
         self.model.set_query(self.current_query(), now=now)
-        self.paper_panel.update_view()
         self.count_label.count_library(self._nav.section)
         self._update_actions()
 
