@@ -123,7 +123,7 @@ def test_killed_at_random_moments_the_library_stays_whole_and_all_or_nothing(
                 stderr=subprocess.PIPE,
                 text=True,
             )
-        time.sleep(rng.uniform(0.4, 2.2))  # (a whole import takes 2.2-3 s)
+        time.sleep(rng.uniform(0.4, 1.8))  # (a whole import takes 2.2-3 s: killed midway)
         if process.poll() is None:
             process.send_signal(signal.SIGKILL)
             kills += 1

@@ -9,7 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from refman.core.importing.index import MatchIndex
-from refman.core.matching import NEAR_DUPLICATE, MatchKeys, match_keys, similarity
+from refman.core.matching import (
+    NEAR_DUPLICATE,
+    MatchKeys,
+    distinctive_title_words,
+    match_keys,
+    similarity,
+)
 
 TITLE = "Placement-Aware Job Scheduling for Training Across More Than Eight Thousand Accelerators"
 ABSTRACT = (
@@ -184,7 +190,13 @@ WORD = st.text(alphabet=string.ascii_lowercase, min_size=1, max_size=12)
 
 
 def _distinct_words(text: str, least: int) -> int:
-    return len({w for w in text.split() if len(w) >= least})
+    """The distinct words of ``least`` letters or more that are not among the words most
+    titles use (``distinctive_title_words`` leaves those out of the keys too)."""
+    return len(
+        {w for w in distinctive_title_words(text) if len(w) >= least}
+        if least == 4
+        else {w for w in text.split() if len(w) >= least}
+    )
 
 
 @settings(max_examples=400, deadline=None)
@@ -192,9 +204,10 @@ def _distinct_words(text: str, least: int) -> int:
 def test_near_duplicates_always_share_a_blocking_key(words: list[str], data: st.DataObject) -> None:
     """Only papers sharing a blocking key are compared: a one-letter typo must share one.
 
-    Titles with two or more distinct words of 4+ letters, abstracts with three or more of 7+
-    letters, and typos that do not turn one word into another word of the same text (rare
-    corners where no key survives).
+    Titles with two or more distinct words of 4+ letters that are not common title words
+    ("paper", "study", ...), abstracts with three or more of 7+ letters, and typos that do
+    not turn one word into another word of the same text (rare corners where no key
+    survives; a title of one uncommon word is one of them).
     """
     text = " ".join(words)
     letters = [i for i, c in enumerate(text) if c != " "]
