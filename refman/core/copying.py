@@ -39,6 +39,8 @@ TABLES = (
     "papers",
     "authorships",
     "attributions",
+    "distinct_people",
+    "person_aliases",
     "paper_subjects",
     "paper_tags",
     "notes",

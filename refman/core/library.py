@@ -42,6 +42,8 @@ from refman.core.operations import (
     UntagPapers,
 )
 from refman.core.papers import HANDLERS as PAPER_HANDLERS
+from refman.core.people_ops import HANDLERS as PEOPLE_HANDLERS
+from refman.core.people_ops import MergePeople, SeePerson, TellApart
 from refman.core.reading_status import HANDLERS as READING_HANDLERS
 from refman.core.reading_status import MarkPapers
 from refman.core.retry import retrying
@@ -67,6 +69,7 @@ _HANDLERS: dict[type, Handler] = {
     **PAPER_HANDLERS,
     **import_handlers.HANDLERS,
     **READING_HANDLERS,
+    **PEOPLE_HANDLERS,
 }
 
 
@@ -199,6 +202,18 @@ class LibraryService(LibraryReads):
     ) -> Outcome[tuple[int, ...]]:
         """Set papers' reading status (unread, reading, read) and/or rating (0 to 5)."""
         return self.apply(MarkPapers(tuple(paper_ids), status, rating))
+
+    def merge_people(self, keep: int, other: int) -> Outcome[None]:
+        """Make two spellings one person: ``other``'s papers and pages become ``keep``'s."""
+        return self.apply(MergePeople(keep, other))
+
+    def tell_apart(self, first: int, second: int) -> Outcome[None]:
+        """Say two people are not the same (never proposed as one again)."""
+        return self.apply(TellApart(first, second))
+
+    def see_person(self, person_id: int) -> Outcome[None]:
+        """Mark a person as looked at (their new papers are no longer new)."""
+        return self.apply(SeePerson(person_id))
 
     def clear_possible_duplicate(self, paper_id: int) -> Outcome[None]:
         """Mark a paper as not a duplicate of the one an import found it close to."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import func, select
 
+from refman.core import people as people_reads
 from refman.core import queries
 from refman.core.context import no_paper
 from refman.core.id_lists import OrderedIds
@@ -17,17 +18,17 @@ from refman.core.importing.values import ImportPlan, SourcedPage
 from refman.core.notes import no_note
 from refman.core.reading import (
     load_details,
-    load_people,
-    load_person,
     load_tag_names,
     load_tags,
     view_of,
 )
 from refman.core.values import (
+    NameVariant,
     NoteView,
     PaperDetail,
     PaperQuery,
     PaperRow,
+    PersonPage,
     PersonView,
     SectionCounts,
     TagView,
@@ -165,14 +166,35 @@ class LibraryReads:
             return load_tag_names(s)
 
     def people(self) -> list[PersonView]:
-        """The owners of imported author pages, with how many papers each brought."""
+        """The people followed (owners of imported author pages), by name, with their papers
+        (written or listed on their pages) and the new ones among them."""
         with self.db.reading() as s:
-            return load_people(s)
+            return people_reads.followed(s)
+
+    def everyone(self, text: str = "", limit: int = people_reads.PEOPLE_SHOWN) -> list[PersonView]:
+        """Every person with papers whose name contains ``text``, the most papers first."""
+        with self.db.reading() as s:
+            return people_reads.list_people(s, text, limit)
+
+    def count_people(self) -> int:
+        """How many people (authors and page owners) have papers in the library."""
+        with self.db.reading() as s:
+            return people_reads.count_people(s)
 
     def person(self, person_id: int) -> PersonView | None:
-        """A person (author or page owner) with the number of papers attributed to them."""
+        """A person (author or page owner) with their papers' count; None when unknown."""
         with self.db.reading() as s:
-            return load_person(s, person_id)
+            return people_reads.person_view(s, self.db.search, person_id)
+
+    def person_page(self, person_id: int) -> PersonPage | None:
+        """A person's page: papers, pages imported, co-authors, other spellings."""
+        with self.db.reading() as s:
+            return people_reads.person_page(s, self.db.search, person_id)
+
+    def name_variants(self) -> list[NameVariant]:
+        """Other spellings of the followed people's names that may be the same person."""
+        with self.db.reading() as s:
+            return people_reads.all_variants(s)
 
     def section_counts(self) -> SectionCounts:
         """How many papers each library section holds."""

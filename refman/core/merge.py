@@ -13,6 +13,9 @@ from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.rules import tag_key
 from refman.importers.records import ParsedRecord
 
+#: What a merge "adds" when a real title replaces a suggested one (an import's report counts it).
+TITLE_ADDED = "a title"
+
 
 def new_state(
     paper_id: int,
@@ -75,7 +78,7 @@ def merge_into(
     ):
         state.title = record.title
         state.title_provisional = False
-        adds.append("a title")
+        adds.append(TITLE_ADDED)
     if owner_key and owner_key not in state.attributions:
         state.attributions.append(owner_key)
         adds.append(f"attribution to {owner_name or owner_key}")

@@ -14,19 +14,20 @@ from dataclasses import asdict
 from sqlalchemy.orm import Session
 
 from refman.core import queries
-from refman.core.reading import load_people, load_tags
+from refman.core.people import followed
+from refman.core.reading import load_tags
 from refman.core.values import Navigation, PersonView, SectionCounts, TagView
 from refman.store import snapshots
 from refman.store.database import Database
 
 #: The snapshot's name; a new layout of the body takes a new name.
-SNAPSHOT = "navigation-1"
+SNAPSHOT = "navigation-2"
 
 
 def counted(session: Session, database: Database) -> Navigation:
     """The navigation pane's contents, counted now."""
     return Navigation(
-        queries.section_counts(session, database.search), load_people(session), load_tags(session)
+        queries.section_counts(session, database.search), followed(session), load_tags(session)
     )
 
 
@@ -52,7 +53,7 @@ def _encoded(navigation: Navigation) -> str:
     return json.dumps(
         {
             "counts": asdict(navigation.counts),
-            "people": [[p.id, p.name, p.count] for p in navigation.people],
+            "people": [[p.id, p.name, p.count, p.new, p.pages] for p in navigation.people],
             "tags": [[t.id, t.name, t.colour, t.count] for t in navigation.tags],
         },
         ensure_ascii=False,
@@ -65,7 +66,7 @@ def _decoded(body: str) -> Navigation | None:
         data = json.loads(body)
         return Navigation(
             SectionCounts(**data["counts"]),
-            [PersonView(id=i, name=n, count=c) for i, n, c in data["people"]],
+            [PersonView(*person) for person in data["people"]],
             [TagView(id=i, name=n, colour=c, count=k) for i, n, c, k in data["tags"]],
         )
     except (ValueError, KeyError, TypeError):

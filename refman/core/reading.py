@@ -11,7 +11,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from refman.common.text import latex_to_text
-from refman.core.values import NoteView, PaperDetail, PersonView, SourceView, TagView
+from refman.core.values import NoteView, PaperDetail, SourceView, TagView
 from refman.importers.records import PersonName
 from refman.store.bulk import chunks
 from refman.store.models import (
@@ -207,30 +207,3 @@ def load_tags(session: Session) -> list[TagView]:
 def load_tag_names(session: Session) -> list[str]:
     """Every tag's name, in the order :func:`load_tags` gives the tags."""
     return list(session.execute(select(Tag.name).order_by(func.lower(Tag.name))).scalars())
-
-
-def load_people(session: Session) -> list[PersonView]:
-    """Page owners (persons with attributions) and their paper counts, by name."""
-    stmt = (
-        select(Person.id, Person.name, func.count(Attribution.paper_id))
-        .join(Attribution, Attribution.person_id == Person.id)
-        .join(Paper, Paper.id == Attribution.paper_id)
-        .where(Paper.trashed_at.is_(None))
-        .group_by(Person.id)
-        .order_by(func.lower(Person.name))
-    )
-    return [PersonView(id=i, name=n, count=c) for i, n, c in session.execute(stmt)]
-
-
-def load_person(session: Session, person_id: int) -> PersonView | None:
-    """One person and the number of papers (outside the Trash) attributed to them."""
-    person = session.get(Person, person_id)
-    if person is None:
-        return None
-    count = session.execute(
-        select(func.count())
-        .select_from(Attribution)
-        .join(Paper, Paper.id == Attribution.paper_id)
-        .where(Attribution.person_id == person_id, Paper.trashed_at.is_(None))
-    ).scalar_one()
-    return PersonView(id=person.id, name=person.name, count=int(count))

@@ -116,11 +116,65 @@ class TagView:
 
 @dataclass(frozen=True, slots=True)
 class PersonView:
-    """A person with the number of papers attributed to them."""
+    """A person with the number of their papers (attributed to them or written by them).
+
+    Attributes:
+        new: Papers the last import of their page added that nobody has looked at since.
+        pages: How many pages were imported for them (0 for an author only).
+    """
 
     id: int
     name: str
     count: int = 0
+    new: int = 0
+    pages: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PageImport:
+    """A page imported for a person: when, from where, and how many papers it listed."""
+
+    batch_id: int
+    import_id: int
+    source: str
+    imported_at: datetime
+    parsed: int
+
+
+@dataclass(frozen=True, slots=True)
+class CoAuthor:
+    """Someone who wrote papers with a person, and how many of them."""
+
+    id: int
+    name: str
+    shared: int
+
+
+@dataclass(frozen=True, slots=True)
+class NameVariant:
+    """Two people whose names may be spellings of one person's (proposed, never merged
+    without the user): "Z. Jiang" and "Zhuo Jiang", whose papers overlap.
+
+    Attributes:
+        first: The one with more papers (kept when they are merged).
+        second: The other.
+        overlap: Papers and co-authors the two have in common.
+    """
+
+    first: PersonView
+    second: PersonView
+    overlap: int
+
+
+@dataclass(frozen=True, slots=True)
+class PersonPage:
+    """A person's page: their papers' count, the pages imported for them, co-authors ranked
+    by shared papers, and other spellings of their name."""
+
+    person: PersonView
+    pages: tuple[PageImport, ...] = ()
+    coauthors: tuple[CoAuthor, ...] = ()
+    variants: tuple[NameVariant, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +268,7 @@ class Changes:
         tags: Tag names or colours changed (the tag pane must reload).
         notes: Notes changed.
         structure: Papers appeared or disappeared: lists and counts must reload.
+        people: People were merged, told apart or looked at (the People list reloads).
     """
 
     papers: frozenset[int] = frozenset()
@@ -221,10 +276,13 @@ class Changes:
     tags: bool = False
     notes: bool = False
     structure: bool = False
+    people: bool = False
 
     def __bool__(self) -> bool:
         """True when anything changed at all."""
-        return bool(self.papers or self.added or self.tags or self.notes or self.structure)
+        return bool(
+            self.papers or self.added or self.tags or self.notes or self.structure or self.people
+        )
 
     def __repr__(self) -> str:
         """A short account for the log: a few ids, then how many more."""
@@ -234,7 +292,7 @@ class Changes:
             more = f", … {len(values) - 5} more" if len(values) > 5 else ""
             return "{" + ", ".join(map(str, first)) + more + "}"
 
-        flags = [name for name in ("tags", "notes", "structure") if getattr(self, name)]
+        flags = [name for name in ("tags", "notes", "structure", "people") if getattr(self, name)]
         return f"Changes(papers={ids(self.papers)}, added={ids(self.added)}, {', '.join(flags)})"
 
     def __or__(self, other: Changes) -> Changes:
@@ -245,4 +303,5 @@ class Changes:
             tags=self.tags or other.tags,
             notes=self.notes or other.notes,
             structure=self.structure or other.structure,
+            people=self.people or other.people,
         )

@@ -168,6 +168,33 @@ class Person(Base):
     suffix: Mapped[str] = mapped_column(Text, default="", server_default=text("''"))
     #: An organisation's name, never split into parts.
     literal: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The last import (its ``import_id``) there was when the person was last looked at:
+    #: papers a later import of their page added are new (None: never looked at).
+    seen_import: Mapped[int | None] = mapped_column(Integer)
+
+
+class PersonAlias(Base):
+    """Another spelling of a person's name, merged into the person: an import that brings it
+    again means the person (see :func:`refman.common.text.person_key` for the key)."""
+
+    __tablename__ = "person_aliases"
+
+    key: Mapped[str] = mapped_column(Text, primary_key=True)
+    person_id: Mapped[int] = mapped_column(ForeignKey("persons.id", ondelete="CASCADE"), index=True)
+
+
+class DistinctPeople(Base):
+    """Two people with alike names whom the user said are not the same person (never
+    proposed as one again); ``first_id`` < ``second_id``."""
+
+    __tablename__ = "distinct_people"
+
+    first_id: Mapped[int] = mapped_column(
+        ForeignKey("persons.id", ondelete="CASCADE"), primary_key=True
+    )
+    second_id: Mapped[int] = mapped_column(
+        ForeignKey("persons.id", ondelete="CASCADE"), primary_key=True
+    )
 
 
 class Authorship(Base):
@@ -278,7 +305,7 @@ class ImportBatch(Base):
     import_id: Mapped[int] = mapped_column(Integer, index=True)
     #: The file name, or "pasted text".
     source: Mapped[str] = mapped_column(Text)
-    owner_id: Mapped[int | None] = mapped_column(ForeignKey("persons.id"))
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("persons.id"), index=True)
     format: Mapped[str] = mapped_column(String(40))
     claimed: Mapped[int | None] = mapped_column(Integer)
     parsed: Mapped[int] = mapped_column(Integer)

@@ -22,6 +22,8 @@ DATA_TABLES = (
     "import_batches",
     "authorships",
     "attributions",
+    "distinct_people",
+    "person_aliases",
     "paper_subjects",
     "paper_tags",
     "notes",

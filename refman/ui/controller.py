@@ -42,7 +42,7 @@ log = logging.getLogger("refman.ui")
 T = TypeVar("T")
 #: What a change made elsewhere may have touched: anything (the panes read again what they
 #: show, keeping the selection and what is being typed).
-CHANGED_ELSEWHERE = Changes(tags=True, notes=True, structure=True)
+CHANGED_ELSEWHERE = Changes(tags=True, notes=True, structure=True, people=True)
 OnError = Callable[[RefmanError], None]
 OnConflict = Callable[[EditConflictError], None]
 

@@ -51,3 +51,12 @@ def generated_page(n: int, owner: str = "Prolific Author") -> str:
             "cs.LG↗",
         ]
     return "\n\n".join(lines) + "\n"
+
+
+def abstracts_page(owner: str, records: list[tuple[str, str]]) -> str:
+    """An author-abstracts page (the other format of the seed pages): the owner, then each
+    paper's author line and abstract (no titles: refman suggests them)."""
+    lines = [owner]
+    for authors, abstract in records:
+        lines += [authors, abstract]
+    return "\n\n".join(lines) + "\n"

@@ -30,11 +30,13 @@ from refman.core.importing.values import (
     RecordPlan,
     RecordRef,
     RecordStatus,
+    SinceLast,
     SourcedPage,
 )
 from refman.core.matching import MatchKeys
-from refman.core.merge import add_tags, merge_into, new_state
+from refman.core.merge import TITLE_ADDED, add_tags, merge_into, new_state
 from refman.core.paper_state import PaperState
+from refman.core.people_ops import with_known_names
 from refman.core.rules import clean_tag_names
 from refman.core.state_io import Registry, load_states, person_names, state_keys, write_states
 from refman.importers.records import PersonName
@@ -133,9 +135,8 @@ def apply_import(
         choices: The user's decisions.
         now: The import time (also the added time of new papers).
         progress: Told how many records are done, now and then.
-        cancelled: Asked now and then; when it returns True the import stops with
-            :class:`~refman.common.errors.CancelledError` and the caller's transaction rolls
-            back.
+        cancelled: Asked now and then; True stops the import (``CancelledError``: the
+            caller's transaction rolls back).
         prepared: The plan made before the write lock was taken; used when the library has
             not changed since (else the import is planned again, under the lock).
 
@@ -146,6 +147,7 @@ def apply_import(
         choices = replace(choices, tags=clean_tag_names(choices.tags))
     # planned and written alone (a shared library's imports)
     at_lock = None if choices.dry_run else lock_imports(session)
+    pages = with_known_names(session, pages)
     plan, cache = _plan(session, search, pages, prepared, at_lock)
     work = _Work(session=session, now=now, next_id=_next_id(session))
     checkpoint = _Checkpoint(len(plan.records), progress, cancelled)
@@ -339,9 +341,13 @@ def _create(
 
 
 def _report(
-    pi: int, sp: SourcedPage, outcomes: list[RecordOutcome], batch_ids: tuple[int, ...]
+    plan: ImportPlan,
+    pi: int,
+    sp: SourcedPage,
+    outcomes: list[RecordOutcome],
+    batch_ids: tuple[int, ...],
 ) -> PageReport:
-    return PageReport(
+    report = PageReport(
         source=sp.source,
         owner=sp.page.owner,
         format=str(sp.page.format),
@@ -351,6 +357,19 @@ def _report(
         batch_id=batch_ids[pi] if batch_ids else None,
         records=tuple(r for r in outcomes if r.ref[0] == pi),
     )
+    planned = plan.pages[pi].since_last
+    if planned is None:
+        return report
+    title_added = {p.ref for p in plan.records if p.ref[0] == pi and TITLE_ADDED in p.adds}
+    titled = {r.paper_id for r in report.records if r.updated and r.ref in title_added}
+    since = SinceLast(
+        planned.date,
+        new=report.new,
+        titled=len(titled),
+        updated=report.merged - len(titled),
+        unchanged=report.unchanged,
+    )
+    return replace(report, since_last=since)
 
 
 def _result(
@@ -365,7 +384,7 @@ def _result(
     updated = {r.paper_id for r in outcomes if r.in_library and r.updated}
     found = [i for i in work.states if i not in work.new_set]
     return ImportResult(
-        pages=tuple(_report(pi, sp, outcomes, batch_ids) for pi, sp in enumerate(pages)),
+        pages=tuple(_report(plan, pi, sp, outcomes, batch_ids) for pi, sp in enumerate(pages)),
         new_ids=tuple(work.new_ids),
         merged_ids=tuple(i for i in found if i in updated),
         unchanged_ids=tuple(i for i in found if i not in updated),

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from refman.common.text import person_key
@@ -16,13 +18,16 @@ from refman.core.importing.values import (
     RecordPlan,
     RecordRef,
     RecordStatus,
+    SinceLast,
     SourcedPage,
 )
 from refman.core.matching import MatchKeys, best_match, match_keys
-from refman.core.merge import merge_into
+from refman.core.merge import TITLE_ADDED, merge_into
+from refman.core.people_ops import with_known_names
 from refman.core.state_io import load_states
 from refman.importers.records import ParsedRecord
 from refman.store.connection import revision
+from refman.store.models import ImportBatch, Person
 from refman.store.search import SearchIndex
 
 #: Match keys computed while planning, by (title, title provisional, abstract, DOI, arXiv id).
@@ -67,6 +72,7 @@ def plan_import(
         The plan, record by record and page by page.
     """
     cache = {} if cache is None else cache
+    pages = with_known_names(session, pages)
     refs: list[RecordRef] = []
     keys: list[MatchKeys] = []
     for pi, sp in enumerate(pages):
@@ -82,7 +88,37 @@ def plan_import(
         for ref, mk in zip(refs, keys, strict=True)
     ]
     plans = _with_merge_previews(session, pages, plans)
-    return ImportPlan(pages=tuple(_page_plans(pages, plans)), records=tuple(plans))
+    last = last_imports(session, [sp.page.owner for sp in pages])
+    return ImportPlan(pages=tuple(_page_plans(pages, plans, last)), records=tuple(plans))
+
+
+def last_imports(session: Session, owners: Sequence[str]) -> dict[str, datetime]:
+    """When each of these page owners' pages was last imported (by person key; owners never
+    imported are left out)."""
+    keys = sorted({person_key(o) for o in owners if o})
+    if not keys:
+        return {}
+    rows = session.execute(
+        select(Person.key, func.max(ImportBatch.imported_at))
+        .join(ImportBatch, ImportBatch.owner_id == Person.id)
+        .where(Person.key.in_(keys))
+        .group_by(Person.key)
+    )
+    return {str(k): at for k, at in rows if at is not None}
+
+
+def since_last(date: datetime, plans: Sequence[RecordPlan]) -> SinceLast:
+    """A page's records compared with the last import of its owner's page (possible
+    duplicates count as new: the user decides)."""
+    merges = [p for p in plans if p.status is RecordStatus.MERGE]
+    titled = sum(TITLE_ADDED in p.adds for p in merges)
+    return SinceLast(
+        date=date,
+        new=sum(p.status in (RecordStatus.NEW, RecordStatus.POSSIBLE_DUPLICATE) for p in plans),
+        titled=titled,
+        updated=sum(bool(p.adds) for p in merges) - titled,
+        unchanged=sum(not p.adds for p in merges),
+    )
 
 
 def _decide(ref: RecordRef, record: ParsedRecord, mk: MatchKeys, index: MatchIndex) -> RecordPlan:
@@ -154,10 +190,13 @@ def _with_merge_previews(
     return final
 
 
-def _page_plans(pages: Sequence[SourcedPage], plans: list[RecordPlan]) -> list[PagePlan]:
+def _page_plans(
+    pages: Sequence[SourcedPage], plans: list[RecordPlan], last: dict[str, datetime]
+) -> list[PagePlan]:
     out = []
     for pi, sp in enumerate(pages):
         mine = [p for p in plans if p.ref[0] == pi]
+        date = last.get(person_key(sp.page.owner)) if sp.page.owner else None
         out.append(
             PagePlan(
                 source=sp.source,
@@ -169,6 +208,7 @@ def _page_plans(pages: Sequence[SourcedPage], plans: list[RecordPlan]) -> list[P
                 merge=sum(p.status in (RecordStatus.MERGE, RecordStatus.REPEAT) for p in mine),
                 possible_duplicates=sum(p.status is RecordStatus.POSSIBLE_DUPLICATE for p in mine),
                 warnings=tuple(sp.page.warnings),
+                since_last=since_last(date, mine) if date is not None else None,
             )
         )
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from refman.importers.records import ParsedPage, ParsedRecord
 
@@ -92,8 +93,28 @@ class RecordPlan:
 
 
 @dataclass(frozen=True, slots=True)
+class SinceLast:
+    """What a page brings compared with the last import of its owner's page.
+
+    Attributes:
+        date: When the owner's page was last imported.
+        new: Papers new to the library.
+        titled: Papers in the library that now get their real title (they had a suggested one).
+        updated: Other papers in the library the page adds something to.
+        unchanged: Papers in the library the page brings nothing new about.
+    """
+
+    date: datetime
+    new: int = 0
+    titled: int = 0
+    updated: int = 0
+    unchanged: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class PagePlan:
-    """Counts for one page of an import."""
+    """Counts for one page of an import (``since_last`` when its owner's page was imported
+    before)."""
 
     source: str
     owner: str
@@ -104,6 +125,7 @@ class PagePlan:
     merge: int
     possible_duplicates: int
     warnings: tuple[str, ...]
+    since_last: SinceLast | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +185,7 @@ class PageReport:
     warnings: tuple[str, ...]
     batch_id: int | None
     records: tuple[RecordOutcome, ...] = ()
+    since_last: SinceLast | None = None
 
     def _papers(self, *, in_library: bool, updated: bool | None = None) -> int:
         found = {

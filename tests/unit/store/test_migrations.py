@@ -115,3 +115,28 @@ def test_a_library_of_revision_0002_moves_to_the_compact_layout_with_nothing_los
         kinds = {row[0] for row in conn.execute("SELECT typeof(abstract) FROM papers")}
         assert "blob" in kinds  # long abstracts are stored compressed
         assert not list(conn.execute("SELECT * FROM library_tasks"))
+
+
+def test_a_library_from_before_people_upgrades_with_no_new_badges_and_nothing_lost(
+    library: LibraryService, library_path: Path
+) -> None:
+    for path in seed_files():
+        library.import_pages([sourced_file(path)])
+    people = [(p.id, p.name, p.count) for p in library.people()]
+    everyone = [(p.id, p.name, p.count) for p in library.everyone()]
+    assert all(p.new for p in library.people())  # new until looked at
+    library.close()
+
+    _at_revision(library_path, "0006")
+    with sqlite3.connect(library_path) as conn:
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+    assert "person_aliases" not in tables and "distinct_people" not in tables
+
+    upgraded = LibraryService.open(library_path)
+    try:
+        assert [(p.id, p.name, p.count) for p in upgraded.people()] == people
+        assert [(p.id, p.name, p.count) for p in upgraded.everyone()] == everyone
+        # the people of an upgraded library were all seen: no badge lights up
+        assert not any(p.new for p in upgraded.people())
+    finally:
+        upgraded.close()

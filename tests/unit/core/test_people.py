@@ -1,0 +1,214 @@
+"""Following researchers: everyone in the People list, a person's page, what a page imported
+again brings since the last time, the "new" badge, and spellings of one person's name
+proposed, merged, told apart and undone."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from refman.core.library import LibraryService
+from refman.core.people import alike
+from refman.core.values import PaperQuery
+from tests.helpers.fixtures import sourced
+from tests.helpers.pages import abstracts_page, publication_page
+
+ABSTRACTS = [
+    (
+        "Zhuo Jiang, Mira Okafor, Lars Berg",
+        "We schedule pipeline parallel training across straggling accelerators and recover "
+        "most of the lost throughput with a simple rebalancing rule.",
+    ),
+    (
+        "Mira Okafor and Zhuo Jiang",
+        "Checkpointing large models to remote storage stalls training; we overlap the "
+        "writes with computation and cut the stall to a few seconds.",
+    ),
+    (
+        "Lars Berg, José Núñez",
+        "A survey of gradient compression for data parallel training on slow networks, "
+        "with measurements on three clusters.",
+    ),
+]
+
+TITLES = [
+    ("Rebalancing pipelines around stragglers", 2024, "arXiv"),
+    ("Overlapped checkpoint writes", 2025, "arXiv"),
+]
+
+
+def _at(day: int) -> datetime:
+    return datetime(2026, 3, day, 9, 30)
+
+
+def test_everyone_lists_authors_and_owners_with_their_papers(library: LibraryService) -> None:
+    library.import_pages([sourced(abstracts_page("Zhuo Jiang", ABSTRACTS))])
+    counts = {p.name: p.count for p in library.everyone()}
+    # the owner has the three papers of the page; authors only those they wrote
+    assert counts == {
+        "Zhuo Jiang": 3,
+        "Lars Berg": 2,
+        "Mira Okafor": 2,
+        "José Núñez": 1,
+    }
+    assert [p.name for p in library.everyone()][:1] == ["Zhuo Jiang"]
+    assert library.count_people() == 4
+    # accents and case never matter when looking someone up; the name shows as written
+    assert [p.name for p in library.everyone("jose nunez")] == ["José Núñez"]
+    assert [p.name for p in library.everyone("OKAF")] == ["Mira Okafor"]
+    # the People of the sidebar are the people followed
+    assert [(p.name, p.count, p.pages) for p in library.people()] == [("Zhuo Jiang", 3, 1)]
+
+
+def test_a_persons_page_has_their_pages_and_coauthors_ranked(library: LibraryService) -> None:
+    library.import_pages([sourced(abstracts_page("Zhuo Jiang", ABSTRACTS), "zhuo.txt")], at=_at(12))
+    zhuo = next(p for p in library.everyone() if p.name == "Zhuo Jiang")
+    page = library.person_page(zhuo.id)
+    assert page is not None
+    assert page.person.count == 3 == library.count(PaperQuery(person_id=zhuo.id))
+    assert [(p.source, p.imported_at, p.parsed) for p in page.pages] == [("zhuo.txt", _at(12), 3)]
+    assert [(c.name, c.shared) for c in page.coauthors] == [
+        ("Lars Berg", 2),
+        ("Mira Okafor", 2),
+        ("José Núñez", 1),
+    ]
+    lars = next(p for p in library.everyone() if p.name == "Lars Berg")
+    lars_page = library.person_page(lars.id)
+    assert lars_page is not None and lars_page.pages == ()
+    # one paper with each: ties by name
+    assert [(c.name, c.shared) for c in lars_page.coauthors] == [
+        ("José Núñez", 1),
+        ("Mira Okafor", 1),
+        ("Zhuo Jiang", 1),
+    ]
+    assert library.person_page(999_999) is None
+
+
+def test_importing_a_page_again_says_what_changed_since_the_last_import(
+    library: LibraryService,
+) -> None:
+    first = library.import_pages([sourced(abstracts_page("Zhuo Jiang", ABSTRACTS[:2]))], at=_at(12))
+    assert first.pages[0].since_last is None  # never imported before
+    # the page again, now with titles, with one paper more
+    records = [*TITLES, ("Gradient compression on slow networks", 2023, "arXiv")]
+    text = publication_page("Zhuo Jiang", records)
+    # the publication list's abstracts differ: give the two known papers their abstracts
+    for n, (_, abstract) in enumerate(ABSTRACTS[:2]):
+        text = text.replace(
+            f"Abstract number {n} about {records[n][0].lower()}, long enough to read as an "
+            "abstract.",
+            abstract,
+        )
+    plan = library.plan_import([sourced(text)])
+    since = plan.pages[0].since_last
+    assert since is not None
+    assert (since.date, since.new, since.titled, since.updated, since.unchanged) == (
+        _at(12),
+        1,
+        2,
+        0,
+        0,
+    )
+    result = library.import_pages([sourced(text)], at=_at(20))
+    report = result.pages[0].since_last
+    assert report is not None and (report.date, report.new, report.titled) == (_at(12), 1, 2)
+    # and a third time, nothing is new
+    again = library.import_pages([sourced(text)], at=_at(25)).pages[0].since_last
+    assert again is not None
+    assert (again.date, again.new, again.titled, again.unchanged) == (_at(20), 0, 0, 3)
+
+
+def test_people_with_new_papers_carry_a_badge_until_looked_at(library: LibraryService) -> None:
+    library.import_pages([sourced(abstracts_page("Zhuo Jiang", ABSTRACTS[:2]))], at=_at(12))
+    (zhuo,) = library.people()
+    assert zhuo.new == 2
+    outcome = library.see_person(zhuo.id)
+    assert outcome.inverse is None  # looking is not a change to undo
+    assert library.people()[0].new == 0
+    library.import_pages([sourced(abstracts_page("Zhuo Jiang", ABSTRACTS))], at=_at(20))
+    assert library.people()[0].new == 1  # only the paper the last import added
+    library.see_person(zhuo.id)
+    assert library.people()[0].new == 0
+
+
+VARIANT_PAGES = [
+    abstracts_page("Z. Jiang", [ABSTRACTS[0]]),
+    abstracts_page("Zhuo Jiang", [ABSTRACTS[1]]),
+]
+
+
+def _by_name(library: LibraryService) -> dict[str, int]:
+    return {p.name: p.id for p in library.everyone()}
+
+
+def test_spellings_of_one_name_are_proposed_merged_and_undone(library: LibraryService) -> None:
+    for text in VARIANT_PAGES:
+        library.import_pages([sourced(text)])
+    people = _by_name(library)
+    (proposal,) = library.name_variants()
+    assert {proposal.first.name, proposal.second.name} == {"Z. Jiang", "Zhuo Jiang"}
+    assert proposal.first.name == "Zhuo Jiang"  # the one with more papers is kept
+    assert proposal.overlap >= 1
+    before = {p.name: p.count for p in library.everyone()}
+
+    outcome = library.merge_people(people["Zhuo Jiang"], people["Z. Jiang"])
+    assert outcome.label == "Merge “Z. Jiang” into “Zhuo Jiang”"
+    after = {p.name: p.count for p in library.everyone()}
+    assert "Z. Jiang" not in after and after["Zhuo Jiang"] == 2
+    assert library.name_variants() == []
+    assert [p.name for p in library.people()] == ["Zhuo Jiang"]
+    zhuo_page = library.person_page(people["Zhuo Jiang"])
+    assert zhuo_page is not None and len(zhuo_page.pages) == 2
+    # the search finds the merged papers under the kept name
+    assert len(library.paper_ids(PaperQuery(text="zhuo jiang"))) == 2
+    # a page that brings the old spelling again means the same person
+    again = library.import_pages([sourced(VARIANT_PAGES[0])])
+    assert again.new_ids == ()
+    assert "Z. Jiang" not in _by_name(library)
+
+    assert outcome.inverse is not None
+    library.apply(outcome.inverse)
+    assert {p.name: p.count for p in library.everyone()} == before
+    assert _by_name(library)["Z. Jiang"] == people["Z. Jiang"]
+    assert len(library.name_variants()) == 1
+
+
+def test_two_people_told_apart_are_not_proposed_again(library: LibraryService) -> None:
+    for text in VARIANT_PAGES:
+        library.import_pages([sourced(text)])
+    people = _by_name(library)
+    outcome = library.tell_apart(people["Z. Jiang"], people["Zhuo Jiang"])
+    assert library.name_variants() == []
+    assert outcome.inverse is not None
+    library.apply(outcome.inverse)
+    assert len(library.name_variants()) == 1
+
+
+def test_coauthors_of_one_paper_are_never_proposed_as_one(library: LibraryService) -> None:
+    text = abstracts_page("J. Smith", [("John Smith, Jane Smith", ABSTRACTS[2][1])])
+    library.import_pages([sourced(text)])
+    names = {(v.first.name, v.second.name) for v in library.name_variants()}
+    # J. Smith owns the page of both; John and Jane wrote it together: two people
+    assert ("John Smith", "Jane Smith") not in names and ("Jane Smith", "John Smith") not in names
+    assert len(names) == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "same"),
+    [
+        (("Z. Jiang", "Jiang", "Z."), ("Zhuo Jiang", "Jiang", "Zhuo"), True),
+        (("Jiang, Zhuo", "Jiang", "Zhuo"), ("Zhuo Jiang", "", ""), True),
+        (("Jiang Zhuo", "Zhuo", "Jiang"), ("Zhuo Jiang", "Jiang", "Zhuo"), True),
+        (("Zhuo Jiang", "Jiang", "Zhuo"), ("Zhou Jiang", "Jiang", "Zhou"), False),
+        (("Z. Q. Jiang", "Jiang", "Z. Q."), ("Zhuo Jiang", "Jiang", "Zhuo"), True),
+        (("Y. Jiang", "Jiang", "Y."), ("Zhuo Jiang", "Jiang", "Zhuo"), False),
+        (("José Núñez", "Núñez", "José"), ("J. Nunez", "Nunez", "J."), True),
+        (("Zhuo Jiang", "Jiang", "Zhuo"), ("Zhuo Jiangsu", "Jiangsu", "Zhuo"), False),
+    ],
+)
+def test_which_spellings_may_be_one_person(
+    first: tuple[str, str, str], second: tuple[str, str, str], same: bool
+) -> None:
+    assert alike(first, second) is same
+    assert alike(second, first) is same
