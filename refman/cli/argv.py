@@ -63,3 +63,15 @@ def _is_text(value: str) -> bool:
     except UnicodeEncodeError:  # bytes the terminal could not decode (surrogate escapes)
         return False
     return True
+
+
+def paper_id(text: str) -> int:
+    """Parse a paper, note or person id given on the command line.
+
+    Raises:
+        argparse.ArgumentTypeError: The text is not a positive whole number.
+    """
+    value = text.strip().removeprefix("#")
+    if not (value.isascii() and value.isdigit()) or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"“{text}” is not an id (a number such as 12)")
+    return int(value)

@@ -41,6 +41,7 @@ def query_of(args: argparse.Namespace) -> PaperQuery:
         text=text,
         tags=clean_tag_names(args.tags),
         section=Section(args.section),
+        person_id=getattr(args, "person", None),
         sort=sort,
         descending=bool(args.desc),
     )

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from refman.common.identifiers import arxiv_url, doi_url
 from refman.common.text import squash_spaces
-from refman.core.importing.values import PageReport
+from refman.core.importing.values import PageReport, SinceLast
 from refman.core.rules import stars
 from refman.core.subjects import subject_label
 from refman.core.values import PaperDetail, PaperRow, TagView
@@ -79,7 +79,10 @@ IMPORT_KEYS = (
     "possible_duplicates",
     "warnings",
     "unchanged",
+    "since_last",
 )
+#: The keys of ``since_last`` in an import's JSON (null when the owner's page is new).
+SINCE_LAST_KEYS = ("date", "new", "real_titles", "updated", "unchanged")
 _MIN_TITLE = 20
 _AUTHOR_WIDTH = 24
 _LABEL_WIDTH = 15
@@ -359,4 +362,18 @@ def import_to_json(label: str, report: PageReport) -> dict[str, Any]:
         "possible_duplicates": report.possible_duplicates,
         "warnings": list(report.warnings),
         "unchanged": report.unchanged,
+        "since_last": _since_last_json(report.since_last),
+    }
+
+
+def _since_last_json(since: SinceLast | None) -> dict[str, Any] | None:
+    """What a page brought since its owner's last import (:data:`SINCE_LAST_KEYS`)."""
+    if since is None:
+        return None
+    return {
+        "date": since.date.isoformat(),
+        "new": since.new,
+        "real_titles": since.titled,
+        "updated": since.updated,
+        "unchanged": since.unchanged,
     }

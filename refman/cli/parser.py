@@ -7,10 +7,11 @@ handler up. ``--db`` and ``-v`` are accepted both before and after the command n
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from refman import __version__
-from refman.cli import cite_cmd, export_cmd, safety_args
+from refman.cli import cite_cmd, export_cmd, people_args, safety_args
+from refman.cli.argv import paper_id
 from refman.core.rules import ITEM_TYPES, RATING_MAX, READING_STATUSES
 from refman.core.values import Section, SortKey
 
@@ -71,18 +72,6 @@ examples:
   refman search megascale
   refman search '"language model" training' --limit 5
 """
-
-
-def paper_id(text: str) -> int:
-    """Parse a paper (or note) id given on the command line.
-
-    Raises:
-        argparse.ArgumentTypeError: The text is not a positive whole number.
-    """
-    value = text.strip().removeprefix("#")
-    if not (value.isascii() and value.isdigit()) or int(value) < 1:
-        raise argparse.ArgumentTypeError(f"“{text}” is not an id (a number such as 12)")
-    return int(value)
 
 
 def _count(text: str) -> int:
@@ -178,6 +167,9 @@ def _add_list_options(p: argparse.ArgumentParser, *, search: bool) -> None:
         choices=[s.value for s in Section],
         default=Section.ALL.value,
         help="library section (default: all; trash lists the Trash)",
+    )
+    p.add_argument(
+        "--person", type=paper_id, metavar="ID", help="only this person's papers (refman people)"
     )
     p.add_argument("--sort", choices=[k.value for k in SortKey], help="sort order")
     p.add_argument("--desc", action="store_true", help="reverse the sort order")
@@ -358,11 +350,13 @@ def _add_citing(c: _Commands) -> None:
     cite_cmd.add_styles_arguments(p)
 
 
-def _add_safety(c: _Commands) -> None:
-    for name, (help_text, description, examples) in safety_args.COMMANDS.items():
+def _add_described(c: _Commands, commands: Any, json_what: dict[str, str]) -> None:
+    """The commands a module of arguments describes (``safety_args``, ``people_args``)."""
+    for name, (help_text, description, examples) in commands.COMMANDS.items():
         p = c.add(name, help_text, description, examples)
-        safety_args.add_arguments(name, p)
-        _json(p, "the result")
+        commands.add_arguments(name, p)
+        if name in json_what:
+            _json(p, json_what[name])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -393,5 +387,6 @@ def build_parser() -> argparse.ArgumentParser:
         add(commands)
     _add_export(commands)
     _add_citing(commands)
-    _add_safety(commands)
+    _add_described(commands, people_args, {"people": "the people", "person": "the page"})
+    _add_described(commands, safety_args, dict.fromkeys(safety_args.COMMANDS, "the result"))
     return parser

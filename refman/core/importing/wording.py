@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from datetime import datetime
 
 from refman.common.text import join_words, normalize_for_match, plural
 from refman.core.importing.values import (
@@ -20,6 +21,7 @@ from refman.core.importing.values import (
     RecordAction,
     RecordPlan,
     RecordStatus,
+    SinceLast,
 )
 
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
@@ -56,6 +58,29 @@ def elsewhere_text(count: int, origins: set[int], names: Sequence[str]) -> str:
     if len(origins) == 1:
         return f"{count} also on {names[next(iter(origins))]}"
     return f"{count} also on other pages of this import"
+
+
+# -- since the last import of a page ---------------------------------------------------------
+
+
+def day_text(when: datetime) -> str:
+    """ "12 March 2026": a day in words (the same in every locale)."""
+    months = (
+        "January February March April May June July August September October November December"
+    ).split()
+    return f"{when.day} {months[when.month - 1]} {when.year}"
+
+
+def since_last_text(since: SinceLast) -> str:
+    """ "3 new papers since 12 March 2026; 1 now has its real title; 12 unchanged"."""
+    parts = [f"{plural(since.new, 'new paper')} since {day_text(since.date)}"]
+    if since.titled:
+        has = "now has its real title" if since.titled == 1 else "now have their real titles"
+        parts.append(f"{since.titled} {has}")
+    if since.updated:
+        parts.append(f"{since.updated} updated")
+    parts.append(f"{since.unchanged} unchanged")
+    return "; ".join(parts)
 
 
 # -- the review: records by planned status ----------------------------------------------------
@@ -277,6 +302,8 @@ def report_lines(label: str, result: ImportResult, *, kept_separate: bool = Fals
     if result.dry_run:
         head += " (dry run: nothing was changed)"
     lines = [head]
+    if report.since_last is not None:
+        lines.append(f"  {since_last_text(report.since_last)}")
     lines.extend(f"  {warning}" for warning in report.warnings)
     lines.extend(duplicate_line(plan, kept_separate) for plan in result.possible_duplicates)
     return lines

@@ -1,0 +1,111 @@
+"""``refman people``, ``person``, ``merge-people``, ``not-same``, ``list --person`` and what
+``refman import`` says about a page imported again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from refman.cli.people_cmd import PERSON_KEYS
+from tests.helpers.cli import Cli
+from tests.helpers.pages import abstracts_page, publication_page
+
+PAPERS = [
+    (
+        "Zhuo Jiang, Mira Okafor",
+        "We schedule pipeline parallel training across straggling accelerators and recover "
+        "most of the lost throughput with a simple rebalancing rule.",
+    ),
+    (
+        "Mira Okafor, Lars Berg",
+        "Checkpointing large models to remote storage stalls training; we overlap the "
+        "writes with computation and cut the stall to a few seconds.",
+    ),
+]
+
+
+def _page(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _people(cli: Cli, *args: object) -> list[dict[str, object]]:
+    run = cli("people", *args, "--json")
+    assert run.code == 0, run.err
+    found: list[dict[str, object]] = json.loads(run.out)
+    return found
+
+
+def test_people_lists_everyone_and_a_person_has_a_page(cli: Cli, tmp_path: Path) -> None:
+    page = _page(tmp_path, "jiang.txt", abstracts_page("Z. Jiang", PAPERS))
+    assert cli("import", page).code == 0
+    people = _people(cli)
+    assert all(tuple(p) == PERSON_KEYS for p in people)
+    assert [(p["name"], p["papers"]) for p in people] == [
+        ("Mira Okafor", 2),
+        ("Z. Jiang", 2),
+        ("Lars Berg", 1),
+        ("Zhuo Jiang", 1),
+    ]
+    owner = next(p for p in people if p["name"] == "Z. Jiang")
+    assert (owner["pages"], owner["new"]) == (1, 2)
+    assert [p["name"] for p in _people(cli, "OKAF")] == ["Mira Okafor"]
+
+    text = cli("people")
+    assert text.code == 0
+    assert "Mira Okafor" in text.out and "(1 page, 2 new)" in text.out
+
+    shown = cli("person", owner["id"], "--json")
+    assert shown.code == 0
+    data = json.loads(shown.out)
+    assert [i["source"] for i in data["imports"]] == ["jiang.txt"]
+    assert data["coauthors"][0] == {
+        "id": next(p["id"] for p in people if p["name"] == "Mira Okafor"),
+        "name": "Mira Okafor",
+        "shared": 2,
+    }
+    assert "Pages imported" in cli("person", owner["id"]).out
+    listed = cli("list", "--person", owner["id"], "--json")
+    assert len(json.loads(listed.out)) == 2
+
+    missing = cli("person", 9999)
+    assert missing.code == 2 and "no person #9999" in missing.err
+
+
+def test_spellings_are_listed_merged_and_told_apart(cli: Cli, tmp_path: Path) -> None:
+    assert cli("import", _page(tmp_path, "a.txt", abstracts_page("Z. Jiang", PAPERS))).code == 0
+    variants = json.loads(cli("people", "--variants", "--json").out)
+    assert [(v["first"]["name"], v["second"]["name"]) for v in variants] == [
+        ("Z. Jiang", "Zhuo Jiang")
+    ]
+    text = cli("people", "--variants").out
+    first, second = variants[0]["first"]["id"], variants[0]["second"]["id"]
+    assert f"refman merge-people {first} {second}" in text
+
+    apart = cli("not-same", first, second)
+    assert apart.code == 0
+    assert json.loads(cli("people", "--variants", "--json").out) == []
+
+    merged = cli("merge-people", first, second)
+    assert merged.code == 0 and "Merge “Zhuo Jiang” into “Z. Jiang”" in merged.out
+    names = [p["name"] for p in _people(cli)]
+    assert "Zhuo Jiang" not in names and "Z. Jiang" in names
+    refused = cli("merge-people", first, first)
+    assert refused.code == 2 and "themselves" in refused.err
+
+
+def test_importing_a_page_again_reports_what_is_new_since(cli: Cli, tmp_path: Path) -> None:
+    first = [("Rebalancing pipelines around stragglers", 2024, "arXiv")]
+    both = [*first, ("Overlapped checkpoint writes", 2025, "arXiv")]
+    old = _page(tmp_path, "old.txt", publication_page("Zhuo Jiang", first))
+    new = _page(tmp_path, "new.txt", publication_page("Zhuo Jiang", both))
+    run = cli("import", old, "--json")
+    assert json.loads(run.out)["since_last"] is None  # one file: one object
+    run = cli("import", new, "--json")
+    since = json.loads(run.out)["since_last"]
+    assert set(since) == {"date", "new", "real_titles", "updated", "unchanged"}
+    assert (since["new"], since["real_titles"], since["unchanged"]) == (1, 0, 1)
+    again = cli("import", new)
+    assert again.code == 0
+    assert "0 new papers since" in again.out and "2 unchanged" in again.out
