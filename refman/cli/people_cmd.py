@@ -84,31 +84,38 @@ def _variant_line(variant: NameVariant) -> str:
     )
 
 
+def _print_variants(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    variants = service.name_variants()
+    if args.json:
+        write_json(out, [variant_to_json(v) for v in variants])
+        return 0
+    lines = [_variant_line(v) for v in variants] or ["No names look like one person's."]
+    out.write("".join(line + "\n" for line in lines))
+    return 0
+
+
+def _people_lines(
+    args: argparse.Namespace, service: LibraryService, people: list[PersonView]
+) -> list[str]:
+    if not people:
+        said = f" named like “{args.name}”" if args.name else ""
+        return [f"No people{said} in this library."]
+    lines = [f"{'ID':>7}  {'PAPERS':>6}  NAME", *(_person_line(p, 60) for p in people)]
+    total = service.count_people() if not args.name else 0
+    if total > len(people):
+        lines.append(f"… and {total - len(people):,} more (give a NAME or --limit).")
+    return lines
+
+
 def run_people(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman people [NAME] [--variants]``."""
     if args.variants:
-        variants = service.name_variants()
-        if args.json:
-            write_json(out, [variant_to_json(v) for v in variants])
-        else:
-            lines = [_variant_line(v) for v in variants] or ["No names look like one person's."]
-            out.write("".join(line + "\n" for line in lines))
-        return 0
-    limit = args.limit or PEOPLE_SHOWN
-    people = service.everyone(args.name, limit)
+        return _print_variants(args, service, out)
+    people = service.everyone(args.name, args.limit or PEOPLE_SHOWN)
     if args.json:
         write_json(out, [person_to_json(p) for p in people])
-        return 0
-    if not people:
-        said = f" named like “{args.name}”" if args.name else ""
-        out.write(f"No people{said} in this library.\n")
-        return 0
-    lines = [f"{'ID':>7}  {'PAPERS':>6}  NAME"]
-    lines += [_person_line(p, 60) for p in people]
-    total = service.count_people() if not args.name else None
-    if total is not None and total > len(people):
-        lines.append(f"… and {total - len(people):,} more (give a NAME or --limit).")
-    out.write("".join(line + "\n" for line in lines))
+    else:
+        out.write("".join(line + "\n" for line in _people_lines(args, service, people)))
     return 0
 
 
