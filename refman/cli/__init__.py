@@ -111,7 +111,9 @@ def _screenshot(args: argparse.Namespace) -> int:
         from refman.ui.app import screenshot
     except ImportError as error:
         return _window_unavailable(error)
-    code = screenshot(args.db, args.out, args.size, args.select, args.search, args.tags)
+    code = screenshot(
+        args.db, args.out, args.size, args.select, args.search, args.tags, args.person
+    )
     sys.stdout.write(f"{args.out}\n")
     return code
 

@@ -314,12 +314,14 @@ def _add_screenshot(c: _Commands) -> None:
         "  refman screenshot window.png\n"
         "  refman screenshot window.png --size 1400x900 --select 12\n"
         '  refman screenshot search.png --search "language model"\n'
-        "  refman screenshot tagged.png --tag systems --tag to-read",
+        "  refman screenshot tagged.png --tag systems --tag to-read\n"
+        "  refman screenshot person.png --person 3",
     )
     p.add_argument("out", metavar="OUT.png", help="the PNG file to write")
     p.add_argument("--size", default="1400x900", help="window size, WIDTHxHEIGHT (1400x900)")
     p.add_argument("--select", type=paper_id, metavar="ID", help="select this paper")
     p.add_argument("--search", metavar="Q", help="type this in the search field")
+    p.add_argument("--person", type=paper_id, metavar="ID", help="show a person's page")
     _tag_option(p, "filter by a tag (repeat: all of them)")
 
 

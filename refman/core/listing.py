@@ -23,8 +23,15 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError
 from refman.common.text import prepare_latex
-from refman.core import navigation, queries
-from refman.core.values import Navigation, PaperQuery, PaperRow
+from refman.core import navigation, people, queries
+from refman.core.values import (
+    NameVariant,
+    Navigation,
+    PaperQuery,
+    PaperRow,
+    PersonPage,
+    PersonView,
+)
 from refman.store.database import Database
 
 log = logging.getLogger("refman.list")
@@ -119,6 +126,19 @@ class ListReader:
         found, fresh = self._read(read)
         navigation.keep(self._db, fresh)
         return found
+
+    def person_page(self, person_id: int) -> PersonPage | None:
+        """A person's page (papers, pages imported, co-authors, other spellings)."""
+        return self._read(lambda s: people.person_page(s, self._db.search, person_id))
+
+    def everyone(self, text: str = "") -> tuple[list[PersonView], int]:
+        """The people whose names contain ``text``, the most papers first (at most
+        :data:`~refman.core.people.PEOPLE_SHOWN`), and how many people have papers."""
+        return self._read(lambda s: (people.list_people(s, text), people.count_people(s)))
+
+    def name_variants(self) -> list[NameVariant]:
+        """Spellings of the followed people's names that may be the same person."""
+        return self._read(people.all_variants)
 
     def rows(self, ids: Sequence[int]) -> list[PaperRow]:
         """The rows of these papers, in the order given."""

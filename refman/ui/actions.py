@@ -47,6 +47,7 @@ class ActionId(enum.Enum):
     SHOW_TAG_PANE = enum.auto()
     SHOW_DETAIL_PANE = enum.auto()
     SHOW_LIST_PANE = enum.auto()
+    SHOW_PEOPLE = enum.auto()
     ABOUT = enum.auto()
     CHECK_LIBRARY = enum.auto()
     BACK_UP = enum.auto()
@@ -139,6 +140,11 @@ _SPECS: dict[ActionId, _Spec] = {
     ActionId.SHOW_LIST_PANE: _Spec("&Paper List", "Show or hide the paper list", ("Ctrl+2",), True),
     ActionId.SHOW_DETAIL_PANE: _Spec(
         "&Detail Pane", "Show or hide the details of the current paper", ("Ctrl+3",), True
+    ),
+    ActionId.SHOW_PEOPLE: _Spec(
+        "P&eople…",
+        "Every author and page owner with their papers, and names that may be one person",
+        ("Ctrl+Shift+P",),
     ),
     ActionId.ABOUT: _Spec("&About refman", "Version and licence"),
     ActionId.CHECK_LIBRARY: _Spec(

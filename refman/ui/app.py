@@ -209,12 +209,20 @@ def _size(size: str) -> tuple[int, int]:
     return width, height
 
 
-def _pose(window: MainWindow, select: int | None, search: str | None, tag: Sequence[str]) -> None:
+def _pose(
+    window: MainWindow,
+    select: int | None,
+    search: str | None,
+    tag: Sequence[str],
+    person: int | None = None,
+) -> None:
     """Put the window in the state a screenshot asks for.
 
     Raises:
         RefmanError: The paper to select is not in the list shown.
     """
+    if person is not None:
+        window.tag_pane.select_person(person)
     if tag:
         window.tag_pane.select_tags(list(tag))
     if search:
@@ -236,6 +244,7 @@ def screenshot(
     select: int | None = None,
     search: str | None = None,
     tag: Sequence[str] = (),
+    person: int | None = None,
 ) -> int:
     """Render the main window in a given state to a PNG, without a display.
 
@@ -246,6 +255,7 @@ def screenshot(
         select: A paper id to select (its details fill the right pane).
         search: Search text typed in the search field.
         tag: Tags selected in the navigation pane.
+        person: A person whose papers and page to show.
 
     Returns:
         0 on success.
@@ -269,7 +279,7 @@ def screenshot(
                 f"refman: the window cannot be smaller than {window.width()}x{window.height()}; "
                 "the picture has that size.\n"
             )
-        _pose(window, select, search, tag)
+        _pose(window, select, search, tag, person)
         window.controller.wait()
         for _ in range(5):
             app.processEvents()

@@ -23,6 +23,7 @@ from refman.ui.detail_pane import DetailPane
 from refman.ui.drop import DropInputs, install_drop_target
 from refman.ui.paper_count import PaperCount
 from refman.ui.paper_panel import PaperPanel
+from refman.ui.people_view import PeopleView
 from refman.ui.reading_actions import ReadingActions
 from refman.ui.safety import LibrarySafety, install_banner
 from refman.ui.search_box import SearchBox
@@ -85,13 +86,15 @@ class MainWindow(QMainWindow):
         self.table = self.paper_panel.table
         self.model = self.paper_panel.model
         self.detail_pane = DetailPane(self.controller, self)
+        people = self.actions_by_id[ActionId.SHOW_PEOPLE]
+        self.people = PeopleView(self.controller, self.tag_pane, self.paper_panel, people, self)
 
         build_toolbar(self, self.actions_by_id[ActionId.IMPORT], self.search_box)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.setChildrenCollapsible(False)
-        for widget in (self.tag_pane, self.paper_panel, self.detail_pane):
+        for widget in (self.tag_pane, self.people.middle, self.detail_pane):
             self.splitter.addWidget(widget)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
@@ -136,7 +139,7 @@ class MainWindow(QMainWindow):
         a[ActionId.EMPTY_TRASH].triggered.connect(self.on_empty_trash)
         a[ActionId.ABOUT].triggered.connect(self.on_about)
         a[ActionId.SHOW_TAG_PANE].toggled.connect(self.tag_pane.setVisible)
-        a[ActionId.SHOW_LIST_PANE].toggled.connect(self.paper_panel.setVisible)
+        a[ActionId.SHOW_LIST_PANE].toggled.connect(self.people.middle.setVisible)
         a[ActionId.SHOW_DETAIL_PANE].toggled.connect(self.detail_pane.setVisible)
         install_drop_target(self, self.on_dropped)
         self.citing = CitingActions(

@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QDragLeaveEvent,
     QDragMoveEvent,
     QDropEvent,
+    QFont,
     QFontMetrics,
     QKeyEvent,
     QPainter,
@@ -32,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refman.ui.look import heading_font, mix, muted
+from refman.ui.look import NEW, heading_font, mix, muted
 from refman.ui.paper_columns import PAPER_IDS_MIME
 
 log = logging.getLogger("refman.ui")
@@ -41,6 +42,7 @@ KIND_ROLE = Qt.ItemDataRole.UserRole + 1  # "heading", "section", "person" or "t
 KEY_ROLE = Qt.ItemDataRole.UserRole + 2  # Section, person id or tag name
 COUNT_ROLE = Qt.ItemDataRole.UserRole + 3  # int, or None for no count
 COLOUR_ROLE = Qt.ItemDataRole.UserRole + 4  # "#rrggbb", or None
+BADGE_ROLE = Qt.ItemDataRole.UserRole + 5  # a short word in a pill ("3 new"), or None
 
 _PAD = 10  # left and right padding inside a row
 _DOT = 8  # colour dot diameter
@@ -100,6 +102,8 @@ class SidebarDelegate(QStyledItemDelegate):
                 left += _DOT + 8
             painter.setFont(option.font)
             right = self._paint_count(painter, index.data(COUNT_ROLE), count_colour, body)
+            if index.data(BADGE_ROLE):
+                right = self._paint_badge(painter, str(index.data(BADGE_ROLE)), option, body, right)
             name = painter.fontMetrics().elidedText(
                 str(index.data()), Qt.TextElideMode.ElideRight, max(right - left, 0)
             )
@@ -175,6 +179,28 @@ class SidebarDelegate(QStyledItemDelegate):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             dot.adjust(1, 1, -1, -1)
         painter.drawEllipse(dot)
+
+    @staticmethod
+    def _paint_badge(
+        painter: QPainter, text: str, option: QStyleOptionViewItem, body: QRect, right: int
+    ) -> int:
+        """A pill in the colour of new things ("3 new") before the count; returns where the name
+        must end."""
+        font = QFont(option.font)
+        font.setPointSizeF(max(font.pointSizeF() * 0.85, 6.0))
+        font.setBold(True)
+        metrics = QFontMetrics(font)
+        width = metrics.horizontalAdvance(text) + 12
+        height = metrics.height() + 2
+        pill = QRect(right - width, body.center().y() - height // 2 + 1, width, height)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(NEW))
+        painter.drawRoundedRect(pill, height / 2, height / 2)
+        painter.setFont(font)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
+        painter.setFont(option.font)
+        return pill.left() - 8
 
     @staticmethod
     def _paint_count(painter: QPainter, count: int | None, colour: QColor, body: QRect) -> int:
@@ -328,6 +354,7 @@ class TagList(SidebarList):
 
 
 __all__ = [
+    "BADGE_ROLE",
     "COLOUR_ROLE",
     "COUNT_ROLE",
     "KEY_ROLE",

@@ -33,19 +33,11 @@ from refman.core.values import Changes, Navigation, Section, TagView
 from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
 from refman.ui.look import heading_label, link_button_style, plain_label, set_muted
+from refman.ui.nav_rows import SECTION_NAMES, fill_nav
 from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList, TagList
 from refman.ui.tag_dialogs import ask_colour, ask_tag_name
 
 log = logging.getLogger("refman.ui")
-
-SECTION_NAMES: dict[Section, str] = {
-    Section.ALL: "All papers",
-    Section.UNREAD: "Unread",
-    Section.ATTENTION: "Needs attention",
-    Section.UNTAGGED: "Untagged",
-    Section.RECENT: "Recently added",
-    Section.TRASH: "Trash",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +61,11 @@ class TagPane(QWidget):
     Signals:
         filter_changed(NavFilter): The user (or a ``select_*`` call) changed what the paper
             list should show.
+        people_requested(): The user asked for the list of everyone ("All people…").
     """
 
     filter_changed = Signal(object)
+    people_requested = Signal()
 
     def __init__(
         self,
@@ -238,25 +232,9 @@ class TagPane(QWidget):
         """Sections and people (without counts until the first read arrived)."""
         selected = self.nav_list.selectedItems()
         keep = (selected[0].data(KIND_ROLE), selected[0].data(KEY_ROLE)) if selected else None
-        people: list[tuple[int, str, int | None]] = (
-            [(p.id, p.name, p.count) for p in nav.people] if nav is not None else []
-        )
-        if self._extra_person is not None:
-            pid, name = self._extra_person
-            if any(p[0] == pid for p in people):
-                self._extra_person = None
-            else:
-                people.append((pid, name, nav.person_count if nav is not None else None))
         with QSignalBlocker(self.nav_list):
             self.nav_list.clear()
-            self.nav_list.add_heading("Library")
-            for section, label in SECTION_NAMES.items():
-                count = nav.counts.of(section) if nav is not None else None
-                self.nav_list.add_row("section", section, label, count)
-            if people:
-                self.nav_list.add_heading("People")
-                for pid, name, count in people:
-                    self.nav_list.add_row("person", pid, name, count)
+            self._extra_person = fill_nav(self.nav_list, nav, self._extra_person)
             if keep is None or not self._select_nav(*keep):
                 self._select_nav("section", Section.ALL)
         self.nav_list.updateGeometry()
@@ -364,13 +342,21 @@ class TagPane(QWidget):
 
         Saving a note touches its paper but none of the counts, so it is skipped.
         """
-        if changes.tags or changes.structure or (changes.papers and not changes.notes):
+        counted = changes.tags or changes.structure or changes.people
+        if counted or (changes.papers and not changes.notes):
             self.refresh()
 
     @Slot()
     def on_nav_list_selection_changed(self) -> None:
-        """A section or person was picked."""
-        if not self.nav_list.selectedItems():
+        """A section or person was picked ("All people…" opens the People window)."""
+        selected = self.nav_list.selectedItems()
+        if selected and selected[0].data(KIND_ROLE) == "people":
+            last = self._last
+            shown = ("person", last.person_id) if last.person_id else ("section", last.section)
+            self._select_nav(*shown)
+            self.people_requested.emit()
+            return
+        if not selected:
             self._select_nav("section", Section.ALL)
         self._emit_if_changed()
 

@@ -76,7 +76,16 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
             *RATINGS,
         ),
     ),
-    ("&View", (ActionId.SHOW_TAG_PANE, ActionId.SHOW_LIST_PANE, ActionId.SHOW_DETAIL_PANE)),
+    (
+        "&View",
+        (
+            ActionId.SHOW_TAG_PANE,
+            ActionId.SHOW_LIST_PANE,
+            ActionId.SHOW_DETAIL_PANE,
+            None,
+            ActionId.SHOW_PEOPLE,
+        ),
+    ),
     ("&Help", (ActionId.CHECK_LIBRARY, None, ActionId.ABOUT)),
 )
 

@@ -60,3 +60,19 @@ def abstracts_page(owner: str, records: list[tuple[str, str]]) -> str:
     for authors, abstract in records:
         lines += [authors, abstract]
     return "\n\n".join(lines) + "\n"
+
+
+#: Two papers (authors, abstract) of an abstracts page: Zhuo Jiang wrote the first with Mira
+#: Okafor, who wrote the second with Lars Berg.
+JIANG_PAPERS = [
+    (
+        "Zhuo Jiang, Mira Okafor",
+        "We schedule pipeline parallel training across straggling accelerators and recover "
+        "most of the lost throughput with a simple rebalancing rule.",
+    ),
+    (
+        "Mira Okafor, Lars Berg",
+        "Checkpointing large models to remote storage stalls training; we overlap the "
+        "writes with computation and cut the stall to a few seconds.",
+    ),
+]

@@ -139,6 +139,19 @@ class ImportPlan:
         """How many records add a paper or add to one already in the library."""
         return sum(p.status is not RecordStatus.REPEAT for p in self.records)
 
+    def review_order(self) -> tuple[RecordPlan, ...]:
+        """The records as a review lists them: page by page, and on a page imported before
+        (``since_last``) the papers new to the library first."""
+        if not any(page.since_last for page in self.pages):
+            return self.records
+        fresh = (RecordStatus.NEW, RecordStatus.POSSIBLE_DUPLICATE)
+
+        def place(plan: RecordPlan) -> tuple[int, bool]:
+            again = self.pages[plan.ref[0]].since_last is not None
+            return plan.ref[0], again and plan.status not in fresh
+
+        return tuple(sorted(self.records, key=place))  # stable: page order kept within
+
     def record(self, ref: RecordRef) -> RecordPlan:
         """The plan of one record."""
         for plan in self.records:

@@ -112,7 +112,7 @@ class ReviewModel(QAbstractTableModel):
         """Show a plan; every record starts checked, duplicates merge, titles as suggested."""
         self.beginResetModel()
         self._plan = plan
-        self._plans = plan.records if plan is not None else ()
+        self._plans = plan.review_order() if plan is not None else ()
         self._rows = {p.ref: row for row, p in enumerate(self._plans)}
         self._skip.clear()
         self._keep_separate.clear()

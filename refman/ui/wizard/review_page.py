@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from refman.common.errors import RefmanError
 from refman.core.importing.values import ImportChoices, ImportPlan, RecordStatus, SourcedPage
-from refman.core.importing.wording import duplicate_text, plan_page_summary
+from refman.core.importing.wording import duplicate_text, plan_page_summary, since_last_text
 
 from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
@@ -234,10 +234,15 @@ class ReviewPage(QWizardPage):
         self.busy.setVisible(False)
         clear_layout(self.summaries)
         summaries = [plan_page_summary(plan, i) for i in range(len(plan.pages))] if plan else []
-        for text in summaries:
+        for index, text in enumerate(summaries):
             label = plain_label(text)
             label.setObjectName("pageSummary")
             self.summaries.addWidget(label)
+            since = plan.pages[index].since_last if plan else None
+            if since is not None:
+                news = plain_label(f"Since the last import: {since_last_text(since)}")
+                news.setObjectName("sinceLast")
+                self.summaries.addWidget(news)
         self.model.set_plan(plan)
         hidden = self.model.empty_columns() if plan is not None else []
         for column in Column:

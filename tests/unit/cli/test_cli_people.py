@@ -8,20 +8,8 @@ from pathlib import Path
 
 from refman.cli.people_cmd import PERSON_KEYS
 from tests.helpers.cli import Cli
+from tests.helpers.pages import JIANG_PAPERS as PAPERS
 from tests.helpers.pages import abstracts_page, publication_page
-
-PAPERS = [
-    (
-        "Zhuo Jiang, Mira Okafor",
-        "We schedule pipeline parallel training across straggling accelerators and recover "
-        "most of the lost throughput with a simple rebalancing rule.",
-    ),
-    (
-        "Mira Okafor, Lars Berg",
-        "Checkpointing large models to remote storage stalls training; we overlap the "
-        "writes with computation and cut the stall to a few seconds.",
-    ),
-]
 
 
 def _page(tmp_path: Path, name: str, text: str) -> Path:
