@@ -4,8 +4,9 @@ Run from the repository root (no display needed)::
 
     .venv/bin/python tools/readme_screenshots.py [OUT_DIR]
 
-It writes ``main-window.png``, ``export-dialog.png``, ``open-shared-library.png`` and
-``copied-citation.png`` into
+It writes ``main-window.png``, ``export-dialog.png``, ``open-shared-library.png``,
+``copied-citation.png``, ``person-page.png``, ``people-window.png`` and ``reimport-review.png``
+into
 ``resources/screenshots`` (or OUT_DIR). The demo library is a fresh file in a temporary folder:
 two bibliographies and two author pages from ``tests/fixtures``, a few tags.
 """
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QTextEdit, QWidget  # noqa: E
 from refman.core.importing.values import SourcedPage  # noqa: E402
 from refman.core.library import LibraryService  # noqa: E402
 from refman.core.values import PaperQuery  # noqa: E402
+from refman.importers.author_page import parse  # noqa: E402
 from refman.importers.sources import load_source  # noqa: E402
 
 from refman.ui.actions import ActionId  # noqa: E402
@@ -48,10 +50,47 @@ SOURCES = [
 ]
 
 
+#: A page of another spelling of José Ángel Ortega's name, listing one of his papers.
+ORTEGA_AGAIN = """J. Ortega
+
+Priya Natarajan and José Ángel Ortega
+
+Stochastic gradient estimators for discrete latent variables have high variance. We propose \
+Gradient Echo Sampling (GES), a variance-reduced estimator that reuses past samples as \
+control variates.
+
+On four benchmarks GES matches the accuracy of exact gradients at a tenth of the cost.
+"""
+#: Lena Fischer's publication list, first with two papers, then with three more.
+LENA = [
+    ("Tidal Sketches: Streaming Joins over Ocean Sensor Logs", "arXiv2024", "cs.DB↗"),
+    ("Quiet Progress in Learned Index Structures", "VLDB2024", "cs.DB↗"),
+    ("Columnar Storage for Hydrophone Archives", "arXiv2025", "cs.DB↗"),
+    ("Watermarks That Survive Reordering", "SIGMOD2025", "cs.DB↗"),
+    ("A Cost Model for Tiered Object Stores", "arXiv2026", "cs.DC↗"),
+]
+
+
+def lena_page(count: int) -> str:
+    """Lena Fischer's page with her first ``count`` papers."""
+    lines = [
+        "arXiv subjects",
+        "Lena Fischer",
+        "Publications and source records attributed to Lena Fischer.",
+        f"{count} recordsLinked to original sources",
+    ]
+    for title, venue, subject in LENA[:count]:
+        abstract = f"We study {title.lower()} and measure it on three real workloads."
+        lines += [venue, title, abstract, subject]
+    return "\n\n".join(lines) + "\n"
+
+
 def demo_library(path: Path) -> LibraryService:
     """A library of the fixtures, with tags, some papers read and rated."""
     service = LibraryService.open(path)
     service.import_pages([SourcedPage(load_source(p).parse(), p.name) for p in SOURCES])
+    service.import_pages([SourcedPage(parse(ORTEGA_AGAIN), "ortega-short.txt")])
+    service.import_pages([SourcedPage(parse(lena_page(2)), "lena-fischer.txt")])
     ids = service.paper_ids(PaperQuery())
     service.tag(ids[:5], ["to read"])
     service.tag(ids[3:9], ["thesis"])
@@ -75,9 +114,10 @@ def papers_titled(window: MainWindow, starts: tuple[str, ...]) -> list[int]:
 
 def settle(app: QApplication, window: MainWindow) -> None:
     """Let queued work land and the panes repaint."""
-    for _ in range(10):
-        app.processEvents()
-    window.controller.runner.wait()
+    for _ in range(3):
+        for _ in range(10):
+            app.processEvents()
+        window.controller.wait()
     for _ in range(10):
         app.processEvents()
 
@@ -144,6 +184,44 @@ def copied_citation(app: QApplication, window: MainWindow, out: Path) -> None:
     document.close()
 
 
+def person_page(app: QApplication, window: MainWindow, out: Path) -> None:
+    """José Ángel Ortega's page: his papers, pages, co-authors and another spelling."""
+    service = window.controller.service
+    ortega = next(p.id for p in service.people() if p.name == "José Ángel Ortega")
+    window.tag_pane.select_person(ortega)
+    settle(app, window)
+    window.table.selectRow(0)
+    settle(app, window)
+    window.grab().save(str(out / "person-page.png"), "PNG")
+
+
+def people_window(app: QApplication, window: MainWindow, out: Path) -> None:
+    """View ▸ People…: everyone, the most papers first, and the spellings of one name."""
+    dialog = window.people.open_people()
+    dialog.resize(620, 560)
+    settle(app, window)
+    dialog.grab().save(str(out / "people-window.png"), "PNG")
+    dialog.close()
+
+
+def reimport_review(app: QApplication, window: MainWindow, out: Path) -> None:
+    """The review of Lena Fischer's page imported again, with three papers more."""
+    from refman.ui.wizard import ImportWizard
+
+    wizard = ImportWizard(window.controller, window)
+    wizard.resize(1000, 640)
+    wizard.show()
+    wizard.add_text(lena_page(5), "lena-fischer.txt")
+    wizard.next()
+    for _ in range(50):
+        settle(app, window)
+        if wizard.review_page.model.rowCount():
+            break
+    settle(app, window)
+    wizard.grab().save(str(out / "reimport-review.png"), "PNG")
+    wizard.reject()
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "resources" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -163,6 +241,9 @@ def main() -> None:
         export_dialog(window, out)
         open_library_dialog(window, out)
         copied_citation(app, window, out)
+        reimport_review(app, window, out)
+        people_window(app, window, out)
+        person_page(app, window, out)
         window.close()
         window.controller.runner.shutdown()
         service.close()
