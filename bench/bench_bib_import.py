@@ -76,7 +76,7 @@ def _authors(rng: random.Random) -> str:
     return " and ".join(names)
 
 
-def _title(rng: random.Random, i: int) -> str:
+def entry_title(rng: random.Random, i: int) -> str:
     words = [rng.choice(_WORDS) for _ in range(rng.randint(5, 12))]
     words[0] = words[0].capitalize()
     if rng.random() < 0.3:
@@ -93,7 +93,7 @@ def _entry(rng: random.Random, i: int) -> str:
     )[0]
     year = 1990 + i % 35
     lines = [f"@{kind}{{key{i},", f"  author = {{{_authors(rng)}}},"]
-    lines.append(f"  title = {{{_title(rng, i)}}},")
+    lines.append(f"  title = {{{entry_title(rng, i)}}},")
     if kind == "article":
         lines.append(f"  journal = {rng.choice(_JOURNALS)},")
         lines.append(f"  volume = {{{i % 40 + 1}}},\n  number = {{{i % 12 + 1}}},")

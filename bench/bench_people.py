@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
+from bench.bench_bib_import import entry_title as bib_title
 from refman.importers.author_page import parse
 from refman.importers.bibtex import parse_bibtex
 
@@ -64,7 +65,7 @@ def make_bib(papers: int, seed: int = 1) -> str:
             names.add(rng.choice(pool))
         entries.append(
             f"@article{{k{i},\n  author = {{{' and '.join(sorted(names))}}},\n"
-            f"  title = {{Study number {i} of {rng.choice(FAMILY)} systems}},\n"
+            f"  title = {{{bib_title(rng, i)}}},\n"
             f"  journal = {{Journal {i % 50}}},\n  year = {{{1990 + i % 35}}}\n}}\n"
         )
     return "\n".join(entries)

@@ -174,7 +174,7 @@ class LibraryReads:
     def everyone(self, text: str = "", limit: int = people_reads.PEOPLE_SHOWN) -> list[PersonView]:
         """Every person with papers whose name contains ``text``, the most papers first."""
         with self.db.reading() as s:
-            return people_reads.list_people(s, text, limit)
+            return people_reads.list_people(s, text, limit)[0]
 
     def count_people(self) -> int:
         """How many people (authors and page owners) have papers in the library."""

@@ -133,8 +133,8 @@ class ListReader:
 
     def everyone(self, text: str = "") -> tuple[list[PersonView], int]:
         """The people whose names contain ``text``, the most papers first (at most
-        :data:`~refman.core.people.PEOPLE_SHOWN`), and how many people have papers."""
-        return self._read(lambda s: (people.list_people(s, text), people.count_people(s)))
+        :data:`~refman.core.people.PEOPLE_SHOWN`), and how many there are in all."""
+        return self._read(lambda s: people.list_people(s, text))
 
     def name_variants(self) -> list[NameVariant]:
         """Spellings of the followed people's names that may be the same person."""

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, exists, false, func, or_, select
+from sqlalchemy import ColumnElement, Select, exists, false, func, select, union
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql import operators
 
@@ -81,9 +81,14 @@ def _section(section: Section) -> list[ColumnElement[bool]]:
 
 
 def _person(person_id: int) -> ColumnElement[bool]:
-    return or_(
-        exists().where(and_(Attribution.paper_id == Paper.id, Attribution.person_id == person_id)),
-        exists().where(and_(Authorship.paper_id == Paper.id, Authorship.person_id == person_id)),
+    """The papers a person wrote or owns a page listing: their ids are read once from the
+    person's index entries (a test per paper took minutes for a person with 10,000 papers
+    at 100,000: SQLite walked the person's entries for every paper)."""
+    return Paper.id.in_(
+        union(
+            select(Authorship.paper_id).where(Authorship.person_id == person_id),
+            select(Attribution.paper_id).where(Attribution.person_id == person_id),
+        )
     )
 
 

@@ -1,7 +1,8 @@
 """The People window: every author and page owner with their papers, and the names that may
 be one person's.
 
-Typing narrows the list (accents and case ignored); a double-click or Enter shows the
+Typing narrows the list at every key (accents and case ignored; a newer key stops the read
+of the older one); a double-click or Enter shows the
 person's papers and page in the main window. Below, spellings that may be the same person
 are listed with Same person and Not the same; both can be undone. Everything is read off the
 GUI thread, again after every change.
@@ -9,7 +10,7 @@ GUI thread, again after every change.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QModelIndex, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -36,8 +37,6 @@ from refman.ui.read_only import mark_changing
 
 #: The table's columns.
 COLUMNS = ("Name", "Papers", "Pages", "New")
-#: How long the list waits after a key before it asks (counting everyone is a scan).
-TYPING_PAUSE_MS = 120
 
 
 def _cell(text: str, person_id: int, *, number: bool = False) -> QTableWidgetItem:
@@ -75,8 +74,6 @@ class PeopleDialog(QDialog):
         self.variants: list[NameVariant] = []
         self._reads = controller.lists.channel()
         self.destroyed.connect(self._reads.close)
-        self._typing = QTimer(self, singleShot=True, interval=TYPING_PAUSE_MS)
-        self._typing.timeout.connect(self.refresh)
         self._build()
         controller.changed.connect(self.on_changed)
         self.resize(620, 640)
@@ -87,7 +84,7 @@ class PeopleDialog(QDialog):
         self.filter.setObjectName("peopleFilter")
         self.filter.setPlaceholderText("Find a person")
         self.filter.setClearButtonEnabled(True)
-        self.filter.textChanged.connect(lambda _text: self._typing.start())
+        self.filter.textChanged.connect(self._ask_people)
         self.table = QTableWidget(0, len(COLUMNS), self)
         self.table.setObjectName("peopleTable")
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
@@ -143,10 +140,16 @@ class PeopleDialog(QDialog):
 
     def refresh(self) -> None:
         """Read the people and the proposals again (off the GUI thread)."""
+        self._ask_people()
+        self._reads.ask(lambda reader: reader.name_variants(), self._show_variants)
+
+    @Slot()
+    def _ask_people(self) -> None:
+        """Read the people named like the filter (a read still running for an older text
+        is stopped)."""
         text = self.filter.text()
         self._reads.new_generation()
         self._reads.ask(lambda reader: reader.everyone(text), self._show_people)
-        self._reads.ask(lambda reader: reader.name_variants(), self._show_variants)
 
     def _show_people(self, found: tuple[list[PersonView], int]) -> None:
         people, total = found
@@ -160,7 +163,8 @@ class PeopleDialog(QDialog):
             if p.id == keep:
                 self.table.selectRow(row)
         if self.filter.text().strip():
-            self.count.setText(f"{plural(len(people), 'person', 'people')} named like this")
+            shown = f" (the {len(people):,} with most papers)" if total > len(people) else ""
+            self.count.setText(f"{plural(total, 'person', 'people')} named like this{shown}")
         elif total > len(people):
             self.count.setText(
                 f"The {min(len(people), PEOPLE_SHOWN):,} with most papers of {total:,} people; "

@@ -212,3 +212,16 @@ def test_which_spellings_may_be_one_person(
 ) -> None:
     assert alike(first, second) is same
     assert alike(second, first) is same
+
+
+def test_counts_leave_out_the_trash_and_count_a_paper_once(library: LibraryService) -> None:
+    # Zhuo Jiang owns the page and wrote two of its papers: three papers, not five
+    library.import_pages([sourced(abstracts_page("Zhuo Jiang", ABSTRACTS))])
+    assert {p.name: p.count for p in library.everyone()}["Zhuo Jiang"] == 3
+    lars_papers = library.paper_ids(PaperQuery(text="gradient compression"))
+    library.trash(lars_papers)
+    counts = {p.name: p.count for p in library.everyone()}
+    assert (counts["Zhuo Jiang"], counts["Lars Berg"]) == (2, 1)
+    assert "José Núñez" not in counts  # his only paper is in the Trash
+    assert library.count_people() == 3
+    assert [(p.name, p.count) for p in library.people()] == [("Zhuo Jiang", 2)]
