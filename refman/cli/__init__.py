@@ -57,6 +57,8 @@ _HANDLERS: dict[str, tuple[str, str]] = {
     "empty-trash": ("edit_cmd", "run_empty_trash"),
     "export": ("export_cmd", "run_export"),
     "cite": ("cite_cmd", "run_cite"),
+    "history": ("history_cmd", "run_history"),
+    "revert": ("history_cmd", "run_revert"),
     "people": ("people_cmd", "run_people"),
     "person": ("people_cmd", "run_person"),
     "merge-people": ("people_cmd", "run_merge_people"),

@@ -18,6 +18,9 @@ from typing import Any, TypeVar
 
 from refman.core.context import Context, Handler, Progress
 from refman.core.importing import handlers as import_handlers
+from refman.core.importing.revert import RevertPlan
+from refman.core.importing.revert_ops import HANDLERS as REVERT_HANDLERS
+from refman.core.importing.revert_ops import RevertImport
 from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
 from refman.core.library_file import LibraryFile
 from refman.core.library_reads import EVERYTHING, LibraryReads
@@ -70,6 +73,7 @@ _HANDLERS: dict[type, Handler] = {
     **import_handlers.HANDLERS,
     **READING_HANDLERS,
     **PEOPLE_HANDLERS,
+    **REVERT_HANDLERS,
 }
 
 
@@ -246,6 +250,11 @@ class LibraryService(LibraryReads):
         """
         op = ImportPages(tuple(pages), choices or ImportChoices(), at)
         return self.apply(op, progress=progress, cancelled=cancelled).value
+
+    def revert(self, import_id: int, *, dry_run: bool = False) -> Outcome[RevertPlan]:
+        """Revert any import of the history (see :mod:`refman.core.importing.revert`);
+        ``dry_run`` only says what it would remove, put back and keep."""
+        return self.apply(RevertImport(import_id, dry_run))
 
     def undo_import(self, batch_ids: Sequence[int]) -> Outcome[None]:
         """Return the library to its state before an import."""

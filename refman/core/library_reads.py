@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import func, select
 
+from refman.core import name_variants, queries
 from refman.core import people as people_reads
-from refman.core import queries
 from refman.core.context import no_paper
 from refman.core.id_lists import OrderedIds
+from refman.core.importing.history import ImportView, import_history
 from refman.core.importing.plan import plan_import
 from refman.core.importing.values import ImportPlan, SourcedPage
 from refman.core.notes import no_note
@@ -191,10 +192,15 @@ class LibraryReads:
         with self.db.reading() as s:
             return people_reads.person_page(s, self.db.search, person_id)
 
+    def history(self) -> list[ImportView]:
+        """Every import in the library, newest first."""
+        with self.db.reading() as s:
+            return import_history(s)
+
     def name_variants(self) -> list[NameVariant]:
         """Other spellings of the followed people's names that may be the same person."""
         with self.db.reading() as s:
-            return people_reads.all_variants(s)
+            return name_variants.all_variants(s)
 
     def section_counts(self) -> SectionCounts:
         """How many papers each library section holds."""

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError
 from refman.common.text import prepare_latex
-from refman.core import navigation, people, queries
+from refman.core import name_variants, navigation, people, queries
 from refman.core.values import (
     NameVariant,
     Navigation,
@@ -138,7 +138,7 @@ class ListReader:
 
     def name_variants(self) -> list[NameVariant]:
         """Spellings of the followed people's names that may be the same person."""
-        return self._read(people.all_variants)
+        return self._read(name_variants.all_variants)
 
     def rows(self, ids: Sequence[int]) -> list[PaperRow]:
         """The rows of these papers, in the order given."""

@@ -17,6 +17,7 @@ from sqlalchemy import ColumnElement, Select, exists, false, func, select, union
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql import operators
 
+from refman.core.importing.values import FOUND
 from refman.core.list_rows import ATTENTION, ROW_COLUMNS, row_of
 from refman.core.rules import tag_key
 from refman.core.values import PaperQuery, PaperRow, Section, SectionCounts, SortKey
@@ -74,7 +75,9 @@ def _section(section: Section) -> list[ColumnElement[bool]]:
     elif section is Section.RECENT:
         conds.append(
             Paper.id.in_(
-                select(BatchPaper.paper_id).where(BatchPaper.batch_id.in_(recent_batches()))
+                select(BatchPaper.paper_id).where(
+                    BatchPaper.batch_id.in_(recent_batches()), BatchPaper.action != FOUND
+                )
             )
         )
     return conds

@@ -11,6 +11,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from refman.common.text import latex_to_text
+from refman.core.importing.values import FOUND
 from refman.core.values import NoteView, PaperDetail, SourceView, TagView
 from refman.importers.records import PersonName
 from refman.store.bulk import chunks
@@ -102,7 +103,7 @@ def _sources(session: Session, part: list[int]) -> dict[int, list[Any]]:
         select(BatchPaper.paper_id, Person.name, ImportBatch.source, ImportBatch.imported_at)
         .join(ImportBatch, ImportBatch.id == BatchPaper.batch_id)
         .outerjoin(Person, Person.id == ImportBatch.owner_id)
-        .where(BatchPaper.paper_id.in_(part))
+        .where(BatchPaper.paper_id.in_(part), BatchPaper.action != FOUND)
         .order_by(BatchPaper.paper_id, ImportBatch.imported_at, ImportBatch.id)
     )
     return _grouped(

@@ -68,6 +68,7 @@ class _Work:
     parts: dict[str, PersonName] = field(default_factory=dict)
     notes: dict[int, list[str]] = field(default_factory=dict)
     raw: dict[tuple[int, int], str] = field(default_factory=dict)
+    tags: set[str] = field(default_factory=set)  # every tag the import put on papers
 
     def existing(self, paper_id: int) -> PaperState:
         if paper_id not in self.states:
@@ -226,7 +227,9 @@ def _write(
     work.before = {s.id: work.before[s.id] for s in changed}
     write_states(session, registry, new_states, changed, work.now, search, keys_of)
     registry.created["notes"] = add_import_notes(session, work.notes, work.now)
-    return write_batches(session, pages, outcomes, registry, work.now, work.before, work.raw)
+    return write_batches(
+        session, pages, outcomes, registry, work.now, work.before, work.raw, sorted(work.tags)
+    )
 
 
 def _effective_target(p: RecordPlan, choices: ImportChoices, work: _Work) -> int | None:
@@ -294,6 +297,7 @@ def _apply_record(
     if choices.subject_tags:
         extra_tags.extend(p.record.subjects)
     if extra_tags:
+        work.tags.update(extra_tags)
         before = len(state.tags)
         add_tags(state, extra_tags)
         updated = updated or len(state.tags) != before

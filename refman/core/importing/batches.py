@@ -9,7 +9,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from refman.common.text import person_key
-from refman.core.importing.values import RecordOutcome, SourcedPage
+from refman.core.importing.values import FOUND, RecordOutcome, SourcedPage
 from refman.core.paper_state import PaperState
 from refman.core.state_io import Registry
 from refman.store.bulk import bulk_insert
@@ -17,20 +17,25 @@ from refman.store.models import BatchPaper, ImportBatch
 
 
 def batch_actions(records: Sequence[RecordOutcome]) -> dict[int, str]:
-    """What a page's batch records about each paper: "added", or "merged" (provenance).
+    """What a page's batch records about each paper: "added", "merged" or "found".
 
     A paper the page made is "added"; a paper it found again is "merged" when the page added
-    something to it, or when the paper is new in this import (the page brought it too). Papers
-    already in the library that the page left as they were get no row.
+    something to it, or when the paper is new in this import (the page brought it too), and
+    "found" when it was in the library and the page brought nothing new about it.
     """
+    rank = {"added": 0, "merged": 1, FOUND: 2}
     actions: dict[int, str] = {}
     for r in records:
         if r.paper_id is None:
             continue
         if r.created:
-            actions[r.paper_id] = "added"
+            action = "added"
         elif not r.in_library or r.updated:
-            actions.setdefault(r.paper_id, "merged")
+            action = "merged"
+        else:
+            action = FOUND
+        if rank[action] < rank[actions.get(r.paper_id, FOUND)] or r.paper_id not in actions:
+            actions[r.paper_id] = action
     return actions
 
 
@@ -42,9 +47,12 @@ def write_batches(
     now: datetime,
     before: Mapping[int, PaperState],
     raw: Mapping[tuple[int, int], str],
+    tags: Sequence[str] = (),
 ) -> list[int]:
     """Record an import: one batch per page, with the papers it added or changed, the state
-    each changed paper had before (for undo) and the raw records the pages held."""
+    each changed paper had before (for undo), the raw records the pages held, and (on the
+    first batch) what the import created and the tags it put on papers (``applied_tags``:
+    a revert keeps every other tag)."""
     batch_ids: list[int] = []
     snapshotted: set[int] = set()
     for pi, sp in enumerate(pages):
@@ -57,7 +65,7 @@ def write_batches(
             claimed=sp.page.claimed,
             parsed=len(sp.page.records),
             warnings=json.dumps(list(sp.page.warnings)),
-            created=json.dumps(registry.created if pi == 0 else {}),
+            created=json.dumps({**registry.created, "applied_tags": list(tags)} if pi == 0 else {}),
         )
         batch.import_id = batch_ids[0] if batch_ids else 0
         session.add(batch)

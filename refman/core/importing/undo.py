@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import ColumnElement, delete, exists, select
@@ -72,12 +72,13 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
         session.execute(delete(ImportBatch).where(ImportBatch.id == batch_id))
     for part in chunks(created["notes"]):
         session.execute(delete(Note).where(Note.id.in_(part)))
-    _delete_orphans(session, created)
+    delete_orphans(session, created)
     return touched
 
 
-def _delete_orphans(session: Session, created: dict[str, list[int]]) -> None:
-    """Delete the tags, subjects and persons an undone import created, if now unused."""
+def delete_orphans(session: Session, created: Mapping[str, Sequence[Any]]) -> None:
+    """Delete the tags, subjects and persons an undone or reverted import created, if now
+    unused."""
     unused: dict[str, tuple[Any, ColumnElement[bool]]] = {
         "tags": (Tag, ~exists().where(PaperTag.tag_id == Tag.id)),
         "subjects": (Subject, ~exists().where(PaperSubject.subject_id == Subject.id)),

@@ -8,6 +8,10 @@ from datetime import datetime
 
 from refman.importers.records import ParsedPage, ParsedRecord
 
+#: A batch's record of a paper already in the library that its page listed as it was: no
+#: change to undo, but a revert of an earlier import knows a later page still lists it.
+FOUND = "found"
+
 #: (page index, record index) of a record within one import.
 RecordRef = tuple[int, int]
 

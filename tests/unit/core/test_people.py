@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 
 from refman.core.library import LibraryService
-from refman.core.people import alike
+from refman.core.name_variants import alike
 from refman.core.values import PaperQuery
 from tests.helpers.fixtures import sourced
 from tests.helpers.pages import abstracts_page, publication_page

@@ -1,0 +1,197 @@
+"""Reverting an import (any of them, see :mod:`refman.core.importing.revert`) as an
+operation, and putting it back (its undo)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.orm import Session
+
+from refman.common.errors import ConflictError
+from refman.common.text import join_words, plural
+from refman.core.context import Context, Handler
+from refman.core.importing.revert import RevertPlan, RevertWork, plan_revert
+from refman.core.importing.undo import delete_orphans
+from refman.core.operations import Operation, Outcome
+from refman.core.paper_state import PaperState
+from refman.core.rules import tag_key
+from refman.core.state_io import Registry, delete_papers, load_states, write_states
+from refman.core.values import Changes
+from refman.store.bulk import chunks
+from refman.store.models import Attribution, BatchPaper, ImportBatch, Note, Paper
+
+#: The columns of the rows a revert deletes and its undo puts back; those holding times.
+_BATCH = ("id", "imported_at", "import_id", "source", "owner_id", "format", "claimed",
+          "parsed", "warnings", "created")  # fmt: skip
+_BATCH_PAPER = ("batch_id", "paper_id", "action", "before", "raw")
+_NOTE = ("paper_id", "text", "created_at", "modified_at", "created_by", "modified_by")
+_TIMES = {"imported_at", "created_at", "modified_at"}
+
+
+@dataclass(frozen=True, slots=True)
+class RevertImport(Operation[RevertPlan]):
+    """Revert an import (its id in the history); with ``dry_run``, only say what it would
+    do."""
+
+    import_id: int
+    dry_run: bool = False
+
+    @property
+    def writes(self) -> bool:
+        """A dry run only reads."""
+        return not self.dry_run
+
+    @property
+    def label(self) -> str:
+        """ "Revert import #3"."""
+        return f"Revert import #{self.import_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreImport(Operation[None]):
+    """Put back a reverted import: ``payload`` is what the revert took (JSON)."""
+
+    import_id: int
+    payload: str
+    label_text: str = ""
+
+    @property
+    def label(self) -> str:
+        """The revert's label (the Edit menu says "Undo …")."""
+        return self.label_text or f"Revert import #{self.import_id}"
+
+
+def _rows(
+    session: Session, model: Any, columns: tuple[str, ...], *where: Any
+) -> list[dict[str, Any]]:
+    stmt = select(*(getattr(model, c) for c in columns)).where(*where)
+    return [
+        {
+            c: v.isoformat() if c in _TIMES and v is not None else v
+            for c, v in zip(columns, row, strict=True)
+        }
+        for row in session.execute(stmt)
+    ]
+
+
+def _timed(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [
+        {c: datetime.fromisoformat(v) if c in _TIMES and v else v for c, v in row.items()}
+        for row in rows
+    ]
+
+
+def _put_back_tags(snapshot: PaperState, now: PaperState, applied: list[str] | None) -> PaperState:
+    """The snapshot from before the import, with the tags given since."""
+    state = snapshot.copy()
+    state.version = None
+    had = {tag_key(t) for t in state.tags}
+    given = {tag_key(t) for t in applied} if applied is not None else set()
+    state.tags = [*state.tags, *(t for t in now.tags if tag_key(t) not in had | given)]
+    return state
+
+
+def _payload(session: Session, work: RevertWork, before: dict[int, PaperState]) -> str:
+    removed = [pid for pid, _ in work.plan.removed]
+    notes = _rows(session, Note, _NOTE, Note.paper_id.in_(removed)) if removed else []
+    if work.notes:
+        notes += _rows(session, Note, _NOTE, Note.id.in_(work.notes), Note.paper_id.not_in(removed))
+    return json.dumps(
+        {
+            "removed": [before[pid].to_json() for pid in removed],
+            "changed": [before[pid].to_json() for pid in before if pid not in set(removed)],
+            "notes": notes,
+            "batches": _rows(session, ImportBatch, _BATCH, ImportBatch.id.in_(work.batch_ids)),
+            "batch_papers": _rows(
+                session, BatchPaper, _BATCH_PAPER, BatchPaper.batch_id.in_(work.batch_ids)
+            ),
+        },
+        ensure_ascii=False,
+    )
+
+
+def revert_import(ctx: Context, op: RevertImport) -> Outcome[RevertPlan]:
+    """Revert an import; the inverse puts back everything the revert took."""
+    s = ctx.session
+    work = plan_revert(s, op.import_id)
+    if op.dry_run:
+        return Outcome(replace(work.plan, dry_run=True))
+    removed = [pid for pid, _ in work.plan.removed]
+    restored = [pid for pid, _ in work.plan.restored]
+    before = load_states(s, [*removed, *restored, *work.unattributed])
+    payload = _payload(s, work, before)
+    applied = work.created.get("applied_tags")
+    states = [_put_back_tags(work.snapshots[pid], before[pid], applied) for pid in restored]
+    write_states(s, Registry(s), [], states, ctx.now, ctx.search)
+    for pid, owners in work.unattributed.items():
+        s.execute(
+            delete(Attribution).where(
+                Attribution.paper_id == pid, Attribution.person_id.in_(owners)
+            )
+        )
+    for part in chunks(work.notes):
+        s.execute(delete(Note).where(Note.id.in_(part)))
+    delete_papers(s, ctx.search, removed)
+    s.execute(delete(ImportBatch).where(ImportBatch.id.in_(work.batch_ids)))
+    delete_orphans(s, work.created)
+    label = f"Revert import of {work.plan.label}"
+    touched = frozenset([*removed, *restored, *work.unattributed])
+    changes = Changes(papers=touched, structure=True, tags=True, people=True)
+    return Outcome(work.plan, changes, RestoreImport(op.import_id, payload, label), label)
+
+
+def restore_import(ctx: Context, op: RestoreImport) -> Outcome[None]:
+    """Put back a reverted import.
+
+    Raises:
+        ConflictError: Papers or imports were added since with the ids the import had.
+    """
+    s = ctx.session
+    data = json.loads(op.payload)
+    new = [PaperState.from_json(x) for x in data["removed"]]
+    changed = [PaperState.from_json(x) for x in data["changed"]]
+    taken = s.execute(select(Paper.id).where(Paper.id.in_([p.id for p in new])).limit(1)).first()
+    batch_ids = [b["id"] for b in data["batches"]]
+    if (
+        taken is not None
+        or s.execute(select(ImportBatch.id).where(ImportBatch.id.in_(batch_ids)).limit(1)).first()
+    ):
+        raise ConflictError(
+            f"The import #{op.import_id} cannot come back: papers or imports were added since.",
+            "The revert stays; import the pages again to bring their papers back.",
+        )
+    write_states(s, Registry(s), new, changed, ctx.now, ctx.search)
+    s.execute(insert(ImportBatch), _timed(data["batches"]))
+    for part in chunks(data["batch_papers"]):
+        s.execute(insert(BatchPaper), part)
+    if data["notes"]:
+        s.execute(insert(Note), _timed(data["notes"]))
+    touched = frozenset([*(p.id for p in new), *(p.id for p in changed)])
+    changes = Changes(
+        papers=touched, added=frozenset(p.id for p in new), structure=True, tags=True, people=True
+    )
+    return Outcome(None, changes, RevertImport(op.import_id), op.label)
+
+
+def revert_summary(plan: RevertPlan) -> str:
+    """ "Would remove 3 papers, put 1 paper back as it was before and keep 2" (a dry run),
+    "Removed 3 papers, …" (done)."""
+    dry = plan.dry_run
+    parts = []
+    if plan.removed:
+        parts.append(f"{'remove' if dry else 'removed'} {plural(len(plan.removed), 'paper')}")
+    if plan.restored:
+        n = len(plan.restored)
+        was = "it was" if n == 1 else "they were"
+        parts.append(f"put {plural(n, 'paper')} back as {was} before")
+    if plan.kept:
+        parts.append(f"{'keep' if dry else 'kept'} {plural(len(plan.kept), 'paper')}")
+    text = join_words(parts) if parts else ("change no paper" if dry else "changed no paper")
+    return ("Would " + text) if dry else text[0].upper() + text[1:]
+
+
+HANDLERS: dict[type, Handler] = {RevertImport: revert_import, RestoreImport: restore_import}
