@@ -218,6 +218,20 @@ def _read_import(session: Session, import_id: int) -> _Import:
     )
 
 
+def _marks_since(imp: _Import, tags: set[str], notes: set[int], marked: bool) -> list[str]:
+    """What was done since to a paper the import made: marked or rated, tagged with a tag
+    the import did not give (any tag, for an import from before refman recorded them),
+    notes other than the import's."""
+    applied = imp.created.get("applied_tags")
+    given = {tag_key(t) for t in applied} if applied is not None else set()
+    found = [MARKED] if marked else []
+    if tags - given:
+        found.append(TAGGED)
+    if notes - set(imp.created.get("notes", [])):
+        found.append(NOTED)
+    return found
+
+
 def _reasons(
     pid: int,
     imp: _Import,
@@ -228,28 +242,19 @@ def _reasons(
         dict[int, set[int]],
     ],
 ) -> list[str]:
-    """Why a paper the import touched stays (no reason: it goes, or is put back)."""
+    """Why a paper the import touched stays (no reason: it goes, or is put back with the
+    tags it was given since)."""
     papers, later, tags, notes = facts
     _, modified, marked, version = papers[pid]
-    applied = imp.created.get("applied_tags")
-    given = {tag_key(t) for t in applied} if applied is not None else None
-    before = {tag_key(t) for t in imp.merged[pid].tags} if pid in imp.merged else set()
-    since = tags.get(pid, set()) - before - (given if given is not None else set())
-    if pid in imp.merged and given is None:
-        since = set()  # tags are carried over when the paper is put back
+    made = pid not in imp.merged
     reasons = [LATER] if pid in later else []
     # a paper the import made is at version 1 until something changes it (an edit within
     # the import's second is seen so)
-    changed = pid not in imp.merged and version > 1 and not marked and pid not in later
+    changed = made and version > 1 and not marked and pid not in later
     if (modified is not None and modified > imp.imported_at) or changed:
         reasons.append(EDITED)
-    if pid not in imp.merged:
-        if marked:
-            reasons.append(MARKED)
-        if since:
-            reasons.append(TAGGED)
-        if notes.get(pid, set()) - set(imp.created.get("notes", [])):
-            reasons.append(NOTED)
+    if made:
+        reasons += _marks_since(imp, tags.get(pid, set()), notes.get(pid, set()), marked)
     return reasons
 
 
