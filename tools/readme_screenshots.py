@@ -5,8 +5,8 @@ Run from the repository root (no display needed)::
     .venv/bin/python tools/readme_screenshots.py [OUT_DIR]
 
 It writes ``main-window.png``, ``export-dialog.png``, ``open-shared-library.png``,
-``copied-citation.png``, ``person-page.png``, ``people-window.png`` and ``reimport-review.png``
-into
+``copied-citation.png``, ``person-page.png``, ``people-window.png``, ``reimport-review.png``
+and ``import-history.png`` into
 ``resources/screenshots`` (or OUT_DIR). The demo library is a fresh file in a temporary folder:
 two bibliographies and two author pages from ``tests/fixtures``, a few tags.
 """
@@ -222,6 +222,17 @@ def reimport_review(app: QApplication, window: MainWindow, out: Path) -> None:
     wizard.reject()
 
 
+def import_history(app: QApplication, window: MainWindow, out: Path) -> None:
+    """File ▸ Import History…, with the first import picked: what reverting it would do."""
+    dialog = window.history.open_history()
+    dialog.resize(860, 560)
+    settle(app, window)
+    dialog.table.selectRow(dialog.table.rowCount() - 1)
+    settle(app, window)
+    dialog.grab().save(str(out / "import-history.png"), "PNG")
+    dialog.close()
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "resources" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -243,6 +254,7 @@ def main() -> None:
         copied_citation(app, window, out)
         reimport_review(app, window, out)
         people_window(app, window, out)
+        import_history(app, window, out)
         person_page(app, window, out)
         window.close()
         window.controller.runner.shutdown()

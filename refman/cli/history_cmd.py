@@ -17,7 +17,7 @@ from refman.cli.output import truncate, write_json
 from refman.common.text import plural
 from refman.core.importing.history import ImportView
 from refman.core.importing.revert import RevertPlan
-from refman.core.importing.revert_ops import revert_summary
+from refman.core.importing.wording import revert_lines
 from refman.core.library import LibraryService
 
 #: The keys of an import in JSON, in output order.
@@ -78,19 +78,6 @@ def run_history(args: argparse.Namespace, service: LibraryService, out: TextIO) 
         lines = ["No imports yet. Import a page with “refman import FILE”."]
     out.write("".join(line + "\n" for line in lines))
     return 0
-
-
-def revert_lines(plan: RevertPlan) -> list[str]:
-    """A revert in words: the summary, then each paper removed, put back or kept."""
-    lines = [f"Import #{plan.import_id} ({plan.label}): {revert_summary(plan)}."]
-    gone = "would go" if plan.dry_run else "removed"
-    back = "would be put back" if plan.dry_run else "put back"
-    lines += [f"  {gone}: #{i} {t}" for i, t in plan.removed]
-    lines += [f"  {back}: #{i} {t}" for i, t in plan.restored]
-    lines += [f"  kept: #{k.paper_id} {k.title} — {k.reason}" for k in plan.kept]
-    if plan.dry_run:
-        lines.append("Nothing was changed (dry run).")
-    return lines
 
 
 def run_revert(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from refman.common.errors import CancelledError
 from refman.common.text import prepare_latex
 from refman.core import name_variants, navigation, people, queries
+from refman.core.importing.history import ImportView, import_history
 from refman.core.values import (
     NameVariant,
     Navigation,
@@ -135,6 +136,10 @@ class ListReader:
         """The people whose names contain ``text``, the most papers first (at most
         :data:`~refman.core.people.PEOPLE_SHOWN`), and how many there are in all."""
         return self._read(lambda s: people.list_people(s, text))
+
+    def history(self) -> list[ImportView]:
+        """Every import of the library, newest first."""
+        return self._read(import_history)
 
     def name_variants(self) -> list[NameVariant]:
         """Spellings of the followed people's names that may be the same person."""

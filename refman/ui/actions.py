@@ -19,6 +19,7 @@ class ActionId(enum.Enum):
     """The actions of the main window."""
 
     IMPORT = enum.auto()
+    IMPORT_HISTORY = enum.auto()
     OPEN_LIBRARY = enum.auto()
     EXPORT_LIBRARY = enum.auto()
     EXPORT_SELECTED = enum.auto()
@@ -79,6 +80,9 @@ _SPECS: dict[ActionId, _Spec] = {
         "&Import…",
         "Import author pages or bibliographies (BibTeX, RIS, CSL-JSON): files or pasted text",
         ("Ctrl+I",),
+    ),
+    ActionId.IMPORT_HISTORY: _Spec(
+        "Import &History…", "Every import, newest first; revert any of them (undoable)"
     ),
     ActionId.OPEN_LIBRARY: _Spec(
         "&Open Library…", "Open another library file", (QKeySequence.StandardKey.Open,)

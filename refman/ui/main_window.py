@@ -21,6 +21,7 @@ from refman.ui.citing import CitingActions
 from refman.ui.controller import LibraryController
 from refman.ui.detail_pane import DetailPane
 from refman.ui.drop import DropInputs, install_drop_target
+from refman.ui.history_dialog import HistoryActions
 from refman.ui.paper_count import PaperCount
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.people_view import PeopleView
@@ -29,14 +30,6 @@ from refman.ui.safety import LibrarySafety, install_banner
 from refman.ui.search_box import SearchBox
 from refman.ui.settings import WindowSettings
 from refman.ui.tag_pane import NavFilter, TagPane
-from refman.ui.window_chrome import (
-    BusyIndicator,
-    app_icon,
-    build_menus,
-    build_toolbar,
-    confirm_empty_trash,
-    show_about,
-)
 
 log = logging.getLogger("refman.ui")
 
@@ -64,7 +57,7 @@ class MainWindow(QMainWindow):
         controller.window = self
         self.settings = settings or WindowSettings()
         self.setObjectName("mainWindow")
-        self.setWindowIcon(app_icon())
+        self.setWindowIcon(window_chrome.app_icon())
         self.setAcceptDrops(True)
         self.actions_by_id = build_actions(self)
         self._search_text = ""
@@ -86,10 +79,11 @@ class MainWindow(QMainWindow):
         self.table = self.paper_panel.table
         self.model = self.paper_panel.model
         self.detail_pane = DetailPane(self.controller, self)
-        people = self.actions_by_id[ActionId.SHOW_PEOPLE]
-        self.people = PeopleView(self.controller, self.tag_pane, self.paper_panel, people, self)
+        a = self.actions_by_id
+        self.people = PeopleView(self.controller, self.tag_pane, self.paper_panel, a, self)
+        self.history = HistoryActions(self.controller, a[ActionId.IMPORT_HISTORY], self)
 
-        build_toolbar(self, self.actions_by_id[ActionId.IMPORT], self.search_box)
+        window_chrome.build_toolbar(self, self.actions_by_id[ActionId.IMPORT], self.search_box)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
@@ -102,14 +96,14 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([240, 760, 400])
         self.banner = install_banner(self, self.splitter)
 
-        self.busy_indicator = BusyIndicator(self)
+        self.busy_indicator = window_chrome.BusyIndicator(self)
         self.count_label = PaperCount(self.model, self.controller.lists, self)
         self.statusBar().addPermanentWidget(self.busy_indicator)
         self.statusBar().addPermanentWidget(self.count_label)
         self.resize(1400, 900)
 
     def _build_menus(self) -> None:
-        build_menus(self, self.actions_by_id)
+        window_chrome.build_menus(self, self.actions_by_id)
         self.undo_action = self.actions_by_id[ActionId.UNDO]
         self.redo_action = self.actions_by_id[ActionId.REDO]
 
@@ -334,13 +328,13 @@ class MainWindow(QMainWindow):
     def on_empty_trash(self) -> None:
         """Delete the papers in the Trash for good, after asking."""
         n = self.controller.service.count(PaperQuery(section=Section.TRASH))
-        if n and confirm_empty_trash(self, n):
+        if n and window_chrome.confirm_empty_trash(self, n):
             self.controller.empty_trash()
 
     @Slot()
     def on_about(self) -> None:
         """Show the version."""
-        show_about(self, self.controller.service.location)
+        window_chrome.show_about(self, self.controller.service.location)
 
     @Slot()
     def on_open_library(self) -> None:

@@ -7,6 +7,7 @@ from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.people_dialog import PeopleDialog
@@ -28,7 +29,7 @@ class PeopleView(QObject):
         controller: LibraryController,
         tag_pane: TagPane,
         paper_panel: PaperPanel,
-        show_people: QAction,
+        actions: dict[ActionId, QAction],
         parent: QWidget,
     ) -> None:
         super().__init__(parent)
@@ -46,7 +47,7 @@ class PeopleView(QObject):
         self.dialog: PeopleDialog | None = None
         tag_pane.filter_changed.connect(self.on_filter_changed)
         tag_pane.people_requested.connect(self.open_people)
-        show_people.triggered.connect(self.open_people)
+        actions[ActionId.SHOW_PEOPLE].triggered.connect(self.open_people)
         self.header.person_clicked.connect(tag_pane.select_person)
 
     @Slot(object)

@@ -35,6 +35,7 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
         "&File",
         (
             ActionId.IMPORT,
+            ActionId.IMPORT_HISTORY,
             ActionId.OPEN_LIBRARY,
             None,
             ActionId.EXPORT_LIBRARY,

@@ -12,7 +12,6 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError
-from refman.common.text import join_words, plural
 from refman.core.context import Context, Handler
 from refman.core.importing.revert import RevertPlan, RevertWork, plan_revert
 from refman.core.importing.undo import delete_orphans
@@ -175,23 +174,6 @@ def restore_import(ctx: Context, op: RestoreImport) -> Outcome[None]:
         papers=touched, added=frozenset(p.id for p in new), structure=True, tags=True, people=True
     )
     return Outcome(None, changes, RevertImport(op.import_id), op.label)
-
-
-def revert_summary(plan: RevertPlan) -> str:
-    """ "Would remove 3 papers, put 1 paper back as it was before and keep 2" (a dry run),
-    "Removed 3 papers, …" (done)."""
-    dry = plan.dry_run
-    parts = []
-    if plan.removed:
-        parts.append(f"{'remove' if dry else 'removed'} {plural(len(plan.removed), 'paper')}")
-    if plan.restored:
-        n = len(plan.restored)
-        was = "it was" if n == 1 else "they were"
-        parts.append(f"put {plural(n, 'paper')} back as {was} before")
-    if plan.kept:
-        parts.append(f"{'keep' if dry else 'kept'} {plural(len(plan.kept), 'paper')}")
-    text = join_words(parts) if parts else ("change no paper" if dry else "changed no paper")
-    return ("Would " + text) if dry else text[0].upper() + text[1:]
 
 
 HANDLERS: dict[type, Handler] = {RevertImport: revert_import, RestoreImport: restore_import}

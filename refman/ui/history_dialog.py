@@ -1,0 +1,197 @@
+"""File ▸ Import History…: every import, newest first, and reverting any of them.
+
+Picking an import shows what reverting it would do — the papers that would go, those put
+back as they were before it, and those that stay and why — worked out off the GUI thread
+without changing anything. *Revert This Import* then does it as one step that Edit ▸ Undo
+takes back.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, Slot
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refman.core.importing.history import ImportView
+from refman.core.importing.revert import RevertPlan
+from refman.core.importing.revert_ops import RevertImport
+from refman.core.importing.wording import day_text, revert_lines
+from refman.core.values import Changes
+
+from refman.ui.controller import LibraryController
+from refman.ui.look import heading_label, plain_label, set_muted
+from refman.ui.read_only import mark_changing
+
+#: The table's columns.
+COLUMNS = ("When", "Pages", "Records", "New", "Merged")
+
+
+def _cell(text: str, import_id: int, *, number: bool = False) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    item.setData(Qt.ItemDataRole.UserRole, import_id)
+    item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+    if number:
+        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    return item
+
+
+def _pages_text(view: ImportView) -> str:
+    return ", ".join(f"{p.source} ({p.owner})" if p.owner else p.source for p in view.pages)
+
+
+class HistoryDialog(QDialog):
+    """The imports of the library, and what reverting one would do."""
+
+    def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("importHistory")
+        self.setWindowTitle("Import History")
+        self.controller = controller
+        self.plan: RevertPlan | None = None
+        self.imports: list[ImportView] = []
+        self._reads = controller.lists.channel()
+        self.destroyed.connect(self._reads.close)
+        self._build()
+        controller.changed.connect(self.on_changed)
+        self.resize(820, 620)
+        self.refresh()
+
+    def _build(self) -> None:
+        self.table = QTableWidget(0, len(COLUMNS), self)
+        self.table.setObjectName("historyTable")
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for column in (0, 2, 3, 4):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.itemSelectionChanged.connect(self.on_selection_changed)
+        self.empty = plain_label("No imports yet: import an author page or a bibliography.")
+        set_muted(self.empty)
+        self.preview = QPlainTextEdit(self)
+        self.preview.setObjectName("revertPreview")
+        self.preview.setReadOnly(True)
+        self.preview.setPlaceholderText("Pick an import to see what reverting it would do.")
+        self.revert_button = QPushButton("Revert This Import", self)
+        self.revert_button.setObjectName("revertImport")
+        self.revert_button.setToolTip("Revert the import as shown (Edit ▸ Undo takes it back)")
+        mark_changing(self.revert_button)
+        self.revert_button.clicked.connect(self.revert_selected)
+        close = QPushButton("Close", self)
+        close.clicked.connect(self.close)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.revert_button)
+        buttons.addWidget(close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table, 3)
+        layout.addWidget(self.empty)
+        layout.addWidget(heading_label("Reverting it", self))
+        layout.addWidget(self.preview, 2)
+        layout.addLayout(buttons)
+        self.revert_button.setEnabled(False)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Read the history again (off the GUI thread)."""
+        self._reads.new_generation()
+        self._reads.ask(lambda reader: reader.history(), self._show_history)
+
+    def _show_history(self, imports: list[ImportView]) -> None:
+        keep = self.selected_import()
+        self.imports = imports
+        self.table.setRowCount(len(imports))
+        for row, view in enumerate(imports):
+            when = f"{day_text(view.imported_at)} {view.imported_at:%H:%M}"
+            counts = (f"{view.records:,}", f"{view.new:,}", f"{view.merged:,}")
+            cells = (when, _pages_text(view), *counts)
+            for column, text in enumerate(cells):
+                self.table.setItem(row, column, _cell(text, view.import_id, number=column >= 2))
+            if view.import_id == keep:
+                self.table.selectRow(row)
+        self.empty.setVisible(not imports)
+        if keep is None or all(v.import_id != keep for v in imports):
+            self._show_plan(None)
+
+    def selected_import(self) -> int | None:
+        """The id of the import picked, or None."""
+        rows = self.table.selectionModel().selectedRows()
+        item = self.table.item(rows[0].row(), 0) if rows else None
+        value = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        return int(value) if value is not None else None
+
+    @Slot()
+    def on_selection_changed(self) -> None:
+        """Work out what reverting the picked import would do (a dry run, off the GUI
+        thread)."""
+        import_id = self.selected_import()
+        self._show_plan(None)
+        if import_id is None:
+            return
+        self.preview.setPlainText("Working out what reverting it would do…")
+        c = self.controller
+        c.runner.submit(
+            lambda _p, _c: c.service.apply(RevertImport(import_id, dry_run=True)).value,
+            self._show_plan,
+            on_error=lambda error: self.preview.setPlainText(error.message),
+            label="Reading the import…",
+        )
+
+    def _show_plan(self, plan: RevertPlan | None) -> None:
+        if plan is not None and plan.import_id != self.selected_import():
+            return  # an answer for an import no longer picked
+        self.plan = plan
+        self.preview.setPlainText("\n".join(revert_lines(plan)) if plan is not None else "")
+        self.revert_button.setEnabled(plan is not None)
+
+    # -- acting -----------------------------------------------------------------------------
+
+    @Slot()
+    def revert_selected(self) -> None:
+        """Revert the import shown (one undo step)."""
+        if self.plan is None:
+            return
+        self.revert_button.setEnabled(False)
+        self.controller.apply(RevertImport(self.plan.import_id), label="Reverting the import…")
+
+    @Slot(object)
+    def on_changed(self, changes: Changes) -> None:
+        """Read the history again after a change that may have added or removed imports."""
+        if changes.structure:
+            self.refresh()
+
+
+class HistoryActions(QObject):
+    """Opens the Import History window from File ▸ Import History…."""
+
+    def __init__(self, controller: LibraryController, action: QAction, window: QWidget) -> None:
+        super().__init__(window)
+        self.controller = controller
+        self.window = window
+        self.dialog: HistoryDialog | None = None
+        action.triggered.connect(self.open_history)
+
+    @Slot()
+    def open_history(self) -> HistoryDialog:
+        """Open (or bring forward) the Import History window."""
+        if self.dialog is None:
+            self.dialog = HistoryDialog(self.controller, self.window)
+        self.dialog.show()
+        self.dialog.raise_()
+        self.dialog.activateWindow()
+        return self.dialog

@@ -1,0 +1,94 @@
+"""File ▸ Import History… on a real library: the imports listed, what reverting one would do
+shown before anything changes, the revert, and Edit ▸ Undo bringing it back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from refman.core.library import LibraryService
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.pages import publication_page
+from tests.helpers.panes import make_window
+
+from refman.ui.actions import ActionId
+from refman.ui.controller import LibraryController
+from refman.ui.history_dialog import HistoryDialog
+from refman.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.qt_log_ignore(
+    "does not support propagateSizeHints", "does not support raise"
+)
+
+FIRST = [("Rebalancing pipelines around stragglers", 2024, "arXiv")]
+SECOND = [*FIRST, ("Overlapped checkpoint writes", 2025, "arXiv")]
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
+) -> MainWindow:
+    library.import_pages([sourced(publication_page("Zhuo Jiang", FIRST), "old.txt")])
+    library.import_pages([sourced(publication_page("Zhuo Jiang", SECOND), "new.txt")])
+    return make_window(qtbot, controller, tmp_path / "settings.ini")
+
+
+def _open(qtbot: QtBot, window: MainWindow, controller: LibraryController) -> HistoryDialog:
+    window.actions_by_id[ActionId.IMPORT_HISTORY].trigger()
+    dialog = window.history.dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    settle(controller)
+    qtbot.waitUntil(lambda: dialog.table.rowCount() == 2)
+    return dialog
+
+
+def _click_row(qtbot: QtBot, dialog: HistoryDialog, row: int) -> None:
+    item = dialog.table.item(row, 1)
+    assert item is not None
+    centre = dialog.table.visualItemRect(item).center()
+    qtbot.mouseClick(dialog.table.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+
+
+def test_the_history_shows_what_a_revert_would_do_then_reverts_and_undoes(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController, library: LibraryService
+) -> None:
+    dialog = _open(qtbot, window, controller)
+    assert dialog.table.item(0, 1).text() == "new.txt (Zhuo Jiang)"  # type: ignore[union-attr]
+    assert not dialog.revert_button.isEnabled()
+    _click_row(qtbot, dialog, 0)
+    settle(controller)
+    qtbot.waitUntil(dialog.revert_button.isEnabled)
+    preview = dialog.preview.toPlainText()
+    assert "Would remove 1 paper." in preview
+    assert "would go: #" in preview and "Overlapped checkpoint writes" in preview
+    assert library.count() == 2  # nothing changed yet
+
+    qtbot.mouseClick(dialog.revert_button, Qt.MouseButton.LeftButton)
+    settle(controller)
+    assert library.count() == 1
+    assert [h.label for h in library.history()] == ["old.txt"]
+    qtbot.waitUntil(lambda: dialog.table.rowCount() == 1)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1)
+    assert window.undo_action.text() == "&Undo Revert import of new.txt"
+
+    window.undo_action.trigger()
+    settle(controller)
+    assert library.count() == 2
+    qtbot.waitUntil(lambda: dialog.table.rowCount() == 2)
+
+
+def test_reverting_an_older_import_says_what_stays_and_why(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController
+) -> None:
+    dialog = _open(qtbot, window, controller)
+    _click_row(qtbot, dialog, 1)
+    settle(controller)
+    qtbot.waitUntil(dialog.revert_button.isEnabled)
+    preview = dialog.preview.toPlainText()
+    assert preview.startswith("Import #")
+    assert "Would keep 1 paper." in preview
+    assert "Rebalancing pipelines around stragglers — a later import also brought it" in preview
