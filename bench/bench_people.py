@@ -33,10 +33,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.bench_bib_import import entry_title as bib_title
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
-from bench.bench_bib_import import entry_title as bib_title
 from refman.importers.author_page import parse
 from refman.importers.bibtex import parse_bibtex
 
