@@ -66,11 +66,13 @@ examples:
 
 _SEARCH_EPILOG = """\
 Every word must match (the last one as a prefix); "quoted words" match as a phrase.
-Titles, abstracts, authors, venues, tags and notes are searched.
+Titles, abstracts, authors, venues, tags and notes are searched. Fields: author:, owner:,
+year:2023..2025, venue:, subject:, tag:, note:; -word leaves out; a OR b is either.
 
 examples:
   refman search megascale
   refman search '"language model" training' --limit 5
+  refman search author:jiang year:2024.. -survey
 """
 
 

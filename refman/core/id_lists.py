@@ -39,7 +39,8 @@ class OrderedIds:
         A search sorted by relevance needs the rank and goes straight to SQL; everything else
         is answered from the cached order of its section.
         """
-        if query.text.strip() and query.sort is SortKey.RELEVANCE:
+        query = queries.with_syntax(query)
+        if (query.text.strip() and query.sort is SortKey.RELEVANCE) or query.filters:
             return queries.paper_ids(session, query, self._search)
         base = self._base(session, query, generation)
         sets = queries.member_sets(session, query, self._search)

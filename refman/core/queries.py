@@ -20,6 +20,8 @@ from sqlalchemy.sql import operators
 from refman.core.importing.values import FOUND
 from refman.core.list_rows import ATTENTION, ROW_COLUMNS, row_of
 from refman.core.rules import tag_key
+from refman.core.search_filters import filter_conditions, tag_members
+from refman.core.search_syntax import parse_search
 from refman.core.values import PaperQuery, PaperRow, Section, SectionCounts, SortKey
 from refman.store.bulk import chunks, first_column
 from refman.store.models import (
@@ -47,15 +49,6 @@ def recent_batches() -> Select[Any]:
     """Ids of the batches of the last import (all pages imported at that time)."""
     last = select(func.max(ImportBatch.import_id)).scalar_subquery()
     return select(ImportBatch.id).where(ImportBatch.import_id == last)
-
-
-def tag_members(name: str) -> Select[Any]:
-    """The ids of the papers (Trash included) carrying a tag, by the tag's name in any case."""
-    return (
-        select(PaperTag.paper_id)
-        .join(Tag, Tag.id == PaperTag.tag_id)
-        .where(Tag.key == tag_key(name))
-    )
 
 
 def _tag_keys(query: PaperQuery) -> list[str]:
@@ -131,6 +124,7 @@ def conditions(
     conds = _section(query.section)
     if query.person_id is not None:
         conds.append(_person(query.person_id))
+    conds.extend(filter_conditions(session, query.filters, search))
     sets = member_sets(session, query, search, text=text)
     if sets is None:
         return [false()]
@@ -239,6 +233,7 @@ def _ordered(
 
 def count(session: Session, query: PaperQuery, search: SearchIndex) -> int:
     """How many papers the query shows."""
+    query = with_syntax(query)
     counted = _counted_by_index(session, query, search)
     if counted is not None:
         return counted
@@ -270,7 +265,20 @@ def _counted_by_index(session: Session, query: PaperQuery, search: SearchIndex) 
 
 
 def _index_countable(query: PaperQuery) -> bool:
-    return query.person_id is None and query.section in (Section.ALL, Section.TRASH)
+    return (
+        query.person_id is None
+        and not query.filters
+        and query.section in (Section.ALL, Section.TRASH)
+    )
+
+
+def with_syntax(query: PaperQuery) -> PaperQuery:
+    """The query with its search line read: plain words left in ``text``, fields, ranges,
+    exclusions and alternatives moved to ``filters`` (:mod:`refman.core.search_syntax`)."""
+    parsed = parse_search(query.text)
+    if not parsed.filters:
+        return query
+    return replace(query, text=parsed.text, filters=query.filters + parsed.filters)
 
 
 def _count_walk(
@@ -306,6 +314,7 @@ def _count_walk(
 
 def paper_ids(session: Session, query: PaperQuery, search: SearchIndex) -> list[int]:
     """The ids the query shows, in list order."""
+    query = with_syntax(query)
     return first_column(session, _ordered(session, query, search, [Paper.id]))
 
 
@@ -313,6 +322,7 @@ def window(
     session: Session, query: PaperQuery, search: SearchIndex, offset: int, limit: int
 ) -> list[PaperRow]:
     """Rows ``offset`` to ``offset + limit`` of the list, and nothing more."""
+    query = with_syntax(query)
     stmt = _ordered(session, query, search, ROW_COLUMNS).offset(max(0, offset)).limit(max(0, limit))
     return [row_of(r) for r in session.execute(stmt)]
 
@@ -321,6 +331,7 @@ def id_window(
     session: Session, query: PaperQuery, search: SearchIndex, offset: int, limit: int | None
 ) -> list[int]:
     """The ids of rows ``offset`` to ``offset + limit`` (to the end when ``limit`` is None)."""
+    query = with_syntax(query)
     stmt = _ordered(session, query, search, [Paper.id]).offset(max(0, offset))
     if limit is not None:
         stmt = stmt.limit(max(0, limit))
@@ -333,6 +344,7 @@ def position(session: Session, query: PaperQuery, search: SearchIndex, paper_id:
     The database numbers the list in its order and keeps the one row asked for, so nothing
     but one number comes back.
     """
+    query = with_syntax(query)
     listed, order = _unordered(session, query, search, [Paper.id.label("paper_id")])
     if session.execute(listed.where(Paper.id == paper_id).limit(1)).first() is None:
         return None  # one row looked up: most papers asked about are not in a new filter

@@ -10,9 +10,12 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from refman.importers.records import PersonName
+
+if TYPE_CHECKING:
+    from refman.core.search_syntax import SearchFilter
 
 
 class Section(enum.StrEnum):
@@ -51,6 +54,8 @@ class PaperQuery:
         person_id: Only papers attributed to (or written by) this person.
         sort: Sort key.
         descending: Reverse the sort.
+        filters: Fields, ranges, exclusions and alternatives of the search line (read from
+            ``text`` by :func:`refman.core.queries.with_syntax`).
     """
 
     text: str = ""
@@ -59,6 +64,7 @@ class PaperQuery:
     person_id: int | None = None
     sort: SortKey = SortKey.RELEVANCE
     descending: bool = False
+    filters: tuple[SearchFilter, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

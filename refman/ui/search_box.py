@@ -8,10 +8,11 @@ GUI thread and a newer keystroke interrupts the read of the one before (see
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal, Slot
-from PySide6.QtGui import QIcon, QKeyEvent, QPainter, QPen, QPixmap
+from PySide6.QtGui import QIcon, QKeyEvent, QPen
 from PySide6.QtWidgets import QLineEdit, QWidget
 
 from refman.ui.look import muted
+from refman.ui.search_help import SearchHelp, help_icon, icon_canvas
 
 PLACEHOLDER = "Search titles, authors, abstracts, tags, notes…"
 
@@ -26,12 +27,7 @@ def magnifier_icon(widget: QWidget, size: int = 16) -> QIcon:
     Returns:
         The icon.
     """
-    ratio = max(widget.devicePixelRatioF(), 1.0)
-    pixmap = QPixmap(round(size * ratio), round(size * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    pixmap, painter = icon_canvas(widget, size)
     pen = QPen(muted(widget.palette()), size / 9)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     painter.setPen(pen)
@@ -73,6 +69,12 @@ class SearchBox(QLineEdit):
             magnifier_icon(self), QLineEdit.ActionPosition.LeadingPosition
         )
         self.search_action.setToolTip("Search the library")
+        trailing = QLineEdit.ActionPosition.TrailingPosition
+        self.help_action = self.addAction(help_icon(self), trailing)
+        self.help_action.setToolTip("Search syntax: author:, year:2023..2025, -word, OR… (F1)")
+        self.help_action.triggered.connect(self.show_help)
+        self.help = SearchHelp(self)
+        self.help.example_chosen.connect(self.add_example)
         self._emitted: str | None = None
         self.textChanged.connect(self.on_text_changed)
 
@@ -88,12 +90,28 @@ class SearchBox(QLineEdit):
             self._emit(text)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Esc clears the field (and the search)."""
+        """Esc clears the field (and the search); F1 shows the search syntax."""
         if event.key() == Qt.Key.Key_Escape and self.text():
             event.accept()
             self.set_text_now("")
             return
+        if event.key() == Qt.Key.Key_F1:
+            event.accept()
+            self.show_help()
+            return
         super().keyPressEvent(event)
+
+    @Slot()
+    def show_help(self) -> None:
+        """Show the search syntax under the field."""
+        self.help.show_below(self)
+
+    @Slot(str)
+    def add_example(self, example: str) -> None:
+        """Put an example of the syntax in the field, after what is there."""
+        text = self.text().rstrip()
+        self.set_text_now(f"{text} {example}" if text else example)
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _emit(self, text: str) -> None:
         self._emitted = text

@@ -1,0 +1,115 @@
+"""The filters of the search line (:mod:`refman.core.search_syntax`) as conditions on a
+paper, for both backends."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, and_, false, func, or_, select, true
+from sqlalchemy.orm import Session
+
+from refman.common.text import person_key
+from refman.core.rules import tag_key
+from refman.core.search_syntax import SearchFilter, year_range
+from refman.store.models import (
+    Attribution,
+    Authorship,
+    Note,
+    Paper,
+    PaperSubject,
+    PaperTag,
+    Person,
+    Subject,
+    Tag,
+)
+from refman.store.search import SearchIndex
+
+
+def tag_members(name: str) -> Select[Any]:
+    """The ids of the papers (Trash included) carrying a tag, by the tag's name in any case."""
+    return (
+        select(PaperTag.paper_id)
+        .join(Tag, Tag.id == PaperTag.tag_id)
+        .where(Tag.key == tag_key(name))
+    )
+
+
+def _like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _people_named(value: str) -> Select[Any]:
+    """People one of whose name's words starts with ``value`` (folded as person keys are)."""
+    wanted = _like(person_key(value))
+    return select(Person.id).where(
+        or_(
+            Person.key.like(f"{wanted}%", escape="\\"),
+            Person.key.like(f"% {wanted}%", escape="\\"),
+        )
+    )
+
+
+def _subject(value: str) -> ColumnElement[bool]:
+    code = value.lower()
+    lowered = func.lower(Subject.code)
+    codes = select(Subject.id).where(
+        or_(lowered == code, lowered.like(f"{_like(code)}.%", escape="\\"))
+    )
+    return Paper.id.in_(select(PaperSubject.paper_id).where(PaperSubject.subject_id.in_(codes)))
+
+
+def _years(value: str) -> ColumnElement[bool]:
+    low, high = year_range(value) or (None, None)
+    bounds = [Paper.year >= low] if low is not None else []
+    if high is not None:
+        bounds.append(Paper.year <= high)
+    return and_(Paper.year.is_not(None), *bounds)
+
+
+def _condition(session: Session, f: SearchFilter, search: SearchIndex) -> ColumnElement[bool]:
+    """What one filter asks of a paper (before its negation)."""
+    value = f.value
+    if f.field == "any":
+        return or_(*(_negated(session, o, search) for o in f.options))
+    if f.field == "text":
+        ids = search.match_ids(session, value)
+        return Paper.id.in_(ids) if ids is not None else false()
+    if f.field == "author":
+        wrote = select(Authorship.paper_id).where(Authorship.person_id.in_(_people_named(value)))
+        return Paper.id.in_(wrote)
+    if f.field == "owner":
+        owns = select(Attribution.paper_id).where(Attribution.person_id.in_(_people_named(value)))
+        return Paper.id.in_(owns)
+    if f.field == "year":
+        return _years(value)
+    if f.field == "venue":
+        return func.lower(Paper.venue).like(f"%{_like(value.lower())}%", escape="\\")
+    if f.field == "subject":
+        return _subject(value)
+    if f.field == "tag":
+        return Paper.id.in_(tag_members(value))
+    if f.field == "note":
+        noted = select(Note.paper_id).where(
+            func.lower(Note.text).like(f"%{_like(value.lower())}%", escape="\\")
+        )
+        return Paper.id.in_(noted)
+    return true()
+
+
+def _negated(session: Session, f: SearchFilter, search: SearchIndex) -> ColumnElement[bool]:
+    condition = _condition(session, f, search)
+    if not f.negated:
+        return condition
+    if f.field in ("venue", "year"):
+        # a paper of no known venue or year is not one of the venue or years left out
+        column = Paper.venue if f.field == "venue" else Paper.year
+        return or_(column.is_(None), ~condition)
+    return ~condition
+
+
+def filter_conditions(
+    session: Session, filters: Sequence[SearchFilter], search: SearchIndex
+) -> list[ColumnElement[bool]]:
+    """What the filters of a search ask of a paper, one condition each."""
+    return [_negated(session, f, search) for f in filters]

@@ -1,0 +1,130 @@
+"""The search line's syntax: fields, ranges, exclusions and alternatives.
+
+What a person types is read into plain words (matched by the full-text index as before)
+and filters:
+
+* ``author:jiang`` — a paper one of whose authors has a name with a word starting so;
+  ``owner:"Zhuo Jiang"`` — a paper on that person's imported page (accents and case never
+  matter);
+* ``year:2024``, ``year:2023..2025``, ``year:..2019``, ``year:2020..`` — years, inclusive;
+* ``venue:arxiv`` — the venue contains it; ``subject:cs.DC`` — filed under the subject
+  (``subject:cs`` for every ``cs.*`` subject);
+* ``tag:"to read"`` — carries the tag; ``note:todo`` — a note of the paper contains it;
+* ``-word``, ``-"a phrase"``, ``-author:smith`` — leave out what matches;
+* ``a OR b`` — either (each side one term: a word, a phrase or a field);
+* ``"exact phrase"`` — the words in this order.
+
+An unknown field (``foo:bar``), an empty value or a broken range is read as plain words, and
+an unbalanced quote is ignored: what a person types never makes an error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: The fields the search line understands.
+FIELDS = ("author", "owner", "year", "venue", "subject", "tag", "note")
+
+_TOKEN = re.compile(r'(-?)(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S+))')
+_YEARS = re.compile(r"^(\d{1,4})?(?:\.\.(\d{1,4})?)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFilter:
+    """One field term, one excluded term, or alternatives.
+
+    Attributes:
+        field: One of :data:`FIELDS`, ``"text"`` (plain words, for an exclusion or an
+            alternative) or ``"any"`` (``options`` are the alternatives).
+        value: What the field must hold (for ``"year"``: ``"2023..2025"``).
+        negated: The paper must not match.
+        options: For ``"any"``: the alternatives.
+    """
+
+    field: str
+    value: str = ""
+    negated: bool = False
+    options: tuple[SearchFilter, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedSearch:
+    """A search line read: the plain words and phrases, and the filters."""
+
+    text: str
+    filters: tuple[SearchFilter, ...] = ()
+
+
+def year_range(value: str) -> tuple[int | None, int | None] | None:
+    """ "2024" -> (2024, 2024); "2023..2025" -> (2023, 2025); "..2019", "2020.."; None when
+    it is not a year or a range."""
+    found = _YEARS.match(value.strip())
+    if found is None or not (found.group(1) or found.group(2)):
+        return None
+    low = int(found.group(1)) if found.group(1) else None
+    if ".." not in value:
+        return low, low
+    high = int(found.group(2)) if found.group(2) else None
+    return low, high
+
+
+def _term(
+    negated: bool, name: str | None, quoted: str | None, bare: str | None
+) -> SearchFilter | str:
+    """One token as a filter, or as plain text (the text keeps the quotes of a phrase)."""
+    value = quoted if quoted is not None else (bare or "")
+    field = (name or "").lower()
+    understood = field in FIELDS and value.strip()
+    if understood and (field != "year" or year_range(value) is not None):
+        return SearchFilter(field, value.strip(), negated)
+    text = f'"{value}"' if quoted is not None else value
+    if name:
+        text = f"{name} {text}"  # an unknown field: its name and value are plain words
+    if negated and text.strip():
+        return SearchFilter("text", text, True)
+    return text
+
+
+def _pieces(typed: str) -> list[SearchFilter | str]:
+    """The tokens of a line: filters, plain text, and "OR"."""
+    pieces: list[SearchFilter | str] = []
+    for match in _TOKEN.finditer(typed):
+        negated, name, quoted, bare = match.groups()
+        if bare == "OR" and not negated and not name:
+            pieces.append("OR")
+        else:
+            pieces.append(_term(bool(negated), name, quoted, bare))
+    return pieces
+
+
+def _either(group: list[SearchFilter | str]) -> SearchFilter:
+    options = (p if isinstance(p, SearchFilter) else SearchFilter("text", p) for p in group)
+    return SearchFilter("any", options=tuple(options))
+
+
+def parse_search(typed: str) -> ParsedSearch:
+    """Read a search line (see the module documentation); never fails."""
+    if not any(mark in typed for mark in (":", "-", '"', " OR ")):
+        return ParsedSearch(typed)  # plain words: the common case, as typed
+    pieces = _pieces(typed)
+    words: list[str] = []
+    filters: list[SearchFilter] = []
+    i = 0
+    while i < len(pieces):
+        group = [pieces[i]]
+        while i + 2 < len(pieces) and pieces[i + 1] == "OR" and pieces[i + 2] != "OR":
+            group.append(pieces[i + 2])
+            i += 2
+        i += 1
+        first = group[0]
+        if len(group) > 1:
+            filters.append(_either(group))
+        elif isinstance(first, SearchFilter):
+            filters.append(first)
+        elif first not in ("OR", ""):
+            words.append(first)
+    text = " ".join(words)
+    if typed.endswith(" ") and text:
+        text += " "  # a finished last word: not a prefix
+    return ParsedSearch(text, tuple(filters))

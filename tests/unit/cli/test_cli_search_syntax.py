@@ -1,0 +1,40 @@
+"""The search syntax on the command line: ``refman search`` and ``refman list --search``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.helpers.cli import Cli
+from tests.helpers.pages import publication_page
+
+RECORDS = [
+    ("Rebalancing pipelines around stragglers", 2024, "arXiv"),
+    ("Overlapped checkpoint writes", 2025, "VLDB"),
+    ("Gradient compression on slow networks", 2023, "ICLR"),
+]
+
+
+def _titles(cli: Cli, *args: str) -> set[str]:
+    run = cli(*args, "--json")
+    assert run.code == 0, run.err
+    return {p["title"] for p in json.loads(run.out)}
+
+
+def test_fields_ranges_and_exclusions_on_the_command_line(cli: Cli, tmp_path: Path) -> None:
+    page = tmp_path / "zhuo.txt"
+    page.write_text(publication_page("Zhuo Jiang", RECORDS), encoding="utf-8")
+    assert cli("import", page).code == 0
+    assert _titles(cli, "search", "year:2024..") == {
+        "Rebalancing pipelines around stragglers",
+        "Overlapped checkpoint writes",
+    }
+    assert _titles(cli, "search", "-venue:arxiv", "year:2024..") == {"Overlapped checkpoint writes"}
+    assert _titles(cli, "list", "--search", 'owner:"zhuo jiang" OR year:1990') == {
+        t for t, _, _ in RECORDS
+    }
+    assert _titles(cli, "search", "stragglers", "OR", "checkpoint") == {
+        "Rebalancing pipelines around stragglers",
+        "Overlapped checkpoint writes",
+    }
+    assert _titles(cli, "search", "colour:blue") == set()  # plain words, no error

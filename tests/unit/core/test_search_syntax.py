@@ -1,0 +1,122 @@
+"""The search line's syntax on real libraries (both backends): fields, year ranges,
+exclusions, alternatives and phrases, and what is read as plain words instead of an error."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from refman.core.importing.values import SourcedPage
+from refman.core.library import LibraryService
+from refman.core.search_syntax import SearchFilter, parse_search
+from refman.core.values import PaperQuery
+from refman.importers.bibtex import parse_bibtex
+from tests.helpers.fixtures import sourced
+from tests.helpers.pages import publication_page
+
+BIB = """@article{jiang2024,
+  author = {Jiang, Zhuo and Okafor, Mira},
+  title = {Pipeline parallel training around stragglers},
+  journal = {arXiv},
+  year = {2024},
+}
+@inproceedings{okafor2023,
+  author = {Okafor, Mira and Berg, Lars},
+  title = {Overlapped checkpoint writes for large models},
+  booktitle = {USENIX ATC},
+  year = {2023},
+}
+@article{nunez2021,
+  author = {N{\\'u}{\\~n}ez, Jos{\\'e}},
+  title = {A survey of gradient compression},
+  journal = {Distributed Computing Surveys},
+  year = {2021},
+}
+"""
+
+
+@pytest.fixture
+def titles(library: LibraryService) -> dict[str, int]:
+    library.import_pages([SourcedPage(parse_bibtex(BIB), "lab.bib")])
+    page = publication_page(
+        "Lena Fischer", [("Columnar storage for hydrophone archives", 2025, "VLDB")]
+    )
+    library.import_pages([sourced(page)])
+    ids = {d.title.split()[0].lower(): d.id for d in library.details(library.paper_ids())}
+    library.tag([ids["overlapped"]], ["to read"])
+    library.add_note(ids["a"], "TODO: compare with our compressor")
+    return ids
+
+
+def found(library: LibraryService, typed: str) -> set[str]:
+    ids = library.paper_ids(PaperQuery(text=typed))
+    assert library.count(PaperQuery(text=typed)) == len(ids)
+    return {d.title.split()[0].lower() for d in library.details(ids)}
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("author:okafor", {"pipeline", "overlapped"}),
+        ("author:jose", {"a"}),  # accents never matter
+        ("author:nun", {"a"}),  # as you type: a word's start
+        ('owner:"Lena Fischer"', {"columnar"}),
+        ("year:2024", {"pipeline"}),
+        ("year:2023..2025", {"pipeline", "overlapped", "columnar"}),
+        ("year:..2022", {"a"}),
+        ("venue:usenix", {"overlapped"}),
+        ('tag:"to read"', {"overlapped"}),
+        ("note:todo", {"a"}),
+        ("training -stragglers", set()),
+        ("-author:okafor", {"a", "columnar"}),
+        ("stragglers OR checkpoint", {"pipeline", "overlapped"}),
+        ("author:berg OR author:jiang", {"pipeline", "overlapped"}),
+        ('"gradient compression"', {"a"}),
+        ('"compression gradient"', set()),
+        ("author:okafor year:2023", {"overlapped"}),
+        ("-venue:arxiv year:2021..", {"overlapped", "a", "columnar"}),
+        # unknown fields and broken syntax are plain words, never an error
+        ("colour:blue", set()),
+        ("year:soon", set()),
+        ('"unbalanced quote', set()),
+    ],
+)
+def test_fields_ranges_exclusions_and_alternatives(
+    library: LibraryService, titles: dict[str, int], typed: str, expected: set[str]
+) -> None:
+    assert found(library, typed) == expected
+
+
+def test_subjects_match_a_code_or_its_archive(library: LibraryService) -> None:
+    page = publication_page(
+        "Lena Fischer", [("Columnar storage for hydrophone archives", 2025, "VLDB")]
+    )
+    library.import_pages([sourced(page.replace("cs.LG↗", "cs.DC↗"))])
+    assert found(library, "subject:cs.dc") == {"columnar"}
+    assert found(library, "subject:cs") == {"columnar"}
+    assert found(library, "subject:cs.LG") == set()
+
+
+def test_the_reading_of_a_search_line() -> None:
+    assert parse_search("graph nets").filters == ()
+    parsed = parse_search('author:jiang "pipeline parallel" -survey')
+    assert parsed.text == '"pipeline parallel"'
+    assert parsed.filters == (
+        SearchFilter("author", "jiang"),
+        SearchFilter("text", "survey", negated=True),
+    )
+    either = parse_search("a OR b").filters[0]
+    assert either.field == "any" and [o.value for o in either.options] == ["a", "b"]
+    assert parse_search("foo:bar").text == "foo bar"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list('ab :-".OR20'))))
+def test_any_line_is_read_without_an_error(typed: str) -> None:
+    parsed = parse_search(typed)
+    assert isinstance(parsed.text, str)
+    assert all(
+        f.field in (*("author", "owner", "year", "venue"), "subject", "tag", "note", "text", "any")
+        for f in parsed.filters
+    )
