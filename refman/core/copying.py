@@ -36,6 +36,7 @@ TABLES = (
     "persons",
     "subjects",
     "tags",
+    "saved_searches",
     "papers",
     "authorships",
     "attributions",

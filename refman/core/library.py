@@ -51,11 +51,14 @@ from refman.core.reading_status import HANDLERS as READING_HANDLERS
 from refman.core.reading_status import MarkPapers
 from refman.core.retry import retrying
 from refman.core.rules import FieldEdits
+from refman.core.saved_searches import HANDLERS as SAVED_HANDLERS
+from refman.core.saved_searches import DeleteSavedSearch, SaveSearch
 from refman.core.tagging import HANDLERS as TAG_HANDLERS
 from refman.core.upkeep import bring_up_to_date
 from refman.core.values import (
     NoteView,
     PaperQuery,
+    SavedSearchView,
     Section,
 )
 from refman.store.database import Database, open_database
@@ -74,6 +77,7 @@ _HANDLERS: dict[type, Handler] = {
     **READING_HANDLERS,
     **PEOPLE_HANDLERS,
     **REVERT_HANDLERS,
+    **SAVED_HANDLERS,
 }
 
 
@@ -218,6 +222,16 @@ class LibraryService(LibraryReads):
     def see_person(self, person_id: int) -> Outcome[None]:
         """Mark a person as looked at (their new papers are no longer new)."""
         return self.apply(SeePerson(person_id))
+
+    def save_search(
+        self, name: str, text: str = "", tags: Sequence[str] = (), *, any_tags: bool = False
+    ) -> SavedSearchView:
+        """Keep a search line and a tag filter under a name (a smart collection)."""
+        return self.apply(SaveSearch(name, text, tuple(tags), any_tags)).value
+
+    def delete_saved_search(self, search_id: int) -> Outcome[None]:
+        """Delete a saved search (the papers it finds stay)."""
+        return self.apply(DeleteSavedSearch(search_id))
 
     def clear_possible_duplicate(self, paper_id: int) -> Outcome[None]:
         """Mark a paper as not a duplicate of the one an import found it close to."""

@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 
 from refman.core import name_variants, queries
 from refman.core import people as people_reads
+from refman.core import saved_searches as saved
 from refman.core.context import no_paper
 from refman.core.id_lists import OrderedIds
 from refman.core.importing.history import ImportView, import_history
@@ -31,6 +32,7 @@ from refman.core.values import (
     PaperRow,
     PersonPage,
     PersonView,
+    SavedSearchView,
     SectionCounts,
     TagView,
 )
@@ -191,6 +193,16 @@ class LibraryReads:
         """A person's page: papers, pages imported, co-authors, other spellings."""
         with self.db.reading() as s:
             return people_reads.person_page(s, self.db.search, person_id)
+
+    def saved_searches(self) -> list[SavedSearchView]:
+        """Every saved search by name, with how many papers each finds now."""
+        with self.db.reading() as s:
+            return saved.saved_searches(s, self.db.search)
+
+    def saved_search(self, name_or_id: str) -> SavedSearchView:
+        """A saved search by name (any case) or id (``NotFoundError`` when there is none)."""
+        with self.db.reading() as s:
+            return saved.find_saved(s, name_or_id)
 
     def history(self) -> list[ImportView]:
         """Every import in the library, newest first."""

@@ -16,18 +16,22 @@ from sqlalchemy.orm import Session
 from refman.core import queries
 from refman.core.people import followed
 from refman.core.reading import load_tags
-from refman.core.values import Navigation, PersonView, SectionCounts, TagView
+from refman.core.saved_searches import saved_searches
+from refman.core.values import Navigation, PersonView, SavedSearchView, SectionCounts, TagView
 from refman.store import snapshots
 from refman.store.database import Database
 
 #: The snapshot's name; a new layout of the body takes a new name.
-SNAPSHOT = "navigation-2"
+SNAPSHOT = "navigation-3"
 
 
 def counted(session: Session, database: Database) -> Navigation:
     """The navigation pane's contents, counted now."""
     return Navigation(
-        queries.section_counts(session, database.search), followed(session), load_tags(session)
+        queries.section_counts(session, database.search),
+        followed(session),
+        load_tags(session),
+        saved=saved_searches(session, database.search),
     )
 
 
@@ -55,6 +59,9 @@ def _encoded(navigation: Navigation) -> str:
             "counts": asdict(navigation.counts),
             "people": [[p.id, p.name, p.count, p.new, p.pages] for p in navigation.people],
             "tags": [[t.id, t.name, t.colour, t.count] for t in navigation.tags],
+            "saved": [
+                [v.id, v.name, v.text, list(v.tags), v.any_tags, v.count] for v in navigation.saved
+            ],
         },
         ensure_ascii=False,
     )
@@ -68,6 +75,7 @@ def _decoded(body: str) -> Navigation | None:
             SectionCounts(**data["counts"]),
             [PersonView(*person) for person in data["people"]],
             [TagView(id=i, name=n, colour=c, count=k) for i, n, c, k in data["tags"]],
+            saved=[SavedSearchView(i, n, x, tuple(t), a, k) for i, n, x, t, a, k in data["saved"]],
         )
     except (ValueError, KeyError, TypeError):
         return None

@@ -88,6 +88,15 @@ def _person(person_id: int) -> ColumnElement[bool]:
     )
 
 
+def tag_sets(query: PaperQuery) -> list[Select[Any]]:
+    """The id sets a paper must be in to carry the query's tags: one per tag, or one of
+    them all when any of the tags will do."""
+    keys = _tag_keys(query)
+    if query.any_tags and len(keys) > 1:
+        return [select(union(*(tag_members(key) for key in keys)).subquery())]
+    return [tag_members(key) for key in keys]
+
+
 def member_sets(
     session: Session, query: PaperQuery, search: SearchIndex, *, text: bool = True
 ) -> list[Select[Any]] | None:
@@ -102,7 +111,7 @@ def member_sets(
         One select of ids per tag and one for the search text (empty when the query has
         neither), or None when the search text holds nothing searchable (no paper matches).
     """
-    sets = [tag_members(key) for key in _tag_keys(query)]
+    sets = tag_sets(query)
     if text and query.text.strip():
         ids = search.match_ids(session, query.text)
         if ids is None:
@@ -197,7 +206,7 @@ def _walk(
     if query.text.strip():
         driving = search.driving(session, query.text)
         return None if driving is None else (driving, replace(query, text=""))
-    if not query.tags:
+    if not query.tags or (query.any_tags and len(query.tags) > 1):
         return None
     tag_id = select(Tag.id).where(Tag.key == tag_key(query.tags[0])).scalar_subquery()
     links = aliased(PaperTag)
@@ -299,7 +308,7 @@ def _count_walk(
     in_section = (
         match_id.in_(trashed) if query.section is Section.TRASH else match_id.not_in(trashed)
     )
-    tagged = [match_id.in_(tag_members(key)) for key in _tag_keys(rest)]
+    tagged = [match_id.in_(ids) for ids in tag_sets(rest)]
     bound = []
     if before is not None:
         paper_id, descending = before

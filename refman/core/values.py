@@ -56,6 +56,7 @@ class PaperQuery:
         descending: Reverse the sort.
         filters: Fields, ranges, exclusions and alternatives of the search line (read from
             ``text`` by :func:`refman.core.queries.with_syntax`).
+        any_tags: Papers with any of the tags, not all of them.
     """
 
     text: str = ""
@@ -65,6 +66,7 @@ class PaperQuery:
     sort: SortKey = SortKey.RELEVANCE
     descending: bool = False
     filters: tuple[SearchFilter, ...] = ()
+    any_tags: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +249,22 @@ class SectionCounts:
 
 
 @dataclass(frozen=True, slots=True)
+class SavedSearchView:
+    """A saved search, and how many papers it finds now (-1: not counted)."""
+
+    id: int
+    name: str
+    text: str
+    tags: tuple[str, ...] = ()
+    any_tags: bool = False
+    count: int = -1
+
+    def query(self) -> PaperQuery:
+        """The paper list's query it stands for."""
+        return PaperQuery(text=self.text, tags=self.tags, any_tags=self.any_tags)
+
+
+@dataclass(frozen=True, slots=True)
 class Navigation:
     """What the navigation pane shows: the sections' counts, the people and the tags.
 
@@ -256,12 +274,14 @@ class Navigation:
         tags: Every tag with its colour and count.
         person_count: The paper count of one more person asked for (an author who owns no
             page, shown while selected), or None.
+        saved: The saved searches, by name, with their counts.
     """
 
     counts: SectionCounts
     people: list[PersonView]
     tags: list[TagView]
     person_count: int | None = None
+    saved: list[SavedSearchView] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +295,7 @@ class Changes:
         notes: Notes changed.
         structure: Papers appeared or disappeared: lists and counts must reload.
         people: People were merged, told apart or looked at (the People list reloads).
+        searches: Saved searches were saved, changed or deleted.
     """
 
     papers: frozenset[int] = frozenset()
@@ -283,11 +304,18 @@ class Changes:
     notes: bool = False
     structure: bool = False
     people: bool = False
+    searches: bool = False
 
     def __bool__(self) -> bool:
         """True when anything changed at all."""
         return bool(
-            self.papers or self.added or self.tags or self.notes or self.structure or self.people
+            self.papers
+            or self.added
+            or self.tags
+            or self.notes
+            or self.structure
+            or self.people
+            or self.searches
         )
 
     def __repr__(self) -> str:
@@ -298,7 +326,8 @@ class Changes:
             more = f", … {len(values) - 5} more" if len(values) > 5 else ""
             return "{" + ", ".join(map(str, first)) + more + "}"
 
-        flags = [name for name in ("tags", "notes", "structure", "people") if getattr(self, name)]
+        names = ("tags", "notes", "structure", "people", "searches")
+        flags = [name for name in names if getattr(self, name)]
         return f"Changes(papers={ids(self.papers)}, added={ids(self.added)}, {', '.join(flags)})"
 
     def __or__(self, other: Changes) -> Changes:
@@ -310,4 +339,5 @@ class Changes:
             notes=self.notes or other.notes,
             structure=self.structure or other.structure,
             people=self.people or other.people,
+            searches=self.searches or other.searches,
         )

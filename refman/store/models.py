@@ -275,6 +275,25 @@ class PaperTag(Base):
     __table_args__ = (Index("ix_paper_tags_tag", "tag_id", "paper_id"),)
 
 
+class SavedSearch(Base):
+    """A search line and a tag filter kept under a name (a smart collection)."""
+
+    __tablename__ = "saved_searches"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(Text)
+    #: The name casefolded: names are unique without regard to case.
+    key: Mapped[str] = mapped_column(Text, unique=True)
+    #: What was typed in the search field (its syntax included).
+    text: Mapped[str] = mapped_column(Text, default="", server_default=text("''"))
+    #: JSON list of the tag names filtered by.
+    tags: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")
+    #: Papers with any of the tags, not all of them.
+    any_tags: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: Moves on with every change (see :attr:`Paper.version`).
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+
+
 class Note(Base):
     """A Markdown note on a paper."""
 

@@ -18,6 +18,7 @@ DATA_TABLES = (
     "persons",
     "subjects",
     "tags",
+    "saved_searches",
     "papers",
     "import_batches",
     "authorships",

@@ -1,0 +1,192 @@
+"""Saved searches (smart collections): a search line and a tag filter kept under a name,
+listed in the sidebar with their live counts; saving, editing, renaming and deleting one
+are undoable changes of the library (and travel with it).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.orm import Session
+
+from refman.common.errors import ConflictError, InvalidValueError, NotFoundError
+from refman.common.text import squash_spaces
+from refman.core import queries
+from refman.core.context import Context, Handler
+from refman.core.operations import Operation, Outcome
+from refman.core.rules import clean_tag_names
+from refman.core.values import Changes, SavedSearchView
+from refman.store.models import SavedSearch
+from refman.store.search import SearchIndex
+
+#: The longest name a saved search may have.
+NAME_MAX = 200
+
+
+def _clean_name(name: str) -> str:
+    cleaned = squash_spaces(name)
+    if not cleaned:
+        raise InvalidValueError("A saved search needs a name.", "Type a name for it.")
+    if len(cleaned) > NAME_MAX:
+        raise InvalidValueError(
+            f"That name is longer than {NAME_MAX} characters.", "Choose a shorter name."
+        )
+    return cleaned
+
+
+@dataclass(frozen=True, slots=True)
+class SaveSearch(Operation[SavedSearchView]):
+    """Keep a search under a name; with ``replace_id``, change that saved search instead
+    (its name, its search, or both). The value is the search as saved."""
+
+    name: str
+    text: str = ""
+    tags: tuple[str, ...] = ()
+    any_tags: bool = False
+    replace_id: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", _clean_name(self.name))
+        object.__setattr__(self, "text", self.text.strip())
+        object.__setattr__(self, "tags", tuple(clean_tag_names(self.tags)))
+
+    @property
+    def label(self) -> str:
+        """ "Save search “to read this week”" or "Change saved search “…”"."""
+        verb = "Change saved search" if self.replace_id is not None else "Save search"
+        return f"{verb} “{self.name}”"
+
+
+@dataclass(frozen=True, slots=True)
+class DeleteSavedSearch(Operation[None]):
+    """Delete a saved search (the papers it finds are not touched)."""
+
+    search_id: int
+
+    @property
+    def label(self) -> str:
+        """ "Delete saved search"."""
+        return "Delete saved search"
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreSavedSearch(Operation[None]):
+    """Put back a deleted or changed saved search exactly (an undo)."""
+
+    view: SavedSearchView
+    label_text: str = ""
+
+    @property
+    def label(self) -> str:
+        """The label of the change it takes back."""
+        return self.label_text
+
+
+def _view(row: SavedSearch, count: int = -1) -> SavedSearchView:
+    return SavedSearchView(
+        row.id, row.name, row.text, tuple(json.loads(row.tags or "[]")), row.any_tags, count
+    )
+
+
+def saved_searches(session: Session, search: SearchIndex | None = None) -> list[SavedSearchView]:
+    """Every saved search by name, each with its count when ``search`` is given."""
+    rows = session.execute(select(SavedSearch).order_by(SavedSearch.key)).scalars().all()
+    views = [_view(row) for row in rows]
+    if search is None:
+        return views
+    return [replace(v, count=queries.count(session, v.query(), search)) for v in views]
+
+
+def find_saved(session: Session, name_or_id: str) -> SavedSearchView:
+    """A saved search by its name (any case) or id.
+
+    Raises:
+        NotFoundError: There is none.
+    """
+    key = squash_spaces(name_or_id).casefold()
+    stmt = select(SavedSearch).where(SavedSearch.key == key)
+    row = session.execute(stmt).scalar_one_or_none()
+    if row is None and name_or_id.strip().isdigit():
+        row = session.get(SavedSearch, int(name_or_id))
+    if row is None:
+        raise NotFoundError(
+            f"There is no saved search “{name_or_id}”.", "Use “refman saved” to see them."
+        )
+    return _view(row)
+
+
+def _write(session: Session, view: SavedSearchView, *, new: bool) -> None:
+    values = {
+        "name": view.name,
+        "key": view.name.casefold(),
+        "text": view.text,
+        "tags": json.dumps(list(view.tags), ensure_ascii=False),
+        "any_tags": view.any_tags,
+    }
+    clash = session.execute(
+        select(SavedSearch.id).where(SavedSearch.key == values["key"], SavedSearch.id != view.id)
+    ).first()
+    if clash is not None:
+        raise ConflictError(
+            f"There is already a saved search named “{view.name}”.", "Choose another name."
+        )
+    if new:
+        session.execute(insert(SavedSearch), [{"id": view.id, **values}])
+    else:
+        session.execute(
+            update(SavedSearch)
+            .where(SavedSearch.id == view.id)
+            .values(**values, version=SavedSearch.version + 1)
+        )
+
+
+def save_search(ctx: Context, op: SaveSearch) -> Outcome[SavedSearchView]:
+    """Save or change a saved search; the inverse deletes it or puts the old one back."""
+    s = ctx.session
+    if op.replace_id is not None:
+        old = s.get(SavedSearch, op.replace_id)
+        if old is None:
+            raise NotFoundError("That saved search was deleted.", "Save the search again.")
+        before = _view(old)
+        view = SavedSearchView(before.id, op.name, op.text, op.tags, op.any_tags)
+        _write(s, view, new=False)
+        inverse: Operation[None] = RestoreSavedSearch(before, op.label)
+    else:
+        last = s.execute(select(SavedSearch.id).order_by(SavedSearch.id.desc())).scalar()
+        next_id = (last or 0) + 1
+        view = SavedSearchView(next_id, op.name, op.text, op.tags, op.any_tags)
+        _write(s, view, new=True)
+        inverse = DeleteSavedSearch(view.id)
+    return Outcome(view, Changes(searches=True), inverse, op.label)
+
+
+def delete_saved_search(ctx: Context, op: DeleteSavedSearch) -> Outcome[None]:
+    """Delete a saved search; the inverse puts it back."""
+    row = ctx.session.get(SavedSearch, op.search_id)
+    if row is None:
+        raise NotFoundError("That saved search was deleted already.", "Nothing was changed.")
+    before = _view(row)
+    ctx.session.execute(delete(SavedSearch).where(SavedSearch.id == op.search_id))
+    label = f"Delete saved search “{before.name}”"
+    return Outcome(None, Changes(searches=True), RestoreSavedSearch(before, label), label)
+
+
+def restore_saved_search(ctx: Context, op: RestoreSavedSearch) -> Outcome[None]:
+    """Put a saved search back as it was (created again when it was deleted)."""
+    row = ctx.session.get(SavedSearch, op.view.id)
+    now = _view(row) if row is not None else None
+    _write(ctx.session, op.view, new=now is None)
+    if now is None:
+        inverse: Operation[None] = DeleteSavedSearch(op.view.id)
+    else:
+        inverse = RestoreSavedSearch(now, op.label)
+    return Outcome(None, Changes(searches=True), inverse, op.label)
+
+
+HANDLERS: dict[type, Handler] = {
+    SaveSearch: save_search,
+    DeleteSavedSearch: delete_saved_search,
+    RestoreSavedSearch: restore_saved_search,
+}

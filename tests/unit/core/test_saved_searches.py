@@ -1,0 +1,96 @@
+"""Saved searches (smart collections) and the All / Any tag filter: saved, counted live,
+changed, renamed, deleted, undone, refused when the name is taken, and copied with the
+library."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from refman.common.errors import ConflictError, InvalidValueError
+from refman.core.copying import copy_library
+from refman.core.library import LibraryService
+from refman.core.saved_searches import SaveSearch
+from refman.core.values import PaperQuery
+from tests.helpers.fixtures import sourced
+from tests.helpers.pages import publication_page
+
+RECORDS = [
+    ("Rebalancing pipelines around stragglers", 2024, "arXiv"),
+    ("Overlapped checkpoint writes", 2025, "VLDB"),
+    ("Gradient compression on slow networks", 2023, "ICLR"),
+]
+
+
+@pytest.fixture
+def ids(library: LibraryService) -> list[int]:
+    """The papers' ids in the order of RECORDS; the first tagged "to read", the second
+    "systems"."""
+    library.import_pages([sourced(publication_page("Zhuo Jiang", RECORDS))])
+    by_title = {d.title: d.id for d in library.details(library.paper_ids())}
+    found = [by_title[title] for title, _, _ in RECORDS]
+    library.tag(found[:1], ["to read"])
+    library.tag(found[1:2], ["systems"])
+    return found
+
+
+def test_any_of_several_tags_or_all_of_them(library: LibraryService, ids: list[int]) -> None:
+    both = ("to read", "systems")
+    assert library.count(PaperQuery(tags=both)) == 0
+    assert set(library.paper_ids(PaperQuery(tags=both, any_tags=True))) == set(ids[:2])
+    assert library.count(PaperQuery(tags=both, any_tags=True)) == 2
+    assert library.count(PaperQuery(text="checkpoint", tags=both, any_tags=True)) == 1
+
+
+def test_a_saved_search_counts_live_and_is_changed_deleted_and_undone(
+    library: LibraryService, ids: list[int]
+) -> None:
+    view = library.save_search("Recent work", "year:2024..", ["to read", "systems"], any_tags=True)
+    assert (view.name, view.text, view.tags, view.any_tags) == (
+        "Recent work",
+        "year:2024..",
+        ("to read", "systems"),
+        True,
+    )
+    (listed,) = library.saved_searches()
+    assert listed.count == 2
+    library.untag(ids[1:2], ["systems"])
+    assert library.saved_searches()[0].count == 1  # counted live
+
+    changed = library.apply(SaveSearch("Recent", "year:2025", (), replace_id=view.id))
+    assert [(v.name, v.text, v.count) for v in library.saved_searches()] == [
+        ("Recent", "year:2025", 1)
+    ]
+    assert changed.inverse is not None
+    library.apply(changed.inverse)
+    assert [v.name for v in library.saved_searches()] == ["Recent work"]
+
+    deleted = library.delete_saved_search(view.id)
+    assert library.saved_searches() == []
+    assert deleted.inverse is not None
+    library.apply(deleted.inverse)
+    assert library.saved_search("recent WORK").id == view.id  # a name in any case
+
+
+def test_names_are_unique_and_never_empty(library: LibraryService, ids: list[int]) -> None:
+    library.save_search("To read", "", ["to read"])
+    with pytest.raises(ConflictError, match="already a saved search named"):
+        library.save_search("to READ", "graph")
+    with pytest.raises(InvalidValueError, match="needs a name"):
+        library.save_search("   ", "graph")
+    assert len(library.saved_searches()) == 1
+
+
+def test_saved_searches_travel_with_a_copied_library(
+    library: LibraryService, ids: list[int], tmp_path: Path
+) -> None:
+    library.save_search("Recent work", "year:2024..")
+    copied = LibraryService.open(tmp_path / "copy.sqlite")
+    try:
+        copy_library(library, copied)
+        assert [(v.name, v.text, v.count) for v in copied.saved_searches()] == [
+            ("Recent work", "year:2024..", 2)
+        ]
+    finally:
+        copied.close()
