@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import TextIO
 
 from refman.cli.output import (
@@ -68,6 +69,11 @@ def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
     """Run ``refman list`` (and ``refman search``): a table, or a JSON array of papers."""
     query = query_of(args)
     _check_search(args, query)
+    if getattr(args, "saved", None):
+        saved = service.saved_search(args.saved)  # its search and tags, and the options'
+        text = f"{saved.text} {query.text}".strip()
+        tags = (*saved.tags, *query.tags)
+        query = replace(query, text=text, tags=tags, any_tags=saved.any_tags)
     total = service.count(query)
     offset = args.offset or 0
     limit = args.limit if args.limit is not None else max(0, total - offset)

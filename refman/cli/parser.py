@@ -10,7 +10,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from refman import __version__
-from refman.cli import cite_cmd, export_cmd, history_args, people_args, safety_args
+from refman.cli import cite_cmd, export_cmd, history_args, people_args, safety_args, saved_args
 from refman.cli.argv import paper_id
 from refman.core.rules import ITEM_TYPES, RATING_MAX, READING_STATUSES
 from refman.core.values import Section, SortKey
@@ -173,6 +173,7 @@ def _add_list_options(p: argparse.ArgumentParser, *, search: bool) -> None:
     p.add_argument(
         "--person", type=paper_id, metavar="ID", help="only this person's papers (refman people)"
     )
+    p.add_argument("--saved", metavar="NAME", help="the papers a saved search finds")
     p.add_argument("--sort", choices=[k.value for k in SortKey], help="sort order")
     p.add_argument("--desc", action="store_true", help="reverse the sort order")
     p.add_argument("--limit", type=_count, metavar="N", help="show at most N papers")
@@ -393,5 +394,6 @@ def build_parser() -> argparse.ArgumentParser:
     _add_citing(commands)
     _add_described(commands, people_args, {"people": "the people", "person": "the page"})
     _add_described(commands, history_args, {"history": "the imports", "revert": "the revert"})
+    _add_described(commands, saved_args, {"searches": "the saved searches"})
     _add_described(commands, safety_args, dict.fromkeys(safety_args.COMMANDS, "the result"))
     return parser

@@ -1,0 +1,75 @@
+"""``refman searches``, ``save-search`` and ``delete-search``: saved searches.
+
+JSON keys of a saved search (stable; listed in the README): ``id``, ``name``, ``search``,
+``tags``, ``any_tags``, ``count``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, TextIO
+
+from refman.cli.output import write_json
+from refman.common.errors import RefmanError
+from refman.common.text import plural
+from refman.core.library import LibraryService
+from refman.core.saved_searches import SaveSearch
+from refman.core.values import SavedSearchView
+
+#: The keys of a saved search in JSON, in output order.
+SAVED_KEYS = ("id", "name", "search", "tags", "any_tags", "count")
+
+
+def saved_to_json(view: SavedSearchView) -> dict[str, Any]:
+    """A saved search as JSON (:data:`SAVED_KEYS`)."""
+    return {
+        "id": view.id,
+        "name": view.name,
+        "search": view.text,
+        "tags": list(view.tags),
+        "any_tags": view.any_tags,
+        "count": view.count,
+    }
+
+
+def _describe(view: SavedSearchView) -> str:
+    parts = [f"“{view.text}”"] if view.text else []
+    if view.tags:
+        joiner = " or " if view.any_tags else " and "
+        parts.append("tagged " + joiner.join(view.tags))
+    what = ", ".join(parts) or "every paper"
+    return f"{view.name}: {what} — {plural(view.count, 'paper')}"
+
+
+def run_searches(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman searches``."""
+    views = service.saved_searches()
+    if args.json:
+        write_json(out, [saved_to_json(v) for v in views])
+        return 0
+    lines = [_describe(v) for v in views] or [
+        "No saved searches. Save one with “refman save-search NAME --search Q”."
+    ]
+    out.write("".join(line + "\n" for line in lines))
+    return 0
+
+
+def run_save_search(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman save-search NAME [--search Q] [--tag T]... [--any-tag]``."""
+    try:
+        existing: int | None = service.saved_search(args.name).id
+    except RefmanError:
+        existing = None
+    op = SaveSearch(args.name, args.search, tuple(args.tags), args.any_tags, existing)
+    view = service.apply(op).value
+    said = "Changed" if existing is not None else "Saved"
+    out.write(f"{said} the search “{view.name}” (#{view.id}).\n")
+    return 0
+
+
+def run_delete_search(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman delete-search NAME``."""
+    view = service.saved_search(args.name)
+    service.delete_saved_search(view.id)
+    out.write(f"Deleted the saved search “{view.name}”.\n")
+    return 0
