@@ -98,6 +98,8 @@ def demo_library(path: Path) -> LibraryService:
     service.mark(ids[4:5], status="reading")
     service.mark(ids[0:1], rating=4)
     service.mark(ids[2:4], rating=5)
+    service.save_search("To read this year", "year:2024..", ["to read"])
+    service.save_search("Systems papers", "venue:usenix OR venue:arxiv")
     return service
 
 

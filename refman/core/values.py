@@ -263,6 +263,13 @@ class SavedSearchView:
         """The paper list's query it stands for."""
         return PaperQuery(text=self.text, tags=self.tags, any_tags=self.any_tags)
 
+    def search_line(self) -> str:
+        """The whole saved search as one search line (its tags as ``tag:`` terms), to combine
+        with what is typed and the tags picked in the window."""
+        terms = ['tag:"' + t.replace('"', " ") + '"' for t in self.tags]
+        joined = " OR ".join(terms) if self.any_tags else " ".join(terms)
+        return f"{self.text} {joined}".strip()
+
 
 @dataclass(frozen=True, slots=True)
 class Navigation:

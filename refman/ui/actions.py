@@ -45,6 +45,7 @@ class ActionId(enum.Enum):
     RATE_4 = enum.auto()
     RATE_5 = enum.auto()
     FIND = enum.auto()
+    SAVE_SEARCH = enum.auto()
     SHOW_TAG_PANE = enum.auto()
     SHOW_DETAIL_PANE = enum.auto()
     SHOW_LIST_PANE = enum.auto()
@@ -138,6 +139,11 @@ _SPECS: dict[ActionId, _Spec] = {
         for n in range(1, RATING_MAX + 1)
     },
     ActionId.FIND: _Spec("&Find", "Search the library", (QKeySequence.StandardKey.Find,)),
+    ActionId.SAVE_SEARCH: _Spec(
+        "Sa&ve Search…",
+        "Keep the search and the tags picked under a name, in the sidebar with a live count",
+        ("Ctrl+Shift+F",),
+    ),
     ActionId.SHOW_TAG_PANE: _Spec(
         "&Navigation Pane", "Show or hide the sections, people and tags", ("Ctrl+1",), True
     ),

@@ -27,6 +27,7 @@ from refman.ui.paper_panel import PaperPanel
 from refman.ui.people_view import PeopleView
 from refman.ui.reading_actions import ReadingActions
 from refman.ui.safety import LibrarySafety, install_banner
+from refman.ui.saved_search_actions import SavedSearchActions
 from refman.ui.search_box import SearchBox
 from refman.ui.settings import WindowSettings
 from refman.ui.tag_pane import NavFilter, TagPane
@@ -82,6 +83,7 @@ class MainWindow(QMainWindow):
         a = self.actions_by_id
         self.people = PeopleView(self.controller, self.tag_pane, self.paper_panel, a, self)
         self.history = HistoryActions(self.controller, a[ActionId.IMPORT_HISTORY], self)
+        self.saved = SavedSearchActions(self.controller, self.tag_pane, self.search_box, a, self)
 
         window_chrome.build_toolbar(self, self.actions_by_id[ActionId.IMPORT], self.search_box)
 
@@ -223,9 +225,11 @@ class MainWindow(QMainWindow):
         sort, descending = current.sort, current.descending
         if sort is SortKey.RELEVANCE:
             sort, descending = SortKey.ADDED, True
+        saved = self._nav.saved.search_line() if self._nav.saved is not None else ""
         return PaperQuery(
-            text=self._search_text,
+            text=f"{saved} {self._search_text}".strip() if saved else self._search_text,
             tags=self._nav.tags,
+            any_tags=self._nav.any_tags,
             section=self._nav.section,
             person_id=self._nav.person_id,
             sort=sort,

@@ -1,11 +1,16 @@
 """The rows of the navigation list: the library's sections, then the people followed (each
 with a "new" badge while the last import of their page brought papers nobody looked at),
-then a row that opens the list of everyone."""
+a row that opens the list of everyone, then the saved searches with their counts; and the
+tag pane's All / Any switch."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton, QWidget
+
 from refman.core.values import Navigation, Section
 
+from refman.ui.look import link_button_style
 from refman.ui.sidebar import BADGE_ROLE, SidebarList
 
 SECTION_NAMES: dict[Section, str] = {
@@ -20,30 +25,57 @@ SECTION_NAMES: dict[Section, str] = {
 EVERYONE = "All people…"
 
 
+def _people_rows(nav_list: SidebarList, people: list[tuple[int, str, int | None, int]]) -> None:
+    nav_list.add_heading("People")
+    for pid, name, count, new in people:
+        item = nav_list.add_row("person", pid, name, count)
+        if new:
+            item.setData(BADGE_ROLE, f"{new} new")
+            item.setToolTip(f"{item.toolTip()}; {new} new since you last looked")
+    everyone = nav_list.add_row("people", "", EVERYONE, None)
+    everyone.setToolTip("Every author and page owner, and names that may be one person")
+
+
 def fill_nav(
     nav_list: SidebarList, nav: Navigation | None, extra: tuple[int, str] | None
 ) -> tuple[int, str] | None:
     """Fill an empty navigation list; ``extra`` is an author shown while selected (returned
     as None once they are among the people followed)."""
-    people: list[tuple[int, str, int | None, int]] = (
-        [(p.id, p.name, p.count, p.new) for p in nav.people] if nav is not None else []
-    )
-    if extra is not None:
-        if any(p[0] == extra[0] for p in people):
-            extra = None
-        else:
-            people.append((*extra, nav.person_count if nav is not None else None, 0))
     nav_list.add_heading("Library")
     for section, label in SECTION_NAMES.items():
         count = nav.counts.of(section) if nav is not None else None
         nav_list.add_row("section", section, label, count)
-    if people or (nav is not None and nav.counts.all):
-        nav_list.add_heading("People")
-        for pid, name, count, new in people:
-            item = nav_list.add_row("person", pid, name, count)
-            if new:
-                item.setData(BADGE_ROLE, f"{new} new")
-                item.setToolTip(f"{item.toolTip()}; {new} new since you last looked")
-        everyone = nav_list.add_row("people", "", EVERYONE, None)
-        everyone.setToolTip("Every author and page owner, and names that may be one person")
+    if nav is None:
+        if extra is not None:
+            _people_rows(nav_list, [(*extra, None, 0)])
+        return extra
+    people: list[tuple[int, str, int | None, int]] = [
+        (p.id, p.name, p.count, p.new) for p in nav.people
+    ]
+    if extra is not None and any(p[0] == extra[0] for p in people):
+        extra = None
+    elif extra is not None:
+        people.append((*extra, nav.person_count, 0))
+    if people or nav.counts.all:
+        _people_rows(nav_list, people)
+    if nav.saved:
+        nav_list.add_heading("Saved Searches")
+    for view in nav.saved:
+        item = nav_list.add_row("saved", view.id, view.name, max(view.count, 0))
+        item.setToolTip(f"{view.name}: {view.search_line() or 'every paper'}")
     return extra
+
+
+def match_mode_button(parent: QWidget) -> QPushButton:
+    """The tag pane's switch between papers with all the tags picked and papers with any of
+    them (shown while several tags are picked)."""
+    button = QPushButton("Match all", parent)
+    button.setObjectName("tagMatchMode")
+    button.setCheckable(True)
+    button.setFlat(True)
+    button.setCursor(Qt.CursorShape.PointingHandCursor)
+    button.setStyleSheet(link_button_style("padding: 0 6px;"))
+    button.setToolTip("Papers with all the tags picked, or with any of them (click to switch)")
+    button.toggled.connect(lambda on: button.setText("Match any" if on else "Match all"))
+    button.setVisible(False)
+    return button

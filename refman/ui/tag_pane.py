@@ -28,12 +28,12 @@ from PySide6.QtWidgets import (
 from refman.common.errors import RefmanError
 from refman.common.text import squash_spaces
 from refman.core.rules import tag_key
-from refman.core.values import Changes, Navigation, Section, TagView
+from refman.core.values import Changes, Navigation, SavedSearchView, Section, TagView
 
 from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
 from refman.ui.look import heading_label, link_button_style, plain_label, set_muted
-from refman.ui.nav_rows import SECTION_NAMES, fill_nav
+from refman.ui.nav_rows import SECTION_NAMES, fill_nav, match_mode_button
 from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList, TagList
 from refman.ui.tag_dialogs import ask_colour, ask_tag_name
 
@@ -47,12 +47,15 @@ class NavFilter:
     Attributes:
         section: The library section.
         person_id: Only papers attributed to (or written by) this person, or None.
-        tags: Tag names the papers must all carry.
+        tags: Tag names the papers must all carry (or any of them: ``any_tags``).
+        saved: The saved search picked, or None.
     """
 
     section: Section = Section.ALL
     person_id: int | None = None
     tags: tuple[str, ...] = ()
+    saved: SavedSearchView | None = None
+    any_tags: bool = False
 
 
 class TagPane(QWidget):
@@ -116,6 +119,8 @@ class TagPane(QWidget):
         header.setContentsMargins(10, 14, 10, 4)
         header.addWidget(heading_label("Tags", self))
         header.addStretch(1)
+        self.match_button = match_mode_button(self)
+        header.addWidget(self.match_button)
         header.addWidget(self.clear_button)
 
         self.no_tags = plain_label(
@@ -142,6 +147,7 @@ class TagPane(QWidget):
         self.tag_list.papers_dropped.connect(self.on_tag_list_papers_dropped)
         self.tag_list.customContextMenuRequested.connect(self.on_tag_list_context_menu)
         self.clear_button.clicked.connect(self.clear_tags)
+        self.match_button.toggled.connect(lambda _on: self._emit_if_changed())
         a = self.actions_by_id
         a[ActionId.RENAME_TAG].triggered.connect(self.on_rename_tag_triggered)
         a[ActionId.SET_TAG_COLOUR].triggered.connect(self.on_set_tag_colour_triggered)
@@ -152,7 +158,7 @@ class TagPane(QWidget):
 
     def current_filter(self) -> NavFilter:
         """What the pane's selection shows."""
-        section, person = Section.ALL, None
+        section, person, saved = Section.ALL, None, None
         selected = self.nav_list.selectedItems()
         if selected:
             kind, key = selected[0].data(KIND_ROLE), selected[0].data(KEY_ROLE)
@@ -160,7 +166,15 @@ class TagPane(QWidget):
                 section = Section(key)
             elif kind == "person":
                 person = int(key)
-        return NavFilter(section=section, person_id=person, tags=self.selected_tags())
+            elif kind == "saved" and self._nav is not None:
+                saved = next((v for v in self._nav.saved if v.id == key), None)
+        tags = self.selected_tags()
+        any_tags = self.match_button.isChecked() and len(tags) > 1
+        return NavFilter(section, person, tags, saved, any_tags)
+
+    def saved_searches(self) -> list[SavedSearchView]:
+        """The saved searches the pane lists."""
+        return self._nav.saved if self._nav is not None else []
 
     def selected_tags(self) -> tuple[str, ...]:
         """The selected tag names, in list order."""
@@ -170,6 +184,7 @@ class TagPane(QWidget):
     def _emit_if_changed(self) -> None:
         current = self.current_filter()
         self.clear_button.setEnabled(bool(current.tags))
+        self.match_button.setVisible(len(current.tags) > 1)
         if current != self._last:
             self._last = current
             log.debug("navigation filter: %s", current)
@@ -342,7 +357,7 @@ class TagPane(QWidget):
 
         Saving a note touches its paper but none of the counts, so it is skipped.
         """
-        counted = changes.tags or changes.structure or changes.people
+        counted = changes.tags or changes.structure or changes.people or changes.searches
         if counted or (changes.papers and not changes.notes):
             self.refresh()
 
@@ -353,7 +368,7 @@ class TagPane(QWidget):
         if selected and selected[0].data(KIND_ROLE) == "people":
             last = self._last
             shown = ("person", last.person_id) if last.person_id else ("section", last.section)
-            self._select_nav(*shown)
+            self._select_nav(*(("saved", last.saved.id) if last.saved else shown))
             self.people_requested.emit()
             return
         if not selected:

@@ -58,6 +58,7 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
             ActionId.COPY_BIBTEX,
             None,
             ActionId.FIND,
+            ActionId.SAVE_SEARCH,
             ActionId.SELECT_ALL,
             None,
             ActionId.DELETE,

@@ -76,3 +76,12 @@ JIANG_PAPERS = [
         "writes with computation and cut the stall to a few seconds.",
     ),
 ]
+
+
+#: Three (title, year, venue) records of a publication list: 2024 on arXiv, 2025 at VLDB,
+#: 2023 at ICLR.
+THREE_PAPERS = [
+    ("Rebalancing pipelines around stragglers", 2024, "arXiv"),
+    ("Overlapped checkpoint writes", 2025, "VLDB"),
+    ("Gradient compression on slow networks", 2023, "ICLR"),
+]

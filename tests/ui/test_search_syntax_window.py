@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
 from tests.helpers.fixtures import settle, sourced
+from tests.helpers.pages import THREE_PAPERS as RECORDS
 from tests.helpers.pages import publication_page
 from tests.helpers.panes import make_window
 
@@ -21,12 +22,6 @@ from refman.ui.main_window import MainWindow
 pytestmark = pytest.mark.qt_log_ignore(
     "does not support propagateSizeHints", "does not support raise", "grabbing the keyboard"
 )
-
-RECORDS = [
-    ("Rebalancing pipelines around stragglers", 2024, "arXiv"),
-    ("Overlapped checkpoint writes", 2025, "VLDB"),
-    ("Gradient compression on slow networks", 2023, "ICLR"),
-]
 
 
 @pytest.fixture

@@ -7,13 +7,8 @@ from pathlib import Path
 
 from refman.cli.saved_cmd import SAVED_KEYS
 from tests.helpers.cli import Cli
+from tests.helpers.pages import THREE_PAPERS as RECORDS
 from tests.helpers.pages import publication_page
-
-RECORDS = [
-    ("Rebalancing pipelines around stragglers", 2024, "arXiv"),
-    ("Overlapped checkpoint writes", 2025, "VLDB"),
-    ("Gradient compression on slow networks", 2023, "ICLR"),
-]
 
 
 def test_saved_searches_are_saved_listed_used_changed_and_deleted(cli: Cli, tmp_path: Path) -> None:

@@ -6,13 +6,8 @@ import json
 from pathlib import Path
 
 from tests.helpers.cli import Cli
+from tests.helpers.pages import THREE_PAPERS as RECORDS
 from tests.helpers.pages import publication_page
-
-RECORDS = [
-    ("Rebalancing pipelines around stragglers", 2024, "arXiv"),
-    ("Overlapped checkpoint writes", 2025, "VLDB"),
-    ("Gradient compression on slow networks", 2023, "ICLR"),
-]
 
 
 def _titles(cli: Cli, *args: str) -> set[str]:

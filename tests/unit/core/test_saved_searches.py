@@ -14,13 +14,8 @@ from refman.core.library import LibraryService
 from refman.core.saved_searches import SaveSearch
 from refman.core.values import PaperQuery
 from tests.helpers.fixtures import sourced
+from tests.helpers.pages import THREE_PAPERS as RECORDS
 from tests.helpers.pages import publication_page
-
-RECORDS = [
-    ("Rebalancing pipelines around stragglers", 2024, "arXiv"),
-    ("Overlapped checkpoint writes", 2025, "VLDB"),
-    ("Gradient compression on slow networks", 2023, "ICLR"),
-]
 
 
 @pytest.fixture

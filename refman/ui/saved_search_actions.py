@@ -1,0 +1,145 @@
+"""Saved searches in the window: Edit ▸ Save Search… keeps what the list shows (the search
+line, the saved search picked, the tags picked and All / Any) under a name; the sidebar's
+context menu on a saved search edits, renames or deletes it. Every change is undoable.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPoint, Qt, Slot
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QMenu,
+    QWidget,
+)
+
+from refman.common.errors import RefmanError
+from refman.core.saved_searches import DeleteSavedSearch, SaveSearch
+from refman.core.values import SavedSearchView
+
+from refman.ui.actions import ActionId
+from refman.ui.controller import LibraryController
+from refman.ui.messages import show_error
+from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList
+from refman.ui.tag_pane import TagPane
+
+
+class SavedSearchDialog(QDialog):
+    """Name a saved search and see (and change) what it finds."""
+
+    def __init__(self, view: SavedSearchView, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("savedSearchDialog")
+        self.setWindowTitle(title)
+        self.view = view
+        self.name = QLineEdit(view.name, self)
+        self.name.setObjectName("savedSearchName")
+        self.name.setPlaceholderText("A name for the sidebar")
+        self.search = QLineEdit(view.text, self)
+        self.search.setObjectName("savedSearchText")
+        self.search.setPlaceholderText('author:jiang year:2024.. -survey "a phrase"')
+        self.tags = QLineEdit(", ".join(view.tags), self)
+        self.tags.setObjectName("savedSearchTags")
+        self.tags.setPlaceholderText("tags, separated by commas")
+        self.any_tag = QCheckBox("Any of these tags (not all of them)", self)
+        self.any_tag.setChecked(view.any_tags)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow("Name:", self.name)
+        form.addRow("Search:", self.search)
+        form.addRow("Tags:", self.tags)
+        form.addRow("", self.any_tag)
+        form.addRow(buttons)
+        self.resize(520, self.sizeHint().height())
+
+    def operation(self, replace_id: int | None) -> SaveSearch:
+        """The save the dialog describes (``InvalidValueError`` for an empty name)."""
+        tags = tuple(t.strip() for t in self.tags.text().split(",") if t.strip())
+        return SaveSearch(
+            self.name.text(), self.search.text(), tags, self.any_tag.isChecked(), replace_id
+        )
+
+
+class SavedSearchActions(QObject):
+    """Save Search…, and the sidebar's menu of a saved search."""
+
+    def __init__(
+        self,
+        controller: LibraryController,
+        tag_pane: TagPane,
+        search_box: QLineEdit,
+        actions: dict[ActionId, QAction],
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.tag_pane = tag_pane
+        self.search_box = search_box
+        self.window = parent
+        self.dialog: SavedSearchDialog | None = None
+        actions[ActionId.SAVE_SEARCH].triggered.connect(self.save_current)
+        nav: SidebarList = tag_pane.nav_list
+        nav.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        nav.customContextMenuRequested.connect(self.on_nav_context_menu)
+
+    def _ask(self, view: SavedSearchView, title: str, replace_id: int | None) -> None:
+        """Open the dialog (not modal); Save applies it (a refused value says why)."""
+        dialog = SavedSearchDialog(view, title, self.window)
+        self.dialog = dialog
+
+        def save() -> None:
+            try:
+                op = dialog.operation(replace_id)
+            except RefmanError as error:
+                show_error(dialog, error)
+                return
+            self.controller.apply(op)
+
+        dialog.accepted.connect(save)
+        dialog.open()
+
+    @Slot()
+    def save_current(self) -> None:
+        """Keep what the list shows under a name the user types."""
+        typed, nav = self.search_box.text(), self.tag_pane.current_filter()
+        base = nav.saved.search_line() if nav.saved is not None else ""
+        text = f"{base} {typed}".strip()
+        view = SavedSearchView(0, "", text, nav.tags, nav.any_tags)
+        self._ask(view, "Save Search", None)
+
+    def edit(self, view: SavedSearchView) -> None:
+        """Change a saved search's name, search or tags."""
+        self._ask(view, "Edit Saved Search", view.id)
+
+    def delete(self, view: SavedSearchView) -> None:
+        """Delete a saved search (Undo brings it back)."""
+        self.controller.apply(DeleteSavedSearch(view.id))
+
+    def menu_for(self, view: SavedSearchView) -> QMenu:
+        """The menu of a saved search: edit (and rename), delete."""
+        menu = QMenu(self.tag_pane)
+        menu.addAction("Edit Saved Search…", lambda: self.edit(view))
+        menu.addAction("Delete Saved Search", lambda: self.delete(view))
+        return menu
+
+    @Slot(QPoint)
+    def on_nav_context_menu(self, pos: QPoint) -> None:
+        """A saved search's menu, under the cursor."""
+        nav = self.tag_pane.nav_list
+        item = nav.itemAt(pos)
+        if item is None or item.data(KIND_ROLE) != "saved":
+            return
+        views = self.tag_pane.saved_searches()
+        view = next((v for v in views if v.id == item.data(KEY_ROLE)), None)
+        if view is not None:
+            menu = self.menu_for(view)
+            menu.exec(nav.viewport().mapToGlobal(pos))
+            menu.deleteLater()

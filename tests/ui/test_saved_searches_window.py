@@ -1,0 +1,126 @@
+"""Saved searches and the All / Any tag switch in the window: Edit ▸ Save Search… keeps what
+the list shows, the sidebar lists it with its count, a click shows its papers (the search
+field narrows them further), its menu edits and deletes it, Undo brings it back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+from pytestqt.qtbot import QtBot
+
+from refman.core.library import LibraryService
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.pages import THREE_PAPERS as RECORDS
+from tests.helpers.pages import publication_page
+from tests.helpers.panes import make_window
+
+from refman.ui.actions import ActionId
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+from refman.ui.sidebar import COUNT_ROLE
+
+pytestmark = pytest.mark.qt_log_ignore(
+    "does not support propagateSizeHints", "does not support raise", "grabbing the keyboard"
+)
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
+) -> MainWindow:
+    library.import_pages([sourced(publication_page("Zhuo Jiang", RECORDS))])
+    by_title = {d.title: d.id for d in library.details(library.paper_ids())}
+    library.tag([by_title[RECORDS[0][0]]], ["to read"])
+    library.tag([by_title[RECORDS[1][0]]], ["systems"])
+    return make_window(qtbot, controller, tmp_path / "settings.ini")
+
+
+def _titles(window: MainWindow) -> set[str]:
+    model = window.model
+    return {model.index(r, 0).data() for r in range(model.rowCount())}
+
+
+def _nav_item(window: MainWindow, text: str) -> object:
+    nav = window.tag_pane.nav_list
+    return next(nav.item(r) for r in range(nav.count()) if nav.item(r).text() == text)
+
+
+def _click(qtbot: QtBot, window: MainWindow, text: str) -> None:
+    nav = window.tag_pane.nav_list
+    centre = nav.visualItemRect(_nav_item(window, text)).center()  # type: ignore[arg-type]
+    qtbot.mouseClick(nav.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+
+
+def test_a_search_is_saved_listed_shown_edited_deleted_and_undone(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController, library: LibraryService
+) -> None:
+    qtbot.keyClicks(window.search_box, "year:2024..")
+    window.actions_by_id[ActionId.SAVE_SEARCH].trigger()
+    dialog = window.saved.dialog
+    assert dialog is not None and dialog.search.text() == "year:2024.."
+    qtbot.keyClicks(dialog.name, "Recent work")
+    qtbot.mouseClick(
+        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save),  # type: ignore[union-attr]
+        Qt.MouseButton.LeftButton,
+    )
+    settle(controller)
+    assert [(v.name, v.text, v.count) for v in library.saved_searches()] == [
+        ("Recent work", "year:2024..", 2)
+    ]
+    qtbot.waitUntil(lambda: any(v.name == "Recent work" for v in window.tag_pane.saved_searches()))
+    assert _nav_item(window, "Recent work").data(COUNT_ROLE) == 2  # type: ignore[attr-defined]
+
+    window.search_box.clear()
+    settle(controller)
+    _click(qtbot, window, "Recent work")
+    settle(controller)
+    qtbot.waitUntil(lambda: len(_titles(window)) == 2)
+    qtbot.keyClicks(window.search_box, "checkpoint")  # narrows the saved search
+    settle(controller)
+    qtbot.waitUntil(lambda: _titles(window) == {"Overlapped checkpoint writes"})
+
+    (view,) = window.tag_pane.saved_searches()
+    window.saved.edit(view)
+    edit = window.saved.dialog
+    assert edit is not None
+    edit.search.setText("year:2025")
+    edit.accept()
+    settle(controller)
+    assert library.saved_search("Recent work").text == "year:2025"
+
+    menu = window.saved.menu_for(window.tag_pane.saved_searches()[0])
+    next(a for a in menu.actions() if a.text().startswith("Delete")).trigger()
+    settle(controller)
+    assert library.saved_searches() == []
+    window.undo_action.trigger()
+    settle(controller)
+    assert [v.name for v in library.saved_searches()] == ["Recent work"]
+
+
+def test_several_tags_match_all_or_any(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController
+) -> None:
+    pane = window.tag_pane
+    for name, modifier in (
+        ("to read", Qt.KeyboardModifier.NoModifier),
+        ("systems", Qt.KeyboardModifier.ControlModifier),
+    ):
+        item = pane.tag_list.find_row("tag", name)
+        assert item is not None
+        centre = pane.tag_list.visualItemRect(item).center()
+        qtbot.mouseClick(pane.tag_list.viewport(), Qt.MouseButton.LeftButton, modifier, centre)
+    settle(controller)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 0)  # no paper carries both
+    assert pane.match_button.isVisible() and pane.match_button.text() == "Match all"
+    qtbot.mouseClick(pane.match_button, Qt.MouseButton.LeftButton)
+    assert pane.match_button.text() == "Match any"
+    settle(controller)
+    qtbot.waitUntil(
+        lambda: (
+            _titles(window)
+            == {"Rebalancing pipelines around stragglers", "Overlapped checkpoint writes"}
+        )
+    )
