@@ -60,6 +60,7 @@ _HANDLERS: dict[str, tuple[str, str]] = {
     "searches": ("saved_cmd", "run_searches"),
     "save-search": ("saved_cmd", "run_save_search"),
     "delete-search": ("saved_cmd", "run_delete_search"),
+    "related": ("related_cmd", "run_related"),
     "history": ("history_cmd", "run_history"),
     "revert": ("history_cmd", "run_revert"),
     "people": ("people_cmd", "run_people"),

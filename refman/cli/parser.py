@@ -10,7 +10,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from refman import __version__
-from refman.cli import cite_cmd, export_cmd, history_args, people_args, safety_args, saved_args
+from refman.cli import cite_cmd, export_cmd, finding_args, history_args, people_args, safety_args
 from refman.cli.argv import paper_id
 from refman.core.rules import ITEM_TYPES, RATING_MAX, READING_STATUSES
 from refman.core.values import Section, SortKey
@@ -394,6 +394,6 @@ def build_parser() -> argparse.ArgumentParser:
     _add_citing(commands)
     _add_described(commands, people_args, {"people": "the people", "person": "the page"})
     _add_described(commands, history_args, {"history": "the imports", "revert": "the revert"})
-    _add_described(commands, saved_args, {"searches": "the saved searches"})
+    _add_described(commands, finding_args, finding_args.JSON)
     _add_described(commands, safety_args, dict.fromkeys(safety_args.COMMANDS, "the result"))
     return parser

@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 
 from refman.core import name_variants, queries
 from refman.core import people as people_reads
+from refman.core import related as related_reads
 from refman.core import saved_searches as saved
 from refman.core.context import no_paper
 from refman.core.id_lists import OrderedIds
@@ -32,6 +33,7 @@ from refman.core.values import (
     PaperRow,
     PersonPage,
     PersonView,
+    RelatedPaper,
     SavedSearchView,
     SectionCounts,
     TagView,
@@ -193,6 +195,14 @@ class LibraryReads:
         """A person's page: papers, pages imported, co-authors, other spellings."""
         with self.db.reading() as s:
             return people_reads.person_page(s, self.db.search, person_id)
+
+    def related(
+        self, paper_id: int, limit: int = related_reads.RELATED_SHOWN
+    ) -> list[RelatedPaper]:
+        """The papers most related to one (by their titles' and abstracts' distinctive
+        words), the most related first (``NotFoundError`` when there is no such paper)."""
+        with self.db.reading() as s:
+            return related_reads.related_papers(s, self.db.search, paper_id, limit)
 
     def saved_searches(self) -> list[SavedSearchView]:
         """Every saved search by name, with how many papers each finds now."""

@@ -21,9 +21,9 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
-from refman.common.errors import CancelledError
+from refman.common.errors import CancelledError, NotFoundError
 from refman.common.text import prepare_latex
-from refman.core import name_variants, navigation, people, queries
+from refman.core import name_variants, navigation, people, queries, related
 from refman.core.importing.history import ImportView, import_history
 from refman.core.values import (
     NameVariant,
@@ -32,6 +32,7 @@ from refman.core.values import (
     PaperRow,
     PersonPage,
     PersonView,
+    RelatedPaper,
 )
 from refman.store.database import Database
 
@@ -131,6 +132,18 @@ class ListReader:
     def person_page(self, person_id: int) -> PersonPage | None:
         """A person's page (papers, pages imported, co-authors, other spellings)."""
         return self._read(lambda s: people.person_page(s, self._db.search, person_id))
+
+    def related(self, paper_id: int) -> list[RelatedPaper]:
+        """The papers most related to one, the most related first (none when the paper is
+        gone)."""
+
+        def read(s: Session) -> list[RelatedPaper]:
+            try:
+                return related.related_papers(s, self._db.search, paper_id)
+            except NotFoundError:
+                return []
+
+        return self._read(read)
 
     def everyone(self, text: str = "") -> tuple[list[PersonView], int]:
         """The people whose names contain ``text``, the most papers first (at most

@@ -45,7 +45,7 @@ from sqlalchemy.orm import Session
 
 from refman.store.bulk import id_json
 from refman.store.search_schema import damaged_indexes, rebuild_indexes
-from refman.store.search_terms import Term, parse_terms, plain_words
+from refman.store.search_terms import Term, fts_tokens, parse_terms, plain_words
 
 #: A new paper's search row: (id, title, readable abstract, authors, venue, subjects).
 SearchRow = tuple[int, str, str, str, str, str]
@@ -88,6 +88,11 @@ class SearchIndex(Protocol):
 
     def similar_titles(self, session: Session, words: Sequence[str], limit: int) -> list[int]:
         """Up to ``limit`` papers whose titles hold all of ``words`` but one."""
+
+    def word_ids(self, word: str) -> Select[Any] | None:
+        """The papers (Trash included) with ``word`` (one word, as :func:`plain_words` folds
+        it) in their title or abstract, as a select of one column, ``id``; None when the
+        word is not one word to the index."""
 
     def add(self, session: Session, rows: Sequence[SearchRow]) -> None:
         """Index new papers from their values (they have no rows yet)."""
@@ -283,6 +288,13 @@ class Fts5Index:
             .limit(limit)
         )
         return [int(r[0]) for r in session.execute(stmt)]
+
+    def word_ids(self, word: str) -> Select[Any] | None:
+        """The papers with ``word`` in their title or abstract."""
+        tokens = [t for w in plain_words(word) for t in fts_tokens(w)]
+        if len(tokens) != 1:
+            return None
+        return _rowids("papers_fts", '{title abstract} : "' + tokens[0] + '"')
 
     def matches(self, session: Session, query: str) -> Subquery | None:
         """The matching papers with their bm25 rank (a title match weighs most)."""

@@ -220,6 +220,11 @@ class PgIndex:
         )
         return [int(r[0]) for r in session.execute(stmt)]
 
+    def word_ids(self, word: str) -> Select[Any] | None:
+        """The papers with ``word`` in their title (A) or abstract (D)."""
+        folded = _folded(word)
+        return _paper_ids(_lexeme(folded[0], field="AD")) if len(folded) == 1 else None
+
     def matches(self, session: Session, query: str) -> Subquery | None:
         """The matching papers with their rank (a title match weighs most)."""
         ids = self.match_ids(session, query)

@@ -1,9 +1,12 @@
-"""The arguments of ``refman searches``, ``save-search`` and ``delete-search`` (kept apart
-from the commands, which load the library service: building the parser stays light)."""
+"""The arguments of the commands that find papers: ``refman searches``, ``save-search``,
+``delete-search`` and ``related`` (kept apart from the commands, which load the library
+service: building the parser stays light)."""
 
 from __future__ import annotations
 
 import argparse
+
+from refman.cli.argv import paper_id
 
 #: Each command: its one-line help, its description and its examples.
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -26,7 +29,17 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "Delete a saved search (by name or id). The papers it finds are not touched.",
         "  refman delete-search 'Recent work'",
     ),
+    "related": (
+        "list the papers most related to one, and why",
+        "List the five papers of the library most related to one, by the most distinctive "
+        "words of its title and abstract (the rarer a word in the library, the more it "
+        "counts), each with the words it shares.",
+        "  refman related 12\n  refman related 12 --limit 10 --json",
+    ),
 }
+
+#: What ``--json`` prints, for the commands that have it.
+JSON = {"searches": "the saved searches", "related": "the related papers"}
 
 
 def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
@@ -42,3 +55,8 @@ def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
         )
     elif command == "delete-search":
         p.add_argument("name", help="the saved search's name or id")
+    elif command == "related":
+        p.add_argument("id", type=paper_id, help="the paper's id")
+        p.add_argument(
+            "--limit", type=paper_id, default=5, metavar="N", help="how many (default: 5)"
+        )
