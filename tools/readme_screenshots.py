@@ -5,8 +5,8 @@ Run from the repository root (no display needed)::
     .venv/bin/python tools/readme_screenshots.py [OUT_DIR]
 
 It writes ``main-window.png``, ``export-dialog.png``, ``open-shared-library.png``,
-``copied-citation.png``, ``person-page.png``, ``people-window.png``, ``reimport-review.png``
-and ``import-history.png`` into
+``copied-citation.png``, ``person-page.png``, ``people-window.png``, ``reimport-review.png``,
+``import-history.png`` and ``related-papers.png`` into
 ``resources/screenshots`` (or OUT_DIR). The demo library is a fresh file in a temporary folder:
 two bibliographies and two author pages from ``tests/fixtures``, a few tags.
 """
@@ -235,6 +235,17 @@ def import_history(app: QApplication, window: MainWindow, out: Path) -> None:
     dialog.close()
 
 
+def related_papers(app: QApplication, window: MainWindow, out: Path) -> None:
+    """The detail pane's Related block for Lena Fischer's Tidal Sketches, with what each
+    related paper shares."""
+    window.table.select_paper(papers_titled(window, ("Tidal Sketches",))[0])
+    settle(app, window)
+    pane = window.detail_pane
+    pane.scroll_area.ensureWidgetVisible(pane.related, 0, 400)
+    settle(app, window)
+    pane.grab().save(str(out / "related-papers.png"), "PNG")
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "resources" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -257,6 +268,7 @@ def main() -> None:
         reimport_review(app, window, out)
         people_window(app, window, out)
         import_history(app, window, out)
+        related_papers(app, window, out)
         person_page(app, window, out)
         window.close()
         window.controller.runner.shutdown()

@@ -35,6 +35,7 @@ from refman.ui.look import (
     ATTENTION,
     GAP,
     heading_label,
+    heading_with,
     plain_label,
     scaled_font,
     set_muted,
@@ -43,6 +44,7 @@ from refman.ui.notes_editor import NotesEditor
 from refman.ui.provenance import provenance_line, who_line
 from refman.ui.read_only import lock, mark_changing
 from refman.ui.reading_bar import ReadingBar
+from refman.ui.related_view import RelatedView
 from refman.ui.subject_pills import SubjectPills
 from refman.ui.tag_chips import TagChips
 
@@ -170,11 +172,7 @@ class DetailPane(QWidget):
         self.attributed.setObjectName("attributedTo")
         for label in (self.provenance, self.attributed):
             label.setFont(scaled_font(label.font(), 0.92))
-        notes_heading = QWidget(body)
-        notes_header = QHBoxLayout(notes_heading)
-        notes_header.setContentsMargins(0, 0, 0, 0)
-        notes_header.addWidget(heading_label("Notes", body), 1, Qt.AlignmentFlag.AlignBottom)
-        notes_header.addWidget(self.add_note_button)
+        notes_heading = heading_with("Notes", self.add_note_button, body)
         self.subjects_block = self._block(layout, "Subjects", self.subjects)
         self._block(layout, "Tags", self.tag_chips)
         self.reading = ReadingBar(self.controller, body)
@@ -182,6 +180,8 @@ class DetailPane(QWidget):
         self._block(layout, "Publication", self.biblio)
         self._block(layout, "Abstract", self.abstract)
         self._block(layout, notes_heading, self.notes)
+        self.related = RelatedView(self.controller, body)
+        self._block(layout, "Related", self.related)
         self._block(layout, "Source", self.provenance)
         self.attributed_block = self._block(layout, "Attributed to", self.attributed)
 
@@ -209,6 +209,7 @@ class DetailPane(QWidget):
         self.notes.note_opened.connect(self.on_notes_note_opened)
         self.keep_title_button.clicked.connect(self.on_keep_title_button_clicked)
         self.banner.show_requested.connect(self.paper_link_activated)
+        self.related.paper_activated.connect(self.paper_link_activated)
         self.banner.not_duplicate_requested.connect(self.on_banner_not_duplicate_requested)
 
     # -- public API -------------------------------------------------------------------------
@@ -251,6 +252,7 @@ class DetailPane(QWidget):
 
     def _show(self, paper: PaperDetail | None) -> None:
         self._paper = paper
+        self.related.show_paper(paper.id if paper is not None else None)
         if paper is None:
             self.notes.show_notes(None, [])
             self.stack.setCurrentWidget(self.empty)

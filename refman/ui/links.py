@@ -77,3 +77,9 @@ def open_note_link(parent: QWidget | None, address: str) -> bool:
     if not asker(parent, terminal_safe(full)):
         return False
     return bool(opener(url))
+
+
+def inner_link(link: str, kind: str) -> int | None:
+    """The id an in-app link (``person:12``, ``paper:7``) of this kind names, or None."""
+    found, _, value = link.partition(":")
+    return int(value) if found == kind and value.isascii() and value.isdigit() else None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 #: Spacing used between blocks of the detail pane and around the sidebar.
 GAP = 14
@@ -104,6 +104,16 @@ def heading_label(text: str, parent: QWidget | None = None) -> QLabel:
     label.setFont(heading_font(label.font()))
     set_muted(label)
     return label
+
+
+def heading_with(text: str, widget: QWidget, parent: QWidget) -> QWidget:
+    """A group heading with a widget at its right (the Notes heading and its Add Note)."""
+    row = QWidget(parent)
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(heading_label(text, row), 1, Qt.AlignmentFlag.AlignBottom)
+    layout.addWidget(widget)
+    return row
 
 
 #: The colour of "needs your attention": suggested titles, possible duplicates, warnings.

@@ -23,6 +23,7 @@ from refman.core.people_ops import MergePeople, SeePerson, TellApart
 from refman.core.values import Changes, NameVariant, PersonPage
 
 from refman.ui.controller import LibraryController
+from refman.ui.links import inner_link
 from refman.ui.look import link_button, plain_label, scaled_font, set_muted, subtle_fill
 from refman.ui.read_only import mark_changing
 
@@ -189,9 +190,8 @@ class PersonHeader(QFrame):
     @Slot(str)
     def on_link(self, link: str) -> None:
         """A co-author was clicked: show their papers."""
-        kind, _, key = link.partition(":")
-        if kind == "person" and key.isdigit():
-            self.person_clicked.emit(int(key))
+        if (person_id := inner_link(link, "person")) is not None:
+            self.person_clicked.emit(person_id)
 
     @Slot(object)
     def on_changed(self, changes: Changes) -> None:
