@@ -100,7 +100,21 @@ def demo_library(path: Path) -> LibraryService:
     service.mark(ids[2:4], rating=5)
     service.save_search("To read this year", "year:2024..", ["to read"])
     service.save_search("Systems papers", "venue:usenix OR venue:arxiv")
+    megascale = next(d.id for d in service.details(ids) if d.title.startswith("MegaScale"))
+    service.attach(megascale, [demo_pdf(path.parent / "MegaScale - Jiang et al. 2024.pdf")])
     return service
+
+
+def demo_pdf(path: Path, pages: int = 14) -> Path:
+    """A PDF of a few pages (written with reportlab, as the tests write theirs)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(str(path))
+    for page in range(pages):
+        canvas.drawString(72, 760, f"MegaScale, page {page + 1}")
+        canvas.showPage()
+    canvas.save()
+    return path
 
 
 #: The papers whose citations the screenshot shows (by the start of their titles).

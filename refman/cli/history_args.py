@@ -28,6 +28,10 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+#: What ``--json`` prints, for the commands that have it.
+JSON = {"history": "the imports", "revert": "the revert"}
+
+
 def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
     """The arguments of one of :data:`COMMANDS` (``--json`` is added by the parser)."""
     if command == "revert":

@@ -15,11 +15,11 @@ from datetime import datetime
 from typing import Any, TextIO
 
 from refman.common.identifiers import arxiv_url, doi_url
-from refman.common.text import squash_spaces
+from refman.common.text import plural, size_text, squash_spaces
 from refman.core.importing.values import PageReport, SinceLast
 from refman.core.rules import stars
 from refman.core.subjects import subject_label
-from refman.core.values import PaperDetail, PaperRow, TagView
+from refman.core.values import FileView, PaperDetail, PaperRow, TagView
 
 __all__ = [
     "IMPORT_KEYS",
@@ -66,7 +66,10 @@ PAPER_KEYS = (
     "modified_by",
     "status",
     "rating",
+    "files",
 )
+#: The keys of an attached file in a paper's JSON.
+FILE_KEYS = ("id", "name", "path", "pages", "size", "missing", "linked")
 #: The keys of the JSON object ``refman import --json`` prints for each file.
 IMPORT_KEYS = (
     "file",
@@ -146,6 +149,7 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         "modified_by": detail.modified_by,
         "status": detail.status,
         "rating": detail.rating,
+        "files": [{k: getattr(f, k) for k in FILE_KEYS} for f in detail.files],
     }
 
 
@@ -342,7 +346,20 @@ def paper_text(detail: PaperDetail, width: int) -> list[str]:
         for note in detail.notes:
             lines.append(f"  Note #{note.id} (changed {_stamp(note.modified)})")
             lines.extend(_note_lines(note.text, width))
+    if detail.files:
+        lines += ["", "Files", *(f"  {file_line(f)}" for f in detail.files)]
     return lines
+
+
+def file_line(file: FileView) -> str:
+    """ "stragglers.pdf — 12 pages, 1.2 MB", with "linked" and "missing" where so."""
+    about = [plural(file.pages, "page")] if file.pages is not None else []
+    about.append(size_text(file.size))
+    if file.linked:
+        about.append("linked")
+    if file.missing:
+        about.append(f"missing: not at {file.path}")
+    return f"{file.name} — {', '.join(about)}"
 
 
 def import_to_json(label: str, report: PageReport) -> dict[str, Any]:

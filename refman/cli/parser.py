@@ -7,10 +7,11 @@ handler up. ``--db`` and ``-v`` are accepted both before and after the command n
 from __future__ import annotations
 
 import argparse
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from refman import __version__
-from refman.cli import cite_cmd, export_cmd, finding_args, history_args, people_args, safety_args
+from refman.cli import cite_cmd, export_cmd
 from refman.cli.argv import paper_id
 from refman.core.rules import ITEM_TYPES, RATING_MAX, READING_STATUSES
 from refman.core.values import Section, SortKey
@@ -392,8 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
         add(commands)
     _add_export(commands)
     _add_citing(commands)
-    _add_described(commands, people_args, {"people": "the people", "person": "the page"})
-    _add_described(commands, history_args, {"history": "the imports", "revert": "the revert"})
-    _add_described(commands, finding_args, finding_args.JSON)
-    _add_described(commands, safety_args, dict.fromkeys(safety_args.COMMANDS, "the result"))
+    for name in ("people", "history", "finding", "files", "safety"):
+        described = import_module(f"refman.cli.{name}_args")  # each module's commands
+        _add_described(commands, described, described.JSON)
     return parser

@@ -40,6 +40,10 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+#: What ``--json`` prints, for the commands that have it.
+JSON = {"people": "the people", "person": "the page"}
+
+
 def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
     """The arguments of one of :data:`COMMANDS` (``--json`` is added by the parser)."""
     if command == "people":

@@ -53,6 +53,10 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+#: What ``--json`` prints, for the commands that have it.
+JSON = dict.fromkeys(COMMANDS, "the result")
+
+
 def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
     """The arguments of one of :data:`COMMANDS` (``--json`` is added by the parser)."""
     if command == "check":

@@ -8,6 +8,7 @@ from typing import TextIO
 
 from refman.cli.output import write_json
 from refman.common.errors import DAMAGED_HINT, LibraryUnavailableError, NotFoundError
+from refman.common.text import plural
 from refman.core.library import LibraryService
 from refman.core.library_file import BackupView
 from refman.core.recovery import recover_library
@@ -153,7 +154,8 @@ def run_copy_library(args: argparse.Namespace, out: TextIO) -> int:
         source.close()
     if args.json:
         fields = {"source": report.source, "dest": report.dest, "rows": report.rows}
-        write_json(out, {**fields, "digest": report.digest, "verified": True})
+        files = {"files": report.files, "files_left": report.files_left}
+        write_json(out, {**fields, "digest": report.digest, "verified": True, **files})
         return 0
     rows = report.rows
     out.write(
@@ -161,4 +163,11 @@ def run_copy_library(args: argparse.Namespace, out: TextIO) -> int:
         f"and {rows['notes']:,} notes from {report.source} to {report.dest}; the copy was "
         "checked (every row, and a digest of their content).\n"
     )
+    if report.files or report.files_left:
+        out.write(f"{plural(report.files, 'attached file')} copied with it.\n")
+    if report.files_left:
+        out.write(
+            f"{plural(report.files_left, 'attached file')} stayed in the source's storage "
+            "folder: a shared library has no folder of its own (link files instead).\n"
+        )
     return 0

@@ -379,3 +379,14 @@ def join_words(words: Iterable[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def size_text(size: int) -> str:
+    """A file's size as people read it: 812 bytes, 14 KB, 1.2 MB, 2.1 GB."""
+    if size < 1000:
+        return plural(size, "byte")
+    for unit, scale in (("KB", 1e3), ("MB", 1e6), ("GB", 1e9)):
+        if size < scale * 1000 or unit == "GB":
+            value = size / scale
+            return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}"
+    raise AssertionError("unreachable")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from refman.common.errors import NotFoundError
 from refman.common.sequences import unique
 from refman.store.bulk import first_column, id_set
+from refman.store.file_store import FileStore
 from refman.store.models import Paper
 from refman.store.search import SearchIndex
 
@@ -31,7 +32,12 @@ class Context:
         progress: Told how far a long operation has come, or None.
         cancelled: Asked now and then by a long operation; True stops it, or None.
         prepared: What the operation worked out before the write lock was taken (an
-            import's plan), or None.
+            import's plan, the files copied in for an attachment), or None.
+        files: Where the library's attached files are.
+        on_failure: Called (last first) when the transaction does not commit: what undoes a
+            change on disk (a file set aside is put back).
+        after_commit: Called once the transaction committed: changes on disk that must not
+            happen unless it did (deleting the files of papers deleted for good).
     """
 
     session: Session
@@ -40,6 +46,9 @@ class Context:
     progress: Progress | None = None
     cancelled: Callable[[], bool] | None = None
     prepared: Any = None
+    files: FileStore = field(default_factory=lambda: FileStore(None))
+    on_failure: list[Callable[[], None]] = field(default_factory=list)
+    after_commit: list[Callable[[], None]] = field(default_factory=list)
 
 
 def no_paper(paper_id: int) -> NotFoundError:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,6 +29,7 @@ from refman.core.library import LibraryService
 from refman.store.backend import on_server
 from refman.store.bulk import bulk_insert, chunks
 from refman.store.models import Base, Paper
+from refman.store.models_files import PaperFile
 
 log = logging.getLogger("refman.core")
 
@@ -38,6 +40,7 @@ TABLES = (
     "tags",
     "saved_searches",
     "papers",
+    "paper_files",
     "authorships",
     "attributions",
     "distinct_people",
@@ -65,12 +68,45 @@ class CopyReport:
         dest: The library it was copied into.
         rows: Rows per table (the same in both).
         digest: The content digest of both libraries (SHA-256 over every row).
+        files: Stored files copied into the destination's storage folder, each checked.
+        files_left: Stored files not copied: the destination is a shared library with no
+            storage folder (they stay in the source's, and show as missing there).
     """
 
     source: str
     dest: str
     rows: dict[str, int]
     digest: str
+    files: int = 0
+    files_left: int = 0
+
+
+def _copy_files(source: LibraryService, dest: LibraryService) -> tuple[int, int]:
+    """Copy the stored files the library's rows name into the destination's storage folder
+    (the same relative paths), each checked by its size; (copied, left behind)."""
+    with source.db.reading() as read:
+        paths = list(
+            read.execute(select(PaperFile.path).where(PaperFile.linked.is_(False))).scalars()
+        )
+    if not paths or source.files.root is None:
+        return 0, 0
+    if dest.files.root is None:
+        return 0, len(paths)
+    copied = 0
+    for path in paths:
+        found = source.files.where(path, False)
+        if found is None or not found.is_file():
+            continue  # missing in the source too: the row says so in both
+        target = dest.files.root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(found, target)
+        if target.stat().st_size != found.stat().st_size:
+            raise LibraryUnavailableError(
+                f"The copy of the file “{found}” is incomplete.",
+                "Free some space on the disk, then copy the library again into a new file.",
+            )
+        copied += 1
+    return copied, 0
 
 
 def _table(name: str) -> Table:
@@ -213,5 +249,6 @@ def copy_library(
             "Do not use the copy; the source library is unchanged. Try again, and report "
             "this if it happens twice.",
         )
-    log.info("copied %s to %s: %s", source.location, dest.location, rows)
-    return CopyReport(source.location, dest.location, rows, source_digest)
+    files, left = _copy_files(source, dest)
+    log.info("copied %s to %s: %s, %d files", source.location, dest.location, rows, files)
+    return CopyReport(source.location, dest.location, rows, source_digest, files, left)

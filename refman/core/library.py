@@ -16,6 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from refman.core.attachments import HANDLERS as FILE_HANDLERS
+from refman.core.attachments import AttachFiles, RemoveFiles, RenameFile, Staged, stage_files
 from refman.core.context import Context, Handler, Progress
 from refman.core.importing import handlers as import_handlers
 from refman.core.importing.revert import RevertPlan
@@ -56,6 +58,7 @@ from refman.core.saved_searches import DeleteSavedSearch, SaveSearch
 from refman.core.tagging import HANDLERS as TAG_HANDLERS
 from refman.core.upkeep import bring_up_to_date
 from refman.core.values import (
+    FileView,
     NoteView,
     PaperQuery,
     SavedSearchView,
@@ -78,6 +81,7 @@ _HANDLERS: dict[type, Handler] = {
     **PEOPLE_HANDLERS,
     **REVERT_HANDLERS,
     **SAVED_HANDLERS,
+    **FILE_HANDLERS,
 }
 
 
@@ -154,16 +158,32 @@ class LibraryService(LibraryReads):
         if type(op) in import_handlers.PREPARERS:  # planned without the write lock
             with self.db.reading() as session:
                 prepared = import_handlers.PREPARERS[type(op)](session, self.db.search, op)
+        elif isinstance(op, AttachFiles):  # files copied in without the write lock
+            prepared = stage_files(self.files, op)
         self.file.back_up_before(op, prepared, lambda: self.count(_TRASH))
         session_scope = self.db.transaction if op.writes else self.db.reading
 
         def run() -> Outcome[T]:  # one transaction: again if another change got in its way
-            with session_scope() as session:
-                ctx = Context(session, self.db.search, _now(), progress, cancelled, prepared)
-                done: Outcome[T] = handler(ctx, op)
-                return done
+            ctx: Context | None = None
+            try:
+                with session_scope() as session:
+                    ctx = Context(session, self.db.search, _now(), progress, cancelled, prepared)
+                    ctx.files = self.files
+                    done: Outcome[T] = handler(ctx, op)
+            except BaseException:
+                for undo in reversed(ctx.on_failure if ctx else []):
+                    undo()  # what the failed transaction did on disk
+                raise
+            for then in ctx.after_commit:
+                then()
+            return done
 
-        outcome = retrying(run, op.label) if op.writes else run()
+        try:
+            outcome = retrying(run, op.label) if op.writes else run()
+        except BaseException:
+            if isinstance(prepared, Staged):
+                prepared.discard()  # the copies of files that were never attached
+            raise
         if outcome.changes:
             log.info("%s: %s", outcome.label or op.label, outcome.changes)
         return outcome
@@ -232,6 +252,20 @@ class LibraryService(LibraryReads):
     def delete_saved_search(self, search_id: int) -> Outcome[None]:
         """Delete a saved search (the papers it finds stay)."""
         return self.apply(DeleteSavedSearch(search_id))
+
+    def attach(
+        self, paper_id: int, paths: Sequence[str | Path], *, link: bool = False
+    ) -> tuple[FileView, ...]:
+        """Attach files to a paper: copied into the library's storage folder, or linked."""
+        return self.apply(AttachFiles(paper_id, tuple(str(p) for p in paths), link)).value
+
+    def remove_files(self, file_ids: Iterable[int]) -> Outcome[int]:
+        """Take files off their papers (undoable: stored files wait until Empty Trash)."""
+        return self.apply(RemoveFiles(tuple(file_ids)))
+
+    def rename_file(self, file_id: int, name: str) -> Outcome[None]:
+        """Give an attached file another name."""
+        return self.apply(RenameFile(file_id, name))
 
     def clear_possible_duplicate(self, paper_id: int) -> Outcome[None]:
         """Mark a paper as not a duplicate of the one an import found it close to."""

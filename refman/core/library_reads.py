@@ -40,6 +40,7 @@ from refman.core.values import (
 )
 from refman.store.bulk import chunks
 from refman.store.database import Database
+from refman.store.file_store import FileStore, storage_beside
 from refman.store.models import Note, Paper
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ class LibraryReads:
     def __init__(self, database: Database) -> None:
         self.db = database
         self._ordered = OrderedIds(database.search)
+        #: Where the library's attached files are (see :mod:`refman.store.file_store`).
+        self.files = FileStore(storage_beside(database.path) if database.path else None)
 
     def count(self, query: PaperQuery = EVERYTHING) -> int:
         """How many papers a query shows (counted in the database)."""
@@ -98,7 +101,7 @@ class LibraryReads:
     def details(self, ids: Sequence[int]) -> list[PaperDetail]:
         """Everything about several papers, in the order given."""
         with self.db.reading() as s:
-            return load_details(s, ids)
+            return load_details(s, ids, self.files)
 
     def cite(self, ids: Sequence[int], style: str | None = None, fmt: str = "text") -> str:
         """The bibliography of papers in a citation style, as text or HTML

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from datetime import datetime
+from functools import partial
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -20,6 +21,7 @@ from refman.common.errors import (
     RefmanError,
 )
 from refman.common.text import join_words
+from refman.core.attachments import stored_files_of
 from refman.core.context import Context, Handler, no_paper, require_papers
 from refman.core.operations import (
     EditPaper,
@@ -265,9 +267,13 @@ def set_duplicate_flag(ctx: Context, op: SetDuplicateFlag) -> Outcome[None]:
 
 
 def empty_trash(ctx: Context, op: EmptyTrash) -> Outcome[int]:
-    """Delete the papers in the Trash for good."""
+    """Delete the papers in the Trash for good, and (once that is committed) their stored
+    files and the files removed from papers since the last time."""
     ids = list(ctx.session.execute(select(Paper.id).where(Paper.trashed_at.is_not(None))).scalars())
+    stored = stored_files_of(ctx.session, ids)
     delete_papers(ctx.session, ctx.search, ids)
+    ctx.after_commit.extend(partial(ctx.files.delete, path) for path in stored)
+    ctx.after_commit.append(ctx.files.delete_set_aside)
     changes = Changes(structure=True, tags=True) if ids else Changes()
     return Outcome(len(ids), changes, None, "Empty Trash", irreversible=bool(ids))
 

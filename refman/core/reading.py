@@ -11,10 +11,12 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from refman.common.text import latex_to_text
+from refman.core.attachments import files_of
 from refman.core.importing.values import FOUND
 from refman.core.values import NoteView, PaperDetail, SourceView, TagView
 from refman.importers.records import PersonName
 from refman.store.bulk import chunks
+from refman.store.file_store import FileStore
 from refman.store.models import (
     Attribution,
     Authorship,
@@ -133,8 +135,11 @@ def _author_parts(session: Session, part: list[int]) -> dict[int, list[Any]]:
     )
 
 
-def load_details(session: Session, ids: Sequence[int]) -> list[PaperDetail]:
-    """Every paper in ``ids`` as a :class:`PaperDetail`, in the order given."""
+def load_details(
+    session: Session, ids: Sequence[int], store: FileStore | None = None
+) -> list[PaperDetail]:
+    """Every paper in ``ids`` as a :class:`PaperDetail`, in the order given (with their
+    attached files when ``store`` says where they are)."""
     out: dict[int, PaperDetail] = {}
     for part in chunks(list(dict.fromkeys(ids))):
         authors = _grouped((r[0], r[1], r[3]) for r in session.execute(author_rows(part)))
@@ -146,6 +151,7 @@ def load_details(session: Session, ids: Sequence[int]) -> list[PaperDetail]:
             for pid, tid, name, colour in session.execute(tag_rows(part))
         )
         notes, sources = _notes(session, part), _sources(session, part)
+        files = files_of(session, store, part) if store is not None else {}
         for p in session.execute(select(Paper).where(Paper.id.in_(part))).scalars():
             out[p.id] = PaperDetail(
                 id=p.id,
@@ -184,6 +190,7 @@ def load_details(session: Session, ids: Sequence[int]) -> list[PaperDetail]:
                 modified_by=p.modified_by,
                 status=p.status,
                 rating=p.rating,
+                files=tuple(files.get(p.id, ())),
             )
     return [out[i] for i in ids if i in out]
 

@@ -104,6 +104,28 @@ class NoteView:
 
 
 @dataclass(frozen=True, slots=True)
+class FileView:
+    """A file attached to a paper, as shown and printed.
+
+    Attributes:
+        path: Where it is on this machine ("" when that cannot be told).
+        linked: Left where it was (not copied into the library's storage folder).
+        pages: A PDF's pages (None: not a PDF, or they could not be read).
+        missing: It is not where it should be (moved or deleted outside refman).
+    """
+
+    id: int
+    paper_id: int
+    name: str
+    path: str
+    linked: bool
+    size: int
+    pages: int | None
+    missing: bool
+    added: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class SourceView:
     """One import that brought a paper: whose page, which file, when."""
 
@@ -230,6 +252,8 @@ class PaperDetail:
     #: The reading status (unread, reading, read) and the rating (0 to 5 stars).
     status: str = "unread"
     rating: int = 0
+    #: The files attached to the paper, in the order they were attached.
+    files: tuple[FileView, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

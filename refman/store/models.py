@@ -391,3 +391,7 @@ class Snapshot(Base):
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     revision: Mapped[int] = mapped_column(BigInteger)
     body: Mapped[str] = mapped_column(Text)
+
+
+# The models of other modules, registered with Base's metadata whenever the models are.
+from refman.store import models_files as _models_files  # noqa: E402, F401

@@ -20,6 +20,7 @@ DATA_TABLES = (
     "tags",
     "saved_searches",
     "papers",
+    "paper_files",
     "import_batches",
     "authorships",
     "attributions",

@@ -34,6 +34,7 @@ class ActionId(enum.Enum):
     DELETE = enum.auto()
     RESTORE = enum.auto()
     EMPTY_TRASH = enum.auto()
+    ATTACH_FILE = enum.auto()
     MARK_UNREAD = enum.auto()
     MARK_READING = enum.auto()
     MARK_READ = enum.auto()
@@ -123,6 +124,9 @@ _SPECS: dict[ActionId, _Spec] = {
     ),
     ActionId.RESTORE: _Spec("&Restore from Trash", "Bring the selected papers back"),
     ActionId.EMPTY_TRASH: _Spec("&Empty Trash…", "Delete the papers in the Trash for good"),
+    ActionId.ATTACH_FILE: _Spec(
+        "&Attach File…", "Attach PDFs or other files to the current paper", ("Ctrl+Shift+A",)
+    ),
     ActionId.MARK_UNREAD: _Spec(
         "Mark as &Unread", "Mark the selected papers as not read yet", ("Ctrl+Shift+U",)
     ),

@@ -10,10 +10,21 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QResizeEvent
-from PySide6.QtWidgets import QFrame, QLineEdit, QPushButton, QSizePolicy, QTextEdit, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QTextEdit,
+    QWidget,
+)
 
 from refman.ui.flow_layout import FlowLayout
-from refman.ui.look import link_button_style, plain_label, scaled_font, set_muted
+from refman.ui.look import ATTENTION, link_button_style, plain_label, scaled_font, set_muted
+
+PROVISIONAL_NOTE = "Title suggested from the abstract — edit to confirm"
+KEEP_TITLE = "Keep this title"
 
 _FLAT = (
     "{cls} {{ background: transparent; border: 1px solid transparent; border-radius: 4px; }}"
@@ -247,3 +258,25 @@ class AuthorLinks(QWidget):
             set_muted(more)
             self._flow.addWidget(more)
         self.updateGeometry()
+
+
+class ProvisionalNote(QWidget):
+    """ "Title suggested from the abstract — edit to confirm", with *Keep this title*."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.note = plain_label(PROVISIONAL_NOTE, self)
+        self.note.setObjectName("provisionalNote")
+        italic = scaled_font(self.note.font(), 0.9)
+        italic.setItalic(True)
+        self.note.setFont(italic)
+        self.note.setStyleSheet(f"QLabel {{ color: {ATTENTION}; }}")
+        self.keep = QPushButton(KEEP_TITLE, self)
+        self.keep.setObjectName("keepTitleButton")
+        self.keep.setToolTip("Confirm the suggested title as it is (Enter in the title)")
+        self.keep.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(8)
+        row.addWidget(self.note, 1)
+        row.addWidget(self.keep, 0, Qt.AlignmentFlag.AlignVCenter)

@@ -14,10 +14,8 @@ from PySide6.QtGui import QHideEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -30,9 +28,16 @@ from refman.ui.conflicts import save_field
 from refman.ui.controller import LibraryController
 from refman.ui.detail_banner import PaperBanner
 from refman.ui.detail_biblio import BibliographicFields
-from refman.ui.detail_fields import AuthorLinks, FieldEdit, TitleEdit
+from refman.ui.detail_fields import (
+    KEEP_TITLE,
+    PROVISIONAL_NOTE,
+    AuthorLinks,
+    FieldEdit,
+    ProvisionalNote,
+    TitleEdit,
+)
+from refman.ui.files_view import FilesView
 from refman.ui.look import (
-    ATTENTION,
     GAP,
     heading_label,
     heading_with,
@@ -49,9 +54,6 @@ from refman.ui.subject_pills import SubjectPills
 from refman.ui.tag_chips import TagChips
 
 log = logging.getLogger("refman.ui")
-
-PROVISIONAL_NOTE = "Title suggested from the abstract — edit to confirm"
-KEEP_TITLE = "Keep this title"
 
 
 class DetailPane(QWidget):
@@ -117,23 +119,8 @@ class DetailPane(QWidget):
     def _build_heading(self, body: QWidget, layout: QVBoxLayout) -> None:
         """The title (with the note on a suggested one), the authors, year and venue."""
         self.title_edit = TitleEdit(body)
-        self.provisional = plain_label(PROVISIONAL_NOTE, body)
-        self.provisional.setObjectName("provisionalNote")
-        italic = scaled_font(self.provisional.font(), 0.9)
-        italic.setItalic(True)
-        self.provisional.setFont(italic)
-        self.provisional.setStyleSheet(f"QLabel {{ color: {ATTENTION}; }}")
-        self.keep_title_button = QPushButton(KEEP_TITLE, body)
-        self.keep_title_button.setObjectName("keepTitleButton")
-        self.keep_title_button.setToolTip(
-            "Confirm the suggested title as it is (Enter in the title)"
-        )
-        self.keep_title_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        provisional_row = QHBoxLayout()
-        provisional_row.setContentsMargins(0, 0, 0, 0)
-        provisional_row.setSpacing(8)
-        provisional_row.addWidget(self.provisional, 1)
-        provisional_row.addWidget(self.keep_title_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        provisional_row = ProvisionalNote(body)
+        self.provisional, self.keep_title_button = provisional_row.note, provisional_row.keep
         self.authors = AuthorLinks(body)
         self.year_field = FieldEdit("yearField", "Add year", body)
         self.year_field.setMaximumWidth(90)
@@ -148,7 +135,7 @@ class DetailPane(QWidget):
         fields.addWidget(self.venue_field, 1, 1)
         fields.setColumnStretch(1, 1)
         layout.addWidget(self.title_edit)
-        layout.addLayout(provisional_row)
+        layout.addWidget(provisional_row)
         layout.addWidget(self.authors)
         layout.addSpacing(GAP - 6)
         layout.addLayout(fields)
@@ -177,6 +164,8 @@ class DetailPane(QWidget):
         self._block(layout, "Tags", self.tag_chips)
         self.reading = ReadingBar(self.controller, body)
         self._block(layout, "Reading", self.reading)
+        self.files = FilesView(self.controller, body)
+        self._block(layout, self.files.heading, self.files)
         self._block(layout, "Publication", self.biblio)
         self._block(layout, "Abstract", self.abstract)
         self._block(layout, notes_heading, self.notes)
@@ -253,6 +242,7 @@ class DetailPane(QWidget):
     def _show(self, paper: PaperDetail | None) -> None:
         self._paper = paper
         self.related.show_paper(paper.id if paper is not None else None)
+        self.files.show_paper(paper)
         if paper is None:
             self.notes.show_notes(None, [])
             self.stack.setCurrentWidget(self.empty)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QColor,
     QDragEnterEvent,
@@ -257,6 +257,10 @@ class DropTarget(QObject):
         self.overlay = DropOverlay(window)
         self._inputs = DropInputs()
         self._problems: list[UnreadableFileError] = []
+        #: The paper files dropped at a point of the window go to (its id and title), if any.
+        self.attach_target: Callable[[QPoint], tuple[int, str] | None] | None = None
+        #: Attaches dropped files to a paper (see :attr:`attach_target`).
+        self.on_attach: Callable[[int, tuple[Path, ...]], None] | None = None
         self._hide_timer = QTimer(self)
         self._hide_timer.setSingleShot(True)
         self._hide_timer.setInterval(0)
@@ -284,6 +288,27 @@ class DropTarget(QObject):
             return False
         return True
 
+    def _paper_at(self, event: QDropEvent | QDragMoveEvent) -> tuple[int, str] | None:
+        """The paper files dropped here would be attached to: files refman does not import
+        (PDFs, any other file), dropped on a paper. None: they are imported, or refused."""
+        files = self._inputs.files
+        if self.attach_target is None or not files or not self._problems:
+            return None  # pages and bibliographies are imported wherever they are dropped
+        if not all(path.is_file() for path in files):
+            return None
+        return self.attach_target(event.position().toPoint())
+
+    def _show(self, event: QDropEvent | QDragMoveEvent) -> None:
+        """Say what a drop here would do: attach the files to a paper, import, or why not."""
+        paper = self._paper_at(event)
+        if paper is not None:
+            self.overlay.show_message(f"Drop to attach to “{paper[1]}”", _describe(self._inputs))
+        elif self._problems:
+            first = self._problems[0]
+            self.overlay.show_message(first.message, first.hint, refused=True)
+        else:
+            self.overlay.show_message(DROP_MESSAGE, _describe(self._inputs))
+
     def _enter(self, event: QDragEnterEvent) -> None:
         if event.source() is not None:
             event.ignore()
@@ -291,11 +316,7 @@ class DropTarget(QObject):
         self._hide_timer.stop()
         self._inputs = inputs_from_mime(event.mimeData())
         self._problems = self._inputs.problems()
-        if self._problems:
-            first = self._problems[0]
-            self.overlay.show_message(first.message, first.hint, refused=True)
-        else:
-            self.overlay.show_message(DROP_MESSAGE, _describe(self._inputs))
+        self._show(event)
         event.setDropAction(Qt.DropAction.CopyAction)
         event.accept()
 
@@ -303,6 +324,7 @@ class DropTarget(QObject):
         if event.source() is not None:
             event.ignore()
             return
+        self._show(event)  # over another paper, or off the papers
         event.setDropAction(Qt.DropAction.CopyAction)
         event.accept()
 
@@ -312,8 +334,16 @@ class DropTarget(QObject):
         if event.source() is not None:
             event.ignore()
             return
-        inputs = inputs_from_mime(event.mimeData())
-        problems = inputs.problems()
+        inputs = self._inputs = inputs_from_mime(event.mimeData())
+        self._problems = inputs.problems()
+        paper = self._paper_at(event)
+        if paper is not None and self.on_attach is not None:
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
+            attach, files = self.on_attach, inputs.files
+            QTimer.singleShot(0, self, lambda: attach(paper[0], files))
+            return
+        problems = self._problems
         if problems:
             event.ignore()
             log.info("drop refused: %s", "; ".join(p.message for p in problems))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QPushButton, QWidget
 
 #: Spacing used between blocks of the detail pane and around the sidebar.
 GAP = 14
@@ -114,6 +114,15 @@ def heading_with(text: str, widget: QWidget, parent: QWidget) -> QWidget:
     layout.addWidget(heading_label(text, row), 1, Qt.AlignmentFlag.AlignBottom)
     layout.addWidget(widget)
     return row
+
+
+def clear_layout(layout: QLayout) -> None:
+    """Take every widget out of a layout and delete it (hidden at once, deleted once the
+    event in progress is over: one of them may be sending the click that brought us here)."""
+    while (item := layout.takeAt(0)) is not None:
+        if (widget := item.widget()) is not None:
+            widget.hide()
+            widget.deleteLater()
 
 
 #: The colour of "needs your attention": suggested titles, possible duplicates, warnings.

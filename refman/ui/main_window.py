@@ -21,6 +21,7 @@ from refman.ui.citing import CitingActions
 from refman.ui.controller import LibraryController
 from refman.ui.detail_pane import DetailPane
 from refman.ui.drop import DropInputs, install_drop_target
+from refman.ui.file_actions import FileActions
 from refman.ui.history_dialog import HistoryActions
 from refman.ui.paper_count import PaperCount
 from refman.ui.paper_panel import PaperPanel
@@ -137,7 +138,7 @@ class MainWindow(QMainWindow):
         a[ActionId.SHOW_TAG_PANE].toggled.connect(self.tag_pane.setVisible)
         a[ActionId.SHOW_LIST_PANE].toggled.connect(self.people.middle.setVisible)
         a[ActionId.SHOW_DETAIL_PANE].toggled.connect(self.detail_pane.setVisible)
-        install_drop_target(self, self.on_dropped)
+        self.files = FileActions(self, install_drop_target(self, self.on_dropped))
         self.citing = CitingActions(
             self,
             c,

@@ -24,7 +24,14 @@ from refman.core.values import Changes, NameVariant, PersonPage
 
 from refman.ui.controller import LibraryController
 from refman.ui.links import inner_link
-from refman.ui.look import link_button, plain_label, scaled_font, set_muted, subtle_fill
+from refman.ui.look import (
+    clear_layout,
+    link_button,
+    plain_label,
+    scaled_font,
+    set_muted,
+    subtle_fill,
+)
 from refman.ui.read_only import mark_changing
 
 log = logging.getLogger("refman.ui")
@@ -154,10 +161,7 @@ class PersonHeader(QFrame):
             self._seen(person.id)
 
     def _show_variants(self, page: PersonPage) -> None:
-        while (item := self.variants.takeAt(0)) is not None:
-            widget = item.widget()
-            if widget is not None:
-                widget.deleteLater()
+        clear_layout(self.variants)
         for variant in page.variants[:VARIANTS_SHOWN]:
             row = _VariantRow(variant, page.person.id, self)
             row.same.clicked.connect(lambda _=False, v=variant: self.merge(v))

@@ -18,7 +18,7 @@ from refman.core.values import Changes, RelatedPaper
 
 from refman.ui.controller import LibraryController
 from refman.ui.links import inner_link
-from refman.ui.look import plain_label, scaled_font, set_muted
+from refman.ui.look import clear_layout, plain_label, scaled_font, set_muted
 
 #: Said while the related papers are being found, and when there are none.
 FINDING = "Finding related papers…"
@@ -97,10 +97,7 @@ class RelatedView(QWidget):
 
     def _show(self, found: list[RelatedPaper], empty: str = NONE_FOUND) -> None:
         self.found = found
-        while (item := self.entries.takeAt(0)) is not None:
-            if (widget := item.widget()) is not None:
-                widget.hide()  # its label may be sending the click that brought us here
-                widget.deleteLater()
+        clear_layout(self.entries)
         for paper in found:
             self.entries.addWidget(_entry(paper, self.on_link, self))
         self.status.setText(empty)

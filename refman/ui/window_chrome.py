@@ -71,6 +71,8 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
     (
         "&Paper",
         (
+            ActionId.ATTACH_FILE,
+            None,
             ActionId.MARK_UNREAD,
             ActionId.MARK_READING,
             ActionId.MARK_READ,
@@ -209,6 +211,7 @@ LIST_MENU: tuple[ActionId | None, ...] = (
     None,
     ActionId.EXPORT_SELECTED,
     None,
+    ActionId.ATTACH_FILE,
     ActionId.MARK_UNREAD,
     ActionId.MARK_READ,
     None,

@@ -8,7 +8,7 @@ what the user sees and what the library holds.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QSize, Qt
+from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QFocusEvent, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
@@ -341,10 +341,14 @@ def test_the_keep_button_is_only_there_for_suggested_titles(
 def test_keep_button_sits_beside_the_note(make_pane: MakePane, ids: dict[str, int]) -> None:
     pane = make_pane(ids["bamboo"])
     QApplication.processEvents()
-    note, button = pane.provisional.geometry(), pane.keep_title_button.geometry()
+
+    def placed(widget: QWidget) -> QRect:  # where it is in the pane
+        return QRect(widget.mapTo(pane, QPoint(0, 0)), widget.size())
+
+    note, button = placed(pane.provisional), placed(pane.keep_title_button)
     assert note.right() < button.left()
-    assert button.top() >= pane.title_edit.geometry().bottom()
-    assert button.right() <= pane.title_edit.geometry().right() + 1
+    assert button.top() >= placed(pane.title_edit).bottom()
+    assert button.right() <= placed(pane.title_edit).right() + 1
 
 
 # -- 5. event handlers during teardown ---------------------------------------------------------

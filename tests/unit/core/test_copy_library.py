@@ -19,6 +19,7 @@ from refman.core.values import PaperQuery, Section, SortKey
 from refman.store.models import ImportBatch
 from tests.helpers.fixtures import dump, fill_library, sourced
 from tests.helpers.pages import generated_page
+from tests.helpers.pdfs import make_pdf
 
 
 @contextmanager
@@ -118,7 +119,27 @@ def test_copy_library_on_the_command_line(
     report = json.loads(capsys.readouterr().out)
     assert report["verified"] is True
     assert report["rows"]["papers"] > 20
-    assert set(report) == {"source", "dest", "rows", "digest", "verified"}
+    assert set(report) == {"source", "dest", "rows", "digest", "verified", "files", "files_left"}
+    assert (report["files"], report["files_left"]) == (0, 0)
     assert dump(dest) == dump(filled)
     assert main(["copy-library", str(tmp_path / "nowhere.sqlite"), str(dest)]) == 2
     assert "There is no library" in capsys.readouterr().err
+
+
+def test_attached_files_go_with_a_copy_into_a_file_and_a_server_says_they_stay(
+    filled: Path, tmp_path: Path, shared_library_url: str
+) -> None:
+    with opened(filled) as service:
+        pid = service.paper_ids()[0]
+        (attached,) = service.attach(pid, [make_pdf(tmp_path / "paper.pdf", pages=2)])
+    copy = tmp_path / "copy.sqlite"
+    with opened(filled) as source, opened(copy) as dest:
+        report = copy_library(source, dest)
+        (file,) = dest.paper(pid).files
+    assert (report.files, report.files_left) == (1, 0)
+    assert not file.missing and Path(file.path) != Path(attached.path)
+    assert Path(file.path).read_bytes() == Path(attached.path).read_bytes()
+    with opened(filled) as source, opened(shared_library_url) as shared:
+        report = copy_library(source, shared)
+        assert shared.paper(pid).files[0].missing  # no storage folder on a server
+    assert (report.files, report.files_left) == (0, 1)

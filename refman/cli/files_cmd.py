@@ -1,0 +1,90 @@
+"""``refman attach``, ``detach`` and ``open``: the files attached to papers.
+
+JSON keys of an attached file (stable; listed in the README): ``id``, ``name``, ``path``,
+``pages``, ``size``, ``missing``, ``linked`` (as in a paper's ``files``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+from typing import TextIO
+
+from refman.cli.output import FILE_KEYS, file_line, write_json
+from refman.common.errors import NotFoundError, RefmanError
+from refman.core.library import LibraryService
+from refman.core.values import FileView, PaperDetail
+
+
+def _pick(paper: PaperDetail, which: str | None) -> FileView:
+    """A paper's file by name or number (its first when ``which`` is None)."""
+    if not paper.files:
+        raise NotFoundError(
+            f"Paper #{paper.id} has no files.", f"Attach one with “refman attach {paper.id} FILE”."
+        )
+    if which is None:
+        return paper.files[0]
+    if which.isdigit() and 1 <= int(which) <= len(paper.files):
+        return paper.files[int(which) - 1]
+    for file in paper.files:
+        if file.name.casefold() == which.casefold():
+            return file
+    names = ", ".join(f"“{f.name}”" for f in paper.files)
+    raise NotFoundError(f"Paper #{paper.id} has no file “{which}”.", f"Its files: {names}.")
+
+
+def run_attach(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman attach ID FILE... [--link]``."""
+    paper = service.paper(args.id)
+    views = service.attach(paper.id, args.files, link=args.link)
+    if args.json:
+        write_json(out, [{k: getattr(v, k) for k in FILE_KEYS} for v in views])
+        return 0
+    verb = "Linked" if args.link else "Attached"
+    for view in views:
+        out.write(f"{verb} {file_line(view)} to #{paper.id}.\n")
+    return 0
+
+
+def run_detach(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman detach ID FILE``."""
+    file = _pick(service.paper(args.id), args.file)
+    service.remove_files([file.id])
+    kept = "" if file.linked else " (kept until the Trash is emptied)"
+    out.write(f"Took “{file.name}” off #{args.id}{kept}.\n")
+    return 0
+
+
+def _opener(path: str) -> list[str]:
+    """The command that opens a file with the system's viewer (or REFMAN_OPEN_WITH)."""
+    chosen = os.environ.get("REFMAN_OPEN_WITH")
+    if chosen:
+        return [*shlex.split(chosen), path]
+    if sys.platform == "darwin":
+        return ["open", path]
+    return ["xdg-open", path]
+
+
+def run_open(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman open ID [--file FILE]``."""
+    file = _pick(service.paper(args.id), args.file)
+    if file.missing:
+        raise RefmanError(
+            f"The file “{file.name}” is missing: it is not at {file.path}.",
+            "Find it and attach it again (or use Locate… in the window).",
+        )
+    if sys.platform == "win32" and not os.environ.get("REFMAN_OPEN_WITH"):
+        os.startfile(file.path)  # type: ignore[attr-defined,unused-ignore]
+        return 0
+    try:
+        subprocess.Popen(_opener(file.path), start_new_session=True)
+    except OSError as error:
+        raise RefmanError(
+            f"No program could open “{file.name}” ({error.strerror or error}).",
+            f"Open it yourself: {file.path}",
+        ) from error
+    out.write(f"Opened “{file.name}”.\n")
+    return 0

@@ -1,0 +1,305 @@
+"""Files attached to papers: attached (copied into the library's storage folder, or linked
+where they are), renamed, removed and put back, each undoable.
+
+The operations live here with their handlers. Copying a file in happens before the write
+transaction (a large file does not hold up other writers): the copies are made first, then
+the rows written in one transaction; when that fails, the copies are deleted. Removing a
+stored file sets it aside, and putting it back (Undo) returns it; emptying the Trash deletes
+what was set aside, and the files of the papers it deletes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from refman.common.errors import InvalidValueError, NotFoundError
+from refman.common.text import plural
+from refman.core.context import Context, Handler, require_papers
+from refman.core.operations import Operation, Outcome
+from refman.core.values import Changes, FileView
+from refman.importers.pdf_file import pdf_pages
+from refman.store.file_store import FileStore, check_source
+from refman.store.models import Paper
+from refman.store.models_files import PaperFile
+
+
+@dataclass(frozen=True, slots=True)
+class AttachFiles(Operation[tuple[FileView, ...]]):
+    """Attach files to a paper: copied into the storage folder, or linked where they are."""
+
+    paper_id: int
+    paths: tuple[str, ...]
+    link: bool = False
+
+    @property
+    def label(self) -> str:
+        """ "Attach “paper.pdf”", "Attach 3 files"."""
+        if len(self.paths) == 1:
+            return f"Attach “{Path(self.paths[0]).name}”"
+        return f"Attach {plural(len(self.paths), 'file')}"
+
+
+@dataclass(frozen=True, slots=True)
+class FileRow:
+    """A file's row as it was, and where a removed stored file waits (for Undo)."""
+
+    id: int
+    paper_id: int
+    name: str
+    path: str
+    linked: bool
+    size: int
+    pages: int | None
+    added: datetime
+    aside: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveFiles(Operation[int]):
+    """Take files off their papers (a stored file is set aside until Empty Trash)."""
+
+    file_ids: tuple[int, ...]
+
+    @property
+    def label(self) -> str:
+        """ "Remove 2 files"."""
+        return f"Remove {plural(len(self.file_ids), 'file')}"
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreFiles(Operation[int]):
+    """Put removed files back as they were (the undo of :class:`RemoveFiles`)."""
+
+    rows: tuple[FileRow, ...]
+
+    @property
+    def label(self) -> str:
+        """ "Attach 2 files"."""
+        return f"Attach {plural(len(self.rows), 'file')}"
+
+
+@dataclass(frozen=True, slots=True)
+class RenameFile(Operation[None]):
+    """Give an attached file another name (a stored file is renamed on disk too)."""
+
+    file_id: int
+    name: str
+
+    def __post_init__(self) -> None:
+        name = " ".join(self.name.split())
+        if not name or "/" in name or "\\" in name or name in {".", ".."}:
+            raise InvalidValueError(
+                f"“{self.name}” cannot be a file name.", "Type a name without slashes."
+            )
+        object.__setattr__(self, "name", name)
+
+    @property
+    def label(self) -> str:
+        """ "Rename a file to “x.pdf”"."""
+        return f"Rename a file to “{self.name}”"
+
+
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """The files of an :class:`AttachFiles`, copied in (or read) before its transaction."""
+
+    files: tuple[tuple[str, str, int, int | None], ...]  # (name, path, size, pages)
+    discard: Callable[[], None]
+
+
+def stage_files(store: FileStore, op: AttachFiles) -> Staged:
+    """Check, measure and (unless linked) copy in the files of an attachment.
+
+    Raises:
+        RefmanError: A file is missing, is a folder, cannot be read, or the disk is full
+            (the files already copied are deleted again).
+    """
+    done: list[tuple[str, str, int, int | None]] = []
+
+    def discard() -> None:
+        if not op.link:
+            for _, path, _, _ in done:
+                store.delete(path)
+
+    try:
+        for raw in op.paths:
+            source = Path(raw).expanduser()
+            size = check_source(source)
+            pages = pdf_pages(source)
+            if op.link:
+                done.append((source.name, store.link_path(source), size, pages))
+            else:
+                path = store.store(source, str(op.paper_id), source.name)
+                done.append((Path(path).name, path, size, pages))
+    except BaseException:
+        discard()
+        raise
+    return Staged(tuple(done), discard)
+
+
+def view_of(store: FileStore, row: PaperFile) -> FileView:
+    """A file's row as shown, with whether it is where it should be."""
+    where = store.where(row.path, row.linked)
+    return FileView(
+        id=row.id,
+        paper_id=row.paper_id,
+        name=row.name,
+        path=str(where) if where is not None else "",
+        linked=row.linked,
+        size=row.size,
+        pages=row.pages,
+        missing=where is None or not where.is_file(),
+        added=row.added_at,
+    )
+
+
+def files_of(
+    session: Session, store: FileStore, paper_ids: Sequence[int]
+) -> dict[int, list[FileView]]:
+    """The files of these papers, by paper, in the order they were attached."""
+    out: dict[int, list[FileView]] = {}
+    rows = session.execute(
+        select(PaperFile).where(PaperFile.paper_id.in_(list(paper_ids))).order_by(PaperFile.id)
+    ).scalars()
+    for row in rows:
+        out.setdefault(row.paper_id, []).append(view_of(store, row))
+    return out
+
+
+def _touch(ctx: Context, paper_ids: set[int]) -> Changes:
+    """Attaching or removing files is a change of the paper (an undo of its import, a
+    revert, an edit made elsewhere meanwhile all see it)."""
+    ctx.session.execute(
+        update(Paper)
+        .where(Paper.id.in_(sorted(paper_ids)))
+        .values(version=Paper.version + 1, modified_at=ctx.now)
+    )
+    return Changes(papers=frozenset(paper_ids))
+
+
+def attach_files(ctx: Context, op: AttachFiles) -> Outcome[tuple[FileView, ...]]:
+    """Write the rows of the files copied in (or linked) before the transaction."""
+    staged: Staged = ctx.prepared
+    require_papers(ctx.session, [op.paper_id])
+    rows = [
+        PaperFile(
+            paper_id=op.paper_id,
+            name=name,
+            path=path,
+            linked=op.link,
+            size=size,
+            pages=pages,
+            added_at=ctx.now,
+        )
+        for name, path, size, pages in staged.files
+    ]
+    ctx.session.add_all(rows)
+    ctx.session.flush()
+    changes = _touch(ctx, {op.paper_id})
+    inverse = RemoveFiles(tuple(r.id for r in rows))
+    return Outcome(tuple(view_of(ctx.files, r) for r in rows), changes, inverse, op.label)
+
+
+def _rows(session: Session, file_ids: Sequence[int]) -> list[PaperFile]:
+    rows = list(
+        session.execute(select(PaperFile).where(PaperFile.id.in_(list(file_ids)))).scalars()
+    )
+    if len(rows) != len(set(file_ids)):
+        missing = sorted(set(file_ids) - {r.id for r in rows})
+        raise NotFoundError(
+            f"There is no attached file #{missing[0]} in this library.",
+            "It was removed meanwhile; see the paper's files.",
+        )
+    return rows
+
+
+def remove_files(ctx: Context, op: RemoveFiles) -> Outcome[int]:
+    """Delete the files' rows, setting stored files aside (put back if this fails)."""
+    removed: list[FileRow] = []
+    for row in _rows(ctx.session, op.file_ids):
+        aside = None if row.linked else ctx.files.set_aside(row.path)
+        if aside is not None:
+            ctx.on_failure.append(partial(ctx.files.move, aside, row.path))
+        removed.append(
+            FileRow(
+                row.id,
+                row.paper_id,
+                row.name,
+                row.path,
+                row.linked,
+                row.size,
+                row.pages,
+                row.added_at,
+                aside,
+            )
+        )
+        ctx.session.delete(row)
+    changes = _touch(ctx, {r.paper_id for r in removed})
+    return Outcome(len(removed), changes, RestoreFiles(tuple(removed)), op.label)
+
+
+def restore_files(ctx: Context, op: RestoreFiles) -> Outcome[int]:
+    """Write the rows back and return set-aside files to their places."""
+    require_papers(ctx.session, [r.paper_id for r in op.rows])
+    for row in op.rows:
+        if row.aside is not None:
+            ctx.files.move(row.aside, row.path)
+            ctx.on_failure.append(partial(ctx.files.move, row.path, row.aside))
+        ctx.session.add(
+            PaperFile(
+                id=row.id,
+                paper_id=row.paper_id,
+                name=row.name,
+                path=row.path,
+                linked=row.linked,
+                size=row.size,
+                pages=row.pages,
+                added_at=row.added,
+            )
+        )
+    ctx.session.flush()
+    changes = _touch(ctx, {r.paper_id for r in op.rows})
+    return Outcome(len(op.rows), changes, RemoveFiles(tuple(r.id for r in op.rows)), op.label)
+
+
+def rename_file(ctx: Context, op: RenameFile) -> Outcome[None]:
+    """Rename a file (a stored one on disk too, to a name unique in its folder)."""
+    (row,) = _rows(ctx.session, [op.file_id])
+    old_name, old_path = row.name, row.path
+    if op.name == old_name:
+        return Outcome(None)
+    if not row.linked:
+        new_path = ctx.files.rename(old_path, op.name)
+        ctx.on_failure.append(partial(ctx.files.move, new_path, old_path))
+        row.path = new_path
+        row.name = Path(row.path).name
+    else:
+        row.name = op.name
+    changes = _touch(ctx, {row.paper_id})
+    return Outcome(None, changes, RenameFile(op.file_id, old_name), op.label)
+
+
+def stored_files_of(session: Session, paper_ids: Sequence[int]) -> list[str]:
+    """The paths of the stored (not linked) files of these papers."""
+    return list(
+        session.execute(
+            select(PaperFile.path).where(
+                PaperFile.paper_id.in_(list(paper_ids)), PaperFile.linked.is_(False)
+            )
+        ).scalars()
+    )
+
+
+HANDLERS: dict[type, Handler] = {
+    AttachFiles: attach_files,
+    RemoveFiles: remove_files,
+    RestoreFiles: restore_files,
+    RenameFile: rename_file,
+}

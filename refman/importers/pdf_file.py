@@ -1,0 +1,45 @@
+"""What a PDF file is, read with pypdf (a maintained pure-Python reader): whether a file is
+a PDF at all (by its first bytes, not its name) and how many pages it has.
+
+A file that only calls itself .pdf, an encrypted or damaged one gives no page count, never
+an error: the file is attached all the same.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+log = logging.getLogger("refman.importers")
+
+#: The first bytes of every PDF (a few writers put up to a kilobyte of junk before them).
+MAGIC = b"%PDF-"
+#: Files larger than this are not opened to count their pages (reading them would take long).
+LARGEST_COUNTED = 512 * 1024 * 1024
+
+
+def is_pdf(path: Path) -> bool:
+    """True when the file starts as a PDF does."""
+    try:
+        with path.open("rb") as file:
+            return MAGIC in file.read(1024)
+    except OSError:
+        return False
+
+
+def pdf_pages(path: Path) -> int | None:
+    """The pages of a PDF; None for a file that is no PDF, or an encrypted, damaged or
+    very large one."""
+    if not is_pdf(path) or path.stat().st_size > LARGEST_COUNTED:
+        return None
+    from pypdf import PdfReader
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings on damaged files: ours
+    try:
+        reader = PdfReader(path)
+        if reader.is_encrypted and not reader.decrypt(""):
+            return None
+        return len(reader.pages)
+    except Exception as error:  # a damaged file: pypdf raises many kinds
+        log.info("cannot count the pages of %s: %s", path, error)
+        return None

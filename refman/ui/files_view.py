@@ -1,0 +1,222 @@
+"""The detail pane's Files block: the paper's files with their pages and size; a click opens
+one with the system's viewer, its menu shows it in its folder, renames or removes it
+(undoable); *Attach File…* in the heading adds more. A file that is not where it should be is
+shown as missing.
+
+The dialogs are plain functions of this module, which tests replace.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QUrl, Signal, Slot
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QMenu,
+    QPushButton,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from refman.common.errors import RefmanError
+from refman.common.text import plural, size_text
+from refman.core.attachments import AttachFiles, RemoveFiles, RenameFile
+from refman.core.values import FileView, PaperDetail
+
+from refman.ui import messages
+from refman.ui.controller import LibraryController
+from refman.ui.look import (
+    ATTENTION,
+    clear_layout,
+    heading_with,
+    link_button,
+    link_button_style,
+    plain_label,
+    scaled_font,
+    set_muted,
+)
+from refman.ui.read_only import mark_changing
+
+log = logging.getLogger("refman.ui")
+
+#: Said under the heading of a paper without files.
+NO_FILES = "No files. Drop PDFs here, or Attach File…"
+
+
+def ask_files(parent: QWidget | None) -> list[str]:
+    """Ask for files to attach (tests replace this function)."""
+    paths, _ = QFileDialog.getOpenFileNames(parent, "Attach Files", "", "All files (*)")
+    return list(paths)
+
+
+def ask_file_name(parent: QWidget | None, old: str) -> str | None:
+    """Ask for a file's new name (tests replace this function)."""
+    text, ok = QInputDialog.getText(parent, "Rename File", "New name of the file:", text=old)
+    return text if ok and text.strip() else None
+
+
+def open_path(parent: QWidget | None, path: Path, what: str) -> None:
+    """Open a file or folder with the system's program for it, or say why not."""
+    if not path.exists():
+        messages.show_error(
+            parent,
+            RefmanError(f"{what} is missing: it is not at {path}.", "Find it and attach it again."),
+            "Cannot open",
+        )
+    elif not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
+        messages.show_error(
+            parent,
+            RefmanError(f"No program could open {what}.", f"Open it yourself: {path}"),
+            "Cannot open",
+        )
+
+
+def about(file: FileView) -> str:
+    """ "12 pages · 1.2 MB · linked", or why it is missing."""
+    if file.missing:
+        return f"Missing: not at {file.path}" if file.path else "Missing"
+    parts = [plural(file.pages, "page")] if file.pages is not None else []
+    parts.append(size_text(file.size))
+    if file.linked:
+        parts.append("linked")
+    return " · ".join(parts)
+
+
+class FileRow(QWidget):
+    """One file: its name (a click opens it), what it is, and its menu."""
+
+    def __init__(self, view: FilesView, file: FileView) -> None:
+        super().__init__(view)
+        self.setObjectName("fileRow")
+        self.file = file
+        self.name = link_button(file.name, self)
+        self.name.setObjectName("fileName")
+        self.name.setStyleSheet(link_button_style("text-align: left;"))
+        icon = QStyle.StandardPixmap.SP_FileIcon
+        self.name.setIcon(self.style().standardIcon(icon))
+        self.name.setToolTip(f"Open {file.path}")
+        self.name.clicked.connect(lambda: view.open_file(file))
+        self.about = plain_label(about(file), self)
+        self.about.setObjectName("fileAbout")
+        self.about.setFont(scaled_font(self.about.font(), 0.9))
+        if file.missing:
+            self.about.setStyleSheet(f"QLabel {{ color: {ATTENTION}; }}")
+        else:
+            set_muted(self.about)
+        self.menu_button = QToolButton(self)
+        self.menu_button.setObjectName("fileMenu")
+        self.menu_button.setText("⋯")
+        self.menu_button.setAutoRaise(True)
+        self.menu_button.setToolTip("Open, show in its folder, rename or remove this file")
+        self.menu_button.setStyleSheet("QToolButton::menu-indicator { image: none; }")
+        self.menu_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.menu = QMenu(self.menu_button)
+        self.menu.addAction("Open", lambda: view.open_file(file))
+        self.menu.addAction("Show in Folder", lambda: view.show_in_folder(file))
+        self.menu.addSeparator()
+        self.menu.addAction("Rename…", lambda: view.rename(file))
+        self.menu.addAction("Remove", lambda: view.remove(file))
+        self.menu_button.setMenu(self.menu)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.name, 1)
+        top.addWidget(self.menu_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 2)
+        layout.setSpacing(0)
+        layout.addLayout(top)
+        layout.addWidget(self.about)
+
+
+class FilesView(QWidget):
+    """The files of the paper shown.
+
+    Signals:
+        attached(tuple): Files were attached; the argument is their views.
+    """
+
+    attached = Signal(tuple)
+
+    def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("paperFiles")
+        self.controller = controller
+        self.paper_id: int | None = None
+        self.attach_button = QPushButton("Attach File…", self)
+        self.attach_button.setObjectName("attachFile")
+        self.attach_button.setToolTip("Attach PDFs or other files to this paper")
+        self.attach_button.clicked.connect(self.on_attach_clicked)
+        mark_changing(self.attach_button)
+        #: The block's heading: "FILES" with Attach File… at its right.
+        self.heading = heading_with("Files", self.attach_button, parent or self)
+        self.empty = plain_label(NO_FILES, self)
+        self.empty.setObjectName("noFiles")
+        set_muted(self.empty)
+        self.rows = QVBoxLayout()
+        self.rows.setSpacing(4)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.empty)
+        layout.addLayout(self.rows)
+
+    def show_paper(self, paper: PaperDetail | None) -> None:
+        """Show a paper's files (None: none)."""
+        self.paper_id = paper.id if paper is not None else None
+        clear_layout(self.rows)
+        files = paper.files if paper is not None else ()
+        for file in files:
+            self.rows.addWidget(FileRow(self, file))
+        self.empty.setVisible(not files)
+
+    def file_rows(self) -> list[FileRow]:
+        """The rows shown, in order."""
+        items = (self.rows.itemAt(i) for i in range(self.rows.count()))
+        return [w for item in items if item and isinstance(w := item.widget(), FileRow)]
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def attach(self, paths: list[str] | tuple[Path, ...], paper_id: int | None = None) -> None:
+        """Copy files in and attach them to a paper (the one shown by default)."""
+        target = paper_id if paper_id is not None else self.paper_id
+        if target is None or not paths:
+            return
+        op = AttachFiles(target, tuple(str(p) for p in paths))
+        self.controller.apply(
+            op, lambda outcome: self.attached.emit(outcome.value), label="Copying the files…"
+        )
+
+    @Slot()
+    def on_attach_clicked(self) -> None:
+        """Ask for files and attach them to the paper shown."""
+        if self.paper_id is not None:
+            self.attach(ask_files(self.window()))
+
+    def open_file(self, file: FileView) -> None:
+        """Open a file with the system's viewer."""
+        open_path(self.window(), Path(file.path), f"“{file.name}”")
+
+    def show_in_folder(self, file: FileView) -> None:
+        """Open the folder that holds a file."""
+        open_path(self.window(), Path(file.path).parent, f"The folder of “{file.name}”")
+
+    def rename(self, file: FileView) -> None:
+        """Ask for a new name and rename the file (undoable)."""
+        name = ask_file_name(self.window(), file.name)
+        if name is not None and name != file.name:
+            try:
+                op = RenameFile(file.id, name)
+            except RefmanError as error:
+                messages.show_error(self.window(), error, "Cannot rename")
+                return
+            self.controller.apply(op)
+
+    def remove(self, file: FileView) -> None:
+        """Take the file off the paper (undoable; a stored file waits for Empty Trash)."""
+        self.controller.apply(RemoveFiles((file.id,)))

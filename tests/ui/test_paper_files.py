@@ -1,0 +1,161 @@
+"""Files in the window: PDFs dropped on a paper of the list or on the detail pane are
+attached to that paper (copied beside the library), Attach File… attaches to the current
+paper, the Files block lists them with pages and size, a click opens one, its menu renames
+and removes it, and Undo brings it back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QObject, QPoint, QPointF, Qt, QUrl, Slot
+from PySide6.QtGui import QDesktopServices, QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from pytestqt.qtbot import QtBot
+
+from refman.core.library import LibraryService
+from refman.store.file_store import storage_beside
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.pages import THREE_PAPERS, publication_page
+from tests.helpers.panes import make_window
+from tests.helpers.pdfs import make_pdf
+
+from refman.ui import files_view
+from refman.ui.actions import ActionId
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
+) -> MainWindow:
+    library.import_pages([sourced(publication_page("Zhuo Jiang", THREE_PAPERS))])
+    return make_window(qtbot, controller, tmp_path / "settings.ini")
+
+
+def _drop_at(window: MainWindow, widget: QWidget, at: QPoint, *files: Path) -> str:
+    """Drag files over a point of a widget and drop them, as the window system delivers
+    it to the window; what the drop overlay said."""
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(f)) for f in files])
+    pos = widget.mapTo(window, at)
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QApplication.sendEvent(
+        window, QDragEnterEvent(pos, Qt.DropAction.CopyAction, mime, buttons, mods)
+    )
+    QApplication.sendEvent(
+        window, QDragMoveEvent(pos, Qt.DropAction.CopyAction, mime, buttons, mods)
+    )
+    said = window.findChild(QWidget, "dropOverlay").message  # type: ignore[union-attr]
+    drop = QDropEvent(QPointF(pos), Qt.DropAction.CopyAction, mime, buttons, mods)
+    QApplication.sendEvent(window, drop)
+    return str(said)
+
+
+def _file_names(window: MainWindow) -> list[str]:
+    return [
+        row.name.text() for row in window.detail_pane.files.file_rows() if row.isVisibleTo(window)
+    ]
+
+
+def test_a_pdf_dropped_on_a_row_is_attached_to_that_paper(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, library_path: Path, tmp_path: Path
+) -> None:
+    table = window.table
+    target = window.model.paper_row(1)
+    assert target is not None
+    centre = table.visualRect(window.model.index(1, 0)).center()
+    pdf = make_pdf(tmp_path / "stragglers.pdf", pages=5)
+    said = _drop_at(window, table.viewport(), centre, pdf)
+    assert said == f"Drop to attach to “{target.title}”"
+    qtbot.wait_until(lambda: len(library.paper(target.id).files) == 1)  # just after the drop
+    settle(window.controller)
+    (file,) = library.paper(target.id).files
+    assert Path(file.path) == storage_beside(library_path) / str(target.id) / "stragglers.pdf"
+    assert file.pages == 5 and Path(file.path).read_bytes() == pdf.read_bytes()
+    assert window.controller.undo_stack.undoText() == "Attach “stragglers.pdf”"
+
+    window.table.select_paper(target.id)
+    settle(window.controller)
+    qtbot.wait_until(lambda: _file_names(window) == ["stragglers.pdf"])
+    (row,) = window.detail_pane.files.file_rows()
+    assert row.about.text().startswith("5 pages · ")
+
+
+def test_a_pdf_dropped_on_the_detail_pane_goes_to_the_paper_shown(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    shown = window.model.paper_row(0)
+    assert shown is not None
+    window.table.select_paper(shown.id)
+    settle(window.controller)
+    pane = window.detail_pane
+    pdf = make_pdf(tmp_path / "appendix.pdf", pages=2)
+    said = _drop_at(window, pane, QPoint(pane.width() // 2, pane.height() // 2), pdf)
+    assert said.startswith("Drop to attach to “")
+    qtbot.wait_until(lambda: len(library.paper(shown.id).files) == 1)
+    settle(window.controller)
+    qtbot.wait_until(lambda: _file_names(window) == ["appendix.pdf"])
+    assert [f.name for f in library.paper(shown.id).files] == ["appendix.pdf"]
+    assert pane.files.empty.isHidden()
+
+
+class _Opened(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[QUrl] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.urls.append(url)
+
+
+def test_attach_open_rename_remove_and_undo(
+    qtbot: QtBot,
+    window: MainWindow,
+    library: LibraryService,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown = window.model.paper_row(0)
+    assert shown is not None
+    window.table.select_paper(shown.id)
+    settle(window.controller)
+    pdf = make_pdf(tmp_path / "draft.pdf", pages=3)
+    monkeypatch.setattr(files_view, "ask_files", lambda parent: [str(pdf)])
+    window.actions_by_id[ActionId.ATTACH_FILE].trigger()
+    settle(window.controller)
+    qtbot.wait_until(lambda: _file_names(window) == ["draft.pdf"])
+
+    opened = _Opened()
+    QDesktopServices.setUrlHandler("file", opened, "open")  # type: ignore[arg-type]
+    try:
+        (row,) = window.detail_pane.files.file_rows()
+        qtbot.mouseClick(row.name, Qt.MouseButton.LeftButton)
+    finally:
+        QDesktopServices.unsetUrlHandler("file")
+    stored = library.paper(shown.id).files[0].path
+    assert [u.toLocalFile() for u in opened.urls] == [stored]
+
+    monkeypatch.setattr(files_view, "ask_file_name", lambda parent, old: "Jiang 2024.pdf")
+    (row,) = window.detail_pane.files.file_rows()
+    next(a for a in row.menu.actions() if a.text() == "Rename…").trigger()
+    settle(window.controller)
+    qtbot.wait_until(lambda: _file_names(window) == ["Jiang 2024.pdf"])
+    assert Path(library.paper(shown.id).files[0].path).name == "Jiang 2024.pdf"
+
+    (row,) = window.detail_pane.files.file_rows()
+    next(a for a in row.menu.actions() if a.text() == "Remove").trigger()
+    settle(window.controller)
+    qtbot.wait_until(lambda: _file_names(window) == [])
+    assert library.paper(shown.id).files == ()
+    assert window.detail_pane.files.empty.isVisibleTo(window)
+    window.controller.undo()
+    settle(window.controller)
+    qtbot.wait_until(lambda: _file_names(window) == ["Jiang 2024.pdf"])
+    assert Path(library.paper(shown.id).files[0].path).is_file()
+    labels = [w.text() for w in window.detail_pane.files.findChildren(QLabel, "fileAbout")]
+    assert any(text.startswith("3 pages") for text in labels)

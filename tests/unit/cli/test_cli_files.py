@@ -1,0 +1,101 @@
+"""``refman attach``, ``detach``, ``open`` and the ``files`` of ``show``: PDFs copied beside
+the library or linked, listed with pages and size, opened with the system's viewer."""
+
+from __future__ import annotations
+
+import json
+import stat
+import time
+from pathlib import Path
+
+import pytest
+
+from refman.cli.output import FILE_KEYS
+from refman.store.file_store import storage_beside
+from tests.helpers.cli import Cli, runner
+from tests.helpers.pages import THREE_PAPERS, publication_page
+from tests.helpers.pdfs import make_pdf
+
+
+def _with_papers(cli: Cli, tmp_path: Path) -> int:
+    page = tmp_path / "zhuo.txt"
+    page.write_text(publication_page("Zhuo Jiang", THREE_PAPERS), encoding="utf-8")
+    assert cli("import", page).code == 0
+    return int(json.loads(cli("list", "--json").out)[0]["id"])
+
+
+def test_a_pdf_is_attached_shown_opened_and_detached(
+    capsys: pytest.CaptureFixture[str],
+    library_path: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cli = runner(capsys, library_path)
+    pid = _with_papers(cli, tmp_path)
+    pdf = make_pdf(tmp_path / "stragglers.pdf", pages=3)
+    done = cli("attach", pid, pdf)
+    assert done.code == 0 and "Attached stragglers.pdf — 3 pages, " in done.out
+    shown = json.loads(cli("show", pid, "--json").out)
+    (file,) = shown["files"]
+    assert tuple(file) == FILE_KEYS
+    stored = storage_beside(library_path) / str(pid) / "stragglers.pdf"
+    assert (file["name"], file["path"], file["pages"], file["missing"]) == (
+        "stragglers.pdf",
+        str(stored),
+        3,
+        False,
+    )
+    assert file["size"] == pdf.stat().st_size == stored.stat().st_size
+    assert "Files\n  stragglers.pdf — 3 pages," in cli("show", pid).out
+
+    opened = tmp_path / "opened.txt"
+    viewer = tmp_path / "viewer.sh"
+    viewer.write_text(f'#!/bin/sh\nprintf "%s" "$1" > {opened}\n', encoding="utf-8")
+    viewer.chmod(viewer.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("REFMAN_OPEN_WITH", str(viewer))
+    assert cli("open", pid).code == 0
+    for _ in range(100):
+        if opened.exists() and opened.read_text(encoding="utf-8"):
+            break
+        time.sleep(0.05)
+    assert opened.read_text(encoding="utf-8") == str(stored)
+
+    detached = cli("detach", pid, "1")
+    assert detached.code == 0 and "kept until the Trash is emptied" in detached.out
+    assert json.loads(cli("show", pid, "--json").out)["files"] == []
+    nothing = cli("open", pid)
+    assert nothing.code == 2 and f"Paper #{pid} has no files" in nothing.err
+
+
+def test_bad_files_are_refused_with_a_reason(cli: Cli, tmp_path: Path) -> None:
+    pid = _with_papers(cli, tmp_path)
+    missing = cli("attach", pid, tmp_path / "nowhere.pdf", "--link")
+    assert missing.code == 2 and "There is no file" in missing.err
+    folder = cli("attach", pid, tmp_path, "--link")
+    assert folder.code == 2 and "is a folder" in folder.err
+    assert json.loads(cli("show", pid, "--json").out)["files"] == []
+
+    linked = make_pdf(tmp_path / "linked.pdf")
+    done = cli("attach", pid, linked, "--link", "--json")
+    (file,) = json.loads(done.out)
+    assert file["linked"] is True and file["path"] == str(linked.resolve())
+    linked.unlink()
+    gone = cli("open", pid, "--file", "linked.pdf")
+    assert gone.code == 2 and "is missing" in gone.err
+    assert "missing: not at" in cli("show", pid).out
+    wrong = cli("open", pid, "--file", "other.pdf")
+    assert wrong.code == 2 and "no file “other.pdf”" in wrong.err
+
+
+def test_a_shared_library_links_files_and_says_why_it_cannot_store_them(
+    backend: str, cli: Cli, tmp_path: Path
+) -> None:
+    pid = _with_papers(cli, tmp_path)
+    pdf = make_pdf(tmp_path / "paper.pdf")
+    copied = cli("attach", pid, pdf)
+    if backend == "postgres":
+        assert copied.code == 2 and "no folder to store files" in copied.err
+        assert cli("attach", pid, pdf, "--link").code == 0
+    else:
+        assert copied.code == 0
+    assert len(json.loads(cli("show", pid, "--json").out)["files"]) == 1

@@ -1,0 +1,144 @@
+"""Files attached to papers: copied into the storage folder beside the library (or linked),
+listed with their pages and size, renamed and removed, each undoable; the Trash keeps them
+until Empty Trash; a failed attachment leaves nothing behind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from refman.common.errors import NotFoundError, RefmanError
+from refman.core.library import LibraryService
+from refman.store.file_store import storage_beside
+from tests.helpers.fixtures import sourced
+from tests.helpers.pages import THREE_PAPERS, publication_page
+from tests.helpers.pdfs import damaged_pdf, encrypted_pdf, make_pdf
+
+
+@pytest.fixture
+def service(library_path: Path) -> LibraryService:
+    opened = LibraryService.open(library_path)
+    opened.import_pages([sourced(publication_page("Zhuo Jiang", THREE_PAPERS))])
+    return opened
+
+
+def _first(service: LibraryService) -> int:
+    return service.paper_ids()[0]
+
+
+def test_a_pdf_is_copied_beside_the_library_with_its_pages(
+    service: LibraryService, library_path: Path, tmp_path: Path
+) -> None:
+    pid = _first(service)
+    source = make_pdf(tmp_path / "stragglers.pdf", pages=4)
+    (view,) = service.attach(pid, [source])
+    stored = storage_beside(library_path) / str(pid) / "stragglers.pdf"
+    assert stored.read_bytes() == source.read_bytes()
+    assert (view.name, view.path, view.pages, view.size, view.missing) == (
+        "stragglers.pdf",
+        str(stored),
+        4,
+        source.stat().st_size,
+        False,
+    )
+    assert [f.name for f in service.paper(pid).files] == ["stragglers.pdf"]
+    # The same name again is kept apart, not written over.
+    (tmp_path / "other").mkdir()
+    (again,) = service.attach(pid, [make_pdf(tmp_path / "other" / "stragglers.pdf", pages=1)])
+    assert again.name == "stragglers (2).pdf" and again.pages == 1
+    assert stored.read_bytes() == source.read_bytes()
+
+
+def test_any_file_attaches_and_bad_pdfs_have_no_pages(
+    service: LibraryService, tmp_path: Path
+) -> None:
+    pid = _first(service)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("reading notes", encoding="utf-8")
+    fake = tmp_path / "fake.pdf"
+    fake.write_text("not a pdf at all", encoding="utf-8")
+    views = service.attach(
+        pid,
+        [notes, fake, encrypted_pdf(tmp_path / "locked.pdf"), damaged_pdf(tmp_path / "cut.pdf")],
+    )
+    assert [(v.name, v.pages) for v in views] == [
+        ("notes.txt", None),
+        ("fake.pdf", None),
+        ("locked.pdf", None),
+        ("cut.pdf", None),
+    ]
+    assert all(Path(v.path).is_file() for v in views)
+
+
+def test_a_missing_file_or_paper_changes_nothing(
+    service: LibraryService, library_path: Path, tmp_path: Path
+) -> None:
+    pid = _first(service)
+    good = make_pdf(tmp_path / "good.pdf")
+    with pytest.raises(RefmanError, match="There is no file"):
+        service.attach(pid, [good, tmp_path / "gone.pdf"])
+    with pytest.raises(RefmanError, match="is a folder"):
+        service.attach(pid, [tmp_path])
+    with pytest.raises(NotFoundError):
+        service.attach(99_999, [good])
+    assert service.paper(pid).files == ()
+    folder = storage_beside(library_path)
+    assert not folder.exists() or not any(p.is_file() for p in folder.rglob("*"))
+
+
+def test_remove_rename_and_undo_bring_the_file_back(
+    service: LibraryService, library_path: Path, tmp_path: Path
+) -> None:
+    pid = _first(service)
+    (view,) = service.attach(pid, [make_pdf(tmp_path / "draft.pdf")])
+    renamed = service.rename_file(view.id, "Jiang 2024 - stragglers.pdf")
+    (shown,) = service.paper(pid).files
+    assert shown.name == "Jiang 2024 - stragglers.pdf" and Path(shown.path).is_file()
+    assert not Path(view.path).exists()
+    assert renamed.inverse is not None
+    service.apply(renamed.inverse)
+    assert service.paper(pid).files[0].name == "draft.pdf" and Path(view.path).is_file()
+
+    removed = service.remove_files([view.id])
+    assert service.paper(pid).files == () and not Path(view.path).exists()
+    assert removed.inverse is not None
+    service.apply(removed.inverse)  # Undo
+    (back,) = service.paper(pid).files
+    assert (back.id, back.name, back.missing) == (view.id, "draft.pdf", False)
+    assert Path(back.path).read_bytes()[:5] == b"%PDF-"
+
+
+def test_the_trash_keeps_files_until_it_is_emptied(
+    service: LibraryService, library_path: Path, tmp_path: Path
+) -> None:
+    first, second = service.paper_ids()[:2]
+    (kept,) = service.attach(first, [make_pdf(tmp_path / "kept.pdf")])
+    (gone,) = service.attach(second, [make_pdf(tmp_path / "gone.pdf")])
+    (removed,) = service.attach(first, [make_pdf(tmp_path / "removed.pdf")])
+    service.remove_files([removed.id])
+    service.trash([second])
+    assert Path(gone.path).is_file()
+    service.restore([second])
+    assert service.paper(second).files[0].missing is False
+    service.trash([second])
+    assert service.empty_trash() == 1
+    assert not Path(gone.path).exists() and not Path(gone.path).parent.exists()
+    assert not (storage_beside(library_path) / ".removed").exists()
+    assert Path(kept.path).is_file()  # another paper's file stays
+
+
+def test_a_linked_file_stays_where_it_is(service: LibraryService, tmp_path: Path) -> None:
+    pid = _first(service)
+    (tmp_path / "shared").mkdir()
+    source = make_pdf(tmp_path / "shared" / "paper.pdf")
+    (view,) = service.attach(pid, [source], link=True)
+    assert view.linked and view.path == str(source.resolve())
+    removed = service.remove_files([view.id])
+    assert source.is_file()  # removing a link never touches the file
+    assert removed.value == 1
+    (again,) = service.attach(pid, [source], link=True)
+    source.unlink()
+    assert (
+        service.paper(pid).files[0].missing is True and again.id == service.paper(pid).files[0].id
+    )
