@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import rispy
 
@@ -71,7 +71,10 @@ _EXTENSION_KEY = rispy.TAG_KEY_MAPPING[RIS_TAG]
 
 
 class _Writer(rispy.RisWriter):  # type: ignore[misc]
-    """rispy's writer without its "1." line before each record (other readers stumble)."""
+    """rispy's writer without its "1." line before each record (other readers stumble), and
+    with one ``L1`` line per attached file (as Zotero writes them)."""
+
+    DEFAULT_LIST_TAGS: ClassVar[list[str]] = [*rispy.LIST_TYPE_TAGS, "L1"]
 
     def set_header(self, count: int) -> str:
         return ""
@@ -144,6 +147,7 @@ def _record(x: ExportItem) -> dict[str, Any]:
     record["abstract"] = _line(item.get("abstract"))
     record["notes"] = [_line(n) for n in x.notes if _line(n)]
     record["name_of_database"] = _line(item.get("source"))
+    record["file_attachments1"] = [f.path for f in x.detail.files if f.path]
     record["id"] = x.key
     return {k: v for k, v in record.items() if v}
 
