@@ -1,7 +1,9 @@
 """``refman attach``, ``detach`` and ``open``: the files attached to papers.
 
 JSON keys of an attached file (stable; listed in the README): ``id``, ``name``, ``path``,
-``pages``, ``size``, ``missing``, ``linked`` (as in a paper's ``files``).
+``pages``, ``size``, ``missing``, ``linked`` (as in a paper's ``files``). ``check --files
+--json`` prints ``library``, ``files``, ``ok``, ``missing`` (files, each with ``paper``) and
+``stray``.
 """
 
 from __future__ import annotations
@@ -15,8 +17,14 @@ from typing import TextIO
 
 from refman.cli.output import FILE_KEYS, file_line, write_json
 from refman.common.errors import NotFoundError, RefmanError
+from refman.common.text import plural
 from refman.core.library import LibraryService
 from refman.core.values import FileView, PaperDetail
+
+
+def _file_json(file: FileView) -> dict[str, object]:
+    """An attached file as JSON (:data:`~refman.cli.output.FILE_KEYS`)."""
+    return {k: getattr(file, k) for k in FILE_KEYS}
 
 
 def _pick(paper: PaperDetail, which: str | None) -> FileView:
@@ -41,7 +49,7 @@ def run_attach(args: argparse.Namespace, service: LibraryService, out: TextIO) -
     paper = service.paper(args.id)
     views = service.attach(paper.id, args.files, link=args.link)
     if args.json:
-        write_json(out, [{k: getattr(v, k) for k in FILE_KEYS} for v in views])
+        write_json(out, [_file_json(v) for v in views])
         return 0
     verb = "Linked" if args.link else "Attached"
     for view in views:
@@ -88,3 +96,31 @@ def run_open(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
         ) from error
     out.write(f"Opened “{file.name}”.\n")
     return 0
+
+
+def run_check_files(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman check --files``: every attached file looked for; exits 2 when one is
+    missing."""
+    found = service.check_files()
+    if args.json:
+        missing = [
+            {"paper": f.paper_id, **{k: getattr(f, k) for k in FILE_KEYS}} for f in found.missing
+        ]
+        summary = {"library": service.location, "files": found.files, "ok": not found.missing}
+        write_json(out, {**summary, "missing": missing, "stray": list(found.stray)})
+        return 2 if found.missing else 0
+    lines = [f"#{f.paper_id}  {f.name}: not at {f.path}" for f in found.missing]
+    if found.stray:
+        lines.append(f"{plural(len(found.stray), 'file')} in the storage folder no paper has:")
+        lines += [f"  {path}" for path in found.stray]
+    if found.missing:
+        lines.append(
+            f"{plural(len(found.missing), 'file')} of {found.files:,} missing. Find them and "
+            "use Locate… in the window (a file's menu in the detail pane), or attach them again."
+        )
+    elif found.files == 1:
+        lines.append("The attached file is where it should be.")
+    else:
+        lines.append(f"All {found.files:,} attached files are where they should be.")
+    out.write("".join(line + "\n" for line in lines))
+    return 2 if found.missing else 0

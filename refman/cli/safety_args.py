@@ -11,8 +11,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "check that the library file is whole",
         "Check the library file with SQLite's quick check (every page is read), or with "
         "--full its integrity check (every index is compared with its table too). Exits 2 "
-        "when the library is damaged.",
-        "  refman check\n  refman check --full --json",
+        "when the library is damaged. With --files, look for every attached file instead "
+        "(exits 2 when one is missing) and for stray files in the storage folder.",
+        "  refman check\n  refman check --full --json\n  refman check --files",
     ),
     "backup": (
         "back up the library now",
@@ -61,6 +62,7 @@ def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
     """The arguments of one of :data:`COMMANDS` (``--json`` is added by the parser)."""
     if command == "check":
         p.add_argument("--full", action="store_true", help="the full integrity check (slower)")
+        p.add_argument("--files", action="store_true", help="look for every attached file")
     elif command == "backup":
         p.add_argument("--to", metavar="FILE", help="write the copy to FILE instead")
     elif command == "recover":

@@ -20,6 +20,10 @@ CHECK_KEYS = ("library", "full", "ok", "problems")
 def run_check(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman check [--full]``: SQLite's quick check (or its full integrity check) of
     the library file. A damaged library exits 2 with what is wrong and what to do."""
+    if args.files:
+        from refman.cli.files_cmd import run_check_files
+
+        return run_check_files(args, service, out)
     problems = service.file.check(full=args.full)
     if args.json:
         write_json(

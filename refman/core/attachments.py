@@ -297,7 +297,78 @@ def stored_files_of(session: Session, paper_ids: Sequence[int]) -> list[str]:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class RelinkFile(Operation[None]):
+    """Point a file's row at where the file is now (*Locate…*): its path, size and pages."""
+
+    file_id: int
+    path: str
+    size: int
+    pages: int | None
+
+    @property
+    def label(self) -> str:
+        """ "Locate a file"."""
+        return "Locate a file"
+
+
+def relink_files(ctx: Context, op: RelinkFile) -> Outcome[None]:
+    """Set a file's path, size and pages (the inverse puts the old ones back)."""
+    (row,) = _rows(ctx.session, [op.file_id])
+    inverse = RelinkFile(row.id, row.path, row.size, row.pages)
+    row.path, row.size, row.pages = op.path, op.size, op.pages
+    changes = _touch(ctx, {row.paper_id})
+    return Outcome(None, changes, inverse, op.label)
+
+
+def locate_file(session: Session, store: FileStore, file_id: int, found: Path) -> RelinkFile:
+    """The change that makes a missing file the one found at ``found``: a linked file is
+    linked there; a stored one is copied back into its place in the storage folder.
+
+    Raises:
+        RefmanError: The file found cannot be read, or copied (a full disk).
+    """
+    (row,) = _rows(session, [file_id])
+    size = check_source(found)
+    if row.linked:
+        return RelinkFile(file_id, store.link_path(found), size, pdf_pages(found))
+    path = store.store(found, str(row.paper_id), Path(row.path).name)
+    return RelinkFile(file_id, path, size, pdf_pages(found))
+
+
+@dataclass(frozen=True, slots=True)
+class FilesCheck:
+    """Where the attached files stand.
+
+    Attributes:
+        files: How many files are attached in all.
+        missing: Those not where they should be.
+        stray: Files in the storage folder that no paper has (left by a crash, or put there
+            by hand), relative to it.
+    """
+
+    files: int
+    missing: tuple[FileView, ...]
+    stray: tuple[str, ...]
+
+
+def check_files(session: Session, store: FileStore) -> FilesCheck:
+    """Look for every attached file, and for files in the storage folder no paper has."""
+    rows = list(session.execute(select(PaperFile).order_by(PaperFile.id)).scalars())
+    views = [view_of(store, row) for row in rows]
+    stray: list[str] = []
+    if store.root is not None and store.root.is_dir():
+        known = {row.path for row in rows if not row.linked}
+        for found in sorted(store.root.rglob("*")):
+            relative = found.relative_to(store.root).as_posix()
+            hidden = relative.startswith(".") or found.name.startswith(".")  # set aside, partial
+            if found.is_file() and not hidden and relative not in known:
+                stray.append(relative)
+    return FilesCheck(len(rows), tuple(v for v in views if v.missing), tuple(stray))
+
+
 HANDLERS: dict[type, Handler] = {
+    RelinkFile: relink_files,
     AttachFiles: attach_files,
     RemoveFiles: remove_files,
     RestoreFiles: restore_files,

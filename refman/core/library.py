@@ -17,7 +17,15 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from refman.core.attachments import HANDLERS as FILE_HANDLERS
-from refman.core.attachments import AttachFiles, RemoveFiles, RenameFile, Staged, stage_files
+from refman.core.attachments import (
+    AttachFiles,
+    RelinkFile,
+    RemoveFiles,
+    RenameFile,
+    Staged,
+    locate_file,
+    stage_files,
+)
 from refman.core.context import Context, Handler, Progress
 from refman.core.importing import handlers as import_handlers
 from refman.core.importing.revert import RevertPlan
@@ -262,6 +270,16 @@ class LibraryService(LibraryReads):
     def remove_files(self, file_ids: Iterable[int]) -> Outcome[int]:
         """Take files off their papers (undoable: stored files wait until Empty Trash)."""
         return self.apply(RemoveFiles(tuple(file_ids)))
+
+    def locate_op(self, file_id: int, found: str | Path) -> RelinkFile:
+        """The change that makes a missing file the one found at ``found`` (linked there, or
+        copied back into the storage folder: the copy is made now)."""
+        with self.db.reading() as session:
+            return locate_file(session, self.files, file_id, Path(found).expanduser())
+
+    def locate_file(self, file_id: int, found: str | Path) -> Outcome[None]:
+        """Make a missing file the one found at ``found`` (see :meth:`locate_op`)."""
+        return self.apply(self.locate_op(file_id, found))
 
     def rename_file(self, file_id: int, name: str) -> Outcome[None]:
         """Give an attached file another name."""

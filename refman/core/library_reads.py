@@ -13,6 +13,7 @@ from refman.core import name_variants, queries
 from refman.core import people as people_reads
 from refman.core import related as related_reads
 from refman.core import saved_searches as saved
+from refman.core.attachments import FilesCheck, check_files
 from refman.core.context import no_paper
 from refman.core.id_lists import OrderedIds
 from refman.core.importing.history import ImportView, import_history
@@ -206,6 +207,11 @@ class LibraryReads:
         words), the most related first (``NotFoundError`` when there is no such paper)."""
         with self.db.reading() as s:
             return related_reads.related_papers(s, self.db.search, paper_id, limit)
+
+    def check_files(self) -> FilesCheck:
+        """Look for every attached file (and for stray files in the storage folder)."""
+        with self.db.reading() as s:
+            return check_files(s, self.files)
 
     def saved_searches(self) -> list[SavedSearchView]:
         """Every saved search by name, with how many papers each finds now."""

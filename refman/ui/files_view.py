@@ -62,6 +62,12 @@ def ask_file_name(parent: QWidget | None, old: str) -> str | None:
     return text if ok and text.strip() else None
 
 
+def ask_located(parent: QWidget | None, name: str) -> str | None:
+    """Ask where a missing file is now (tests replace this function)."""
+    path, _ = QFileDialog.getOpenFileName(parent, f"Locate “{name}”", "", "All files (*)")
+    return path or None
+
+
 def open_path(parent: QWidget | None, path: Path, what: str) -> None:
     """Open a file or folder with the system's program for it, or say why not."""
     if not path.exists():
@@ -118,6 +124,8 @@ class FileRow(QWidget):
         self.menu_button.setStyleSheet("QToolButton::menu-indicator { image: none; }")
         self.menu_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.menu = QMenu(self.menu_button)
+        if file.missing:
+            self.menu.addAction("Locate…", lambda: view.locate(file))
         self.menu.addAction("Open", lambda: view.open_file(file))
         self.menu.addAction("Show in Folder", lambda: view.show_in_folder(file))
         self.menu.addSeparator()
@@ -216,6 +224,16 @@ class FilesView(QWidget):
                 messages.show_error(self.window(), error, "Cannot rename")
                 return
             self.controller.apply(op)
+
+    def locate(self, file: FileView) -> None:
+        """Ask where a missing file is now, and link it there (or copy it back into the
+        storage folder); undoable."""
+        found = ask_located(self.window(), file.name)
+        if found is not None:
+            service = self.controller.service
+            self.controller.apply_built(
+                lambda: service.locate_op(file.id, found), label="Copying the file…"
+            )
 
     def remove(self, file: FileView) -> None:
         """Take the file off the paper (undoable; a stored file waits for Empty Trash)."""

@@ -159,3 +159,33 @@ def test_attach_open_rename_remove_and_undo(
     assert Path(library.paper(shown.id).files[0].path).is_file()
     labels = [w.text() for w in window.detail_pane.files.findChildren(QLabel, "fileAbout")]
     assert any(text.startswith("3 pages") for text in labels)
+
+
+def test_a_missing_file_is_shown_so_and_located_from_its_menu(
+    qtbot: QtBot,
+    window: MainWindow,
+    library: LibraryService,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown = window.model.paper_row(0)
+    assert shown is not None
+    (tmp_path / "sync").mkdir()
+    source = make_pdf(tmp_path / "sync" / "linked.pdf", pages=4)
+    library.attach(shown.id, [source], link=True)
+    moved = source.rename(tmp_path / "linked.pdf")
+    window.table.select_paper(shown.id)
+    settle(window.controller)
+    qtbot.wait_until(lambda: _file_names(window) == ["linked.pdf"])
+    (row,) = window.detail_pane.files.file_rows()
+    assert row.about.text() == f"Missing: not at {source.resolve()}"
+    monkeypatch.setattr(files_view, "ask_located", lambda parent, name: str(moved))
+    next(a for a in row.menu.actions() if a.text() == "Locate…").trigger()
+    settle(window.controller)
+
+    def about() -> list[str]:
+        return [r.about.text() for r in window.detail_pane.files.file_rows() if r.isVisible()]
+
+    qtbot.wait_until(lambda: len(about()) == 1 and about()[0].startswith("4 pages · "))
+    assert not library.paper(shown.id).files[0].missing
+    assert window.controller.undo_stack.undoText() == "Locate a file"

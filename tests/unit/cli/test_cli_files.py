@@ -99,3 +99,19 @@ def test_a_shared_library_links_files_and_says_why_it_cannot_store_them(
     else:
         assert copied.code == 0
     assert len(json.loads(cli("show", pid, "--json").out)["files"]) == 1
+
+
+def test_check_files_lists_the_missing_ones_and_exits_2(cli: Cli, tmp_path: Path) -> None:
+    pid = _with_papers(cli, tmp_path)
+    pdf = make_pdf(tmp_path / "linked.pdf")
+    assert cli("attach", pid, pdf, "--link").code == 0
+    fine = cli("check", "--files")
+    assert fine.code == 0 and "The attached file is where it should be" in fine.out
+    pdf.unlink()
+    missing = cli("check", "--files")
+    assert missing.code == 2 and f"#{pid}  linked.pdf: not at {pdf.resolve()}" in missing.out
+    report = json.loads(cli("check", "--files", "--json").out)
+    assert (report["files"], report["ok"]) == (1, False)
+    assert [(f["paper"], f["name"], f["missing"]) for f in report["missing"]] == [
+        (pid, "linked.pdf", True)
+    ]

@@ -142,3 +142,34 @@ def test_a_linked_file_stays_where_it_is(service: LibraryService, tmp_path: Path
     assert (
         service.paper(pid).files[0].missing is True and again.id == service.paper(pid).files[0].id
     )
+
+
+def test_missing_files_are_found_at_once_and_located_again(
+    service: LibraryService, library_path: Path, tmp_path: Path
+) -> None:
+    first, second = service.paper_ids()[:2]
+    (tmp_path / "sync").mkdir()
+    linked_source = make_pdf(tmp_path / "sync" / "linked.pdf", pages=2)
+    (linked,) = service.attach(first, [linked_source], link=True)
+    (stored,) = service.attach(second, [make_pdf(tmp_path / "stored.pdf", pages=3)])
+    stray = storage_beside(library_path) / "99" / "left-behind.pdf"
+    stray.parent.mkdir(parents=True)
+    stray.write_bytes(b"%PDF-1.4 left by a crash")
+    assert service.check_files().missing == ()
+
+    moved = tmp_path / "moved" / "linked.pdf"
+    moved.parent.mkdir()
+    linked_source.rename(moved)
+    Path(stored.path).unlink()
+    found = service.check_files()
+    assert found.files == 2 and [f.id for f in found.missing] == [linked.id, stored.id]
+    assert found.stray == ("99/left-behind.pdf",)
+
+    relinked = service.locate_file(linked.id, moved)
+    service.locate_file(stored.id, make_pdf(tmp_path / "copy of stored.pdf", pages=3))
+    assert service.check_files().missing == ()
+    assert service.paper(first).files[0].path == str(moved.resolve())
+    assert Path(service.paper(second).files[0].path) == Path(stored.path)  # back in its place
+    assert relinked.inverse is not None
+    service.apply(relinked.inverse)  # Undo: where it was before
+    assert service.paper(first).files[0].missing
