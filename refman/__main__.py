@@ -34,6 +34,10 @@ def console() -> NoReturn:
     SQLAlchemy then takes about a quarter of a second and has nothing left to save, so the
     process ends at once instead: every command returns that much sooner.
     """
+    if getattr(sys, "frozen", False):  # the bundle: a spawned text reader runs this program
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     code = main()
     logging.shutdown()
     for stream in (sys.stdout, sys.stderr):

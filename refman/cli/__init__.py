@@ -64,6 +64,7 @@ _HANDLERS: dict[str, tuple[str, str]] = {
     "attach": ("files_cmd", "run_attach"),
     "detach": ("files_cmd", "run_detach"),
     "open": ("files_cmd", "run_open"),
+    "index-files": ("files_cmd", "run_index_files"),
     "history": ("history_cmd", "run_history"),
     "revert": ("history_cmd", "run_revert"),
     "people": ("people_cmd", "run_people"),

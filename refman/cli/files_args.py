@@ -24,6 +24,14 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "is kept until the Trash is emptied; a linked file is never touched.",
         "  refman detach 12 slides.pdf",
     ),
+    "index-files": (
+        "read the text of attached PDFs into the search",
+        "Read the text of every attached PDF not read yet (or changed since) into the "
+        "library's search, each in a worker process bounded in time and memory; refman "
+        "attach does it for the files it attaches, the window in the background. Search "
+        "it with refman search --everything.",
+        "  refman index-files\n  refman search --everything 'gradient checkpointing'",
+    ),
     "open": (
         "open a paper's file with the system's viewer",
         "Open a paper's first file (or the one named) with the program the system opens "
@@ -33,11 +41,13 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 #: What ``--json`` prints, for the commands that have it.
-JSON = {"attach": "the attached files"}
+JSON = {"attach": "the attached files", "index-files": "what was read"}
 
 
 def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
     """The arguments of one of :data:`COMMANDS` (``--json`` is added by the parser)."""
+    if command == "index-files":
+        return
     p.add_argument("id", type=paper_id, help="the paper's id")
     if command == "attach":
         p.add_argument("files", nargs="+", metavar="FILE", help="the files")

@@ -18,6 +18,7 @@ from typing import TextIO
 from refman.cli.output import FILE_KEYS, file_line, write_json
 from refman.common.errors import NotFoundError, RefmanError
 from refman.common.text import plural
+from refman.core.file_index import IndexProgress
 from refman.core.library import LibraryService
 from refman.core.values import FileView, PaperDetail
 
@@ -54,6 +55,31 @@ def run_attach(args: argparse.Namespace, service: LibraryService, out: TextIO) -
     verb = "Linked" if args.link else "Attached"
     for view in views:
         out.write(f"{verb} {file_line(view)} to #{paper.id}.\n")
+    read = service.index_files()
+    if read:
+        out.write(f"Read the text of {plural(read, 'PDF')} into the search.\n")
+    return 0
+
+
+def run_index_files(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman index-files``: the text of the PDFs not read yet, into the search."""
+    quiet = args.json or not sys.stderr.isatty()
+
+    def told(progress: IndexProgress) -> None:
+        if not quiet:
+            sys.stderr.write(f"\rReading PDFs: {progress.done:,} of {progress.total:,}")
+
+    read = service.index_files(progress=told)
+    if not quiet and read:
+        sys.stderr.write("\n")
+    now = service.index_progress()
+    if args.json:
+        write_json(out, {"read": read, "indexed": now.done, "files": now.total})
+        return 0
+    out.write(
+        f"Read the text of {plural(read, 'PDF')}; {now.done:,} of {plural(now.total, 'PDF')} "
+        "are in the search (refman search --everything).\n"
+    )
     return 0
 
 

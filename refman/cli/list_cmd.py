@@ -45,6 +45,7 @@ def query_of(args: argparse.Namespace) -> PaperQuery:
         person_id=getattr(args, "person", None),
         sort=sort,
         descending=bool(args.desc),
+        everything=bool(getattr(args, "everything", False)),
     )
 
 
@@ -83,9 +84,18 @@ def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
         details = []
         for start in range(0, len(ids), _DETAIL_CHUNK):
             details.extend(service.details(ids[start : start + _DETAIL_CHUNK]))
-        write_json(out, [paper_to_json(detail) for detail in details])
+        papers = [paper_to_json(detail) for detail in details]
+        if query.everything:  # where in its files the search found each paper, if there
+            for paper in papers:
+                found = service.snippet(paper["id"], query.text)
+                paper["snippet"] = {"file": found[1], "text": found[0]} if found else None
+        write_json(out, papers)
         return 0
     lines = paper_table(rows, terminal_width())
+    if query.everything:
+        for row in rows:
+            if (found := service.snippet(row.id, query.text)) is not None:
+                lines.append(f"  #{row.id} in {found[1]}: “{found[0]}”")
     if not total and not query.text and not query.tags and query.section is Section.ALL:
         lines.append(
             "The library is empty. Import an author page or a bibliography with "

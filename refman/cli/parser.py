@@ -11,10 +11,9 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from refman import __version__
-from refman.cli import cite_cmd, export_cmd
+from refman.cli import cite_cmd, export_cmd, list_args
 from refman.cli.argv import paper_id
 from refman.core.rules import ITEM_TYPES, RATING_MAX, READING_STATUSES
-from refman.core.values import Section, SortKey
 
 if TYPE_CHECKING:
     #: The object that adds the subcommands.
@@ -75,12 +74,6 @@ examples:
   refman search '"language model" training' --limit 5
   refman search author:jiang year:2024.. -survey
 """
-
-
-def _count(text: str) -> int:
-    if not (text.strip().isascii() and text.strip().isdigit()):
-        raise argparse.ArgumentTypeError(f"“{text}” is not a whole number of 0 or more")
-    return int(text)
 
 
 def _common() -> argparse.ArgumentParser:
@@ -161,27 +154,6 @@ def _add_import(c: _Commands) -> None:
     )
 
 
-def _add_list_options(p: argparse.ArgumentParser, *, search: bool) -> None:
-    if search:
-        p.add_argument("--search", default="", metavar="Q", help="full-text search")
-    _tag_option(p, "only papers with this tag (repeat: all of them)")
-    p.add_argument(
-        "--section",
-        choices=[s.value for s in Section],
-        default=Section.ALL.value,
-        help="library section (default: all; trash lists the Trash)",
-    )
-    p.add_argument(
-        "--person", type=paper_id, metavar="ID", help="only this person's papers (refman people)"
-    )
-    p.add_argument("--saved", metavar="NAME", help="the papers a saved search finds")
-    p.add_argument("--sort", choices=[k.value for k in SortKey], help="sort order")
-    p.add_argument("--desc", action="store_true", help="reverse the sort order")
-    p.add_argument("--limit", type=_count, metavar="N", help="show at most N papers")
-    p.add_argument("--offset", type=_count, default=0, metavar="N", help="skip the first N")
-    _json(p, "the full paper objects")
-
-
 def _add_reading(c: _Commands) -> None:
     p = c.add(
         "list",
@@ -189,7 +161,7 @@ def _add_reading(c: _Commands) -> None:
         "List the papers of the library as a table (or JSON).",
         epilog=_LIST_EPILOG,
     )
-    _add_list_options(p, search=True)
+    list_args.add_list_options(p, search=True)
     p = c.add(
         "search",
         "search papers (same as list --search)",
@@ -199,7 +171,7 @@ def _add_reading(c: _Commands) -> None:
     )
     p.add_argument("search", nargs="*", metavar="Q", help="what to search for")
     p.add_argument("--query-word", action="append", default=[], help=argparse.SUPPRESS)
-    _add_list_options(p, search=False)
+    list_args.add_list_options(p, search=False)
     p = c.add(
         "show",
         "show everything about a paper",

@@ -41,6 +41,7 @@ TABLES = (
     "saved_searches",
     "papers",
     "paper_files",
+    "file_texts",
     "authorships",
     "attributions",
     "distinct_people",
@@ -202,6 +203,19 @@ def _model(name: str) -> Any:
     raise KeyError(name)
 
 
+#: The tables whose ids a server hands out from a sequence (moved past the copied ids).
+_SEQUENCED = (
+    "persons",
+    "subjects",
+    "tags",
+    "papers",
+    "notes",
+    "import_batches",
+    "paper_files",
+    "saved_searches",
+)
+
+
 def _after_rows(dest: Session, search: Any) -> None:
     """The destination's search words, and (on a server) its id sequences past the copied
     ids."""
@@ -209,7 +223,7 @@ def _after_rows(dest: Session, search: Any) -> None:
     for part in chunks(ids, _BATCH):
         search.remember(dest, part)
     if on_server(dest):
-        for name in ("persons", "subjects", "tags", "papers", "notes", "import_batches"):
+        for name in _SEQUENCED:
             dest.execute(
                 text(
                     f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "

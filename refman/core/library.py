@@ -27,6 +27,8 @@ from refman.core.attachments import (
     stage_files,
 )
 from refman.core.context import Context, Handler, Progress
+from refman.core.extraction import Extractor
+from refman.core.file_index import IndexProgress, indexed_counts, keep_text, pending_files
 from refman.core.importing import handlers as import_handlers
 from refman.core.importing.revert import RevertPlan
 from refman.core.importing.revert_ops import HANDLERS as REVERT_HANDLERS
@@ -280,6 +282,43 @@ class LibraryService(LibraryReads):
     def locate_file(self, file_id: int, found: str | Path) -> Outcome[None]:
         """Make a missing file the one found at ``found`` (see :meth:`locate_op`)."""
         return self.apply(self.locate_op(file_id, found))
+
+    def index_files(
+        self,
+        extractor: Extractor | None = None,
+        progress: Callable[[IndexProgress], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> int:
+        """Read the text of the attached PDFs not read yet (or changed since) into the
+        search, each file kept as soon as it is read (see :mod:`refman.core.file_index`).
+
+        Args:
+            extractor: The worker process that reads them (one of its own when None).
+            progress: Told after each file how many are read, of how many.
+            cancelled: Asked before each file; True stops (what was read is kept).
+
+        Returns:
+            How many files were read.
+        """
+        with self.db.reading() as session:
+            pending = pending_files(session, self.files)
+            before = indexed_counts(session)
+        reader = extractor or Extractor()
+        done = 0
+        try:
+            for file in pending:
+                if cancelled is not None and cancelled():
+                    break
+                read = reader.extract(file.path)
+                with self.db.transaction() as session:
+                    keep_text(session, file, read, _now())
+                done += 1
+                if progress is not None:
+                    progress(IndexProgress(before.done + done, before.total))
+        finally:
+            if extractor is None:
+                reader.close()
+        return done
 
     def rename_file(self, file_id: int, name: str) -> Outcome[None]:
         """Give an attached file another name."""

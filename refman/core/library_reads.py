@@ -15,6 +15,8 @@ from refman.core import related as related_reads
 from refman.core import saved_searches as saved
 from refman.core.attachments import FilesCheck, check_files
 from refman.core.context import no_paper
+from refman.core.file_index import IndexProgress, indexed_counts
+from refman.core.file_index import snippet as file_snippet
 from refman.core.id_lists import OrderedIds
 from refman.core.importing.history import ImportView, import_history
 from refman.core.importing.plan import plan_import
@@ -212,6 +214,16 @@ class LibraryReads:
         """Look for every attached file (and for stray files in the storage folder)."""
         with self.db.reading() as s:
             return check_files(s, self.files)
+
+    def index_progress(self) -> IndexProgress:
+        """How many attached PDFs have their text in the search, of how many."""
+        with self.db.reading() as s:
+            return indexed_counts(s)
+
+    def snippet(self, paper_id: int, query: str) -> tuple[str, str] | None:
+        """The sentence of a paper's files that a search found, and the file's name."""
+        with self.db.reading() as s:
+            return file_snippet(s, paper_id, query)
 
     def saved_searches(self) -> list[SavedSearchView]:
         """Every saved search by name, with how many papers each finds now."""

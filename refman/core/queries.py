@@ -113,7 +113,7 @@ def member_sets(
     """
     sets = tag_sets(query)
     if text and query.text.strip():
-        ids = search.match_ids(session, query.text)
+        ids = search.match_ids(session, query.text, everything=query.everything)
         if ids is None:
             return None
         sets.append(ids)
@@ -186,7 +186,7 @@ def _unordered(
     stmt = select(*columns).select_from(Paper)
     rank: ColumnElement[Any] | None = None
     matches = (
-        search.matches(session, query.text)
+        search.matches(session, query.text, everything=query.everything)
         if query.sort is SortKey.RELEVANCE and query.text.strip()
         else None
     )
@@ -204,7 +204,7 @@ def _walk(
     check on each paper: the search index for a search (None when a tag or a note matches
     too), the first tag's links for a tag filter, nothing for a whole section."""
     if query.text.strip():
-        driving = search.driving(session, query.text)
+        driving = search.driving(session, query.text, everything=query.everything)
         return None if driving is None else (driving, replace(query, text=""))
     if not query.tags or (query.any_tags and len(query.tags) > 1):
         return None

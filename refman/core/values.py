@@ -57,6 +57,7 @@ class PaperQuery:
         filters: Fields, ranges, exclusions and alternatives of the search line (read from
             ``text`` by :func:`refman.core.queries.with_syntax`).
         any_tags: Papers with any of the tags, not all of them.
+        everything: The search also looks in the text of the papers' files (PDFs).
     """
 
     text: str = ""
@@ -67,6 +68,7 @@ class PaperQuery:
     descending: bool = False
     filters: tuple[SearchFilter, ...] = ()
     any_tags: bool = False
+    everything: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,3 +43,38 @@ def pdf_pages(path: Path) -> int | None:
     except Exception as error:  # a damaged file: pypdf raises many kinds
         log.info("cannot count the pages of %s: %s", path, error)
         return None
+
+
+#: The most text kept of one file (a 2,000-page book is cut here).
+MOST_TEXT = 4_000_000
+
+
+def pdf_text(path: Path) -> tuple[str, int]:
+    """A PDF's text, page after page (pages separated by a form feed), and its pages.
+
+    Raises:
+        ValueError: The file is no PDF, is encrypted, or cannot be read (the message says
+            which, for a person to read).
+    """
+    if not is_pdf(path):
+        raise ValueError("it is not a PDF (its first bytes are not a PDF's)")
+    from pypdf import PdfReader
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    try:
+        reader = PdfReader(path)
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise ValueError("it is encrypted (refman cannot read it without its password)")
+        pages: list[str] = []
+        size = 0
+        for page in reader.pages:
+            text = page.extract_text() or ""
+            pages.append(text)
+            size += len(text)
+            if size > MOST_TEXT:
+                break
+        return "\f".join(pages)[:MOST_TEXT], len(reader.pages)
+    except ValueError:
+        raise
+    except Exception as error:  # a damaged file: pypdf raises many kinds
+        raise ValueError(f"it is damaged ({type(error).__name__}: {error})") from error

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, Text, false
+from sqlalchemy import BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, Text, false
+from sqlalchemy import text as sql_text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from refman.store.models import Base
@@ -32,3 +33,24 @@ class PaperFile(Base):
     size: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
     pages: Mapped[int | None] = mapped_column(Integer)
     added_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class FileText(Base):
+    """The text of an attached file (a PDF's, page after page), as its own field of the
+    full-text search, and what the file was when it was read (a changed file is read again).
+    """
+
+    __tablename__ = "file_texts"
+
+    id: Mapped[int] = mapped_column(
+        ForeignKey("paper_files.id", ondelete="CASCADE"), primary_key=True
+    )
+    paper_id: Mapped[int] = mapped_column(ForeignKey("papers.id", ondelete="CASCADE"), index=True)
+    text: Mapped[str] = mapped_column(Text, default="", server_default=sql_text("''"))
+    pages: Mapped[int | None] = mapped_column(Integer)
+    #: The file's size and modification time when it was read.
+    size: Mapped[int | None] = mapped_column(BigInteger)
+    mtime: Mapped[float | None] = mapped_column(Float)
+    #: Why no text could be read (encrypted, damaged, too slow), or None.
+    error: Mapped[str | None] = mapped_column(Text)
+    indexed_at: Mapped[datetime] = mapped_column(DateTime)

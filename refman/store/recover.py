@@ -21,6 +21,7 @@ DATA_TABLES = (
     "saved_searches",
     "papers",
     "paper_files",
+    "file_texts",
     "import_batches",
     "authorships",
     "attributions",

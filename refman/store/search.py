@@ -72,19 +72,23 @@ class Driving:
 class SearchIndex(Protocol):
     """What the library service needs of a full-text index."""
 
-    def matches(self, session: Session, query: str) -> Subquery | None:
+    def matches(self, session: Session, query: str, *, everything: bool = False) -> Subquery | None:
         """The papers matching ``query``, as a subquery of (``paper_id``, ``rank``) where a
-        lower rank is a better match; None when the query holds no searchable word."""
+        lower rank is a better match; None when the query holds no searchable word. With
+        ``everything``, a word may also be in the text of a paper's files."""
 
-    def match_ids(self, session: Session, query: str) -> Select[Any] | None:
+    def match_ids(
+        self, session: Session, query: str, *, everything: bool = False
+    ) -> Select[Any] | None:
         """The ids of the papers matching ``query``, to be used as ``papers.id IN (...)`` in
         a statement over the ``papers`` table (it may check the enclosing row, see
-        :data:`OUTER_ID`); None when nothing is searchable."""
+        :data:`OUTER_ID`); None when nothing is searchable. ``everything`` as in
+        :meth:`matches`."""
 
-    def driving(self, session: Session, query: str) -> Driving | None:
+    def driving(self, session: Session, query: str, *, everything: bool = False) -> Driving | None:
         """The matches as a source to join papers to, in paper-id order, or None when the
-        query holds no searchable word or needs more than the papers' own words (a tag or a
-        note matches)."""
+        query holds no searchable word or needs more than the papers' own words (a tag, a
+        note or, with ``everything``, a file's text matches)."""
 
     def similar_titles(self, session: Session, words: Sequence[str], limit: int) -> list[int]:
         """Up to ``limit`` papers whose titles hold all of ``words`` but one."""
@@ -203,6 +207,19 @@ def _noted_ids(term: Term) -> Select[Any]:
     )
 
 
+def _filed_ids(term: Term) -> Select[Any]:
+    """Papers with a file whose text matches the term."""
+    texts = _rowids("file_texts_fts", term.fts())
+    conds: list[ColumnElement[bool]] = [literal_column("ft.id").in_(texts)]
+    if term.phrase:
+        conds.append(func.refman_phrase(literal_column("ft.text"), _phrase_bind(term.phrase)) == 1)
+    return (
+        select(literal_column("ft.paper_id").label("id"))
+        .select_from(text("file_texts AS ft"))
+        .where(*conds)
+    )
+
+
 def _any_hit(session: Session, table: str, term: Term) -> bool:
     found: Any = session.execute(
         select(literal_column("1"))
@@ -228,22 +245,26 @@ def ranked_matches(ids: Select[Any], ranked: Subquery) -> Subquery:
 class Fts5Index:
     """The search index of an SQLite library (see the module)."""
 
-    def _mixed(self, session: Session, terms: list[Term]) -> bool:
-        """True when some term matches a tag or a note (else the papers' own words decide)."""
-        return any(
-            _any_hit(session, "tags_fts", t) or _any_hit(session, "notes_fts", t) for t in terms
-        )
+    def _mixed(self, session: Session, terms: list[Term], everything: bool) -> bool:
+        """True when some term matches a tag, a note or (with ``everything``) a file's text
+        (else the papers' own words decide)."""
+        tables = ("tags_fts", "notes_fts", *(("file_texts_fts",) if everything else ()))
+        return any(_any_hit(session, table, t) for t in terms for table in tables)
 
-    def match_ids(self, session: Session, query: str) -> Select[Any] | None:
+    def match_ids(
+        self, session: Session, query: str, *, everything: bool = False
+    ) -> Select[Any] | None:
         """The ids of the matching papers, in no particular order (see
         :meth:`SearchIndex.match_ids`)."""
-        return self._match_ids(session, query, outer=True)
+        return self._match_ids(session, query, outer=True, everything=everything)
 
-    def _match_ids(self, session: Session, query: str, *, outer: bool) -> Select[Any] | None:
+    def _match_ids(
+        self, session: Session, query: str, *, outer: bool, everything: bool = False
+    ) -> Select[Any] | None:
         terms = parse_terms(query)
         if not terms:
             return None
-        if not self._mixed(session, terms):
+        if not self._mixed(session, terms, everything):
             phrases = [t.phrase for t in terms if t.phrase]
             return _paper_ids(" AND ".join(t.fts() for t in terms), phrases, outer=outer)
         sets = [
@@ -251,17 +272,18 @@ class Fts5Index:
                 _paper_ids(t.fts(), [t.phrase] if t.phrase else []),
                 _tagged_ids(t),
                 _noted_ids(t),
+                *((_filed_ids(t),) if everything else ()),
             ).subquery()
             for t in terms
         ]
         first, *others = sets
         return select(first.c.id).where(*(first.c.id.in_(select(s.c.id)) for s in others))
 
-    def driving(self, session: Session, query: str) -> Driving | None:
+    def driving(self, session: Session, query: str, *, everything: bool = False) -> Driving | None:
         """The full-text index itself, which hands out its matches in rowid (paper id) order:
         the newest hundred matches of a broad word cost a hundred rows, not every match."""
         terms = parse_terms(query)
-        if not terms or self._mixed(session, terms):
+        if not terms or self._mixed(session, terms, everything):
             return None
         fts = table("papers_fts", column("rowid"))
         match = _matching("papers_fts", " AND ".join(t.fts() for t in terms))
@@ -296,9 +318,9 @@ class Fts5Index:
             return None
         return _rowids("papers_fts", '{title abstract} : "' + tokens[0] + '"')
 
-    def matches(self, session: Session, query: str) -> Subquery | None:
+    def matches(self, session: Session, query: str, *, everything: bool = False) -> Subquery | None:
         """The matching papers with their bm25 rank (a title match weighs most)."""
-        ids = self._match_ids(session, query, outer=False)
+        ids = self._match_ids(session, query, outer=False, everything=everything)
         if ids is None:
             return None
         terms = parse_terms(query)

@@ -96,6 +96,7 @@ _FIELDS = "ABCD"
 _paper_words = table("paper_words", column("paper_id"), column("words"))
 _tags = table("tags", column("id"), column("words"))
 _notes = table("notes", column("paper_id"), column("words"))
+_file_texts = table("file_texts", column("paper_id"), column("words"))
 _paper_tags = table("paper_tags", column("paper_id"), column("tag_id"))
 _WORD = re.compile(r"[^\W_]+")
 _MARKS = re.compile("[\u0300-\u036f]")
@@ -156,6 +157,12 @@ def _noted_ids(expression: str) -> Select[Any]:
     return select(_notes.c.paper_id.label("id")).where(_matching(_notes.c.words, expression))
 
 
+def _filed_ids(expression: str) -> Select[Any]:
+    return select(_file_texts.c.paper_id.label("id")).where(
+        _matching(_file_texts.c.words, expression)
+    )
+
+
 def _any_hit(session: Session, words: Any, expression: str) -> bool:
     found: Any = session.execute(
         select(literal_column("1")).where(_matching(words, expression)).limit(1)
@@ -178,28 +185,33 @@ STRAY_WORDS = (
 class PgIndex:
     """The search index of a shared library on PostgreSQL (see the module)."""
 
-    def _mixed(self, session: Session, queries: list[str]) -> bool:
-        """True when some term matches a tag or a note (else the papers' own words decide)."""
-        return any(
-            _any_hit(session, _tags.c.words, q) or _any_hit(session, _notes.c.words, q)
-            for q in queries
-        )
+    def _mixed(self, session: Session, queries: list[str], everything: bool) -> bool:
+        """True when some term matches a tag, a note or (with ``everything``) a file's text
+        (else the papers' own words decide)."""
+        words = (_tags.c.words, _notes.c.words, *((_file_texts.c.words,) if everything else ()))
+        return any(_any_hit(session, w, q) for q in queries for w in words)
 
-    def match_ids(self, session: Session, query: str) -> Select[Any] | None:
+    def match_ids(
+        self, session: Session, query: str, *, everything: bool = False
+    ) -> Select[Any] | None:
         """The ids of the matching papers (see :meth:`SearchIndex.match_ids`)."""
         queries = _queries(query)
         if not queries:
             return None
-        if not self._mixed(session, queries):
+        if not self._mixed(session, queries, everything):
             return _paper_ids(" & ".join(queries))
-        sets = [union(_paper_ids(q), _tagged_ids(q), _noted_ids(q)).subquery() for q in queries]
+        filed = (_filed_ids,) if everything else ()
+        sets = [
+            union(*(f(q) for f in (_paper_ids, _tagged_ids, _noted_ids, *filed))).subquery()
+            for q in queries
+        ]
         first, *others = sets
         return select(first.c.id).where(*(first.c.id.in_(select(s.c.id)) for s in others))
 
-    def driving(self, session: Session, query: str) -> Driving | None:
+    def driving(self, session: Session, query: str, *, everything: bool = False) -> Driving | None:
         """The papers' words, walked in paper-id order (see :meth:`SearchIndex.driving`)."""
         queries = _queries(query)
-        if not queries or self._mixed(session, queries):
+        if not queries or self._mixed(session, queries, everything):
             return None
         match = _matching(_paper_words.c.words, " & ".join(queries))
         return Driving(_paper_words, _paper_words.c.paper_id, (match,), own=True)
@@ -225,9 +237,9 @@ class PgIndex:
         folded = _folded(word)
         return _paper_ids(_lexeme(folded[0], field="AD")) if len(folded) == 1 else None
 
-    def matches(self, session: Session, query: str) -> Subquery | None:
+    def matches(self, session: Session, query: str, *, everything: bool = False) -> Subquery | None:
         """The matching papers with their rank (a title match weighs most)."""
-        ids = self.match_ids(session, query)
+        ids = self.match_ids(session, query, everything=everything)
         if ids is None:
             return None
         rank = func.ts_rank(

@@ -1,10 +1,10 @@
 """The search indexes' tables on SQLite, and their repair.
 
 The papers' index reads its words through the ``paper_search`` view (external content: the
-index holds no copy of the text); tags and notes have indexes of their own, kept in step by
-triggers. Migration 0003 creates them from these definitions; :func:`repair_search` creates
-again whatever is missing from a library (a tool that dropped a table, a partial copy) and
-fills it from the papers, tags and notes.
+index holds no copy of the text); tags, notes and the text of attached files have indexes of
+their own, kept in step by triggers. Migrations 0003 and 0009 create them from these
+definitions; :func:`repair_search` creates again whatever is missing from a library (a tool
+that dropped a table, a partial copy) and fills it from the papers, tags, notes and texts.
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ INDEXES = (
     ("papers_fts", "title, abstract, authors, venue, subjects", "paper_search"),
     ("tags_fts", "name", "tags"),
     ("notes_fts", "text", "notes"),
+    ("file_texts_fts", "text", "file_texts"),
 )
 #: The tables whose rows triggers keep in their index, and the column indexed.
-TRIGGERED = (("tags", "name"), ("notes", "text"))
+TRIGGERED = (("tags", "name"), ("notes", "text"), ("file_texts", "text"))
 
 
 def fts_table(name: str, columns: str, content: str) -> str:

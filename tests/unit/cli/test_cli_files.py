@@ -115,3 +115,19 @@ def test_check_files_lists_the_missing_ones_and_exits_2(cli: Cli, tmp_path: Path
     assert [(f["paper"], f["name"], f["missing"]) for f in report["missing"]] == [
         (pid, "linked.pdf", True)
     ]
+
+
+def test_search_everything_finds_words_inside_the_pdfs(cli: Cli, tmp_path: Path) -> None:
+    pid = _with_papers(cli, tmp_path)
+    pdf = make_pdf(tmp_path / "inside.pdf", lines=("Axolotl regeneration is remarkable.",))
+    attached = cli("attach", pid, pdf, "--link")
+    assert "Read the text of 1 PDF into the search" in attached.out
+    assert json.loads(cli("search", "axolotl", "--json").out) == []
+    found = json.loads(cli("search", "axolotl", "--everything", "--json").out)
+    assert [p["id"] for p in found] == [pid]
+    assert found[0]["snippet"]["file"] == "inside.pdf"
+    assert "Axolotl regeneration is remarkable." in found[0]["snippet"]["text"]
+    text = cli("search", "--everything", "axolotl").out
+    assert f"#{pid} in inside.pdf: “" in text
+    again = json.loads(cli("index-files", "--json").out)
+    assert again == {"read": 0, "indexed": 1, "files": 1}

@@ -1,0 +1,144 @@
+"""The text of attached PDFs in the full-text search: which files still need reading (never
+read, or changed since: another size or modification time), keeping what was read, and the
+sentence a search found in a paper's files.
+
+Reading is resumable by design: a file's text is kept as soon as it is read, one short
+transaction per file, so an indexing stopped half-way (the window closed, the machine off)
+goes on with the files not read yet. The text is derived data, not the user's: keeping it
+changes nothing an Undo would take back.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from refman.core.extraction import Extracted
+from refman.store.file_store import FileStore
+from refman.store.models import Paper
+from refman.store.models_files import FileText, PaperFile
+from refman.store.search_terms import parse_terms, plain_words
+
+#: Files whose names end so are read for their text (their first bytes are checked too).
+READ = (".pdf",)
+#: The longest snippet shown (characters).
+SNIPPET = 220
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A file whose text is to be read: which, whose, where, and what it is now."""
+
+    file_id: int
+    paper_id: int
+    path: Path
+    size: int
+    mtime: float
+
+
+@dataclass(frozen=True, slots=True)
+class IndexProgress:
+    """How far reading the files' text has come: files read, and files in all."""
+
+    done: int
+    total: int
+
+
+def pending_files(session: Session, store: FileStore) -> list[Pending]:
+    """The PDFs whose text was never read or has changed since (missing files wait until
+    they are found)."""
+    rows = session.execute(
+        select(
+            PaperFile.id,
+            PaperFile.paper_id,
+            PaperFile.path,
+            PaperFile.linked,
+            PaperFile.name,
+            FileText.size,
+            FileText.mtime,
+        )
+        .outerjoin(FileText, FileText.id == PaperFile.id)
+        .order_by(PaperFile.id)
+    ).all()
+    pending: list[Pending] = []
+    for file_id, paper_id, path, linked, name, size, mtime in rows:
+        where = store.where(path, linked)
+        if where is None or not name.lower().endswith(READ):
+            continue
+        try:
+            stat = where.stat()
+        except OSError:
+            continue  # missing: read when it is found again
+        if size != stat.st_size or mtime != stat.st_mtime:
+            pending.append(Pending(file_id, paper_id, where, stat.st_size, stat.st_mtime))
+    return pending
+
+
+def keep_text(session: Session, file: Pending, read: Extracted, now: datetime) -> None:
+    """Keep a file's text (replacing what was read before), unless the file went meanwhile."""
+    if session.get(PaperFile, file.file_id) is None:
+        return
+    session.execute(delete(FileText).where(FileText.id == file.file_id))
+    session.add(
+        FileText(
+            id=file.file_id,
+            paper_id=file.paper_id,
+            text=read.text,
+            pages=read.pages,
+            size=file.size,
+            mtime=file.mtime,
+            error=read.error,
+            indexed_at=now,
+        )
+    )
+    if read.pages is not None:
+        session.execute(
+            update(PaperFile).where(PaperFile.id == file.file_id).values(pages=read.pages)
+        )
+
+
+def indexed_counts(session: Session) -> IndexProgress:
+    """How many attached PDFs have their text read, of how many."""
+    names = list(session.execute(select(PaperFile.name)).scalars())
+    total = sum(1 for n in names if n.lower().endswith(READ))
+    done = len(list(session.execute(select(FileText.id)).scalars()))
+    return IndexProgress(min(done, total), total)
+
+
+def _sentences(text: str) -> list[str]:
+    flat = " ".join(text.split())
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", flat) if s.strip()]
+
+
+def snippet(session: Session, paper_id: int, query: str) -> tuple[str, str] | None:
+    """The first sentence of a paper's files that holds the search's words (the most of
+    them), and the file's name; None when no file's text holds any."""
+    words = {w for t in parse_terms(query) for word in t.words for w in plain_words(word)}
+    if not words:
+        return None
+    rows = session.execute(
+        select(PaperFile.name, FileText.text)
+        .join(FileText, FileText.id == PaperFile.id)
+        .join(Paper, Paper.id == PaperFile.paper_id)
+        .where(PaperFile.paper_id == paper_id)
+        .order_by(PaperFile.id)
+    ).all()
+    best: tuple[int, str, str] | None = None
+    for name, text in rows:
+        for sentence in _sentences(text):
+            held = set(plain_words(sentence))
+            hits = sum(1 for w in words if w in held or any(h.startswith(w) for h in held))
+            if hits and (best is None or hits > best[0]):
+                best = (hits, sentence, name)
+                if hits == len(words):
+                    break
+    if best is None:
+        return None
+    _, sentence, name = best
+    cut = sentence if len(sentence) <= SNIPPET else sentence[: SNIPPET - 1].rstrip() + "…"
+    return cut, name
