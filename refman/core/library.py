@@ -310,6 +310,8 @@ class LibraryService(LibraryReads):
                 if cancelled is not None and cancelled():
                     break
                 read = reader.extract(file.path)
+                if cancelled is not None and cancelled():
+                    break  # stopped while reading it: its text is read again next time
                 with self.db.transaction() as session:
                     keep_text(session, file, read, _now())
                 done += 1

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError, NotFoundError
 from refman.common.text import prepare_latex
-from refman.core import name_variants, navigation, people, queries, related
+from refman.core import file_index, name_variants, navigation, people, queries, related
 from refman.core.importing.history import ImportView, import_history
 from refman.core.values import (
     NameVariant,
@@ -144,6 +144,10 @@ class ListReader:
                 return []
 
         return self._read(read)
+
+    def snippet(self, paper_id: int, query: str) -> tuple[str, str] | None:
+        """The sentence of a paper's files a search found, and the file's name."""
+        return self._read(lambda s: file_index.snippet(s, paper_id, query))
 
     def everyone(self, text: str = "") -> tuple[list[PersonView], int]:
         """The people whose names contain ``text``, the most papers first (at most

@@ -64,6 +64,8 @@ class LibraryController(QObject):
         self.undo_stack = QUndoStack(self)
         self.runner = OperationRunner(self, window)
         self.lists = ListWorker(lambda: ListReader(service.db), self)
+        #: Called first when the controller shuts down.
+        self.on_shutdown: list[Callable[[], None]] = []
         self._stepping = False
         #: Hears about changes made elsewhere (started by :meth:`watch`).
         self.watcher = LibraryWatcher(lambda: change_feed(service), self)
@@ -100,7 +102,10 @@ class LibraryController(QObject):
         return self.runner.idle and self.lists.idle
 
     def shutdown(self) -> None:
-        """Finish the queued changes and stop the worker threads."""
+        """Finish the queued changes and stop the worker threads (and what else registered
+        in :attr:`on_shutdown`: the reading of PDFs' text)."""
+        for stop in self.on_shutdown:
+            stop()
         self.watcher.stop()
         self.runner.shutdown()
         self.lists.shutdown()

@@ -1,20 +1,29 @@
-"""Attaching files from the window: *Paper ▸ Attach File…* (and the list's context menu) for
-the current paper, and files dropped on a paper of the list or on the detail pane, attached
-to that paper (dropped anywhere else they go to the import wizard)."""
+"""Files from the window: *Paper ▸ Attach File…* (and the list's context menu) for the
+current paper; PDFs dropped on a paper of the list or on the detail pane, attached to that
+paper (dropped anywhere else they go to the import wizard); the PDFs' text read into the
+search in the background, its progress in the status bar; the search's Everything mode."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, Slot
+from PySide6.QtCore import QObject, QPoint, QTimer, Slot
+
+from refman.common.text import plural
+from refman.core.file_index import IndexProgress
+from refman.core.values import Changes
 
 from refman.ui import files_view
 from refman.ui.actions import ActionId
 from refman.ui.drop import DropTarget
+from refman.ui.file_indexer import FileIndexer
 
 if TYPE_CHECKING:
     from refman.ui.main_window import MainWindow
+
+#: How long after the window opens the PDFs' text starts to be read (ms).
+START_DELAY_MS = 1500
 
 
 class FileActions(QObject):
@@ -28,7 +37,44 @@ class FileActions(QObject):
         window.table.current_paper_changed.connect(self.enable)
         drops.attach_target = self.paper_at
         drops.on_attach = self.attach
+        self.indexer = FileIndexer(window.controller, self)
+        self.indexer.progress.connect(self.on_index_progress)
+        self.indexer.finished.connect(self.on_indexed)
+        window.controller.changed.connect(self.on_changed)
+        window.search_box.search_changed.connect(self.on_search_changed)
+        QTimer.singleShot(START_DELAY_MS, self, self.indexer.start)  # once the window is up
         self.enable()
+
+    @Slot(object)
+    def on_changed(self, changes: Changes) -> None:
+        """Files attached (or papers changed): read the text of any new PDF."""
+        if changes.papers or changes.added:
+            self.indexer.start()
+
+    @Slot(object)
+    def on_index_progress(self, progress: IndexProgress) -> None:
+        """Say how far reading the PDFs has come."""
+        self.window_.statusBar().showMessage(
+            f"Reading PDFs for the search: {progress.done:,} of {progress.total:,}", 4000
+        )
+
+    @Slot(int)
+    def on_indexed(self, read: int) -> None:
+        """Say that the PDFs are in the search; an Everything search finds them now."""
+        if not read:
+            return
+        self.window_.statusBar().showMessage(
+            f"The text of {plural(read, 'PDF')} is in the search (Everything).", 6000
+        )
+        box = self.window_.search_box
+        if box.everything and box.text().strip():
+            self.window_.model.set_query(self.window_.current_query())
+
+    @Slot(str)
+    def on_search_changed(self, text: str) -> None:
+        """Show where an Everything search found the paper shown in its files."""
+        box = self.window_.search_box
+        self.window_.detail_pane.files.set_search(text if box.everything else "")
 
     @Slot()
     def enable(self) -> None:

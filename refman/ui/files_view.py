@@ -167,12 +167,22 @@ class FilesView(QWidget):
         self.empty = plain_label(NO_FILES, self)
         self.empty.setObjectName("noFiles")
         set_muted(self.empty)
+        #: Where in its files an Everything search found the paper (hidden otherwise).
+        self.found = plain_label("", self)
+        self.found.setObjectName("foundInFiles")
+        self.found.setFont(scaled_font(self.found.font(), 0.92))
+        self.found.hide()
+        #: The search whose words are looked for in the files ("": none, or not Everything).
+        self.search = ""
+        self._reads = controller.lists.channel()
+        self.destroyed.connect(self._reads.close)
         self.rows = QVBoxLayout()
         self.rows.setSpacing(4)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.empty)
         layout.addLayout(self.rows)
+        layout.addWidget(self.found)
 
     def show_paper(self, paper: PaperDetail | None) -> None:
         """Show a paper's files (None: none)."""
@@ -182,6 +192,28 @@ class FilesView(QWidget):
         for file in files:
             self.rows.addWidget(FileRow(self, file))
         self.empty.setVisible(not files)
+        self._find()
+
+    def set_search(self, text: str) -> None:
+        """Show where an Everything search for ``text`` found the paper in its files ("":
+        no such search)."""
+        if text != self.search:
+            self.search = text
+            self._find()
+
+    def _find(self) -> None:
+        """Look for the search's words in the files' text (off the GUI thread)."""
+        self._reads.new_generation()
+        pid, text = self.paper_id, self.search
+        if pid is None or not text.strip() or self.empty.isVisibleTo(self):
+            self.found.hide()
+            return
+        self._reads.ask(lambda reader: reader.snippet(pid, text), self._show_found)
+
+    def _show_found(self, found: tuple[str, str] | None) -> None:
+        if found is not None:
+            self.found.setText(f"Found in “{found[1]}”: “{found[0]}”")
+        self.found.setVisible(found is not None)
 
     def file_rows(self) -> list[FileRow]:
         """The rows shown, in order."""

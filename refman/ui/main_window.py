@@ -235,6 +235,7 @@ class MainWindow(QMainWindow):
             person_id=self._nav.person_id,
             sort=sort,
             descending=descending,
+            everything=self.search_box.everything,
         )
 
     def _apply_query(self, *, now: bool = False) -> None:

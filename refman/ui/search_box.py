@@ -8,13 +8,17 @@ GUI thread and a newer keystroke interrupts the read of the one before (see
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal, Slot
-from PySide6.QtGui import QIcon, QKeyEvent, QPen
-from PySide6.QtWidgets import QLineEdit, QWidget
+from PySide6.QtGui import QActionGroup, QIcon, QKeyEvent, QPen
+from PySide6.QtWidgets import QLineEdit, QMenu, QWidget
 
 from refman.ui.look import muted
 from refman.ui.search_help import SearchHelp, help_icon, icon_canvas
 
 PLACEHOLDER = "Search titles, authors, abstracts, tags, notes…"
+EVERYTHING_PLACEHOLDER = "Search everything, the text of the PDFs too…"
+#: The two search modes, in the magnifier's menu.
+FIELDS_MODE = "Titles, Authors, Abstracts, Tags && Notes"
+EVERYTHING_MODE = "Everything (PDFs Too)"
 
 
 def magnifier_icon(widget: QWidget, size: int = 16) -> QIcon:
@@ -68,7 +72,20 @@ class SearchBox(QLineEdit):
         self.search_action = self.addAction(
             magnifier_icon(self), QLineEdit.ActionPosition.LeadingPosition
         )
-        self.search_action.setToolTip("Search the library")
+        self.search_action.setToolTip("Search titles, authors and more, or everything (PDFs)")
+        self.search_action.triggered.connect(self.show_modes)
+        #: The search also looks inside the papers' PDFs (Zotero's "Everything").
+        self.everything = False
+        self.modes = QMenu(self)
+        self.modes.setObjectName("searchModes")
+        group = QActionGroup(self.modes)
+        self.fields_mode = self.modes.addAction(FIELDS_MODE)
+        self.everything_mode = self.modes.addAction(EVERYTHING_MODE)
+        for action, on in ((self.fields_mode, False), (self.everything_mode, True)):
+            action.setCheckable(True)
+            group.addAction(action)
+            action.triggered.connect(lambda _=False, on=on: self.set_everything(on))
+        self.fields_mode.setChecked(True)
         trailing = QLineEdit.ActionPosition.TrailingPosition
         self.help_action = self.addAction(help_icon(self), trailing)
         self.help_action.setToolTip("Search syntax: author:, year:2023..2025, -word, OR… (F1)")
@@ -77,6 +94,20 @@ class SearchBox(QLineEdit):
         self.help.example_chosen.connect(self.add_example)
         self._emitted: str | None = None
         self.textChanged.connect(self.on_text_changed)
+
+    @Slot()
+    def show_modes(self) -> None:
+        """Show the search modes under the magnifier."""
+        self.modes.popup(self.mapToGlobal(self.rect().bottomLeft()))
+
+    def set_everything(self, on: bool) -> None:
+        """Search inside the PDFs too (or not), and search again."""
+        if on == self.everything:
+            return
+        self.everything = on
+        (self.everything_mode if on else self.fields_mode).setChecked(True)
+        self.setPlaceholderText(EVERYTHING_PLACEHOLDER if on else PLACEHOLDER)
+        self._emit(self.text())
 
     def set_text_now(self, text: str) -> None:
         """Put text in the field and report it.

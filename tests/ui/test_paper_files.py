@@ -189,3 +189,36 @@ def test_a_missing_file_is_shown_so_and_located_from_its_menu(
     qtbot.wait_until(lambda: len(about()) == 1 and about()[0].startswith("4 pages · "))
     assert not library.paper(shown.id).files[0].missing
     assert window.controller.undo_stack.undoText() == "Locate a file"
+
+
+def test_everything_mode_finds_words_inside_pdfs_and_shows_where(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    target = window.model.paper_row(2)
+    assert target is not None
+    pdf = make_pdf(tmp_path / "inside.pdf", lines=("Quetzalcoatlus had enormous wings.",))
+    library.attach(target.id, [pdf], link=True)
+    indexer = window.files.indexer
+    with qtbot.wait_signal(indexer.finished, timeout=60_000):
+        indexer.start()  # as when the window opens, or files are attached
+    assert library.index_progress().done == 1
+    box = window.search_box
+    qtbot.keyClicks(box, "quetzalcoatlus")
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.counted)
+    assert window.model.rowCount() == 0  # not in titles, authors, abstracts, tags or notes
+    box.everything_mode.trigger()  # the magnifier's menu: Everything (PDFs Too)
+    assert box.placeholderText().startswith("Search everything")
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 1)
+    assert window.model.paper_id(0) == target.id
+    window.table.select_paper(target.id)
+    settle(window.controller)
+    found = window.detail_pane.files.found
+    qtbot.wait_until(found.isVisible)
+    assert found.text().startswith("Found in “inside.pdf”: “")
+    assert "Quetzalcoatlus had enormous wings." in found.text()
+    box.fields_mode.trigger()
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 0)
+    qtbot.wait_until(lambda: not found.isVisible())
