@@ -6,7 +6,7 @@ Run from the repository root (no display needed)::
 
 It writes ``main-window.png``, ``export-dialog.png``, ``open-shared-library.png``,
 ``copied-citation.png``, ``person-page.png``, ``people-window.png``, ``reimport-review.png``,
-``import-history.png`` and ``related-papers.png`` into
+``import-history.png``, ``related-papers.png`` and ``everything-search.png`` into
 ``resources/screenshots`` (or OUT_DIR). The demo library is a fresh file in a temporary folder:
 two bibliographies and two author pages from ``tests/fixtures``, a few tags.
 """
@@ -102,6 +102,7 @@ def demo_library(path: Path) -> LibraryService:
     service.save_search("Systems papers", "venue:usenix OR venue:arxiv")
     megascale = next(d.id for d in service.details(ids) if d.title.startswith("MegaScale"))
     service.attach(megascale, [demo_pdf(path.parent / "MegaScale - Jiang et al. 2024.pdf")])
+    service.index_files()  # its text in the search (the window does it in the background)
     return service
 
 
@@ -110,8 +111,15 @@ def demo_pdf(path: Path, pages: int = 14) -> Path:
     from reportlab.pdfgen.canvas import Canvas
 
     canvas = Canvas(str(path))
+    lines = (
+        "Training at the scale of ten thousand GPUs, one slow machine holds up all the others.",
+        "Each machine sends a heartbeat every second; a missing heartbeat marks a straggler.",
+        "The straggler is taken out of the job and its work is restarted from a checkpoint.",
+    )
     for page in range(pages):
         canvas.drawString(72, 760, f"MegaScale, page {page + 1}")
+        for n, line in enumerate(lines):
+            canvas.drawString(72, 730 - 16 * n, line)
         canvas.showPage()
     canvas.save()
     return path
@@ -260,6 +268,19 @@ def related_papers(app: QApplication, window: MainWindow, out: Path) -> None:
     pane.grab().save(str(out / "related-papers.png"), "PNG")
 
 
+def everything_search(app: QApplication, window: MainWindow, out: Path) -> None:
+    """An Everything search for a word inside the MegaScale PDF, with where it was found."""
+    window.search_box.set_everything(True)
+    window.search_box.set_text_now("heartbeat")
+    settle(app, window)
+    window.table.selectRow(0)
+    settle(app, window)
+    window.grab().save(str(out / "everything-search.png"), "PNG")
+    window.search_box.set_text_now("")
+    window.search_box.set_everything(False)
+    settle(app, window)
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "resources" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -283,6 +304,7 @@ def main() -> None:
         people_window(app, window, out)
         import_history(app, window, out)
         related_papers(app, window, out)
+        everything_search(app, window, out)
         person_page(app, window, out)
         window.close()
         window.controller.runner.shutdown()

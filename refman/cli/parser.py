@@ -132,8 +132,9 @@ _ID_HELP = "the paper's id (see refman list)"
 def _add_import(c: _Commands) -> None:
     p = c.add(
         "import",
-        "import saved author pages",
-        "Import researchers' author pages (saved text files) into the library.",
+        "import saved author pages, bibliographies or papers' PDFs",
+        "Import researchers' author pages (saved text files), bibliographies (BibTeX, RIS, "
+        "CSL-JSON) or papers' PDFs (each PDF's paper is read from it and the file attached).",
         epilog=_IMPORT_EPILOG,
     )
     p.add_argument(

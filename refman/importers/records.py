@@ -24,6 +24,8 @@ class PageFormat(enum.StrEnum):
     RIS = "ris"
     #: A CSL-JSON file (Zotero, citation.js, pandoc).
     CSL_JSON = "csl-json"
+    #: A PDF of a paper: its metadata and first page read (the file is attached to it).
+    PDF = "pdf"
 
 
 #: Record fields that are CSL variables of the same meaning (title aside).
@@ -121,6 +123,7 @@ class ParsedRecord:
         tags: Keywords or groups the source gives, to become tags.
         notes: Notes the source gives (BibTeX annote/note, RIS N1).
         raw: The record exactly as the source file holds it (empty for author pages).
+        files: Files to attach to the record's paper (the PDF a record was read from).
     """
 
     title: str
@@ -147,6 +150,8 @@ class ParsedRecord:
     notes: tuple[str, ...] = ()
     raw: str = ""
     last_line: int = 0
+    #: Files that come with the record, attached to its paper (a PDF imported).
+    files: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)

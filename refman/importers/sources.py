@@ -110,6 +110,8 @@ class LoadedSource:
     warnings: list[str] = field(default_factory=list)
     encoding: str = "utf-8"
     links: tuple[PageLink, ...] = ()
+    #: The PDF this source is (its paper is read from it), or None for text.
+    pdf: Path | None = None
 
     def parse(self) -> ParsedPage:
         """Parse the text with the reader its content calls for (an author page, BibTeX, RIS
@@ -122,6 +124,10 @@ class LoadedSource:
             NotAnAuthorPageError: The text holds no publication records.
         """
         # The readers (and bibtexparser) load with the first page read, not at every start.
+        if self.pdf is not None:
+            from refman.importers.pdf_paper import pdf_page
+
+            return pdf_page(self.pdf)
         from refman.importers.detect import parse_text
 
         page = attach_links(parse_text(self.text, self.source), self.text, self.links)
@@ -175,12 +181,23 @@ def _read(path: Path, limit: int) -> bytes:
 
 
 def _check_name(path: Path) -> None:
-    """Refuse images and PDFs by their file name."""
+    """Refuse images by their file name."""
     suffix = path.suffix.lower()
     if suffix in _IMAGE_SUFFIXES:
         raise _unreadable(path, f"is an image ({_IMAGE_SUFFIXES[suffix]}), not text.", _HINT)
-    if suffix == ".pdf":
-        raise _unreadable(path, "is a PDF document, not text.", _HINT)
+
+
+def _is_pdf(path: Path, head: bytes) -> bool:
+    """True for a PDF (by its first bytes); a file only named .pdf is refused."""
+    if b"%PDF-" in head[:1024]:
+        return True
+    if path.suffix.lower() == ".pdf":
+        raise _unreadable(
+            path,
+            "is named .pdf but is not a PDF document (its first bytes are not a PDF's).",
+            "Check that the download finished, or open the file to see what it is.",
+        )
+    return False
 
 
 def _binary_kind(data: bytes) -> str | None:
@@ -238,18 +255,22 @@ def check_file(path: str | Path) -> None:
 
     Raises:
         UnreadableFileError: The file is missing, a folder, too large, unreadable,
-            an image or PDF (by name or by content), or binary data.
+            an image (by name or by content), a file named .pdf that is not one, or binary
+            data. A PDF passes (its paper is read from it when imported).
     """
     path = Path(path)
     _stat(path)
     _check_name(path)
     head = _read(path, _HEAD_BYTES)
+    if _is_pdf(path, head):
+        return  # a paper's PDF: read when imported
     _check_content(path, head)
     _decode(path, _whole_characters(head) if len(head) == _HEAD_BYTES else head)
 
 
 def load_source(path: str | Path) -> LoadedSource:
-    """Read a text, Markdown, HTML or bibliography file into text.
+    """Read a text, Markdown, HTML or bibliography file into text (a PDF is kept as a file:
+    its paper is read from it when parsed).
 
     Args:
         path: The file. ``.txt``, ``.text`` and ``.md`` are read as text, ``.html`` and
@@ -261,11 +282,13 @@ def load_source(path: str | Path) -> LoadedSource:
 
     Raises:
         UnreadableFileError: The file is missing, a folder, too large, unreadable,
-            an image or PDF, or binary data.
+            an image, a file named .pdf that is not one, or binary data.
     """
     path = Path(path)
     _stat(path)
     _check_name(path)
+    if _is_pdf(path, _read(path, 1024)):
+        return LoadedSource(path.name, "", pdf=path)
     data = _read(path, MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise _unreadable(path, TOO_LARGE)

@@ -3,7 +3,7 @@
 :func:`inputs_from_mime` reads dragged data (file URLs, plain text, HTML) into
 :class:`DropInputs`. :func:`install_drop_target` makes any window a drop target: while
 something is dragged over it, a :class:`DropOverlay` says what a drop would do (or why it
-would be refused); a drop of images, PDFs, binary or oversized files imports nothing and is
+would be refused); a drop of images, binary or oversized files imports nothing and is
 explained through :func:`~refman.ui.messages.show_error`.
 """
 
@@ -31,6 +31,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QWidget
 
 from refman.importers import UnreadableFileError
+from refman.importers.pdf_file import is_pdf
 from refman.importers.sources import LoadedSource, check_file, html_page
 
 from refman.ui import messages
@@ -289,13 +290,14 @@ class DropTarget(QObject):
         return True
 
     def _paper_at(self, event: QDropEvent | QDragMoveEvent) -> tuple[int, str] | None:
-        """The paper files dropped here would be attached to: files refman does not import
-        (PDFs, any other file), dropped on a paper. None: they are imported, or refused."""
+        """The paper files dropped here would be attached to: PDFs (or files refman does not
+        import) dropped on a paper. None: they are imported (a PDF dropped off the papers
+        adds its paper), or refused."""
         files = self._inputs.files
-        if self.attach_target is None or not files or not self._problems:
-            return None  # pages and bibliographies are imported wherever they are dropped
-        if not all(path.is_file() for path in files):
+        if self.attach_target is None or not files or not all(p.is_file() for p in files):
             return None
+        if not self._problems and not all(is_pdf(path) for path in files):
+            return None  # pages and bibliographies are imported wherever they are dropped
         return self.attach_target(event.position().toPoint())
 
     def _show(self, event: QDropEvent | QDragMoveEvent) -> None:
@@ -366,7 +368,7 @@ def install_drop_target(window: QWidget, on_drop: Callable[[DropInputs], None]) 
     Args:
         window: The window; while something is dragged over it, an overlay covers it.
         on_drop: Called (just after the drop) with what was dropped, when it can be imported.
-            Images, PDFs, binary or oversized files are refused with a message naming the
+            Images, binary or oversized files are refused with a message naming the
             file and the reason, and ``on_drop`` is not called.
 
     Returns:

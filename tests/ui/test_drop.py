@@ -194,16 +194,19 @@ def test_dropping_files_calls_back_after_the_drop(
     assert shown_errors == []
 
 
+FALSE_PDF_HINT = "Check that the download finished, or open the file to see what it is."
+
+
 @pytest.mark.parametrize(
-    ("name", "data", "reason"),
+    ("name", "data", "reason", "hint"),
     [
-        ("photo.png", PNG, "is an image (PNG)"),
-        ("renamed.txt", PNG, "is a PNG image"),
-        ("paper.pdf", b"%PDF-1.7\n", "is a PDF document"),
-        ("blob.bin", bytes(range(256)) * 4, "contains binary data"),
+        ("photo.png", PNG, "is an image (PNG)", TEXT_HINT),
+        ("renamed.txt", PNG, "is a PNG image", TEXT_HINT),
+        ("paper.pdf", b"not a pdf", "is named .pdf but is not a PDF document", FALSE_PDF_HINT),
+        ("blob.bin", bytes(range(256)) * 4, "contains binary data", TEXT_HINT),
     ],
 )
-def test_images_pdfs_and_binaries_are_refused_with_a_message(
+def test_images_false_pdfs_and_binaries_are_refused_with_a_message(
     qtbot: QtBot,
     window: tuple[QMainWindow, list[DropInputs]],
     tmp_path: Path,
@@ -211,6 +214,7 @@ def test_images_pdfs_and_binaries_are_refused_with_a_message(
     name: str,
     data: bytes,
     reason: str,
+    hint: str,
 ) -> None:
     win, received = window
     path = tmp_path / name
@@ -224,7 +228,7 @@ def test_images_pdfs_and_binaries_are_refused_with_a_message(
     assert not event.isAccepted()
     [shown] = shown_errors
     assert shown.startswith("Nothing was imported.") and f"‘{name}’ {reason}" in shown
-    assert shown.endswith(TEXT_HINT)
+    assert shown.endswith(hint)
     # A drop that is accepted afterwards is the first (and only) one handed on.
     _drop(win, _files_mime(good))
     qtbot.waitUntil(lambda: bool(received))

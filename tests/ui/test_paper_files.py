@@ -222,3 +222,25 @@ def test_everything_mode_finds_words_inside_pdfs_and_shows_where(
     settle(window.controller)
     qtbot.wait_until(lambda: window.model.rowCount() == 0)
     qtbot.wait_until(lambda: not found.isVisible())
+
+
+def test_a_pdf_dropped_off_the_papers_adds_its_paper_through_the_wizard(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    from tests.ui.test_import_wizard import run_import, to_review
+
+    pdf = make_pdf(tmp_path / "new-paper.pdf", pages=3, title="Tiered Object Stores Revisited")
+    before = library.count()
+    empty = QPoint(window.table.viewport().width() // 2, window.table.viewport().height() - 5)
+    said = _drop_at(window, window.table.viewport(), empty, pdf)
+    assert said == "Drop to import author pages or bibliographies"
+    qtbot.wait_until(lambda: hasattr(window, "wizard") and window.wizard.isVisible())
+    wizard = window.wizard
+    review = to_review(qtbot, wizard)
+    assert review.rowCount() == 1
+    run_import(qtbot, wizard)
+    settle(window.controller)
+    assert library.count() == before + 1
+    added = library.paper(library.paper_ids()[0])
+    assert added.title == "Tiered Object Stores Revisited"
+    assert [(f.name, f.pages) for f in added.files] == [("new-paper.pdf", 3)]

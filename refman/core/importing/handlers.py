@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.orm import Session
 
+from refman.core.attachments import RemoveFiles, attach_record_files
 from refman.core.context import Context, Handler
 from refman.core.importing.apply import apply_import
 from refman.core.importing.plan import PreparedPlan, prepare_import
@@ -14,6 +16,7 @@ from refman.core.importing.undo import undo_import
 from refman.core.importing.values import ImportResult
 from refman.core.operations import ImportPages, Outcome, UndoImport
 from refman.core.values import Changes
+from refman.store.models import ImportBatch
 from refman.store.search import SearchIndex
 
 
@@ -23,8 +26,14 @@ def import_pages(ctx: Context, op: ImportPages) -> Outcome[ImportResult]:
     result = apply_import(
         ctx.session, ctx.search, op.pages, op.choices, at, ctx.progress, ctx.cancelled, ctx.prepared
     )
+    files = [] if result.dry_run else attach_record_files(ctx, op.pages, result)
     if not result.batch_ids:
-        return Outcome(result, Changes(papers=frozenset(result.unchanged_ids)))
+        changes = Changes(papers=frozenset(result.unchanged_ids))
+        if not files:
+            return Outcome(result, changes)
+        return Outcome(result, changes, RemoveFiles(tuple(files)), op.label)
+    if files:  # undoing the import takes them off too
+        _record_created(ctx.session, result.batch_ids[0], "files", files)
     changes = Changes(
         papers=frozenset(result.paper_ids),
         added=frozenset(result.new_ids),
@@ -33,6 +42,15 @@ def import_pages(ctx: Context, op: ImportPages) -> Outcome[ImportResult]:
     )
     redo = ImportPages(op.pages, op.choices, at)
     return Outcome(result, changes, UndoImport(result.batch_ids, redo), op.label)
+
+
+def _record_created(session: Session, batch_id: int, kind: str, ids: list[int]) -> None:
+    """Add ids to what a batch created (undo takes them away)."""
+    batch = session.get(ImportBatch, batch_id)
+    assert batch is not None
+    created = json.loads(batch.created or "{}")
+    created[kind] = [*created.get(kind, []), *ids]
+    batch.created = json.dumps(created)
 
 
 def undo_import_op(ctx: Context, op: UndoImport) -> Outcome[None]:

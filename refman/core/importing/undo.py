@@ -25,6 +25,7 @@ from refman.store.models import (
     Subject,
     Tag,
 )
+from refman.store.models_files import PaperFile
 from refman.store.search import SearchIndex
 
 
@@ -72,6 +73,8 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
         session.execute(delete(ImportBatch).where(ImportBatch.id == batch_id))
     for part in chunks(created["notes"]):
         session.execute(delete(Note).where(Note.id.in_(part)))
+    for part in chunks(created.get("files", [])):  # a PDF imported, on a paper that stays
+        session.execute(delete(PaperFile).where(PaperFile.id.in_(part)))
     delete_orphans(session, created)
     return touched
 

@@ -285,6 +285,7 @@ BIBLIOGRAPHY_NAMES = {
     "bibtex": "BibTeX bibliography (bibtex)",
     "ris": "RIS bibliography (ris)",
     "csl-json": "CSL-JSON bibliography (csl-json)",
+    "pdf": "the paper's PDF (pdf)",
 }
 
 

@@ -29,6 +29,7 @@ FORMAT_WORDS = {
     PageFormat.BIBTEX: "BibTeX bibliography",
     PageFormat.RIS: "RIS bibliography",
     PageFormat.CSL_JSON: "CSL-JSON bibliography",
+    PageFormat.PDF: "a paper's PDF (its metadata and first page; the file is attached)",
 }
 #: A short example of an author page, shown when text is not one.
 PAGE_EXAMPLE = """\

@@ -131,3 +131,19 @@ def test_search_everything_finds_words_inside_the_pdfs(cli: Cli, tmp_path: Path)
     assert f"#{pid} in inside.pdf: “" in text
     again = json.loads(cli("index-files", "--json").out)
     assert again == {"read": 0, "indexed": 1, "files": 1}
+
+
+def test_import_a_pdf_adds_its_paper_with_the_file(cli: Cli, tmp_path: Path) -> None:
+    pdf = make_pdf(tmp_path / "paper.pdf", pages=4, title="Learned Index Structures Revisited")
+    done = cli("import", pdf)
+    assert done.code == 0
+    assert "paper.pdf: the paper's PDF (pdf) — 1 new" in done.out
+    (paper,) = json.loads(cli("list", "--json").out)
+    assert paper["title"] == "Learned Index Structures Revisited"
+    assert [(f["name"], f["pages"]) for f in paper["files"]] == [("paper.pdf", 4)]
+    report = json.loads(cli("import", pdf, "--json").out.splitlines()[0])
+    assert (report["format"], report["new"]) == ("pdf", 0)
+    fake = tmp_path / "fake.pdf"
+    fake.write_text("hello", encoding="utf-8")
+    refused = cli("import", fake)
+    assert refused.code == 2 and "is named .pdf but is not a PDF document" in refused.err

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from refman.importers import NotAnAuthorPageError, UnreadableFileError, parse
+from refman.importers.records import PageFormat
 from refman.importers.sources import (
     MAX_FILE_BYTES,
     LoadedSource,
@@ -19,6 +20,7 @@ from refman.importers.sources import (
     load_source,
 )
 from tests.helpers.fixtures import seed_files
+from tests.helpers.pdfs import make_pdf
 
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00"
 
@@ -177,8 +179,7 @@ _REFUSED = [
     ("pic.data", b"RIFF\x10\x00\x00\x00WEBPVP8 ", "is a WebP image"),
     ("logo.svg", b"<svg/>", "is an image (SVG)"),
     ("logo.txt", b'<?xml version="1.0"?>\n<svg xmlns="x"></svg>', "is an image (SVG)"),
-    ("paper.pdf", b"plain words", "is a PDF document"),
-    ("paper.txt", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "is a PDF document"),
+    ("paper.pdf", b"plain words", "is named .pdf but is not a PDF document"),
     ("page.docx", b"PK\x03\x04\x14\x00", "ZIP archive"),
     ("page.html.gz", b"\x1f\x8b\x08\x00", "compressed"),
     ("page.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\x00", "Microsoft Office"),
@@ -188,7 +189,7 @@ _REFUSED = [
 
 
 @pytest.mark.parametrize(("name", "data", "reason"), _REFUSED, ids=[r[0] for r in _REFUSED])
-def test_images_pdfs_and_binaries_are_refused(
+def test_images_false_pdfs_and_binaries_are_refused(
     tmp_path: Path, name: str, data: bytes, reason: str
 ) -> None:
     path = tmp_path / name
@@ -248,3 +249,15 @@ def test_sources_module_does_not_import_qt() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "False"
+
+
+def test_a_pdf_passes_and_its_paper_is_read_when_parsed(tmp_path: Path) -> None:
+    pdf = make_pdf(tmp_path / "paper.txt", title="Quiet Progress in Learned Index Structures")
+    check_file(pdf)  # by its first bytes, whatever its name
+    loaded = load_source(pdf)
+    assert loaded.pdf == pdf and loaded.text == ""
+    page = loaded.parse()
+    assert page.format is PageFormat.PDF and page.claimed == 1
+    (record,) = page.records
+    assert record.title == "Quiet Progress in Learned Index Structures"
+    assert record.files == (str(pdf),)

@@ -1,0 +1,76 @@
+"""A paper added from its PDF: its metadata and first page read (DOI, arXiv id, the title as
+the largest text near the top), found in the library when it is there (the usual merge
+rules) or added as new, the PDF attached either way; one import, undone exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen.canvas import Canvas
+
+from refman.core.importing.values import ImportChoices, SourcedPage
+from refman.core.library import LibraryService
+from refman.core.operations import ImportPages
+from refman.core.values import PaperQuery, Section
+from refman.importers.sources import load_source
+from tests.helpers.fixtures import sourced
+from tests.helpers.pages import JIANG_PAPERS, abstracts_page
+
+
+def arxiv_pdf(path: Path, title: str, arxiv: str, doi: str | None = None) -> Path:
+    """A first page as arXiv typesets one: the title large at the top, no title in the
+    document information, the identifiers in small print."""
+    canvas = Canvas(str(path), pagesize=A4)
+    canvas.setTitle("")
+    _, height = A4
+    canvas.setFont("Helvetica-Bold", 18)
+    canvas.drawString(72, height - 100, title)
+    canvas.setFont("Helvetica", 10)
+    canvas.drawString(72, height - 130, "Zhuo Jiang, Mira Okafor")
+    canvas.drawString(72, height - 150, f"arXiv:{arxiv} [cs.DC] 3 Jan 2024")
+    if doi:
+        canvas.drawString(72, height - 165, f"https://doi.org/{doi}")
+    canvas.drawString(72, height - 200, "Abstract. We study stragglers in pipeline training.")
+    canvas.showPage()
+    canvas.save()
+    return path
+
+
+def _pdf_page(path: Path) -> SourcedPage:
+    return SourcedPage(load_source(path).parse(), path.name)
+
+
+def test_a_new_paper_from_its_pdf_has_the_file_and_asks_for_attention(
+    library: LibraryService, tmp_path: Path
+) -> None:
+    pdf = arxiv_pdf(tmp_path / "2401.01234v2.pdf", "Resilient Pipeline Training", "2401.01234v2")
+    page = _pdf_page(pdf)
+    (record,) = page.page.records
+    assert (record.title, record.title_provisional) == ("Resilient Pipeline Training", True)
+    assert (record.arxiv_id, record.year, record.venue) == ("2401.01234v2", 2024, "arXiv")
+    result = library.import_pages([page])
+    (pid,) = result.new_ids
+    paper = library.paper(pid)
+    assert paper.title == "Resilient Pipeline Training" and paper.title_provisional
+    assert pid in library.paper_ids(PaperQuery(section=Section.ATTENTION))
+    (file,) = paper.files
+    assert file.name == "2401.01234v2.pdf" and Path(file.path).read_bytes() == pdf.read_bytes()
+    again = library.import_pages([_pdf_page(pdf)])  # the same PDF again: nothing twice
+    assert again.new_ids == () and len(library.paper(pid).files) == 1
+
+
+def test_a_pdf_of_a_paper_in_the_library_joins_it_and_undo_takes_the_file_off(
+    library: LibraryService, tmp_path: Path
+) -> None:
+    library.import_pages([sourced(abstracts_page("Zhuo Jiang", JIANG_PAPERS))])
+    known = library.paper_ids()[-1]
+    library.edit_fields(known, arxiv_id="2402.05678")
+    pdf = arxiv_pdf(tmp_path / "paper.pdf", "Some Other Words Entirely", "2402.05678")
+    outcome = library.apply(ImportPages((_pdf_page(pdf),), ImportChoices()))
+    assert outcome.value.new_ids == () and known in outcome.value.paper_ids
+    assert [f.name for f in library.paper(known).files] == ["paper.pdf"]
+    assert outcome.inverse is not None
+    library.apply(outcome.inverse)  # Undo the import
+    assert library.paper(known).files == ()
+    assert library.count() == 2
