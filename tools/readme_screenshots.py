@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -144,6 +145,16 @@ def settle(app: QApplication, window: MainWindow) -> None:
         window.controller.wait()
     for _ in range(10):
         app.processEvents()
+
+
+def wait_for_preview(app: QApplication, window: MainWindow) -> None:
+    """Let the detail pane draw the first page of the paper's PDF (off the GUI thread)."""
+    preview = window.detail_pane.files.preview
+    deadline = time.monotonic() + 20
+    while not preview.isVisible() and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.02)
+    settle(app, window)
 
 
 def export_dialog(window: MainWindow, out: Path) -> None:
@@ -275,6 +286,7 @@ def everything_search(app: QApplication, window: MainWindow, out: Path) -> None:
     settle(app, window)
     window.table.selectRow(0)
     settle(app, window)
+    wait_for_preview(app, window)
     window.grab().save(str(out / "everything-search.png"), "PNG")
     window.search_box.set_text_now("")
     window.search_box.set_everything(False)
@@ -296,6 +308,7 @@ def main() -> None:
         window.place_panes(window.splitter.width())
         window.table.select_paper(papers_titled(window, ("MegaScale",))[0])
         settle(app, window)
+        wait_for_preview(app, window)
         window.grab().save(str(out / "main-window.png"), "PNG")
         export_dialog(window, out)
         open_library_dialog(window, out)

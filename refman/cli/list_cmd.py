@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
-from typing import TextIO
+from typing import Any, TextIO
 
 from refman.cli.output import (
     paper_table,
@@ -21,7 +21,7 @@ from refman.common.text import plural
 from refman.core.library import LibraryService
 from refman.core.queries import MAX_SEARCH_TERMS, search_is_cut
 from refman.core.rules import clean_tag_names
-from refman.core.values import PaperQuery, Section, SortKey
+from refman.core.values import PaperDetail, PaperQuery, PaperRow, Section, SortKey
 
 __all__ = ["query_of", "run_list", "run_show", "run_tags"]
 
@@ -66,6 +66,27 @@ def _summary(shown: int, offset: int, total: int) -> str:
     return f"{shown} of {plural(total, 'paper')}"
 
 
+def _with_snippets(
+    service: LibraryService, query: PaperQuery, details: list[PaperDetail]
+) -> list[dict[str, Any]]:
+    """The papers as JSON; in an Everything search, each with ``snippet``: where in its
+    files the search found it (``{"file", "text"}``), or null."""
+    papers = [paper_to_json(detail) for detail in details]
+    if query.everything:
+        for paper in papers:
+            found = service.snippet(paper["id"], query.text)
+            paper["snippet"] = {"file": found[1], "text": found[0]} if found else None
+    return papers
+
+
+def _snippet_lines(service: LibraryService, query: PaperQuery, rows: list[PaperRow]) -> list[str]:
+    """Under the table of an Everything search: where in their files the papers matched."""
+    if not query.everything:
+        return []
+    found = ((row.id, service.snippet(row.id, query.text)) for row in rows)
+    return [f"  #{pid} in {f[1]}: “{f[0]}”" for pid, f in found if f is not None]
+
+
 def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman list`` (and ``refman search``): a table, or a JSON array of papers."""
     query = query_of(args)
@@ -84,18 +105,9 @@ def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
         details = []
         for start in range(0, len(ids), _DETAIL_CHUNK):
             details.extend(service.details(ids[start : start + _DETAIL_CHUNK]))
-        papers = [paper_to_json(detail) for detail in details]
-        if query.everything:  # where in its files the search found each paper, if there
-            for paper in papers:
-                found = service.snippet(paper["id"], query.text)
-                paper["snippet"] = {"file": found[1], "text": found[0]} if found else None
-        write_json(out, papers)
+        write_json(out, _with_snippets(service, query, details))
         return 0
-    lines = paper_table(rows, terminal_width())
-    if query.everything:
-        for row in rows:
-            if (found := service.snippet(row.id, query.text)) is not None:
-                lines.append(f"  #{row.id} in {found[1]}: “{found[0]}”")
+    lines = paper_table(rows, terminal_width()) + _snippet_lines(service, query, rows)
     if not total and not query.text and not query.tags and query.section is Section.ALL:
         lines.append(
             "The library is empty. Import an author page or a bibliography with "

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger("refman.files")
 
@@ -37,30 +38,48 @@ class Extracted:
     error: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """A PDF's first page as pixels (8-bit BGR rows), or why there is none."""
+
+    pixels: bytes
+    width: int
+    height: int
+    stride: int
+    error: str | None = None
+
+
+def _answer(kind: str, path: Path, width: int) -> tuple[object, ...]:  # pragma: no cover
+    """One question to the worker: a file's text, or its first page's pixels."""
+    from refman.importers.pdf_file import first_page_image, pdf_text
+
+    try:
+        if kind == "preview":
+            return (*first_page_image(path, width), None)
+        return (*pdf_text(path), None)
+    except ValueError as error:
+        return (None, None, str(error))
+    except MemoryError:
+        return (None, None, "it needs more memory than refman allows one file")
+
+
 def _serve(conn: Connection, memory: int) -> None:  # pragma: no cover (runs in the worker)
-    """The worker: read a path, send back (text, pages, error), until told to stop."""
+    """The worker: answer (kind, path, width) questions, until told to stop."""
     try:
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     except (ImportError, ValueError, OSError):
         pass  # not on this system: the time limit still holds
-    from refman.importers.pdf_file import pdf_text
-
     while True:
         try:
-            path = conn.recv()
-        except EOFError:
+            question = conn.recv()
+        except (EOFError, OSError):  # refman ended (or was killed): so does the worker
             return
-        if path is None:
+        if question is None:
             return
-        try:
-            text, pages = pdf_text(Path(path))
-            conn.send((text, pages, None))
-        except ValueError as error:
-            conn.send(("", None, str(error)))
-        except MemoryError:
-            conn.send(("", None, "it needs more memory than refman allows one file"))
+        kind, path, width = question
+        conn.send(_answer(kind, Path(path), width))
 
 
 class Extractor:
@@ -89,20 +108,36 @@ class Extractor:
             self._process, self._conn = process, ours
         return self._conn
 
-    def extract(self, path: Path) -> Extracted:
-        """The text of one PDF; a file that is too slow, too big or breaks the worker gives
-        an :class:`Extracted` with the reason (the worker is started again next time)."""
+    def _ask(self, kind: str, path: Path, width: int = 0) -> tuple[Any, ...]:
+        """Ask the worker; (..., error) with the reason when it is too slow or breaks (the
+        worker is started again next time)."""
         conn = self._start()
         try:
-            conn.send(str(path))
+            conn.send((kind, str(path), width))
             if not conn.poll(self.time_limit):
                 self._stop(kill=True)
-                return Extracted("", None, f"reading it took over {self.time_limit:.0f} s")
-            text, pages, error = conn.recv()
-        except (EOFError, OSError, BrokenPipeError):
+                return (None, None, f"reading it took over {self.time_limit:.0f} s")
+            answer: tuple[Any, ...] = conn.recv()
+        except (EOFError, OSError):
             self._stop(kill=True)
-            return Extracted("", None, "reading it stopped the reader (a broken or hostile file)")
-        return Extracted(text, pages, error)
+            return (None, None, "reading it stopped the reader (a broken or hostile file)")
+        return answer
+
+    def extract(self, path: Path) -> Extracted:
+        """The text of one PDF, or why there is none."""
+        answer = self._ask("text", path)
+        if answer[-1] is not None:
+            return Extracted("", None, answer[-1])
+        text, pages, _ = answer
+        return Extracted(text, pages)
+
+    def preview(self, path: Path, width: int) -> Preview:
+        """A PDF's first page ``width`` pixels wide, or why there is none."""
+        answer = self._ask("preview", path, width)
+        if answer[-1] is not None:
+            return Preview(b"", 0, 0, 0, answer[-1])
+        pixels, width, height, stride, _ = answer
+        return Preview(pixels, width, height, stride)
 
     def _stop(self, *, kill: bool) -> None:
         process, conn = self._process, self._conn

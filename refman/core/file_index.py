@@ -11,9 +11,11 @@ changes nothing an Undo would take back.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
@@ -115,6 +117,21 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=[.!?])\s+", flat) if s.strip()]
 
 
+def _best_sentence(rows: Sequence[Any], words: set[str]) -> tuple[int, str, str] | None:
+    """(words held, the sentence, the file's name) of the sentence holding the most of the
+    words (a word may be a prefix: the search's last word is), the first such one."""
+    best: tuple[int, str, str] | None = None
+    for name, text in rows:
+        for sentence in _sentences(text):
+            held = set(plain_words(sentence))
+            hits = sum(1 for w in words if w in held or any(h.startswith(w) for h in held))
+            if hits and (best is None or hits > best[0]):
+                best = (hits, sentence, name)
+                if hits == len(words):
+                    return best
+    return best
+
+
 def snippet(session: Session, paper_id: int, query: str) -> tuple[str, str] | None:
     """The first sentence of a paper's files that holds the search's words (the most of
     them), and the file's name; None when no file's text holds any."""
@@ -128,15 +145,7 @@ def snippet(session: Session, paper_id: int, query: str) -> tuple[str, str] | No
         .where(PaperFile.paper_id == paper_id)
         .order_by(PaperFile.id)
     ).all()
-    best: tuple[int, str, str] | None = None
-    for name, text in rows:
-        for sentence in _sentences(text):
-            held = set(plain_words(sentence))
-            hits = sum(1 for w in words if w in held or any(h.startswith(w) for h in held))
-            if hits and (best is None or hits > best[0]):
-                best = (hits, sentence, name)
-                if hits == len(words):
-                    break
+    best = _best_sentence(rows, words)
     if best is None:
         return None
     _, sentence, name = best

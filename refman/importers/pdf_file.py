@@ -78,3 +78,29 @@ def pdf_text(path: Path) -> tuple[str, int]:
         raise
     except Exception as error:  # a damaged file: pypdf raises many kinds
         raise ValueError(f"it is damaged ({type(error).__name__}: {error})") from error
+
+
+def first_page_image(path: Path, width: int) -> tuple[bytes, int, int, int]:
+    """The first page of a PDF rendered ``width`` pixels wide (with pdfium, through
+    pypdfium2): its pixels (8-bit BGR rows), width, height and bytes per row.
+
+    Raises:
+        ValueError: The file is no PDF, or cannot be rendered (the message says why).
+    """
+    if not is_pdf(path):
+        raise ValueError("it is not a PDF")
+    import pypdfium2 as pdfium
+
+    try:
+        document = pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError as error:
+        raise ValueError(f"it cannot be opened ({error})") from error
+    try:
+        if len(document) == 0:
+            raise ValueError("it has no pages")
+        page = document[0]
+        page_width, _ = page.get_size()
+        bitmap = page.render(scale=width / max(page_width, 1.0))
+        return bytes(bitmap.buffer), bitmap.width, bitmap.height, bitmap.stride
+    finally:
+        document.close()

@@ -12,7 +12,7 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import QUrl, Signal, Slot
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QImage
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -32,6 +32,7 @@ from refman.core.values import FileView, PaperDetail
 
 from refman.ui import messages
 from refman.ui.controller import LibraryController
+from refman.ui.file_preview import PagePreview, PreviewRenderer
 from refman.ui.look import (
     ATTENTION,
     clear_layout,
@@ -178,11 +179,18 @@ class FilesView(QWidget):
         self.destroyed.connect(self._reads.close)
         self.rows = QVBoxLayout()
         self.rows.setSpacing(4)
+        #: The first page of the paper's first PDF (drawn off the GUI thread).
+        self.preview = PagePreview(self)
+        self.preview.opened.connect(self.on_preview_opened)
+        self.renderer = PreviewRenderer(controller, self)
+        self.renderer.rendered.connect(self.on_rendered)
+        self._previewed: tuple[FileView, object] | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.empty)
         layout.addLayout(self.rows)
         layout.addWidget(self.found)
+        layout.addWidget(self.preview)
 
     def show_paper(self, paper: PaperDetail | None) -> None:
         """Show a paper's files (None: none)."""
@@ -193,6 +201,31 @@ class FilesView(QWidget):
             self.rows.addWidget(FileRow(self, file))
         self.empty.setVisible(not files)
         self._find()
+        self._draw(files)
+
+    def _draw(self, files: tuple[FileView, ...]) -> None:
+        """Draw the first page of the first PDF that is there (off the GUI thread)."""
+        pdf = next((f for f in files if f.name.lower().endswith(".pdf") and not f.missing), None)
+        key = self.renderer.ask(Path(pdf.path)) if pdf is not None else None
+        if pdf is None or key is None:
+            self._previewed = None
+            self.preview.show_image(None)
+            return
+        if self._previewed is None or self._previewed[1] != key:
+            self.preview.show_image(None)  # not the last paper's page meanwhile
+        self._previewed = (pdf, key)
+
+    @Slot(tuple, object)
+    def on_rendered(self, key: tuple[str, int, float], image: object) -> None:
+        """Show a drawn first page, if it is still the one wanted."""
+        if self._previewed is not None and self._previewed[1] == key:
+            self.preview.show_image(image if isinstance(image, QImage) else None)
+
+    @Slot()
+    def on_preview_opened(self) -> None:
+        """Open the PDF whose first page was clicked."""
+        if self._previewed is not None:
+            self.open_file(self._previewed[0])
 
     def set_search(self, text: str) -> None:
         """Show where an Everything search for ``text`` found the paper in its files ("":

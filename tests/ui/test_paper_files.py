@@ -244,3 +244,32 @@ def test_a_pdf_dropped_off_the_papers_adds_its_paper_through_the_wizard(
     added = library.paper(library.paper_ids()[0])
     assert added.title == "Tiered Object Stores Revisited"
     assert [(f.name, f.pages) for f in added.files] == [("new-paper.pdf", 3)]
+
+
+def test_the_first_page_of_the_pdf_is_drawn_and_a_click_opens_it(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    shown = window.model.paper_row(0)
+    assert shown is not None
+    library.attach(shown.id, [make_pdf(tmp_path / "paper.pdf", pages=2)], link=True)
+    window.table.select_paper(shown.id)
+    settle(window.controller)
+    preview = window.detail_pane.files.preview
+    qtbot.wait_until(preview.isVisible, timeout=30_000)
+    pixmap = preview.pixmap()
+    assert not pixmap.isNull()
+    assert abs(pixmap.height() / pixmap.width() - 297 / 210) < 0.02  # an A4 page
+    image = pixmap.toImage()
+    assert image.pixelColor(5, 5).lightness() > 240  # white paper…
+    dark = [image.pixelColor(x, 35).lightness() for x in range(20, image.width() // 2)]
+    assert min(dark) < 128  # …with the title drawn near the top
+    opened = _Opened()
+    QDesktopServices.setUrlHandler("file", opened, "open")  # type: ignore[arg-type]
+    try:
+        qtbot.mouseClick(preview, Qt.MouseButton.LeftButton)
+    finally:
+        QDesktopServices.unsetUrlHandler("file")
+    assert [u.toLocalFile() for u in opened.urls] == [str((tmp_path / "paper.pdf").resolve())]
+    window.table.select_paper(window.model.paper_id(1) or 0)
+    settle(window.controller)
+    qtbot.wait_until(lambda: not preview.isVisible())  # that paper has no PDF

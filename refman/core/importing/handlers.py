@@ -8,9 +8,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from refman.core.attachments import RemoveFiles, attach_record_files
+from refman.core.attachments import RemoveFiles
 from refman.core.context import Context, Handler
 from refman.core.importing.apply import apply_import
+from refman.core.importing.files import attach_record_files
 from refman.core.importing.plan import PreparedPlan, prepare_import
 from refman.core.importing.undo import undo_import
 from refman.core.importing.values import ImportResult
