@@ -221,6 +221,7 @@ class Draft:
     extra: dict[str, Any] = field(default_factory=dict)
     tags: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
 
     def set_date(self, year: int | None, month: int | None, day: int | None) -> None:
         """Take a date's parts, keeping parts already known (a month only goes with its year)."""
@@ -287,5 +288,6 @@ class Draft:
             extra=self._extra(),
             tags=tuple(clean_tags(self.tags)),
             notes=tuple(dict.fromkeys(notes)),
+            files=tuple(dict.fromkeys(self.files)),
             raw=self.raw,
         )

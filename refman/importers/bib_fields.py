@@ -29,6 +29,7 @@ from refman.importers.bib_common import (
     year_of,
 )
 from refman.importers.bib_values import bib_text, group_end, plain_value
+from refman.importers.file_field import read_file_field
 from refman.importers.records import PersonName
 
 __all__ = ["BIB_TYPES", "bib_names", "entry_draft"]
@@ -386,4 +387,5 @@ def entry_draft(
     _numbers(draft, entry_type, fields)
     _extra(draft, entry_type, fields)
     _tags_and_notes(draft, fields, groups)
+    draft.files = read_file_field(fields.get("file", ""))
     return draft

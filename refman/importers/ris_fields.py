@@ -20,6 +20,7 @@ from refman.importers.bib_common import (
     split_keywords,
     tidy_paragraphs,
 )
+from refman.importers.file_field import ris_file_path
 from refman.importers.records import PersonName
 
 __all__ = ["RIS_TYPES", "TEXT_TAGS", "Tags", "ris_draft", "ris_person"]
@@ -213,6 +214,7 @@ def ris_draft(pairs: list[tuple[str, str]], line: int, raw: str) -> Draft:
     _further(draft, ty, tags)
     _links(draft, tags)
     _tags_and_notes(draft, tags)
+    draft.files = [p for p in map(ris_file_path, tags.all("L1")) if p]
     on_arxiv = draft.identifiers()[1] or (draft.publisher or "").casefold() == "arxiv"
     if ty in _PREPRINT_TYS and not draft.venue and on_arxiv:
         draft.type = "article"

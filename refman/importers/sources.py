@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from refman.importers.decode import decode_bytes
@@ -112,6 +112,8 @@ class LoadedSource:
     links: tuple[PageLink, ...] = ()
     #: The PDF this source is (its paper is read from it), or None for text.
     pdf: Path | None = None
+    #: The folder of the file, against which a bibliography's relative file paths are read.
+    folder: Path | None = None
 
     def parse(self) -> ParsedPage:
         """Parse the text with the reader its content calls for (an author page, BibTeX, RIS
@@ -133,7 +135,7 @@ class LoadedSource:
         page = attach_links(parse_text(self.text, self.source), self.text, self.links)
         page.encoding = self.encoding
         page.warnings[:0] = self.warnings
-        return page
+        return with_found_files(page, self.folder)
 
 
 # -- files -----------------------------------------------------------------------------------
@@ -292,7 +294,7 @@ def load_source(path: str | Path) -> LoadedSource:
     data = _read(path, MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise _unreadable(path, TOO_LARGE)
-    return _loaded(path, data)
+    return replace(_loaded(path, data), folder=path.resolve().parent)
 
 
 def load_bytes(data: bytes, source: str) -> LoadedSource:
@@ -319,3 +321,30 @@ def _loaded(path: Path, data: bytes) -> LoadedSource:
     if is_html:
         text, links = html_page(text)
     return LoadedSource(path.name, text, warnings, encoding, links)
+
+
+def with_found_files(page: ParsedPage, folder: Path | None) -> ParsedPage:
+    """The page with each record's files found on this machine (a relative path read from
+    ``folder``; None: from nowhere): those not found are left out, and a warning says how
+    many."""
+    missing: list[str] = []
+    records = []
+    for record in page.records:
+        found: list[str] = []
+        for raw in record.files:
+            path = Path(raw).expanduser()
+            if not path.is_absolute() and folder is not None:
+                path = folder / path
+            if path.is_file():
+                found.append(str(path))
+            else:
+                missing.append(raw)
+        records.append(replace(record, files=tuple(found)) if record.files else record)
+    page.records = records
+    if missing:
+        names = ", ".join(Path(m).name for m in missing[:3]) + (", …" if len(missing) > 3 else "")
+        page.warnings.append(
+            f"{len(missing)} of the files the bibliography names were not found ({names}): "
+            "the papers are imported without them."
+        )
+    return page

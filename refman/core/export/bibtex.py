@@ -30,10 +30,10 @@ from refman.core.export.common import (
 )
 from refman.core.export.extension import extension
 from refman.core.export.latex import fits_as_is, latex_text, latex_title, protect, verbatim
-from refman.core.values import FileView
 from refman.importers.bib_extension import BIB_FIELD, bib_extension_value
 from refman.importers.bib_fields import entry_draft
 from refman.importers.bib_values import MONTH_MACROS, resolve
+from refman.importers.file_field import write_file_field
 from refman.importers.records import ParsedRecord, PersonName
 
 __all__ = ["bib_name", "biblatex_file", "bibtex_file", "entry_type"]
@@ -227,22 +227,8 @@ def _entry(x: ExportItem, d: Dialect, key: str) -> Entry:
     if more:
         fields.append(Field(BIB_FIELD, bib_extension_value(more, ascii_only=d.ascii_only)))
     if x.detail.files:
-        fields.append(Field("file", jabref_files(x.detail.files)))
+        fields.append(Field("file", write_file_field((f.name, f.path) for f in x.detail.files)))
     return Entry(kind, key, fields)
-
-
-def _escaped(text: str) -> str:
-    return text.replace("\\", "\\\\").replace(":", "\\:").replace(";", "\\;")
-
-
-def jabref_files(files: Sequence[FileView]) -> str:
-    """The ``file`` field as JabRef (and Zotero's Better BibTeX) write it: for each file
-    ``description:path:type``, separated by ``;``, with ``\\``, ``:`` and ``;`` escaped."""
-    return ";".join(
-        f"{_escaped(f.name)}:{_escaped(f.path)}:{'PDF' if f.name.lower().endswith('.pdf') else ''}"
-        for f in files
-        if f.path
-    )
 
 
 def _read_back(kind: str, key: str, fields: list[Field]) -> ParsedRecord:

@@ -74,3 +74,21 @@ def test_a_pdf_of_a_paper_in_the_library_joins_it_and_undo_takes_the_file_off(
     library.apply(outcome.inverse)  # Undo the import
     assert library.paper(known).files == ()
     assert library.count() == 2
+
+
+def test_a_bibliography_with_file_fields_brings_its_files(tmp_path: Path) -> None:
+    source = LibraryService.open(tmp_path / "first.sqlite")
+    source.import_pages([sourced(abstracts_page("Zhuo Jiang", JIANG_PAPERS))])
+    pid = source.paper_ids()[0]
+    (attached,) = source.attach(pid, [arxiv_pdf(tmp_path / "paper.pdf", "A Title", "2401.00001")])
+    bib = tmp_path / "export.bib"
+    bib.write_text(source.export([pid], "bibtex"), encoding="utf-8")
+    source.close()
+    second = LibraryService.open(tmp_path / "second.sqlite")
+    second.import_pages([SourcedPage(load_source(bib).parse(), bib.name)])
+    (paper,) = second.details(second.paper_ids())
+    (file,) = paper.files
+    assert file.name == "paper.pdf" and not file.linked
+    assert Path(file.path) != Path(attached.path)  # copied into the second library's folder
+    assert Path(file.path).read_bytes() == Path(attached.path).read_bytes()
+    second.close()

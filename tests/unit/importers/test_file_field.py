@@ -1,0 +1,62 @@
+"""The ``file`` field as JabRef, Better BibTeX and Mendeley write it, and RIS ``L1`` lines:
+read into the paths of a record's files, found beside the bibliography when relative."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from refman.importers.file_field import read_file_field, ris_file_path, write_file_field
+from refman.importers.sources import load_source
+from tests.helpers.pdfs import make_pdf
+
+
+@pytest.mark.parametrize(
+    ("value", "paths"),
+    [
+        (
+            r"Full Text PDF:/home/me/Zotero/storage/AB12/paper.pdf:application/pdf",
+            ["/home/me/Zotero/storage/AB12/paper.pdf"],
+        ),
+        (r":papers/a.pdf:PDF;:papers/b.pdf:PDF", ["papers/a.pdf", "papers/b.pdf"]),
+        (r":C\:\\Users\\me\\a.pdf:PDF", [r"C:\Users\me\a.pdf"]),
+        (r"paper.pdf:PDF", ["paper.pdf"]),
+        ("paper.pdf", ["paper.pdf"]),
+        ("", []),
+    ],
+)
+def test_the_file_field_is_read_as_jabref_reads_it(value: str, paths: list[str]) -> None:
+    assert read_file_field(value) == paths
+
+
+def test_what_refman_writes_it_reads_back() -> None:
+    files = [("a: b; c.pdf", "/x/a: b; c.pdf"), ("notes.txt", "rel/notes.txt")]
+    assert read_file_field(write_file_field(files)) == [path for _, path in files]
+
+
+def test_ris_l1_is_a_path_or_a_file_address() -> None:
+    assert ris_file_path("file:///home/me/My%20Paper.pdf") == "/home/me/My Paper.pdf"
+    assert ris_file_path("/home/me/paper.pdf") == "/home/me/paper.pdf"
+    assert ris_file_path("internal-pdf://1234/paper.pdf") is None
+
+
+def test_a_bibliography_finds_its_files_beside_it_and_says_which_are_missing(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "pdfs").mkdir()
+    beside = make_pdf(tmp_path / "pdfs" / "beside.pdf")
+    elsewhere = make_pdf(tmp_path / "elsewhere.pdf")
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{a,\n  title = {First Paper Title},\n  file = {:pdfs/beside.pdf:PDF},\n}\n"
+        f"@article{{b,\n  title = {{Second Paper Title}},\n  file = {{:{elsewhere}:PDF;"
+        ":pdfs/gone.pdf:PDF},\n}\n",
+        encoding="utf-8",
+    )
+    page = load_source(bib).parse()
+    assert [r.files for r in page.records] == [(str(beside),), (str(elsewhere),)]
+    assert any(
+        "1 of the files the bibliography names were not found (gone.pdf)" in w
+        for w in page.warnings
+    )
