@@ -151,6 +151,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     from refman.core.library import LibraryService
 
     service = LibraryService.open(library_location(args.db), check_record(), backup_dir())
+    if base := os.environ.get("REFMAN_FILES_BASE"):  # linked files relative to it
+        service.use_base_folder(Path(base).expanduser())
     service.file.when_waiting(_tell_waiting)
     try:
         if args.command == "import":

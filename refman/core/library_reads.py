@@ -5,6 +5,7 @@ session returning plain values (the reading half of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sqlalchemy import func, select
@@ -61,6 +62,11 @@ class LibraryReads:
         self._ordered = OrderedIds(database.search)
         #: Where the library's attached files are (see :mod:`refman.store.file_store`).
         self.files = FileStore(storage_beside(database.path) if database.path else None)
+
+    def use_base_folder(self, base: Path | None) -> None:
+        """Keep linked files' paths relative to ``base`` (a synced folder that has another
+        place on every machine), or absolute (None)."""
+        self.files = FileStore(self.files.root, base)
 
     def count(self, query: PaperQuery = EVERYTHING) -> int:
         """How many papers a query shows (counted in the database)."""

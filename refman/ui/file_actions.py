@@ -6,7 +6,7 @@ search in the background, its progress in the status bar; the search's Everythin
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPoint, QTimer, Slot
 
@@ -18,6 +18,7 @@ from refman.ui import files_view
 from refman.ui.actions import ActionId
 from refman.ui.drop import DropTarget
 from refman.ui.file_indexer import FileIndexer
+from refman.ui.settings import FILES_BASE, FILES_LINK, Preference
 
 if TYPE_CHECKING:
     from refman.ui.main_window import MainWindow
@@ -43,7 +44,17 @@ class FileActions(QObject):
         window.controller.changed.connect(self.on_changed)
         window.search_box.search_changed.connect(self.on_search_changed)
         QTimer.singleShot(START_DELAY_MS, self, self.indexer.start)  # once the window is up
+        window.settings.on_change.append(self.on_preference)
+        self.on_preference(FILES_BASE)
         self.enable()
+
+    def on_preference(self, preference: Preference[Any]) -> None:
+        """Attach files as the preferences say: copied or linked, relative to which folder."""
+        if preference in (FILES_BASE, FILES_LINK):
+            settings = self.window_.settings
+            base = settings.get(FILES_BASE)
+            self.window_.controller.service.use_base_folder(Path(base) if base else None)
+            self.window_.detail_pane.files.link = settings.get(FILES_LINK)
 
     @Slot(object)
     def on_changed(self, changes: Changes) -> None:

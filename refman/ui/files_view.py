@@ -158,6 +158,8 @@ class FilesView(QWidget):
         self.setObjectName("paperFiles")
         self.controller = controller
         self.paper_id: int | None = None
+        #: Link attached files where they are instead of copying them (a preference).
+        self.link = False
         self.attach_button = QPushButton("Attach File…", self)
         self.attach_button.setObjectName("attachFile")
         self.attach_button.setToolTip("Attach PDFs or other files to this paper")
@@ -260,7 +262,7 @@ class FilesView(QWidget):
         target = paper_id if paper_id is not None else self.paper_id
         if target is None or not paths:
             return
-        op = AttachFiles(target, tuple(str(p) for p in paths))
+        op = AttachFiles(target, tuple(str(p) for p in paths), self.link)
         self.controller.apply(
             op, lambda outcome: self.attached.emit(outcome.value), label="Copying the files…"
         )

@@ -1,4 +1,5 @@
-"""The Preferences dialog: the citation style of Copy Citation, and what Export proposes.
+"""The Preferences dialog: the citation style of Copy Citation, what Export proposes, and how
+files are attached (copied, or linked relative to a base folder).
 
 Each control shows one :class:`~refman.ui.settings.Preference` and writes it back when the
 dialog is accepted.
@@ -13,14 +14,30 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from refman.ui.export_dialog import Format
 from refman.ui.look import heading_label
-from refman.ui.settings import CITATION_STYLE, EXPORT_FORMAT, EXPORT_NOTES, WindowSettings
+from refman.ui.settings import (
+    CITATION_STYLE,
+    EXPORT_FORMAT,
+    EXPORT_NOTES,
+    FILES_BASE,
+    FILES_LINK,
+    WindowSettings,
+)
+
+
+def ask_folder(parent: QWidget | None, current: str) -> str:
+    """Ask for a folder ("" when cancelled; tests replace this function)."""
+    return QFileDialog.getExistingDirectory(parent, "Base Folder of Linked Files", current)
 
 
 class PreferencesDialog(QDialog):
@@ -54,6 +71,20 @@ class PreferencesDialog(QDialog):
         self.notes_check = QCheckBox(EXPORT_NOTES.label, self)
         self.notes_check.setObjectName("exportNotesPreference")
         self.notes_check.setChecked(settings.get(EXPORT_NOTES))
+        self.link_check = QCheckBox(FILES_LINK.label, self)
+        self.link_check.setObjectName("linkFilesPreference")
+        self.link_check.setChecked(settings.get(FILES_LINK))
+        self.base_edit = QLineEdit(settings.get(FILES_BASE), self)
+        self.base_edit.setObjectName("filesBasePreference")
+        self.base_edit.setPlaceholderText("None: linked files keep their full path")
+        choose = QPushButton("Choose…", self)
+        choose.clicked.connect(self.on_choose_base)
+        base_row = QHBoxLayout()
+        base_row.addWidget(self.base_edit, 1)
+        base_row.addWidget(choose)
+        files = QFormLayout()
+        files.addRow("", self.link_check)
+        files.addRow(FILES_BASE.label + ":", base_row)
         citing = QFormLayout()
         citing.addRow(CITATION_STYLE.label + ":", self.style_combo)
         exporting = QFormLayout()
@@ -70,11 +101,22 @@ class PreferencesDialog(QDialog):
         layout.addSpacing(8)
         layout.addWidget(heading_label("Exporting", self))
         layout.addLayout(exporting)
+        layout.addSpacing(8)
+        layout.addWidget(heading_label("Files", self))
+        layout.addLayout(files)
         layout.addWidget(buttons)
+
+    def on_choose_base(self) -> None:
+        """Pick the base folder."""
+        chosen = ask_folder(self, self.base_edit.text())
+        if chosen:
+            self.base_edit.setText(chosen)
 
     def accept(self) -> None:
         """Keep the choices."""
         self.settings.set(CITATION_STYLE, str(self.style_combo.currentData()))
         self.settings.set(EXPORT_FORMAT, str(self.format_combo.currentData()))
         self.settings.set(EXPORT_NOTES, self.notes_check.isChecked())
+        self.settings.set(FILES_LINK, self.link_check.isChecked())
+        self.settings.set(FILES_BASE, self.base_edit.text().strip())
         super().accept()

@@ -8,9 +8,10 @@ never touch the user's real settings.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -37,11 +38,19 @@ EXPORT_FORMAT = Preference("export/format", "bibtex", "Export format")
 #: Export notes too (BibTeX annote, RIS N1).
 EXPORT_NOTES = Preference("export/notes", False, "Include notes in exports")
 
+#: Attached files are linked where they are instead of copied into the library's folder.
+FILES_LINK = Preference("files/link", False, "Link files where they are (do not copy them)")
+#: The folder linked files' paths are kept relative to ("" for none): a synced folder that
+#: has another place on every machine.
+FILES_BASE = Preference("files/base", "", "Base folder of linked files")
+
 #: Every preference, in the order the Preferences dialog shows them.
 PREFERENCES: tuple[Preference[str] | Preference[bool] | Preference[int], ...] = (
     CITATION_STYLE,
     EXPORT_FORMAT,
     EXPORT_NOTES,
+    FILES_LINK,
+    FILES_BASE,
 )
 
 
@@ -54,6 +63,8 @@ class WindowSettings:
         self._qs = QSettings(str(path), QSettings.Format.IniFormat)
         if self._qs.value("version") is None:
             self._qs.setValue("version", SETTINGS_VERSION)
+        #: Told of every preference changed (the files' base folder, say).
+        self.on_change: list[Callable[[Preference[Any]], None]] = []
 
     @property
     def path(self) -> Path:
@@ -104,9 +115,11 @@ class WindowSettings:
             return preference.default
 
     def set(self, preference: Preference[T], value: T) -> None:
-        """Change a preference (kept at once)."""
+        """Change a preference (kept at once; :attr:`on_change` is told)."""
         self._qs.setValue(preference.key, value)
         self._qs.sync()
+        for tell in self.on_change:
+            tell(preference)
 
     def save(
         self,

@@ -173,3 +173,24 @@ def test_missing_files_are_found_at_once_and_located_again(
     assert relinked.inverse is not None
     service.apply(relinked.inverse)  # Undo: where it was before
     assert service.paper(first).files[0].missing
+
+
+def test_linked_files_under_the_base_folder_follow_it_to_another_machine(
+    service: LibraryService, library_path: Path, tmp_path: Path
+) -> None:
+    pid = _first(service)
+    here = tmp_path / "Dropbox on this machine"
+    (here / "papers").mkdir(parents=True)
+    service.use_base_folder(here)
+    (view,) = service.attach(pid, [make_pdf(here / "papers" / "a.pdf")], link=True)
+    assert view.path == str(here / "papers" / "a.pdf") and not view.missing
+    there = tmp_path / "Dropbox on the laptop"
+    (there / "papers").mkdir(parents=True)
+    make_pdf(there / "papers" / "a.pdf")
+    laptop = LibraryService.open(library_path)  # the same library, opened on the laptop
+    laptop.use_base_folder(there)
+    (file,) = laptop.paper(pid).files
+    assert file.path == str(there / "papers" / "a.pdf") and not file.missing
+    laptop.use_base_folder(None)  # without its base folder the path is not found
+    assert laptop.paper(pid).files[0].missing
+    laptop.close()
