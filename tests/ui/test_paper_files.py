@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
+from refman.core.values import PaperRow
 from refman.store.file_store import storage_beside
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import THREE_PAPERS, publication_page
@@ -55,6 +56,15 @@ def _drop_at(window: MainWindow, widget: QWidget, at: QPoint, *files: Path) -> s
     return str(said)
 
 
+def _show_first(window: MainWindow) -> PaperRow:
+    """Select the list's first paper and wait until the detail pane shows it."""
+    shown = window.model.paper_row(0)
+    assert shown is not None
+    window.table.select_paper(shown.id)
+    settle(window.controller)
+    return shown
+
+
 def _file_names(window: MainWindow) -> list[str]:
     return [
         row.name.text() for row in window.detail_pane.files.file_rows() if row.isVisibleTo(window)
@@ -88,10 +98,7 @@ def test_a_pdf_dropped_on_a_row_is_attached_to_that_paper(
 def test_a_pdf_dropped_on_the_detail_pane_goes_to_the_paper_shown(
     qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
 ) -> None:
-    shown = window.model.paper_row(0)
-    assert shown is not None
-    window.table.select_paper(shown.id)
-    settle(window.controller)
+    shown = _show_first(window)
     pane = window.detail_pane
     pdf = make_pdf(tmp_path / "appendix.pdf", pages=2)
     said = _drop_at(window, pane, QPoint(pane.width() // 2, pane.height() // 2), pdf)
@@ -120,10 +127,7 @@ def test_attach_open_rename_remove_and_undo(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    shown = window.model.paper_row(0)
-    assert shown is not None
-    window.table.select_paper(shown.id)
-    settle(window.controller)
+    shown = _show_first(window)
     pdf = make_pdf(tmp_path / "draft.pdf", pages=3)
     monkeypatch.setattr(files_view, "ask_files", lambda parent: [str(pdf)])
     window.actions_by_id[ActionId.ATTACH_FILE].trigger()
@@ -298,10 +302,7 @@ def test_the_preferences_link_files_relative_to_a_base_folder(
     dialog.on_choose_base()  # the Choose… button
     assert dialog.base_edit.text() == str(base)
     dialog.accept()
-    shown = window.model.paper_row(0)
-    assert shown is not None
-    window.table.select_paper(shown.id)
-    settle(window.controller)
+    shown = _show_first(window)
     pdf = make_pdf(base / "paper.pdf")
     window.detail_pane.files.attach([str(pdf)])
     settle(window.controller)
