@@ -53,7 +53,7 @@ def run_check(args: argparse.Namespace, service: LibraryService, out: TextIO) ->
 
 
 #: The keys of each backup in ``refman backups --json`` (and ``backup`` / ``restore``).
-BACKUP_KEYS = ("path", "made", "reason", "size", "papers")
+BACKUP_KEYS = ("path", "made", "reason", "size", "papers", "files")
 
 
 def _backup_json(backup: BackupView) -> dict[str, object]:
@@ -63,6 +63,7 @@ def _backup_json(backup: BackupView) -> dict[str, object]:
         "reason": backup.reason,
         "size": backup.size,
         "papers": backup.papers,
+        "files": backup.files,
     }
 
 
@@ -79,7 +80,8 @@ def run_backup(args: argparse.Namespace, service: LibraryService, out: TextIO) -
     if args.json:
         write_json(out, _backup_json(made))
     else:
-        out.write(f"Backed up {service.location} to {made.path}.\n")
+        files = f", with {plural(made.files, 'attached file')}" if made.files else ""
+        out.write(f"Backed up {service.location} to {made.path}{files}.\n")
     return 0
 
 

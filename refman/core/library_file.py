@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -32,6 +33,12 @@ from refman.store.backup import (
     to_prune,
 )
 from refman.store.database import Database
+from refman.store.file_store import (
+    files_of_backup,
+    restore_files,
+    snapshot_files,
+    storage_beside,
+)
 
 log = logging.getLogger("refman.core")
 
@@ -50,6 +57,8 @@ class BackupView:
     reason: str
     size: int
     papers: int | None
+    #: The attached files it holds (in its ``-files`` folder beside it).
+    files: int = 0
 
 
 class LibraryFile:
@@ -120,6 +129,15 @@ class LibraryFile:
             raise InvalidValueError("refman keeps no backups here.", "Give a file: --to FILE.")
         target = to if to is not None else backup_path(_folder(folder), datetime.now(), reason)
         copy_verified(library, target)
+        storage = storage_beside(library)
+        if storage.is_dir():
+            try:
+                snapshot_files(storage, files_of_backup(target))
+            except OSError as error:
+                raise LibraryUnavailableError(
+                    f"The backup “{target}” holds the library but not all its files: {error}.",
+                    "Free some space on the disk, then back up again.",
+                ) from error
         log.info("backup of %s (%s) at %s", library, reason, target)
         if to is None:
             self._rotate()
@@ -149,6 +167,7 @@ class LibraryFile:
         before = self.backup("restore")
         self.db.engine.dispose()  # no pooled connection keeps pages of the old content
         restore_into(source, self._library())
+        restore_files(files_of_backup(source), storage_beside(self._library()))
         self.db.changed = True
         self.db.verify()
         self.db.generation += 1
@@ -186,6 +205,7 @@ class LibraryFile:
         size = self._library().stat().st_size
         for old in to_prune(listed(folder), datetime.now(), size):
             old.path.unlink(missing_ok=True)
+            shutil.rmtree(files_of_backup(old.path), ignore_errors=True)
             log.info("backup %s dropped by the rotation", old.path)
 
     def _find(self, backup: Path | str) -> Path:
@@ -217,4 +237,8 @@ def _folder(folder: Path | None) -> Path:
 
 
 def _view(backup: BackupFile) -> BackupView:
-    return BackupView(backup.path, backup.made, backup.reason, backup.size, papers_in(backup.path))
+    files = files_of_backup(backup.path)
+    held = sum(1 for f in files.rglob("*") if f.is_file()) if files.is_dir() else 0
+    return BackupView(
+        backup.path, backup.made, backup.reason, backup.size, papers_in(backup.path), held
+    )

@@ -179,3 +179,46 @@ class FileStore:
             except OSError:
                 return
             folder = folder.parent
+
+
+def files_of_backup(backup: Path) -> Path:
+    """The folder of the attached files a backup holds: ``<backup name>-files`` beside it."""
+    return storage_beside(backup)
+
+
+def snapshot_files(storage: Path, target: Path) -> int:
+    """Put the stored files (not the set-aside ones, nor half-copied ones) in a backup's
+    files folder: hard links where the disk allows (no room taken: a stored file is never
+    changed in place, only replaced or deleted), else copies. Returns how many.
+
+    Raises:
+        OSError: A file could not be linked or copied (a full disk).
+    """
+    count = 0
+    for found in sorted(storage.rglob("*")):
+        relative = found.relative_to(storage)
+        if not found.is_file() or relative.parts[0] == SET_ASIDE or found.name.startswith("."):
+            continue
+        copy = target / relative
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(found, copy)
+        except OSError:
+            shutil.copy2(found, copy)
+        count += 1
+    return count
+
+
+def restore_files(snapshot: Path, storage: Path) -> int:
+    """Bring back from a backup's files folder the stored files the library lacks (files
+    added since are kept). Returns how many came back."""
+    count = 0
+    if not snapshot.is_dir():
+        return count
+    for found in sorted(snapshot.rglob("*")):
+        target = storage / found.relative_to(snapshot)
+        if found.is_file() and not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(found, target)
+            count += 1
+    return count

@@ -47,7 +47,7 @@ def test_a_changed_library_is_backed_up_when_closed_at_most_hourly(
     assert cli("import", str(page)).code == 0
     found = _backups(cli)
     assert [(b["reason"], b["papers"]) for b in found] == [("close", 20)]
-    assert set(found[0]) == {"path", "made", "reason", "size", "papers"}
+    assert set(found[0]) == {"path", "made", "reason", "size", "papers", "files"}
     assert Path(str(found[0]["path"])).parent == folder_for(paths.backup_dir(), library_path)
     assert cli("tag", "1", "later").code == 0  # within the hour: no second backup
     assert len(_backups(cli)) == 1

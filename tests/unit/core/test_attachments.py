@@ -194,3 +194,25 @@ def test_linked_files_under_the_base_folder_follow_it_to_another_machine(
     laptop.use_base_folder(None)  # without its base folder the path is not found
     assert laptop.paper(pid).files[0].missing
     laptop.close()
+
+
+def test_a_backup_holds_the_files_and_restoring_it_brings_them_back(
+    library_path: Path, tmp_path: Path
+) -> None:
+    backups = tmp_path / "backups"
+    service = LibraryService.open(library_path, backups=backups)
+    service.import_pages([sourced(publication_page("Zhuo Jiang", THREE_PAPERS))])
+    pid = service.paper_ids()[0]
+    (view,) = service.attach(pid, [make_pdf(tmp_path / "kept.pdf", pages=2)])
+    made = service.file.backup()
+    assert made.files == 1
+    assert (storage_beside(made.path) / str(pid) / "kept.pdf").read_bytes() == Path(
+        view.path
+    ).read_bytes()
+    service.trash([pid])
+    service.empty_trash()  # the paper and its file gone for good
+    assert not Path(view.path).exists()
+    service.file.restore(made.path)
+    (back,) = service.paper(pid).files
+    assert not back.missing and Path(back.path).read_bytes()[:5] == b"%PDF-"
+    service.close()
