@@ -8,7 +8,8 @@ It makes a library of ``--papers`` generated papers, writes ``--pdfs`` PDFs of `
 pages each with reportlab (a title, then paragraphs of generated words, a rare marker word on
 one page of each), and times, as a person waits for each:
 
-* attaching one 20 MB PDF (``refman attach``'s service call: the copy and its pages);
+* attaching one 20 MB PDF (``refman attach``'s service call: the copy and its pages), and
+  drawing its first page (the detail pane's preview: in the worker process, started or not);
 * reading the PDFs' text into the search (``LibraryService.index_files``, one worker
   process): pages per second;
 * an Everything search for a word inside the PDFs and for a common word (p95 of 20 runs).
@@ -31,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
 
+from refman.core.extraction import Extractor
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery
@@ -88,6 +90,13 @@ def main() -> None:
     started = time.perf_counter()
     service.attach(ids[0], [big])
     attach_s = time.perf_counter() - started
+    with Extractor() as drawer:
+        started = time.perf_counter()
+        drawer.preview(big, 200)
+        cold_s = time.perf_counter() - started
+        started = time.perf_counter()
+        drawer.preview(big, 200)
+        warm_s = time.perf_counter() - started
     started = time.perf_counter()
     read = service.index_files()
     index_s = time.perf_counter() - started
@@ -98,6 +107,9 @@ def main() -> None:
     print(f"library: {args.papers:,} papers, {args.pdfs} PDFs of {args.pages} pages")
     print(f"  (PDFs written in {made:.0f} s)")
     print(f"  attach a 20 MB PDF (copy, pages counted)      {attach_s * 1000:8.0f} ms")
+    print(
+        f"  its first page drawn: {cold_s * 1000:.0f} ms (worker started), {warm_s * 1000:.0f} ms"
+    )
     rate = pages / index_s
     print(f"  read {read} PDFs into the search, one worker  {index_s:8.1f} s = {rate:.0f} pages/s")
     for label, word in searches.items():

@@ -33,7 +33,11 @@ def by_title(page: ParsedPage) -> dict[str, ParsedRecord]:
 
 def test_zotero_ris_field_by_field() -> None:
     page = read("zotero.ris")
-    assert page.warnings == []
+    # Zotero names the PDF in its storage folder; it is not on this machine: said so.
+    assert page.warnings == [
+        "1 of the files the bibliography names were not found (Smith et al. - 2020.pdf): "
+        "the papers are imported without them."
+    ]
     r = page.records[0]
     assert r.title == "Deep learning for DNA sequence analysis: a Bayesian view"
     assert r.abstract == "We study deep networks for DNA sequences and reach 95% accuracy."

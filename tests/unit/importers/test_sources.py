@@ -107,7 +107,8 @@ def test_text_files_load_and_parse(tmp_path: Path, suffix: str) -> None:
     path = tmp_path / f"page{suffix}"
     path.write_bytes(seed.read_bytes())
     loaded = load_source(path)
-    assert loaded == LoadedSource(f"page{suffix}", seed.read_text(encoding="utf-8"), [], "utf-8")
+    text = seed.read_text(encoding="utf-8")
+    assert loaded == LoadedSource(f"page{suffix}", text, [], "utf-8", folder=tmp_path.resolve())
     assert loaded.parse().owner == parse(seed.read_text(encoding="utf-8")).owner
 
 
