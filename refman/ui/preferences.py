@@ -41,7 +41,7 @@ def ask_folder(parent: QWidget | None, current: str) -> str:
 
 
 class PreferencesDialog(QDialog):
-    """Citation style, default export format, notes in exports."""
+    """Citation style, default export format, notes in exports, how files are attached."""
 
     def __init__(
         self,
@@ -71,20 +71,7 @@ class PreferencesDialog(QDialog):
         self.notes_check = QCheckBox(EXPORT_NOTES.label, self)
         self.notes_check.setObjectName("exportNotesPreference")
         self.notes_check.setChecked(settings.get(EXPORT_NOTES))
-        self.link_check = QCheckBox(FILES_LINK.label, self)
-        self.link_check.setObjectName("linkFilesPreference")
-        self.link_check.setChecked(settings.get(FILES_LINK))
-        self.base_edit = QLineEdit(settings.get(FILES_BASE), self)
-        self.base_edit.setObjectName("filesBasePreference")
-        self.base_edit.setPlaceholderText("None: linked files keep their full path")
-        choose = QPushButton("Choose…", self)
-        choose.clicked.connect(self.on_choose_base)
-        base_row = QHBoxLayout()
-        base_row.addWidget(self.base_edit, 1)
-        base_row.addWidget(choose)
-        files = QFormLayout()
-        files.addRow("", self.link_check)
-        files.addRow(FILES_BASE.label + ":", base_row)
+        files = self._files_form(settings)
         citing = QFormLayout()
         citing.addRow(CITATION_STYLE.label + ":", self.style_combo)
         exporting = QFormLayout()
@@ -105,6 +92,24 @@ class PreferencesDialog(QDialog):
         layout.addWidget(heading_label("Files", self))
         layout.addLayout(files)
         layout.addWidget(buttons)
+
+    def _files_form(self, settings: WindowSettings) -> QFormLayout:
+        """Link or copy attached files, and the base folder of linked ones."""
+        self.link_check = QCheckBox(FILES_LINK.label, self)
+        self.link_check.setObjectName("linkFilesPreference")
+        self.link_check.setChecked(settings.get(FILES_LINK))
+        self.base_edit = QLineEdit(settings.get(FILES_BASE), self)
+        self.base_edit.setObjectName("filesBasePreference")
+        self.base_edit.setPlaceholderText("None: linked files keep their full path")
+        choose = QPushButton("Choose…", self)
+        choose.clicked.connect(self.on_choose_base)
+        base_row = QHBoxLayout()
+        base_row.addWidget(self.base_edit, 1)
+        base_row.addWidget(choose)
+        files = QFormLayout()
+        files.addRow("", self.link_check)
+        files.addRow(FILES_BASE.label + ":", base_row)
+        return files
 
     def on_choose_base(self) -> None:
         """Pick the base folder."""
