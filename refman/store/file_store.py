@@ -144,6 +144,11 @@ class FileStore:
         self._prune(root / path)
         return aside
 
+    def set_aside_all(self, paths: list[str]) -> None:
+        """Set several stored files aside (see :meth:`set_aside`)."""
+        for path in paths:
+            self.set_aside(path)
+
     def move(self, path: str, to: str) -> None:
         """Move a stored file (a set-aside one back to its place, say)."""
         root = self._root()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
+from refman.common.errors import RefmanError
 from refman.core.context import Context
 from refman.core.importing.values import ImportResult, SourcedPage
 from refman.importers.pdf_file import pdf_pages
@@ -29,7 +30,10 @@ def attach_record_files(
         record = pages[outcome.ref[0]].page.records[outcome.ref[1]]
         for raw in record.files:
             source = Path(raw)
-            size = check_source(source)
+            try:
+                size = check_source(source)
+            except RefmanError:  # gone since it was read (a redo, say): the paper comes alone
+                continue
             have = ctx.session.execute(
                 select(PaperFile.id).where(
                     PaperFile.paper_id == outcome.paper_id,

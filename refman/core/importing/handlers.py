@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from refman.core.attachments import RemoveFiles
@@ -18,6 +20,7 @@ from refman.core.importing.values import ImportResult
 from refman.core.operations import ImportPages, Outcome, UndoImport
 from refman.core.values import Changes
 from refman.store.models import ImportBatch
+from refman.store.models_files import PaperFile
 from refman.store.search import SearchIndex
 
 
@@ -45,6 +48,21 @@ def import_pages(ctx: Context, op: ImportPages) -> Outcome[ImportResult]:
     return Outcome(result, changes, UndoImport(result.batch_ids, redo), op.label)
 
 
+def _stored_copies(session: Session, batch_ids: Sequence[int]) -> list[str]:
+    """The storage paths of the files these batches attached (copies, not links)."""
+    ids = [
+        i
+        for (created,) in session.execute(
+            select(ImportBatch.created).where(ImportBatch.id.in_(list(batch_ids)))
+        )
+        for i in json.loads(created or "{}").get("files", [])
+    ]
+    rows = session.execute(
+        select(PaperFile.path).where(PaperFile.id.in_(ids), PaperFile.linked.is_(False))
+    )
+    return [path for (path,) in rows]
+
+
 def _record_created(session: Session, batch_id: int, kind: str, ids: list[int]) -> None:
     """Add ids to what a batch created (undo takes them away)."""
     batch = session.get(ImportBatch, batch_id)
@@ -55,8 +73,12 @@ def _record_created(session: Session, batch_id: int, kind: str, ids: list[int]) 
 
 
 def undo_import_op(ctx: Context, op: UndoImport) -> Outcome[None]:
-    """Take an import back; the inverse imports the same pages again."""
+    """Take an import back; the inverse imports the same pages again. The copies of the
+    files it attached are set aside once that is done (deleted at Empty Trash)."""
+    stored = _stored_copies(ctx.session, op.batch_ids)
     touched = undo_import(ctx.session, ctx.search, op.batch_ids)
+    if stored:
+        ctx.after_commit.append(partial(ctx.files.set_aside_all, stored))
     changes = Changes(papers=frozenset(touched), tags=True, structure=True)
     return Outcome(None, changes, op.redo, "Undo import")
 

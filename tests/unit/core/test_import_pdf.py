@@ -60,6 +60,25 @@ def test_a_new_paper_from_its_pdf_has_the_file_and_asks_for_attention(
     assert again.new_ids == () and len(library.paper(pid).files) == 1
 
 
+def test_undo_sets_the_copy_aside_and_redo_without_the_source_imports_the_paper_alone(
+    library_path: Path, tmp_path: Path
+) -> None:
+    library = LibraryService.open(library_path)
+    pdf = arxiv_pdf(tmp_path / "gone-later.pdf", "Ephemeral Results", "2403.00001")
+    done = library.apply(ImportPages((_pdf_page(pdf),), ImportChoices()))
+    (pid,) = done.value.new_ids
+    copy = Path(library.paper(pid).files[0].path)
+    assert done.inverse is not None
+    redo = library.apply(done.inverse).inverse  # Undo: the paper goes, its copy set aside
+    assert not copy.exists() and library.count() == 0
+    pdf.unlink()  # the PDF dropped in is gone meanwhile
+    assert redo is not None
+    library.apply(redo)  # Redo: the paper comes back, without the file it can no longer find
+    (paper,) = library.details(library.paper_ids())
+    assert paper.title == "Ephemeral Results" and paper.files == ()
+    library.close()
+
+
 def test_a_pdf_of_a_paper_in_the_library_joins_it_and_undo_takes_the_file_off(
     library: LibraryService, tmp_path: Path
 ) -> None:
