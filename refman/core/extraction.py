@@ -96,6 +96,10 @@ class Extractor:
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
 
+    def start(self) -> None:
+        """Start the worker now (its first answer then comes without the start's wait)."""
+        self._start()
+
     def _start(self) -> Connection:
         if self._conn is None or self._process is None or not self._process.is_alive():
             context = multiprocessing.get_context("spawn")

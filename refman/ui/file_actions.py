@@ -44,6 +44,7 @@ class FileActions(QObject):
         window.controller.changed.connect(self.on_changed)
         window.search_box.search_changed.connect(self.on_search_changed)
         QTimer.singleShot(START_DELAY_MS, self, self.indexer.start)  # once the window is up
+        QTimer.singleShot(START_DELAY_MS, self, window.detail_pane.files.renderer.warm)
         window.settings.on_change.append(self.on_preference)
         self.on_preference(FILES_BASE)
         self.enable()

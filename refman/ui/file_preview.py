@@ -45,7 +45,17 @@ class PreviewRenderer(QObject):
         self._stopping = False
         self._thread = threading.Thread(target=self._serve, name="refman-preview", daemon=True)
         self._started = False
+        self._warming = False
         controller.on_shutdown.append(self.shutdown)
+
+    def warm(self) -> None:
+        """Start the drawing worker ahead of the first drawing (off the GUI thread)."""
+        with self._lock:
+            if self._started or self._stopping:
+                return
+            self._started = True
+            self._warming = True
+            self._thread.start()
 
     def ask(self, path: Path) -> Key | None:
         """Draw a PDF's first page (its answer comes by :attr:`rendered`); the key, or None
@@ -68,6 +78,8 @@ class PreviewRenderer(QObject):
         return key
 
     def _serve(self) -> None:
+        if self._warming:
+            self._extractor.start()
         while True:
             with self._lock:
                 while self._wanted is None and not self._stopping:
