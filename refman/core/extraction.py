@@ -79,7 +79,10 @@ def _serve(conn: Connection, memory: int) -> None:  # pragma: no cover (runs in 
         if question is None:
             return
         kind, path, width = question
-        conn.send(_answer(kind, Path(path), width))
+        try:
+            conn.send(_answer(kind, Path(path), width))
+        except OSError:  # refman stopped waiting (it ended, or gave this file up)
+            return
 
 
 class Extractor:
@@ -95,6 +98,7 @@ class Extractor:
         self.memory_limit = memory_limit
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
+        self._closed = False
 
     def start(self) -> None:
         """Start the worker now (its first answer then comes without the start's wait)."""
@@ -114,7 +118,9 @@ class Extractor:
 
     def _ask(self, kind: str, path: Path, width: int = 0) -> tuple[Any, ...]:
         """Ask the worker; (..., error) with the reason when it is too slow or breaks (the
-        worker is started again next time)."""
+        worker is started again next time), or when the extractor was closed."""
+        if self._closed:
+            return (None, None, "refman is closing")
         conn = self._start()
         try:
             conn.send((kind, str(path), width))
@@ -159,7 +165,8 @@ class Extractor:
             process.join(5)
 
     def close(self) -> None:
-        """Stop the worker."""
+        """Stop the worker (for good: later questions are answered "refman is closing")."""
+        self._closed = True
         self._stop(kill=False)
 
     def __enter__(self) -> Extractor:

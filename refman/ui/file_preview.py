@@ -6,6 +6,7 @@ PDF.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -17,6 +18,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 from refman.core.extraction import Extractor
 
 from refman.ui.controller import LibraryController
+
+log = logging.getLogger("refman.ui")
 
 #: The width the page is drawn at (pixels), and how many drawn pages are kept.
 PREVIEW_WIDTH = 200
@@ -88,7 +91,11 @@ class PreviewRenderer(QObject):
                     return
                 key, self._wanted = self._wanted, None
             assert key is not None
-            drawn = self._extractor.preview(Path(key[0]), PREVIEW_WIDTH)
+            try:
+                drawn = self._extractor.preview(Path(key[0]), PREVIEW_WIDTH)
+            except Exception:  # the worker could not even be started: no preview
+                log.exception("the first page of %s could not be drawn", key[0])
+                continue
             image = None
             if drawn.error is None:
                 image = QImage(
