@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal, Slot
 from PySide6.QtGui import QActionGroup, QIcon, QKeyEvent, QPen
-from PySide6.QtWidgets import QLineEdit, QMenu, QWidget
+from PySide6.QtWidgets import QLineEdit, QMenu, QStyle, QWidget
 
 from refman.ui.look import muted
 from refman.ui.search_help import SearchHelp, help_icon, icon_canvas
@@ -86,6 +86,14 @@ class SearchBox(QLineEdit):
             group.addAction(action)
             action.triggered.connect(lambda _=False, on=on: self.set_everything(on))
         self.fields_mode.setChecked(True)
+        #: Shown in the field while it searches everything (PDFs too); a click switches back.
+        self.everything_mark = self.addAction(
+            self.style().standardIcon(QStyle.StandardPixmap.SP_FileIcon),
+            QLineEdit.ActionPosition.TrailingPosition,
+        )
+        self.everything_mark.setToolTip("Searching everything, the PDFs' text too (click: not)")
+        self.everything_mark.triggered.connect(lambda: self.set_everything(False))
+        self.everything_mark.setVisible(False)
         trailing = QLineEdit.ActionPosition.TrailingPosition
         self.help_action = self.addAction(help_icon(self), trailing)
         self.help_action.setToolTip("Search syntax: author:, year:2023..2025, -word, OR… (F1)")
@@ -106,6 +114,7 @@ class SearchBox(QLineEdit):
             return
         self.everything = on
         (self.everything_mode if on else self.fields_mode).setChecked(True)
+        self.everything_mark.setVisible(on)
         self.setPlaceholderText(EVERYTHING_PLACEHOLDER if on else PLACEHOLDER)
         self._emit(self.text())
 

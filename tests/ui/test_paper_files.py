@@ -211,8 +211,10 @@ def test_everything_mode_finds_words_inside_pdfs_and_shows_where(
     settle(window.controller)
     qtbot.wait_until(lambda: window.model.counted)
     assert window.model.rowCount() == 0  # not in titles, authors, abstracts, tags or notes
+    assert not box.everything_mark.isVisible()
     box.everything_mode.trigger()  # the magnifier's menu: Everything (PDFs Too)
     assert box.placeholderText().startswith("Search everything")
+    assert box.everything_mark.isVisible()  # marked in the field while text is typed
     settle(window.controller)
     qtbot.wait_until(lambda: window.model.rowCount() == 1)
     assert window.model.paper_id(0) == target.id
@@ -222,7 +224,8 @@ def test_everything_mode_finds_words_inside_pdfs_and_shows_where(
     qtbot.wait_until(found.isVisible)
     assert found.text().startswith("Found in “inside.pdf”: “")
     assert "Quetzalcoatlus had enormous wings." in found.text()
-    box.fields_mode.trigger()
+    box.everything_mark.trigger()  # a click on the mark: back to titles, authors and more
+    assert not box.everything and box.fields_mode.isChecked()
     settle(window.controller)
     qtbot.wait_until(lambda: window.model.rowCount() == 0)
     qtbot.wait_until(lambda: not found.isVisible())
