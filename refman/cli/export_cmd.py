@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from refman.cli.list_args import section_option, tag_option
 from refman.common.errors import RefmanError
 from refman.common.text import plural
 from refman.core.export import ExportFormat, write_export
@@ -49,20 +50,8 @@ def add_arguments(p: argparse.ArgumentParser, paper_id: Callable[[str], int]) ->
         help="the format (default: bibtex)",
     )
     p.add_argument("--search", default="", metavar="Q", help="only papers matching a search")
-    p.add_argument(
-        "--tag",
-        action="append",
-        default=[],
-        metavar="TAG",
-        dest="tags",
-        help="only papers with this tag (repeat: all of them)",
-    )
-    p.add_argument(
-        "--section",
-        choices=[s.value for s in Section],
-        default=Section.ALL.value,
-        help="library section (default: all; trash exports the Trash)",
-    )
+    tag_option(p, "only papers with this tag (repeat: all of them)")
+    section_option(p, "exports")
     p.add_argument("--with-notes", action="store_true", help="include the papers' notes")
     p.add_argument(
         "-o",

@@ -15,6 +15,21 @@ def count(text: str) -> int:
     return int(text)
 
 
+def tag_option(p: argparse.ArgumentParser, help_text: str) -> None:
+    """A repeatable ``--tag TAG`` option, collected in ``args.tags``."""
+    p.add_argument("--tag", action="append", default=[], metavar="TAG", dest="tags", help=help_text)
+
+
+def section_option(p: argparse.ArgumentParser, verb: str) -> None:
+    """``--section``: a library section (``verb``: what a command does with the Trash)."""
+    p.add_argument(
+        "--section",
+        choices=[s.value for s in Section],
+        default=Section.ALL.value,
+        help=f"library section (default: all; trash {verb} the Trash)",
+    )
+
+
 def add_list_options(p: argparse.ArgumentParser, *, search: bool) -> None:
     """The options that choose and order the papers listed (``--json`` included)."""
     if search:
@@ -24,20 +39,8 @@ def add_list_options(p: argparse.ArgumentParser, *, search: bool) -> None:
         action="store_true",
         help="search the text of the papers' PDFs too (refman index-files reads it)",
     )
-    p.add_argument(
-        "--tag",
-        action="append",
-        default=[],
-        metavar="TAG",
-        dest="tags",
-        help="only papers with this tag (repeat: all of them)",
-    )
-    p.add_argument(
-        "--section",
-        choices=[s.value for s in Section],
-        default=Section.ALL.value,
-        help="library section (default: all; trash lists the Trash)",
-    )
+    tag_option(p, "only papers with this tag (repeat: all of them)")
+    section_option(p, "lists")
     p.add_argument(
         "--person", type=paper_id, metavar="ID", help="only this person's papers (refman people)"
     )

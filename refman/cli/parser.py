@@ -90,11 +90,6 @@ def _json(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument("--json", action="store_true", help=f"print {what} as JSON")
 
 
-def _tag_option(p: argparse.ArgumentParser, help_text: str) -> None:
-    """A repeatable ``--tag TAG`` option, collected in ``args.tags``."""
-    p.add_argument("--tag", action="append", default=[], metavar="TAG", dest="tags", help=help_text)
-
-
 class _Commands:
     """Adds subcommands that share the common options, the formatter and ``args.command``."""
 
@@ -140,7 +135,7 @@ def _add_import(c: _Commands) -> None:
     p.add_argument(
         "files", nargs="+", metavar="FILE", help='an author page file; "-" reads standard input'
     )
-    _tag_option(p, "tag every imported paper (repeat for several tags)")
+    list_args.tag_option(p, "tag every imported paper (repeat for several tags)")
     p.add_argument(
         "--dry-run", action="store_true", help="report what importing would do; change nothing"
     )
@@ -299,7 +294,7 @@ def _add_screenshot(c: _Commands) -> None:
     p.add_argument("--select", type=paper_id, metavar="ID", help="select this paper")
     p.add_argument("--search", metavar="Q", help="type this in the search field")
     p.add_argument("--person", type=paper_id, metavar="ID", help="show a person's page")
-    _tag_option(p, "filter by a tag (repeat: all of them)")
+    list_args.tag_option(p, "filter by a tag (repeat: all of them)")
 
 
 def _add_export(c: _Commands) -> None:

@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from refman.core.extraction import Extracted
@@ -108,7 +108,7 @@ def indexed_counts(session: Session) -> IndexProgress:
     """How many attached PDFs have their text read, of how many."""
     names = list(session.execute(select(PaperFile.name)).scalars())
     total = sum(1 for n in names if n.lower().endswith(READ))
-    done = len(list(session.execute(select(FileText.id)).scalars()))
+    done = int(session.execute(select(func.count()).select_from(FileText)).scalar_one())
     return IndexProgress(min(done, total), total)
 
 

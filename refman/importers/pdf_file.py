@@ -18,11 +18,16 @@ MAGIC = b"%PDF-"
 LARGEST_COUNTED = 512 * 1024 * 1024
 
 
+def looks_like_pdf(head: bytes) -> bool:
+    """True when a file's first bytes are a PDF's."""
+    return MAGIC in head[:1024]
+
+
 def is_pdf(path: Path) -> bool:
     """True when the file starts as a PDF does."""
     try:
         with path.open("rb") as file:
-            return MAGIC in file.read(1024)
+            return looks_like_pdf(file.read(1024))
     except OSError:
         return False
 

@@ -20,6 +20,7 @@ from refman.importers.decode import decode_bytes
 from refman.importers.errors import NotAnAuthorPageError, UnreadableFileError
 from refman.importers.html_text import html_page, html_to_text
 from refman.importers.identify import attach_links
+from refman.importers.pdf_file import looks_like_pdf
 from refman.importers.records import PageLink, ParsedPage
 
 __all__ = [
@@ -191,7 +192,7 @@ def _check_name(path: Path) -> None:
 
 def _is_pdf(path: Path, head: bytes) -> bool:
     """True for a PDF (by its first bytes); a file only named .pdf is refused."""
-    if b"%PDF-" in head[:1024]:
+    if looks_like_pdf(head):
         return True
     if path.suffix.lower() == ".pdf":
         raise _unreadable(
@@ -204,7 +205,7 @@ def _is_pdf(path: Path, head: bytes) -> bool:
 
 def _binary_kind(data: bytes) -> str | None:
     """Return what ``data`` is when its first bytes show a known non-text format."""
-    if b"%PDF-" in data[:1024]:
+    if looks_like_pdf(data):
         return "a PDF document"
     for magic, kind in _MAGIC:
         if data.startswith(magic):

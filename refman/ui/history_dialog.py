@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -30,20 +29,11 @@ from refman.core.importing.wording import day_text, revert_lines
 from refman.core.values import Changes
 
 from refman.ui.controller import LibraryController
-from refman.ui.look import heading_label, plain_label, set_muted
+from refman.ui.look import heading_label, plain_label, set_muted, table_cell
 from refman.ui.read_only import mark_changing
 
 #: The table's columns.
 COLUMNS = ("When", "Pages", "Records", "New", "Merged")
-
-
-def _cell(text: str, import_id: int, *, number: bool = False) -> QTableWidgetItem:
-    item = QTableWidgetItem(text)
-    item.setData(Qt.ItemDataRole.UserRole, import_id)
-    item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-    if number:
-        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    return item
 
 
 def _pages_text(view: ImportView) -> str:
@@ -121,7 +111,9 @@ class HistoryDialog(QDialog):
             counts = (f"{view.records:,}", f"{view.new:,}", f"{view.merged:,}")
             cells = (when, _pages_text(view), *counts)
             for column, text in enumerate(cells):
-                self.table.setItem(row, column, _cell(text, view.import_id, number=column >= 2))
+                self.table.setItem(
+                    row, column, table_cell(text, view.import_id, number=column >= 2)
+                )
             if view.import_id == keep:
                 self.table.selectRow(row)
         self.empty.setVisible(not imports)

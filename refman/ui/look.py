@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QPushButton,
+    QTableWidgetItem,
+    QWidget,
+)
 
 #: Spacing used between blocks of the detail pane and around the sidebar.
 GAP = 14
@@ -114,6 +121,17 @@ def heading_with(text: str, widget: QWidget, parent: QWidget) -> QWidget:
     layout.addWidget(heading_label(text, row), 1, Qt.AlignmentFlag.AlignBottom)
     layout.addWidget(widget)
     return row
+
+
+def table_cell(text: str, key: int, *, number: bool = False) -> QTableWidgetItem:
+    """A read-only cell of a table of things (people, imports) carrying the thing's id (as
+    its user data); a number aligned right."""
+    item = QTableWidgetItem(text)
+    item.setData(Qt.ItemDataRole.UserRole, key)
+    item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+    if number:
+        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    return item
 
 
 def clear_layout(layout: QLayout) -> None:

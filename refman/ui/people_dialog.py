@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -32,20 +31,11 @@ from refman.core.people_ops import MergePeople, TellApart
 from refman.core.values import Changes, NameVariant, PersonView
 
 from refman.ui.controller import LibraryController
-from refman.ui.look import heading_label, plain_label, set_muted
+from refman.ui.look import heading_label, plain_label, set_muted, table_cell
 from refman.ui.read_only import mark_changing
 
 #: The table's columns.
 COLUMNS = ("Name", "Papers", "Pages", "New")
-
-
-def _cell(text: str, person_id: int, *, number: bool = False) -> QTableWidgetItem:
-    item = QTableWidgetItem(text)
-    item.setData(Qt.ItemDataRole.UserRole, person_id)
-    item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-    if number:
-        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    return item
 
 
 def variant_text(variant: NameVariant) -> str:
@@ -156,10 +146,14 @@ class PeopleDialog(QDialog):
         keep = self.current_person()
         self.table.setRowCount(len(people))
         for row, p in enumerate(people):
-            self.table.setItem(row, 0, _cell(p.name, p.id))
-            self.table.setItem(row, 1, _cell(f"{p.count:,}", p.id, number=True))
-            self.table.setItem(row, 2, _cell(f"{p.pages:,}" if p.pages else "", p.id, number=True))
-            self.table.setItem(row, 3, _cell(f"{p.new} new" if p.new else "", p.id, number=True))
+            self.table.setItem(row, 0, table_cell(p.name, p.id))
+            self.table.setItem(row, 1, table_cell(f"{p.count:,}", p.id, number=True))
+            self.table.setItem(
+                row, 2, table_cell(f"{p.pages:,}" if p.pages else "", p.id, number=True)
+            )
+            self.table.setItem(
+                row, 3, table_cell(f"{p.new} new" if p.new else "", p.id, number=True)
+            )
             if p.id == keep:
                 self.table.selectRow(row)
         if self.filter.text().strip():
