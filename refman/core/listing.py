@@ -25,9 +25,11 @@ from refman.common.errors import CancelledError, NotFoundError
 from refman.common.text import prepare_latex
 from refman.core import file_index, name_variants, navigation, people, queries, related
 from refman.core.importing.history import ImportView, import_history
+from refman.core.reading import load_details
 from refman.core.values import (
     NameVariant,
     Navigation,
+    PaperDetail,
     PaperQuery,
     PaperRow,
     PersonPage,
@@ -35,6 +37,7 @@ from refman.core.values import (
     RelatedPaper,
 )
 from refman.store.database import Database
+from refman.store.file_store import FileStore
 
 log = logging.getLogger("refman.list")
 
@@ -49,10 +52,12 @@ class ListReader:
 
     Args:
         database: The open library.
+        files: Where its attached files are kept (papers' details then list them).
     """
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, files: FileStore | None = None) -> None:
         self._db = database
+        self._files = files
         self._connection: Connection = database.engine.connect()
         self._session = Session(bind=self._connection)
         raw = self._connection.connection.driver_connection
@@ -142,6 +147,20 @@ class ListReader:
                 return related.related_papers(s, self._db.search, paper_id)
             except NotFoundError:
                 return []
+
+        return self._read(read)
+
+    def details(self, paper_id: int) -> tuple[PaperDetail | None, PaperDetail | None]:
+        """Everything about a paper (None when it is gone), and the paper an import found it
+        may duplicate (None when there is none, or the paper is in the Trash)."""
+
+        def read(s: Session) -> tuple[PaperDetail | None, PaperDetail | None]:
+            found = load_details(s, [paper_id], self._files)
+            paper = found[0] if found else None
+            if paper is None or paper.trashed is not None or paper.possible_duplicate_of is None:
+                return paper, None
+            other = load_details(s, [paper.possible_duplicate_of], self._files)
+            return paper, other[0] if other else None
 
         return self._read(read)
 

@@ -63,7 +63,7 @@ class LibraryController(QObject):
         self.service = service
         self.undo_stack = QUndoStack(self)
         self.runner = OperationRunner(self, window)
-        self.lists = ListWorker(lambda: ListReader(service.db), self)
+        self.lists = ListWorker(lambda: ListReader(service.db, service.files), self)
         #: Called first when the controller shuts down.
         self.on_shutdown: list[Callable[[], None]] = []
         self._stepping = False

@@ -46,7 +46,7 @@ from refman.ui.look import (
     set_muted,
 )
 from refman.ui.notes_editor import NotesEditor
-from refman.ui.provenance import provenance_line, who_line
+from refman.ui.provenance import source_text
 from refman.ui.read_only import lock, mark_changing
 from refman.ui.reading_bar import ReadingBar
 from refman.ui.related_view import RelatedView
@@ -72,11 +72,14 @@ class DetailPane(QWidget):
         super().__init__(parent)
         self.setObjectName("detailPane")
         self.controller = controller
-        self._paper: PaperDetail | None = None
+        self._paper: PaperDetail | None = None  # shown
+        self._wanted: int | None = None  # shown, or asked for and shown when read
         #: Why nothing here may change the library (it can only be read), or None.
         self.locked: str | None = None
         self._build()
         self._pending = self.notes.pending
+        self._reads = controller.lists.channel()
+        self.destroyed.connect(self._reads.close)
         self._connect_signals()
         self._load_known_tags()
         self.show_paper(None)
@@ -204,15 +207,24 @@ class DetailPane(QWidget):
     # -- public API -------------------------------------------------------------------------
 
     def current_paper(self) -> int | None:
-        """The id of the paper shown, or None."""
-        return self._paper.id if self._paper is not None else None
+        """The id of the paper shown (or asked for, and shown as soon as it is read)."""
+        return self._wanted
+
+    def shown_paper(self) -> PaperDetail | None:
+        """The paper on screen now."""
+        return self._paper
 
     def flush(self) -> None:
         """Save any note text still waiting, now."""
         self.notes.flush()
 
     def show_paper(self, paper_id: int | None) -> None:
-        """Show a paper (None for the empty state), saving what was typed first."""
+        """Show a paper (None for the empty state), saving what was typed first.
+
+        The paper is read off the GUI thread (on the list reader's thread) and shown when
+        its answer comes; the pane shows the paper before until then, and a newer paper
+        asked drops the older question, so moving through the list never waits for it.
+        """
         self.flush()
         if paper_id is not None and paper_id == self.current_paper():
             self._reload()
@@ -227,20 +239,31 @@ class DetailPane(QWidget):
             if field.is_edited():
                 field.commit()  # saves to the paper still shown
             field.revert()
-        detail = self.controller.service.details([paper_id]) if paper_id is not None else []
-        self._show(detail[0] if detail else None)
-        self.scroll_area.verticalScrollBar().setValue(0)
+        self._read(paper_id, to_top=True)
 
     # -- filling in -------------------------------------------------------------------------
 
     def _reload(self) -> None:
-        if self._paper is None:
-            return
-        detail = self.controller.service.details([self._paper.id])
-        self._show(detail[0] if detail else None)
+        if self._wanted is not None:
+            self._read(self._wanted, to_top=False)
 
-    def _show(self, paper: PaperDetail | None) -> None:
+    def _read(self, paper_id: int | None, to_top: bool) -> None:
+        self._reads.new_generation()
+        self._wanted = paper_id
+        if paper_id is None:
+            self._show(None, None)
+            return
+
+        def answered(found: tuple[PaperDetail | None, PaperDetail | None]) -> None:
+            self._show(*found)
+            if to_top:
+                self.scroll_area.verticalScrollBar().setValue(0)
+
+        self._reads.ask(lambda reader: reader.details(paper_id), answered)
+
+    def _show(self, paper: PaperDetail | None, other: PaperDetail | None) -> None:
         self._paper = paper
+        self._wanted = paper.id if paper is not None else None
         self.related.show_paper(paper.id if paper is not None else None)
         self.files.show_paper(paper)
         if paper is None:
@@ -248,7 +271,7 @@ class DetailPane(QWidget):
             self.stack.setCurrentWidget(self.empty)
             return
         self.stack.setCurrentWidget(self.scroll_area)
-        self._show_banner(paper)
+        self.banner.show_for(paper, other)
         if not self.title_edit.is_edited():
             self.title_edit.set_title(paper.title)
         self.title_edit.set_provisional(paper.title_provisional)
@@ -266,23 +289,11 @@ class DetailPane(QWidget):
         self.reading.show_paper(paper)
         self.abstract.setText(paper.abstract_text or "No abstract.")
         self.notes.show_notes(paper.id, paper.notes)
-        lines = [
-            provenance_line(s.owner, s.file, f"{s.imported:%Y-%m-%d %H:%M}") for s in paper.sources
-        ] or [f"Added {paper.added:%Y-%m-%d %H:%M}"]
-        if self.controller.service.db.shared and paper.created_by:
-            lines.append(who_line(paper.created_by, paper.modified_by))
-        self.provenance.setText("\n".join(lines))
+        self.provenance.setText(source_text(paper, self.controller.service.db.shared))
         self.attributed.setText(", ".join(paper.attributed_to))
         self.attributed_block.setVisible(bool(paper.attributed_to))
         if self.locked is not None:
             lock(self, self.locked)  # the notes and tags shown now too
-
-    def _show_banner(self, paper: PaperDetail) -> None:
-        other = None
-        if paper.trashed is None and paper.possible_duplicate_of is not None:
-            found = self.controller.service.details([paper.possible_duplicate_of])
-            other = found[0] if found else None
-        self.banner.show_for(paper, other)
 
     def _load_known_tags(self) -> None:
         self.tag_chips.set_known_tags(self.controller.service.tag_names())
@@ -306,9 +317,9 @@ class DetailPane(QWidget):
             return
         if changes.tags:
             self._load_known_tags()
-        if self._paper is None:
+        pid = self._wanted
+        if pid is None:
             return
-        pid = self._paper.id
         if pid in changes.papers or pid in changes.added or changes.structure or changes.tags:
             self._reload()
 
@@ -382,9 +393,4 @@ class DetailPane(QWidget):
         self.scroll_area.ensureWidgetVisible(card)
 
 
-__all__ = [
-    "KEEP_TITLE",
-    "PROVISIONAL_NOTE",
-    "DetailPane",
-    "provenance_line",
-]
+__all__ = ["KEEP_TITLE", "PROVISIONAL_NOTE", "DetailPane"]

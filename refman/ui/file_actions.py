@@ -116,11 +116,11 @@ class FileActions(QObject):
             found = window.model.paper_row(row) if row >= 0 else None
             return (found.id, found.title) if found is not None else None
         pane = window.detail_pane
-        shown = pane.current_paper()
+        shown = pane.shown_paper()
         if (
             shown is not None
             and pane.isVisible()
             and pane.rect().contains(pane.mapFrom(window, point))
         ):
-            return shown, pane.title_edit.shown_title()
+            return shown.id, pane.title_edit.shown_title()
         return None

@@ -42,6 +42,8 @@ from refman.ui.read_only import mark_changing
 log = logging.getLogger("refman.ui")
 
 SAVE_DELAY_MS = 600
+#: A note card's status after its text was saved (until the note changes again).
+SAVED = "Saved"
 _MARKDOWN = QTextDocument.MarkdownFeature(
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value
     | QTextDocument.MarkdownFeature.MarkdownNoHTML.value
@@ -149,6 +151,7 @@ class NoteCard(QFrame):
         typing something newer."""
         stored = self._pending.stored_text(note)
         typing = self.is_dirty()
+        just_saved = self.status.text() == SAVED and stored == self._saved_text
         if not typing and stored != self.text():
             self.editor.blockSignals(True)
             self.editor.setPlainText(stored)
@@ -158,7 +161,8 @@ class NoteCard(QFrame):
         if not self.is_dirty():
             self._pending.texts.pop(self.note_id, None)
         by = f" by {note.modified_by}" if self._pending.shared and note.modified_by else ""
-        self.status.setText(f"Edited {note.modified:%Y-%m-%d %H:%M}{by}")
+        if not just_saved:  # "Saved" stays until the note changes again
+            self.status.setText(f"Edited {note.modified:%Y-%m-%d %H:%M}{by}")
         if not self.is_editing():
             self._render()
         self._fit_height()
@@ -238,7 +242,7 @@ class NoteCard(QFrame):
 
     def _show_saved(self) -> None:
         if not self._torn_down() and shiboken6.isValid(self.status):
-            self.status.setText("Saved")
+            self.status.setText(SAVED)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Save when the editor loses focus."""

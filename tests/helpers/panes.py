@@ -39,6 +39,7 @@ def make_pane(
         pane.activateWindow()
         qtbot.wait_until(pane.isActiveWindow)
         pane.show_paper(paper_id)
+        settle(controller)  # the paper is read off the GUI thread
         return pane
 
     yield make

@@ -204,6 +204,23 @@ def test_switching_papers_saves_typing_to_the_paper_it_was_typed_for(
     assert pane.title_edit.toPlainText() == "Typed for Graph"
 
 
+def test_the_newest_paper_asked_for_is_shown_and_the_pane_never_waits_for_it(
+    make_pane: MakePane, ids: dict[str, int], controller: LibraryController
+) -> None:
+    hostile = next(i for name, i in ids.items() if name.startswith("<b>"))
+    pane = make_pane(ids["Graph"])
+    pane.show_paper(ids["BAMBOO"])  # as pressing Down twice quickly does
+    pane.show_paper(hostile)
+    assert pane.current_paper() == hostile
+    assert pane.title_edit.toPlainText() == "Graph networks at scale"  # read off the thread
+    settle(controller)
+    assert pane.title_edit.toPlainText() == HOSTILE_TITLE
+    shown = pane.shown_paper()
+    assert shown is not None and shown.id == hostile
+    pane.show_paper(None)
+    assert pane.stack.currentWidget() is pane.empty and pane.current_paper() is None
+
+
 def test_escape_reverts_and_empty_title_is_refused(
     qtbot: QtBot,
     make_pane: MakePane,
@@ -396,6 +413,7 @@ def test_notes_typed_are_kept_when_the_pane_is_destroyed(
 ) -> None:
     pane = DetailPane(controller)
     pane.show_paper(ids["Graph"])
+    settle(controller)
     card = add_note(qtbot, pane, controller)
     qtbot.keyClicks(card.editor, "never lost")
     pane.deleteLater()
@@ -423,6 +441,7 @@ def test_notes_are_saved_after_a_pause_and_switching_papers(
     assert note_texts(library, ids["Graph"]) == ["first and second"]
     assert pane.notes.cards == {}
     pane.show_paper(ids["Graph"])
+    settle(controller)
     (shown,) = pane.notes.cards.values()
     assert shown.text() == "first and second"
 

@@ -198,6 +198,7 @@ def test_duplicate_banner_names_the_other_paper_and_links_to_it(
         qtbot.mouseClick(show, Qt.MouseButton.LeftButton)
     assert blocker.args == [ids["original"]]
     pane.show_paper(ids["original"])  # the other paper has no banner
+    qtbot.wait_until(lambda: shown_id(pane) == ids["original"])
     assert not pane.banner.isVisible()
 
 
@@ -393,3 +394,9 @@ def test_title_and_field_events_after_their_attributes_are_gone_are_ignored(
     settle(controller)
     assert controller.service.paper(ids["original"]).title == LONG
     assert controller.undo_stack.count() == 0
+
+
+def shown_id(pane: DetailPane) -> int | None:
+    """The id of the paper the pane has on screen (papers are read off the GUI thread)."""
+    shown = pane.shown_paper()
+    return shown.id if shown is not None else None

@@ -169,6 +169,7 @@ def test_a_note_typed_and_never_saved_survives_closing_the_window(
     paper = row_id(window.model, 0)
     assert seeded.paper(paper).notes == ()
     window.table.select_paper(paper)
+    settle(window.controller)  # the paper is read off the GUI thread
     assert window.detail_pane.findChild(QPlainTextEdit, "noteEdit") is None
     with qtbot.wait_signal(window.detail_pane.notes.note_opened):
         window.detail_pane.notes.add_note()
@@ -180,6 +181,7 @@ def test_a_note_typed_and_never_saved_survives_closing_the_window(
 
     reopened = make_window(qtbot, reopened_controller, tmp_path / "settings.ini")
     reopened.table.select_paper(paper)
+    settle(reopened_controller)
     assert [n.text for n in seeded.paper(paper).notes] == ["Read section 4 again"]
     editor = reopened.detail_pane.findChild(QPlainTextEdit, "noteEdit")
     assert editor is not None and editor.toPlainText() == "Read section 4 again"
