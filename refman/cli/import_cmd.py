@@ -16,6 +16,7 @@ from typing import BinaryIO, TextIO
 
 from refman.cli.output import dumps, import_to_json
 from refman.common.errors import RefmanError
+from refman.core.extraction import Extractor
 from refman.core.importing.values import ImportChoices, SourcedPage
 from refman.core.importing.wording import report_counts, report_lines
 from refman.core.library import LibraryService
@@ -38,12 +39,15 @@ def _stdin_bytes() -> BinaryIO:
     return sys.stdin.buffer
 
 
-def read_source(arg: str, stdin: BinaryIO | None = None) -> SourcedPage:
+def read_source(
+    arg: str, stdin: BinaryIO | None = None, reader: Extractor | None = None
+) -> SourcedPage:
     """Read and parse one file argument.
 
     Args:
         arg: A file path, or ``"-"`` for standard input.
         stdin: Where ``"-"`` reads from (standard input's bytes by default).
+        reader: Reads a PDF's paper in a worker process (None: here).
 
     Returns:
         The parsed page with its source: the file's name, or "standard input".
@@ -58,7 +62,8 @@ def read_source(arg: str, stdin: BinaryIO | None = None) -> SourcedPage:
         if len(data) > MAX_FILE_BYTES:
             raise UnreadableFileError(f"‘{STDIN_LABEL}’ {TOO_LARGE}")
         return SourcedPage(load_bytes(data, STDIN_LABEL).parse(), STDIN_LABEL)
-    return SourcedPage(load_source(arg).parse(), Path(arg).name or arg)
+    read_pdf = reader.paper if reader is not None else None
+    return SourcedPage(load_source(arg).parse(read_pdf), Path(arg).name or arg)
 
 
 def failure_line(label: str, error: RefmanError) -> str:
@@ -87,11 +92,23 @@ def run_import(args: argparse.Namespace, service: LibraryService, out: TextIO, e
     choices = ImportChoices(
         tags=clean_tag_names(args.tags), keep_all_separate=args.keep_separate, dry_run=args.dry_run
     )
+    with Extractor() as reader:  # started with the first PDF, if any
+        return _import_each(args, service, choices, reader, (out, err))
+
+
+def _import_each(
+    args: argparse.Namespace,
+    service: LibraryService,
+    choices: ImportChoices,
+    reader: Extractor,
+    streams: tuple[TextIO, TextIO],
+) -> int:
+    out, err = streams
     status = 0
     for arg in args.files:
         label = STDIN_LABEL if arg == STDIN else arg
         try:
-            page = read_source(arg)
+            page = read_source(arg, reader=reader)
         except RefmanError as error:
             log.info("not imported: %s: %s", label, error)
             out.flush()

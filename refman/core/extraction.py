@@ -1,6 +1,8 @@
-"""Reading the text of attached PDFs in a worker process, each file bounded in time and
-memory: a hostile or broken PDF can make pypdf loop or swallow memory, and then only the
-worker goes (it is started again for the next file); refman never hangs or crashes on it.
+"""Reading PDFs in a worker process, each file bounded in time and memory: a hostile or
+broken PDF can make pypdf loop or swallow memory, and then only the worker goes (it is
+started again for the next file); refman never hangs or crashes on it. The worker reads
+attached PDFs' text, draws first pages, and reads the paper a PDF dropped in to be imported
+holds.
 
 The worker is one process, started on first use (spawned: it shares nothing with the
 program, threads included) and kept for the files after; the text comes back over a pipe.
@@ -15,6 +17,9 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
+
+from refman.importers.errors import NotAnAuthorPageError
+from refman.importers.records import ParsedPage
 
 log = logging.getLogger("refman.files")
 
@@ -50,9 +55,11 @@ class Preview:
 
 
 def _answer(kind: str, path: Path, width: int) -> tuple[object, ...]:  # pragma: no cover
-    """One question to the worker: a file's text, or its first page's pixels."""
+    """One question to the worker: a file's text, its first page's pixels, or its paper."""
     from refman.importers.pdf_file import first_page_image, pdf_text
 
+    if kind == "paper":
+        return _paper(path)
     try:
         if kind == "preview":
             return (*first_page_image(path, width), None)
@@ -61,6 +68,18 @@ def _answer(kind: str, path: Path, width: int) -> tuple[object, ...]:  # pragma:
         return (None, None, str(error))
     except MemoryError:
         return (None, None, "it needs more memory than refman allows one file")
+
+
+def _paper(path: Path) -> tuple[object, ...]:  # pragma: no cover (runs in the worker)
+    """(the page of the paper a PDF holds, None, None), or (None, hint, why not)."""
+    from refman.importers.pdf_paper import pdf_page
+
+    try:
+        return (pdf_page(path), None, None)
+    except NotAnAuthorPageError as error:
+        return (None, error.hint, error.message)
+    except MemoryError:
+        return (None, None, f"“{path.name}” needs more memory than refman allows one file.")
 
 
 def _serve(conn: Connection, memory: int) -> None:  # pragma: no cover (runs in the worker)
@@ -140,6 +159,23 @@ class Extractor:
             return Extracted("", None, answer[-1])
         text, pages, _ = answer
         return Extracted(text, pages)
+
+    def paper(self, path: Path) -> ParsedPage:
+        """The paper a PDF holds, as a page of one record to import (see
+        :func:`refman.importers.pdf_paper.pdf_page`), read in the worker.
+
+        Raises:
+            NotAnAuthorPageError: The file is no PDF, is encrypted, damaged or too large, or
+                its reading broke the time or memory bound.
+        """
+        answer = self._ask("paper", path)
+        page, hint, why = answer
+        if isinstance(page, ParsedPage):
+            return page
+        if hint is None:  # the bounds, or a worker that broke
+            why = f"“{path.name}” cannot be read: {why}."
+            hint = "Attach it to a paper instead, or open it in a PDF viewer to check it."
+        raise NotAnAuthorPageError(str(why), str(hint))
 
     def preview(self, path: Path, width: int) -> Preview:
         """A PDF's first page ``width`` pixels wide, or why there is none."""

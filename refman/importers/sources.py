@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -116,9 +117,13 @@ class LoadedSource:
     #: The folder of the file, against which a bibliography's relative file paths are read.
     folder: Path | None = None
 
-    def parse(self) -> ParsedPage:
+    def parse(self, read_pdf: Callable[[Path], ParsedPage] | None = None) -> ParsedPage:
         """Parse the text with the reader its content calls for (an author page, BibTeX, RIS
         or CSL-JSON; the file's extension is a hint), keeping the reading warnings first.
+
+        Args:
+            read_pdf: Reads the paper of a PDF (the program passes a reader that works in a
+                worker process bounded in time and memory); None reads it here.
 
         Returns:
             The parsed page.
@@ -128,6 +133,8 @@ class LoadedSource:
         """
         # The readers (and bibtexparser) load with the first page read, not at every start.
         if self.pdf is not None:
+            if read_pdf is not None:
+                return read_pdf(self.pdf)
             from refman.importers.pdf_paper import pdf_page
 
             return pdf_page(self.pdf)

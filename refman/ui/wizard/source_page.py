@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from refman.core.extraction import Extractor
 from refman.core.importing.values import SourcedPage
 from refman.importers import (
     NotABibliographyError,
@@ -79,6 +80,9 @@ class SourcePage(QWizardPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sourcePage")
+        #: Reads dropped PDFs' papers in a worker process (started with the first PDF).
+        self._reader = Extractor()
+        self.destroyed.connect(self._reader.close)
         self.setTitle("Add author pages")
         self.setSubTitle(
             "Paste the text of a researcher's publication list, open saved pages or "
@@ -186,7 +190,8 @@ class SourcePage(QWizardPage):
                 continue
             known.add(path)
             try:
-                self._files.append(Source(loaded.source, loaded.parse(), path=path))
+                page = loaded.parse(self._reader.paper)
+                self._files.append(Source(loaded.source, page, path=path))
             except NotAnAuthorPageError as error:
                 self._files.append(
                     Source(

@@ -14,7 +14,7 @@ from refman.cli.output import FILE_KEYS
 from refman.store.file_store import storage_beside
 from tests.helpers.cli import Cli, runner
 from tests.helpers.pages import THREE_PAPERS, publication_page
-from tests.helpers.pdfs import make_pdf
+from tests.helpers.pdfs import encrypted_pdf, make_pdf
 
 
 def _with_papers(cli: Cli, tmp_path: Path) -> int:
@@ -147,3 +147,6 @@ def test_import_a_pdf_adds_its_paper_with_the_file(cli: Cli, tmp_path: Path) -> 
     fake.write_text("hello", encoding="utf-8")
     refused = cli("import", fake)
     assert refused.code == 2 and "is named .pdf but is not a PDF document" in refused.err
+    locked = cli("import", encrypted_pdf(tmp_path / "locked.pdf"))  # read in the worker
+    assert locked.code == 2 and "“locked.pdf” is encrypted" in locked.err
+    assert len(json.loads(cli("list", "--json").out)) == 1

@@ -14,6 +14,7 @@ from refman.core.extraction import Extractor
 from refman.core.file_index import IndexProgress
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery
+from refman.importers.errors import NotAnAuthorPageError
 from tests.helpers.fixtures import sourced
 from tests.helpers.pages import THREE_PAPERS, publication_page
 from tests.helpers.pdfs import damaged_pdf, encrypted_pdf, make_pdf
@@ -108,3 +109,18 @@ def test_a_file_that_takes_too_long_is_given_up_and_the_reader_goes_on(tmp_path:
         assert read.text == "" and read.error is not None and "took over" in read.error
     with Extractor() as reader:
         assert "Small file." in reader.extract(small).text
+
+
+def test_a_pdf_dropped_in_to_import_is_read_in_the_worker_and_bounded(tmp_path: Path) -> None:
+    paper = make_pdf(tmp_path / "paper.pdf", pages=3, title="Worker Read Title")
+    with Extractor() as reader:
+        (record,) = reader.paper(paper).records
+        assert (record.title, record.files) == ("Worker Read Title", (str(paper),))
+        with pytest.raises(NotAnAuthorPageError) as locked:
+            reader.paper(encrypted_pdf(tmp_path / "locked.pdf"))
+        assert "is encrypted" in locked.value.message and locked.value.hint
+    big = make_pdf(tmp_path / "big.pdf", pages=400, lines=("word " * 40,) * 40)
+    with Extractor(time_limit=0.05) as slow, pytest.raises(NotAnAuthorPageError) as late:
+        slow.paper(big)
+    assert "“big.pdf” cannot be read: reading it took over" in late.value.message
+    assert "Attach it to a paper instead" in late.value.hint
