@@ -38,6 +38,7 @@ from bench_files import write_big_pdf, write_pdf  # noqa: E402
 from gui_child import GapProbe  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from refman.core import extraction  # noqa: E402
 from refman.core.importing.values import SourcedPage  # noqa: E402
 from refman.core.library import LibraryService  # noqa: E402
 from refman.importers.author_page import parse  # noqa: E402
@@ -114,13 +115,34 @@ def main() -> None:
 
 
 def attach_20mb(app: QApplication, window: MainWindow, folder: Path) -> None:
-    """Attach a 20 MB PDF to the paper shown; time the answer and its first page shown."""
+    """Attach a 20 MB PDF to a paper shown, twice: the first attach since the window opened
+    (its worker that counts pages started, as the window starts it 1.5 s after opening),
+    then another."""
     big = folder / "big.pdf"
     write_big_pdf(big, 20, random.Random(9))
-    pane = window.detail_pane
     window.search_box.set_text_now("")
     window.controller.wait()
-    paper = min(window.controller.service.paper_ids())  # the oldest: it has no file
+    oldest = sorted(window.controller.service.paper_ids())[:2]  # papers with no file
+    print("attach a 20 MB PDF in the window (copied into the storage folder):")
+    for paper, when in zip(oldest, ("the first since the window opened", "another"), strict=True):
+        if when.startswith("the first"):  # as the window is a moment after it opens
+            counter, extraction._counter = extraction._counter, None
+            if counter is not None:
+                counter.close()
+            extraction.start_counter()
+            time.sleep(1)
+        answered, shown, block = _attach_one(app, window, paper, big)
+        print(
+            f"  {when}: the window answered in {answered * 1000:.0f} ms; copied and its first "
+            f"page shown {shown * 1000:.0f} ms after (goal <= 1 s); longest block of the GUI "
+            f"thread meanwhile {block * 1000:.0f} ms"
+        )
+
+
+def _attach_one(
+    app: QApplication, window: MainWindow, paper: int, big: Path
+) -> tuple[float, float, float]:
+    pane = window.detail_pane
     window.table.select_paper(paper)  # found further down the list off the GUI thread
     while (on_screen := pane.shown_paper()) is None or on_screen.id != paper:
         app.processEvents()
@@ -138,11 +160,7 @@ def attach_20mb(app: QApplication, window: MainWindow, folder: Path) -> None:
     probe.stop()
     (file,) = window.controller.service.paper(paper).files
     assert Path(file.path).stat().st_size == big.stat().st_size and not file.linked
-    mb = big.stat().st_size / 1024 / 1024
-    print(f"attach a {mb:.0f} MB PDF in the window (copied into the storage folder):")
-    print(f"  the window answered in {answered * 1000:.0f} ms; copied and its first page shown")
-    print(f"  in the pane {shown * 1000:.0f} ms after (goal <= 1 s); longest block of the GUI")
-    print(f"  thread meanwhile {probe.longest * 1000:.0f} ms")
+    return answered, shown, probe.longest
 
 
 if __name__ == "__main__":

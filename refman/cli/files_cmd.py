@@ -50,6 +50,7 @@ def run_attach(args: argparse.Namespace, service: LibraryService, out: TextIO) -
     paper = service.paper(args.id)
     views = service.attach(paper.id, args.files, link=args.link)
     if args.json:
+        service.index_files()  # as without --json: the search finds their words at once
         write_json(out, [_file_json(v) for v in views])
         return 0
     verb = "Linked" if args.link else "Attached"

@@ -22,9 +22,9 @@ from sqlalchemy.orm import Session
 from refman.common.errors import InvalidValueError, NotFoundError
 from refman.common.text import plural
 from refman.core.context import Context, Handler, require_papers
+from refman.core.extraction import count_pages
 from refman.core.operations import Operation, Outcome
 from refman.core.values import Changes, FileView
-from refman.importers.pdf_file import pdf_pages
 from refman.store.file_store import FileStore, check_source
 from refman.store.models import Paper
 from refman.store.models_files import PaperFile
@@ -132,7 +132,7 @@ def stage_files(store: FileStore, op: AttachFiles) -> Staged:
         for raw in op.paths:
             source = Path(raw).expanduser()
             size = check_source(source)
-            pages = pdf_pages(source)
+            pages = count_pages(source)
             if op.link:
                 done.append((source.name, store.link_path(source), size, pages))
             else:
@@ -331,9 +331,9 @@ def locate_file(session: Session, store: FileStore, file_id: int, found: Path) -
     (row,) = _rows(session, [file_id])
     size = check_source(found)
     if row.linked:
-        return RelinkFile(file_id, store.link_path(found), size, pdf_pages(found))
+        return RelinkFile(file_id, store.link_path(found), size, count_pages(found))
     path = store.store(found, str(row.paper_id), Path(row.path).name)
-    return RelinkFile(file_id, path, size, pdf_pages(found))
+    return RelinkFile(file_id, path, size, count_pages(found))
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import threading
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from refman.importers.errors import NotAnAuthorPageError
+from refman.importers.pdf_file import is_pdf
 from refman.importers.records import ParsedPage
 
 log = logging.getLogger("refman.files")
@@ -55,11 +57,14 @@ class Preview:
 
 
 def _answer(kind: str, path: Path, width: int) -> tuple[object, ...]:  # pragma: no cover
-    """One question to the worker: a file's text, its first page's pixels, or its paper."""
-    from refman.importers.pdf_file import first_page_image, pdf_text
+    """One question to the worker: a file's text, its first page's pixels, its pages, or its
+    paper."""
+    from refman.importers.pdf_file import first_page_image, pdf_pages, pdf_text
 
     if kind == "paper":
         return _paper(path)
+    if kind == "pages":
+        return (pdf_pages(path), None)
     try:
         if kind == "preview":
             return (*first_page_image(path, width), None)
@@ -177,6 +182,11 @@ class Extractor:
             hint = "Attach it to a paper instead, or open it in a PDF viewer to check it."
         raise NotAnAuthorPageError(str(why), str(hint))
 
+    def pages(self, path: Path) -> int | None:
+        """How many pages a PDF has; None for another file, or one that cannot be read."""
+        answer = self._ask("pages", path)
+        return answer[0] if answer[-1] is None and isinstance(answer[0], int) else None
+
     def preview(self, path: Path, width: int) -> Preview:
         """A PDF's first page ``width`` pixels wide, or why there is none."""
         answer = self._ask("preview", path, width)
@@ -210,3 +220,35 @@ class Extractor:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+#: How long counting one file's pages may take (seconds): it reads only the file's index.
+PAGES_TIME_LIMIT = 15.0
+
+_counter_lock = threading.Lock()
+_counter: Extractor | None = None
+
+
+def count_pages(path: Path) -> int | None:
+    """How many pages a file has, when it is a PDF (None for any other file, or a PDF that
+    cannot be read), counted in a worker process of this program's own, bounded in time and
+    memory like the text's reading: attaching a hostile PDF never hangs refman. The worker
+    starts with the first PDF counted and serves every later one."""
+    if not is_pdf(path):
+        return None
+    with _counter_lock:  # one question at a time (the worker answers on one pipe)
+        return _the_counter().pages(path)
+
+
+def start_counter() -> None:
+    """Start the worker that counts pages ahead of the first PDF attached (the window does,
+    a moment after it opens, so that attaching answers without the worker's start)."""
+    with _counter_lock:
+        _the_counter().start()
+
+
+def _the_counter() -> Extractor:
+    global _counter
+    if _counter is None:
+        _counter = Extractor(time_limit=PAGES_TIME_LIMIT)
+    return _counter

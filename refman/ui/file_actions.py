@@ -5,12 +5,14 @@ search in the background, its progress in the status bar; the search's Everythin
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPoint, QTimer, Slot
 
 from refman.common.text import plural
+from refman.core.extraction import start_counter
 from refman.core.file_index import IndexProgress
 from refman.core.values import Changes
 
@@ -25,6 +27,11 @@ if TYPE_CHECKING:
 
 #: How long after the window opens the PDFs' text starts to be read (ms).
 START_DELAY_MS = 1500
+
+
+def _start_counting_pages() -> None:
+    """Start the worker that counts attached PDFs' pages, off the GUI thread."""
+    threading.Thread(target=start_counter, name="refman-pages", daemon=True).start()
 
 
 class FileActions(QObject):
@@ -45,6 +52,7 @@ class FileActions(QObject):
         window.search_box.search_changed.connect(self.on_search_changed)
         QTimer.singleShot(START_DELAY_MS, self, self.indexer.start)  # once the window is up
         QTimer.singleShot(START_DELAY_MS, self, window.detail_pane.files.renderer.warm)
+        QTimer.singleShot(START_DELAY_MS, self, _start_counting_pages)
         window.settings.on_change.append(self.on_preference)
         self.on_preference(FILES_BASE)
         self.enable()

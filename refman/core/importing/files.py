@@ -11,8 +11,8 @@ from sqlalchemy import select
 
 from refman.common.errors import RefmanError
 from refman.core.context import Context
+from refman.core.extraction import count_pages
 from refman.core.importing.values import ImportResult, SourcedPage
-from refman.importers.pdf_file import pdf_pages
 from refman.store.file_store import check_source
 from refman.store.models_files import PaperFile
 
@@ -55,7 +55,7 @@ def attach_record_files(
                     path=path,
                     linked=linked,
                     size=size,
-                    pages=pdf_pages(source),
+                    pages=count_pages(source),
                     added_at=ctx.now,
                 )
             )

@@ -75,10 +75,11 @@ def test_bad_files_are_refused_with_a_reason(cli: Cli, tmp_path: Path) -> None:
     assert folder.code == 2 and "is a folder" in folder.err
     assert json.loads(cli("show", pid, "--json").out)["files"] == []
 
-    linked = make_pdf(tmp_path / "linked.pdf")
+    linked = make_pdf(tmp_path / "linked.pdf", lines=("A quokka in the margin.",))
     done = cli("attach", pid, linked, "--link", "--json")
     (file,) = json.loads(done.out)
     assert file["linked"] is True and file["path"] == str(linked.resolve())
+    assert "quokka" in cli("search", "--everything", "quokka").out  # its text read at once
     linked.unlink()
     gone = cli("open", pid, "--file", "linked.pdf")
     assert gone.code == 2 and "is missing" in gone.err

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from refman.common.errors import NotFoundError, RefmanError
+from refman.core import extraction
+from refman.core.extraction import Extractor
 from refman.core.library import LibraryService
 from refman.store.file_store import storage_beside
 from tests.helpers.fixtures import sourced
@@ -69,6 +71,22 @@ def test_any_file_attaches_and_bad_pdfs_have_no_pages(
         ("cut.pdf", None),
     ]
     assert all(Path(v.path).is_file() for v in views)
+
+
+def test_a_pdf_too_slow_to_count_is_attached_and_its_pages_come_with_its_text(
+    service: LibraryService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pid = _first(service)
+    slow = Extractor(time_limit=0.001)  # the pages of a hostile PDF: the worker is stopped
+    monkeypatch.setattr(extraction, "_counter", slow)
+    try:
+        (view,) = service.attach(pid, [make_pdf(tmp_path / "slow.pdf", pages=3)])
+    finally:
+        slow.close()
+    assert view.pages is None and Path(view.path).is_file()
+    assert service.index_files() == 1  # read later, in the text's own worker
+    (read,) = service.paper(pid).files
+    assert read.pages == 3
 
 
 def test_a_missing_file_or_paper_changes_nothing(
