@@ -12,6 +12,7 @@ always sees the last committed change and never holds an old snapshot open.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -38,10 +39,16 @@ from refman.core.values import (
 )
 from refman.store.database import Database
 from refman.store.file_store import FileStore
+from refman.store.search_terms import parse_terms
 
 log = logging.getLogger("refman.list")
 
 T = TypeVar("T")
+
+#: The longest a list's count may take before its first rows are shown (seconds); a longer
+#: count comes after them. And how many SQLite steps go between two looks at the clock.
+QUICK_COUNT = 0.005
+_STEPS = 20_000
 
 #: What a read that was interrupted raises.
 INTERRUPTED = "The list read was interrupted by a newer one."
@@ -110,6 +117,24 @@ class ListReader:
     def count(self, query: PaperQuery) -> int:
         """How many papers the list shows."""
         return self._read(lambda s: queries.count(s, query, self._db.search))
+
+    def quick_count(self, query: PaperQuery, budget: float = QUICK_COUNT) -> int | None:
+        """How many papers the query shows, when that takes at most ``budget`` seconds (a
+        tag's papers, a word counted from the index); None when it would take longer (a
+        phrase checked in each paper), or on a library that cannot bound it (PostgreSQL):
+        then the list shows its rows first and counts after."""
+        raw = self._connection.connection.driver_connection
+        bound = getattr(raw, "set_progress_handler", None)
+        if bound is None or any(t.phrase for t in parse_terms(query.text)):
+            return None  # a phrase is checked paper by paper: never quick to count
+        deadline = time.perf_counter() + budget
+        bound(lambda: int(time.perf_counter() > deadline), _STEPS)
+        try:
+            return self.count(query)
+        except CancelledError:  # over budget (or a newer question came: it is dropped)
+            return None
+        finally:
+            bound(None, 0)
 
     def ids(self, query: PaperQuery, offset: int = 0, limit: int | None = None) -> list[int]:
         """The ids of rows ``offset`` to ``offset + limit`` (all from ``offset`` when None)."""

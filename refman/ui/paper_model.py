@@ -95,9 +95,8 @@ class PaperTableModel(QAbstractTableModel):
         return self._query
 
     def set_query(self, query: PaperQuery, keep: Sequence[int] = (), *, now: bool = False) -> None:
-        """Show another query's papers (re-reads it even when it is the same query).
-
-        The current list stays until the new one's first rows arrive.
+        """Show another query's papers (re-reads it even when it is the same query). The
+        current list stays until the new one's first rows arrive.
 
         Args:
             query: What to show.
@@ -116,12 +115,16 @@ class PaperTableModel(QAbstractTableModel):
                 log.warning("first list read failed: %s", error)
         pages = sorted({0, *keep})
 
-        def first(reader: ListReader) -> dict[int, list[PaperRow]]:
-            return {page: reader.window(query, page * PAGE, PAGE) for page in pages}
+        def first(reader: ListReader) -> tuple[dict[int, list[PaperRow]], int | None]:
+            found = {page: reader.window(query, page * PAGE, PAGE) for page in pages}
+            more = len(found[0]) == PAGE  # counted at once when that is quick (a tag, a word)
+            return found, reader.quick_count(query) if more else None
 
-        def shown(found: dict[int, list[PaperRow]]) -> None:
-            self._show(query, found)
-            if not self._counted:  # counted once the rows are painted, not competing with them
+        def shown(answer: tuple[dict[int, list[PaperRow]], int | None]) -> None:
+            self._show(query, answer[0])
+            if answer[1] is not None:  # rows and count: one reset, one paint
+                self._set_count(answer[1])
+            elif not self._counted:  # counted once the rows are painted, not competing with them
                 self.reads.ask(lambda reader: reader.count(query), self._set_count)
 
         self.reads.ask(first, shown)

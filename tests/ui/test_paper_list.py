@@ -378,6 +378,25 @@ def test_a_big_library_is_never_loaded_whole(
     assert model.index(n - 1, TITLE).data() == last.title
 
 
+def test_a_list_longer_than_a_page_comes_with_its_count_in_one_answer(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, backend: str
+) -> None:
+    library.import_pages([sourced(generated_page(250))])
+    table = PaperTable(controller)
+    qtbot.add_widget(table)
+    model = table.paper_model
+    counts: list[int] = []
+    model.count_changed.connect(counts.append)
+    with qtbot.wait_signal(model.rows_loaded):
+        model.set_query(model.query)
+    expected = library.count(model.query)
+    assert expected > 100  # more than the first page
+    if backend == "sqlite":  # the first rows and the count together: one reset, one paint
+        assert model.counted and model.rowCount() == expected and counts == [expected]
+    settle(controller)  # (on a server: counted after the rows)
+    assert model.rowCount() == expected and counts[-1] == expected
+
+
 def test_trashing_a_selection_of_rows_not_yet_read_reads_their_ids_off_the_gui_thread(
     qtbot: QtBot,
     controller: LibraryController,

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import event, text
 
 from refman.common.errors import CancelledError
+from refman.core import listing
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
 from refman.core.values import PaperQuery, Section, SortKey
@@ -141,3 +142,20 @@ def test_the_row_of_a_paper_in_added_order_is_counted_not_numbered(
         event.remove(library.db.engine, "before_cursor_execute", seen)
     assert rows == list(range(len(ids)))
     assert statements and not any("row_number" in s for s in statements)
+
+
+def test_a_quick_count_comes_with_the_rows_and_a_slow_one_is_left_for_later(
+    backend: str, reader: ListReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tag = PaperQuery(tags=("picked",), sort=SortKey.ADDED)
+    word = PaperQuery(text="model", sort=SortKey.ADDED, descending=True)
+    phrase = PaperQuery(text='"language model"', sort=SortKey.ADDED)
+    if backend == "postgres":  # no step counter to bound it: counted after the rows
+        assert reader.quick_count(tag) is None
+        return
+    assert reader.quick_count(tag) == reader.count(tag) > 0
+    assert reader.quick_count(word) == reader.count(word) > 0
+    assert reader.quick_count(phrase) is None  # checked paper by paper: never quick
+    monkeypatch.setattr(listing, "_STEPS", 1)  # the clock looked at after every step
+    assert reader.quick_count(word, budget=0.0) is None
+    assert reader.count(word) > 0  # the reader goes on
