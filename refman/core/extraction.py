@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import threading
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -24,6 +25,9 @@ from refman.importers.pdf_file import is_pdf
 from refman.importers.records import ParsedPage
 
 log = logging.getLogger("refman.files")
+
+#: How much lower the worker's priority is than the program's (Unix niceness).
+WORKER_NICENESS = 10
 
 #: How long one file may take (seconds), and how much memory the worker may hold (bytes).
 TIME_LIMIT = 60.0
@@ -88,7 +92,10 @@ def _paper(path: Path) -> tuple[object, ...]:  # pragma: no cover (runs in the w
 
 
 def _serve(conn: Connection, memory: int) -> None:  # pragma: no cover (runs in the worker)
-    """The worker: answer (kind, path, width) questions, until told to stop."""
+    """The worker: answer (kind, path, width) questions, until told to stop. It runs at a
+    lower priority than the window: reading a PDF never takes the CPU from someone typing."""
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
     try:
         import resource
 

@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QPoint, QTimer, Slot
+from PySide6.QtCore import QObject, QPoint, Slot
 
 from refman.common.text import plural
 from refman.core.extraction import start_counter
@@ -20,13 +20,11 @@ from refman.ui import files_view
 from refman.ui.actions import ActionId
 from refman.ui.drop import DropTarget
 from refman.ui.file_indexer import FileIndexer
+from refman.ui.quiet_start import QuietStart
 from refman.ui.settings import FILES_BASE, FILES_LINK, Preference
 
 if TYPE_CHECKING:
     from refman.ui.main_window import MainWindow
-
-#: How long after the window opens the PDFs' text starts to be read (ms).
-START_DELAY_MS = 1500
 
 
 def _start_counting_pages() -> None:
@@ -50,9 +48,18 @@ class FileActions(QObject):
         self.indexer.finished.connect(self.on_indexed)
         window.controller.changed.connect(self.on_changed)
         window.search_box.search_changed.connect(self.on_search_changed)
-        QTimer.singleShot(START_DELAY_MS, self, self.indexer.start)  # once the window is up
-        QTimer.singleShot(START_DELAY_MS, self, window.detail_pane.files.renderer.warm)
-        QTimer.singleShot(START_DELAY_MS, self, _start_counting_pages)
+        # Once the window is up and the person pauses: the workers' start takes the CPU.
+        self.quiet = QuietStart(
+            [self.indexer.start, window.detail_pane.files.renderer.warm, _start_counting_pages],
+            self,
+        )
+        for working in (
+            window.search_box.search_changed,
+            window.table.current_paper_changed,
+            window.table.verticalScrollBar().valueChanged,
+            window.tag_pane.filter_changed,
+        ):
+            working.connect(self.quiet.busy)
         window.settings.on_change.append(self.on_preference)
         self.on_preference(FILES_BASE)
         self.enable()

@@ -5,6 +5,7 @@ and removes it, and Undo brings it back."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from PySide6.QtCore import QMimeData, QObject, QPoint, QPointF, Qt, QUrl, Slot
 from PySide6.QtGui import QDesktopServices, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
+from sqlalchemy import text
 
 from refman.core.library import LibraryService
 from refman.core.values import PaperRow
@@ -21,7 +23,7 @@ from tests.helpers.pages import THREE_PAPERS, publication_page
 from tests.helpers.panes import make_window
 from tests.helpers.pdfs import make_pdf
 
-from refman.ui import files_view
+from refman.ui import files_view, quiet_start
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
@@ -315,3 +317,34 @@ def test_the_preferences_link_files_relative_to_a_base_folder(
         from refman.store.models_files import PaperFile
 
         assert session.get(PaperFile, file.id).path == "paper.pdf"  # type: ignore[union-attr]
+
+
+def test_the_pdf_workers_start_only_once_the_person_pauses(
+    qtbot: QtBot,
+    controller: LibraryController,
+    library: LibraryService,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(quiet_start, "START_DELAY_MS", 100)
+    monkeypatch.setattr(quiet_start, "QUIET_S", 0.5)
+    library.import_pages([sourced(publication_page("Zhuo Jiang", THREE_PAPERS))])
+    pid = library.paper_ids()[0]
+    library.attach(pid, [make_pdf(tmp_path / "later.pdf", lines=("A wombat appears.",))])
+    with library.db.transaction() as session:  # as a library whose PDFs are not read yet
+        session.execute(text("DELETE FROM file_texts"))
+    window = make_window(qtbot, controller, tmp_path / "settings.ini")
+    window.search_box.setFocus()
+    typing_until = time.monotonic() + 2.0  # longer than the window's start-up delay
+    while time.monotonic() < typing_until:  # a key every 0.1 s: the window must answer
+        qtbot.keyClicks(window.search_box, "w")
+        qtbot.wait(100)
+        assert not window.files.quiet.started
+        assert library.index_progress().done == 0
+    window.search_box.set_text_now("")
+    qtbot.wait_until(lambda: window.files.quiet.started, timeout=3000)
+    qtbot.wait_until(lambda: library.index_progress().done == 1, timeout=20_000)
+    window.search_box.set_everything(True)
+    window.search_box.set_text_now("wombat")
+    settle(controller)
+    assert window.model.rowCount() == 1 and window.model.paper_id(0) == pid
