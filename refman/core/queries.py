@@ -13,7 +13,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, exists, false, func, select, union
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    exists,
+    false,
+    func,
+    literal_column,
+    select,
+    union,
+)
 from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql import operators
 
@@ -166,11 +175,17 @@ def _order(query: PaperQuery, rank: ColumnElement[Any] | None) -> list[Any]:
         # Few values, each shared by most papers: ties run the same way, so the list walks
         # the column's index (either way) instead of sorting a hundred thousand ties.
         return [primary, tie.desc() if desc else tie]
-    if sort in (SortKey.YEAR, SortKey.VENUE):
-        primary = primary.nulls_last()
-    elif sort is SortKey.AUTHOR:
-        # Papers whose page named no authors go last, whichever the direction.
-        return [(Paper.sort_author == "").asc(), primary, tie]
+    if sort in (SortKey.YEAR, SortKey.VENUE, SortKey.AUTHOR):
+        # Papers with no year or venue, or whose page named no authors, go last whichever
+        # the direction, and ties run the same way: the expression of the column's index,
+        # so the list walks it (a million papers are not sorted for a page).
+        walked: ColumnElement[Any] = (
+            func.nullif(Paper.sort_author, literal_column("''"))
+            if sort is SortKey.AUTHOR
+            else column.expression
+        )
+        primary = (walked.desc() if desc else walked.asc()).nulls_last()
+        return [primary, tie.desc() if desc else tie]
     return [primary, tie]
 
 

@@ -128,7 +128,10 @@ class Paper(Base):
         # Within one state (in the library, in the Trash) the index runs in id order: the
         # order papers came in, which is the list's "Added" order.
         Index("ix_papers_added", "trashed_at"),
-        Index("ix_papers_sort_author", "trashed_at", "sort_author"),
+        # Sorted by author or venue, papers with none go last whichever the direction: the
+        # list's order is these expressions, NULLs last, so it walks the index.
+        Index("ix_papers_sort_author", "trashed_at", text("nullif(sort_author, '')")),
+        Index("ix_papers_venue", "trashed_at", "venue"),
         Index("ix_papers_citekey", "citekey", unique=True),
         Index("ix_papers_status", "trashed_at", "status"),
         Index("ix_papers_rating", "trashed_at", "rating"),

@@ -217,16 +217,22 @@ RULES: dict[SortKey, SortRule] = {
 }
 
 
+#: Sorts whose ties (and whose papers with no value, last) run the sort's way: the list walks
+#: the column's index in either direction.
+TIES_FOLLOW = {SortKey.ADDED, SortKey.AUTHOR, SortKey.YEAR, SortKey.VENUE}
+
+
 def _expected(details: list[PaperDetail], key: SortKey, descending: bool) -> list[int]:
     rule = RULES[key]
     present = [d for d in details if rule(d) is not None]
-    missing = [d for d in details if rule(d) is None]
-    if key is SortKey.ADDED and descending:
+    missing = sorted((d for d in details if rule(d) is None), key=lambda d: d.id)
+    if key in TIES_FOLLOW and descending:
         ordered = sorted(present, key=lambda d: (rule(d), d.id), reverse=True)
+        missing.reverse()
     else:
         ordered = sorted(present, key=lambda d: d.id)
         ordered = sorted(ordered, key=rule, reverse=descending)
-    return [d.id for d in ordered] + [d.id for d in sorted(missing, key=lambda d: d.id)]
+    return [d.id for d in ordered] + [d.id for d in missing]
 
 
 @pytest.mark.parametrize("descending", [False, True], ids=["asc", "desc"])
@@ -247,7 +253,7 @@ def test_sort_results_read_naturally(shelf: Shelf) -> None:
 
     assert order(SortKey.TITLE) == "BCFEDA"  # "alpha" sorts among capitals
     assert order(SortKey.YEAR) == "FADBCE"  # papers without a year come last...
-    assert order(SortKey.YEAR, True) == "BDAFCE"  # ...in both directions
+    assert order(SortKey.YEAR, True) == "BDAFEC"  # ...in both directions (ties run its way)
     assert order(SortKey.AUTHOR) == "FDEABC"  # Brandt, Müller, Okafor, Quinlan, Young, (none)
     assert order(SortKey.AUTHOR, True) == "BAEDFC"  # and papers without authors still last
     assert order(SortKey.RELEVANCE) == "FEDCBA"  # without a search: newest first

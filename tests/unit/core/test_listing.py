@@ -102,6 +102,20 @@ def test_a_broad_search_listed_newest_first_reads_only_its_page(
     assert "papers" in plan[2] and "COVERING INDEX" in plan[2], plan  # only the Trash's ids
 
 
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize("descending", [False, True], ids=["asc", "desc"])
+@pytest.mark.parametrize("key", [SortKey.AUTHOR, SortKey.VENUE, SortKey.YEAR], ids=repr)
+def test_a_list_sorted_by_author_venue_or_year_walks_an_index_either_way(
+    library: LibraryService, reader: ListReader, key: SortKey, descending: bool
+) -> None:
+    query = PaperQuery(sort=key, descending=descending)
+    (plan,) = _plans(library, lambda: reader.window(query, 0, 5))
+    assert plan[0].startswith("SEARCH papers USING INDEX ix_papers_"), plan
+    assert not any("TEMP B-TREE" in step for step in plan), plan  # no sort of every paper
+    rows = [r.id for r in reader.window(query, 0, 1000)]
+    assert rows == library.paper_ids(query)
+
+
 def test_an_interrupted_read_stops_at_once_and_the_reader_goes_on(reader: ListReader) -> None:
     endless = text("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
                    "SELECT count(*) FROM c")  # fmt: skip
