@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import func, select
 
-from refman.core import name_variants, queries
+from refman.core import list_rows, name_variants, queries
 from refman.core import people as people_reads
 from refman.core import related as related_reads
 from refman.core import saved_searches as saved
@@ -94,7 +94,7 @@ class LibraryReads:
     def rows(self, ids: Sequence[int]) -> list[PaperRow]:
         """List rows of these papers, in the order given."""
         with self.db.reading() as s:
-            return queries.rows(s, ids)
+            return list_rows.rows(s, ids)
 
     def paper(self, paper_id: int) -> PaperDetail:
         """Everything about one paper.

@@ -7,8 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import and_, or_, select
+from sqlalchemy.orm import Session
 
 from refman.core.values import PaperRow
+from refman.store.bulk import chunks
 from refman.store.models import Attribution, Paper, Person
 
 #: A paper needs attention: a suggested title, an incomplete author list or a possible
@@ -58,3 +60,12 @@ def row_of(r: Sequence[Any]) -> PaperRow:
         rating=r[9],
         owner=r[10] or "",
     )
+
+
+def rows(session: Session, ids: Sequence[int]) -> list[PaperRow]:
+    """The rows of these papers, in the order given (missing ids are left out)."""
+    found: dict[int, PaperRow] = {}
+    for part in chunks(ids):
+        for r in session.execute(select(*ROW_COLUMNS).where(Paper.id.in_(part))):
+            found[r[0]] = row_of(r)
+    return [found[i] for i in ids if i in found]

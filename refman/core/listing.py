@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError, NotFoundError
 from refman.common.text import prepare_latex
-from refman.core import file_index, name_variants, navigation, people, queries, related
+from refman.core import file_index, list_rows, name_variants, navigation, people, queries, related
 from refman.core.importing.history import ImportView, import_history
 from refman.core.reading import load_details
 from refman.core.values import (
@@ -208,4 +208,4 @@ class ListReader:
 
     def rows(self, ids: Sequence[int]) -> list[PaperRow]:
         """The rows of these papers, in the order given."""
-        return self._read(lambda s: queries.rows(s, ids))
+        return self._read(lambda s: list_rows.rows(s, ids))

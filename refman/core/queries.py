@@ -27,12 +27,12 @@ from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql import operators
 
 from refman.core.importing.values import FOUND
-from refman.core.list_rows import ATTENTION, ROW_COLUMNS, row_of
+from refman.core.list_rows import ATTENTION, rows
 from refman.core.rules import tag_key
 from refman.core.search_filters import filter_conditions, tag_members
 from refman.core.search_syntax import parse_search
 from refman.core.values import PaperQuery, PaperRow, Section, SectionCounts, SortKey
-from refman.store.bulk import chunks, first_column
+from refman.store.bulk import first_column
 from refman.store.models import (
     Attribution,
     Authorship,
@@ -345,10 +345,12 @@ def paper_ids(session: Session, query: PaperQuery, search: SearchIndex) -> list[
 def window(
     session: Session, query: PaperQuery, search: SearchIndex, offset: int, limit: int
 ) -> list[PaperRow]:
-    """Rows ``offset`` to ``offset + limit`` of the list, and nothing more."""
+    """Rows ``offset`` to ``offset + limit`` of the list, and nothing more: their ids in the
+    list's order first, then their rows (an order no index gives sorts ids, not rows with
+    their owner looked up for every match)."""
     query = with_syntax(query)
-    stmt = _ordered(session, query, search, ROW_COLUMNS).offset(max(0, offset)).limit(max(0, limit))
-    return [row_of(r) for r in session.execute(stmt)]
+    stmt = _ordered(session, query, search, [Paper.id]).offset(max(0, offset)).limit(max(0, limit))
+    return rows(session, list(session.execute(stmt).scalars()))
 
 
 def id_window(
@@ -390,12 +392,3 @@ def position(session: Session, query: PaperQuery, search: SearchIndex, paper_id:
     numbered = listed.add_columns(row).subquery("numbered")
     found = session.execute(select(numbered.c.row).where(numbered.c.paper_id == paper_id)).scalar()
     return None if found is None else int(found)
-
-
-def rows(session: Session, ids: Sequence[int]) -> list[PaperRow]:
-    """The rows of these papers, in the order given (missing ids are left out)."""
-    found: dict[int, PaperRow] = {}
-    for part in chunks(ids):
-        for r in session.execute(select(*ROW_COLUMNS).where(Paper.id.in_(part))):
-            found[r[0]] = row_of(r)
-    return [found[i] for i in ids if i in found]

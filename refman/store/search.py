@@ -44,6 +44,13 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session
 
 from refman.store.bulk import id_json
+from refman.store.search_rank import (
+    FIELDS,
+    fts5_ranking,
+    fts_matching,
+    fts_rowids,
+    ranked_matches,
+)
 from refman.store.search_schema import damaged_indexes, rebuild_indexes
 from refman.store.search_terms import Term, fts_tokens, parse_terms, plain_words
 
@@ -115,31 +122,13 @@ class SearchIndex(Protocol):
         nothing)."""
 
 
-#: bm25 weights per column of papers_fts: title, abstract, authors, venue, subjects.
-BM25_WEIGHTS = (10.0, 1.0, 5.0, 2.0, 2.0)
-BM25 = "bm25(papers_fts, " + ", ".join(str(w) for w in BM25_WEIGHTS) + ")"
-_COLUMNS = "title, abstract, authors, venue, subjects"
+_COLUMNS = ", ".join(FIELDS)
 #: Paper ids bound as one JSON array (see :func:`refman.store.bulk.id_set`).
 _ID_SET = "SELECT value FROM json_each(:ids)"
 
 
-def _matching(table: str, expression: str) -> TextClause:
-    """``table MATCH expression``, with a parameter of its own (a query may hold several)."""
-    return text(f"{table} MATCH :match").bindparams(
-        bindparam("match", value=expression, unique=True)
-    )
-
-
 def _phrase_bind(phrase: str) -> Any:
     return bindparam("phrase", value=phrase, unique=True)
-
-
-def _rowids(table: str, expression: str) -> Select[Any]:
-    return (
-        select(literal_column("rowid").label("id"))
-        .select_from(text(table))
-        .where(_matching(table, expression))
-    )
 
 
 #: The list's own table, to which a search's phrase checks refer (see :class:`SearchIndex`).
@@ -169,7 +158,7 @@ def _with_phrases(phrases: Sequence[str], *, outer: bool) -> Select[Any]:
 
 def _paper_ids(term_or_all: str, phrases: Sequence[str], *, outer: bool = False) -> Select[Any]:
     """Papers whose own words match, each phrase checked (see :func:`_with_phrases`)."""
-    ids = _rowids("papers_fts", term_or_all)
+    ids = fts_rowids("papers_fts", term_or_all)
     if not phrases:
         return ids
     return _with_phrases(phrases, outer=outer).where(literal_column("s.id").in_(ids))
@@ -177,7 +166,7 @@ def _paper_ids(term_or_all: str, phrases: Sequence[str], *, outer: bool = False)
 
 def _tagged_ids(term: Term) -> Select[Any]:
     """Papers carrying a tag whose name matches the term."""
-    tags = _rowids("tags_fts", term.fts())
+    tags = fts_rowids("tags_fts", term.fts())
     if term.phrase:
         tags = (
             select(literal_column("t.id"))
@@ -196,7 +185,7 @@ def _tagged_ids(term: Term) -> Select[Any]:
 
 def _noted_ids(term: Term) -> Select[Any]:
     """Papers with a note whose text matches the term."""
-    notes = _rowids("notes_fts", term.fts())
+    notes = fts_rowids("notes_fts", term.fts())
     conds: list[ColumnElement[bool]] = [literal_column("n.id").in_(notes)]
     if term.phrase:
         conds.append(func.refman_phrase(literal_column("n.text"), _phrase_bind(term.phrase)) == 1)
@@ -209,7 +198,7 @@ def _noted_ids(term: Term) -> Select[Any]:
 
 def _filed_ids(term: Term) -> Select[Any]:
     """Papers with a file whose text matches the term."""
-    texts = _rowids("file_texts_fts", term.fts())
+    texts = fts_rowids("file_texts_fts", term.fts())
     conds: list[ColumnElement[bool]] = [literal_column("ft.id").in_(texts)]
     if term.phrase:
         conds.append(func.refman_phrase(literal_column("ft.text"), _phrase_bind(term.phrase)) == 1)
@@ -224,22 +213,10 @@ def _any_hit(session: Session, table: str, term: Term) -> bool:
     found: Any = session.execute(
         select(literal_column("1"))
         .select_from(text(table))
-        .where(_matching(table, term.fts()))
+        .where(fts_matching(table, term.fts()))
         .limit(1)
     ).first()
     return found is not None
-
-
-def ranked_matches(ids: Select[Any], ranked: Subquery) -> Subquery:
-    """The matches (``ids``) with their rank from ``ranked`` (``id``, ``rank``; a lower rank
-    is better), 0 where a match has none (a tag or a note matched): what
-    :meth:`SearchIndex.matches` gives, on any index."""
-    found: Subquery = ids.subquery("found")
-    return (
-        select(found.c.id.label("paper_id"), func.coalesce(ranked.c.rank, 0.0).label("rank"))
-        .select_from(found.outerjoin(ranked, ranked.c.id == found.c.id))
-        .subquery("matches")
-    )
 
 
 class Fts5Index:
@@ -286,7 +263,7 @@ class Fts5Index:
         if not terms or self._mixed(session, terms, everything):
             return None
         fts = table("papers_fts", column("rowid"))
-        match = _matching("papers_fts", " AND ".join(t.fts() for t in terms))
+        match = fts_matching("papers_fts", " AND ".join(t.fts() for t in terms))
         phrases = [t.phrase for t in terms if t.phrase]
         if not phrases:
             return Driving(fts, fts.c.rowid, (match,), own=True)
@@ -306,7 +283,7 @@ class Fts5Index:
         stmt: Select[Any] = (
             select(literal_column("rowid"))
             .select_from(text("papers_fts"))
-            .where(_matching("papers_fts", "title : (" + " OR ".join(branches) + ")"))
+            .where(fts_matching("papers_fts", "title : (" + " OR ".join(branches) + ")"))
             .limit(limit)
         )
         return [int(r[0]) for r in session.execute(stmt)]
@@ -316,21 +293,15 @@ class Fts5Index:
         tokens = [t for w in plain_words(word) for t in fts_tokens(w)]
         if len(tokens) != 1:
             return None
-        return _rowids("papers_fts", '{title abstract} : "' + tokens[0] + '"')
+        return fts_rowids("papers_fts", '{title abstract} : "' + tokens[0] + '"')
 
     def matches(self, session: Session, query: str, *, everything: bool = False) -> Subquery | None:
-        """The matching papers with their bm25 rank (a title match weighs most)."""
+        """The matching papers with their rank (see :func:`fts5_ranking`)."""
         ids = self._match_ids(session, query, outer=False, everything=everything)
         if ids is None:
             return None
-        terms = parse_terms(query)
-        ranked = (
-            select(literal_column("rowid").label("id"), literal_column(BM25).label("rank"))
-            .select_from(text("papers_fts"))
-            .where(_matching("papers_fts", " OR ".join(t.fts() for t in terms)))
-            .subquery("ranked")
-        )
-        return ranked_matches(ids, ranked)
+        words = " OR ".join(t.fts() for t in parse_terms(query))
+        return ranked_matches(ids, fts5_ranking(session, words))
 
     def add(self, session: Session, rows: Sequence[SearchRow]) -> None:
         """Index new papers in one executemany."""

@@ -42,7 +42,8 @@ from sqlalchemy.orm import Session
 
 from refman.store.bulk import chunks
 from refman.store.packed import readable
-from refman.store.search import Driving, SearchRow, ranked_matches
+from refman.store.search import Driving, SearchRow
+from refman.store.search_rank import ranked_matches
 from refman.store.search_terms import Term, parse_terms
 
 #: The statements that give a PostgreSQL library its search (run by migration 0003).

@@ -94,9 +94,10 @@ def test_a_broad_search_listed_newest_first_reads_only_its_page(
     library: LibraryService, reader: ListReader
 ) -> None:
     query = PaperQuery(text="a", sort=SortKey.ADDED, descending=True)
-    (*_probes, plan) = _plans(library, lambda: reader.window(query, 0, 5))
+    (*_probes, plan, rows) = _plans(library, lambda: reader.window(query, 0, 5))
     assert plan[0].startswith("SCAN papers_fts VIRTUAL TABLE"), plan  # the index drives
     assert not any("TEMP B-TREE" in step or "LIST SUBQUERY" in step for step in plan), plan
+    assert rows[0] == "SEARCH papers USING INTEGER PRIMARY KEY (rowid=?)", rows  # its 5 rows
     (*_probes, plan) = _plans(library, lambda: reader.count(query))
     assert plan == [plan[0], "LIST SUBQUERY 1", plan[2]] and "papers_fts" in plan[0], plan
     assert "papers" in plan[2] and "COVERING INDEX" in plan[2], plan  # only the Trash's ids
@@ -109,11 +110,23 @@ def test_a_list_sorted_by_author_venue_or_year_walks_an_index_either_way(
     library: LibraryService, reader: ListReader, key: SortKey, descending: bool
 ) -> None:
     query = PaperQuery(sort=key, descending=descending)
-    (plan,) = _plans(library, lambda: reader.window(query, 0, 5))
-    assert plan[0].startswith("SEARCH papers USING INDEX ix_papers_"), plan
+    (plan, _rows) = _plans(library, lambda: reader.window(query, 0, 5))
+    assert plan[0].startswith("SEARCH papers USING ") and "INDEX ix_papers_" in plan[0], plan
     assert not any("TEMP B-TREE" in step for step in plan), plan  # no sort of every paper
     rows = [r.id for r in reader.window(query, 0, 1000)]
     assert rows == library.paper_ids(query)
+
+
+@pytest.mark.sqlite_only
+def test_a_page_sorted_by_relevance_sorts_ids_and_reads_only_its_rows(
+    library: LibraryService, reader: ListReader
+) -> None:
+    query = PaperQuery(text="model", sort=SortKey.RELEVANCE)
+    (*_probes, ids, rows) = _plans(library, lambda: reader.window(query, 0, 5))
+    assert "USE TEMP B-TREE FOR ORDER BY" in ids, ids  # ranked: sorted...
+    assert not any("SUBQUERY" in step and "CORRELATED" in step for step in ids), ids  # ...bare
+    assert rows[0] == "SEARCH papers USING INTEGER PRIMARY KEY (rowid=?)", rows
+    assert [r.id for r in reader.window(query, 0, 5)] == library.paper_ids(query)[:5]
 
 
 def test_an_interrupted_read_stops_at_once_and_the_reader_goes_on(reader: ListReader) -> None:

@@ -16,6 +16,7 @@ from refman.core.library import LibraryService
 from refman.core.operations import DeleteNote
 from refman.core.values import PaperQuery, Section, SortKey
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
+from refman.store import search_rank
 from refman.store.search_schema import PREFIXES, TOKENIZE
 from refman.store.search_terms import match_expression, register_functions
 
@@ -272,6 +273,19 @@ def test_title_ranks_above_abstract(library: LibraryService, searchable: dict[st
     # Another sort key still only shows the matches.
     by_title = library.paper_ids(PaperQuery(text="zephyr", sort=SortKey.TITLE))
     assert by_title == [searchable["zephyr_abstract"], searchable["zephyr_title"]]
+
+
+@pytest.mark.sqlite_only
+def test_a_broad_search_ranks_by_the_fields_holding_its_words_from_the_index(
+    library: LibraryService, searchable: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = library.paper_ids(PaperQuery(text="zephyr"))
+    monkeypatch.setattr(search_rank, "BROAD", 1)  # "zephyr" is broad now: two papers
+    ids = library.paper_ids(PaperQuery(text="zephyr"))
+    assert ids == before == [searchable["zephyr_title"], searchable["zephyr_abstract"]]
+    assert library.paper_ids(PaperQuery(text="zephyr", descending=True)) == ids[::-1]
+    rows = library.papers(PaperQuery(text="zephyr"), 0, 10)
+    assert [r.id for r in rows] == ids
 
 
 @pytest.mark.parametrize(
