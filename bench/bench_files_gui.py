@@ -116,7 +116,7 @@ def main() -> None:
 
 def attach_20mb(app: QApplication, window: MainWindow, folder: Path) -> None:
     """Attach a 20 MB PDF to a paper shown, twice: the first attach since the window opened
-    (its worker that counts pages started, as the window starts it 1.5 s after opening),
+    (its worker that counts pages started, as the window starts it once the person pauses),
     then another."""
     big = folder / "big.pdf"
     write_big_pdf(big, 20, random.Random(9))
