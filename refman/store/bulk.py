@@ -8,7 +8,6 @@ so the ORM reads them back unchanged.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from datetime import datetime
 from functools import lru_cache
@@ -20,6 +19,7 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import DeclarativeBase, Session
 from sqlalchemy.sql.functions import FunctionElement
 
+from refman.common.sequences import SLICE
 from refman.store.backend import on_server
 
 T = TypeVar("T")
@@ -76,8 +76,12 @@ def _id_array_postgresql(element: _IdArray, compiler: Any, **kw: Any) -> str:
 
 def id_json(ids: Iterable[int]) -> str:
     """Ids as the JSON array that :func:`id_set` binds (for SQL text:
-    ``id IN (SELECT value FROM json_each(:ids))``)."""
-    return json.dumps(sorted({int(i) for i in ids}))
+    ``id IN (SELECT value FROM json_each(:ids))``), written a slice at a time: one
+    ``json.dumps`` of a million ids holds Python's lock for 70 ms (see
+    :mod:`refman.common.sequences`)."""
+    ordered = sorted({int(i) for i in ids})
+    parts = (",".join(map(str, ordered[i : i + SLICE])) for i in range(0, len(ordered), SLICE))
+    return "[" + ",".join(parts) + "]"
 
 
 @lru_cache(maxsize=64)

@@ -51,11 +51,14 @@ class FileActions(QObject):
         # Once the window is up and the person pauses: the workers' start takes the CPU.
         self.quiet = QuietStart(
             [self.indexer.start, window.detail_pane.files.renderer.warm, _start_counting_pages],
+            lambda: window.controller.runner.idle and window.controller.lists.idle,
             self,
         )
         for working in (
             window.search_box.search_changed,
             window.table.current_paper_changed,
+            window.table.selection_changed,
+            window.table.horizontalHeader().sortIndicatorChanged,
             window.table.verticalScrollBar().valueChanged,
             window.tag_pane.filter_changed,
         ):

@@ -4,8 +4,9 @@ Starting a worker process (the reader of PDFs' text, the drawer of first pages, 
 pages) takes both cores of a small machine for half a second while Python and its libraries
 load. Started at a fixed moment after the window opens, that lands in the middle of the first
 search someone types and makes each keystroke wait. :class:`QuietStart` waits instead until
-the window has been open a moment *and* nobody has typed, clicked a tag or paper, or scrolled
-the list for a moment; then it runs the work, once.
+the window has been open a moment, nobody has typed, clicked a tag or paper, or scrolled the
+list for a moment, and no change or read is under way (tagging a million papers leaves the
+person waiting, not the window idle); then it runs the work, once.
 """
 
 from __future__ import annotations
@@ -29,9 +30,15 @@ class QuietStart(QObject):
     window must answer at once.
     """
 
-    def __init__(self, work: list[Callable[[], None]], parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        work: list[Callable[[], None]],
+        idle: Callable[[], bool],
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self._work = work
+        self._idle = idle  # True when no change or read is under way
         self._last = time.monotonic()  # opening the window counts as work
         self.started = False
         self._timer = QTimer(self)
@@ -54,7 +61,7 @@ class QuietStart(QObject):
 
     @Slot()
     def _look(self) -> None:
-        if time.monotonic() - self._last < QUIET_S:
+        if time.monotonic() - self._last < QUIET_S or not self._idle():
             self._timer.start(LOOK_AGAIN_MS)
             return
         self.start_now()

@@ -348,3 +348,19 @@ def test_the_pdf_workers_start_only_once_the_person_pauses(
     window.search_box.set_text_now("wombat")
     settle(controller)
     assert window.model.rowCount() == 1 and window.model.paper_id(0) == pid
+
+
+def test_the_workers_wait_while_a_change_or_read_is_under_way(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(quiet_start, "START_DELAY_MS", 10)
+    monkeypatch.setattr(quiet_start, "QUIET_S", 0.05)
+    started: list[str] = []
+    working = [True]  # tagging a million papers, say: the person waits, the window works
+    quiet = quiet_start.QuietStart([lambda: started.append("workers")], lambda: not working[0])
+    qtbot.wait(400)
+    assert started == [] and not quiet.started
+    working[0] = False
+    qtbot.wait_until(lambda: started == ["workers"], timeout=3000)
+    qtbot.wait(300)
+    assert started == ["workers"]  # once
