@@ -348,20 +348,22 @@ def window(
     """Rows ``offset`` to ``offset + limit`` of the list, and nothing more: their ids in the
     list's order first, then their rows (an order no index gives sorts ids, not rows with
     their owner looked up for every match)."""
-    query = with_syntax(query)
-    stmt = _ordered(session, query, search, [Paper.id]).offset(max(0, offset)).limit(max(0, limit))
-    return rows(session, list(session.execute(stmt).scalars()))
+    ids = session.execute(_id_page(session, query, search, offset, limit)).scalars()
+    return rows(session, list(ids))
 
 
 def id_window(
     session: Session, query: PaperQuery, search: SearchIndex, offset: int, limit: int | None
 ) -> list[int]:
     """The ids of rows ``offset`` to ``offset + limit`` (to the end when ``limit`` is None)."""
-    query = with_syntax(query)
-    stmt = _ordered(session, query, search, [Paper.id]).offset(max(0, offset))
-    if limit is not None:
-        stmt = stmt.limit(max(0, limit))
-    return first_column(session, stmt)
+    return first_column(session, _id_page(session, query, search, offset, limit))
+
+
+def _id_page(
+    session: Session, query: PaperQuery, search: SearchIndex, offset: int, limit: int | None
+) -> Select[Any]:
+    stmt = _ordered(session, with_syntax(query), search, [Paper.id]).offset(max(0, offset))
+    return stmt if limit is None else stmt.limit(max(0, limit))
 
 
 def position(session: Session, query: PaperQuery, search: SearchIndex, paper_id: int) -> int | None:

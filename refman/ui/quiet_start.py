@@ -40,6 +40,7 @@ class QuietStart(QObject):
         self._work = work
         self._idle = idle  # True when no change or read is under way
         self._last = time.monotonic()  # opening the window counts as work
+        #: True once the work ran.
         self.started = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -51,17 +52,11 @@ class QuietStart(QObject):
         """The person just did something (typed, clicked, scrolled)."""
         self._last = time.monotonic()
 
-    def start_now(self) -> None:
-        """Run the work now, if it has not run (a file attached needs its pages counted)."""
-        if not self.started:
-            self.started = True
-            self._timer.stop()
-            for work in self._work:
-                work()
-
     @Slot()
     def _look(self) -> None:
         if time.monotonic() - self._last < QUIET_S or not self._idle():
             self._timer.start(LOOK_AGAIN_MS)
             return
-        self.start_now()
+        self.started = True
+        for work in self._work:
+            work()
