@@ -1,21 +1,17 @@
-"""The paper list's columns and rows as the user sees them: headers, sort keys, the drag
-format, the provisional-title mark."""
+"""The paper list's columns and rows as the user sees them: headers, sort keys, the
+provisional-title mark."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
-from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication
 
 from refman.core.rules import stars
 from refman.core.values import PaperQuery, PaperRow, SortKey
 
 from refman.ui.look import UNREAD, muted
-
-#: The drag format of papers: a JSON list of paper ids.
-PAPER_IDS_MIME = "application/x-refman-paper-ids"
 
 #: Custom role: the paper id of a row (any column).
 PaperIdRole = Qt.ItemDataRole.UserRole + 1
@@ -156,13 +152,6 @@ def display(row: PaperRow, column: int) -> str:
     if column == RATING:
         return stars(row.rating)
     return row.added.date().isoformat()
-
-
-def ids_mime(paper_ids: list[int]) -> QMimeData:
-    """Drag data carrying papers' ids (a tag or another list accepts it)."""
-    data = QMimeData()
-    data.setData(PAPER_IDS_MIME, json.dumps(paper_ids).encode("utf-8"))
-    return data
 
 
 def filled(

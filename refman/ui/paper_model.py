@@ -31,7 +31,6 @@ from refman.ui.paper_columns import (
     DEFAULT_QUERY,
     HEADERS,
     PAGE,
-    PAPER_IDS_MIME,
     SORT_KEYS,
     STATUS,
     STYLED_COLUMNS,
@@ -40,12 +39,12 @@ from refman.ui.paper_columns import (
     PaperIdRole,
     display,
     filled,
-    ids_mime,
     is_stand_in,
     runs,
     stand_in_look,
     status_look,
 )
+from refman.ui.paper_drag import PAPER_IDS_MIME, ids_mime
 
 log = logging.getLogger("refman.ui")
 

@@ -30,9 +30,9 @@ from refman.ui.paper_columns import (
     VENUE,
     YEAR,
     column_of,
-    ids_mime,
     runs,
 )
+from refman.ui.paper_drag import ids_mime, ticket_mime
 from refman.ui.paper_model import PaperTableModel
 
 log = logging.getLogger("refman.ui")
@@ -175,7 +175,7 @@ class PaperTable(QTableView):
 
     def selected_ids(self) -> list[int]:
         """The ids of the selected papers, in list order, read on this thread if need be
-        (a drag needs them at once; actions use :meth:`with_selected_ids`)."""
+        (actions and drags never wait for them: :meth:`with_selected_ids`, :meth:`startDrag`)."""
         return self.paper_model.run_ids(self.selected_runs())
 
     def with_selected_ids(self, act: Callable[[list[int]], None]) -> None:
@@ -281,13 +281,21 @@ class PaperTable(QTableView):
         return True
 
     def startDrag(self, supported_actions: Qt.DropAction) -> None:
-        """Drag the selected papers' ids, read from the selection's row runs (Qt's own drag
-        lists every selected cell and draws them all: seconds for a whole library)."""
-        ids = self.selected_ids()
-        if not ids:
+        """Drag the selected papers, read from the selection's row runs (Qt's own drag lists
+        every selected cell and draws them all: seconds for a whole library). Rows not read
+        yet are not read here: the drag starts at once with a ticket, and the list worker
+        reads their ids while the person drags (:mod:`refman.ui.paper_drag`)."""
+        selected = self.selected_runs()
+        ids = self.paper_model.run_ids(selected, read=False)
+        papers = sum(last - first + 1 for first, last in selected)
+        if not papers:
             return
+        if len(ids) == papers:
+            data = ids_mime(ids)
+        else:
+            data = ticket_mime(papers, lambda give: self.paper_model.ask_run_ids(selected, give))
         drag = QDrag(self)
-        drag.setMimeData(ids_mime(ids))
+        drag.setMimeData(data)
         drag.exec(supported_actions, self.defaultDropAction())
 
     # -- selection --------------------------------------------------------------------------

@@ -6,10 +6,9 @@
 
 from __future__ import annotations
 
-import json
 import logging
 
-from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDragEnterEvent,
@@ -34,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from refman.ui.look import NEW, heading_font, mix, muted
-from refman.ui.paper_columns import PAPER_IDS_MIME
+from refman.ui.paper_drag import carries_papers, when_dropped
 
 log = logging.getLogger("refman.ui")
 
@@ -47,27 +46,6 @@ BADGE_ROLE = Qt.ItemDataRole.UserRole + 5  # a short word in a pill ("3 new"), o
 _PAD = 10  # left and right padding inside a row
 _DOT = 8  # colour dot diameter
 _RADIUS = 5
-
-
-def paper_ids_from_mime(data: QMimeData | None) -> list[int]:
-    """The paper ids a drag carries, or [] when it carries none (or something else).
-
-    Args:
-        data: The drag's QMimeData.
-
-    Returns:
-        The ids, in the order dragged.
-    """
-    if data is None or not data.hasFormat(PAPER_IDS_MIME):
-        return []
-    try:
-        raw = json.loads(bytes(data.data(PAPER_IDS_MIME).data()).decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
-        log.info("ignored a drop with unreadable paper ids")
-        return []
-    if not isinstance(raw, list):
-        return []
-    return [int(i) for i in raw if isinstance(i, int) and not isinstance(i, bool)]
 
 
 class SidebarDelegate(QStyledItemDelegate):
@@ -320,14 +298,14 @@ class TagList(SidebarList):
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         """Accept drags of papers."""
-        if event.mimeData().hasFormat(PAPER_IDS_MIME):
+        if carries_papers(event.mimeData()):
             event.acceptProposedAction()
         else:
             event.ignore()
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         """Highlight the tag under the cursor; only a tag accepts the drop."""
-        item = self._tag_at(event) if event.mimeData().hasFormat(PAPER_IDS_MIME) else None
+        item = self._tag_at(event) if carries_papers(event.mimeData()) else None
         self._set_drop_row(self.row(item) if item is not None else -1)
         if item is None:
             event.ignore()
@@ -341,16 +319,19 @@ class TagList(SidebarList):
         event.accept()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        """Tag the dropped papers with the tag under the cursor."""
+        """Tag the dropped papers with the tag under the cursor (a dragged selection of a
+        whole library once the list worker has read its ids)."""
         self._set_drop_row(-1)
         item = self._tag_at(event)
-        ids = paper_ids_from_mime(event.mimeData())
-        if item is None or not ids:
+        if item is None:
+            event.ignore()
+            return
+        key = str(item.data(KEY_ROLE))
+        if not when_dropped(event.mimeData(), lambda ids: self.papers_dropped.emit(ids, key)):
             event.ignore()
             return
         event.setDropAction(Qt.DropAction.CopyAction)
         event.accept()
-        self.papers_dropped.emit(ids, str(item.data(KEY_ROLE)))
 
 
 __all__ = [
@@ -359,9 +340,7 @@ __all__ = [
     "COUNT_ROLE",
     "KEY_ROLE",
     "KIND_ROLE",
-    "PAPER_IDS_MIME",
     "SidebarDelegate",
     "SidebarList",
     "TagList",
-    "paper_ids_from_mime",
 ]

@@ -26,13 +26,13 @@ from refman.ui.controller import LibraryController
 from refman.ui.paper_columns import (
     ADDED,
     AUTHOR,
-    PAPER_IDS_MIME,
     PROVISIONAL_MARK,
     PROVISIONAL_TIP,
     TITLE,
     YEAR,
     PaperIdRole,
 )
+from refman.ui.paper_drag import PAPER_IDS_MIME
 from refman.ui.paper_model import PaperTableModel
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.paper_table import PaperTable

@@ -23,7 +23,8 @@ from tests.helpers.fixtures import settle, sourced
 
 from refman.ui import tag_pane
 from refman.ui.controller import LibraryController
-from refman.ui.sidebar import COLOUR_ROLE, COUNT_ROLE, KEY_ROLE, PAPER_IDS_MIME
+from refman.ui.paper_drag import PAPER_IDS_MIME
+from refman.ui.sidebar import COLOUR_ROLE, COUNT_ROLE, KEY_ROLE
 from refman.ui.tag_pane import NavFilter, TagPane
 
 # The offscreen platform warns when a top-level widget is shown; nothing to do with us.
