@@ -24,3 +24,13 @@ def unique(items: Iterable[T]) -> tuple[T, ...]:
     for start in range(0, len(items), SLICE):
         seen.update(dict.fromkeys(items[start : start + SLICE]))
     return tuple(seen)
+
+
+def as_set(items: Iterable[T]) -> set[T]:
+    """The items as a set, built a slice at a time for long sequences."""
+    if not isinstance(items, Sequence):
+        items = list(items)
+    out: set[T] = set()
+    for start in range(0, len(items), SLICE):
+        out.update(items[start : start + SLICE])
+    return out

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import NotFoundError
-from refman.common.sequences import unique
+from refman.common.sequences import as_set, unique
 from refman.store.bulk import first_column, id_set
 from refman.store.file_store import FileStore
 from refman.store.models import Paper
@@ -60,7 +60,7 @@ def no_paper(paper_id: int) -> NotFoundError:
 
 def existing_papers(session: Session, ids: Iterable[int]) -> set[int]:
     """Which of these paper ids exist."""
-    return set(first_column(session, select(Paper.id).where(Paper.id.in_(id_set(set(ids))))))
+    return as_set(first_column(session, select(Paper.id).where(Paper.id.in_(id_set(list(ids))))))
 
 
 def require_papers(session: Session, ids: Iterable[int]) -> None:
