@@ -196,17 +196,25 @@ def load_details(
 
 
 def load_tags(session: Session) -> list[TagView]:
-    """Every tag with the number of papers (outside the Trash) that carry it."""
-    counts = (
+    """Every tag with the number of papers (outside the Trash) that carry it.
+
+    Counted as every link of the tag (its index alone, no paper read) less the links of the
+    papers in the Trash (read from the Trash's side): at 100,000 tagged papers a join of every
+    link with its paper took 90 ms, these two counts take a few.
+    """
+    links = select(PaperTag.tag_id, func.count().label("n")).group_by(PaperTag.tag_id).subquery()
+    in_trash = select(Paper.id).where(Paper.trashed_at.is_not(None))
+    trashed = (
         select(PaperTag.tag_id, func.count().label("n"))
-        .join(Paper, Paper.id == PaperTag.paper_id)
-        .where(Paper.trashed_at.is_(None))
+        .where(PaperTag.paper_id.in_(in_trash))
         .group_by(PaperTag.tag_id)
         .subquery()
     )
+    count = func.coalesce(links.c.n, 0) - func.coalesce(trashed.c.n, 0)
     stmt = (
-        select(Tag.id, Tag.name, Tag.colour, func.coalesce(counts.c.n, 0))
-        .outerjoin(counts, counts.c.tag_id == Tag.id)
+        select(Tag.id, Tag.name, Tag.colour, count)
+        .outerjoin(links, links.c.tag_id == Tag.id)
+        .outerjoin(trashed, trashed.c.tag_id == Tag.id)
         .order_by(func.lower(Tag.name))
     )
     return [TagView(id=i, name=n, colour=c, count=k) for i, n, c, k in session.execute(stmt)]

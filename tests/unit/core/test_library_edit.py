@@ -115,10 +115,13 @@ def test_tag_and_untag(library: LibraryService, ids: list[int]) -> None:
 
 def test_trashed_papers_do_not_count_for_tags(library: LibraryService, ids: list[int]) -> None:
     library.tag(ids[:3], ["ml"])
+    library.tag([ids[0]], ["only trashed"])
     library.trash([ids[0]])
-    assert tag_counts(library) == {"ml": 2}
+    assert tag_counts(library) == {"ml": 2, "only trashed": 0}
     assert library.count(PaperQuery(tags=("ML",))) == 2
     assert library.count(PaperQuery(tags=("ML",), section=Section.TRASH)) == 1
+    library.restore([ids[0]])
+    assert tag_counts(library) == {"ml": 3, "only trashed": 1}
 
 
 def test_rename_tag(library: LibraryService, ids: list[int]) -> None:
