@@ -107,12 +107,10 @@ class MatchKeys:
     def value(self, kind: str) -> str | None:
         """The text an exact key of a kind is the hash of (checked on a hit: a hash two
         texts share is not a match)."""
-        return {
-            "doi": self.doi,
-            "arxiv": self.arxiv,
-            "abstract": self.abstract,
-            "title": self.title,
-        }[kind]
+        if kind not in KEY_KINDS:
+            raise KeyError(kind)
+        value: str | None = getattr(self, kind)  # the kinds are the attributes' names
+        return value
 
 
 def make_keys(
@@ -184,7 +182,8 @@ def best_match(
     from rapidfuzz import fuzz, process  # loaded by the first comparison, not at every start
 
     best: tuple[float, T] | None = None
-    candidates = [(c, k) for c, k in candidates if not keys.conflicts(k)]
+    if keys.doi or keys.arxiv:  # only a paper with a DOI or arXiv id can conflict
+        candidates = [(c, k) for c, k in candidates if not keys.conflicts(k)]
     for text, pick in ((keys.title, _title_of), (keys.abstract, _abstract_of)):
         if not text:
             continue

@@ -8,7 +8,7 @@ overwritten.
 
 from __future__ import annotations
 
-from refman.common.text import latex_to_text, plural
+from refman.common.text import plural
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.rules import tag_key
 from refman.importers.records import ParsedRecord
@@ -41,7 +41,6 @@ def new_state(
         title=title.strip() if title and user_title else record.title,
         title_provisional=record.title_provisional and not user_title,
         abstract=record.abstract,
-        abstract_text=latex_to_text(record.abstract),
         year=record.year,
         venue=record.venue,
         authors=list(author_keys),
@@ -161,7 +160,6 @@ def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:
         adds.append("the venue")
     if not state.abstract and record.abstract:
         state.abstract = record.abstract
-        state.abstract_text = latex_to_text(record.abstract)
         adds.append("the abstract")
     return adds
 

@@ -25,7 +25,6 @@ class PaperState:
     title: str
     title_provisional: bool
     abstract: str
-    abstract_text: str
     year: int | None
     venue: str | None
     authors: list[str]

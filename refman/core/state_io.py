@@ -15,7 +15,6 @@ from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import StaleWriteError
-from refman.common.text import latex_to_text
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.matching import MatchKeys, match_keys
 from refman.core.merge import author_line, sort_author
@@ -70,7 +69,6 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
                 title=p.title,
                 title_provisional=p.title_provisional,
                 abstract=p.abstract,
-                abstract_text=latex_to_text(p.abstract),
                 year=p.year,
                 venue=p.venue,
                 authors=[],
