@@ -5,7 +5,9 @@ readable by any window). A drag of rows not read yet — Ctrl+A on a whole libra
 drag — must start at once, so it carries a ticket instead (:data:`PAPER_SELECTION_MIME`):
 the list worker reads the ids off the GUI thread while the person drags, and a drop hands
 them on when they are there (at once if they already are). A ticket lives in this process
-only; the newest drag's ticket is the one kept.
+only; the newest drag's ticket is the one kept. When the list is read again before the ids
+are (a change made elsewhere meanwhile), the rows dragged may show other papers now: the
+ids never come, and the drop changes nothing.
 """
 
 from __future__ import annotations
