@@ -16,6 +16,7 @@ from sqlalchemy import and_, select
 from sqlalchemy.orm import Session
 
 from refman.core.paper_state import PaperState
+from refman.store.bulk import text_set
 from refman.store.models import Paper
 
 _STOP_WORDS = frozenset(
@@ -28,8 +29,6 @@ _WORD = re.compile(r"[a-z0-9]+")
 _UNDECOMPOSED = str.maketrans(
     {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"}
 )
-#: Above this many keys to place, all taken keys are read at once instead of one range each.
-_READ_ALL_ABOVE = 500
 
 
 def ascii_words(text: str) -> list[str]:
@@ -72,17 +71,17 @@ def first_free(base: str, taken: Callable[[str], bool], start: int = 0) -> str:
 
 
 def _taken_keys(session: Session, bases: Sequence[str], wanted: Sequence[str]) -> set[str]:
-    """The keys in the library that start with one of ``bases`` or equal one of ``wanted``."""
-    if len(bases) + len(wanted) > _READ_ALL_ABOVE:
-        rows = session.execute(select(Paper.citekey).where(Paper.citekey.is_not(None)))
-        return {key for (key,) in rows if key}
+    """The keys in the library that start with one of ``bases`` or equal one of ``wanted``
+    (a range of the key index for each: never every key of a library of a million)."""
     taken: set[str] = set()
-    for base in bases:
-        # "{" sorts right after "z": this range holds base and base + letters.
-        stmt = select(Paper.citekey).where(and_(Paper.citekey >= base, Paper.citekey < base + "{"))
+    if bases:
+        base = text_set(bases).alias("base")
+        # "{" sorts right after "z": a range holds base and base + letters.
+        in_range = and_(Paper.citekey >= base.c.value, Paper.citekey < base.c.value + "{")
+        stmt = select(Paper.citekey).select_from(base).join(Paper, in_range)
         taken.update(key for (key,) in session.execute(stmt) if key)
     if wanted:
-        stmt = select(Paper.citekey).where(Paper.citekey.in_(list(wanted)))
+        stmt = select(Paper.citekey).where(Paper.citekey.in_(select(text_set(wanted).c.value)))
         taken.update(key for (key,) in session.execute(stmt) if key)
     return taken
 

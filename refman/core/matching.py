@@ -140,9 +140,32 @@ def match_keys(
     arxiv_id: str | None = None,
 ) -> MatchKeys:
     """The match keys of a paper or record."""
+    return make_keys(*_normalized(title, title_provisional, abstract, doi, arxiv_id))
+
+
+def match_texts(
+    title: str,
+    title_provisional: bool,
+    abstract: str,
+    doi: str | None = None,
+    arxiv_id: str | None = None,
+) -> MatchKeys:
+    """What is compared of a paper already found by its keys in the library: its normalized
+    texts, DOI and arXiv id, without keys (their hashes are in its row and the key table)."""
+    title_n, abstract_n, doi_n, arxiv_n = _normalized(
+        title, title_provisional, abstract, doi, arxiv_id
+    )
+    return MatchKeys(title_n, abstract_n, (), (), doi_n, arxiv_n)
+
+
+def _normalized(
+    title: str, title_provisional: bool, abstract: str, doi: str | None, arxiv_id: str | None
+) -> tuple[str | None, str | None, str | None, str | None]:
+    """The normalized title (None when provisional), abstract (None when too short to
+    identify a paper), DOI and arXiv id that match keys are made of."""
     norm_title = None if title_provisional else (normalize_for_match(title) or None)
     norm_abstract = normalize_for_match(abstract) if abstract else ""
-    return make_keys(
+    return (
         norm_title,
         norm_abstract if len(norm_abstract) >= _MIN_ABSTRACT else None,
         normalize_doi(doi) if doi else None,

@@ -8,16 +8,17 @@ from collections.abc import Sequence
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from refman.core.matching import MatchKeys, match_keys
+from refman.core.matching import MatchKeys, match_keys, match_texts
 from refman.store.bulk import UNSYNCHRONIZED, chunks, id_set, run_many
 from refman.store.models import MatchBlock, Paper
 
 
 def stored_match_keys(
-    session: Session, paper_ids: Sequence[int] | None = None
+    session: Session, paper_ids: Sequence[int] | None = None, *, keyed: bool = True
 ) -> list[tuple[int, str, MatchKeys]]:
     """Each paper's id, title and match keys, worked out from its stored fields (every paper
-    when ``paper_ids`` is None)."""
+    when ``paper_ids`` is None); ``keyed=False``: its texts only (:func:`match_texts`)."""
+    make = match_keys if keyed else match_texts
     source = select(
         Paper.id, Paper.title, Paper.title_provisional, Paper.abstract, Paper.doi, Paper.arxiv_id
     )
@@ -27,7 +28,7 @@ def stored_match_keys(
         else [source.where(Paper.id.in_(part)) for part in chunks(paper_ids)]
     )
     return [
-        (pid, title, match_keys(title, provisional, abstract, doi, arxiv))
+        (pid, title, make(title, provisional, abstract, doi, arxiv))
         for query in queries
         for pid, title, provisional, abstract, doi, arxiv in session.execute(query)
     ]

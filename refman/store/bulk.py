@@ -8,16 +8,18 @@ so the ORM reads them back unchanged.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from datetime import datetime
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any, TypeVar
 
-from sqlalchemy import DateTime, Integer, Select, Table, TypeDecorator, cast, select
+from sqlalchemy import DateTime, Integer, Select, Table, Text, TypeDecorator, cast, column, select
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import DeclarativeBase, Session
 from sqlalchemy.sql.functions import FunctionElement
+from sqlalchemy.sql.selectable import TableValuedAlias
 
 from refman.common.sequences import SLICE
 from refman.store.backend import on_server
@@ -52,8 +54,22 @@ def id_set(ids: Collection[int]) -> Select[tuple[int]]:
     SQLite a few milliseconds, where 200 statements of 500 ``IN`` values each cost SQLAlchemy
     a second to compile.
     """
-    values = _IdArray(id_json(ids)).table_valued("value")
+    values = id_values(ids)
     return select(cast(values.c.value, Integer))
+
+
+def id_values(ids: Collection[int]) -> TableValuedAlias:
+    """Ids as a table of one column, ``value`` (cast it to a number to compare), bound as
+    one parameter like :func:`id_set`: for a join with a row per id."""
+    return _IdArray(id_json(ids)).table_valued("value")
+
+
+def text_set(values: Collection[str]) -> TableValuedAlias:
+    """Texts as a table of one text column, ``value``, bound as one parameter (a JSON array,
+    as :func:`id_set` binds ids): for a join with a row per value."""
+    return _IdArray(json.dumps(list(values), ensure_ascii=False)).table_valued(
+        column("value", Text)
+    )
 
 
 class _IdArray(FunctionElement[Any]):

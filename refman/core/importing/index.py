@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import BigInteger, cast, select
+from sqlalchemy.orm import Session, aliased
 
 from refman.core.importing.values import RecordRef
 from refman.core.matching import MAX_BLOCK, MatchKeys, distinctive_title_words
 from refman.core.stored_keys import stored_match_keys
-from refman.store.bulk import chunks
+from refman.store.bulk import chunks, id_values
 from refman.store.models import KEY_KINDS, MatchBlock, Paper
 from refman.store.search import SearchIndex
 
@@ -110,21 +110,23 @@ def _block_hits(
     papers to narrow anything (left out of the hits)."""
     wanted = sorted({k for mk in all_keys for k in mk.blocks})
     hits: dict[int, set[int]] = {}
-    for part in chunks(wanted):
-        # At most MAX_BLOCK + 1 papers of each key leave the database: a key of a crowded
-        # topic may be shared by tens of thousands of papers.
-        numbered = (
-            select(
-                MatchBlock.key,
-                MatchBlock.paper_id,
-                func.row_number().over(partition_by=MatchBlock.key).label("n"),
-            )
-            .where(MatchBlock.key.in_(part))
-            .subquery()
+    if wanted:
+        # One statement: for each key, at most MAX_BLOCK + 1 papers leave the database (a
+        # key of a crowded topic may be shared by tens of thousands of papers), each key a
+        # short range of the key table's primary key (a window over the rows of every key
+        # took 1.6 s for 20,000 records at a million papers, this 0.07 s).
+        wanted_keys = id_values(wanted).alias("wanted")
+        key = cast(wanted_keys.c.value, BigInteger)
+        other = aliased(MatchBlock)
+        first = select(other.paper_id).where(other.key == key).limit(MAX_BLOCK + 1)
+        stmt = (
+            select(MatchBlock.key, MatchBlock.paper_id)
+            .select_from(wanted_keys)
+            .join(MatchBlock, MatchBlock.key == key)
+            .where(MatchBlock.paper_id.in_(first))
         )
-        capped = select(numbered.c.key, numbered.c.paper_id).where(numbered.c.n <= MAX_BLOCK + 1)
-        for key, paper_id in session.execute(capped):
-            hits.setdefault(key, set()).add(paper_id)
+        for found, paper_id in session.execute(stmt):
+            hits.setdefault(found, set()).add(paper_id)
     crowded = {k for k, pids in hits.items() if len(pids) > MAX_BLOCK}
     return {k: pids for k, pids in hits.items() if k not in crowded}, crowded
 
@@ -159,8 +161,10 @@ def _neighbours(
 
 
 def _paper_keys(session: Session, ids: list[int]) -> dict[int, tuple[MatchKeys, str]]:
-    """The match keys and title of these papers, from their stored fields."""
-    return {pid: (keys, title) for pid, title, keys in stored_match_keys(session, ids)}
+    """The match texts and title of these papers, from their stored fields (their keys were
+    found in the library: they need not be worked out again)."""
+    rows = stored_match_keys(session, ids, keyed=False)
+    return {pid: (keys, title) for pid, title, keys in rows}
 
 
 def load_index(session: Session, search: SearchIndex, all_keys: list[MatchKeys]) -> MatchIndex:
