@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -34,7 +33,7 @@ from refman.importers.author_page import parse  # noqa: E402
 from refman.importers.sources import load_source  # noqa: E402
 
 from refman.ui.actions import ActionId  # noqa: E402
-from refman.ui.app import build_window, create_app  # noqa: E402
+from refman.ui.app import build_window, create_app, wait_for_drawings  # noqa: E402
 from refman.ui.citing import export_formats  # noqa: E402
 from refman.ui.export_dialog import ExportDialog  # noqa: E402
 from refman.ui.main_window import MainWindow  # noqa: E402
@@ -149,11 +148,7 @@ def settle(app: QApplication, window: MainWindow) -> None:
 
 def wait_for_preview(app: QApplication, window: MainWindow) -> None:
     """Let the detail pane draw the first page of the paper's PDF (off the GUI thread)."""
-    preview = window.detail_pane.files.preview
-    deadline = time.monotonic() + 20
-    while not preview.isVisible() and time.monotonic() < deadline:
-        app.processEvents()
-        time.sleep(0.02)
+    wait_for_drawings(app, window)
     settle(app, window)
 
 

@@ -9,6 +9,7 @@ import gc
 import logging
 import os
 import sys
+import time
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
@@ -283,6 +284,7 @@ def screenshot(
         window.controller.wait()
         for _ in range(5):
             app.processEvents()
+        wait_for_drawings(app, window)
         _save(window, Path(out))
     finally:
         window.close()
@@ -290,6 +292,17 @@ def screenshot(
         shiboken6.delete(window)  # now, not whenever the collector gets to it
         service.close()
     return 0
+
+
+def wait_for_drawings(app: QCoreApplication, window: MainWindow, seconds: float = 20.0) -> None:
+    """Let the detail pane draw the first page of its paper's PDF (off the GUI thread; a
+    PDF that cannot be drawn ends the wait too), for at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while window.detail_pane.files.drawing() and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.01)
+    for _ in range(5):
+        app.processEvents()
 
 
 def _save(window: MainWindow, target: Path) -> None:

@@ -95,6 +95,7 @@ class PreviewRenderer(QObject):
                 drawn = self._extractor.preview(Path(key[0]), PREVIEW_WIDTH)
             except Exception:  # the worker could not even be started: no preview
                 log.exception("the first page of %s could not be drawn", key[0])
+                self.rendered.emit(key, None)
                 continue
             image = None
             if drawn.error is None:

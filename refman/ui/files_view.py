@@ -187,6 +187,7 @@ class FilesView(QWidget):
         self.renderer = PreviewRenderer(controller, self)
         self.renderer.rendered.connect(self.on_rendered)
         self._previewed: tuple[FileView, object] | None = None
+        self._answered: object = None  # the key of the last first page drawn (or not)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.empty)
@@ -215,12 +216,18 @@ class FilesView(QWidget):
             return
         if self._previewed is None or self._previewed[1] != key:
             self.preview.show_image(None)  # not the last paper's page meanwhile
+            self._answered = None
         self._previewed = (pdf, key)
+
+    def drawing(self) -> bool:
+        """True while the first page asked for has not been drawn (or found undrawable)."""
+        return self._previewed is not None and self._answered != self._previewed[1]
 
     @Slot(tuple, object)
     def on_rendered(self, key: tuple[str, int, float], image: object) -> None:
         """Show a drawn first page, if it is still the one wanted."""
         if self._previewed is not None and self._previewed[1] == key:
+            self._answered = key
             self.preview.show_image(image if isinstance(image, QImage) else None)
 
     @Slot()

@@ -19,7 +19,9 @@ from refman.core.rules import FieldEdits
 from refman.core.values import PaperQuery, Section
 from tests.helpers.fixtures import seed_files, settle, sourced_file
 from tests.helpers.panes import make_window, row_id
+from tests.helpers.pdfs import make_pdf
 
+from refman.ui import app as app_module
 from refman.ui import window_chrome
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
@@ -281,6 +283,25 @@ def test_the_screenshot_command_renders_the_window_to_a_png(
     # Whether it succeeded or not, the command leaves no window behind.
     left = set(QApplication.topLevelWidgets()) - before
     assert not [w for w in left if isinstance(w, MainWindow)]
+
+
+def test_the_screenshot_of_a_paper_with_a_pdf_shows_its_first_page(
+    library_path: Path, seeded: LibraryService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paper = seeded.paper_ids()[0]
+    seeded.attach(paper, [make_pdf(tmp_path / "paper.pdf")], link=True)
+    shown: list[bool] = []
+    save = app_module._save
+
+    def saved(window: MainWindow, target: Path) -> None:
+        shown.append(window.detail_pane.files.preview.isVisible())
+        save(window, target)
+
+    monkeypatch.setattr(app_module, "_save", saved)
+    out = tmp_path / "window.png"
+    assert main(["--db", str(library_path), "screenshot", str(out), "--select", str(paper)]) == 0
+    assert shown == [True]  # the picture is taken once the page is drawn
+    assert QImage(str(out)).width() > 0
 
 
 def test_a_filtered_list_drops_a_paper_that_no_longer_matches(
