@@ -18,6 +18,7 @@ from typing import TextIO
 from refman.cli.output import FILE_KEYS, file_line, write_json
 from refman.common.errors import NotFoundError, RefmanError
 from refman.common.text import plural
+from refman.core.extraction import shared_extractor
 from refman.core.file_index import IndexProgress
 from refman.core.library import LibraryService
 from refman.core.values import FileView, PaperDetail
@@ -49,14 +50,15 @@ def run_attach(args: argparse.Namespace, service: LibraryService, out: TextIO) -
     """Run ``refman attach ID FILE... [--link]``."""
     paper = service.paper(args.id)
     views = service.attach(paper.id, args.files, link=args.link)
+    with shared_extractor() as reader:  # the worker that counted the pages reads the text
+        # as without --json: the search finds their words at once
+        read = service.index_files(extractor=reader)
     if args.json:
-        service.index_files()  # as without --json: the search finds their words at once
         write_json(out, [_file_json(v) for v in views])
         return 0
     verb = "Linked" if args.link else "Attached"
     for view in views:
         out.write(f"{verb} {file_line(view)} to #{paper.id}.\n")
-    read = service.index_files()
     if read:
         out.write(f"Read the text of {plural(read, 'PDF')} into the search.\n")
     return 0

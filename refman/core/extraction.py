@@ -14,6 +14,8 @@ import logging
 import multiprocessing
 import os
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -147,17 +149,21 @@ class Extractor:
             self._process, self._conn = process, ours
         return self._conn
 
-    def _ask(self, kind: str, path: Path, width: int = 0) -> tuple[Any, ...]:
-        """Ask the worker; (..., error) with the reason when it is too slow or breaks (the
-        worker is started again next time), or when the extractor was closed."""
+    def _ask(
+        self, kind: str, path: Path, width: int = 0, limit: float | None = None
+    ) -> tuple[Any, ...]:
+        """Ask the worker (``limit``: seconds, when less than its time limit); (..., error)
+        with the reason when it is too slow or breaks (the worker is started again next
+        time), or when the extractor was closed."""
         if self._closed:
             return (None, None, "refman is closing")
+        seconds = self.time_limit if limit is None else min(limit, self.time_limit)
         conn = self._start()
         try:
             conn.send((kind, str(path), width))
-            if not conn.poll(self.time_limit):
+            if not conn.poll(seconds):
                 self._stop(kill=True)
-                return (None, None, f"reading it took over {self.time_limit:.0f} s")
+                return (None, None, f"reading it took over {seconds:.0f} s")
             answer: tuple[Any, ...] = conn.recv()
         except (EOFError, OSError):
             self._stop(kill=True)
@@ -191,7 +197,7 @@ class Extractor:
 
     def pages(self, path: Path) -> int | None:
         """How many pages a PDF has; None for another file, or one that cannot be read."""
-        answer = self._ask("pages", path)
+        answer = self._ask("pages", path, limit=PAGES_TIME_LIMIT)
         return answer[0] if answer[-1] is None and isinstance(answer[0], int) else None
 
     def preview(self, path: Path, width: int) -> Preview:
@@ -254,8 +260,16 @@ def start_counter() -> None:
         _the_counter().start()
 
 
+@contextmanager
+def shared_extractor() -> Iterator[Extractor]:
+    """The worker that counts pages, for reading texts too (a command that attaches PDFs
+    and reads them starts one worker process, not two)."""
+    with _counter_lock:
+        yield _the_counter()
+
+
 def _the_counter() -> Extractor:
     global _counter
     if _counter is None:
-        _counter = Extractor(time_limit=PAGES_TIME_LIMIT)
+        _counter = Extractor()
     return _counter

@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import stat
 import time
+from multiprocessing.context import SpawnProcess
 from pathlib import Path
 
 import pytest
 
 from refman.cli.output import FILE_KEYS
+from refman.core import extraction
 from refman.store.file_store import storage_beside
 from tests.helpers.cli import Cli, runner
 from tests.helpers.pages import THREE_PAPERS, publication_page
@@ -22,6 +24,31 @@ def _with_papers(cli: Cli, tmp_path: Path) -> int:
     page.write_text(publication_page("Zhuo Jiang", THREE_PAPERS), encoding="utf-8")
     assert cli("import", page).code == 0
     return int(json.loads(cli("list", "--json").out)[0]["id"])
+
+
+def test_attaching_a_pdf_counts_its_pages_and_reads_its_text_in_one_worker(
+    capsys: pytest.CaptureFixture[str],
+    library_path: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cli = runner(capsys, library_path)
+    pid = _with_papers(cli, tmp_path)
+    monkeypatch.setattr(extraction, "_counter", None)  # as in a new process
+    started: list[str] = []
+    start = SpawnProcess.start
+
+    def counted(process: SpawnProcess) -> None:
+        started.append(process.name)
+        start(process)
+
+    monkeypatch.setattr(SpawnProcess, "start", counted)
+    pdf = make_pdf(tmp_path / "stragglers.pdf", pages=3, lines=("Quokka tiers on tape.",))
+    done = cli("attach", pid, pdf)
+    assert done.code == 0 and "3 pages" in done.out and "Read the text of 1 PDF" in done.out
+    assert started == ["refman-text"]  # one worker process, about half a second, not two
+    found = json.loads(cli("search", "quokka", "--everything", "--json").out)
+    assert [p["id"] for p in found] == [pid]
 
 
 def test_a_pdf_is_attached_shown_opened_and_detached(
