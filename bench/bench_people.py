@@ -7,8 +7,9 @@ Run from the repository root::
 It makes (or reuses, with ``--keep``) a library of ``--papers`` BibTeX entries written by
 1 to 8 of about ``papers / 2`` people (a few write a great many papers, most write one or
 two, as in a real field), plus two author pages whose owners are one person under two
-spellings. Then it times, best of 3 and as the window waits for them (the reads run on the
-list's reader thread; the thread hop is included):
+spellings. Then it times, best of 3, the reads the window makes (on the list's reader
+thread; timed here as calls of the library service in this thread, so the hop to the GUI
+thread, a few milliseconds, is not included):
 
 * the People window's list: everyone, the most papers first, and the number of people;
 * the list narrowed by typing a name (p95 over 20 names);

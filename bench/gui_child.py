@@ -186,7 +186,7 @@ def _type(
         for char in text:
             PAINTS.answered = PAINTS.shown = None
             start = time.perf_counter()
-            QTest.keyClick(box, char)
+            QTest.keyClicks(box, char)
             _pump(app, window, probe)
             samples.append(time.perf_counter() - start)
             shown.append((PAINTS.shown or time.perf_counter()) - start)
