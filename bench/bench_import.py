@@ -3,7 +3,7 @@
 Run from the repository root::
 
     .venv/bin/python bench/bench_import.py [--records N] [--import-runs 1] [--unique]
-                                           [--profile FILE] [--top 30]
+                                           [--into LIBRARY] [--profile FILE] [--top 30]
 
 Prints records per second for (a) parsing alone (best of 3) and (b) parsing plus importing
 into a fresh temporary library (best of ``--import-runs``), and the machine it ran on.
@@ -14,6 +14,9 @@ The page comes from ``bench/pagegen.py`` (``make_page``), or from a small genera
 that module is absent. Records whose titles repeat are merged rather than created, so the
 output says how many distinct titles the page has and how many papers the library holds;
 ``--unique`` adds a distinct suffix to every title (a real page lists distinct papers).
+``--into LIBRARY`` imports into a copy of that library instead of a new one (for example the
+million papers of ``bench/biglib.py``: ``bench/out/library-1000000.sqlite``); the copy is
+checked first, as refman checks a library it did not leave whole, and that is not timed.
 ``--profile FILE`` runs the first import under cProfile, saves the statistics to FILE and
 prints the top functions by cumulative and by own time.
 """
@@ -27,6 +30,7 @@ import platform
 import pstats
 import random
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -119,15 +123,23 @@ def measure_parse(text: str, expected: int, repeats: int = 3) -> tuple[float, Pa
 
 
 def import_once(
-    text: str, expected: int, profile: cProfile.Profile | None = None
+    text: str,
+    expected: int,
+    profile: cProfile.Profile | None = None,
+    into: Path | None = None,
 ) -> tuple[float, float, ImportResult, int]:
-    """Parse and import ``text`` into a new temporary library.
+    """Parse and import ``text`` into a new temporary library (or a copy of ``into``).
 
     Returns:
         Total seconds (parse + import), import seconds, the result, and papers in the library.
     """
-    with tempfile.TemporaryDirectory(prefix="refman-bench-") as folder:
-        library = LibraryService.open(Path(folder) / "library.sqlite")
+    with tempfile.TemporaryDirectory(prefix="refman-bench-", dir=_beside(into)) as folder:
+        path = Path(folder) / "library.sqlite"
+        if into is not None:
+            shutil.copyfile(into, path)
+        library = LibraryService.open(path)
+        if into is not None:
+            library.file.check()  # as before a session's first change: not timed
         try:
             started = time.perf_counter()
             page = parse(text)
@@ -146,6 +158,11 @@ def import_once(
     return finished - started, finished - parsed, result, papers
 
 
+def _beside(into: Path | None) -> str | None:
+    """Where the copy of a library goes: beside it (a large file stays on its disk)."""
+    return str(into.parent) if into is not None else None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the figures.
 
@@ -159,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     options.add_argument("--records", type=int, default=50_000)
     options.add_argument("--import-runs", type=int, default=1, choices=(1, 2))
     options.add_argument("--unique", action="store_true", help="make every title distinct")
+    options.add_argument("--into", type=Path, help="import into a copy of this library")
     options.add_argument("--profile", type=Path, help="save cProfile statistics of the import")
     options.add_argument("--top", type=int, default=30, help="functions to print when profiling")
     args = options.parse_args(argv)
@@ -189,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     papers = 0
     for run in range(args.import_runs):
         total, spent, result, papers = import_once(
-            text, args.records, profile if run == 0 else None
+            text, args.records, profile if run == 0 else None, args.into
         )
         best_total, best_import = min(best_total, total), min(best_import, spent)
     assert result is not None
