@@ -78,8 +78,7 @@ class DetailPane(QWidget):
         self.locked: str | None = None
         self._build()
         self._pending = self.notes.pending
-        self._reads = controller.lists.channel()
-        self.destroyed.connect(self._reads.close)
+        self._reads = controller.lists.channel(self)
         self._connect_signals()
         self._load_known_tags()
         self.show_paper(None)

@@ -177,8 +177,7 @@ class FilesView(QWidget):
         self.found.hide()
         #: The search whose words are looked for in the files ("": none, or not Everything).
         self.search = ""
-        self._reads = controller.lists.channel()
-        self.destroyed.connect(self._reads.close)
+        self._reads = controller.lists.channel(self)
         self.rows = QVBoxLayout()
         self.rows.setSpacing(4)
         #: The first page of the paper's first PDF (drawn off the GUI thread).

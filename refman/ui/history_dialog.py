@@ -50,8 +50,7 @@ class HistoryDialog(QDialog):
         self.controller = controller
         self.plan: RevertPlan | None = None
         self.imports: list[ImportView] = []
-        self._reads = controller.lists.channel()
-        self.destroyed.connect(self._reads.close)
+        self._reads = controller.lists.channel(self)
         self._build()
         controller.changed.connect(self.on_changed)
         self.resize(820, 620)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import shiboken6
 from PySide6.QtCore import QObject, Qt, Signal
 
 from refman.common.errors import CancelledError, RefmanError
@@ -42,10 +43,19 @@ class Channel:
     Different lists share the worker but never drop each other's questions.
     """
 
-    def __init__(self, worker: ListWorker) -> None:
+    def __init__(self, worker: ListWorker, owner: QObject | None = None) -> None:
         self.worker = worker
         self.generation = 0
         self.closed = False
+        self.owner = owner
+        if owner is not None:
+            owner.destroyed.connect(self.close)
+
+    @property
+    def gone(self) -> bool:
+        """True once the channel was closed or its owner deleted (a widget whose layout an
+        answer would fill: it may be deleted before its ``destroyed`` reached us)."""
+        return self.closed or (self.owner is not None and not shiboken6.isValid(self.owner))
 
     def new_generation(self) -> int:
         """Start a new generation: this list's older questions are dropped, and a running
@@ -104,9 +114,10 @@ class ListWorker(QObject):
 
     # -- asking ------------------------------------------------------------------------------
 
-    def channel(self) -> Channel:
-        """A channel for one more list."""
-        return Channel(self)
+    def channel(self, owner: QObject | None = None) -> Channel:
+        """A channel for one more list; closed when ``owner`` (the widget or model whose
+        answers it carries) is deleted, and never answering once it is."""
+        return Channel(self, owner)
 
     def renew(self, channel: Channel) -> int:
         """Start a new generation of a channel (see :meth:`Channel.new_generation`)."""
@@ -220,7 +231,7 @@ class ListWorker(QObject):
                 return
             if question.error is not None:
                 raise question.error
-            if not question.stale:
+            if not question.stale and not question.channel.gone:
                 question.on_answer(question.value)
         finally:
             self._maybe_idle()

@@ -75,8 +75,7 @@ class PaperTableModel(QAbstractTableModel):
     ) -> None:
         super().__init__(parent)
         self.service = service
-        self.reads = worker.channel()
-        self.destroyed.connect(self.reads.close)
+        self.reads = worker.channel(self)
         self.rows_fetched = 0
         self._query = DEFAULT_QUERY
         self._count = 0

@@ -62,8 +62,7 @@ class PeopleDialog(QDialog):
         self.setWindowTitle("People")
         self.controller = controller
         self.variants: list[NameVariant] = []
-        self._reads = controller.lists.channel()
-        self.destroyed.connect(self._reads.close)
+        self._reads = controller.lists.channel(self)
         self._build()
         controller.changed.connect(self.on_changed)
         self.resize(620, 640)

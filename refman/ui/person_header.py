@@ -103,8 +103,7 @@ class PersonHeader(QFrame):
         self.controller = controller
         self.person_id: int | None = None
         self.page: PersonPage | None = None
-        self._reads = controller.lists.channel()
-        self.destroyed.connect(self._reads.close)
+        self._reads = controller.lists.channel(self)
         self.name = QLabel(self)
         self.name.setObjectName("personName")
         self.name.setTextFormat(Qt.TextFormat.PlainText)

@@ -84,9 +84,8 @@ class TagPane(QWidget):
         self._last = NavFilter()
         self._extra_person: tuple[int, str] | None = None  # an author who owns no page
         self._renaming: tuple[str, str] | None = None
-        self._reads = controller.lists.channel()
+        self._reads = controller.lists.channel(self)
         self._nav: Navigation | None = None
-        self.destroyed.connect(self._reads.close)
         self._build()
         self._connect_signals()
         self._rebuild_nav(None)
