@@ -9,7 +9,9 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QThread
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent, QThread
+from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import text
 
@@ -127,3 +129,36 @@ def test_at_its_first_pause_the_worker_loads_the_latex_reader_rows_may_need(
     qtbot.waitUntil(lambda: common_text._converter is not None, timeout=5000)
     assert got == [0]
     assert common_text.latex_to_text(r"\emph{Fast} $x^2$") == "Fast x²"
+
+
+def test_an_answer_never_reaches_a_widget_that_is_gone(
+    qtbot: QtBot, worker: ListWorker, library: LibraryService
+) -> None:
+    library.import_pages([sourced_file(seed_files()[0])])
+    window = QWidget()
+    owner = QLabel(window)  # deleted with its window, as a pane's parts are
+    channel = worker.channel(owner)
+    started = threading.Event()
+    got: list[int] = []
+
+    def slow(reader: ListReader) -> int:
+        started.set()
+        time.sleep(0.2)  # the widget is deleted while its answer is read
+        return reader.count(PaperQuery())
+
+    def show(n: int) -> None:
+        owner.setText(str(n))
+        got.append(n)
+
+    channel.ask(slow, show)
+    assert started.wait(5)
+    window.deleteLater()  # as a closed pane goes: deleted by Qt, its parts with it
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not shiboken6.isValid(owner)
+    assert worker.wait()
+    qtbot.wait(50)
+    assert got == []  # filling the deleted label would have raised (or crashed)
+    other = worker.channel(QLabel())
+    other.ask(lambda reader: reader.count(PaperQuery()), got.append)
+    assert worker.wait()
+    assert got == [library.count()]  # the worker goes on answering the others
