@@ -158,6 +158,18 @@ def match_texts(
     return MatchKeys(title_n, abstract_n, (), (), doi_n, arxiv_n)
 
 
+def identifiers(doi: str | None, arxiv_id: str | None) -> MatchKeys:
+    """A paper's DOI and arXiv id alone, normalized (what :meth:`MatchKeys.conflicts` reads)."""
+    return MatchKeys(
+        None,
+        None,
+        (),
+        (),
+        normalize_doi(doi) if doi else None,
+        normalize_arxiv(arxiv_id) if arxiv_id else None,
+    )
+
+
 def _normalized(
     title: str, title_provisional: bool, abstract: str, doi: str | None, arxiv_id: str | None
 ) -> tuple[str | None, str | None, str | None, str | None]:

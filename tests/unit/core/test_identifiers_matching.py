@@ -82,3 +82,21 @@ def test_author_page_text_gives_identifiers_and_the_type(library: LibraryService
         "2402.15627v2",
         "10.1145/3620665.3640411",
     )
+
+
+def test_among_many_papers_of_one_title_a_record_finds_its_own_doi(
+    library: LibraryService,
+) -> None:
+    editorials = [
+        ParsedRecord("Editorial", False, "", doi=f"10.1000/ed.{i}", year=2000 + i)
+        for i in range(12)
+    ]
+    library.import_pages([page(*editorials)])
+    assert library.count() == 12  # one title, different DOIs: different papers
+    again = ParsedRecord("Editorial", False, "", doi="10.1000/ED.7")
+    fresh = ParsedRecord("Editorial", False, "", doi="10.1000/ed.99")
+    bare = ParsedRecord("Editorial", False, "")
+    plans = library.plan_import([page(again, fresh, bare)]).records
+    assert [p.status for p in plans] == [RecordStatus.MERGE, RecordStatus.NEW, RecordStatus.MERGE]
+    assert library.paper(plans[0].target_id or 0).doi == "10.1000/ed.7"
+    assert library.paper(plans[2].target_id or 0).title == "Editorial"  # no DOI: any of them
