@@ -329,6 +329,7 @@ def normalize_for_match(s: str) -> str:
 
 
 @lru_cache(maxsize=32768)
+@lru_cache(maxsize=65536)  # an import names the same people again and again
 def person_key(name: str) -> str:
     """Return the key under which two spellings of a person's name count as the same.
 
@@ -341,8 +342,10 @@ def person_key(name: str) -> str:
     Returns:
         The comparison key; ``""`` for blank input.
     """
-    decomposed = unicodedata.normalize("NFKD", latex_to_text(name))
-    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
+    plain = latex_to_text(name)
+    if not plain.isascii():  # (ASCII has nothing to decompose: most names, at once)
+        decomposed = unicodedata.normalize("NFKD", plain)
+        plain = "".join(char for char in decomposed if not unicodedata.combining(char))
     plain = plain.casefold().replace(".", " ").replace(",", " ")
     return squash_spaces(plain)
 
