@@ -6,20 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from refman.core.values import PaperRow
 from refman.store.bulk import chunks
-from refman.store.models import Attribution, Paper, Person
+from refman.store.models import NEEDS_ATTENTION, Attribution, Paper, Person
 
-#: A paper needs attention: a suggested title, an incomplete author list or a possible
-#: duplicate.
-ATTENTION = or_(
-    Paper.title_provisional.is_(True),
-    and_(Paper.authors_complete.is_(False), Paper.author_line != ""),
-    Paper.possible_duplicate_of.is_not(None),
-)
+#: A paper needs attention (the rule lives beside its index: :data:`NEEDS_ATTENTION`).
+ATTENTION = NEEDS_ATTENTION
 
 #: What a list row reads (the owner only for the rows of a page).
 ROW_COLUMNS = (

@@ -24,7 +24,19 @@ APPLICATION_ID = 0x52664D6E
 
 #: Every schema revision this version of refman can open (and upgrade to the newest, the
 #: last one). A test checks it against the Alembic migrations.
-KNOWN_REVISIONS = ("0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009", "0010")
+KNOWN_REVISIONS = (
+    "0001",
+    "0002",
+    "0003",
+    "0004",
+    "0005",
+    "0006",
+    "0007",
+    "0008",
+    "0009",
+    "0010",
+    "0011",
+)
 
 _MAGIC = b"SQLite format 3\x00"
 _HEADER = 100

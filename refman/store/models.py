@@ -21,7 +21,10 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    and_,
     false,
+    literal_column,
+    or_,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -153,6 +156,18 @@ class Paper(Base):
             for kind in KEY_KINDS
         ),
     )
+
+
+#: A paper needs attention: a suggested title, an incomplete author list or a possible
+#: duplicate (the rule behind the section and the list's flag). A partial index holds the
+#: papers it names, so that the section is counted and listed without reading every paper
+#: (a scan of a million papers took seconds).
+NEEDS_ATTENTION = or_(
+    Paper.title_provisional.is_(True),
+    and_(Paper.authors_complete.is_(False), Paper.author_line != literal_column("''")),
+    Paper.possible_duplicate_of.is_not(None),
+)
+Index("ix_papers_attention", Paper.trashed_at, sqlite_where=NEEDS_ATTENTION)
 
 
 class Person(Base):

@@ -14,6 +14,7 @@ from refman.common.errors import CancelledError
 from refman.core import listing
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
+from refman.core.operations import SetDuplicateFlag
 from refman.core.values import PaperQuery, Section, SortKey
 from tests.helpers.fixtures import fill_library
 
@@ -127,6 +128,21 @@ def test_a_page_sorted_by_relevance_sorts_ids_and_reads_only_its_rows(
     assert not any("SUBQUERY" in step and "CORRELATED" in step for step in ids), ids  # ...bare
     assert rows[0] == "SEARCH papers USING INTEGER PRIMARY KEY (rowid=?)", rows
     assert [r.id for r in reader.window(query, 0, 5)] == library.paper_ids(query)[:5]
+
+
+@pytest.mark.sqlite_only
+def test_the_papers_needing_attention_are_counted_and_listed_from_their_index(
+    library: LibraryService, reader: ListReader
+) -> None:
+    query = PaperQuery(section=Section.ATTENTION)
+    flagged = library.paper_ids()[1]
+    library.apply(SetDuplicateFlag(flagged, library.paper_ids()[0]))
+    (plan,) = _plans(library, lambda: reader.count(query))
+    assert plan == ["SEARCH papers USING INDEX ix_papers_attention (trashed_at=?)"], plan
+    (plan, _rows) = _plans(library, lambda: reader.window(query, 0, 5))
+    assert "ix_papers_attention" in plan[0], plan  # never a scan of every paper
+    assert reader.count(query) == len(library.paper_ids(query)) >= 1
+    assert flagged in library.paper_ids(query)
 
 
 def test_an_interrupted_read_stops_at_once_and_the_reader_goes_on(reader: ListReader) -> None:
