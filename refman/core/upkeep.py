@@ -20,7 +20,8 @@ from refman.core.stored_keys import stored_match_keys
 from refman.importers.names import name_parts
 from refman.store.bulk import bulk_insert, chunks, run_many
 from refman.store.database import Database
-from refman.store.models import LibraryTask, MatchBlock, Paper, Person
+from refman.store.models import MatchBlock, Paper, Person
+from refman.store.models_upkeep import LibraryTask
 
 log = logging.getLogger("refman.library")
 

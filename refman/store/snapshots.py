@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from refman.store.connection import revision
 from refman.store.database import Database
-from refman.store.models import Snapshot
+from refman.store.models_upkeep import Snapshot
 
 log = logging.getLogger("refman.store")
 
