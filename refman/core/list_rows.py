@@ -1,5 +1,5 @@
-"""The paper list's rows: which columns a row reads, and a row from them; and which papers
-need attention (the rule behind the section and the list's flag)."""
+"""The paper list's rows: which columns a row reads, and a row from them (the flag of a paper
+that needs attention is :data:`refman.store.models.NEEDS_ATTENTION`)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,6 @@ from refman.core.values import PaperRow
 from refman.store.bulk import chunks
 from refman.store.models import NEEDS_ATTENTION, Attribution, Paper, Person
 
-#: A paper needs attention (the rule lives beside its index: :data:`NEEDS_ATTENTION`).
-ATTENTION = NEEDS_ATTENTION
-
 #: What a list row reads (the owner only for the rows of a page).
 ROW_COLUMNS = (
     Paper.id,
@@ -25,7 +22,7 @@ ROW_COLUMNS = (
     Paper.year,
     Paper.venue,
     Paper.added_at,
-    ATTENTION.label("attention"),
+    NEEDS_ATTENTION.label("attention"),
     Paper.status,
     Paper.rating,
     # The first page owner's name, read only for the rows of a page.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from hashlib import blake2b as _blake2b
 from itertools import combinations
 from typing import TypeVar
@@ -138,24 +138,19 @@ def match_keys(
     abstract: str,
     doi: str | None = None,
     arxiv_id: str | None = None,
+    *,
+    keyed: bool = True,
 ) -> MatchKeys:
-    """The match keys of a paper or record."""
-    return make_keys(*_normalized(title, title_provisional, abstract, doi, arxiv_id))
-
-
-def match_texts(
-    title: str,
-    title_provisional: bool,
-    abstract: str,
-    doi: str | None = None,
-    arxiv_id: str | None = None,
-) -> MatchKeys:
-    """What is compared of a paper already found by its keys in the library: its normalized
-    texts, DOI and arXiv id, without keys (their hashes are in its row and the key table)."""
-    title_n, abstract_n, doi_n, arxiv_n = _normalized(
-        title, title_provisional, abstract, doi, arxiv_id
-    )
-    return MatchKeys(title_n, abstract_n, (), (), doi_n, arxiv_n)
+    """The match keys of a paper or record. ``keyed=False``: only what is compared of a paper
+    already found by its keys in the library — its normalized texts, DOI and arXiv id — without
+    working out its keys (their hashes are in its row and the key table)."""
+    found = identifiers(doi, arxiv_id)
+    norm_title = None if title_provisional else (normalize_for_match(title) or None)
+    norm_abstract = normalize_for_match(abstract) if abstract else ""
+    long_abstract = norm_abstract if len(norm_abstract) >= _MIN_ABSTRACT else None
+    if not keyed:
+        return replace(found, title=norm_title, abstract=long_abstract)
+    return make_keys(norm_title, long_abstract, found.doi, found.arxiv)
 
 
 def identifiers(doi: str | None, arxiv_id: str | None) -> MatchKeys:
@@ -165,21 +160,6 @@ def identifiers(doi: str | None, arxiv_id: str | None) -> MatchKeys:
         None,
         (),
         (),
-        normalize_doi(doi) if doi else None,
-        normalize_arxiv(arxiv_id) if arxiv_id else None,
-    )
-
-
-def _normalized(
-    title: str, title_provisional: bool, abstract: str, doi: str | None, arxiv_id: str | None
-) -> tuple[str | None, str | None, str | None, str | None]:
-    """The normalized title (None when provisional), abstract (None when too short to
-    identify a paper), DOI and arXiv id that match keys are made of."""
-    norm_title = None if title_provisional else (normalize_for_match(title) or None)
-    norm_abstract = normalize_for_match(abstract) if abstract else ""
-    return (
-        norm_title,
-        norm_abstract if len(norm_abstract) >= _MIN_ABSTRACT else None,
         normalize_doi(doi) if doi else None,
         normalize_arxiv(arxiv_id) if arxiv_id else None,
     )

@@ -27,13 +27,14 @@ from sqlalchemy.orm import Session, aliased
 from sqlalchemy.sql import operators
 
 from refman.core.importing.values import FOUND
-from refman.core.list_rows import ATTENTION, rows
+from refman.core.list_rows import rows
 from refman.core.rules import tag_key
 from refman.core.search_filters import filter_conditions, tag_members
 from refman.core.search_syntax import parse_search
 from refman.core.values import PaperQuery, PaperRow, Section, SectionCounts, SortKey
 from refman.store.bulk import first_column
 from refman.store.models import (
+    NEEDS_ATTENTION,
     Attribution,
     Authorship,
     BatchPaper,
@@ -71,7 +72,7 @@ def _section(section: Section) -> list[ColumnElement[bool]]:
     if section is Section.UNREAD:
         conds.append(Paper.status == "unread")
     elif section is Section.ATTENTION:
-        conds.append(ATTENTION)
+        conds.append(NEEDS_ATTENTION)
     elif section is Section.UNTAGGED:
         conds.append(~exists().where(PaperTag.paper_id == Paper.id))
     elif section is Section.RECENT:

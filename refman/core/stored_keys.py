@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from refman.core.matching import MatchKeys, match_keys, match_texts
+from refman.core.matching import MatchKeys, match_keys
 from refman.store.bulk import UNSYNCHRONIZED, chunks, id_set, run_many
 from refman.store.models import MatchBlock, Paper
 
@@ -17,8 +17,7 @@ def stored_match_keys(
     session: Session, paper_ids: Sequence[int] | None = None, *, keyed: bool = True
 ) -> list[tuple[int, str, MatchKeys]]:
     """Each paper's id, title and match keys, worked out from its stored fields (every paper
-    when ``paper_ids`` is None); ``keyed=False``: its texts only (:func:`match_texts`)."""
-    make = match_keys if keyed else match_texts
+    when ``paper_ids`` is None); ``keyed=False``: its texts only (see :func:`match_keys`)."""
     source = select(
         Paper.id, Paper.title, Paper.title_provisional, Paper.abstract, Paper.doi, Paper.arxiv_id
     )
@@ -28,7 +27,7 @@ def stored_match_keys(
         else [source.where(Paper.id.in_(part)) for part in chunks(paper_ids)]
     )
     return [
-        (pid, title, make(title, provisional, abstract, doi, arxiv))
+        (pid, title, match_keys(title, provisional, abstract, doi, arxiv, keyed=keyed))
         for query in queries
         for pid, title, provisional, abstract, doi, arxiv in session.execute(query)
     ]

@@ -61,18 +61,18 @@ def id_set(ids: Collection[int]) -> Select[tuple[int]]:
 def id_values(ids: Collection[int]) -> TableValuedAlias:
     """Ids as a table of one column, ``value`` (cast it to a number to compare), bound as
     one parameter like :func:`id_set`: for a join with a row per id."""
-    return _IdArray(id_json(ids)).table_valued("value")
+    return _JsonArray(id_json(ids)).table_valued("value")
 
 
 def text_set(values: Collection[str]) -> TableValuedAlias:
     """Texts as a table of one text column, ``value``, bound as one parameter (a JSON array,
     as :func:`id_set` binds ids): for a join with a row per value."""
-    return _IdArray(json.dumps(list(values), ensure_ascii=False)).table_valued(
+    return _JsonArray(json.dumps(list(values), ensure_ascii=False)).table_valued(
         column("value", Text)
     )
 
 
-class _IdArray(FunctionElement[Any]):
+class _JsonArray(FunctionElement[Any]):
     """The values of a JSON array, one row each: ``json_each`` in SQLite,
     ``json_array_elements_text`` in PostgreSQL (both name their column ``value``)."""
 
@@ -80,13 +80,13 @@ class _IdArray(FunctionElement[Any]):
     inherit_cache = True
 
 
-@compiles(_IdArray)
-def _id_array_sqlite(element: _IdArray, compiler: Any, **kw: Any) -> str:
+@compiles(_JsonArray)
+def _json_array_sqlite(element: _JsonArray, compiler: Any, **kw: Any) -> str:
     return f"json_each({compiler.process(element.clauses, **kw)})"
 
 
-@compiles(_IdArray, "postgresql")
-def _id_array_postgresql(element: _IdArray, compiler: Any, **kw: Any) -> str:
+@compiles(_JsonArray, "postgresql")
+def _json_array_postgresql(element: _JsonArray, compiler: Any, **kw: Any) -> str:
     return f"json_array_elements_text(CAST({compiler.process(element.clauses, **kw)} AS json))"
 
 
