@@ -37,6 +37,10 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
     # 16 MiB of pages per connection (the window holds three or four connections; the
     # operating system caches the file besides): enough for the list's indexes.
     cursor.execute("PRAGMA cache_size = -16384")
+    # Checkpoints run in the background, never inside a commit; a log grown by a large
+    # change shrinks back to 64 MiB when it starts over (see refman.store.checkpoints).
+    cursor.execute("PRAGMA wal_autocheckpoint = 0")
+    cursor.execute("PRAGMA journal_size_limit = 67108864")
     cursor.close()
     register_functions(dbapi_connection)
 

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from refman.common.errors import DAMAGED_HINT, LibraryOpenError, LibraryUnavailableError
 from refman.store.backend import on_server
 from refman.store.changes import ChangeFeed, FileFeed, ServerFeed
+from refman.store.checkpoints import Checkpointer
 from refman.store.connection import WRITER, make_engine, revision_at_lock
 from refman.store.failures import described, sqlite_error
 from refman.store.integrity import CheckRecord, check
@@ -60,6 +61,9 @@ class Database:
     token: str = ""
     #: The revisions of a library file this program's own changes wrote.
     own_revisions: set[int] = field(default_factory=set)
+    #: Copies a library file's write-ahead log into it once changes pause (None for a
+    #: shared library or one that can only be read).
+    checkpoints: Checkpointer | None = None
 
     def verify(self, *, full: bool = False) -> list[str]:
         """Check the library's file now (see :mod:`refman.store.integrity`).
@@ -180,6 +184,8 @@ class Database:
                     mine = (at_lock + 1) % (1 << 31)
                     self.own_revisions.add(mine)
             self.changed = True
+            if self.checkpoints is not None:
+                self.checkpoints.nudge()
         except BaseException:
             if mine is not None:  # rolled back: that revision will be someone else's
                 self.own_revisions.discard(mine)
@@ -208,6 +214,8 @@ class Database:
     def close(self) -> None:
         """Release every connection to the file (and remember a checked library's files as
         refman leaves them)."""
+        if self.checkpoints is not None:
+            self.checkpoints.close()
         self.engine.dispose()
         if self.verified and self.damaged is None and self.checks and self.path is not None:
             self.checks.remember(self.path)
@@ -280,6 +288,7 @@ def open_database(
         checks=checks,
         trusted_at_open=trusted,
         token=token,
+        checkpoints=Checkpointer(file_path) if file_path and read_only is None else None,
     )
 
 
