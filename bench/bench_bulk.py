@@ -12,7 +12,6 @@ Run from the repository root::
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -23,7 +22,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from bench_import import machine  # noqa: E402
-from biglib import big_library  # noqa: E402
+from biglib import big_library, fresh_copy  # noqa: E402
 from pagegen import make_page  # noqa: E402
 
 from refman.core.importing.values import ImportChoices, SourcedPage  # noqa: E402
@@ -49,7 +48,7 @@ def main() -> None:
     args = parser.parse_args()
     library = big_library(args.papers)
     copy = HERE / "out" / f"bulk-{library.name}"
-    shutil.copyfile(library, copy)
+    fresh_copy(library, copy)
     print(f"machine: {machine()}")
     service = LibraryService.open(copy)
     try:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -30,14 +29,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from bench_import import machine  # noqa: E402
-from biglib import big_library  # noqa: E402
+from biglib import big_library, fresh_copy  # noqa: E402
 
 
 def run_once(library: Path) -> dict[str, object]:
     """Start the window process once, on a fresh copy of the library (the run tags every
     paper), and collect its measurements."""
     copy = HERE / "out" / f"gui-run-{library.name}"
-    shutil.copyfile(library, copy)
+    fresh_copy(library, copy)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", REFMAN_HOME=str(HERE / "out" / "home"))
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed refman has its bytecode cached
     # A library people open every day is one refman left whole itself: checked once here

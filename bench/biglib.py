@@ -6,6 +6,7 @@ are imported, then every tenth paper gets one of ten tags.
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -51,6 +52,15 @@ def big_library(n: int = 100_000) -> Path:
     tmp.rename(path)
     print(f"built {path.name}: {count} papers in {time.perf_counter() - started:.1f} s")
     return path
+
+
+def fresh_copy(library: Path, copy: Path) -> None:
+    """Copy a library file over ``copy``, first removing the write-ahead log and its index
+    an earlier run may have left beside ``copy`` (SQLite would read that log as the new
+    copy's: pages of another file)."""
+    for suffix in ("-wal", "-shm"):
+        Path(f"{copy}{suffix}").unlink(missing_ok=True)
+    shutil.copyfile(library, copy)
 
 
 if __name__ == "__main__":

@@ -308,6 +308,7 @@ def main() -> None:
         print(json.dumps({"papers": service.count(), "first_paint_s": first_paint, **typing}))
         controller.shutdown()
         window.close()
+        service.close()  # as refman does: the library's log copied in, one file again
         return
     probe.phase = "tag clicks"
     tags = _click_tags(app, window, probe)
@@ -342,6 +343,7 @@ def main() -> None:
     )
     controller.shutdown()
     window.close()
+    service.close()
 
 
 if __name__ == "__main__":
