@@ -43,8 +43,6 @@ class Checkpointer:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._conn: sqlite3.Connection | None = None
-        #: How many checkpoints ran to their end (for the log and the tests).
-        self.done = 0
 
     def nudge(self) -> None:
         """A change was committed: checkpoint once the changes pause."""
@@ -103,5 +101,4 @@ class Checkpointer:
         except sqlite3.Error as exc:  # interrupted, a full disk, a lock: the log keeps all
             log.info("checkpoint of %s not finished: %s", self._path, exc)
             return
-        self.done += 1
         log.debug("checkpoint of %s: %s", self._path, row)
