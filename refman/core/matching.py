@@ -199,24 +199,15 @@ def best_match(
     best: tuple[float, T] | None = None
     if keys.doi or keys.arxiv:  # only a paper with a DOI or arXiv id can conflict
         candidates = [(c, k) for c, k in candidates if not keys.conflicts(k)]
-    for text, pick in ((keys.title, _title_of), (keys.abstract, _abstract_of)):
+    for text, choices in (
+        (keys.title, [k.title for _, k in candidates] if keys.title else []),
+        (keys.abstract, [k.abstract for _, k in candidates] if keys.abstract else []),
+    ):
         if not text:
             continue
-        pool = [(c, t) for c, k in candidates if (t := pick(k))]
-        if not pool:
-            continue
-        # rapidfuzz skips, in C, the choices whose length alone rules out the cutoff.
-        found = process.extractOne(
-            text, [t for _, t in pool], scorer=fuzz.ratio, score_cutoff=NEAR_DUPLICATE
-        )
+        # rapidfuzz skips, in C, the choices that are None and those whose length alone
+        # rules out the cutoff; the index it gives is the candidate's.
+        found = process.extractOne(text, choices, scorer=fuzz.ratio, score_cutoff=NEAR_DUPLICATE)
         if found is not None and (best is None or found[1] > best[0]):
-            best = (float(found[1]), pool[found[2]][0])
+            best = (float(found[1]), candidates[found[2]][0])
     return best
-
-
-def _title_of(keys: MatchKeys) -> str | None:
-    return keys.title
-
-
-def _abstract_of(keys: MatchKeys) -> str | None:
-    return keys.abstract
