@@ -93,8 +93,12 @@ class Checkpointer:
                 if self._closing:
                     return
                 if self._conn is None:
+                    # mode=rw: a library removed while open is never made again, empty
                     self._conn = sqlite3.connect(
-                        self._path, isolation_level=None, check_same_thread=False
+                        f"{self._path.resolve().as_uri()}?mode=rw",
+                        uri=True,
+                        isolation_level=None,
+                        check_same_thread=False,
                     )
                 conn = self._conn
             row = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()

@@ -89,3 +89,18 @@ def test_a_process_killed_before_the_log_is_copied_loses_nothing(library_path: P
         assert reopened.count() == RECORDS
     finally:
         reopened.close()
+
+
+def test_a_library_removed_while_open_is_not_made_again_as_an_empty_file(
+    library_path: Path,
+) -> None:
+    service = LibraryService.open(library_path)
+    try:
+        service.import_pages([sourced(generated_page(10))])
+        for path in (library_path, _wal(library_path), Path(f"{library_path}-shm")):
+            path.unlink()  # moved away while refman has it open, before the log was copied
+        time.sleep(1.5)  # the changes have paused: the copy is tried
+        assert not library_path.exists()
+    finally:
+        service.close()
+    assert not library_path.exists()
