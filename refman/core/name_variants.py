@@ -20,7 +20,8 @@ from refman.common.text import person_key
 from refman.core.values import NameVariant, PersonView
 from refman.importers.names import name_parts
 from refman.store.bulk import chunks
-from refman.store.models import Attribution, Authorship, DistinctPeople, ImportBatch, Paper, Person
+from refman.store.models import Attribution, Authorship, DistinctPeople, ImportBatch, Person
+from refman.store.models_upkeep import in_trash
 
 # -- the rule: which spellings may be one person -------------------------------------------
 
@@ -82,9 +83,9 @@ def _links(session: Session, ids: Sequence[int]) -> dict[int, tuple[set[int], se
     for part in chunks(ids):
         for table, wrote in ((Authorship, True), (Attribution, False)):
             rows = session.execute(
-                select(table.person_id, table.paper_id)
-                .join(Paper, Paper.id == table.paper_id)
-                .where(table.person_id.in_(part), Paper.trashed_at.is_(None))
+                select(table.person_id, table.paper_id).where(
+                    table.person_id.in_(part), in_trash(table.paper_id, False)
+                )
             )
             for pid, paper in rows:
                 if wrote:

@@ -39,6 +39,7 @@ from refman.core.state_io import Registry, delete_papers, load_states, write_sta
 from refman.core.values import Changes
 from refman.store.bulk import UNSYNCHRONIZED, datetime_reader, id_set, raw_rows
 from refman.store.models import Paper
+from refman.store.models_upkeep import trashed_ids
 
 
 def _state(session: Session, paper_id: int) -> PaperState:
@@ -269,7 +270,7 @@ def set_duplicate_flag(ctx: Context, op: SetDuplicateFlag) -> Outcome[None]:
 def empty_trash(ctx: Context, op: EmptyTrash) -> Outcome[int]:
     """Delete the papers in the Trash for good, and (once that is committed) their stored
     files and the files removed from papers since the last time."""
-    ids = list(ctx.session.execute(select(Paper.id).where(Paper.trashed_at.is_not(None))).scalars())
+    ids = list(ctx.session.execute(trashed_ids()).scalars())
     stored = stored_files_of(ctx.session, ids)
     delete_papers(ctx.session, ctx.search, ids)
     ctx.after_commit.extend(partial(ctx.files.delete, path) for path in stored)

@@ -31,9 +31,9 @@ from refman.store.models import (
     Authorship,
     BatchPaper,
     ImportBatch,
-    Paper,
     Person,
 )
+from refman.store.models_upkeep import in_trash
 from refman.store.search import SearchIndex
 
 #: The People list shows at most this many people (the most papers first); typing narrows it.
@@ -65,11 +65,10 @@ def new_papers(session: Session, owners: Iterable[int] | None = None) -> dict[in
             (Attribution.paper_id == BatchPaper.paper_id)
             & (Attribution.person_id == latest.c.owner_id),
         )
-        .join(Paper, Paper.id == BatchPaper.paper_id)
         .where(
             or_(Person.seen_import.is_(None), Person.seen_import < latest.c.import_id),
             BatchPaper.action == "added",
-            Paper.trashed_at.is_(None),
+            in_trash(BatchPaper.paper_id, False),
         )
         .group_by(latest.c.owner_id)
     )
@@ -96,11 +95,9 @@ def paper_counts(session: Session, people: Sequence[int] | None = None) -> dict[
     person both wrote and owns (0.1 s for 450,000 authorships).
     """
     counts: Counter[int] = Counter()
-    trash = select(Paper.id).where(Paper.trashed_at.is_not(None))
     for table in (Authorship, Attribution):
         whole = select(table.person_id, func.count()).group_by(table.person_id)
-        binned = select(table.person_id).join(Paper, Paper.id == table.paper_id)
-        binned = binned.where(Paper.trashed_at.is_not(None))
+        binned = select(table.person_id).where(in_trash(table.paper_id))
         if people is not None:
             whole = whole.where(table.person_id.in_(list(people)))
             binned = binned.where(table.person_id.in_(list(people)))
@@ -113,7 +110,7 @@ def paper_counts(session: Session, people: Sequence[int] | None = None) -> dict[
             (Authorship.paper_id == Attribution.paper_id)
             & (Authorship.person_id == Attribution.person_id),
         )
-        .where(Attribution.paper_id.not_in(trash))
+        .where(in_trash(Attribution.paper_id, False))
     )
     if people is not None:
         both = both.where(Attribution.person_id.in_(list(people)))
@@ -197,8 +194,7 @@ def _coauthors(session: Session, person_id: int, limit: int) -> list[CoAuthor]:
         .select_from(theirs)
         .join(Authorship, Authorship.paper_id == theirs.c.paper_id)
         .join(Person, Person.id == Authorship.person_id)
-        .join(Paper, Paper.id == Authorship.paper_id)
-        .where(Paper.trashed_at.is_(None), Authorship.person_id != person_id)
+        .where(in_trash(Authorship.paper_id, False), Authorship.person_id != person_id)
         .group_by(Person.id, Person.name)
         .order_by(shared.desc(), func.lower(Person.name), Person.id)
         .limit(limit)

@@ -43,6 +43,7 @@ from refman.store.models import (
     PaperTag,
     Tag,
 )
+from refman.store.models_upkeep import in_trash
 from refman.store.search import Driving, SearchIndex
 from refman.store.search_terms import MAX_TERMS, too_many_terms
 
@@ -66,9 +67,7 @@ def _tag_keys(query: PaperQuery) -> list[str]:
 
 
 def _section(section: Section) -> list[ColumnElement[bool]]:
-    conds: list[ColumnElement[bool]] = [
-        Paper.trashed_at.is_not(None) if section is Section.TRASH else Paper.trashed_at.is_(None)
-    ]
+    conds: list[ColumnElement[bool]] = [in_trash(Paper.id, section is Section.TRASH)]
     if section is Section.UNREAD:
         conds.append(Paper.status == "unread")
     elif section is Section.ATTENTION:
@@ -320,10 +319,7 @@ def _count_walk(
     driving, rest = walk
     # "+ 0": test each match against the (small) sets, never look the sets up in the index
     match_id = driving.paper_id + 0
-    trashed = select(Paper.id).where(Paper.trashed_at.is_not(None))
-    in_section = (
-        match_id.in_(trashed) if query.section is Section.TRASH else match_id.not_in(trashed)
-    )
+    in_section = in_trash(match_id, query.section is Section.TRASH)
     tagged = [match_id.in_(ids) for ids in tag_sets(rest)]
     bound = []
     if before is not None:

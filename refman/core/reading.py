@@ -30,6 +30,7 @@ from refman.store.models import (
     Subject,
     Tag,
 )
+from refman.store.models_upkeep import in_trash
 
 
 def _grouped(rows: Iterable[Sequence[Any]]) -> dict[int, list[Any]]:
@@ -203,10 +204,9 @@ def load_tags(session: Session) -> list[TagView]:
     link with its paper took 90 ms, these two counts take a few.
     """
     links = select(PaperTag.tag_id, func.count().label("n")).group_by(PaperTag.tag_id).subquery()
-    in_trash = select(Paper.id).where(Paper.trashed_at.is_not(None))
     trashed = (
         select(PaperTag.tag_id, func.count().label("n"))
-        .where(PaperTag.paper_id.in_(in_trash))
+        .where(in_trash(PaperTag.paper_id))
         .group_by(PaperTag.tag_id)
         .subquery()
     )

@@ -26,6 +26,7 @@ from refman.common.text import latex_to_text
 from refman.core.context import no_paper
 from refman.core.values import RelatedPaper
 from refman.store.models import Paper
+from refman.store.models_upkeep import in_trash
 from refman.store.search import SearchIndex
 from refman.store.search_terms import plain_words
 
@@ -137,7 +138,7 @@ def _live(
     """The ranked papers outside the Trash, with their titles and abstracts."""
     rows = session.execute(
         select(Paper.id, Paper.title, Paper.abstract).where(
-            Paper.id.in_([p for p, _ in ranked]), Paper.trashed_at.is_(None)
+            Paper.id.in_([p for p, _ in ranked]), in_trash(Paper.id, False)
         )
     ).all()
     texts = {int(r.id): (str(r.title), latex_to_text(r.abstract)) for r in rows}

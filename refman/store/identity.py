@@ -36,6 +36,7 @@ KNOWN_REVISIONS = (
     "0009",
     "0010",
     "0011",
+    "0012",
 )
 
 _MAGIC = b"SQLite format 3\x00"

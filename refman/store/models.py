@@ -126,18 +126,19 @@ class Paper(Base):
     )
 
     __table_args__ = (
-        Index("ix_papers_sort_title", "trashed_at", "sort_title"),
-        Index("ix_papers_year", "trashed_at", "year"),
-        # Within one state (in the library, in the Trash) the index runs in id order: the
-        # order papers came in, which is the list's "Added" order.
-        Index("ix_papers_added", "trashed_at"),
+        # One index per sort column; whether a paper is in the Trash is a lookup in the
+        # Trash's own table (models_upkeep.TrashedPaper), so trashing touches none of them.
+        Index("ix_papers_sort_title", "sort_title"),
+        Index("ix_papers_year", "year"),
+        # The ids alone: the list's "Added" order walked without reading the wide rows.
+        Index("ix_papers_added", "id"),
         # Sorted by author or venue, papers with none go last whichever the direction: the
         # list's order is these expressions, NULLs last, so it walks the index.
-        Index("ix_papers_sort_author", "trashed_at", text("nullif(sort_author, '')")),
-        Index("ix_papers_venue", "trashed_at", "venue"),
+        Index("ix_papers_sort_author", text("nullif(sort_author, '')")),
+        Index("ix_papers_venue", "venue"),
         Index("ix_papers_citekey", "citekey", unique=True),
-        Index("ix_papers_status", "trashed_at", "status"),
-        Index("ix_papers_rating", "trashed_at", "rating"),
+        Index("ix_papers_status", "status"),
+        Index("ix_papers_rating", "rating"),
         # Deleting a paper clears the mark of papers flagged as its possible duplicates:
         # without this index every deleted paper meant a scan of the whole library. (The
         # migrations make these indexes partial on PostgreSQL too; naming that dialect here
@@ -167,7 +168,7 @@ NEEDS_ATTENTION = or_(
     and_(Paper.authors_complete.is_(False), Paper.author_line != literal_column("''")),
     Paper.possible_duplicate_of.is_not(None),
 )
-Index("ix_papers_attention", Paper.trashed_at, sqlite_where=NEEDS_ATTENTION)
+Index("ix_papers_attention", Paper.id, sqlite_where=NEEDS_ATTENTION)
 
 
 class Person(Base):

@@ -17,12 +17,13 @@ from refman.store.backup import backup_path, copy_verified, folder_for
 from refman.store.identity import APPLICATION_ID, Identity, Kind, check_revision
 from refman.store.search_schema import repair_search, search_is_whole
 from refman.store.shared import read_only_reason
+from refman.store.trash_schema import repair_trash, trash_is_whole
 
 log = logging.getLogger("refman.store")
 
 #: The schema revision this version of refman writes: the newest migration (a test checks
 #: that it is Alembic's head). Opening a library of this revision loads no Alembic at all.
-SCHEMA_HEAD = "0011"
+SCHEMA_HEAD = "0012"
 
 
 def _alembic_config() -> Any:
@@ -85,16 +86,18 @@ def bring_up(
 
 
 def _repair_search(engine: Engine, file_path: Path | None) -> None:
-    """Create again a search index a library lacks (read first: a whole library is not
-    written to)."""
+    """Create again a search index, or the Trash's triggers, a library file lacks (read
+    first: a whole library is not written to)."""
     if on_server(engine):
         return
     with engine.connect() as conn:
-        whole = search_is_whole(conn)
+        whole = search_is_whole(conn) and trash_is_whole(conn)
     if not whole:
         with engine.begin() as conn:
             repaired = repair_search(conn)
-        log.warning("library %s: search index rebuilt (%s)", file_path, ", ".join(repaired))
+            if repair_trash(conn):
+                repaired.append("the Trash")
+        log.warning("library %s: rebuilt %s", file_path, ", ".join(repaired))
 
 
 def _stamp(engine: Engine, identity: Identity) -> None:

@@ -100,8 +100,8 @@ def test_a_broad_search_listed_newest_first_reads_only_its_page(
     assert not any("TEMP B-TREE" in step or "LIST SUBQUERY" in step for step in plan), plan
     assert rows[0] == "SEARCH papers USING INTEGER PRIMARY KEY (rowid=?)", rows  # its 5 rows
     (*_probes, plan) = _plans(library, lambda: reader.count(query))
-    assert plan == [plan[0], "LIST SUBQUERY 1", plan[2]] and "papers_fts" in plan[0], plan
-    assert "papers" in plan[2] and "COVERING INDEX" in plan[2], plan  # only the Trash's ids
+    assert "papers_fts" in plan[0], plan  # the index alone counts; no paper read, and each
+    assert plan[1:] == ["USING ROWID SEARCH ON TABLE trash FOR IN-OPERATOR"], plan  # a lookup
 
 
 @pytest.mark.sqlite_only
@@ -112,7 +112,7 @@ def test_a_list_sorted_by_author_venue_or_year_walks_an_index_either_way(
 ) -> None:
     query = PaperQuery(sort=key, descending=descending)
     (plan, _rows) = _plans(library, lambda: reader.window(query, 0, 5))
-    assert plan[0].startswith("SEARCH papers USING ") and "INDEX ix_papers_" in plan[0], plan
+    assert plan[0].startswith("SCAN papers USING ") and "INDEX ix_papers_" in plan[0], plan
     assert not any("TEMP B-TREE" in step for step in plan), plan  # no sort of every paper
     rows = [r.id for r in reader.window(query, 0, 1000)]
     assert rows == library.paper_ids(query)
@@ -138,7 +138,7 @@ def test_the_papers_needing_attention_are_counted_and_listed_from_their_index(
     flagged = library.paper_ids()[1]
     library.apply(SetDuplicateFlag(flagged, library.paper_ids()[0]))
     (plan,) = _plans(library, lambda: reader.count(query))
-    assert plan == ["SEARCH papers USING INDEX ix_papers_attention (trashed_at=?)"], plan
+    assert plan[0] == "SCAN papers USING INDEX ix_papers_attention", plan  # only those papers
     (plan, _rows) = _plans(library, lambda: reader.window(query, 0, 5))
     assert "ix_papers_attention" in plan[0], plan  # never a scan of every paper
     assert reader.count(query) == len(library.paper_ids(query)) >= 1

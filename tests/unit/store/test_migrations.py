@@ -7,11 +7,12 @@ import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from alembic import command
-from sqlalchemy import create_engine
+from sqlalchemy import Engine, create_engine, inspect
 
 from refman.core.library import LibraryService
-from refman.core.values import PaperDetail, PaperQuery
+from refman.core.values import PaperDetail, PaperQuery, Section, SortKey
 from refman.store import schema
 from refman.store.search_terms import register_functions
 from tests.helpers.fixtures import seed_files, sourced_file
@@ -140,3 +141,79 @@ def test_a_library_from_before_people_upgrades_with_no_new_badges_and_nothing_lo
         assert not any(p.new for p in upgraded.people())
     finally:
         upgraded.close()
+
+
+def _trash_rows(library: LibraryService) -> set[int]:
+    with library.db.engine.connect() as conn:
+        return {int(r[0]) for r in conn.exec_driver_sql("SELECT paper_id FROM trash")}
+
+
+def _engine_at_revision(engine: Engine, revision: str) -> None:
+    """Take a library (a file or a shared library) down to an older schema revision."""
+    cfg = schema._alembic_config()
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, revision)
+
+
+def test_a_library_of_revision_0011_gets_the_trash_table_and_lists_the_same(
+    library: LibraryService, library_location: str
+) -> None:
+    for path in seed_files():
+        library.import_pages([sourced_file(path)])
+    ids = library.paper_ids()
+    library.trash(ids[:3])
+    library.tag(ids[2:6], ["kept"])
+    queries = [
+        PaperQuery(),
+        PaperQuery(section=Section.TRASH),
+        PaperQuery(tags=("kept",)),
+        PaperQuery(section=Section.TRASH, tags=("kept",)),
+        PaperQuery(text="model"),
+        PaperQuery(sort=SortKey.TITLE, descending=True),
+        PaperQuery(sort=SortKey.AUTHOR),
+        PaperQuery(section=Section.UNREAD, sort=SortKey.YEAR),
+    ]
+    lists = [library.paper_ids(q) for q in queries]
+    counts = (library.section_counts(), [(t.name, t.count) for t in library.tags()])
+    people = [(p.id, p.count) for p in library.everyone()]
+    _engine_at_revision(library.db.engine, "0011")
+    assert "trash" not in inspect(library.db.engine).get_table_names()
+    library.close()
+
+    upgraded = LibraryService.open(library_location)
+    try:
+        assert [upgraded.paper_ids(q) for q in queries] == lists
+        assert lists[1] and set(lists[1]) == set(ids[:3])
+        assert (upgraded.section_counts(), [(t.name, t.count) for t in upgraded.tags()]) == counts
+        assert [(p.id, p.count) for p in upgraded.everyone()] == people
+        assert _trash_rows(upgraded) == set(ids[:3])
+        upgraded.restore([ids[0]])
+        assert set(upgraded.paper_ids(PaperQuery(section=Section.TRASH))) == set(ids[1:3])
+        assert upgraded.empty_trash() == 2
+        assert _trash_rows(upgraded) == set()
+        assert upgraded.count() == len(ids) - 2
+    finally:
+        upgraded.close()
+
+
+@pytest.mark.logs_warnings("refman.store")
+def test_a_library_file_that_lost_the_trash_triggers_gets_them_back_in_step(
+    library: LibraryService, library_path: Path
+) -> None:
+    library.import_pages([sourced_file(seed_files()[0])])
+    ids = library.paper_ids()
+    library.trash(ids[:2])
+    library.close()
+    with sqlite3.connect(library_path) as conn:  # another program's doing
+        conn.execute("DROP TRIGGER trash_in")
+        conn.execute("UPDATE papers SET trashed_at = added_at WHERE id = ?", (ids[2],))
+        assert {r[0] for r in conn.execute("SELECT paper_id FROM trash")} == set(ids[:2])
+
+    reopened = LibraryService.open(library_path)
+    try:
+        assert set(reopened.paper_ids(PaperQuery(section=Section.TRASH))) == set(ids[:3])
+        reopened.trash([ids[3]])
+        assert _trash_rows(reopened) == set(ids[:4])
+    finally:
+        reopened.close()
