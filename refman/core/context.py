@@ -15,6 +15,7 @@ from refman.common.sequences import as_set, unique
 from refman.store.bulk import first_column, id_set
 from refman.store.file_store import FileStore
 from refman.store.models import Paper
+from refman.store.models_upkeep import is_live
 from refman.store.search import SearchIndex
 
 #: Called with (steps done, steps in all) while a long operation runs.
@@ -60,7 +61,8 @@ def no_paper(paper_id: int) -> NotFoundError:
 
 def existing_papers(session: Session, ids: Iterable[int]) -> set[int]:
     """Which of these paper ids exist."""
-    return as_set(first_column(session, select(Paper.id).where(Paper.id.in_(id_set(list(ids))))))
+    wanted = select(Paper.id).where(Paper.id.in_(id_set(list(ids))), is_live(Paper.id))
+    return as_set(first_column(session, wanted))
 
 
 def require_papers(session: Session, ids: Iterable[int]) -> None:
@@ -70,7 +72,11 @@ def require_papers(session: Session, ids: Iterable[int]) -> None:
         NotFoundError: One does not (the first missing id is named).
     """
     wanted = unique(ids)
-    counted = select(func.count()).select_from(Paper).where(Paper.id.in_(id_set(wanted)))
+    counted = (
+        select(func.count())
+        .select_from(Paper)
+        .where(Paper.id.in_(id_set(wanted)), is_live(Paper.id))
+    )
     if session.execute(counted).scalar_one() == len(wanted):
         return  # all there: counted in SQLite, no id read back (a million at a time)
     found = existing_papers(session, wanted)

@@ -53,6 +53,8 @@ TABLES = (
     "batch_papers",
     "match_blocks",
     "library_tasks",
+    "purging",
+    "purges",
 )
 #: Rows read and written at a time.
 _BATCH = 5000

@@ -30,6 +30,7 @@ from refman.core.context import Context, Handler, Progress
 from refman.core.extraction import Extractor
 from refman.core.file_index import IndexProgress, indexed_counts, keep_text, pending_files
 from refman.core.importing import handlers as import_handlers
+from refman.core.importing.purge import pending
 from refman.core.importing.revert import RevertPlan
 from refman.core.importing.revert_ops import HANDLERS as REVERT_HANDLERS
 from refman.core.importing.revert_ops import RevertImport
@@ -47,6 +48,7 @@ from refman.core.operations import (
     ImportPages,
     Operation,
     Outcome,
+    PurgeStep,
     RenameTag,
     RestorePapers,
     SetDuplicateFlag,
@@ -364,8 +366,22 @@ class LibraryService(LibraryReads):
         return self.apply(RevertImport(import_id, dry_run))
 
     def undo_import(self, batch_ids: Sequence[int]) -> Outcome[None]:
-        """Return the library to its state before an import."""
-        return self.apply(UndoImport(tuple(batch_ids)))
+        """Return the library to its state before an import, its papers deleted for good
+        before this returns (the window leaves that to the background: :meth:`purge`)."""
+        outcome = self.apply(UndoImport(tuple(batch_ids)))
+        self.purge()
+        return outcome
+
+    def purge(self) -> None:
+        """Delete for good the papers undone imports withdrew, a few thousand per
+        transaction."""
+        while self.purge_pending() and self.apply(PurgeStep()).value:
+            pass
+
+    def purge_pending(self) -> int:
+        """How many withdrawn papers wait to be deleted for good (0: none)."""
+        with self.db.reading() as session:
+            return pending(session)
 
 
 __all__ = ["EVERYTHING", "LibraryService"]

@@ -360,6 +360,20 @@ class UndoImport(Operation[None]):
     redo: ImportPages | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class PurgeStep(Operation[int]):
+    """Delete for good up to ``limit`` of the papers undone imports withdrew (all of them
+    are out of sight already); the value is how many still wait. Never on the undo history.
+    """
+
+    limit: int = 2000
+
+    @property
+    def label(self) -> str:
+        """For the busy indicator and the log."""
+        return "Finish undoing an import"
+
+
 def merged_inverse(earlier: Operation[Any], later: Operation[Any]) -> Operation[Any] | None:
     """One inverse for two changes in a row that undo as one step, or None.
 

@@ -39,7 +39,7 @@ from refman.core.state_io import Registry, delete_papers, load_states, write_sta
 from refman.core.values import Changes
 from refman.store.bulk import UNSYNCHRONIZED, datetime_reader, id_set, raw_rows
 from refman.store.models import Paper
-from refman.store.models_upkeep import trashed_ids
+from refman.store.models_upkeep import is_live, trashed_ids
 
 
 def _state(session: Session, paper_id: int) -> PaperState:
@@ -171,7 +171,10 @@ def set_paper_fields(ctx: Context, op: SetPaperFields) -> Outcome[None]:
 def _trash_times(session: Session, ids: Collection[int]) -> dict[int, datetime | None]:
     """When each of these papers went to the Trash (None: it is not there); a paper the
     library does not hold is left out. One statement, however many papers."""
-    rows = raw_rows(session, select(Paper.id, Paper.trashed_at).where(Paper.id.in_(id_set(ids))))
+    rows = raw_rows(
+        session,
+        select(Paper.id, Paper.trashed_at).where(Paper.id.in_(id_set(ids)), is_live(Paper.id)),
+    )
     read = datetime_reader(session)
     times = {text: read(text) for text in {t for _, t in rows if t is not None}}
     return {pid: times[t] if t is not None else None for pid, t in rows}

@@ -30,7 +30,7 @@ from refman.store.models import (
     Subject,
     Tag,
 )
-from refman.store.models_upkeep import in_trash
+from refman.store.models_upkeep import in_trash, is_live
 
 
 def _grouped(rows: Iterable[Sequence[Any]]) -> dict[int, list[Any]]:
@@ -153,7 +153,9 @@ def load_details(
         )
         notes, sources = _notes(session, part), _sources(session, part)
         files = files_of(session, store, part) if store is not None else {}
-        for p in session.execute(select(Paper).where(Paper.id.in_(part))).scalars():
+        for p in session.execute(
+            select(Paper).where(Paper.id.in_(part), is_live(Paper.id))
+        ).scalars():
             out[p.id] = PaperDetail(
                 id=p.id,
                 title=p.title,

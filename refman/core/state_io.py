@@ -38,6 +38,7 @@ from refman.store.models import (
     Subject,
     Tag,
 )
+from refman.store.models_upkeep import is_live
 from refman.store.search import SearchIndex
 
 #: Gives the match keys of a paper state (imports pass a cache of the keys they computed).
@@ -56,7 +57,7 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
     wanted = sorted(set(ids))
     states: dict[int, PaperState] = {}
     for part in chunks(wanted):
-        query = select(Paper).where(Paper.id.in_(part))
+        query = select(Paper).where(Paper.id.in_(part), is_live(Paper.id))
         if changing(session):
             # Rows read to be changed stay as read until the commit, links included: FOR
             # UPDATE also holds back a new tag or note of the paper (its foreign key check),
@@ -87,6 +88,7 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
                 version=p.version,
                 **{name: getattr(p, name) for name in BIB_FIELDS},
             )
+        part = [pid for pid in part if pid in states]
         for paper_id, _, key, name in session.execute(author_rows(part)):
             states[paper_id].authors.append(key)
             states[paper_id].names[key] = name

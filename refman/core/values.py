@@ -329,6 +329,8 @@ class Changes:
         structure: Papers appeared or disappeared: lists and counts must reload.
         people: People were merged, told apart or looked at (the People list reloads).
         searches: Saved searches were saved, changed or deleted.
+        purging: Papers an undone import withdrew wait to be deleted for good (the window
+            goes on with it in the background: :class:`refman.core.operations.PurgeStep`).
     """
 
     papers: frozenset[int] = frozenset()
@@ -338,6 +340,7 @@ class Changes:
     structure: bool = False
     people: bool = False
     searches: bool = False
+    purging: bool = False
 
     def __bool__(self) -> bool:
         """True when anything changed at all."""
@@ -349,6 +352,7 @@ class Changes:
             or self.structure
             or self.people
             or self.searches
+            or self.purging
         )
 
     def __repr__(self) -> str:

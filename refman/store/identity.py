@@ -37,6 +37,7 @@ KNOWN_REVISIONS = (
     "0010",
     "0011",
     "0012",
+    "0013",
 )
 
 _MAGIC = b"SQLite format 3\x00"

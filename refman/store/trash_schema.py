@@ -1,5 +1,6 @@
 """The Trash's own table, kept by the database: one row per paper whose ``trashed_at`` is
-set (:class:`refman.store.models_upkeep.TrashedPaper`).
+set (:class:`refman.store.models_upkeep.TrashedPaper`), and per paper an undone import
+withdrew (:mod:`refman.core.importing.purge`).
 
 ``papers.trashed_at`` stays the truth; the lists filter on this narrow table instead, so the
 papers' sort indexes need not begin with the time, and moving papers to the Trash and back
@@ -60,9 +61,10 @@ FILL = (
     "INSERT INTO trash(paper_id) SELECT id FROM papers WHERE trashed_at IS NOT NULL "
     "AND id NOT IN (SELECT paper_id FROM trash)"
 )
-#: Take out rows of papers no longer in the Trash.
+#: Take out rows of papers no longer in the Trash (nor withdrawn by an undone import).
 PRUNE = (
-    "DELETE FROM trash WHERE paper_id NOT IN (SELECT id FROM papers WHERE trashed_at IS NOT NULL)"
+    "DELETE FROM trash WHERE paper_id NOT IN (SELECT id FROM papers WHERE trashed_at IS NOT NULL) "
+    "AND paper_id NOT IN (SELECT paper_id FROM purging)"
 )
 
 

@@ -33,6 +33,7 @@ from refman.core.watching import change_feed
 
 from refman.ui.list_worker import ListWorker
 from refman.ui.messages import show_error
+from refman.ui.purging import Purger
 from refman.ui.runner import Job, OperationRunner
 from refman.ui.undo import UndoStep
 from refman.ui.watcher import LibraryWatcher
@@ -67,6 +68,8 @@ class LibraryController(QObject):
         #: Called first when the controller shuts down.
         self.on_shutdown: list[Callable[[], None]] = []
         self._stepping = False
+        #: Deletes for good, in the background, the papers undone imports withdrew.
+        self.purger = Purger(service, self.runner, self._tell)
         #: Hears about changes made elsewhere (started by :meth:`watch`).
         self.watcher = LibraryWatcher(lambda: change_feed(service), self)
         self.watcher.changed_elsewhere.connect(self._on_changed_elsewhere)
@@ -194,8 +197,13 @@ class LibraryController(QObject):
             self.undo_stack.clear()  # the history may refer to what is gone for good
         elif outcome.inverse is not None:
             self.undo_stack.push(UndoStep(outcome.label, outcome.inverse))
-        if outcome.changes:
-            self.changed.emit(outcome.changes)
+        self._tell(outcome.changes)
+
+    def _tell(self, changes: Changes) -> None:
+        if changes:
+            self.changed.emit(changes)
+        if changes.purging:
+            self.purger.later()
 
     def _failed(self, extra: OnError | None, on_conflict: OnConflict | None = None) -> OnError:
         def failed(error: RefmanError) -> None:
@@ -258,8 +266,7 @@ class LibraryController(QObject):
             self._stepping = False
             step.swap(outcome.inverse)
             move()
-            if outcome.changes:
-                self.changed.emit(outcome.changes)
+            self._tell(outcome.changes)
 
         def refused(error: RefmanError) -> None:
             self._stepping = False

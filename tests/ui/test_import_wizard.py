@@ -592,7 +592,7 @@ def test_undo_and_redo_of_a_wizard_import(
     library_path: Path,
 ) -> None:
     import_seed_directly(library, 0)
-    before = dump(library_path)
+    before, kept = dump(library_path), library.paper_ids()
     wizard = make_wizard()
     wizard.add_files([seed_files()[2]])
     model = to_review(qtbot, wizard)
@@ -609,7 +609,9 @@ def test_undo_and_redo_of_a_wizard_import(
     assert stack.count() == 1 and stack.undoText().startswith("Import")
     controller.undo()
     settle(controller)
-    assert dump(library_path) == before
+    assert library.paper_ids() == kept  # out of sight at once; deleted for good afterwards
+    qtbot.waitUntil(lambda: dump(library_path) == before, timeout=10_000)
+    assert library.purge_pending() == 0
     assert stack.index() == 0 and stack.redoText().startswith("Import")
     controller.redo()
     settle(controller)

@@ -12,9 +12,10 @@ from PySide6.QtWidgets import QApplication, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from refman.__main__ import main
+from refman.core.importing.values import ImportChoices
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
-from refman.core.operations import SetDuplicateFlag
+from refman.core.operations import ImportPages, SetDuplicateFlag
 from refman.core.rules import FieldEdits
 from refman.core.values import PaperQuery, Section
 from tests.helpers.fixtures import seed_files, settle, sourced_file
@@ -472,3 +473,19 @@ def test_an_undo_whose_paper_was_changed_elsewhere_is_refused_with_a_message(
     assert seeded.paper(paper).title == "Theirs"
     assert window.controller.undo_stack.count() == 0
     assert not window.undo_action.isEnabled()
+
+
+def test_papers_an_undone_import_left_waiting_are_deleted_once_the_window_opens(
+    qtbot: QtBot, library: LibraryService, controller: LibraryController, tmp_path: Path
+) -> None:
+    library.import_pages([sourced_file(seed_files()[0])])
+    kept = library.paper_ids()
+    done = library.apply(ImportPages((sourced_file(seed_files()[1]),), ImportChoices()))
+    assert done.inverse is not None
+    library.apply(done.inverse)  # the window that undid it closed before the deleting ended
+    assert library.purge_pending() > 0
+    window = make_window(qtbot, controller, tmp_path / "settings.ini")
+    qtbot.wait_until(lambda: library.purge_pending() == 0, timeout=10_000)
+    settle(controller)
+    assert [row_id(window.model, r) for r in range(window.model.rowCount())] == kept
+    assert window.count_label.text() == f"{len(kept)} of {len(kept)} papers"

@@ -15,9 +15,10 @@ from refman.core.context import Context, Handler
 from refman.core.importing.apply import apply_import
 from refman.core.importing.files import attach_record_files
 from refman.core.importing.plan import PreparedPlan, prepare_import
+from refman.core.importing.purge import pending, purge_step
 from refman.core.importing.undo import undo_import
 from refman.core.importing.values import ImportResult
-from refman.core.operations import ImportPages, Outcome, UndoImport
+from refman.core.operations import ImportPages, Outcome, PurgeStep, UndoImport
 from refman.core.values import Changes
 from refman.store.models import ImportBatch
 from refman.store.models_files import PaperFile
@@ -79,8 +80,19 @@ def undo_import_op(ctx: Context, op: UndoImport) -> Outcome[None]:
     touched = undo_import(ctx.session, ctx.search, op.batch_ids)
     if stored:
         ctx.after_commit.append(partial(ctx.files.set_aside_all, stored))
-    changes = Changes(papers=frozenset(touched), tags=True, structure=True)
+    changes = Changes(
+        papers=frozenset(touched), tags=True, structure=True, purging=bool(pending(ctx.session))
+    )
     return Outcome(None, changes, op.redo, "Undo import")
+
+
+def purge_op(ctx: Context, op: PurgeStep) -> Outcome[int]:
+    """Delete some of the papers undone imports withdrew (see :mod:`.purge`)."""
+    left = purge_step(ctx.session, ctx.search, op.limit)
+    # The papers were out of sight already: only the people and tags that went with the
+    # last of them are news.
+    changes = Changes(purging=True) if left else Changes(tags=True, people=True)
+    return Outcome(left, changes, None, op.label)
 
 
 def prepare_import_op(session: Session, search: SearchIndex, op: ImportPages) -> PreparedPlan:
@@ -88,6 +100,10 @@ def prepare_import_op(session: Session, search: SearchIndex, op: ImportPages) ->
     return prepare_import(session, search, op.pages)
 
 
-HANDLERS: dict[type, Handler] = {ImportPages: import_pages, UndoImport: undo_import_op}
+HANDLERS: dict[type, Handler] = {
+    ImportPages: import_pages,
+    UndoImport: undo_import_op,
+    PurgeStep: purge_op,
+}
 #: What an operation works out in a read before its write transaction.
 PREPARERS: dict[type, Callable[[Session, SearchIndex, Any], Any]] = {ImportPages: prepare_import_op}

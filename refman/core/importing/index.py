@@ -18,6 +18,7 @@ from refman.core.matching import MAX_BLOCK, MatchKeys, distinctive_title_words, 
 from refman.core.stored_keys import stored_match_keys
 from refman.store.bulk import chunks, id_set, id_values
 from refman.store.models import KEY_KINDS, MatchBlock, Paper
+from refman.store.models_upkeep import PurgingPaper
 from refman.store.search import SearchIndex
 
 #: How many records of one import may look for look-alike titles in the search index.
@@ -210,7 +211,11 @@ def load_index(session: Session, search: SearchIndex, all_keys: list[MatchKeys])
     blocks, crowded = _block_hits(session, all_keys)
     if crowded:
         _neighbours(session, search, all_keys, blocks, crowded)
-    papers = _paper_keys(session, _comparable(session, all_keys, exact, blocks))
+    found = _comparable(session, all_keys, exact, blocks)
+    if found:  # never a paper being deleted after an undone import
+        gone = set(session.execute(select(PurgingPaper.paper_id)).scalars())
+        found = [pid for pid in found if pid not in gone]
+    papers = _paper_keys(session, found)
     for (kind, key), pids in exact.items():
         for pid in sorted(pids):
             if pid in papers:

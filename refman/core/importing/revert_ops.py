@@ -13,8 +13,8 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError
 from refman.core.context import Context, Handler
+from refman.core.importing.purge import delete_orphans
 from refman.core.importing.revert import RevertPlan, RevertWork, plan_revert
-from refman.core.importing.undo import delete_orphans
 from refman.core.operations import Operation, Outcome
 from refman.core.paper_state import PaperState
 from refman.core.rules import tag_key

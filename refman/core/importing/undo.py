@@ -3,27 +3,20 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from sqlalchemy import ColumnElement, delete, exists, select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError
+from refman.core.importing.purge import withdraw
 from refman.core.paper_state import PaperState
-from refman.core.state_io import Registry, delete_papers, write_states
+from refman.core.state_io import Registry, write_states
 from refman.store.bulk import chunks
 from refman.store.models import (
-    Attribution,
-    Authorship,
     BatchPaper,
     ImportBatch,
     Note,
-    PaperSubject,
-    PaperTag,
-    Person,
-    Subject,
-    Tag,
 )
 from refman.store.models_files import PaperFile
 from refman.store.search import SearchIndex
@@ -32,9 +25,10 @@ from refman.store.search import SearchIndex
 def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int]) -> set[int]:
     """Return the library to its state before these import batches.
 
-    Papers the batches added are deleted; papers they merged into are restored from the
+    Papers the batches added are withdrawn at once and deleted afterwards
+    (:mod:`refman.core.importing.purge`); papers they merged into are restored from the
     snapshots taken before the merge; persons, subjects and tags they created go too, unless
-    something else uses them now.
+    something else uses them then.
 
     Returns:
         The ids of every paper touched.
@@ -51,6 +45,7 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
             "Nothing was changed.",
         )
     touched: set[int] = set()
+    withdrawn: list[int] = []
     created: dict[str, list[int]] = {"persons": [], "subjects": [], "tags": [], "notes": []}
     registry = Registry(session)
     for batch_id in sorted(found, reverse=True):
@@ -69,29 +64,11 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
         if restore:
             when = restore[0].modified_at or batch.imported_at
             write_states(session, registry, [], restore, when, search)
-        delete_papers(session, search, added)
+        withdrawn.extend(added)
         session.execute(delete(ImportBatch).where(ImportBatch.id == batch_id))
     for part in chunks(created["notes"]):
         session.execute(delete(Note).where(Note.id.in_(part)))
     for part in chunks(created.get("files", [])):  # a PDF imported, on a paper that stays
         session.execute(delete(PaperFile).where(PaperFile.id.in_(part)))
-    delete_orphans(session, created)
+    withdraw(session, withdrawn, created)
     return touched
-
-
-def delete_orphans(session: Session, created: Mapping[str, Sequence[Any]]) -> None:
-    """Delete the tags, subjects and persons an undone or reverted import created, if now
-    unused."""
-    unused: dict[str, tuple[Any, ColumnElement[bool]]] = {
-        "tags": (Tag, ~exists().where(PaperTag.tag_id == Tag.id)),
-        "subjects": (Subject, ~exists().where(PaperSubject.subject_id == Subject.id)),
-        "persons": (
-            Person,
-            ~exists().where(Authorship.person_id == Person.id)
-            & ~exists().where(Attribution.person_id == Person.id)
-            & ~exists().where(ImportBatch.owner_id == Person.id),
-        ),
-    }
-    for kind, (model, condition) in unused.items():
-        for part in chunks(sorted(set(created.get(kind, [])))):
-            session.execute(delete(model).where(model.id.in_(part), condition))
