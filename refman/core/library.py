@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -173,7 +174,9 @@ class LibraryService(LibraryReads):
         elif isinstance(op, AttachFiles):  # files copied in without the write lock
             prepared = stage_files(self.files, op)
         self.file.back_up_before(op, prepared, lambda: self.count(_TRASH))
-        session_scope = self.db.transaction if op.writes else self.db.reading
+        session_scope = (
+            partial(self.db.transaction, large=op.large) if op.writes else self.db.reading
+        )
 
         def run() -> Outcome[T]:  # one transaction: again if another change got in its way
             ctx: Context | None = None

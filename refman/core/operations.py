@@ -42,6 +42,11 @@ class Operation(Generic[T_co]):
         return True
 
     @property
+    def large(self) -> bool:
+        """True for a change that may write many pages (an import and its undo)."""
+        return False
+
+    @property
     def label(self) -> str:
         """The change in words, for the Edit menu and the log."""
         return type(self).__name__
@@ -343,6 +348,11 @@ class ImportPages(Operation[ImportResult]):
         return not self.choices.dry_run
 
     @property
+    def large(self) -> bool:
+        """An import may write many pages."""
+        return True
+
+    @property
     def label(self) -> str:
         """ "Import Zhuo Jiang, Liang Xiang"."""
         owners = ", ".join(dict.fromkeys(p.page.owner for p in self.pages if p.page.owner))
@@ -359,6 +369,11 @@ class UndoImport(Operation[None]):
     batch_ids: tuple[int, ...]
     redo: ImportPages | None = None
 
+    @property
+    def large(self) -> bool:
+        """So may its undo."""
+        return True
+
 
 @dataclass(frozen=True, slots=True)
 class PurgeStep(Operation[int]):
@@ -367,6 +382,11 @@ class PurgeStep(Operation[int]):
     """
 
     limit: int = 2000
+
+    @property
+    def large(self) -> bool:
+        """And the deleting of what the undo withdrew."""
+        return True
 
     @property
     def label(self) -> str:

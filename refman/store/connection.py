@@ -22,6 +22,10 @@ from refman.store.shared import password_for
 BUSY_TIMEOUT_MS = 1000
 #: How long a change then goes on waiting for another writer to finish.
 LONG_WAIT_MS = 60_000
+#: The pages a connection keeps (KiB, negative as SQLite takes it), and a large change's.
+CACHE_SIZE = -16384
+LARGE_CACHE_SIZE = -262144
+_LARGE = "refman_large_cache"
 #: Where a change's connection keeps the revision the library had when it took the lock.
 _AT_LOCK = "refman_revision_at_lock"
 
@@ -36,7 +40,7 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous = NORMAL")
     # 16 MiB of pages per connection (the window holds three or four connections; the
     # operating system caches the file besides): enough for the list's indexes.
-    cursor.execute("PRAGMA cache_size = -16384")
+    cursor.execute(f"PRAGMA cache_size = {CACHE_SIZE}")
     # Checkpoints run in the background, never inside a commit; a log grown by a large
     # change shrinks back to 64 MiB when it starts over (see refman.store.checkpoints).
     cursor.execute("PRAGMA wal_autocheckpoint = 0")
@@ -45,12 +49,29 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
     register_functions(dbapi_connection)
 
 
+def large_cache(connection: Any) -> None:
+    """Give a write transaction's connection room for a large change's pages (an import, an
+    undo: a hundred thousand papers' rows and index entries spread over a large file); the
+    room goes back to the usual when the connection is handed back to the pool.
+
+    Args:
+        connection: The SQLAlchemy connection of a write transaction on a library file.
+    """
+    connection.exec_driver_sql(f"PRAGMA cache_size = {LARGE_CACHE_SIZE}")
+    connection.connection.info[_LARGE] = True
+
+
+def _on_checkin(dbapi_connection: sqlite3.Connection, record: Any) -> None:
+    if record.info.pop(_LARGE, False):
+        dbapi_connection.execute(f"PRAGMA cache_size = {CACHE_SIZE}")
+
+
 def _on_read_only_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
     # A library that can only be read: no journal mode change (that is a write).
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    cursor.execute("PRAGMA cache_size = -16384")
+    cursor.execute(f"PRAGMA cache_size = {CACHE_SIZE}")
     cursor.close()
     register_functions(dbapi_connection)
 
@@ -200,6 +221,7 @@ def make_engine(url: str, *, read_only: bool = False, token: str = "") -> Engine
     engine = create_engine(url, connect_args={"check_same_thread": False})
     event.listen(engine, "connect", _on_read_only_connect if read_only else _on_connect)
     event.listen(engine, "begin", _on_begin)
+    event.listen(engine, "checkin", _on_checkin)
     return engine
 
 

@@ -20,7 +20,7 @@ from refman.common.errors import DAMAGED_HINT, LibraryOpenError, LibraryUnavaila
 from refman.store.backend import on_server
 from refman.store.changes import ChangeFeed, FileFeed, ServerFeed
 from refman.store.checkpoints import Checkpointer
-from refman.store.connection import WRITER, make_engine, revision_at_lock
+from refman.store.connection import WRITER, large_cache, make_engine, revision_at_lock
 from refman.store.failures import described, sqlite_error
 from refman.store.integrity import CheckRecord, check
 from refman.store.location import engine_url, locate, to_url
@@ -158,8 +158,9 @@ class Database:
         return make_url(self.url).render_as_string(hide_password=True)
 
     @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        """A session whose work is committed on success and rolled back on any error.
+    def transaction(self, *, large: bool = False) -> Iterator[Session]:
+        """A session whose work is committed on success and rolled back on any error;
+        ``large`` gives a library file's connection room for many pages (an import).
 
         Raises:
             LibraryUnavailableError: The library can only be read; nothing was changed.
@@ -175,9 +176,11 @@ class Database:
         try:
             with self.plain_errors(), self.sessions.begin() as session:
                 session.info[WRITER] = self.user
-                session.connection(
+                connection = session.connection(
                     execution_options={"refman_write": True, "refman_waiting": self.on_wait}
                 )
+                if large and self.path is not None:
+                    large_cache(connection)
                 yield session
                 at_lock = revision_at_lock(session)
                 if at_lock is not None:  # known as this program's before anyone can see it

@@ -12,7 +12,7 @@ from refman.common.errors import ConflictError
 from refman.core.importing.purge import withdraw
 from refman.core.paper_state import PaperState
 from refman.core.state_io import Registry, write_states
-from refman.store.bulk import chunks
+from refman.store.bulk import chunks, raw_rows
 from refman.store.models import (
     BatchPaper,
     ImportBatch,
@@ -53,11 +53,12 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
         assert batch is not None
         for kind, ids in json.loads(batch.created or "{}").items():
             created.setdefault(kind, []).extend(ids)
-        rows = session.execute(
+        rows = raw_rows(  # (a hundred thousand rows: as the driver gives them)
+            session,
             select(BatchPaper.paper_id, BatchPaper.action, BatchPaper.before).where(
                 BatchPaper.batch_id == batch_id
-            )
-        ).all()
+            ),
+        )
         restore = [PaperState.from_json(json.loads(before)) for _, _, before in rows if before]
         added = [pid for pid, action, _ in rows if action == "added"]
         touched.update(pid for pid, _, _ in rows)
