@@ -31,7 +31,8 @@ from refman.core.context import Context, Handler, Progress
 from refman.core.extraction import Extractor
 from refman.core.file_index import IndexProgress, indexed_counts, keep_text, pending_files
 from refman.core.importing import handlers as import_handlers
-from refman.core.importing.purge import pending
+from refman.core.importing.purge import HANDLERS as PURGE_HANDLERS
+from refman.core.importing.purge import PurgeStep, pending
 from refman.core.importing.revert import RevertPlan
 from refman.core.importing.revert_ops import HANDLERS as REVERT_HANDLERS
 from refman.core.importing.revert_ops import RevertImport
@@ -49,7 +50,6 @@ from refman.core.operations import (
     ImportPages,
     Operation,
     Outcome,
-    PurgeStep,
     RenameTag,
     RestorePapers,
     SetDuplicateFlag,
@@ -93,6 +93,7 @@ _HANDLERS: dict[type, Handler] = {
     **READING_HANDLERS,
     **PEOPLE_HANDLERS,
     **REVERT_HANDLERS,
+    **PURGE_HANDLERS,
     **SAVED_HANDLERS,
     **FILE_HANDLERS,
 }

@@ -375,25 +375,6 @@ class UndoImport(Operation[None]):
         return True
 
 
-@dataclass(frozen=True, slots=True)
-class PurgeStep(Operation[int]):
-    """Delete for good up to ``limit`` of the papers undone imports withdrew (all of them
-    are out of sight already); the value is how many still wait. Never on the undo history.
-    """
-
-    limit: int = 2000
-
-    @property
-    def large(self) -> bool:
-        """And the deleting of what the undo withdrew."""
-        return True
-
-    @property
-    def label(self) -> str:
-        """For the busy indicator and the log."""
-        return "Finish undoing an import"
-
-
 def merged_inverse(earlier: Operation[Any], later: Operation[Any]) -> Operation[Any] | None:
     """One inverse for two changes in a row that undo as one step, or None.
 

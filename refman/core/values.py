@@ -330,7 +330,7 @@ class Changes:
         people: People were merged, told apart or looked at (the People list reloads).
         searches: Saved searches were saved, changed or deleted.
         purging: Papers an undone import withdrew wait to be deleted for good (the window
-            goes on with it in the background: :class:`refman.core.operations.PurgeStep`).
+            goes on with it in the background: :class:`refman.core.importing.purge.PurgeStep`).
     """
 
     papers: frozenset[int] = frozenset()

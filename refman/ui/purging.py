@@ -11,8 +11,9 @@ from collections.abc import Callable
 from PySide6.QtCore import QTimer
 
 from refman.common.errors import RefmanError
+from refman.core.importing.purge import PurgeStep
 from refman.core.library import LibraryService
-from refman.core.operations import Outcome, PurgeStep
+from refman.core.operations import Outcome
 from refman.core.values import Changes
 
 from refman.ui.runner import OperationRunner

@@ -15,10 +15,10 @@ from refman.core.context import Context, Handler
 from refman.core.importing.apply import apply_import
 from refman.core.importing.files import attach_record_files
 from refman.core.importing.plan import PreparedPlan, prepare_import
-from refman.core.importing.purge import pending, purge_step
+from refman.core.importing.purge import pending
 from refman.core.importing.undo import undo_import
 from refman.core.importing.values import ImportResult
-from refman.core.operations import ImportPages, Outcome, PurgeStep, UndoImport
+from refman.core.operations import ImportPages, Outcome, UndoImport
 from refman.core.values import Changes
 from refman.store.models import ImportBatch
 from refman.store.models_files import PaperFile
@@ -86,15 +86,6 @@ def undo_import_op(ctx: Context, op: UndoImport) -> Outcome[None]:
     return Outcome(None, changes, op.redo, "Undo import")
 
 
-def purge_op(ctx: Context, op: PurgeStep) -> Outcome[int]:
-    """Delete some of the papers undone imports withdrew (see :mod:`.purge`)."""
-    left = purge_step(ctx.session, ctx.search, op.limit)
-    # The papers were out of sight already: only the people and tags that went with the
-    # last of them are news.
-    changes = Changes(purging=True) if left else Changes(tags=True, people=True)
-    return Outcome(left, changes, None, op.label)
-
-
 def prepare_import_op(session: Session, search: SearchIndex, op: ImportPages) -> PreparedPlan:
     """Plan an import before the write lock is taken (other writers go on meanwhile)."""
     return prepare_import(session, search, op.pages)
@@ -103,7 +94,6 @@ def prepare_import_op(session: Session, search: SearchIndex, op: ImportPages) ->
 HANDLERS: dict[type, Handler] = {
     ImportPages: import_pages,
     UndoImport: undo_import_op,
-    PurgeStep: purge_op,
 }
 #: What an operation works out in a read before its write transaction.
 PREPARERS: dict[type, Callable[[Session, SearchIndex, Any], Any]] = {ImportPages: prepare_import_op}

@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import ColumnElement, delete, exists, func, insert, select
 from sqlalchemy.orm import Session
 
+from refman.core.context import Context, Handler
+from refman.core.operations import Operation, Outcome
 from refman.core.state_io import delete_papers
+from refman.core.values import Changes
 from refman.store.bulk import chunks, id_set
 from refman.store.models import (
     Attribution,
@@ -36,6 +40,25 @@ from refman.store.search import SearchIndex
 
 #: How many papers one step deletes (about a quarter of a second at a million papers).
 PURGE_CHUNK = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class PurgeStep(Operation[int]):
+    """Delete for good up to ``limit`` of the papers undone imports withdrew (all of them
+    are out of sight already); the value is how many still wait. Never on the undo history.
+    """
+
+    limit: int = PURGE_CHUNK
+
+    @property
+    def large(self) -> bool:
+        """And the deleting of what the undo withdrew."""
+        return True
+
+    @property
+    def label(self) -> str:
+        """For the busy indicator and the log."""
+        return "Finish undoing an import"
 
 
 def withdraw(
@@ -100,3 +123,15 @@ def delete_orphans(session: Session, created: Mapping[str, Sequence[Any]]) -> No
     for kind, (model, condition) in unused.items():
         for part in chunks(sorted(set(created.get(kind, [])))):
             session.execute(delete(model).where(model.id.in_(part), condition))
+
+
+def purge_op(ctx: Context, op: PurgeStep) -> Outcome[int]:
+    """Delete some of the papers undone imports withdrew."""
+    left = purge_step(ctx.session, ctx.search, op.limit)
+    # The papers were out of sight already: only the people and tags that went with the
+    # last of them are news.
+    changes = Changes(purging=True) if left else Changes(tags=True, people=True)
+    return Outcome(left, changes, None, op.label)
+
+
+HANDLERS: dict[type, Handler] = {PurgeStep: purge_op}

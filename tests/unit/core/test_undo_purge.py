@@ -7,9 +7,10 @@ import pytest
 from sqlalchemy import text
 
 from refman.common.errors import NotFoundError
+from refman.core.importing.purge import PurgeStep
 from refman.core.importing.values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
-from refman.core.operations import ImportPages, PurgeStep, UndoImport
+from refman.core.operations import ImportPages, UndoImport
 from refman.core.values import PaperQuery, Section
 from refman.importers import parse
 from tests.helpers.fixtures import seed_files, sourced_file
