@@ -21,7 +21,7 @@ from refman.core.merge import author_line, sort_author
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.reading import author_rows, owner_rows, subject_rows, tag_rows
 from refman.core.rules import tag_key
-from refman.core.stored_keys import forget_blocks
+from refman.core.stored_keys import forget_blocks, keys_unchanged
 from refman.importers.names import name_parts
 from refman.importers.records import PersonName
 from refman.store.bulk import UNSYNCHRONIZED, bulk_insert, chunks, id_set
@@ -322,13 +322,17 @@ def write_states(
         assign_citekeys(session, needing_keys, registry.family_of)
     keys = {s.id: keys_of(s) for s in (*new, *changed)}
     changed_ids = [s.id for s in changed]
+    kept = keys_unchanged(
+        session,
+        {s.id: (s.title, s.title_provisional, s.abstract, s.doi, s.arxiv_id) for s in changed},
+    )
     with search.changing(session, changed_ids):
-        forget_blocks(session, changed_ids)
+        forget_blocks(session, [pid for pid in changed_ids if pid not in kept])
         if new:
             who = {"created_by": writer(session), "modified_by": writer(session)}
             bulk_insert(session, Paper, [{**paper_columns(s, now, keys[s.id]), **who} for s in new])
         _rewrite(session, changed, [paper_columns(s, now, keys[s.id]) for s in changed])
-        _write_links(session, registry, new, changed, keys, links)
+        _write_links(session, registry, new, changed, keys, links, kept)
     search.remember(session, [s.id for s in new])
 
 
@@ -339,11 +343,16 @@ def _write_links(
     changed: Sequence[PaperState],
     keys: Mapping[int, MatchKeys],
     links: bool,
+    kept: set[int],
 ) -> None:
-    """The papers' links and blocking keys (the changed papers' old ones are gone first)."""
+    """The papers' links and blocking keys (the changed papers' old ones are gone first, but
+    for the blocking keys ``kept``)."""
     if not links:
         blocks = [
-            {"key": k, "paper_id": s.id} for s in changed for k in dict.fromkeys(keys[s.id].blocks)
+            {"key": k, "paper_id": s.id}
+            for s in changed
+            if s.id not in kept
+            for k in dict.fromkeys(keys[s.id].blocks)
         ]
         if blocks:
             bulk_insert(session, MatchBlock, blocks)
@@ -361,6 +370,8 @@ def _write_links(
         MatchBlock,
     )
     for model, rows in zip(link_tables, _link_rows(registry, [*new, *changed], keys), strict=True):
+        if model is MatchBlock and kept:
+            rows = [row for row in rows if row["paper_id"] not in kept]
         if rows:
             bulk_insert(session, model, rows)
 

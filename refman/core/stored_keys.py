@@ -33,6 +33,26 @@ def stored_match_keys(
     ]
 
 
+#: What a paper's match keys are worked out from (see :func:`match_keys`).
+KeyFields = tuple[str, bool, str | None, str | None, str | None]
+
+
+def keys_unchanged(session: Session, fields: dict[int, KeyFields]) -> set[int]:
+    """The papers whose stored title, its provisional mark, abstract, DOI and arXiv id are
+    these: their match keys, and so their blocking keys, stay as they are (an undo that
+    puts back 2,400 papers an import merged into spent a quarter of a second deleting and
+    writing again the blocking keys of papers whose texts it did not change)."""
+    same: set[int] = set()
+    source = select(
+        Paper.id, Paper.title, Paper.title_provisional, Paper.abstract, Paper.doi, Paper.arxiv_id
+    )
+    for part in chunks(sorted(fields)):
+        for pid, *stored in session.execute(source.where(Paper.id.in_(part))):
+            if tuple(stored) == fields[pid]:
+                same.add(pid)
+    return same
+
+
 #: Deleting the blocking keys of more than 1/BLOCK_SCAN of the library's papers reads the
 #: whole key table once (0.1 s for 100,000 papers) instead of working out each paper's keys
 #: again from its text (about 90 microseconds a paper).

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from refman.common.errors import ConflictError, InvalidValueError, NotFoundError, RefmanError
-from refman.core.importing.values import ImportChoices, SourcedPage
+from refman.core.importing.values import ImportChoices, RecordStatus, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.operations import (
     DeleteNote,
@@ -326,6 +326,31 @@ def test_edited_title_is_found_by_later_imports(library: LibraryService, ids: li
     result = library.import_pages([SourcedPage(page)])
     assert result.new_ids == ()
     assert library.paper(ids[0]).title == "Checkpointing, Revisited Again"
+
+
+def _near(library: LibraryService, title: str) -> RecordStatus:
+    """How an import would take a record whose title is this (its abstract unlike any)."""
+    record = ParsedRecord(
+        title=title,
+        title_provisional=False,
+        abstract="Pottery glazes, kiln firing curves and clay bodies, nothing like the others.",
+    )
+    page = ParsedPage("Tobias Ferreira", PageFormat.PUBLICATION_LIST, 1, [record])
+    return library.plan_import([SourcedPage(page)]).records[0].status
+
+
+def test_a_paper_is_found_by_its_blocking_keys_after_edits_of_other_fields_and_its_title(
+    library: LibraryService, ids: list[int]
+) -> None:
+    typo = "Lantern: Tracing Parameter Servars"
+    assert _near(library, typo) is RecordStatus.POSSIBLE_DUPLICATE
+    library.edit_fields(ids[1], venue="OSDI", year=2019)  # its texts as they were: keys kept
+    assert _near(library, typo) is RecordStatus.POSSIBLE_DUPLICATE
+    library.edit_fields(ids[1], title="Beacon: Gossip Membership Across Racks")
+    assert _near(library, typo) is RecordStatus.NEW
+    assert _near(library, "Beacon: Gossip Membership Across Rakcs") is (
+        RecordStatus.POSSIBLE_DUPLICATE
+    )
 
 
 def test_undoing_an_edit_puts_back_the_fields_before_it(
