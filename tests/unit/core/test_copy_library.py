@@ -15,6 +15,7 @@ from refman.__main__ import main
 from refman.common.errors import InvalidValueError
 from refman.core.copying import copy_library
 from refman.core.library import LibraryService
+from refman.core.operations import ImportPages
 from refman.core.values import PaperQuery, Section, SortKey
 from refman.store.models import ImportBatch
 from tests.helpers.fixtures import dump, fill_library, sourced
@@ -143,3 +144,23 @@ def test_attached_files_go_with_a_copy_into_a_file_and_a_server_says_they_stay(
         report = copy_library(source, shared)
         assert shared.paper(pid).files[0].missing  # no storage folder on a server
     assert (report.files, report.files_left) == (0, 1)
+
+
+def test_a_copy_made_while_an_undone_import_is_being_deleted_shows_the_same_library(
+    filled: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "copy.sqlite"
+    with opened(filled) as source:
+        kept = source.paper_ids()
+        done = source.apply(ImportPages((sourced(generated_page(21, "Late Author")),)))
+        assert done.inverse is not None and len(done.value.new_ids) == 9
+        source.apply(done.inverse)  # withdrawn: deleted for good later
+        assert source.purge_pending() == 9
+        with opened(copy) as there:
+            copy_library(source, there)
+            assert there.paper_ids() == kept
+            assert there.paper_ids(PaperQuery(section=Section.TRASH)) == source.paper_ids(
+                PaperQuery(section=Section.TRASH)
+            )
+            there.purge()
+            assert there.paper_ids() == kept and there.purge_pending() == 0
