@@ -147,12 +147,19 @@ def backup_path(folder: Path, made: datetime, reason: str) -> Path:
         made += timedelta(seconds=1)
 
 
+_COUNTED = "SELECT count(*) FROM papers WHERE trashed_at IS NULL"
+
+
 def papers_in(path: Path) -> int | None:
     """How many papers (outside the Trash) a backup holds; None when it cannot be read."""
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)
         try:
-            row = conn.execute("SELECT count(*) FROM papers WHERE trashed_at IS NULL").fetchone()
+            try:  # not counting papers an undone import withdrew (none before schema 0013)
+                cursor = conn.execute(_COUNTED + " AND id NOT IN (SELECT paper_id FROM purging)")
+            except sqlite3.OperationalError:
+                cursor = conn.execute(_COUNTED)
+            row = cursor.fetchone()
         finally:
             conn.close()
     except sqlite3.Error:

@@ -3,6 +3,8 @@ few thousand per step, and nothing finds them meanwhile (see refman.core.importi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sqlalchemy import text
 
@@ -13,6 +15,7 @@ from refman.core.library import LibraryService
 from refman.core.operations import ImportPages, UndoImport
 from refman.core.values import PaperQuery, Section
 from refman.importers import parse
+from refman.store.backup import copy_verified, papers_in
 from tests.helpers.fixtures import seed_files, sourced_file
 from tests.helpers.pages import generated_page
 
@@ -94,3 +97,15 @@ def test_papers_left_waiting_when_the_library_closed_are_deleted_next_time(
         assert _rows(reopened, "papers") == 0 and _rows(reopened, "persons") == 0
     finally:
         reopened.close()
+
+
+def test_a_backup_of_a_library_with_withdrawn_papers_counts_the_papers_one_sees(
+    library: LibraryService, library_path: Path
+) -> None:
+    library.import_pages([sourced_file(seed_files()[0])])
+    kept = library.count()
+    done = library.apply(ImportPages((_page(7),), ImportChoices()))
+    _undo_without_purge(library, done)
+    copy = library_path.with_name("backup.sqlite")
+    copy_verified(library_path, copy)
+    assert papers_in(copy) == kept == library.count()
