@@ -46,6 +46,7 @@ from refman.store.bulk import chunks
 from refman.store.database import Database
 from refman.store.file_store import FileStore, storage_beside
 from refman.store.models import Note, Paper
+from refman.store.models_upkeep import is_live
 
 if TYPE_CHECKING:
     from refman.core.export import ExportFormat
@@ -259,12 +260,13 @@ class LibraryReads:
     def paper_count(self) -> int:
         """Papers in the library, Trash included."""
         with self.db.reading() as s:
-            return int(s.execute(select(func.count()).select_from(Paper)).scalar_one())
+            counted = select(func.count()).select_from(Paper).where(is_live(Paper.id))
+            return int(s.execute(counted).scalar_one())
 
     def is_empty(self) -> bool:
         """True when the library holds no paper, Trash included (at once at any size)."""
         with self.db.reading() as s:
-            return s.execute(select(Paper.id).limit(1)).first() is None
+            return s.execute(select(Paper.id).where(is_live(Paper.id)).limit(1)).first() is None
 
     def plan_import(self, pages: Sequence[SourcedPage]) -> ImportPlan:
         """What importing these pages would do, record by record; changes nothing."""

@@ -93,6 +93,7 @@ def test_papers_left_waiting_when_the_library_closed_are_deleted_next_time(
     reopened = LibraryService.open(library_location)
     try:
         assert reopened.count() == 0 and reopened.purge_pending() == 6
+        assert reopened.is_empty() and reopened.paper_count() == 0  # the window's welcome
         reopened.purge()
         assert _rows(reopened, "papers") == 0 and _rows(reopened, "persons") == 0
     finally:
