@@ -245,14 +245,25 @@ def paper_columns(state: PaperState, now: datetime, keys: MatchKeys) -> dict[str
     }
 
 
+def _block_rows(
+    states: Sequence[PaperState], keys: Mapping[int, MatchKeys], kept: set[int]
+) -> list[dict[str, object]]:
+    """The blocking-key rows of these papers, but for the papers whose keys were kept."""
+    return [
+        {"key": k, "paper_id": s.id}
+        for s in states
+        if s.id not in kept
+        for k in dict.fromkeys(keys[s.id].blocks)
+    ]
+
+
 def _link_rows(
-    registry: Registry, states: Sequence[PaperState], keys: Mapping[int, MatchKeys]
+    registry: Registry, states: Sequence[PaperState]
 ) -> tuple[list[dict[str, object]], ...]:
     authorships: list[dict[str, object]] = []
     attributions: list[dict[str, object]] = []
     subjects: list[dict[str, object]] = []
     tags: list[dict[str, object]] = []
-    blocks: list[dict[str, object]] = []
     for s in states:
         authorships.extend(
             {"paper_id": s.id, "position": i, "person_id": registry.persons[k]}
@@ -270,8 +281,7 @@ def _link_rows(
             {"paper_id": s.id, "tag_id": tid}
             for tid in dict.fromkeys(registry.tags[tag_key(t)] for t in s.tags)
         )
-        blocks.extend({"key": k, "paper_id": s.id} for k in dict.fromkeys(keys[s.id].blocks))
-    return authorships, attributions, subjects, tags, blocks
+    return authorships, attributions, subjects, tags
 
 
 def _rewrite(
@@ -347,31 +357,18 @@ def _write_links(
 ) -> None:
     """The papers' links and blocking keys (the changed papers' old ones are gone first, but
     for the blocking keys ``kept``)."""
+    blocks = _block_rows([*new, *changed], keys, kept)
+    if blocks:
+        bulk_insert(session, MatchBlock, blocks)
     if not links:
-        blocks = [
-            {"key": k, "paper_id": s.id}
-            for s in changed
-            if s.id not in kept
-            for k in dict.fromkeys(keys[s.id].blocks)
-        ]
-        if blocks:
-            bulk_insert(session, MatchBlock, blocks)
         if not new:
             return
         changed = []
     for part in chunks([s.id for s in changed]):
         for table in (Authorship, Attribution, PaperSubject, PaperTag):
             session.execute(delete(table).where(table.paper_id.in_(part)))
-    link_tables: tuple[type[Base], ...] = (
-        Authorship,
-        Attribution,
-        PaperSubject,
-        PaperTag,
-        MatchBlock,
-    )
-    for model, rows in zip(link_tables, _link_rows(registry, [*new, *changed], keys), strict=True):
-        if model is MatchBlock and kept:
-            rows = [row for row in rows if row["paper_id"] not in kept]
+    link_tables: tuple[type[Base], ...] = (Authorship, Attribution, PaperSubject, PaperTag)
+    for model, rows in zip(link_tables, _link_rows(registry, [*new, *changed]), strict=True):
         if rows:
             bulk_insert(session, model, rows)
 
