@@ -21,16 +21,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, func, insert, select, text, tuple_, update
+from sqlalchemy import Table, func, select, text, tuple_, update
 from sqlalchemy.orm import Session
 
 from refman.common.errors import InvalidValueError, LibraryUnavailableError
+from refman.core.importing.purge import out_of_sight
 from refman.core.library import LibraryService
 from refman.store.backend import on_server
 from refman.store.bulk import bulk_insert, chunks
 from refman.store.models import Base, Paper
 from refman.store.models_files import PaperFile
-from refman.store.models_upkeep import PurgingPaper, TrashedPaper
+from refman.store.models_upkeep import PurgingPaper
 
 log = logging.getLogger("refman.core")
 
@@ -225,10 +226,7 @@ def _after_rows(dest: Session, search: Any) -> None:
     in the source (the Trash's table is filled by the triggers from the papers' rows, and
     those papers are not in the Trash), and (on a server) its id sequences past the copied
     ids."""
-    withdrawn = select(PurgingPaper.paper_id).where(
-        PurgingPaper.paper_id.not_in(select(TrashedPaper.paper_id))
-    )
-    dest.execute(insert(TrashedPaper).from_select(["paper_id"], withdrawn))
+    out_of_sight(dest, select(PurgingPaper.paper_id))
     ids = [int(i) for i in dest.execute(select(Paper.id).order_by(Paper.id)).scalars()]
     for part in chunks(ids, _BATCH):
         search.remember(dest, part)

@@ -44,10 +44,11 @@ class Snapshot(Base):
 
 
 class TrashedPaper(Base):
-    """A paper in the Trash: a row for each paper whose ``trashed_at`` is set, kept by the
-    database's triggers (:mod:`refman.store.trash_schema`), never written by refman itself.
-    The lists test a paper against this narrow table, so the papers' indexes hold nothing
-    that moving papers to the Trash and back changes."""
+    """A paper out of the library: a row for each paper whose ``trashed_at`` is set, kept by
+    the database's triggers (:mod:`refman.store.trash_schema`), and for each paper an undone
+    import withdrew (:func:`refman.core.importing.purge.out_of_sight`). The lists test a
+    paper against this narrow table, so the papers' indexes hold nothing that moving papers
+    to the Trash and back changes."""
 
     __tablename__ = "trash"
 
@@ -60,7 +61,7 @@ class PurgingPaper(Base):
     """A paper an undone import added, out of sight and waiting to be deleted for good: an
     undo takes seconds less when the deleting (its words out of the search index, its rows
     and links) is done afterwards, a few thousand papers at a time
-    (:mod:`refman.core.purging`). Such a paper is in the Trash's table too, so no list shows
+    (:mod:`refman.core.importing.purge`). Such a paper is in the Trash's table too, so no list shows
     it; nothing finds it by id or by its keys."""
 
     __tablename__ = "purging"

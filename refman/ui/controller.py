@@ -70,6 +70,7 @@ class LibraryController(QObject):
         self._stepping = False
         #: Deletes for good, in the background, the papers undone imports withdrew.
         self.purger = Purger(service, self.runner, self._tell)
+        self.on_shutdown.append(self.purger.stop)
         #: Hears about changes made elsewhere (started by :meth:`watch`).
         self.watcher = LibraryWatcher(lambda: change_feed(service), self)
         self.watcher.changed_elsewhere.connect(self._on_changed_elsewhere)

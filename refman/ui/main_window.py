@@ -155,7 +155,7 @@ class MainWindow(QMainWindow):
         self.reading = ReadingActions(c, a, self.table)
         c.watcher.reachable.connect(lambda text: self.statusBar().showMessage(text))
         c.watch()
-        c.purger.step()  # what an undo left to do when the window closed
+        c.purger.later()  # what an undo left to do when the window closed
 
     # -- settings ---------------------------------------------------------------------------
 

@@ -34,28 +34,44 @@ class Purger:
         self._runner = runner
         self._tell = tell
         self._running = False
+        self._stopped = False
+        # Owned by the runner: gone with it, never firing into a closed window.
+        self._timer = QTimer(runner)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(PURGE_PAUSE_MS)
+        self._timer.timeout.connect(self.step)
 
     def later(self) -> None:
         """Take the next step after the pause."""
-        QTimer.singleShot(PURGE_PAUSE_MS, self.step)
+        if not self._stopped:
+            self._timer.start()
+
+    def stop(self) -> None:
+        """Take no more steps (the window is closing: the rest is done next time)."""
+        self._stopped = True
+        self._timer.stop()
 
     def step(self) -> None:
         """Delete the next few thousand withdrawn papers, if any wait (and none are being
-        deleted already)."""
-        if self._running or self._service.db.read_only or not self._service.purge_pending():
+        deleted already); whether any wait is asked on the worker, not the GUI thread."""
+        if self._running or self._stopped or self._service.db.read_only:
             return
         self._running = True
 
-        def done(outcome: Outcome[int]) -> None:
+        def work() -> Outcome[int] | None:
+            return self._service.apply(PurgeStep()) if self._service.purge_pending() else None
+
+        def done(outcome: Outcome[int] | None) -> None:
             self._running = False
-            self._tell(outcome.changes)  # asks for the next step while papers are left
+            if outcome is not None:
+                self._tell(outcome.changes)  # asks for the next step while papers are left
 
         def failed(error: RefmanError) -> None:
             self._running = False
             log.warning("withdrawn papers not deleted yet: %s", error)
 
         self._runner.submit(
-            lambda _progress, _cancelled: self._service.apply(PurgeStep()),
+            lambda _progress, _cancelled: work(),
             done,
             on_error=failed,
             label="Finishing the undo…",

@@ -91,9 +91,6 @@ def prepare_import_op(session: Session, search: SearchIndex, op: ImportPages) ->
     return prepare_import(session, search, op.pages)
 
 
-HANDLERS: dict[type, Handler] = {
-    ImportPages: import_pages,
-    UndoImport: undo_import_op,
-}
+HANDLERS: dict[type, Handler] = {ImportPages: import_pages, UndoImport: undo_import_op}
 #: What an operation works out in a read before its write transaction.
 PREPARERS: dict[type, Callable[[Session, SearchIndex, Any], Any]] = {ImportPages: prepare_import_op}
