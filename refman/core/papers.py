@@ -20,6 +20,7 @@ from refman.common.errors import (
     InvalidValueError,
     RefmanError,
 )
+from refman.common.sequences import ids_of
 from refman.common.text import join_words
 from refman.core.attachments import stored_files_of
 from refman.core.context import Context, Handler, no_paper, require_papers
@@ -216,7 +217,7 @@ def _set_trash_times(
         times=tuple((pid, before[pid]) for pid in changed),
         expect=tuple(changed.items()),
     )
-    changes = Changes(papers=frozenset(changed), structure=True, tags=True)
+    changes = Changes(papers=ids_of(changed.keys()), structure=True, tags=True)
     return Outcome(tuple(changed), changes, inverse, label)
 
 

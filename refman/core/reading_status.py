@@ -15,7 +15,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError
-from refman.common.sequences import unique
+from refman.common.sequences import ids_of, unique
 from refman.common.text import plural
 from refman.core.context import Context, Handler, no_paper
 from refman.core.operations import Operation, Outcome
@@ -100,7 +100,7 @@ def _set(
         expect=tuple((pid, *value) for pid, value in changed.items()),
     )
     status_moved = any(before[pid][0] != value[0] for pid, value in changed.items())
-    changes = Changes(papers=frozenset(changed), structure=status_moved)
+    changes = Changes(papers=ids_of(changed.keys()), structure=status_moved)
     return Outcome(tuple(changed), changes, inverse, label)
 
 

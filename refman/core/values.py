@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from refman.importers.records import PersonName
@@ -333,8 +335,8 @@ class Changes:
             goes on with it in the background: :class:`refman.core.importing.purge.PurgeStep`).
     """
 
-    papers: frozenset[int] = frozenset()
-    added: frozenset[int] = frozenset()
+    papers: AbstractSet[int] = frozenset()
+    added: AbstractSet[int] = frozenset()
     tags: bool = False
     notes: bool = False
     structure: bool = False
@@ -358,8 +360,9 @@ class Changes:
     def __repr__(self) -> str:
         """A short account for the log: a few ids, then how many more."""
 
-        def ids(values: frozenset[int]) -> str:
-            first = sorted(values)[:5]
+        def ids(values: AbstractSet[int]) -> str:
+            # The smallest five of a few, any five of many (sorting a million stalls the window)
+            first = sorted(values)[:5] if len(values) <= 1000 else sorted(islice(values, 5))
             more = f", … {len(values) - 5} more" if len(values) > 5 else ""
             return "{" + ", ".join(map(str, first)) + more + "}"
 

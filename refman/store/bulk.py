@@ -21,7 +21,7 @@ from sqlalchemy.orm import DeclarativeBase, Session
 from sqlalchemy.sql.functions import FunctionElement
 from sqlalchemy.sql.selectable import TableValuedAlias
 
-from refman.common.sequences import SLICE
+from refman.common.sequences import SLICE, Distinct
 from refman.store.backend import on_server
 
 T = TypeVar("T")
@@ -95,7 +95,14 @@ def id_json(ids: Iterable[int]) -> str:
     ``id IN (SELECT value FROM json_each(:ids))``), in the order given, written a slice at a
     time: one ``json.dumps``, ``sorted`` or ``set`` of a million ids holds Python's lock for
     tens of milliseconds (see :mod:`refman.common.sequences`). Order and repeats do not
-    matter to ``IN``; a statement that inserts one row per id sorts them in SQL."""
+    matter to ``IN``; a statement that inserts one row per id sorts them in SQL. The text of
+    :class:`~refman.common.sequences.Distinct` ids is written once and kept with them."""
+    if isinstance(ids, Distinct):
+        return ids.derived("json", _json_of)
+    return _json_of(ids)
+
+
+def _json_of(ids: Iterable[int]) -> str:
     listed = ids if isinstance(ids, Sequence) else list(ids)
     parts = (
         ",".join(map(str, map(int, listed[i : i + SLICE]))) for i in range(0, len(listed), SLICE)

@@ -22,6 +22,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from refman.common.errors import EditConflictError, RefmanError
+from refman.common.sequences import frozen
 from refman.core import operations as ops
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
@@ -292,12 +293,12 @@ class LibraryController(QObject):
         """Put tags on papers (one undo step)."""
         if paper_ids and names:
             chosen = tuple(names)
-            self.apply_built(lambda: ops.TagPapers(tuple(paper_ids), chosen))
+            self.apply_built(lambda: ops.TagPapers(frozen(paper_ids), chosen))
 
     def untag(self, paper_ids: Sequence[int], name: str) -> None:
         """Take a tag off papers (one undo step)."""
         if paper_ids:
-            self.apply_built(lambda: ops.UntagPapers(tuple(paper_ids), (name,)))
+            self.apply_built(lambda: ops.UntagPapers(frozen(paper_ids), (name,)))
 
     def rename_tag(self, old: str, new: str, on_error: OnError | None = None) -> None:
         """Rename a tag; renaming onto an existing tag merges them (one undo step)."""
@@ -344,19 +345,19 @@ class LibraryController(QObject):
     ) -> None:
         """Move papers to the Trash (one undo step)."""
         if paper_ids:
-            self.apply_built(lambda: ops.TrashPapers(tuple(paper_ids)), on_done)
+            self.apply_built(lambda: ops.TrashPapers(frozen(paper_ids)), on_done)
 
     def mark(
         self, paper_ids: Sequence[int], status: str | None = None, rating: int | None = None
     ) -> None:
         """Set papers' reading status and/or rating (one undo step)."""
         if paper_ids:
-            self.apply_built(lambda: MarkPapers(tuple(paper_ids), status, rating))
+            self.apply_built(lambda: MarkPapers(frozen(paper_ids), status, rating))
 
     def restore(self, paper_ids: Sequence[int]) -> None:
         """Restore papers from the Trash (one undo step)."""
         if paper_ids:
-            self.apply_built(lambda: ops.RestorePapers(tuple(paper_ids)))
+            self.apply_built(lambda: ops.RestorePapers(frozen(paper_ids)))
 
     def empty_trash(self) -> None:
         """Delete the papers in the Trash for good; the undo history is cleared with them."""

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication
 
+from refman.common.sequences import Distinct
 from refman.core.rules import stars
 from refman.core.values import PaperQuery, PaperRow, SortKey
 
@@ -156,10 +157,11 @@ def display(row: PaperRow, column: int) -> str:
 
 def filled(
     parts: list[tuple[int, int, list[int] | None]], fetch: Callable[[int, int], list[int]]
-) -> list[int]:
+) -> Distinct[int]:
     """The ids of runs of rows (first, last, ids when known): ``fetch(first, count)`` reads
-    the ids not known."""
+    the ids not known. Runs of a selection do not overlap and a list shows each paper once,
+    so the ids are distinct: a change to them need not make them so again."""
     out: list[int] = []
     for first, last, known in parts:
         out.extend(known if known is not None else fetch(first, last - first + 1))
-    return out
+    return Distinct(out)

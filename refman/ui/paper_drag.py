@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 
@@ -34,17 +34,17 @@ class Ticket:
 
     number: int
     papers: int
-    ids: list[int] | None = None
-    _waiting: list[Callable[[list[int]], None]] = field(default_factory=list)
+    ids: Sequence[int] | None = None
+    _waiting: list[Callable[[Sequence[int]], None]] = field(default_factory=list)
 
-    def give(self, ids: list[int]) -> None:
+    def give(self, ids: Sequence[int]) -> None:
         """The ids are read: hand them to every drop waiting for them."""
         self.ids = ids
         waiting, self._waiting = self._waiting, []
         for use in waiting:
             use(ids)
 
-    def when_read(self, use: Callable[[list[int]], None]) -> None:
+    def when_read(self, use: Callable[[Sequence[int]], None]) -> None:
         """Call ``use`` with the ids: now when they are read, else once they are."""
         if self.ids is not None:
             use(self.ids)
@@ -55,14 +55,14 @@ class Ticket:
 _latest: Ticket | None = None
 
 
-def ids_mime(paper_ids: list[int]) -> QMimeData:
+def ids_mime(paper_ids: Sequence[int]) -> QMimeData:
     """Drag data carrying papers' ids (a tag or another list accepts it)."""
     data = QMimeData()
     data.setData(PAPER_IDS_MIME, json.dumps(paper_ids).encode("utf-8"))
     return data
 
 
-def ticket_mime(papers: int, ask: Callable[[Callable[[list[int]], None]], None]) -> QMimeData:
+def ticket_mime(papers: int, ask: Callable[[Callable[[Sequence[int]], None]], None]) -> QMimeData:
     """Drag data for a selection whose ids are still to be read.
 
     Args:
@@ -83,7 +83,7 @@ def carries_papers(data: QMimeData | None) -> bool:
     return data is not None and (data.hasFormat(PAPER_IDS_MIME) or _ticket_of(data) is not None)
 
 
-def when_dropped(data: QMimeData | None, use: Callable[[list[int]], None]) -> bool:
+def when_dropped(data: QMimeData | None, use: Callable[[Sequence[int]], None]) -> bool:
     """Give the dropped papers' ids to ``use``: at once, or once the list worker has read
     them (a dragged selection of a whole library).
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QObject, Qt, Signal
@@ -186,7 +187,7 @@ class PaperTableModel(QAbstractTableModel):
         ids = dict(zip(sorted(set(wanted)), self.run_ids(runs(sorted(set(wanted)))), strict=False))
         return [ids[r] for r in wanted if r in ids]
 
-    def run_ids(self, row_runs: Sequence[tuple[int, int]], *, read: bool = True) -> list[int]:
+    def run_ids(self, row_runs: Sequence[tuple[int, int]], *, read: bool = True) -> Sequence[int]:
         """The ids of the papers on runs of rows (first, last), in order. A run whose rows
         are not all read yet is read in one go on this thread (``read``), or left out."""
         query = self._query
@@ -196,7 +197,7 @@ class PaperTableModel(QAbstractTableModel):
         )
 
     def ask_run_ids(
-        self, row_runs: Sequence[tuple[int, int]], on_ids: Callable[[list[int]], None]
+        self, row_runs: Sequence[tuple[int, int]], on_ids: Callable[[Sequence[int]], None]
     ) -> None:
         """Give ``on_ids`` the ids of the papers on runs of rows, in order: at once when every
         row was read, else when the list worker has read the rest (the GUI thread never waits
@@ -260,7 +261,7 @@ class PaperTableModel(QAbstractTableModel):
         if changes.structure:
             self.set_query(self._query, keep=list(self._pages))
             return
-        papers, added = changes.papers, changes.added  # a union: a million ids copied here
+        papers, added = changes.papers, changes.added
         stale = {p for p, rows in self._pages.items() if _touches(rows, papers, added)}
         for page in stale:
             self._ask_page(page, replace=True)
@@ -391,5 +392,5 @@ class PaperTableModel(QAbstractTableModel):
         return ids_mime(self.paper_ids(rows))
 
 
-def _touches(rows: list[PaperRow], papers: frozenset[int], added: frozenset[int]) -> bool:
+def _touches(rows: list[PaperRow], papers: AbstractSet[int], added: AbstractSet[int]) -> bool:
     return any(r.id in papers or r.id in added for r in rows)

@@ -75,7 +75,7 @@ class PaperTable(QTableView):
         # The selection as row runs, and as ids when it is small enough to follow by id
         # through a re-query (a larger one keeps its rows).
         self._runs: tuple[tuple[int, int], ...] = ()
-        self._selected: list[int] | None = []
+        self._selected: Sequence[int] | None = []
         self._restoring = False
         self._select_after_reset: int | None = None
         self.setObjectName("paperList")
@@ -173,19 +173,19 @@ class PaperTable(QTableView):
         """True when some paper is selected."""
         return self.selectionModel().hasSelection()
 
-    def selected_ids(self) -> list[int]:
+    def selected_ids(self) -> Sequence[int]:
         """The ids of the selected papers, in list order, read on this thread if need be
         (actions and drags never wait for them: :meth:`with_selected_ids`, :meth:`startDrag`)."""
         return self.paper_model.run_ids(self.selected_runs())
 
-    def with_selected_ids(self, act: Callable[[list[int]], None]) -> None:
+    def with_selected_ids(self, act: Callable[[Sequence[int]], None]) -> None:
         """Call ``act`` with the ids of the selected papers, in list order, unless nothing is
         selected: at once when their rows were read, else once the list worker read them
         (a selection of a whole library is not read on the GUI thread)."""
         if not self.has_selection():
             return
 
-        def given(ids: list[int]) -> None:
+        def given(ids: Sequence[int]) -> None:
             if ids:
                 act(ids)
 
@@ -271,7 +271,7 @@ class PaperTable(QTableView):
         if not self.has_selection() or self.paper_model.query.section is Section.TRASH:
             return False
 
-        def trash(ids: list[int]) -> None:
+        def trash(ids: Sequence[int]) -> None:
             # When the list has been read again, the paper that took the place of the first
             # one trashed is selected.
             self._select_after_reset = self.paper_model.row_of(ids[0])

@@ -3,7 +3,7 @@ starts its drag at once and is tagged once the list worker has read its ids."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -133,7 +133,7 @@ def test_a_few_papers_dragged_onto_a_tag_carry_their_ids(
 def test_a_drop_of_another_process_s_selection_is_refused(qapp: object) -> None:
     data = QMimeData()
     data.setData(PAPER_SELECTION_MIME, b'{"ticket": 987654, "papers": 3}')
-    got: list[list[int]] = []
+    got: list[Sequence[int]] = []
     assert not carries_papers(data)
     assert not when_dropped(data, got.append)
     assert got == []

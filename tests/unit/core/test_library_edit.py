@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from refman.common import sequences
 from refman.common.errors import ConflictError, InvalidValueError, NotFoundError, RefmanError
+from refman.common.sequences import Distinct
 from refman.core.importing.values import ImportChoices, RecordStatus, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.operations import (
@@ -25,6 +27,7 @@ from refman.core.operations import (
 from refman.core.values import NoteView, PaperQuery, Section
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from tests.helpers.fixtures import dump
+from tests.helpers.sets import is_parted
 
 T0 = datetime(2024, 4, 1, 10, 0, 0)
 
@@ -111,6 +114,25 @@ def test_tag_and_untag(library: LibraryService, ids: list[int]) -> None:
     undo(library, library.tag([a], ["Solo"]))  # undo drops the tag the change created
     assert "Solo" not in tag_counts(library)
     assert library.paper_ids(PaperQuery(section=Section.UNTAGGED)) == [ids[3], a]
+
+
+def test_a_change_to_many_papers_reports_them_in_parts(
+    library: LibraryService, ids: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tagging, marking and trashing "many" papers (here three and more) tell the window
+    which papers changed in parts its thread never waits on; the changes are the same."""
+    monkeypatch.setattr(sequences, "PARTED_FROM", 3)
+    a, b, c, d = ids
+    tagged = library.tag(Distinct([a, b, c]), ["bulk"])
+    assert is_parted(tagged.changes.papers)
+    assert tagged.changes.papers == {a, b, c} and d not in tagged.changes.papers
+    assert tag_counts(library) == {"bulk": 3}
+    untagged = undo(library, tagged)
+    assert untagged.changes.papers == {a, b, c}
+    assert tag_counts(library) == {}
+    trashed = library.trash([a, b, c, d]).changes
+    assert is_parted(trashed.papers) and trashed.papers == set(ids)
+    assert library.paper_ids(PaperQuery(section=Section.TRASH)) != []
 
 
 def test_trashed_papers_do_not_count_for_tags(library: LibraryService, ids: list[int]) -> None:
