@@ -173,10 +173,10 @@ class PaperTable(QTableView):
         """True when some paper is selected."""
         return self.selectionModel().hasSelection()
 
-    def selected_ids(self) -> Sequence[int]:
+    def selected_ids(self) -> list[int]:
         """The ids of the selected papers, in list order, read on this thread if need be
         (actions and drags never wait for them: :meth:`with_selected_ids`, :meth:`startDrag`)."""
-        return self.paper_model.run_ids(self.selected_runs())
+        return list(self.paper_model.run_ids(self.selected_runs()))
 
     def with_selected_ids(self, act: Callable[[Sequence[int]], None]) -> None:
         """Call ``act`` with the ids of the selected papers, in list order, unless nothing is
