@@ -3,7 +3,8 @@
 It starts refman's window on a library the way ``refman`` does, notes when the paper list is
 first painted, then works the real widgets as a person would: it types searches one key at
 a time into the search field, clicks tags in the tag pane, clicks column headers to sort,
-presses Ctrl+End in the list and tags every paper of a selection. Each step is timed from
+presses Ctrl+End in the list, tags every paper of a selection, then moves the first 100,000
+rows to the Trash with the Delete key and takes that back with Undo. Each step is timed from
 the input event to the repainted list showing the answer. A probe timer on the GUI thread
 records the longest gap between its ticks: the longest time the window could not react.
 It prints one JSON object.
@@ -21,7 +22,16 @@ import time
 T0 = float(os.environ.get("REFMAN_BENCH_T0", time.time()))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEvent, QEventLoop, QObject, QPoint, Qt, QTimer  # noqa: E402
+from PySide6.QtCore import (  # noqa: E402
+    QEvent,
+    QEventLoop,
+    QItemSelection,
+    QItemSelectionModel,
+    QObject,
+    QPoint,
+    Qt,
+    QTimer,
+)
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -57,6 +67,8 @@ TYPED_EVERYTHING = [
 ]
 #: Probe tick (ms): a gap longer than this is time the GUI thread was busy.
 TICK_MS = 2
+#: How many of the list's rows go to the Trash and come back (issue 10: ≤ 2 s each).
+TRASHED = 100_000
 
 
 class FirstPaint(QObject):
@@ -263,6 +275,39 @@ def _tag_all(app: QApplication, window: MainWindow, probe: GapProbe) -> float:
     return time.perf_counter() - start
 
 
+def _until_rows(app: QApplication, window: MainWindow, probe: GapProbe, rows: int) -> None:
+    """Run the window until the list shows ``rows`` rows and is idle again (at most 60 s)."""
+    deadline = time.perf_counter() + 60
+    while window.model.rowCount() != rows:
+        assert time.perf_counter() < deadline, f"the list never showed {rows:,} rows"
+        _pump(app, window, probe)
+    _pump(app, window, probe)
+
+
+def _trash_and_undo(
+    app: QApplication, window: MainWindow, probe: GapProbe, papers: int = TRASHED
+) -> tuple[float, float]:
+    """Select the list's first ``papers`` rows (as a Shift+click does), press Delete, and time
+    it to the list painted without them; then Undo (Ctrl+Z's action), timed to the list
+    painted with them again. Each figure holds the thread hops and the list's reload."""
+    table, model = window.table, window.model
+    before = model.rowCount()
+    papers = min(papers, before)
+    rows = QItemSelection(model.index(0, 0), model.index(papers - 1, model.columnCount() - 1))
+    flags = QItemSelectionModel.SelectionFlag
+    table.setFocus()
+    table.selectionModel().select(rows, flags.ClearAndSelect | flags.Rows)
+    _pump(app, window, probe)
+    start = time.perf_counter()
+    QTest.keyClick(table, Qt.Key.Key_Delete)
+    _until_rows(app, window, probe, before - papers)
+    trashed = time.perf_counter() - start
+    start = time.perf_counter()
+    window.undo_action.trigger()
+    _until_rows(app, window, probe, before)
+    return trashed, time.perf_counter() - start
+
+
 def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -319,8 +364,11 @@ def main() -> None:
     peaks["sorting, scrolling"] = _peak_mb()
     probe.phase = "tagging every paper"
     tag_all = _tag_all(app, window, probe)
-    probe.stop()
     peaks["tagging every paper"] = _peak_mb()
+    probe.phase = f"trashing {TRASHED:,} papers and Undo"
+    trashed, restored = _trash_and_undo(app, window, probe)
+    probe.stop()
+    peaks["trashing and Undo"] = _peak_mb()
     print(
         json.dumps(
             {
@@ -333,10 +381,12 @@ def main() -> None:
                 "sort": _stats(sorts),
                 "scroll_to_end_ms": scroll * 1000,
                 "tag_all_ms": tag_all * 1000,
+                "trash_ms": trashed * 1000,
+                "undo_trash_ms": restored * 1000,
                 "longest_block_ms": probe.longest * 1000,
                 "longest_block_during": probe.where,
                 "longest_block_ms_by_phase": {k: v * 1000 for k, v in probe.by_phase.items()},
-                "peak_rss_mb": peaks["tagging every paper"],
+                "peak_rss_mb": max(peaks.values()),
                 "peak_rss_mb_after": peaks,
             }
         )
