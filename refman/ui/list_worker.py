@@ -6,7 +6,9 @@ it shows now are worth anything. :class:`ListWorker` answers them on a thread of
 a :class:`~refman.core.listing.ListReader` (its own database connection), so the window keeps
 painting and typing while they run. Each question carries the *generation* of the query it is
 about; starting a new generation drops every older question still waiting and interrupts the
-one being read, so a keystroke never waits for the answer to the keystroke before it.
+one being read, so a keystroke never waits for the answer to the keystroke before it. The
+questions of a *later* channel (the navigation pane's counts, related papers) wait while
+the others do, so the list is read first after a change.
 """
 
 from __future__ import annotations
@@ -43,11 +45,14 @@ class Channel:
     Different lists share the worker but never drop each other's questions.
     """
 
-    def __init__(self, worker: ListWorker, owner: QObject | None = None) -> None:
+    def __init__(
+        self, worker: ListWorker, owner: QObject | None = None, *, later: bool = False
+    ) -> None:
         self.worker = worker
         self.generation = 0
         self.closed = False
         self.owner = owner
+        self.later = later
         if owner is not None:
             owner.destroyed.connect(self.close)
 
@@ -105,6 +110,7 @@ class ListWorker(QObject):
         self._reader: ListReader | None = None
         self._questions: deque[_Question] = deque()
         self._running: _Question | None = None
+        self._yielding: _Question | None = None  # a later question interrupted for another
         self._undelivered = 0
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -114,10 +120,13 @@ class ListWorker(QObject):
 
     # -- asking ------------------------------------------------------------------------------
 
-    def channel(self, owner: QObject | None = None) -> Channel:
+    def channel(self, owner: QObject | None = None, *, later: bool = False) -> Channel:
         """A channel for one more list; closed when ``owner`` (the widget or model whose
-        answers it carries) is deleted, and never answering once it is."""
-        return Channel(self, owner)
+        answers it carries) is deleted, and never answering once it is. The questions of a
+        ``later`` channel (the navigation pane's counts, related papers) wait while others
+        do: after a change the list the person looks at is read first (at a million papers
+        the counts take seconds)."""
+        return Channel(self, owner, later=later)
 
     def renew(self, channel: Channel) -> int:
         """Start a new generation of a channel (see :meth:`Channel.new_generation`)."""
@@ -142,6 +151,11 @@ class ListWorker(QObject):
             self._undelivered += 1
             self._ensure_thread()
             self._lock.notify()
+            running = self._running
+            if running and running.channel.later and not question.channel.later:
+                self._yielding = running  # read again once the others were answered
+                if self._reader is not None:
+                    self._reader.interrupt()
         if was_idle:
             self.idle_changed.emit(False)
 
@@ -179,8 +193,12 @@ class ListWorker(QObject):
                 self._lock.wait()
             if self._stopping:
                 return None
-            self._running = self._questions.popleft()
-            return self._running
+            first = next((q for q in self._questions if not q.channel.later), None)
+            if first is None:
+                first = self._questions[0]
+            self._questions.remove(first)
+            self._running = first
+            return first
 
     def _serve(self) -> None:
         reader = self._make_reader()
@@ -188,11 +206,14 @@ class ListWorker(QObject):
         warm = False
         try:
             while (question := self._next()) is not None:
-                self._answer(reader, question)
+                again = self._answer(reader, question)
                 with self._lock:
-                    self._running = None
+                    self._running = self._yielding = None
+                    if again:
+                        self._questions.append(question)
                     idle = not self._questions
-                self._delivery.answered.emit(question)
+                if not again:
+                    self._delivery.answered.emit(question)
                 if idle and not warm:  # the first pause: while the person looks at the list
                     reader.warm_up()
                     warm = True
@@ -200,23 +221,28 @@ class ListWorker(QObject):
             self._reader = None
             reader.close()
 
-    def _answer(self, reader: ListReader, question: _Question) -> None:
+    def _answer(self, reader: ListReader, question: _Question) -> bool:
         """Run one question; one interrupted although still current (an interrupt meant for
-        the question before it) runs again."""
+        the question before it) runs again. True when it gave way to a question of a channel
+        that comes first: it is asked again after those."""
         for _attempt in range(3):
             try:
                 question.value = question.work(reader)
-                return
+                return False
             except CancelledError:
                 with self._lock:
                     stale = question.stale or self._stopping
+                    gave_way = self._yielding is question
                 if stale:
                     question.error = CancelledError("dropped")
-                    return
+                    return False
+                if gave_way:
+                    return True
             except BaseException as exc:  # handed to the GUI thread
                 question.error = exc
-                return
+                return False
         question.error = CancelledError("dropped")
+        return False
 
     # -- delivering ----------------------------------------------------------------------------
 

@@ -64,7 +64,7 @@ class RelatedView(QWidget):
         self.paper_id: int | None = None
         #: The related papers shown (empty while finding them, or when there are none).
         self.found: list[RelatedPaper] = []
-        self._reads = controller.lists.channel(self)
+        self._reads = controller.lists.channel(self, later=True)
         self.status = plain_label(FINDING, self)
         self.status.setObjectName("relatedStatus")
         set_muted(self.status)

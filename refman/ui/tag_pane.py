@@ -84,7 +84,7 @@ class TagPane(QWidget):
         self._last = NavFilter()
         self._extra_person: tuple[int, str] | None = None  # an author who owns no page
         self._renaming: tuple[str, str] | None = None
-        self._reads = controller.lists.channel(self)
+        self._reads = controller.lists.channel(self, later=True)
         self._nav: Navigation | None = None
         self._build()
         self._connect_signals()

@@ -162,3 +162,45 @@ def test_an_answer_never_reaches_a_widget_that_is_gone(
     other.ask(lambda reader: reader.count(PaperQuery()), got.append)
     assert worker.wait()
     assert got == [library.count()]  # the worker goes on answering the others
+
+
+def test_the_list_is_read_before_the_navigation_counts_asked_first(
+    qtbot: QtBot, worker: ListWorker
+) -> None:
+    """After a change the counts (a later channel) are asked first, then the list: the
+    list's rows come first all the same."""
+    lists, counts = worker.channel(), worker.channel(later=True)
+    gate = threading.Event()
+    got: list[str] = []
+    lists.ask(lambda _r: str(gate.wait(5)), lambda _v: None)  # the worker is busy
+    counts.ask(lambda _r: "counts", got.append)
+    lists.ask(lambda _r: "rows", got.append)
+    gate.set()
+    assert worker.wait()
+    assert got == ["rows", "counts"]
+
+
+def test_a_count_being_read_gives_way_to_the_list_and_is_read_again(
+    qtbot: QtBot, worker: ListWorker
+) -> None:
+    counts, lists = worker.channel(later=True), worker.channel()
+    started = threading.Event()
+    runs: list[int] = []
+    got: list[str] = []
+
+    def count(reader: ListReader) -> str:
+        runs.append(1)
+        if len(runs) == 1:
+            started.set()
+            reader._read(lambda s: s.execute(ENDLESS).scalar())  # until interrupted
+        return "counts"
+
+    counts.ask(count, got.append)
+    assert started.wait(5)
+    time.sleep(0.1)  # well inside the long read
+    begun = time.perf_counter()
+    lists.ask(lambda _r: "rows", got.append)
+    qtbot.wait_until(lambda: got[:1] == ["rows"], timeout=5000)
+    assert time.perf_counter() - begun < 2.0  # the list did not wait for the count
+    assert worker.wait()
+    assert got == ["rows", "counts"] and len(runs) == 2
