@@ -246,10 +246,12 @@ class RestorePapers(_Papers):
 
 @dataclass(frozen=True, slots=True)
 class SetTrashed(Operation[tuple[int, ...]]):
-    """Put back when papers were trashed (None: not in the Trash), expecting ``expect``."""
+    """Put back when papers were trashed (None: not in the Trash), expecting ``expect``: each
+    a time and the papers it is for (an undo of 100,000 papers moved to the Trash at once
+    holds two times and their ids, not 200,000 pairs)."""
 
-    times: tuple[tuple[int, datetime | None], ...]
-    expect: tuple[tuple[int, datetime | None], ...] = ()
+    times: tuple[tuple[datetime | None, tuple[int, ...]], ...]
+    expect: tuple[tuple[datetime | None, tuple[int, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,10 +200,8 @@ def _set_trash_times(
     if before is None:
         before = _trash_times(ctx.session, tuple(times))
     changed = {pid: when for pid, when in times.items() if before.get(pid) != when}
-    by_time: dict[datetime | None, list[int]] = {}
-    for pid, when in changed.items():
-        by_time.setdefault(when, []).append(pid)
-    for when, ids in by_time.items():
+    by_time = _by_time(changed.items())
+    for when, ids in by_time:
         # Nothing in the session needs refreshing, and synchronizing would fetch every row.
         ctx.session.execute(
             update(Paper)
@@ -213,12 +211,19 @@ def _set_trash_times(
         )
     if not changed:
         return Outcome(())
-    inverse = SetTrashed(
-        times=tuple((pid, before[pid]) for pid in changed),
-        expect=tuple(changed.items()),
-    )
+    inverse = SetTrashed(times=_by_time((pid, before[pid]) for pid in changed), expect=by_time)
     changes = Changes(papers=ids_of(changed.keys()), structure=True, tags=True)
     return Outcome(tuple(changed), changes, inverse, label)
+
+
+def _by_time(
+    times: Iterable[tuple[int, datetime | None]],
+) -> tuple[tuple[datetime | None, tuple[int, ...]], ...]:
+    """Papers' trash times as each time and its papers (as :class:`SetTrashed` holds them)."""
+    grouped: dict[datetime | None, list[int]] = {}
+    for pid, when in times:
+        grouped.setdefault(when, []).append(pid)
+    return tuple((when, tuple(ids)) for when, ids in grouped.items())
 
 
 def trash_papers(ctx: Context, op: TrashPapers) -> Outcome[tuple[int, ...]]:
@@ -244,16 +249,17 @@ def set_trashed(ctx: Context, op: SetTrashed) -> Outcome[tuple[int, ...]]:
         NotFoundError: A paper is no longer in the library.
         ConflictError: A paper's trash time is not the expected one.
     """
-    ids = tuple(pid for pid, _ in op.times)
-    now = _trash_times(ctx.session, ids)
-    _require(now, ids)
-    for pid, when in op.expect:
-        if now.get(pid) != when:
-            where = "restored" if when is not None else "moved to the Trash"
-            raise ConflictError(
-                f"Paper #{pid} was {where} elsewhere since.", "It was left as it is now."
-            )
-    return _set_trash_times(ctx, dict(op.times), before=now)
+    times = {pid: when for when, ids in op.times for pid in ids}
+    now = _trash_times(ctx.session, tuple(times))
+    _require(now, times)
+    for when, ids in op.expect:
+        for pid in ids:
+            if now.get(pid) != when:
+                where = "restored" if when is not None else "moved to the Trash"
+                raise ConflictError(
+                    f"Paper #{pid} was {where} elsewhere since.", "It was left as it is now."
+                )
+    return _set_trash_times(ctx, times, before=now)
 
 
 def set_duplicate_flag(ctx: Context, op: SetDuplicateFlag) -> Outcome[None]:

@@ -521,7 +521,7 @@ def test_trash_restore_and_empty(library: LibraryService, ids: list[int]) -> Non
     assert library.paper_ids(PaperQuery(section=Section.TRASH)) == [a]
     assert library.paper(b).trashed is None
 
-    library.apply(SetTrashed(((a, None), (c, datetime(2024, 5, 1)))))
+    library.apply(SetTrashed(((None, (a,)), (datetime(2024, 5, 1), (c,)))))
     assert [library.paper(i).trashed for i in (a, c)] == [None, datetime(2024, 5, 1)]
 
     assert library.empty_trash() == 1
