@@ -144,12 +144,16 @@ class ListReader:
         """The row of a paper in the list, or None when the list does not show it."""
         return self._read(lambda s: queries.position(s, query, self._db.search, paper_id))
 
-    def navigation(self, person_id: int | None = None) -> Navigation:
+    def navigation(
+        self, person_id: int | None = None, tags_since: Navigation | None = None
+    ) -> Navigation:
         """The sections' counts, the people and the tags (and one person's paper count):
-        the library's snapshot when it is current (see :mod:`refman.core.navigation`)."""
+        the library's snapshot when it is current (see :mod:`refman.core.navigation`); after
+        a change to tags alone, only what tags change counted again (``tags_since``: what
+        the pane showed before it)."""
 
         def read(s: Session) -> tuple[Navigation, tuple[int, str] | None]:
-            found, fresh = navigation.read(s, self._db)
+            found, fresh = navigation.read(s, self._db, tags_since)
             if person_id is None:
                 return found, fresh
             person = queries.count(s, PaperQuery(person_id=person_id), self._db.search)

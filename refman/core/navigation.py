@@ -9,7 +9,7 @@ once when it starts.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 from sqlalchemy.orm import Session
 
@@ -17,7 +17,15 @@ from refman.core import queries
 from refman.core.people import followed
 from refman.core.reading import load_tags
 from refman.core.saved_searches import saved_searches
-from refman.core.values import Navigation, PersonView, SavedSearchView, SectionCounts, TagView
+from refman.core.values import (
+    Navigation,
+    PaperQuery,
+    PersonView,
+    SavedSearchView,
+    Section,
+    SectionCounts,
+    TagView,
+)
 from refman.store import snapshots
 from refman.store.database import Database
 
@@ -35,15 +43,35 @@ def counted(session: Session, database: Database) -> Navigation:
     )
 
 
-def read(session: Session, database: Database) -> tuple[Navigation, tuple[int, str] | None]:
+def retagged(session: Session, database: Database, before: Navigation) -> Navigation:
+    """The navigation pane's contents after a change to tags alone: the tags, the Untagged
+    section and the saved searches counted again, the people and the other sections as
+    ``before`` (at a million papers the people's counts take a second)."""
+    untagged = queries.count(session, PaperQuery(section=Section.UNTAGGED), database.search)
+    return Navigation(
+        replace(before.counts, untagged=untagged),
+        before.people,
+        load_tags(session),
+        saved=saved_searches(session, database.search),
+    )
+
+
+def read(
+    session: Session, database: Database, tags_since: Navigation | None = None
+) -> tuple[Navigation, tuple[int, str] | None]:
     """The navigation pane's contents: from the library's snapshot when it is current, else
-    counted, with the snapshot to keep (its revision and body; None when it was current)."""
+    counted (only what tags change, given what the pane showed before a change to tags
+    alone: ``tags_since``), with the snapshot to keep (its revision and body; None when it
+    was current)."""
     revision, body = snapshots.current(database, session, SNAPSHOT)
     if body is not None:
         found = _decoded(body)
         if found is not None:
             return found, None
-    navigation = counted(session, database)
+    if tags_since is not None:
+        navigation = retagged(session, database, tags_since)
+    else:
+        navigation = counted(session, database)
     return navigation, (revision, _encoded(navigation))
 
 

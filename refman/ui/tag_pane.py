@@ -86,6 +86,7 @@ class TagPane(QWidget):
         self._renaming: tuple[str, str] | None = None
         self._reads = controller.lists.channel(self, later=True)
         self._nav: Navigation | None = None
+        self._whole_pending = False  # a reload of everything asked and not shown yet
         self._build()
         self._connect_signals()
         self._rebuild_nav(None)
@@ -269,14 +270,18 @@ class TagPane(QWidget):
         self.tag_list.setVisible(bool(tags))
         self.no_tags.setVisible(not tags)
 
-    def refresh(self) -> None:
+    def refresh(self, *, tags_only: bool = False) -> None:
         """Reload counts, people and tags (read off the GUI thread), keeping the selection
-        where it still exists."""
+        where it still exists; after a change to tags alone (``tags_only``) only what tags
+        change, unless a whole reload asked before has not been shown yet."""
         person = self._extra_person[0] if self._extra_person is not None else None
+        self._whole_pending = whole = not tags_only or self._whole_pending or self._nav is None
+        since = None if whole else self._nav
         self._reads.new_generation()
-        self._reads.ask(lambda reader: reader.navigation(person), self._show)
+        self._reads.ask(lambda reader: reader.navigation(person, since), self._show)
 
     def _show(self, nav: Navigation) -> None:
+        self._whole_pending = False
         self._nav = nav
         self._rebuild_nav(nav)
         self._rebuild_tags(nav.tags)
@@ -285,10 +290,8 @@ class TagPane(QWidget):
     # -- tag actions ------------------------------------------------------------------------
 
     def build_tag_menu(self, name: str) -> QMenu:
-        """The context menu of a tag: rename (or merge), colour, delete.
-
-        The menu's actions act on ``name`` until another tag's menu is built.
-        """
+        """The context menu of a tag: rename (or merge), colour, delete; its actions act on
+        ``name`` until another tag's menu is built."""
         a = self.actions_by_id
         self.menu_tag = name
         a[ActionId.CLEAR_TAG_COLOUR].setEnabled(self._tag_colour(name) is not None)
@@ -352,13 +355,12 @@ class TagPane(QWidget):
 
     @Slot(object)
     def on_controller_changed(self, changes: Changes) -> None:
-        """Reload when tags, papers or the library's structure changed.
-
-        Saving a note touches its paper but none of the counts, so it is skipped.
-        """
+        """Reload when tags, papers or the structure changed (a saved note changes no count;
+        a change to tags alone leaves the people's counts)."""
         counted = changes.tags or changes.structure or changes.people or changes.searches
         if counted or (changes.papers and not changes.notes):
-            self.refresh()
+            others = changes.structure or changes.people or changes.searches or changes.added
+            self.refresh(tags_only=changes.tags and not (others or changes.notes))
 
     @Slot()
     def on_nav_list_selection_changed(self) -> None:

@@ -172,6 +172,23 @@ def test_counts_follow_changes(
     assert pane.tag_list.find_row("tag", "ml") is None
 
 
+def test_a_tag_change_right_after_a_trash_still_counts_everything_again(
+    pane: TagPane, controller: LibraryController, library: LibraryService, ids: dict[str, int]
+) -> None:
+    """A change to tags alone counts only what tags change, but not over a reload of
+    everything that was asked and not shown yet (the Trash's count would stay behind)."""
+    people_before = {k: v for k, v in counts_shown(pane).items() if isinstance(k, int)}
+    controller.trash([ids["Graph"]])
+    controller.tag([ids["Sparse"]], ["ml"])  # both land before the first count is shown
+    settle(controller)
+    shown = counts_shown(pane)
+    assert shown[Section.TRASH] == 1 and shown[Section.ALL] == 3
+    assert shown[Section.UNTAGGED] == 2
+    assert tag_row(pane, "ml").data(COUNT_ROLE) == 1
+    people = {p.id: p.count for p in library.people()}
+    assert {k: v for k, v in shown.items() if isinstance(k, int)} == people != people_before
+
+
 def test_clicking_a_person_filters_by_that_person(
     qtbot: QtBot, pane: TagPane, library: LibraryService
 ) -> None:

@@ -14,7 +14,7 @@ from sqlalchemy import event
 from refman.core import navigation
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
-from refman.core.values import Navigation
+from refman.core.values import Navigation, PaperQuery, Section
 from tests.helpers.fixtures import fill_library
 
 Opened = Callable[[], LibraryService]
@@ -36,8 +36,11 @@ def reopen(library_location: str, tmp_path: Path) -> Iterator[Opened]:
         service.close()
 
 
-def _read(service: LibraryService) -> tuple[Navigation, list[str]]:
-    """The navigation as the pane reads it, and the SQL statements the read ran."""
+def _read(
+    service: LibraryService, tags_since: Navigation | None = None
+) -> tuple[Navigation, list[str]]:
+    """The navigation as the pane reads it (after a change to tags alone: ``tags_since``),
+    and the SQL statements the read ran."""
     statements: list[str] = []
 
     def seen(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
@@ -47,7 +50,7 @@ def _read(service: LibraryService) -> tuple[Navigation, list[str]]:
     event.listen(engine, "before_cursor_execute", seen)
     reader = ListReader(service.db)
     try:
-        return reader.navigation(), statements
+        return reader.navigation(tags_since=tags_since), statements
     finally:
         reader.close()
         event.remove(engine, "before_cursor_execute", seen)
@@ -92,6 +95,20 @@ def test_a_change_is_counted_again(reopen: Opened) -> None:
         "fresh": 1,
     }
     assert after == _counted(second)
+
+
+def test_after_a_change_to_tags_alone_only_what_tags_change_is_counted(reopen: Opened) -> None:
+    service = reopen()
+    fill_library(service)
+    before, _ = _read(service)
+    ids, bare = service.paper_ids(), service.paper_ids(PaperQuery(section=Section.UNTAGGED))
+    service.tag([bare[0], ids[0]], ["fresh"])
+    service.untag(ids[:1], [before.tags[0].name])
+    after, statements = _read(service, tags_since=before)
+    assert after == _counted(service)  # the same as counting it all again
+    assert after.counts.untagged == before.counts.untagged - 1
+    assert not any("attributions" in s for s in statements)  # the people's counts kept
+    assert _read(service)[0] == after  # kept as the snapshot of this revision
 
 
 def test_another_programs_change_is_counted_again(reopen: Opened, library_path: Path) -> None:
