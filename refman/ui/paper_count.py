@@ -20,7 +20,7 @@ class PaperCount(QLabel):
         super().__init__(parent)
         self.setObjectName("paperCount")
         self.model = model
-        self._totals = worker.channel(self)
+        self._totals = worker.channel(self, later=True)  # the list's own count first
         self._total: tuple[Section, int] | None = None
         model.count_changed.connect(self.update_text)
 
