@@ -6,9 +6,10 @@ it shows now are worth anything. :class:`ListWorker` answers them on a thread of
 a :class:`~refman.core.listing.ListReader` (its own database connection), so the window keeps
 painting and typing while they run. Each question carries the *generation* of the query it is
 about; starting a new generation drops every older question still waiting and interrupts the
-one being read, so a keystroke never waits for the answer to the keystroke before it. The
-questions of a *later* channel (the navigation pane's counts, related papers) wait while
-the others do, so the list is read first after a change.
+one being read, so a keystroke never waits for the answer to the keystroke before it. A
+channel's *rank* orders the questions waiting: the list's own first, the status bar's total
+next, the navigation pane's counts and related papers last; one being read gives way to a
+question of a lower rank, so after a change the list is read first.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ log = logging.getLogger("refman.ui")
 
 T = TypeVar("T")
 
+#: A channel's rank (lower is read sooner): the list's own questions, the status bar's
+#: total of the library, then the navigation pane's counts and related papers.
+FIRST, SOON, LATER = 0, 1, 2
+
 
 class _Delivery(QObject):
     """Carries an answer from the worker thread to the GUI thread."""
@@ -46,13 +51,13 @@ class Channel:
     """
 
     def __init__(
-        self, worker: ListWorker, owner: QObject | None = None, *, later: bool = False
+        self, worker: ListWorker, owner: QObject | None = None, *, rank: int = FIRST
     ) -> None:
         self.worker = worker
         self.generation = 0
         self.closed = False
         self.owner = owner
-        self.later = later
+        self.rank = rank
         if owner is not None:
             owner.destroyed.connect(self.close)
 
@@ -120,13 +125,13 @@ class ListWorker(QObject):
 
     # -- asking ------------------------------------------------------------------------------
 
-    def channel(self, owner: QObject | None = None, *, later: bool = False) -> Channel:
+    def channel(self, owner: QObject | None = None, *, rank: int = FIRST) -> Channel:
         """A channel for one more list; closed when ``owner`` (the widget or model whose
-        answers it carries) is deleted, and never answering once it is. The questions of a
-        ``later`` channel (the navigation pane's counts, related papers) wait while others
-        do: after a change the list the person looks at is read first (at a million papers
-        the counts take seconds)."""
-        return Channel(self, owner, later=later)
+        answers it carries) is deleted, and never answering once it is. Questions of a
+        higher ``rank`` (:data:`SOON`, :data:`LATER`) wait while those of a lower one do:
+        after a change the list the person looks at is read first (at a million papers the
+        navigation pane's counts take seconds)."""
+        return Channel(self, owner, rank=rank)
 
     def renew(self, channel: Channel) -> int:
         """Start a new generation of a channel (see :meth:`Channel.new_generation`)."""
@@ -152,7 +157,7 @@ class ListWorker(QObject):
             self._ensure_thread()
             self._lock.notify()
             running = self._running
-            if running and running.channel.later and not question.channel.later:
+            if running and running.channel.rank > question.channel.rank:
                 self._yielding = running  # read again once the others were answered
                 if self._reader is not None:
                     self._reader.interrupt()
@@ -193,9 +198,7 @@ class ListWorker(QObject):
                 self._lock.wait()
             if self._stopping:
                 return None
-            first = next((q for q in self._questions if not q.channel.later), None)
-            if first is None:
-                first = self._questions[0]
+            first = min(self._questions, key=lambda q: q.channel.rank)  # the first of the rank
             self._questions.remove(first)
             self._running = first
             return first

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from refman.core.values import PaperQuery, Section
 
-from refman.ui.list_worker import ListWorker
+from refman.ui.list_worker import SOON, ListWorker
 from refman.ui.paper_model import PaperTableModel
 
 
@@ -20,7 +20,7 @@ class PaperCount(QLabel):
         super().__init__(parent)
         self.setObjectName("paperCount")
         self.model = model
-        self._totals = worker.channel(self, later=True)  # the list's own count first
+        self._totals = worker.channel(self, rank=SOON)  # the list's own count first
         self._total: tuple[Section, int] | None = None
         model.count_changed.connect(self.update_text)
 

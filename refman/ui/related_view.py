@@ -18,6 +18,7 @@ from refman.core.values import Changes, RelatedPaper
 
 from refman.ui.controller import LibraryController
 from refman.ui.links import inner_link
+from refman.ui.list_worker import LATER
 from refman.ui.look import clear_layout, plain_label, scaled_font, set_muted
 
 #: Said while the related papers are being found, and when there are none.
@@ -64,7 +65,7 @@ class RelatedView(QWidget):
         self.paper_id: int | None = None
         #: The related papers shown (empty while finding them, or when there are none).
         self.found: list[RelatedPaper] = []
-        self._reads = controller.lists.channel(self, later=True)
+        self._reads = controller.lists.channel(self, rank=LATER)
         self.status = plain_label(FINDING, self)
         self.status.setObjectName("relatedStatus")
         set_muted(self.status)

@@ -32,6 +32,7 @@ from refman.core.values import Changes, Navigation, SavedSearchView, Section, Ta
 
 from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
+from refman.ui.list_worker import LATER
 from refman.ui.look import heading_label, link_button_style, plain_label, set_muted
 from refman.ui.nav_rows import SECTION_NAMES, fill_nav, match_mode_button
 from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList, TagList
@@ -84,7 +85,7 @@ class TagPane(QWidget):
         self._last = NavFilter()
         self._extra_person: tuple[int, str] | None = None  # an author who owns no page
         self._renaming: tuple[str, str] | None = None
-        self._reads = controller.lists.channel(self, later=True)
+        self._reads = controller.lists.channel(self, rank=LATER)
         self._nav: Navigation | None = None
         self._whole_pending = False  # a reload of everything asked and not shown yet
         self._build()
@@ -271,12 +272,11 @@ class TagPane(QWidget):
         self.no_tags.setVisible(not tags)
 
     def refresh(self, *, tags_only: bool = False) -> None:
-        """Reload counts, people and tags (read off the GUI thread), keeping the selection
-        where it still exists; after a change to tags alone (``tags_only``) only what tags
-        change, unless a whole reload asked before has not been shown yet."""
+        """Reload counts, people and tags off the GUI thread, keeping the selection; after a
+        change to tags alone only what tags change, unless a whole reload is not shown yet."""
         person = self._extra_person[0] if self._extra_person is not None else None
-        self._whole_pending = whole = not tags_only or self._whole_pending or self._nav is None
-        since = None if whole else self._nav
+        whole = not tags_only or self._whole_pending or self._nav is None
+        self._whole_pending, since = whole, (None if whole else self._nav)
         self._reads.new_generation()
         self._reads.ask(lambda reader: reader.navigation(person, since), self._show)
 

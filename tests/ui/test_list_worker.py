@@ -21,7 +21,7 @@ from refman.core.values import PaperQuery
 from tests.helpers.fixtures import seed_files, settle, sourced_file
 
 from refman.ui.controller import LibraryController
-from refman.ui.list_worker import ListWorker
+from refman.ui.list_worker import LATER, SOON, ListWorker
 from refman.ui.paper_model import PaperTableModel
 
 ENDLESS = text(
@@ -167,23 +167,25 @@ def test_an_answer_never_reaches_a_widget_that_is_gone(
 def test_the_list_is_read_before_the_navigation_counts_asked_first(
     qtbot: QtBot, worker: ListWorker
 ) -> None:
-    """After a change the counts (a later channel) are asked first, then the list: the
-    list's rows come first all the same."""
-    lists, counts = worker.channel(), worker.channel(later=True)
+    """After a change the counts (a later channel) are asked first, then the status bar's
+    total, then the list: the list's rows come first all the same, then the total."""
+    lists, counts = worker.channel(), worker.channel(rank=LATER)
+    total = worker.channel(rank=SOON)
     gate = threading.Event()
     got: list[str] = []
     lists.ask(lambda _r: str(gate.wait(5)), lambda _v: None)  # the worker is busy
     counts.ask(lambda _r: "counts", got.append)
+    total.ask(lambda _r: "total", got.append)
     lists.ask(lambda _r: "rows", got.append)
     gate.set()
     assert worker.wait()
-    assert got == ["rows", "counts"]
+    assert got == ["rows", "total", "counts"]
 
 
 def test_a_count_being_read_gives_way_to_the_list_and_is_read_again(
     qtbot: QtBot, worker: ListWorker
 ) -> None:
-    counts, lists = worker.channel(later=True), worker.channel()
+    counts, lists = worker.channel(rank=LATER), worker.channel()
     started = threading.Event()
     runs: list[int] = []
     got: list[str] = []
