@@ -18,6 +18,7 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Callable
 
 T0 = float(os.environ.get("REFMAN_BENCH_T0", time.time()))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -153,25 +154,29 @@ def _pump(app: QApplication, window: MainWindow, probe: GapProbe) -> None:
     """Run the window's event loop, as on screen, until the list shows its answer and has
     painted it (the window paints on its own). The probe ticks inside the same loop."""
     controller = window.controller
-    loop = QEventLoop()
     painted = PAINTS.count
     started = time.perf_counter()
 
-    def check() -> None:
+    def done() -> bool:
         idle = controller.runner.idle and controller.lists.idle
         late = time.perf_counter() - started > 0.5  # nothing needed painting
-        if idle and (PAINTS.count > painted or late):
-            loop.quit()
+        return idle and (PAINTS.count > painted or late)
 
+    _loop_until(done)
+    if not (controller.runner.idle and controller.lists.idle):  # a paint asked for rows
+        _pump(app, window, probe)
+
+
+def _loop_until(done: Callable[[], bool]) -> None:
+    """Run the window's event loop, as on screen, until ``done()`` (asked every 1 ms)."""
+    loop = QEventLoop()
     timer = QTimer()
     timer.setTimerType(Qt.TimerType.PreciseTimer)
     timer.setInterval(1)
-    timer.timeout.connect(check)
+    timer.timeout.connect(lambda: loop.quit() if done() else None)
     timer.start()
     loop.exec()
     timer.stop()
-    if not (controller.runner.idle and controller.lists.idle):  # a paint asked for rows
-        _pump(app, window, probe)
 
 
 def _stats(samples: list[float]) -> dict[str, float]:
@@ -278,20 +283,8 @@ def _tag_all(app: QApplication, window: MainWindow, probe: GapProbe) -> float:
 def _until_rows(app: QApplication, window: MainWindow, rows: int) -> None:
     """Run the window's event loop until the list shows ``rows`` rows, then once more for
     their paint (at most 60 s). The navigation pane's counts may still be read."""
-    loop = QEventLoop()
     deadline = time.perf_counter() + 60
-
-    def check() -> None:
-        if window.model.rowCount() == rows or time.perf_counter() > deadline:
-            loop.quit()
-
-    timer = QTimer()
-    timer.setTimerType(Qt.TimerType.PreciseTimer)
-    timer.setInterval(1)
-    timer.timeout.connect(check)
-    timer.start()
-    loop.exec()
-    timer.stop()
+    _loop_until(lambda: window.model.rowCount() == rows or time.perf_counter() > deadline)
     assert window.model.rowCount() == rows, f"the list never showed {rows:,} rows"
     app.processEvents()  # the paint the new rows asked for
 
