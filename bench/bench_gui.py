@@ -99,8 +99,13 @@ def main() -> None:
         for phase, ms in r["longest_block_ms_by_phase"].items():  # type: ignore[attr-defined]
             phases[phase] = max(phases.get(phase, 0.0), float(ms))
     print("longest block by phase: " + ", ".join(f"{k} {v:.0f} ms" for k, v in phases.items()))
-    rss = max(float(r["peak_rss_mb"]) for r in runs)  # type: ignore[arg-type]
-    print(f"peak RSS:             {rss:.0f} MB")
+    heaviest = max(runs, key=lambda r: float(r["peak_rss_mb"]))  # type: ignore[arg-type]
+    after: dict[str, float] = heaviest["peak_rss_mb_after"]  # type: ignore[assignment]
+    print(
+        f"peak RSS:             {float(heaviest['peak_rss_mb']):.0f} MB (after "  # type: ignore[arg-type]
+        + ", ".join(f"{k} {v:.0f}" for k, v in after.items())
+        + ")"
+    )
 
 
 if __name__ == "__main__":

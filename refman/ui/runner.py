@@ -70,6 +70,8 @@ class Job(Generic[T]):
     value: Any = None
     error: BaseException | None = None
     finished: bool = False
+    #: True when someone is told of the job's progress.
+    followed: bool = False
     _cancel: threading.Event = field(default_factory=threading.Event)
 
     def cancel(self) -> None:
@@ -121,6 +123,10 @@ def wait_until_idle(worker: Idling, timeout_ms: int) -> bool:
     loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
     worker.idle_changed.disconnect(quit_when_idle)
     return worker.idle
+
+
+def _done_work(_progress: Callable[[int, int], None], _cancelled: Callable[[], bool]) -> None:
+    """What a delivered job holds instead of its work (let go with its value)."""
 
 
 def _work_through(jobs: queue.Queue[Job[Any] | None]) -> None:
@@ -184,6 +190,7 @@ class OperationRunner(QObject):
         job.signals.ended.connect(lambda: self._deliver(job), Qt.ConnectionType.QueuedConnection)
         if on_progress is not None:
             job.signals.progressed.connect(on_progress, Qt.ConnectionType.QueuedConnection)
+            job.followed = True
         was_idle = self.idle
         self._pending.append(job)
         if was_idle:
@@ -245,6 +252,20 @@ class OperationRunner(QObject):
         if job not in self._pending:
             return
         self._pending.remove(job)
+        # The connection to this method holds the job, and Qt's side of it is out of sight
+        # of Python's collector: cut it, or every job — its work, its callbacks and its
+        # value (an operation's outcome, a hundred thousand ids) — lived as long as the window.
+        job.signals.ended.disconnect()
+        if job.followed:
+            job.signals.progressed.disconnect()
+        try:
+            self._hand_over(job)
+        finally:
+            job.work = _done_work
+            job.on_done = job.on_error = job.on_end = None
+            job.value = None
+
+    def _hand_over(self, job: Job[Any]) -> None:
         if not self._pending:
             self._timer.stop()
             if self._announced:

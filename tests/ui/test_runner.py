@@ -1,0 +1,59 @@
+"""The runner that makes changes off the GUI thread lets go of each change once delivered."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Callable
+
+from pytestqt.qtbot import QtBot
+
+from refman.ui.runner import OperationRunner
+
+
+class _Result:
+    """Stands for what a change returns (an outcome holding a hundred thousand ids)."""
+
+
+def _work_holding(
+    held: _Result,
+) -> Callable[[Callable[[int, int], None], Callable[[], bool]], _Result]:
+    def work(report: Callable[[int, int], None], _cancelled: Callable[[], bool]) -> _Result:
+        report(1, 1)
+        assert isinstance(held, _Result)  # the work holds what it was given
+        return _Result()
+
+    return work
+
+
+def test_a_delivered_job_keeps_neither_its_value_nor_its_work(qtbot: QtBot) -> None:
+    runner = OperationRunner()
+    delivered: list[weakref.ref[_Result]] = []
+    progress: list[tuple[int, int]] = []
+    held = _Result()
+    held_ref = weakref.ref(held)
+    runner.submit(
+        _work_holding(held),
+        lambda value: delivered.append(weakref.ref(value)),
+        on_progress=lambda done, total: progress.append((done, total)),
+    )
+    runner.submit(lambda _p, _c: _Result(), lambda value: delivered.append(weakref.ref(value)))
+    del held
+    assert runner.wait(5000)
+    qtbot.waitUntil(lambda: progress == [(1, 1)])
+    gc.collect()
+
+    assert len(delivered) == 2
+    assert [ref() for ref in delivered] == [None, None]  # both values freed
+    assert held_ref() is None  # and what the first job's work held
+    runner.shutdown()
+
+
+def test_the_job_handed_to_its_caller_holds_nothing_once_delivered(qtbot: QtBot) -> None:
+    runner = OperationRunner()
+    results: list[int] = []
+    job = runner.submit(lambda _p, _c: 41 + 1, results.append)
+    assert runner.wait(5000)
+    assert results == [42]
+    assert job.value is None and job.on_done is None  # the caller's job holds nothing more
+    runner.shutdown()
