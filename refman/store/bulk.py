@@ -189,7 +189,7 @@ def first_column(
         statement: A SQLAlchemy select (compiled here), or SQL text with ``?`` parameters.
         params: The parameters of SQL text.
     """
-    return [row[0] for row in raw_rows(session, statement, params)]
+    return [row[0] for row in row_stream(session, statement, params)]
 
 
 def raw_rows(
@@ -197,17 +197,25 @@ def raw_rows(
 ) -> list[tuple[Any, ...]]:
     """Every row of a query as the DB-API gives it (values as stored: date-times are text,
     see :func:`datetime_reader`), fetched in one call; arguments as for :func:`first_column`."""
+    return list(row_stream(session, statement, params))
+
+
+def row_stream(
+    session: Session, statement: Select[*tuple[Any, ...]] | str, params: Sequence[Any] = ()
+) -> Iterator[tuple[Any, ...]]:
+    """The rows of :func:`raw_rows` one at a time, for a caller that keeps less than a row
+    per row (a hundred thousand rows held at once are a tuple each: 6 MB)."""
     if not isinstance(statement, str):
         compiled = statement.compile(
             session.get_bind(), compile_kwargs={"render_postcompile": True}
         )
         values = compiled.construct_params()
         if compiled.positiontup is None:  # a driver with named parameters (psycopg)
-            return [tuple(r) for r in session.connection().exec_driver_sql(str(compiled), values)]
+            return (tuple(r) for r in session.connection().exec_driver_sql(str(compiled), values))
         statement, params = str(compiled), [values[n] for n in compiled.positiontup or []]
     raw = session.connection().connection.driver_connection
     assert raw is not None
-    rows: list[tuple[Any, ...]] = raw.execute(statement, tuple(params)).fetchall()
+    rows: Iterator[tuple[Any, ...]] = raw.execute(statement, tuple(params))
     return rows
 
 

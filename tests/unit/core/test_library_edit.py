@@ -545,6 +545,32 @@ def test_undoing_trash_puts_papers_back_and_refuses_when_restored_elsewhere(
     assert plain(error.message), error.message
 
 
+def test_restoring_papers_trashed_at_different_times_undoes_to_each_time(
+    library: LibraryService, library_path: Path, ids: list[int]
+) -> None:
+    a, b, c, d = ids
+    library.apply(SetTrashed(((datetime(2024, 5, 1), (a, b)), (datetime(2025, 1, 2), (c,)))))
+    before = dump(library_path)
+    restored = library.restore([a, b, c, d])  # d was never in the Trash
+    assert sorted(restored.value) == [a, b, c] and restored.changes.papers == {a, b, c}
+    assert library.section_counts().trash == 0
+    undo(library, restored)
+    assert dump(library_path) == before
+    assert [library.paper(i).trashed for i in ids] == [
+        datetime(2024, 5, 1),
+        datetime(2024, 5, 1),
+        datetime(2025, 1, 2),
+        None,
+    ]
+
+
+def test_trashing_a_paper_the_library_does_not_hold_changes_nothing(
+    library: LibraryService, library_path: Path, ids: list[int]
+) -> None:
+    error = unchanged_after(library_path, NotFoundError, lambda: library.trash([ids[0], 10_000]))
+    assert "10000" in error.message, error.message
+
+
 def test_empty_trash_cannot_be_undone_and_says_so(library: LibraryService, ids: list[int]) -> None:
     library.trash(ids[:2])
     emptied = library.apply(EmptyTrash())
