@@ -23,7 +23,7 @@ from refman.ui.detail_pane import DetailPane
 from refman.ui.drop import DropInputs, install_drop_target
 from refman.ui.file_actions import FileActions
 from refman.ui.history_dialog import HistoryActions
-from refman.ui.paper_count import PaperCount
+from refman.ui.paper_count import PaperCount, whole_section
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.people_view import PeopleView
 from refman.ui.reading_actions import ReadingActions
@@ -240,8 +240,9 @@ class MainWindow(QMainWindow):
         )
 
     def _apply_query(self, *, now: bool = False) -> None:
-        self.model.set_query(self.current_query(), now=now)
-        self.count_label.count_library(self._nav.section)
+        query = self.current_query()
+        self.model.set_query(query, now=now)
+        self.count_label.count_library(query)
         self._update_actions()
 
     def _update_title(self) -> None:
@@ -265,18 +266,12 @@ class MainWindow(QMainWindow):
         When the list is filtered (a search, tags, a section other than All, a person), any
         change to papers may move them in or out of it, so the list's query runs again.
         """
-        query = self.model.query
-        filtered = bool(
-            query.text.strip()
-            or query.tags
-            or query.section is not Section.ALL
-            or query.person_id is not None
-        )
+        filtered = whole_section(self.model.query) is not Section.ALL
         if filtered and (changes.papers or changes.tags or changes.notes):
             changes = replace(changes, structure=True)
         self.paper_panel.refresh(changes)
         if changes.structure or changes.added:
-            self.count_label.count_library(self._nav.section, again=True)
+            self.count_label.count_library(self.current_query(), again=True)
         self._update_actions()
 
     @Slot()

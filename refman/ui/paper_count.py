@@ -13,6 +13,14 @@ from refman.ui.list_worker import SOON, ListWorker
 from refman.ui.paper_model import PaperTableModel
 
 
+def whole_section(query: PaperQuery) -> Section | None:
+    """The section a query shows the whole of (All papers or the Trash: no search, tag or
+    person narrows it), else None."""
+    if query.text.strip() or query.tags or query.filters or query.person_id is not None:
+        return None
+    return query.section if query.section in (Section.ALL, Section.TRASH) else None
+
+
 class PaperCount(QLabel):
     """Says how many papers the list shows out of the section's whole (All or the Trash)."""
 
@@ -22,17 +30,33 @@ class PaperCount(QLabel):
         self.model = model
         self._totals = worker.channel(self, rank=SOON)  # the list's own count first
         self._total: tuple[Section, int] | None = None
-        model.count_changed.connect(self.update_text)
+        #: The whole the list shows, whose count is the list's own (not counted twice), and
+        #: whether the list has counted it since; the list's last count and its query.
+        self._following: Section | None = None
+        self._confirmed = False
+        self._listed: tuple[PaperQuery, int] | None = None
+        model.count_changed.connect(self._list_counted)
 
-    def count_library(self, section: Section, *, again: bool = False) -> None:
+    def count_library(self, query: PaperQuery, *, again: bool = False) -> None:
         """Count the papers of the section the list is in (the Trash, else All papers):
         ``again`` after a change, else only when the list moved to the other whole (a new
-        search or filter leaves the library's size as it was)."""
-        whole = Section.TRASH if section is Section.TRASH else Section.ALL
+        search or filter leaves the library's size as it was). When the list shows the whole
+        section, its own count is the section's (a million papers counted once, not twice)."""
+        whole = Section.TRASH if query.section is Section.TRASH else Section.ALL
+        if whole_section(query) is whole:
+            self._totals.new_generation()  # a count asked before is not needed
+            self._following, self._confirmed = whole, False
+            if again:
+                self._listed = None  # counted before the change
+            self._take_list_count()
+            self.update_text()
+            return
+        if self._following is not None:
+            again = again or not self._confirmed  # the list did not count the whole since
+            self._following = None
         if not again and self._total is not None and self._total[0] is whole:
             self.update_text()
             return
-        query = PaperQuery(section=whole)
 
         def counted(total: int) -> None:
             if not shiboken6.isValid(self):
@@ -41,7 +65,20 @@ class PaperCount(QLabel):
             self.update_text()
 
         self._totals.new_generation()
-        self._totals.ask(lambda reader: reader.count(query), counted)
+        self._totals.ask(lambda reader: reader.count(PaperQuery(section=whole)), counted)
+
+    @Slot(int)
+    def _list_counted(self, count: int) -> None:
+        self._listed = (self.model.query, count)
+        self._take_list_count()
+        self.update_text()
+
+    def _take_list_count(self) -> None:
+        """While the list shows a whole section, its count is the section's."""
+        if self._following is None or self._listed is None:
+            return
+        if whole_section(self._listed[0]) is self._following:
+            self._total, self._confirmed = (self._following, self._listed[1]), True
 
     @Slot()
     def update_text(self) -> None:

@@ -18,7 +18,8 @@ from refman.core.listing import ListReader
 from refman.core.operations import ImportPages, SetDuplicateFlag
 from refman.core.rules import FieldEdits
 from refman.core.values import PaperQuery, Section
-from tests.helpers.fixtures import seed_files, settle, sourced_file
+from tests.helpers.fixtures import seed_files, settle, sourced, sourced_file
+from tests.helpers.pages import generated_page
 from tests.helpers.panes import make_window, row_id
 from tests.helpers.pdfs import make_pdf
 
@@ -27,6 +28,7 @@ from refman.ui import window_chrome
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
+from refman.ui.paper_columns import PAGE
 from refman.ui.settings import WindowSettings
 
 
@@ -99,6 +101,42 @@ def test_typing_counts_only_what_the_search_shows_not_the_whole_library_again(
     window.controller.trash(window.controller.service.paper_ids()[:1])
     settle(window.controller)
     assert window.count_label.text().endswith("of 19 papers")  # a change counts it again
+
+
+def test_a_list_of_every_paper_is_counted_once_for_itself_and_the_status_bar(
+    qtbot: QtBot,
+    controller: LibraryController,
+    library: LibraryService,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A million papers take 100 ms to count: when the list shows the whole library (or the
+    whole Trash), the list's count is the library's, not counted a second time."""
+    library.import_pages([sourced(generated_page(PAGE + 50))])
+    window = make_window(qtbot, controller, tmp_path / "settings.ini")
+    total = PAGE + 50
+    assert window.count_label.text() == f"{total:,} of {total:,} papers"
+    counted: list[PaperQuery] = []
+    original = ListReader.count
+
+    def count(reader: ListReader, query: PaperQuery) -> int:
+        counted.append(query)
+        return original(reader, query)
+
+    monkeypatch.setattr(ListReader, "count", count)
+    window.controller.trash(library.paper_ids()[:3])
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.count_label.text() == f"{total - 3:,} of {total - 3:,} papers")
+    assert [q.section for q in counted] == [Section.ALL]  # the list's count, once
+
+    counted.clear()
+    qtbot.keyClicks(window.search_box, "zzznothing")  # a search: the library's total is kept
+    settle(window.controller)
+    assert window.count_label.text() == f"0 of {total - 3:,} papers"
+    assert all(q.text for q in counted)
+    window.search_box.clear()
+    settle(window.controller)
+    assert window.count_label.text() == f"{total - 3:,} of {total - 3:,} papers"
 
 
 def test_ctrl_f_puts_the_cursor_in_the_search_field(qtbot: QtBot, window: MainWindow) -> None:
