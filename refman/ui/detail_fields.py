@@ -8,8 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt, Signal, Slot
-from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QResizeEvent
+from PySide6.QtCore import QRect, QRectF, QSize, Qt, Signal, Slot
+from PySide6.QtGui import (
+    QFocusEvent,
+    QFont,
+    QKeyEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -178,6 +186,55 @@ class FieldEdit(QLineEdit):
         self._shown = text
         self.setText(text)
         self.setCursorPosition(0)
+        self._tell_whole()
+
+    def _text_rect(self) -> QRect:
+        """Where the text is drawn (QLineEdit keeps 2 px either side of its margins)."""
+        margins = self.textMargins()
+        return self.contentsRect().adjusted(margins.left() + 2, 0, -margins.right() - 2, 0)
+
+    def cut_short(self) -> bool:
+        """True when the value, at rest, is wider than the field (it ends in "…")."""
+        text = self.text()
+        width = self._text_rect().width()
+        return (
+            bool(text)
+            and not self.hasFocus()
+            and self.fontMetrics().horizontalAdvance(text) > width
+        )
+
+    def _tell_whole(self) -> None:
+        """A value cut short shows whole in the field's tooltip."""
+        self.setToolTip(self.text() if self.cut_short() else "")
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """At rest, a value wider than the field ends in "…" (a line edit cuts it off mid-letter
+        at its edge: a long venue, a publisher, a link)."""
+        if not self.cut_short():
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)
+        if self.underMouse() and not self.isReadOnly():  # the hover border of the flat look
+            painter.setPen(self.palette().color(QPalette.ColorRole.Mid))
+            painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 4, 4)
+        area = self._text_rect()
+        shown = self.fontMetrics().elidedText(
+            self.text(), Qt.TextElideMode.ElideRight, area.width()
+        )
+        painter.setPen(self.palette().color(QPalette.ColorRole.Text))
+        painter.drawText(
+            area, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), shown
+        )
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A narrower pane may cut the value short (or a wider one show it whole)."""
+        super().resizeEvent(event)
+        self._tell_whole()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """Being edited, the value shows whole (scrolling as the cursor moves)."""
+        super().focusInEvent(event)
+        self._tell_whole()
 
     def revert(self) -> None:
         """Throw away what was typed."""
@@ -206,6 +263,12 @@ class FieldEdit(QLineEdit):
             self.revert()
             return
         super().keyPressEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        """At rest again, the value starts at its beginning (and may be cut short)."""
+        super().focusOutEvent(event)
+        self.setCursorPosition(0)
+        self._tell_whole()
 
 
 class AuthorLinks(QWidget):

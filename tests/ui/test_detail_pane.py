@@ -289,6 +289,30 @@ def test_year_and_venue_edits_persist_and_undo(
     assert pane.venue_field.text() == "NeurIPS"
 
 
+def test_a_long_venue_ends_in_an_ellipsis_and_shows_whole_when_hovered_or_edited(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
+) -> None:
+    long = (
+        "Proceedings of the Annual Conference on Empirical Methods in Natural Language Processing"
+    )
+    pane = make_pane(ids["Graph"])
+    retype(qtbot, pane.venue_field, long)
+    settle(controller)
+    pane.setFocus()  # the field is left: at rest again
+    venue = pane.venue_field
+    assert venue.text() == long and controller.service.paper(ids["Graph"]).venue == long
+    assert venue.cut_short() and venue.toolTip() == long
+
+    venue.setFocus()  # being edited: the whole text, the cursor moving through it
+    assert not venue.cut_short() and venue.toolTip() == ""
+    pane.setFocus()
+    pane.resize(1600, 900)  # a wide pane shows it whole
+    qtbot.wait_until(lambda: not venue.cut_short())
+    assert venue.toolTip() == ""
+    retype(qtbot, pane.year_field, "2020")  # a short field is never cut
+    assert not pane.year_field.cut_short()
+
+
 def test_tag_chips_add_and_remove(
     qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
 ) -> None:
