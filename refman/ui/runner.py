@@ -187,6 +187,12 @@ class OperationRunner(QObject):
             The job (to cancel it, or to follow its progress).
         """
         job: Job[T] = Job(work, on_done, on_error, label, on_end)
+        # The job's signals belong to the runner, which deletes them on the GUI thread once
+        # the job is delivered: the last reference to a job may go on any thread, and a
+        # QObject deleted there (or by a garbage collection there) locks Qt's connection
+        # mutex and waits for Python's lock while the GUI thread holds one and waits for
+        # the other.
+        job.signals.setParent(self)
         job.signals.ended.connect(lambda: self._deliver(job), Qt.ConnectionType.QueuedConnection)
         if on_progress is not None:
             job.signals.progressed.connect(on_progress, Qt.ConnectionType.QueuedConnection)
@@ -258,6 +264,7 @@ class OperationRunner(QObject):
         job.signals.ended.disconnect()
         if job.followed:
             job.signals.progressed.disconnect()
+        job.signals.deleteLater()
         try:
             self._hand_over(job)
         finally:

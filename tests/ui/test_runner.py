@@ -6,9 +6,10 @@ import gc
 import weakref
 from collections.abc import Callable
 
+from PySide6.QtCore import QCoreApplication, QEvent
 from pytestqt.qtbot import QtBot
 
-from refman.ui.runner import OperationRunner
+from refman.ui.runner import OperationRunner, _Signals
 
 
 class _Result:
@@ -41,11 +42,13 @@ def test_a_delivered_job_keeps_neither_its_value_nor_its_work(qtbot: QtBot) -> N
     del held
     assert runner.wait(5000)
     qtbot.waitUntil(lambda: progress == [(1, 1)])
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
 
     assert len(delivered) == 2
     assert [ref() for ref in delivered] == [None, None]  # both values freed
     assert held_ref() is None  # and what the first job's work held
+    assert not runner.findChildren(_Signals)  # the jobs' signals deleted, on this thread
     runner.shutdown()
 
 
