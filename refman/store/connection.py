@@ -25,7 +25,7 @@ LONG_WAIT_MS = 60_000
 #: The pages a connection keeps (KiB, negative as SQLite takes it), and a large change's.
 CACHE_SIZE = -16384
 LARGE_CACHE_SIZE = -262144
-_LARGE = "refman_large_cache"
+_LARGE = "refman_large_change"
 #: Where a change's connection keeps the revision the library had when it took the lock.
 _AT_LOCK = "refman_revision_at_lock"
 
@@ -49,21 +49,22 @@ def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
     register_functions(dbapi_connection)
 
 
-def large_cache(connection: Any) -> None:
-    """Give a write transaction's connection room for a large change's pages (an import, an
-    undo: a hundred thousand papers' rows and index entries spread over a large file); the
-    room goes back to the usual when the connection is handed back to the pool.
-
-    Args:
-        connection: The SQLAlchemy connection of a write transaction on a library file.
-    """
-    connection.exec_driver_sql(f"PRAGMA cache_size = {LARGE_CACHE_SIZE}")
-    connection.connection.info[_LARGE] = True
+def _large(conn: Any) -> None:
+    # A large change (an import, an undo: a hundred thousand papers' rows and index entries
+    # spread over a large file) gets room for its pages, and keeps its statement journals
+    # (the pages a statement changed, kept until it ends) in memory: on disk they were
+    # written page by page, a sixth of an import's time. Set before the transaction begins
+    # (SQLite refuses the second inside one); both go back to the usual when the connection
+    # is handed back to the pool.
+    conn.exec_driver_sql(f"PRAGMA cache_size = {LARGE_CACHE_SIZE}")
+    conn.exec_driver_sql("PRAGMA temp_store = MEMORY")
+    conn.connection.info[_LARGE] = True
 
 
 def _on_checkin(dbapi_connection: sqlite3.Connection, record: Any) -> None:
     if record.info.pop(_LARGE, False):
         dbapi_connection.execute(f"PRAGMA cache_size = {CACHE_SIZE}")
+        dbapi_connection.execute("PRAGMA temp_store = DEFAULT")
 
 
 def _on_read_only_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
@@ -88,6 +89,8 @@ def _on_begin(conn: Any) -> None:
     if not options.get("refman_write", False):
         conn.exec_driver_sql("BEGIN")
         return
+    if options.get("refman_large", False):
+        _large(conn)
     try:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
     except OperationalError as exc:

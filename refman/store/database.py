@@ -20,7 +20,7 @@ from refman.common.errors import DAMAGED_HINT, LibraryOpenError, LibraryUnavaila
 from refman.store.backend import on_server
 from refman.store.changes import ChangeFeed, FileFeed, ServerFeed
 from refman.store.checkpoints import Checkpointer
-from refman.store.connection import WRITER, large_cache, make_engine, revision_at_lock
+from refman.store.connection import WRITER, make_engine, revision_at_lock
 from refman.store.failures import described, sqlite_error
 from refman.store.integrity import CheckRecord, check
 from refman.store.location import engine_url, locate, to_url
@@ -176,11 +176,13 @@ class Database:
         try:
             with self.plain_errors(), self.sessions.begin() as session:
                 session.info[WRITER] = self.user
-                connection = session.connection(
-                    execution_options={"refman_write": True, "refman_waiting": self.on_wait}
+                session.connection(
+                    execution_options={
+                        "refman_write": True,
+                        "refman_waiting": self.on_wait,
+                        "refman_large": large,
+                    }
                 )
-                if large and self.path is not None:
-                    large_cache(connection)
                 yield session
                 at_lock = revision_at_lock(session)
                 if at_lock is not None:  # known as this program's before anyone can see it
