@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from refman.common.collector import collector_paused
 from refman.core.attachments import HANDLERS as FILE_HANDLERS
 from refman.core.attachments import (
     AttachFiles,
@@ -70,13 +72,7 @@ from refman.core.saved_searches import HANDLERS as SAVED_HANDLERS
 from refman.core.saved_searches import DeleteSavedSearch, SaveSearch
 from refman.core.tagging import HANDLERS as TAG_HANDLERS
 from refman.core.upkeep import bring_up_to_date
-from refman.core.values import (
-    FileView,
-    NoteView,
-    PaperQuery,
-    SavedSearchView,
-    Section,
-)
+from refman.core.values import FileView, NoteView, PaperQuery, SavedSearchView, Section
 from refman.store.database import Database, open_database
 from refman.store.integrity import CheckRecord
 
@@ -167,14 +163,16 @@ class LibraryService(LibraryReads):
             RefmanError: The change was refused (a missing paper, a bad value, a conflict
                 with a change made elsewhere); nothing was changed.
         """
+        with collector_paused() if op.large else nullcontext():
+            return self._apply(op, progress, cancelled)
+
+    def _apply(
+        self, op: Operation[T], progress: Progress | None, cancelled: Callable[[], bool] | None
+    ) -> Outcome[T]:
         handler = _HANDLERS[type(op)]
-        prepared = None
-        if type(op) in import_handlers.PREPARERS:  # planned without the write lock
-            with self.db.reading() as session:
-                prepared = import_handlers.PREPARERS[type(op)](session, self.db.search, op)
-        elif isinstance(op, AttachFiles):  # files copied in without the write lock
-            prepared = stage_files(self.files, op)
-        self.file.back_up_before(op, prepared, lambda: self.count(_TRASH))
+        prepared = self.file.before_change(  # a backup is made while the change is prepared
+            op, partial(self._prepare, op), lambda: self.count(_TRASH)
+        )
         session_scope = (
             partial(self.db.transaction, large=op.large) if op.writes else self.db.reading
         )
@@ -203,6 +201,16 @@ class LibraryService(LibraryReads):
         if outcome.changes:
             log.info("%s: %s", outcome.label or op.label, outcome.changes)
         return outcome
+
+    def _prepare(self, op: Operation[Any]) -> Any:
+        """What a change does before it takes the write lock: an import is planned, files
+        to attach are copied in."""
+        if type(op) in import_handlers.PREPARERS:
+            with self.db.reading() as session:
+                return import_handlers.PREPARERS[type(op)](session, self.db.search, op)
+        if isinstance(op, AttachFiles):
+            return stage_files(self.files, op)
+        return None
 
     def tag(self, paper_ids: Iterable[int], names: Iterable[str]) -> Outcome[None]:
         """Put tags (created when new) on papers."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import shutil
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -21,7 +22,7 @@ from typing import Any
 
 from refman.common.errors import InvalidValueError, LibraryUnavailableError, NotFoundError
 from refman.core.importing.plan import PreparedPlan
-from refman.core.operations import EmptyTrash, Operation
+from refman.core.operations import EmptyTrash, ImportPages, Operation
 from refman.store.backup import (
     BackupFile,
     backup_path,
@@ -123,11 +124,18 @@ class LibraryFile:
             InvalidValueError: There is no library file, or no backup folder and no ``to``.
             LibraryUnavailableError: The copy could not be written or is not whole.
         """
-        library = self._library()
         folder = self.backup_folder
         if to is None and folder is None:
             raise InvalidValueError("refman keeps no backups here.", "Give a file: --to FILE.")
         target = to if to is not None else backup_path(_folder(folder), datetime.now(), reason)
+        self._copy(target, reason)
+        if to is None:
+            self._rotate()
+        return _view(BackupFile(target, datetime.now(), reason, target.stat().st_size))
+
+    def _copy(self, target: Path, reason: str) -> None:
+        """Copy the library and its files to ``target`` (verified), without rotating."""
+        library = self._library()
         copy_verified(library, target)
         storage = storage_beside(library)
         if storage.is_dir():
@@ -139,9 +147,6 @@ class LibraryFile:
                     "Free some space on the disk, then back up again.",
                 ) from error
         log.info("backup of %s (%s) at %s", library, reason, target)
-        if to is None:
-            self._rotate()
-        return _view(BackupFile(target, datetime.now(), reason, target.stat().st_size))
 
     def backups(self) -> list[BackupView]:
         """The library's backups, newest first, with how many papers each holds."""
@@ -173,17 +178,63 @@ class LibraryFile:
         self.db.generation += 1
         return before
 
+    def before_change(
+        self, op: Operation[Any], prepare: Callable[[], Any], in_trash: Callable[[], int]
+    ) -> Any:
+        """Prepare a change with ``prepare`` and make the backup it calls for (see
+        :meth:`back_up_before`), at the same time when it can (:meth:`early_backup`).
+
+        Returns:
+            What ``prepare`` returned.
+        """
+        early = self.early_backup(op)
+        try:
+            prepared = prepare()
+        except BaseException:
+            if early is not None:
+                early.finish(keep=False)
+            raise
+        self.back_up_before(op, prepared, in_trash, early)
+        return prepared
+
+    def early_backup(self, op: Operation[Any]) -> EarlyBackup | None:
+        """Start the backup an import of more than :data:`BIG_IMPORT` records will likely
+        need, on a thread of its own, so that it is made while the import is planned (SQLite
+        copies with Python's lock released: the copy of a million papers takes the time of
+        their planning); None when no backup is due."""
+        if not isinstance(op, ImportPages) or not op.writes or self._no_backups():
+            return None
+        if sum(len(sp.page.records) for sp in op.pages) <= BIG_IMPORT:
+            return None
+        early = EarlyBackup(backup_path(_folder(self.backup_folder), datetime.now(), "import"))
+        early.start(self._copy)
+        return early
+
     def back_up_before(
-        self, op: Operation[Any], prepared: Any, in_trash: Callable[[], int]
+        self,
+        op: Operation[Any],
+        prepared: Any,
+        in_trash: Callable[[], int],
+        early: EarlyBackup | None = None,
     ) -> None:
         """Back up, when refman keeps backups, before Empty Trash (when the Trash holds
-        papers) and before an import planned to change more than :data:`BIG_IMPORT` papers."""
-        if self.backup_folder is None or self.db.read_only is not None:
+        papers) and before an import planned to change more than :data:`BIG_IMPORT` papers
+        (the copy ``early`` started is kept then, and dropped when the plan needs none)."""
+        big = isinstance(prepared, PreparedPlan) and prepared.plan.papers_changed() > BIG_IMPORT
+        if early is not None:
+            early.finish(keep=big)
+            if big:
+                self._rotate()
+            return
+        if self._no_backups():
             return
         if isinstance(op, EmptyTrash) and in_trash():
             self.backup("empty-trash")
-        elif isinstance(prepared, PreparedPlan) and prepared.plan.papers_changed() > BIG_IMPORT:
+        elif big:
             self.backup("import")
+
+    def _no_backups(self) -> bool:
+        return self.backup_folder is None or self.db.read_only is not None
 
     def backup_on_close(self) -> None:
         """Back up a library closed after changes, unless a backup is under an hour old."""
@@ -229,6 +280,42 @@ class LibraryFile:
         if path is None:
             raise InvalidValueError("This library is not a file; it has no backups.")
         return path
+
+
+class EarlyBackup:
+    """A backup being made on a thread of its own while the change it precedes is planned."""
+
+    def __init__(self, target: Path) -> None:
+        self.target = target
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+
+    def start(self, copy: Callable[[Path, str], None]) -> None:
+        """Begin copying the library to :attr:`target` with ``copy``."""
+
+        def run() -> None:
+            try:
+                copy(self.target, "import")
+            except BaseException as error:  # told when the change needs the copy
+                self._error = error
+
+        self._thread = threading.Thread(target=run, name="refman-backup", daemon=True)
+        self._thread.start()
+
+    def finish(self, *, keep: bool) -> None:
+        """Wait for the copy; keep it, or drop it (the change needs none, or failed).
+
+        Raises:
+            LibraryUnavailableError: The copy kept could not be made (the change must not
+                go on without it).
+        """
+        if self._thread is not None:
+            self._thread.join()
+        if not keep:
+            self.target.unlink(missing_ok=True)
+            shutil.rmtree(files_of_backup(self.target), ignore_errors=True)
+        elif self._error is not None:
+            raise self._error
 
 
 def _folder(folder: Path | None) -> Path:

@@ -91,7 +91,13 @@ def _copied(source: Path, partial: Path) -> list[str]:
         try:
             dest = sqlite3.connect(partial)
             try:
+                # A copy that is not whole is never kept, so it needs no journal, and it
+                # reaches the disk once, at the end: twice the speed of a journalled copy
+                # synced as it goes (1.7 GB: 6.5 s -> 3 s).
+                dest.execute("PRAGMA journal_mode = OFF")
+                dest.execute("PRAGMA synchronous = OFF")
                 src.backup(dest)
+                _sync(partial)
                 return [r[0] for r in dest.execute("PRAGMA quick_check").fetchall()]
             finally:
                 dest.close()
@@ -104,6 +110,15 @@ def _copied(source: Path, partial: Path) -> list[str]:
         finally:
             src.close()
     raise AssertionError("unreachable")
+
+
+def _sync(path: Path) -> None:
+    """Make sure a file (or a folder's list of files) is on the disk."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def copy_verified(source: Path, target: Path) -> None:
@@ -127,6 +142,8 @@ def copy_verified(source: Path, target: Path) -> None:
                 "Check the library (refman check --full).",
             )
         partial.replace(target)
+        with contextlib.suppress(OSError):  # (a folder cannot be opened on every system)
+            _sync(target.parent)
     except (OSError, sqlite3.Error) as exc:
         raise LibraryUnavailableError(
             f"Could not write a backup of “{source}” to “{target.parent}”: {exc}.",

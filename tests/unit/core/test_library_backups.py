@@ -1,0 +1,68 @@
+"""The backup before a large import: made while the import is planned, kept only when the
+import changes many papers, and the import refused when the copy cannot be made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from refman.common.errors import LibraryUnavailableError
+from refman.core.importing.values import SourcedPage
+from refman.core.library import LibraryService
+from refman.core.library_file import BIG_IMPORT
+from refman.importers import parse
+from refman.store.backup import folder_for, listed, papers_in
+from tests.helpers.pages import generated_page, publication_page
+
+pytestmark = pytest.mark.sqlite_only
+
+
+def _page(text: str) -> list[SourcedPage]:
+    return [SourcedPage(parse(text), "page.txt")]
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> LibraryService:
+    library = LibraryService.open(tmp_path / "library.sqlite", backups=tmp_path / "backups")
+    library.import_pages(_page(generated_page(12, owner="Ada Lovelace")))
+    return library
+
+
+def _backup_files(tmp_path: Path) -> list[Path]:
+    folder = folder_for(tmp_path / "backups", tmp_path / "library.sqlite")
+    return sorted(folder.iterdir()) if folder.is_dir() else []
+
+
+def test_a_large_import_keeps_a_copy_of_the_library_as_it_was(
+    service: LibraryService, tmp_path: Path
+) -> None:
+    result = service.import_pages(_page(generated_page(BIG_IMPORT + 50, owner="Grace Hopper")))
+    assert len(result.new_ids) > BIG_IMPORT
+    made = listed(folder_for(tmp_path / "backups", tmp_path / "library.sqlite"))
+    assert [b.reason for b in made] == ["import"]
+    assert papers_in(made[0].path) == 12  # the copy was made before the import
+    assert [p.name for p in _backup_files(tmp_path)] == [made[0].path.name]  # no part left
+    service.close()
+
+
+def test_a_long_page_that_changes_few_papers_leaves_no_copy(
+    service: LibraryService, tmp_path: Path
+) -> None:
+    # Over a thousand records, all the same paper: one paper changes, no backup is due.
+    same = [("Glacier Flow at Scale", 2024, "arXiv")] * (BIG_IMPORT + 50)
+    result = service.import_pages(_page(publication_page("Grace Hopper", same)))
+    assert len(result.new_ids) == 1
+    assert _backup_files(tmp_path) == []
+    assert service.count() == 13
+    service.close()
+
+
+def test_an_import_whose_backup_cannot_be_made_changes_nothing(tmp_path: Path) -> None:
+    blocked = tmp_path / "backups"
+    blocked.write_text("a file where the backups' folder should be")
+    library = LibraryService.open(tmp_path / "library.sqlite", backups=blocked)
+    with pytest.raises(LibraryUnavailableError, match="backup"):
+        library.import_pages(_page(generated_page(BIG_IMPORT + 50, owner="Grace Hopper")))
+    assert library.count() == 0
+    library.close()
