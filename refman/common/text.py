@@ -325,11 +325,14 @@ def normalize_for_match(s: str) -> str:
     Returns:
         The comparison key; ``""`` for blank input.
     """
-    text = unicodedata.normalize("NFKC", latex_to_text(s)).translate(_QUOTES).casefold()
+    text = latex_to_text(s)
+    if text.isascii():  # nothing to compose, no typographic marks: case alone (most text)
+        text = text.lower()
+    else:
+        text = unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
     return squash_spaces(text).rstrip(_TRAILING)
 
 
-@lru_cache(maxsize=32768)
 @lru_cache(maxsize=65536)  # an import names the same people again and again
 def person_key(name: str) -> str:
     """Return the key under which two spellings of a person's name count as the same.

@@ -52,14 +52,23 @@ class _Tally:
 
 
 def _needs_cleaning(record: ParsedRecord) -> bool:
-    """False for the usual record: nothing unsafe, nothing too long (checked in one pass)."""
+    """False for the usual record: nothing unsafe, nothing too long, no line break where a
+    field is one line (checked in a few passes over the joined fields)."""
     if len(record.title) > MAX_TITLE or len(record.abstract) > MAX_ABSTRACT:
         return True
     if len(record.authors) > MAX_AUTHORS or record.notes or record.extra:
         return True
-    short = "\x1f".join(v for v in (getattr(record, n) for n in _SHORT) if v)
-    joined = "\x1e".join((record.title, record.abstract, short, *record.authors, *record.tags))
-    return bool(UNSAFE.search(joined) or _SEPARATORS.search(joined)) or len(short) > MAX_FIELD
+    short = (v for v in (getattr(record, n) for n in _SHORT) if v)
+    fields = " ".join((*short, *record.authors, *record.tags, *record.subjects))
+    if len(fields) > MAX_FIELD:
+        return True  # one of them may be too long: the whole check decides
+    one_line = f"{record.title} {fields}"  # (joined by a space: safe, and no break)
+    return bool(
+        UNSAFE.search(one_line)
+        or _BREAKS.search(one_line)
+        or UNSAFE.search(record.abstract)
+        or _SEPARATORS.search(record.abstract)
+    )
 
 
 def _clean_record(record: ParsedRecord, tally: _Tally) -> ParsedRecord:
@@ -72,7 +81,7 @@ def _clean_record(record: ParsedRecord, tally: _Tally) -> ParsedRecord:
         "subjects": tally.texts(record.subjects, MAX_FIELD, "subject"),
         "notes": tuple(tally.text(n, MAX_NOTE, "note", lines=True) for n in record.notes),
         "extra": {
-            k: tally.text(v, MAX_FIELD, k) if isinstance(v, str) else v
+            k: tally.text(v, MAX_FIELD, k, lines=True) if isinstance(v, str) else v
             for k, v in record.extra.items()
         },
     }
@@ -93,7 +102,10 @@ def safe_page(page: ParsedPage) -> ParsedPage:
     records = [_clean_record(r, tally) if _needs_cleaning(r) else r for r in page.records]
     owner = tally.text(page.owner, MAX_FIELD, "owner") if page.owner else page.owner
     if not tally.removed and not tally.cut:
-        return page
+        same = owner == page.owner and all(
+            new is old or new == old for new, old in zip(records, page.records, strict=True)
+        )  # (a line break made a space says nothing worth a warning)
+        return page if same else replace(page, owner=owner, records=records)
     warnings = list(page.warnings)
     if tally.removed:
         plural = "s" if tally.removed != 1 else ""

@@ -115,6 +115,15 @@ def test_different_titles_keep_different_match_keys(left: str, right: str) -> No
     assert normalize_for_match(left) != normalize_for_match(right)
 
 
+@given(st.text(st.characters(max_codepoint=0x7F, exclude_characters="\\$"), max_size=60))
+@settings(max_examples=300, deadline=None)
+def test_an_ascii_text_and_its_wide_twin_share_a_match_key(text: str) -> None:
+    # ASCII takes a short way (case alone); the wide forms of its characters (NFKC) must
+    # land on the same key. (Without LaTeX: a wide backslash starts no macro.)
+    wide = "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+    assert normalize_for_match(text) == normalize_for_match(wide)
+
+
 def test_match_key_is_blank_for_blank_text() -> None:
     assert normalize_for_match("  .  ") == ""
 
