@@ -5,10 +5,13 @@ Run from the repository root::
     .venv/bin/python bench/bench_import.py [--records N] [--import-runs 1] [--unique]
                                            [--into LIBRARY] [--profile FILE] [--top 30]
 
-Prints records per second for (a) parsing alone (best of 3) and (b) parsing plus importing
-into a fresh temporary library (best of ``--import-runs``), and the machine it ran on.
+Prints records per second for (a) parsing alone (best of 3), (b) parsing plus importing
+into a fresh temporary library inside this process (best of ``--import-runs``), and (c) the
+command ``refman --db LIBRARY import PAGE`` from its start to its exit, the whole process as
+a person waits for it (its start, reading the page, the backup refman makes before a large
+import, the import, its report), and the machine it ran on.
 
-Goals: parse >= 20,000 records/s; parse + import >= 10,000 records/s (issue 10).
+Goals: parse >= 20,000 records/s; the whole process >= 10,000 records/s (issue 10).
 
 The page comes from ``bench/pagegen.py`` (``make_page``), or from a small generator here when
 that module is absent. Records whose titles repeat are merged rather than created, so the
@@ -31,6 +34,8 @@ import pstats
 import random
 import re
 import shutil
+import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -158,6 +163,37 @@ def import_once(
     return finished - started, finished - parsed, result, papers
 
 
+def command_once(text: str, into: Path | None = None) -> tuple[float, int]:
+    """Import ``text`` with the command, ``refman --db LIBRARY import PAGE``, in a process of
+    its own, into a new library (or a copy of ``into``), timed from its start to its exit:
+    the whole process, as a person waits for it, with refman's settings (a backup before an
+    import of over a thousand papers included). The copy is checked first by ``refman
+    check`` (not timed), so that refman knows it whole, as after its first session.
+
+    Returns:
+        Seconds, and the papers in the library after.
+    """
+    with tempfile.TemporaryDirectory(prefix="refman-bench-", dir=_beside(into)) as folder:
+        path, page = Path(folder) / "library.sqlite", Path(folder) / "page.txt"
+        page.write_text(text, encoding="utf-8")
+        env = {**os.environ, "REFMAN_HOME": str(Path(folder) / "home")}
+        refman = [sys.executable, "-m", "refman", "--db", str(path)]
+        if into is not None:
+            shutil.copyfile(into, path)
+            subprocess.run([*refman, "check"], env=env, check=True, capture_output=True)
+        started = time.perf_counter()
+        subprocess.run(
+            [*refman, "import", str(page)], env=env, check=True, stdout=subprocess.DEVNULL
+        )
+        spent = time.perf_counter() - started
+        counted = sqlite3.connect(path)
+        try:
+            papers = int(counted.execute("SELECT count(*) FROM papers").fetchone()[0])
+        finally:
+            counted.close()
+        return spent, papers
+
+
 def _beside(into: Path | None) -> str | None:
     """Where the copy of a library goes: beside it (a large file stays on its disk)."""
     return str(into.parent) if into is not None else None
@@ -221,13 +257,25 @@ def main(argv: list[str] | None = None) -> int:
         f"{titles:,} distinct titles; the library holds {papers:,} papers; "
         f"{len(result.possible_duplicates):,} possible duplicates"
     )
+    whole = [command_once(text, args.into) for _ in range(args.import_runs)]
+    seconds, in_library = min(whole)
+    command_rate = args.records / seconds
+    print(
+        f"(c) the command, whole process: {command_rate:,.0f} records/s (best of "
+        f"{args.import_runs}; goal {IMPORT_GOAL:,}) "
+        f"{'OK' if command_rate >= IMPORT_GOAL else 'BELOW GOAL'}"
+    )
+    print(
+        f"    refman --db LIBRARY import PAGE: {seconds:.1f} s from start to exit; "
+        f"the library holds {in_library:,} papers"
+    )
     if profile is not None and args.profile is not None:
         profile.dump_stats(str(args.profile))
         print(f"\nprofile of the first import run (saved to {args.profile}):")
         stats = pstats.Stats(profile)
         stats.sort_stats("cumulative").print_stats(args.top)
         stats.sort_stats("tottime").print_stats(args.top)
-    return 0 if parse_rate >= PARSE_GOAL and rate >= IMPORT_GOAL else 1
+    return 0 if parse_rate >= PARSE_GOAL and command_rate >= IMPORT_GOAL else 1
 
 
 if __name__ == "__main__":
