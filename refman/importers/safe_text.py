@@ -63,11 +63,13 @@ def _needs_cleaning(record: ParsedRecord) -> bool:
     if len(fields) > MAX_FIELD:
         return True  # one of them may be too long: the whole check decides
     one_line = f"{record.title} {fields}"  # (joined by a space: safe, and no break)
-    return bool(
-        UNSAFE.search(one_line)
-        or _BREAKS.search(one_line)
-        or UNSAFE.search(record.abstract)
-        or _SEPARATORS.search(record.abstract)
+    # Printable text (Python's own test, in C) holds no control character, no format mark,
+    # no break and no separator: most fields are let through without a search.
+    if not one_line.isprintable() and (UNSAFE.search(one_line) or _BREAKS.search(one_line)):
+        return True
+    abstract = record.abstract
+    return not abstract.isprintable() and bool(
+        UNSAFE.search(abstract) or _SEPARATORS.search(abstract)
     )
 
 

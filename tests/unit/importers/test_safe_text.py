@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from refman.common.controls import UNSAFE
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from refman.importers.safe_text import MAX_FIELD, safe_page
 
@@ -61,3 +62,12 @@ def test_a_clean_page_comes_back_as_it_was() -> None:
     )
     page = _page([record])
     assert safe_page(page) is page
+
+
+def test_every_character_cleaning_takes_out_of_a_field_is_unprintable() -> None:
+    # The quick look lets printable text through unsearched: a character cleaning must take
+    # out (a control, a direction mark, a break) may never count as printable.
+    for code in range(0x110000):
+        char = chr(code)
+        if UNSAFE.match(char) or char in "\t\r\n\u2028\u2029":
+            assert not char.isprintable(), hex(code)
