@@ -161,7 +161,7 @@ class LibraryService(LibraryReads):
 
         Raises:
             RefmanError: The change was refused (a missing paper, a bad value, a conflict
-                with a change made elsewhere); nothing was changed.
+                with a change made elsewhere, no backup where one is due); nothing changed.
         """
         with collector_paused() if op.large else nullcontext():
             return self._apply(op, progress, cancelled)
@@ -170,9 +170,8 @@ class LibraryService(LibraryReads):
         self, op: Operation[T], progress: Progress | None, cancelled: Callable[[], bool] | None
     ) -> Outcome[T]:
         handler = _HANDLERS[type(op)]
-        prepared = self.file.before_change(  # a backup is made while the change is prepared
-            op, partial(self._prepare, op), lambda: self.count(_TRASH)
-        )
+        prepare, in_trash = partial(self._prepare, op), lambda: self.count(_TRASH)
+        prepared, backup = self.file.before_change(op, prepare, in_trash)
         session_scope = (
             partial(self.db.transaction, large=op.large) if op.writes else self.db.reading
         )
@@ -184,6 +183,7 @@ class LibraryService(LibraryReads):
                     ctx = Context(session, self.db.search, _now(), progress, cancelled, prepared)
                     ctx.files = self.files
                     done: Outcome[T] = handler(ctx, op)
+                    backup.settle()  # whole before the change is kept
             except BaseException:
                 for undo in reversed(ctx.on_failure if ctx else []):
                     undo()  # what the failed transaction did on disk
@@ -195,6 +195,7 @@ class LibraryService(LibraryReads):
         try:
             outcome = retrying(run, op.label) if op.writes else run()
         except BaseException:
+            backup.drop()
             if isinstance(prepared, Staged):
                 prepared.discard()  # the copies of files that were never attached
             raise

@@ -180,58 +180,50 @@ class LibraryFile:
 
     def before_change(
         self, op: Operation[Any], prepare: Callable[[], Any], in_trash: Callable[[], int]
-    ) -> Any:
-        """Prepare a change with ``prepare`` and make the backup it calls for (see
-        :meth:`back_up_before`), at the same time when it can (:meth:`early_backup`).
+    ) -> tuple[Any, DueBackup]:
+        """Prepare a change with ``prepare`` and make the backup it calls for: before Empty
+        Trash (when the Trash holds papers) and before an import planned to change more than
+        :data:`BIG_IMPORT` papers, when refman keeps backups.
+
+        The backup of a large import is made on a thread of its own while the import is
+        planned and written (SQLite copies with Python's lock released, from a snapshot of
+        the library taken before the import began); the change settles it before it is
+        committed (:meth:`DueBackup.settle`), and drops it when it fails.
 
         Returns:
-            What ``prepare`` returned.
+            What ``prepare`` returned, and the backup still being made (or none).
         """
-        early = self.early_backup(op)
+        early = self._early_backup(op)
         try:
             prepared = prepare()
+            if early is not None and not _big(prepared):
+                early.drop()  # the plan changes few papers: no backup is due
+                early = None
         except BaseException:
             if early is not None:
-                early.finish(keep=False)
+                early.drop()
             raise
-        self.back_up_before(op, prepared, in_trash, early)
-        return prepared
+        if early is not None:
+            return prepared, early
+        if not self._no_backups():
+            if isinstance(op, EmptyTrash) and in_trash():
+                self.backup("empty-trash")
+            elif _big(prepared):
+                self.backup("import")
+        return prepared, DueBackup()
 
-    def early_backup(self, op: Operation[Any]) -> EarlyBackup | None:
-        """Start the backup an import of more than :data:`BIG_IMPORT` records will likely
-        need, on a thread of its own, so that it is made while the import is planned (SQLite
-        copies with Python's lock released: the copy of a million papers takes the time of
-        their planning); None when no backup is due."""
+    def _early_backup(self, op: Operation[Any]) -> EarlyBackup | None:
+        """The backup an import of more than :data:`BIG_IMPORT` records will likely need,
+        begun now; None when none is due."""
         if not isinstance(op, ImportPages) or not op.writes or self._no_backups():
             return None
         if sum(len(sp.page.records) for sp in op.pages) <= BIG_IMPORT:
             return None
-        early = EarlyBackup(backup_path(_folder(self.backup_folder), datetime.now(), "import"))
+        early = EarlyBackup(
+            backup_path(_folder(self.backup_folder), datetime.now(), "import"), self._rotate
+        )
         early.start(self._copy)
         return early
-
-    def back_up_before(
-        self,
-        op: Operation[Any],
-        prepared: Any,
-        in_trash: Callable[[], int],
-        early: EarlyBackup | None = None,
-    ) -> None:
-        """Back up, when refman keeps backups, before Empty Trash (when the Trash holds
-        papers) and before an import planned to change more than :data:`BIG_IMPORT` papers
-        (the copy ``early`` started is kept then, and dropped when the plan needs none)."""
-        big = isinstance(prepared, PreparedPlan) and prepared.plan.papers_changed() > BIG_IMPORT
-        if early is not None:
-            early.finish(keep=big)
-            if big:
-                self._rotate()
-            return
-        if self._no_backups():
-            return
-        if isinstance(op, EmptyTrash) and in_trash():
-            self.backup("empty-trash")
-        elif big:
-            self.backup("import")
 
     def _no_backups(self) -> bool:
         return self.backup_folder is None or self.db.read_only is not None
@@ -282,13 +274,34 @@ class LibraryFile:
         return path
 
 
-class EarlyBackup:
-    """A backup being made on a thread of its own while the change it precedes is planned."""
+def _big(prepared: Any) -> bool:
+    """True for the plan of an import that changes more than :data:`BIG_IMPORT` papers."""
+    return isinstance(prepared, PreparedPlan) and prepared.plan.papers_changed() > BIG_IMPORT
 
-    def __init__(self, target: Path) -> None:
+
+class DueBackup:
+    """The backup a change waits for before it is committed: none."""
+
+    def settle(self) -> None:
+        """Wait for the backup; keep it.
+
+        Raises:
+            LibraryUnavailableError: It could not be made (the change must not be kept).
+        """
+
+    def drop(self) -> None:
+        """Wait for the backup and delete it, unless it was kept (the change failed)."""
+
+
+class EarlyBackup(DueBackup):
+    """A backup being made on a thread of its own while the change it precedes goes on."""
+
+    def __init__(self, target: Path, kept: Callable[[], None]) -> None:
         self.target = target
+        self._kept = kept
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None
+        self._settled = False
 
     def start(self, copy: Callable[[Path, str], None]) -> None:
         """Begin copying the library to :attr:`target` with ``copy``."""
@@ -296,26 +309,38 @@ class EarlyBackup:
         def run() -> None:
             try:
                 copy(self.target, "import")
-            except BaseException as error:  # told when the change needs the copy
+            except BaseException as error:  # told when the change settles
                 self._error = error
 
         self._thread = threading.Thread(target=run, name="refman-backup", daemon=True)
         self._thread.start()
 
-    def finish(self, *, keep: bool) -> None:
-        """Wait for the copy; keep it, or drop it (the change needs none, or failed).
+    def settle(self) -> None:
+        """Wait for the copy and keep it (the rotation then drops what it no longer keeps).
 
         Raises:
-            LibraryUnavailableError: The copy kept could not be made (the change must not
-                go on without it).
+            LibraryUnavailableError: The copy could not be made.
         """
+        if self._settled:
+            return
+        self._join()
+        if self._error is not None:
+            raise self._error
+        self._settled = True
+        self._kept()
+
+    def drop(self) -> None:
+        """Wait for the copy and delete it, unless it was kept."""
+        if self._settled:
+            return
+        self._join()
+        with contextlib.suppress(OSError):  # (never made: its folder may not exist)
+            self.target.unlink(missing_ok=True)
+        shutil.rmtree(files_of_backup(self.target), ignore_errors=True)
+
+    def _join(self) -> None:
         if self._thread is not None:
             self._thread.join()
-        if not keep:
-            self.target.unlink(missing_ok=True)
-            shutil.rmtree(files_of_backup(self.target), ignore_errors=True)
-        elif self._error is not None:
-            raise self._error
 
 
 def _folder(folder: Path | None) -> Path:

@@ -3,6 +3,7 @@ import changes many papers, and the import refused when the copy cannot be made.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from refman.common.errors import LibraryUnavailableError
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
-from refman.core.library_file import BIG_IMPORT
+from refman.core.library_file import BIG_IMPORT, LibraryFile
 from refman.importers import parse
 from refman.store.backup import folder_for, listed, papers_in
 from tests.helpers.pages import generated_page, publication_page
@@ -43,6 +44,28 @@ def test_a_large_import_keeps_a_copy_of_the_library_as_it_was(
     assert [b.reason for b in made] == ["import"]
     assert papers_in(made[0].path) == 12  # the copy was made before the import
     assert [p.name for p in _backup_files(tmp_path)] == [made[0].path.name]  # no part left
+    service.close()
+
+
+def test_a_copy_still_being_made_while_the_import_writes_holds_the_library_before_it(
+    service: LibraryService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The copy is made beside the import; here it only begins once the import writes (a
+    # slow disk): it must still hold the library as it was, and be done before the import
+    # is kept.
+    writing = threading.Event()
+    copy = LibraryFile._copy
+
+    def late_copy(self: LibraryFile, target: Path, reason: str) -> None:
+        assert writing.wait(30)
+        copy(self, target, reason)
+
+    monkeypatch.setattr(LibraryFile, "_copy", late_copy)
+    page = _page(generated_page(BIG_IMPORT + 50, owner="Grace Hopper"))
+    service.import_pages(page, progress=lambda done, total: writing.set())
+    made = listed(folder_for(tmp_path / "backups", tmp_path / "library.sqlite"))
+    assert [(b.reason, papers_in(b.path)) for b in made] == [("import", 12)]
+    assert service.count() == BIG_IMPORT + 50  # (its first twelve are the same papers)
     service.close()
 
 
