@@ -124,6 +124,7 @@ class LibraryFile:
             InvalidValueError: There is no library file, or no backup folder and no ``to``.
             LibraryUnavailableError: The copy could not be written or is not whole.
         """
+        self._library()  # (a shared library: its server's job)
         folder = self.backup_folder
         if to is None and folder is None:
             raise InvalidValueError("refman keeps no backups here.", "Give a file: --to FILE.")
