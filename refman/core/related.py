@@ -39,6 +39,8 @@ SCORING_WORDS = 10
 #: How many of them another paper must share to be related (one word alone is chance:
 #: "large", "model").
 MIN_SHARED = 2
+#: The fewest papers a word may be in and still be looked up (else 1 in 20 papers).
+MIN_COMMON = 10
 #: A word as written (letters and digits), to find how the paper writes its words.
 _WRITTEN = re.compile(r"[^\W_]+")
 #: Words common to most writing, never distinctive.
@@ -112,7 +114,9 @@ def related_papers(
     if row is None:
         raise no_paper(paper_id)
     size = int(session.execute(select(func.max(Paper.id))).scalar() or 1)
-    common = max(2, size // 20)  # a word in more papers than this tells little apart
+    # A word in more papers than this tells little apart (in a small library, the rarity
+    # weight alone tells: a topic of three papers among ten is still a topic).
+    common = max(MIN_COMMON, size // 20)
     counts, shown = _words(row.title, latex_to_text(row.abstract))
     candidates = sorted(counts, key=lambda w: (-counts[w], -len(w), w))[:CANDIDATE_WORDS]
     weight: dict[str, float] = {}

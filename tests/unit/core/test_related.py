@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from refman.common.errors import NotFoundError
+from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
+from refman.importers import parse_text
 from tests.helpers.related_library import fill_related
 
 
@@ -40,3 +42,23 @@ def test_a_paper_sharing_only_common_words_has_none(library: LibraryService) -> 
     assert library.related(ids["far"]) == []
     with pytest.raises(NotFoundError):
         library.related(99_999)
+
+
+def test_a_small_library_relates_the_papers_of_one_topic(library: LibraryService) -> None:
+    # Ten papers, three on glaciers: "glacier" is in three of ten, which the rule of one
+    # paper in twenty counted as too common, and the related papers stayed empty.
+    topics = [
+        ("Glacier sediment transport under basal melt", "Glacier sediment moves with melt."),
+        ("Basal melt and glacier sediment cores", "Cores of glacier sediment record melt."),
+        ("Sediment plumes from a tidewater glacier", "A glacier sheds sediment in plumes."),
+        *[(f"A survey of {w} markets", f"We survey {w} markets.") for w in "abcdefg"],
+    ]
+    bib = "\n".join(
+        f"@article{{p{i},\n  title = {{{t}}},\n  abstract = {{{a}}},\n  year = {{2024}},\n}}\n"
+        for i, (t, a) in enumerate(topics)
+    )
+    library.import_pages([SourcedPage(parse_text(bib, "small.bib"), "small.bib")])
+    by_title = {d.title: d.id for d in library.details(library.paper_ids())}
+    found = library.related(by_title[topics[0][0]])
+    assert {p.title for p in found} == {topics[1][0], topics[2][0]}
+    assert "glacier" in found[0].shares and "sediment" in found[0].shares
