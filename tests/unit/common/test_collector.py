@@ -54,4 +54,3 @@ def test_a_collector_someone_turned_off_stays_off() -> None:
     with collector_paused():
         pass
     assert not gc.isenabled()
-
