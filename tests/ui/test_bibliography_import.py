@@ -111,6 +111,7 @@ def test_dropping_a_bib_on_the_window_imports_it_in_one_undo_step(
     drop_on(window.table.viewport(), files(BIB / "zotero.bib"))
     qtbot.waitUntil(lambda: hasattr(window, "wizard") and window.wizard.isVisible())
     wizard = window.wizard
+    assert wizard.source_page.wait_until_read()
     assert labels(wizard.source_page, "sourceFormat") == ["BibTeX bibliography · zotero.bib"]
     assert labels(wizard.source_page, "sourceCount") == ["✓  8 records found"]
     assert set(statuses(review(qtbot, wizard))) == {"New"}
@@ -127,6 +128,7 @@ def test_the_same_bib_again_would_only_merge(
 ) -> None:
     library.import_pages([sourced_file(BIB / "zotero.bib")])
     wizard.add_files([BIB / "zotero.bib"])
+    assert wizard.source_page.wait_until_read()
     model = review(qtbot, wizard)
     assert model.rowCount() == 8
     assert all(s.startswith("Already in library — will merge") for s in statuses(model))
@@ -136,6 +138,7 @@ def test_damaged_entries_are_named_and_the_whole_ones_come_in(
     qtbot: QtBot, wizard: ImportWizard, library: LibraryService
 ) -> None:
     wizard.add_files([BIB / "damaged.bib"])
+    assert wizard.source_page.wait_until_read()
     warnings = labels(wizard.source_page, "sourceWarning")
     assert "⚠  Skipped the entry ‘unclosed’ on line 7: a ‘{’ is never closed." in warnings
     assert sum(w.startswith("⚠  Skipped the entry") for w in warnings) == 4
@@ -151,6 +154,7 @@ def test_a_json_that_is_no_bibliography_is_refused_plainly(
     qtbot: QtBot, wizard: ImportWizard
 ) -> None:
     wizard.add_files([BIB / "not-csl.json"])
+    assert wizard.source_page.wait_until_read()
     [error] = labels(wizard.source_page, "sourceError")
     assert error.startswith("✗  Not a bibliography.") and "not-csl.json" not in error[:3]
     assert not labels(wizard.source_page, "pageExample")

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
     QTextEdit,
     QWidget,
     QWizard,
@@ -28,6 +29,7 @@ from refman.core.library import LibraryService
 from refman.core.operations import ImportPages, Operation, Outcome
 from refman.core.values import PaperQuery
 from refman.importers import parse
+from refman.importers.sources import load_source
 from tests.helpers.fixtures import dump, read_page, seed_files, settle, sourced_file
 
 from refman.ui.controller import LibraryController
@@ -133,6 +135,7 @@ def test_three_seed_pages_one_wizard_each(
         page = read_page(seed)
         wizard = make_wizard()
         wizard.add_files([seed])
+        assert wizard.source_page.wait_until_read()
         src = wizard.source_page
         assert labels(src, "sourceOwner") == [page.owner]
         said = f" (the page says {page.claimed})" if page.claimed is not None else ""
@@ -172,6 +175,7 @@ def test_show_these_papers_emits_the_ids_and_closes(
     import_seed_directly(library, 0)
     wizard = make_wizard()
     wizard.add_files([seed_files()[1]])
+    assert wizard.source_page.wait_until_read()
     to_review(qtbot, wizard)
     run_import(qtbot, wizard)
     assert wizard.result is not None
@@ -214,6 +218,7 @@ def test_several_sources_each_with_its_line_and_remove(
     seeds = seed_files()
     wizard = make_wizard()
     wizard.add_files([seeds[0], seeds[1]])
+    assert wizard.source_page.wait_until_read()
     wizard.add_text(seeds[2].read_text(encoding="utf-8"))
     wizard.add_text("not a page at all")
     src = wizard.source_page
@@ -252,8 +257,38 @@ def test_open_file_button_reads_files_and_refuses_images(
     monkeypatch.setattr(source_page, "choose_files", lambda _parent: picked)
     wizard = make_wizard()
     qtbot.mouseClick(wizard.source_page.open_button, Qt.MouseButton.LeftButton)
+    assert wizard.source_page.wait_until_read()  # (read off the GUI thread)
+    assert labels(wizard.source_page, "sourceReading") == []
     assert labels(wizard.source_page, "sourceOwner") == [read_page(seed_files()[0]).owner]
     assert len(shown_errors) == 1 and "‘cover.png’ is an image (PNG), not text." in shown_errors[0]
+
+
+def test_files_are_read_while_the_wizard_answers_and_one_removed_meanwhile_stays_out(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A long page or a PDF takes a while to read: the window must not stop answering.
+    release = threading.Event()
+    load = load_source
+
+    def slow(path: Path) -> object:
+        assert release.wait(30)
+        return load(path)
+
+    monkeypatch.setattr(source_page, "load_source", slow)
+    wizard = make_wizard()
+    first, second = seed_files()[0], seed_files()[1]
+    wizard.add_files([first, second])
+    qtbot.keyClicks(wizard.source_page.paste_area, "notes")  # typed while they are read
+    assert wizard.source_page.paste_area.toPlainText() == "notes"
+    assert labels(wizard.source_page, "sourceOwner") == [first.name, second.name]
+    assert labels(wizard.source_page, "sourceReading") == ["Reading…", "Reading…"]
+    assert not wizard.button(wizard.WizardButton.NextButton).isEnabled()
+    removes = wizard.source_page.cards.findChildren(QPushButton, "removeSourceButton")
+    qtbot.mouseClick(removes[1], Qt.MouseButton.LeftButton)
+    release.set()
+    assert wizard.source_page.wait_until_read()
+    assert [s.path for s in wizard.source_page.sources() if s.path] == [first]
+    assert labels(wizard.source_page, "sourceOwner")[0] == read_page(first).owner
 
 
 # -- the review page -------------------------------------------------------------------------
@@ -275,6 +310,7 @@ def test_skip_and_typed_title_reach_the_library(
     import_seed_directly(library, 0)
     wizard = make_wizard()
     wizard.add_files([seed_files()[2]])
+    assert wizard.source_page.wait_until_read()
     model = to_review(qtbot, wizard)
     rows = [r for r, s in enumerate(statuses(model)) if s == "Needs a title"]
     typed_row, skipped_row, kept_row = rows
@@ -327,6 +363,7 @@ def test_abstract_is_shown_as_plain_text(
 def test_select_none_and_all(qtbot: QtBot, make_wizard: Callable[[], ImportWizard]) -> None:
     wizard = make_wizard()
     wizard.add_files([seed_files()[0]])
+    assert wizard.source_page.wait_until_read()
     to_review(qtbot, wizard)
     page = wizard.review_page
     qtbot.mouseClick(page.select_none_button, Qt.MouseButton.LeftButton)
@@ -430,6 +467,7 @@ def test_large_pages_are_planned_off_the_gui_thread(
     monkeypatch.setattr(review_page, "PLAN_IN_WORKER_ABOVE", 5)
     wizard = make_wizard()
     wizard.add_files([seed_files()[0]])
+    assert wizard.source_page.wait_until_read()
     click(qtbot, wizard, Button.NextButton)
     qtbot.waitUntil(lambda: wizard.review_page.plan is not None)
     assert wizard.review_page.model.rowCount() == 12
@@ -442,9 +480,11 @@ def test_going_back_while_planning_is_harmless(
     monkeypatch.setattr(review_page, "PLAN_IN_WORKER_ABOVE", 5)
     wizard = make_wizard()
     wizard.add_files([seed_files()[0]])
+    assert wizard.source_page.wait_until_read()
     click(qtbot, wizard, Button.NextButton)
     wizard.back()
     wizard.add_files([seed_files()[1]])
+    assert wizard.source_page.wait_until_read()
     click(qtbot, wizard, Button.NextButton)
     qtbot.waitUntil(lambda: wizard.review_page.plan is not None)
     assert wizard.review_page.model.rowCount() == 18
@@ -463,6 +503,7 @@ def test_tag_options_reach_the_library(
     page = read_page(seed)
     wizard = make_wizard()
     wizard.add_files([seed])
+    assert wizard.source_page.wait_until_read()
     to_review(qtbot, wizard)
     click(qtbot, wizard, Button.NextButton)
     tags = wizard.tags_page
@@ -506,6 +547,7 @@ def test_cancel_on_the_review_page_changes_nothing(
     before = dump(library_path)
     wizard = make_wizard()
     wizard.add_files([seed_files()[1]])
+    assert wizard.source_page.wait_until_read()
     to_review(qtbot, wizard)
     click(qtbot, wizard, Button.CancelButton)
     assert not wizard.isVisible()
@@ -563,6 +605,7 @@ def test_cancel_while_importing_changes_nothing(
     before = dump(library_path)
     wizard = make_wizard()
     wizard.add_files([seed_files()[2]])
+    assert wizard.source_page.wait_until_read()
     to_review(qtbot, wizard)
     click(qtbot, wizard, Button.NextButton)
     click(qtbot, wizard, Button.CommitButton)
@@ -595,6 +638,7 @@ def test_undo_and_redo_of_a_wizard_import(
     before, kept = dump(library_path), library.paper_ids()
     wizard = make_wizard()
     wizard.add_files([seed_files()[2]])
+    assert wizard.source_page.wait_until_read()
     model = to_review(qtbot, wizard)
     row = statuses(model).index("Needs a title")
     model.setData(model.index(row, Column.TITLE), "Typed", Qt.ItemDataRole.EditRole)
@@ -657,6 +701,7 @@ def test_three_seed_pages_at_once_into_an_empty_library(
     owners = [read_page(s).owner for s in seeds]
     wizard = make_wizard()
     wizard.add_files(seeds)
+    assert wizard.source_page.wait_until_read()
     model = to_review(qtbot, wizard)
     first = f"{owners[0]}'s page"
     assert labels(wizard.review_page, "pageSummary") == [
@@ -784,6 +829,7 @@ def test_after_a_cancel_back_keeps_every_choice_and_imports_again(
     before = dump(library_path)
     wizard = make_wizard()
     wizard.add_files([seed_files()[2]])
+    assert wizard.source_page.wait_until_read()
     model = to_review(qtbot, wizard)
     typed_row, skipped_row, _ = [r for r, s in enumerate(statuses(model)) if s == "Needs a title"]
     skipped_title = model.plan_at(skipped_row).record.title

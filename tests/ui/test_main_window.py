@@ -303,6 +303,7 @@ def test_dropping_a_page_file_on_the_window_opens_the_wizard_with_it(
     )
     QApplication.sendEvent(window, drop)
     qtbot.wait_until(lambda: hasattr(window, "wizard") and window.wizard.isVisible())
+    assert window.wizard.source_page.wait_until_read()
     pages = window.wizard.source_page.sourced_pages()
     assert [p.source for p in pages] == [page.name]
     assert len(pages[0].page.records) >= 4

@@ -245,6 +245,7 @@ def test_a_pdf_dropped_off_the_papers_adds_its_paper_through_the_wizard(
     assert said == "Drop to import author pages or bibliographies"
     qtbot.wait_until(lambda: hasattr(window, "wizard") and window.wizard.isVisible())
     wizard = window.wizard
+    assert wizard.source_page.wait_until_read()
     review = to_review(qtbot, wizard)
     assert review.rowCount() == 1
     run_import(qtbot, wizard)

@@ -63,6 +63,7 @@ class Source:
         error: Why it is neither.
         path: The file it came from, if any.
         bibliography: True when it looked like a bibliography but could not be read as one.
+        reading: True while the file is being read.
     """
 
     name: str
@@ -70,6 +71,7 @@ class Source:
     error: str = ""
     path: Path | None = None
     bibliography: bool = False
+    reading: bool = False
 
 
 def _coloured(label: QLabel, colour: str) -> QLabel:
@@ -126,7 +128,12 @@ class SourceCard(QFrame):
             remove.clicked.connect(self.remove_requested)
             grid.addWidget(remove, 0, 1, Qt.AlignmentFlag.AlignTop)
         rows: list[QLabel] = []
-        if page is not None:
+        if source.reading:
+            reading = plain_label("Reading…")
+            reading.setObjectName("sourceReading")
+            set_muted(reading)
+            rows.append(reading)
+        elif page is not None:
             fmt = plain_label(f"{FORMAT_WORDS.get(page.format, str(page.format))} · {source.name}")
             fmt.setObjectName("sourceFormat")
             set_muted(fmt)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Slot
@@ -27,12 +27,13 @@ from refman.importers import (
     NotAnAuthorPageError,
     UnreadableFileError,
 )
-from refman.importers.records import PageLink
+from refman.importers.records import PageLink, ParsedPage
 from refman.importers.sources import LoadedSource, load_source
 
 from refman.ui import messages
 from refman.ui.drop import DropInputs, combined_error, install_drop_target
 from refman.ui.look import heading_label, plain_label, set_muted
+from refman.ui.runner import OperationRunner
 from refman.ui.wizard.source_card import PasteArea, Source, SourceCard
 
 #: How long typing may pause before the pasted text is read (ms).
@@ -77,9 +78,11 @@ class SourcePage(QWizardPage):
     page. Its one output is :meth:`sourced_pages`.
     """
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, runner: OperationRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sourcePage")
+        #: Reads files off the GUI thread (a long page, a PDF: the window keeps answering).
+        self._runner = runner
         #: Reads dropped PDFs' papers in a worker process (started with the first PDF).
         self._reader = Extractor()
         self.destroyed.connect(self._reader.close)
@@ -172,35 +175,46 @@ class SourcePage(QWizardPage):
         return [*self._files, *self._texts, *pasted]
 
     def add_files(self, paths: Iterable[str | Path]) -> None:
-        """Read and parse files; files that cannot be read are reported and left out.
+        """Read and parse files off the GUI thread, each shown as being read meanwhile;
+        files that cannot be read are then reported (together) and left out.
 
         Args:
             paths: The files.
         """
-        refused: list[UnreadableFileError] = []
         known = {s.path for s in self._files}
+        waiting: list[Source] = []
         for raw in paths:
             path = Path(raw)
-            if path in known:
-                continue
-            try:
-                loaded = load_source(path)
-            except UnreadableFileError as error:
-                refused.append(error)
-                continue
-            known.add(path)
-            try:
-                page = loaded.parse(self._reader.paper)
-                self._files.append(Source(loaded.source, page, path=path))
-            except NotAnAuthorPageError as error:
-                self._files.append(
-                    Source(
-                        loaded.source,
-                        error=error.message,
-                        path=path,
-                        bibliography=isinstance(error, NotABibliographyError),
-                    )
-                )
+            if path not in known:
+                known.add(path)
+                waiting.append(Source(path.name, path=path, reading=True))
+        if not waiting:
+            return
+        self._files.extend(waiting)
+        self._refresh()
+        reader = self._reader.paper
+        self._runner.submit(
+            lambda _progress, _cancelled: [_read_file(w.path, reader) for w in waiting],
+            lambda read: self._files_read(waiting, read),
+            label=f"Reading {waiting[0].name}…" if len(waiting) == 1 else "Reading files…",
+        )
+
+    def wait_until_read(self, timeout_ms: int = 60_000) -> bool:
+        """Process events until the files added so far are read (for closing, and tests).
+
+        Returns:
+            True when they are.
+        """
+        return self._runner.wait(timeout_ms)
+
+    def _files_read(self, waiting: list[Source], read: list[Source | UnreadableFileError]) -> None:
+        refused = [r for r in read if isinstance(r, UnreadableFileError)]
+        ready = {id(w): r for w, r in zip(waiting, read, strict=True)}
+        self._files = [  # (a file removed while it was read stays out)
+            found
+            for s in self._files
+            if not isinstance(found := ready.get(id(s), s), UnreadableFileError)
+        ]
         self._refresh()
         if refused:
             messages.show_error(self, combined_error(refused), "Cannot import")
@@ -291,6 +305,27 @@ class SourcePage(QWizardPage):
             self.add_files(inputs.files)
         for text in inputs.texts:
             self.add_text(text.text, text.source, text.links)
+
+
+def _read_file(
+    path: Path | None, paper: Callable[[Path], ParsedPage]
+) -> Source | UnreadableFileError:
+    """Read and parse one file (on the runner's thread): a source, recognised or with the
+    reason it is not a page, or why the file cannot be read at all."""
+    assert path is not None
+    try:
+        loaded = load_source(path)
+    except UnreadableFileError as error:
+        return error
+    try:
+        return Source(loaded.source, loaded.parse(paper), path=path)
+    except NotAnAuthorPageError as error:
+        return Source(
+            loaded.source,
+            error=error.message,
+            path=path,
+            bibliography=isinstance(error, NotABibliographyError),
+        )
 
 
 def _parsed(name: str, text: str, links: Sequence[PageLink] = ()) -> Source:

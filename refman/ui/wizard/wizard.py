@@ -54,7 +54,7 @@ class ImportWizard(QWizard):
         self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, True)
         self.resize(1000, 700)
         self.controller = controller
-        self.source_page = SourcePage(self)
+        self.source_page = SourcePage(controller.runner, self)
         self.review_page = ReviewPage(controller, self.source_page.sourced_pages, self)
         self.tags_page = TagsPage(controller, self.source_page.sourced_pages, self)
         self.result_page = ResultPage(controller, self)
@@ -75,7 +75,8 @@ class ImportWizard(QWizard):
         return self.result_page.result
 
     def add_files(self, paths: Iterable[str | Path]) -> None:
-        """Add page files as sources (unreadable ones are reported and left out)."""
+        """Add page files as sources, read off the GUI thread (unreadable ones are then
+        reported and left out; :meth:`SourcePage.wait_until_read` waits for them)."""
         self.source_page.add_files(paths)
 
     def add_text(self, text: str, source: str = PASTED, links: Sequence[PageLink] = ()) -> None:
@@ -113,7 +114,7 @@ class ImportWizard(QWizard):
     def reject(self) -> None:
         """Close; a running import is cancelled first (the library stays as it was)."""
         self.result_page.cancel_and_wait()
-        self.review_page.wait_for_work()
+        self.review_page.wait_for_work()  # (and the files being read)
         super().reject()
 
     @Slot(bool)
