@@ -128,16 +128,23 @@ class LibraryFile:
         folder = self.backup_folder
         if to is None and folder is None:
             raise InvalidValueError("refman keeps no backups here.", "Give a file: --to FILE.")
-        target = to if to is not None else backup_path(_folder(folder), datetime.now(), reason)
-        self._copy(target, reason)
+        if to is not None:
+            target = self._copy(to, reason, keep_others=False)
+        else:
+            target = self._copy(backup_path(_folder(folder), datetime.now(), reason), reason)
         if to is None:
             self._rotate()
         return _view(BackupFile(target, datetime.now(), reason, target.stat().st_size))
 
-    def _copy(self, target: Path, reason: str) -> None:
-        """Copy the library and its files to ``target`` (verified), without rotating."""
+    def _copy(self, target: Path, reason: str, *, keep_others: bool = True) -> Path:
+        """Copy the library and its files to ``target`` (verified), without rotating: at
+        the next second's name when another backup took that one (``keep_others``).
+
+        Returns:
+            Where the copy is.
+        """
         library = self._library()
-        copy_verified(library, target)
+        target = copy_verified(library, target, keep_others=keep_others)
         storage = storage_beside(library)
         if storage.is_dir():
             try:
@@ -148,6 +155,7 @@ class LibraryFile:
                     "Free some space on the disk, then back up again.",
                 ) from error
         log.info("backup of %s (%s) at %s", library, reason, target)
+        return target
 
     def backups(self) -> list[BackupView]:
         """The library's backups, newest first, with how many papers each holds."""
@@ -303,13 +311,16 @@ class EarlyBackup(DueBackup):
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None
         self._settled = False
+        self._made = False
 
-    def start(self, copy: Callable[[Path, str], None]) -> None:
-        """Begin copying the library to :attr:`target` with ``copy``."""
+    def start(self, copy: Callable[[Path, str], Path]) -> None:
+        """Begin copying the library to :attr:`target` with ``copy`` (which says where the
+        copy went)."""
 
         def run() -> None:
             try:
-                copy(self.target, "import")
+                self.target = copy(self.target, "import")
+                self._made = True
             except BaseException as error:  # told when the change settles
                 self._error = error
 
@@ -335,9 +346,9 @@ class EarlyBackup(DueBackup):
         if self._settled:
             return
         self._join()
-        with contextlib.suppress(OSError):  # (never made: its folder may not exist)
+        if self._made:  # (else the name may be another program's backup)
             self.target.unlink(missing_ok=True)
-        shutil.rmtree(files_of_backup(self.target), ignore_errors=True)
+            shutil.rmtree(files_of_backup(self.target), ignore_errors=True)
 
     def _join(self) -> None:
         if self._thread is not None:

@@ -15,6 +15,7 @@ import logging
 import os
 import re
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -121,14 +122,25 @@ def _sync(path: Path) -> None:
         os.close(fd)
 
 
-def copy_verified(source: Path, target: Path) -> None:
+def copy_verified(source: Path, target: Path, *, keep_others: bool = False) -> Path:
     """Copy a library consistently to ``target`` and check the copy.
+
+    Args:
+        source: The library.
+        target: Where the copy goes.
+        keep_others: A file already there is another backup (two programs backing up the
+            same library in the same second): the copy then takes the next second's name
+            (:func:`backup_path`) instead of replacing it.
+
+    Returns:
+        Where the copy is.
 
     Raises:
         LibraryUnavailableError: The copy could not be written or is not whole (it is
             deleted; the source is unchanged).
     """
-    partial = target.with_name(target.name + ".part")
+    # A partial copy of its own (another program may be copying the same library now).
+    partial = target.with_name(f"{target.name}.{os.getpid()}-{threading.get_ident()}.part")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         partial.unlink(missing_ok=True)
@@ -141,9 +153,10 @@ def copy_verified(source: Path, target: Path) -> None:
                 f"The backup of “{source}” is not whole ({problems[0]}); it was not kept.",
                 "Check the library (refman check --full).",
             )
-        partial.replace(target)
+        target = _placed(partial, target) if keep_others else partial.replace(target)
         with contextlib.suppress(OSError):  # (a folder cannot be opened on every system)
             _sync(target.parent)
+        return target
     except (OSError, sqlite3.Error) as exc:
         raise LibraryUnavailableError(
             f"Could not write a backup of “{source}” to “{target.parent}”: {exc}.",
@@ -152,6 +165,33 @@ def copy_verified(source: Path, target: Path) -> None:
     finally:
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
+
+
+def _placed(partial: Path, target: Path) -> Path:
+    """Give the partial copy the target's name, or the next second's when another backup
+    has it (a hard link fails when the name is taken; where the disk has none, the name is
+    checked first)."""
+    made, reason = _made_and_reason(target)
+    while True:
+        try:
+            os.link(partial, target)
+        except FileExistsError:
+            target = backup_path(target.parent, made, reason)
+            made = _made_and_reason(target)[0] + timedelta(seconds=1)
+            continue
+        except OSError:  # no hard links on this disk
+            if target.exists():
+                target = backup_path(target.parent, made, reason)
+            return partial.replace(target)
+        partial.unlink()
+        return target
+
+
+def _made_and_reason(target: Path) -> tuple[datetime, str]:
+    match = _NAME.match(target.name)
+    if match is None:
+        return datetime.now(), "manual"
+    return datetime.strptime(match.group(1), "%Y%m%d-%H%M%S"), match.group(2)
 
 
 def backup_path(folder: Path, made: datetime, reason: str) -> Path:

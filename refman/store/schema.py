@@ -60,8 +60,7 @@ def _backup(path: Path, revision: str | None, backups: Path | None) -> Path:
     else:
         stamp = now.strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.name}.before-upgrade-{revision or 'none'}-{stamp}")
-    copy_verified(path, target)
-    return target
+    return copy_verified(path, target, keep_others=backups is not None)
 
 
 def bring_up(

@@ -4,6 +4,7 @@ rotated within bounds."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -14,8 +15,11 @@ from refman.store.backup import (
     KEEP_LATEST,
     MIN_BUDGET,
     BackupFile,
+    backup_path,
+    copy_verified,
     folder_for,
     listed,
+    papers_in,
     to_prune,
 )
 from tests.helpers.cli import Cli
@@ -131,3 +135,21 @@ def test_listing_ignores_files_that_are_not_backups(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("x")
     (tmp_path / "20261201-101010-close.sqlite.part").write_bytes(b"x")
     assert [b.reason for b in listed(tmp_path)] == ["close"]
+
+
+def test_two_backups_wanting_one_name_are_both_kept(tmp_path: Path) -> None:
+    # Two programs importing into one library back it up in the same second: the second
+    # copy takes the next second's name instead of replacing (or losing) the first.
+    library = tmp_path / "library.sqlite"
+    conn = sqlite3.connect(library)
+    conn.execute("CREATE TABLE papers (id INTEGER PRIMARY KEY, trashed_at TEXT)")
+    conn.execute("INSERT INTO papers (trashed_at) VALUES (NULL)")
+    conn.commit()
+    conn.close()
+    target = backup_path(tmp_path / "backups", datetime(2026, 12, 5, 9, 0, 0), "import")
+    first = copy_verified(library, target, keep_others=True)
+    second = copy_verified(library, target, keep_others=True)
+    assert first == target and second.name == "20261205-090001-import.sqlite"
+    assert [b.path for b in listed(tmp_path / "backups")] == [second, first]
+    assert papers_in(first) == papers_in(second) == 1
+    assert not list((tmp_path / "backups").glob("*.part"))
