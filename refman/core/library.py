@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from refman.common.collector import collector_paused
+from refman.common.collector import collector_eased
 from refman.core.attachments import HANDLERS as FILE_HANDLERS
 from refman.core.attachments import (
     AttachFiles,
@@ -163,7 +163,7 @@ class LibraryService(LibraryReads):
             RefmanError: The change was refused (a missing paper, a bad value, a conflict
                 with a change made elsewhere, no backup where one is due); nothing changed.
         """
-        with collector_paused() if op.large else nullcontext():
+        with collector_eased() if op.large else nullcontext():
             return self._apply(op, progress, cancelled)
 
     def _apply(

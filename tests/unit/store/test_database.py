@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 import refman.store.schema as schema
 from refman.__main__ import main
+from refman.common.collector import EASED
 from refman.common.errors import LibraryOpenError
 from refman.core.importing.apply import apply_import
 from refman.core.importing.plan import plan_import, prepare_import
@@ -118,13 +119,14 @@ def test_a_large_change_keeps_its_pages_in_memory_and_hands_back_a_usual_connect
         assert conn.exec_driver_sql("PRAGMA temp_store").scalar() == 0
 
 
-def test_an_import_holds_the_cycle_collector_back_and_lets_it_go_after(
+def test_an_import_eases_the_cycle_collector_and_brings_the_usual_one_back(
     library: LibraryService,
 ) -> None:
-    seen: list[bool] = []
-    library.import_pages([_page(3)], progress=lambda done, total: seen.append(gc.isenabled()))
-    assert seen and not any(seen)
-    assert gc.isenabled()
+    usual = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+    library.import_pages([_page(3)], progress=lambda done, total: seen.append(gc.get_threshold()))
+    assert seen and all(t == EASED for t in seen)
+    assert gc.get_threshold() == usual
     assert library.count() == 3
 
 
