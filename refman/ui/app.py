@@ -26,6 +26,7 @@ from refman.logging_setup import setup_logging
 
 from refman.ui.citing import release_clipboard
 from refman.ui.controller import LibraryController
+from refman.ui.gui_collector import GuiCollector
 from refman.ui.main_window import MainWindow
 from refman.ui.messages import show_error
 from refman.ui.qt_logging import install_qt_message_handler
@@ -67,6 +68,7 @@ def create_app(argv: Sequence[str] | None = None) -> QCoreApplication:
         app.setDesktopFileName("io.github.refman.Refman")
         app.setWindowIcon(app_icon())
         app.aboutToQuit.connect(release_clipboard)
+        GuiCollector(app)  # Qt objects in garbage are destroyed on the GUI thread only
     return app
 
 
