@@ -31,6 +31,7 @@ from refman.store.backup import (
     listed,
     papers_in,
     restore_into,
+    stale_parts,
     to_prune,
 )
 from refman.store.database import Database
@@ -259,6 +260,9 @@ class LibraryFile:
             old.path.unlink(missing_ok=True)
             shutil.rmtree(files_of_backup(old.path), ignore_errors=True)
             log.info("backup %s dropped by the rotation", old.path)
+        for part in stale_parts(folder, datetime.now()):
+            part.unlink(missing_ok=True)
+            log.info("unfinished copy %s dropped (its program stopped)", part)
 
     def _find(self, backup: Path | str) -> Path:
         candidate = Path(backup)

@@ -194,6 +194,25 @@ def _made_and_reason(target: Path) -> tuple[datetime, str]:
     return datetime.strptime(match.group(1), "%Y%m%d-%H%M%S"), match.group(2)
 
 
+#: An unfinished copy this old was left by a program that stopped (a copy of the largest
+#: library takes seconds).
+STALE_PART = timedelta(hours=1)
+
+
+def stale_parts(folder: Path, now: datetime) -> list[Path]:
+    """The unfinished copies in a backup folder that no program is still writing (a program
+    killed while it copied leaves its partial file behind)."""
+    if not folder.is_dir():
+        return []
+    oldest = (now - STALE_PART).timestamp()
+    found: list[Path] = []
+    for path in folder.glob("*.part"):
+        with contextlib.suppress(OSError):
+            if path.is_file() and path.stat().st_mtime < oldest:
+                found.append(path)
+    return found
+
+
 def backup_path(folder: Path, made: datetime, reason: str) -> Path:
     """Where a backup made at ``made`` for this reason goes (a later second when a backup
     of that second exists)."""

@@ -3,7 +3,9 @@ import changes many papers, and the import refused when the copy cannot be made.
 
 from __future__ import annotations
 
+import os
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -89,3 +91,20 @@ def test_an_import_whose_backup_cannot_be_made_changes_nothing(tmp_path: Path) -
         library.import_pages(_page(generated_page(BIG_IMPORT + 50, owner="Grace Hopper")))
     assert library.count() == 0
     library.close()
+
+
+def test_a_copy_left_unfinished_by_a_stopped_program_is_dropped_by_the_rotation(
+    service: LibraryService, tmp_path: Path
+) -> None:
+    folder = folder_for(tmp_path / "backups", tmp_path / "library.sqlite")
+    folder.mkdir(parents=True)
+    left = folder / "20261205-080000-import.sqlite.4242-1.part"  # killed mid-copy
+    left.write_bytes(b"half a library")
+    hours_ago = time.time() - 2 * 3600
+    os.utime(left, (hours_ago, hours_ago))
+    running = folder / "20261205-090000-import.sqlite.4343-1.part"  # being written now
+    running.write_bytes(b"a copy going on")
+    service.file.backup()
+    assert not left.exists() and running.exists()
+    assert [b.reason for b in listed(folder)] == ["manual"]
+    service.close()
