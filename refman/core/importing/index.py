@@ -9,6 +9,7 @@ earlier record of the same import too.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import chain
 
 from sqlalchemy import BigInteger, cast, select
 from sqlalchemy.orm import Session, aliased
@@ -73,17 +74,11 @@ class MatchIndex:
 
     def candidates(self, keys: MatchKeys) -> list[tuple[Target, MatchKeys]]:
         """The papers and records sharing a useful blocking key with ``keys``."""
-        seen: set[Target] = set()
-        found: list[tuple[Target, MatchKeys]] = []
-        for k in keys.blocks:
-            bucket = self.blocks.get(k, ())
-            if len(bucket) > MAX_BLOCK:
-                continue  # a key shared by so many papers narrows nothing
-            for candidate in bucket:
-                if candidate not in seen:
-                    seen.add(candidate)
-                    found.append((candidate, self.keys_of[candidate]))
-        return found
+        buckets = [b for k in keys.blocks if (b := self.blocks.get(k))]
+        # a key shared by more than MAX_BLOCK papers narrows nothing
+        useful = [b for b in buckets if len(b) <= MAX_BLOCK]
+        keys_of = self.keys_of
+        return [(c, keys_of[c]) for c in dict.fromkeys(chain.from_iterable(useful))]
 
 
 _KEY_COLUMNS = {kind: getattr(Paper, f"{kind}_key") for kind in KEY_KINDS}

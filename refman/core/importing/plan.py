@@ -10,6 +10,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from refman.common.parallel import split_map
 from refman.common.text import person_key
 from refman.core.importing.index import MatchIndex, Target, load_index
 from refman.core.importing.values import (
@@ -73,15 +74,15 @@ def plan_import(
     """
     cache = {} if cache is None else cache
     pages = with_known_names(session, pages)
-    refs: list[RecordRef] = []
-    keys: list[MatchKeys] = []
-    for pi, sp in enumerate(pages):
-        for ri, rec in enumerate(sp.page.records):
-            refs.append((pi, ri))
-            ident = (rec.title, rec.title_provisional, rec.abstract, rec.doi, rec.arxiv_id)
-            mk = match_keys(*ident)
-            cache[ident] = mk
-            keys.append(mk)
+    refs = [(pi, ri) for pi, sp in enumerate(pages) for ri in range(len(sp.page.records))]
+    idents = [
+        (rec.title, rec.title_provisional, rec.abstract, rec.doi, rec.arxiv_id)
+        for sp in pages
+        for rec in sp.page.records
+    ]
+    # Every record's keys, half of a large import's on the other core (pure Python).
+    keys = split_map(_keys_of, idents)
+    cache.update(zip(idents, keys, strict=True))
     index = load_index(session, search, keys)
     plans = [
         _decide(ref, pages[ref[0]].page.records[ref[1]], mk, index)
@@ -90,6 +91,10 @@ def plan_import(
     plans = _with_merge_previews(session, pages, plans)
     last = last_imports(session, [sp.page.owner for sp in pages])
     return ImportPlan(pages=tuple(_page_plans(pages, plans, last)), records=tuple(plans))
+
+
+def _keys_of(ident: tuple[str, bool, str, str | None, str | None]) -> MatchKeys:
+    return match_keys(*ident)
 
 
 def last_imports(session: Session, owners: Sequence[str]) -> dict[str, datetime]:
