@@ -31,6 +31,7 @@ from refman.core.values import PaperQuery
 from refman.importers import parse
 from refman.importers.sources import load_source
 from tests.helpers.fixtures import dump, read_page, seed_files, settle, sourced_file
+from tests.helpers.pages import generated_page
 
 from refman.ui.controller import LibraryController
 from refman.ui.runner import Job
@@ -472,6 +473,28 @@ def test_large_pages_are_planned_off_the_gui_thread(
     qtbot.waitUntil(lambda: wizard.review_page.plan is not None)
     assert wizard.review_page.model.rowCount() == 12
     qtbot.waitUntil(lambda: wizard.button(Button.NextButton).isEnabled())
+
+
+def test_a_page_of_thousands_is_planned_with_a_helper_process_and_imported(
+    qtbot: QtBot,
+    make_wizard: Callable[[], ImportWizard],
+    library: LibraryService,
+    tmp_path: Path,
+) -> None:
+    """6,000 records: the window's worker plans them with a forked helper working out half of
+    the match keys (a Qt program forking); what the person sees and gets is every paper once."""
+    page = tmp_path / "prolific.txt"
+    page.write_text(generated_page(6_000), encoding="utf-8")
+    wizard = make_wizard()
+    wizard.add_files([page])
+    assert wizard.source_page.wait_until_read()
+    model = to_review(qtbot, wizard)
+    qtbot.waitUntil(lambda: wizard.review_page.plan is not None, timeout=30_000)
+    assert model.rowCount() == 6_000
+    assert set(statuses(model)) == {"New"}
+    run_import(qtbot, wizard)
+    assert labels(wizard.result_page, "resultSummary") == ["6000 new papers, 0 already in library"]
+    assert library.count() == 6_000
 
 
 def test_going_back_while_planning_is_harmless(
