@@ -35,9 +35,9 @@ log = logging.getLogger("refman.parallel")
 #: Shorter lists are computed here alone (a fork, the pickling and the pipe cost more than
 #: half the work saves).
 MIN_ITEMS = 5_000
-#: The share of the list this process keeps: a little more than half, as the copy also
-#: pickles its results and this process reads them.
-KEPT = 0.55
+#: The share of the list this process keeps (the copy also pickles its results, and this
+#: process reads them: about even).
+KEPT = 0.5
 
 
 def can_fork() -> bool:
