@@ -21,6 +21,7 @@ from sqlalchemy.orm import DeclarativeBase, Session
 from sqlalchemy.sql.functions import FunctionElement
 from sqlalchemy.sql.selectable import TableValuedAlias
 
+from refman.common.parallel import split_map
 from refman.common.sequences import SLICE, Distinct
 from refman.store.backend import on_server
 
@@ -163,17 +164,22 @@ def _stored_rows(
 ) -> list[tuple[Any, ...]]:
     """The rows' values in ``names`` order, as the columns store them."""
     converters = [(i, c) for i, n in enumerate(names) if (c := _converter(session, table, n))]
-    get = itemgetter(*names)
-    params: list[tuple[Any, ...]] = [
-        get(row) if len(names) > 1 else (row[names[0]],) for row in rows
-    ]
-    if converters:
-        for index, row_values in enumerate(params):
-            values = list(row_values)
-            for i, convert in converters:
-                values[i] = convert(values[i])
-            params[index] = tuple(values)
-    return params
+    # (itemgetter of one name gives the value, not a tuple of it)
+    get: Callable[[dict[str, Any]], tuple[Any, ...]] = (
+        itemgetter(*names) if len(names) > 1 else (lambda row: (row[names[0]],))
+    )
+    if not converters:
+        return [get(row) for row in rows]
+
+    def stored(row: dict[str, Any]) -> tuple[Any, ...]:
+        values = list(get(row))
+        for i, convert in converters:
+            values[i] = convert(values[i])
+        return tuple(values)
+
+    # Pure Python (abstracts compressed, date-times written as text): the second half of a
+    # long list is converted on the other core.
+    return split_map(stored, rows)
 
 
 def first_column(
