@@ -12,7 +12,8 @@ exit handlers, no flushing of this process's buffers). Whatever goes wrong with 
 fork on this system, an error, a crash, a kill, an unreadable answer — this process computes
 the second half itself: the answer is always the one computing everything here gives.
 Only Linux forks here (macOS's system libraries refuse a forked copy of a threaded program,
-and Windows cannot fork).
+and Windows cannot fork), and only when a core is free: a thread that keeps one busy outside
+Python (the backup SQLite copies before a large import) says so with :func:`core_taken`.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ import os
 import pickle
 import signal
 import sys
-from collections.abc import Callable, Sequence
-from contextlib import suppress
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from typing import NoReturn, TypeVar
 
 T = TypeVar("T")
@@ -40,9 +42,44 @@ MIN_ITEMS = 5_000
 KEPT = 0.5
 
 
+_lock = threading.Lock()
+_taken = 0
+
+
 def can_fork() -> bool:
     """True where :func:`split_map` may use a forked copy of this process."""
     return sys.platform.startswith("linux") and hasattr(os, "fork")
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+@contextmanager
+def core_taken() -> Iterator[None]:
+    """Say that this thread keeps a core busy outside Python's lock while the block runs (the
+    backup before a large import, copied by SQLite): :func:`split_map` forks no helper then
+    unless yet another core is free (at a million papers a helper beside the backup's copy
+    made the import slower, not faster)."""
+    global _taken
+    with _lock:
+        _taken += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _taken -= 1
+
+
+def spare_core() -> bool:
+    """True when a core is free for a helper: this process's own thread has one, threads
+    that said so (:func:`core_taken`) have theirs."""
+    with _lock:
+        return cores() - 1 - _taken >= 1
 
 
 def split_map(func: Callable[[T], R], items: Sequence[T], *, min_items: int = MIN_ITEMS) -> list[R]:
@@ -52,7 +89,7 @@ def split_map(func: Callable[[T], R], items: Sequence[T], *, min_items: int = MI
     ``func`` must be pure computation (see the module): its results must pickle, and it must
     not write anything this process would need to see.
     """
-    if len(items) < max(min_items, 2) or not can_fork():
+    if len(items) < max(min_items, 2) or not can_fork() or not spare_core():
         return [func(item) for item in items]
     kept = max(1, int(len(items) * KEPT))
     read_fd, write_fd = os.pipe()
@@ -105,7 +142,7 @@ def _receive(read_fd: int, pid: int, expected: int) -> list[R] | None:
     """The copy's results, or None when it failed (it is reaped either way)."""
     with os.fdopen(read_fd, "rb") as pipe:
         data = pipe.read()
-    _, status = os.waitpid(pid, 0)
+    status = _reap(pid)
     if status != 0 or not data:
         code = os.waitstatus_to_exitcode(status)
         log.warning("the helper process failed (exit %d); computing its half here", code)
@@ -124,4 +161,13 @@ def _stop(pid: int) -> None:
     """End and reap the copy (this process failed: its half is not wanted)."""
     with suppress(ProcessLookupError):
         os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
+    _reap(pid)
+
+
+def _reap(pid: int) -> int:
+    """Wait for the copy to end; its wait status (0 when something else reaped it first, as
+    a toolkit's child handler may: its answer is then judged by itself)."""
+    try:
+        return os.waitpid(pid, 0)[1]
+    except ChildProcessError:
+        return 0

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from refman.common.errors import InvalidValueError, LibraryUnavailableError, NotFoundError
+from refman.common.parallel import core_taken
 from refman.core.importing.plan import PreparedPlan
 from refman.core.operations import EmptyTrash, ImportPages, Operation
 from refman.store.backup import (
@@ -323,7 +324,8 @@ class EarlyBackup(DueBackup):
 
         def run() -> None:
             try:
-                self.target = copy(self.target, "import")
+                with core_taken():  # (no helper process competes with the copy for a core)
+                    self.target = copy(self.target, "import")
                 self._made = True
             except BaseException as error:  # told when the change settles
                 self._error = error

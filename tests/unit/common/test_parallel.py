@@ -7,16 +7,19 @@ import os
 import random
 import signal
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 
-from refman.common.parallel import can_fork, split_map
+from refman.common.parallel import can_fork, core_taken, cores, split_map
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 
-needs_fork = pytest.mark.skipif(not can_fork(), reason="only Linux forks a helper process")
+needs_fork = pytest.mark.skipif(
+    not can_fork() or cores() < 2, reason="a helper process needs Linux and a second core"
+)
 PARENT = os.getpid()
 
 
@@ -40,6 +43,18 @@ def test_the_tail_of_a_long_list_is_computed_by_another_process() -> None:
     assert where[0] == os.getpid()
     assert where[-1] != os.getpid()  # the other core's share
     assert _no_zombie_left()
+
+
+@needs_fork
+def test_no_helper_while_the_other_cores_are_taken() -> None:
+    """A thread busy outside Python (the backup's copy) keeps its core: no helper competes."""
+    with ExitStack() as stack:
+        for _ in range(cores() - 1):
+            stack.enter_context(core_taken())
+        found = split_map(_square_and_where, range(1000), min_items=10)
+    assert found == [(n * n, os.getpid()) for n in range(1000)]
+    again = split_map(_square_and_where, range(1000), min_items=10)
+    assert again[-1][1] != os.getpid()  # the core is free again
 
 
 def test_a_short_list_is_computed_here() -> None:
