@@ -47,6 +47,9 @@ log = logging.getLogger("refman.core")
 
 #: An import that adds or changes more papers than this is preceded by a backup.
 BIG_IMPORT = 1_000
+#: A library file this large takes its backup's copy a core for a good while (a quarter of a
+#: second and more: 1.7 GB took 3 s): no helper process of the import competes with it.
+LONG_COPY_BYTES = 128 * 1024 * 1024
 #: A library closed after changes is backed up unless a backup is this recent.
 CLOSE_INTERVAL = timedelta(hours=1)
 
@@ -233,7 +236,7 @@ class LibraryFile:
         early = EarlyBackup(
             backup_path(_folder(self.backup_folder), datetime.now(), "import"), self._rotate
         )
-        early.start(self._copy)
+        early.start(self._copy, long=_size(self.db.path) >= LONG_COPY_BYTES)
         return early
 
     def _no_backups(self) -> bool:
@@ -318,13 +321,14 @@ class EarlyBackup(DueBackup):
         self._settled = False
         self._made = False
 
-    def start(self, copy: Callable[[Path, str], Path]) -> None:
+    def start(self, copy: Callable[[Path, str], Path], *, long: bool = True) -> None:
         """Begin copying the library to :attr:`target` with ``copy`` (which says where the
-        copy went)."""
+        copy went). A ``long`` copy keeps its core to itself (no helper process of the
+        import's competes with it); a short one ends before the import needs a helper."""
 
         def run() -> None:
             try:
-                with core_taken():  # (no helper process competes with the copy for a core)
+                with core_taken() if long else contextlib.nullcontext():
                     self.target = copy(self.target, "import")
                 self._made = True
             except BaseException as error:  # told when the change settles
@@ -359,6 +363,13 @@ class EarlyBackup(DueBackup):
     def _join(self) -> None:
         if self._thread is not None:
             self._thread.join()
+
+
+def _size(path: Path | None) -> int:
+    try:
+        return path.stat().st_size if path is not None else 0
+    except OSError:
+        return 0
 
 
 def _folder(folder: Path | None) -> Path:
