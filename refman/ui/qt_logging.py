@@ -32,8 +32,17 @@ START_HINT = (
 )
 
 
+#: How Qt begins a note that the platform (offscreen, a Wayland compositor) lacks a window
+#: feature it has no use for there, such as sizing hints: nothing went wrong, so it is logged
+#: as information, not as a warning.
+UNSUPPORTED = "This plugin does not support "
+
+
 def _handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
-    log.log(_LEVELS.get(kind, logging.WARNING), "%s", message)
+    level = _LEVELS.get(kind, logging.WARNING)
+    if level == logging.WARNING and message.startswith(UNSUPPORTED):
+        level = logging.INFO
+    log.log(level, "%s", message)
     if kind == QtMsgType.QtFatalMsg:
         fatal(message)
 
