@@ -22,6 +22,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import shiboken6  # noqa: E402
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 from PySide6.QtGui import QFont, QPainter, QPixmap  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMenu, QTextEdit, QWidget  # noqa: E402
@@ -315,7 +316,12 @@ def main() -> None:
         everything_search(app, window, out)
         person_page(app, window, out)
         window.close()
-        window.controller.runner.shutdown()
+        window.controller.shutdown()
+        # Every window now, while the application is whole (left to the end of the
+        # program, Qt destroyed them after the application: a crash at exit).
+        for widget in app.topLevelWidgets():
+            if shiboken6.isValid(widget) and widget.parent() is None:
+                shiboken6.delete(widget)  # (its children with it)
         service.close()
     print(f"wrote the screenshots to {out}")
 
