@@ -323,6 +323,9 @@ def main() -> None:
             if shiboken6.isValid(widget) and widget.parent() is None:
                 shiboken6.delete(widget)  # (its children with it)
         service.close()
+    # The copied citation's data, held by the offscreen clipboard until Qt's own teardown
+    # after Python's: let go of it now (destroyed then, its Python side crashed the exit).
+    app.clipboard().clear()
     print(f"wrote the screenshots to {out}")
 
 
