@@ -367,7 +367,8 @@ def squash_spaces(text: str) -> str:
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
-    """Word a count: ``"1 paper"``, ``"3 papers"`` (``words`` for an irregular plural).
+    """Word a count: ``"1 paper"``, ``"3 papers"``, ``"6,000 papers"`` (``words`` for an
+    irregular plural; thousands grouped, as the status bar's count).
 
     Args:
         count: How many.
@@ -377,7 +378,7 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     Returns:
         The count and the word.
     """
-    return f"{count} {word if count == 1 else (words or word + 's')}"
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
 
 
 def join_words(words: Iterable[str]) -> str:

@@ -493,7 +493,7 @@ def test_a_page_of_thousands_is_planned_with_a_helper_process_and_imported(
     assert model.rowCount() == 6_000
     assert set(statuses(model)) == {"New"}
     run_import(qtbot, wizard)
-    assert labels(wizard.result_page, "resultSummary") == ["6000 new papers, 0 already in library"]
+    assert labels(wizard.result_page, "resultSummary") == ["6,000 new papers, 0 already in library"]
     assert library.count() == 6_000
 
 

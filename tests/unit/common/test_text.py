@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refman.common.text import latex_to_text, normalize_for_match, person_key
+from refman.common.text import latex_to_text, normalize_for_match, person_key, plural
 
 
 @pytest.mark.parametrize(
@@ -146,3 +146,9 @@ def test_spellings_of_the_same_person_share_a_key(left: str, right: str) -> None
 def test_different_people_keep_different_keys() -> None:
     assert person_key("Zhuo Jiang") != person_key("Kaihua Jiang")
     assert person_key("李明") == "李明"
+
+
+def test_a_count_of_thousands_is_grouped_as_the_status_bar_groups_it() -> None:
+    assert plural(1, "paper") == "1 paper"
+    assert plural(6000, "new paper") == "6,000 new papers"
+    assert plural(1_000_000, "person", "people") == "1,000,000 people"
