@@ -32,6 +32,7 @@ from refman.core.paper_state import PaperState
 from refman.core.rules import tag_key
 from refman.store.bulk import chunks
 from refman.store.models import BatchPaper, ImportBatch, Note, Paper, PaperTag, Person, Tag
+from refman.store.models_upkeep import is_live
 
 LATER = "a later import also brought it"
 EDITED = "it was edited since"
@@ -92,13 +93,14 @@ def _no_import(import_id: int) -> NotFoundError:
 
 
 def _papers(session: Session, ids: list[int]) -> dict[int, tuple[str, datetime, bool, int]]:
-    """Per paper: title, last modified, marked or rated, version."""
+    """Per paper: title, last modified, marked or rated, version (a paper being deleted after
+    an undone import is gone already: the revert neither removes nor restores it)."""
     found: dict[int, tuple[str, datetime, bool, int]] = {}
     for part in chunks(ids):
         rows = session.execute(
             select(
                 Paper.id, Paper.title, Paper.modified_at, Paper.status, Paper.rating, Paper.version
-            ).where(Paper.id.in_(part))
+            ).where(Paper.id.in_(part), is_live(Paper.id))
         )
         for pid, title, modified, status, rating, version in rows:
             found[int(pid)] = (title, modified, status != "unread" or bool(rating), int(version))

@@ -17,6 +17,7 @@ from refman.store.models import (
     BatchPaper,
     ImportBatch,
     Note,
+    Paper,
 )
 from refman.store.models_files import PaperFile
 from refman.store.search import SearchIndex
@@ -44,6 +45,7 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
             "That import is no longer in the library: it was undone elsewhere.",
             "Nothing was changed.",
         )
+    _refuse_if_found_again(session, sorted(found))
     touched: set[int] = set()
     withdrawn: list[int] = []
     created: dict[str, list[int]] = {"persons": [], "subjects": [], "tags": [], "notes": []}
@@ -73,3 +75,31 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
         session.execute(delete(PaperFile).where(PaperFile.id.in_(part)))
     withdraw(session, withdrawn, created)
     return touched
+
+
+def _refuse_if_found_again(session: Session, batch_ids: list[int]) -> None:
+    """Refuse to undo an import one of whose new papers a later import found again (another
+    window or the command line, in between): undoing would delete that import's paper too.
+
+    Raises:
+        ConflictError: Naming the paper and the later import; nothing is changed.
+    """
+    mine = select(BatchPaper.paper_id).where(
+        BatchPaper.batch_id.in_(batch_ids), BatchPaper.action == "added"
+    )
+    later = session.execute(
+        select(Paper.title, ImportBatch.import_id, ImportBatch.source)
+        .join(BatchPaper, BatchPaper.paper_id == Paper.id)
+        .join(ImportBatch, ImportBatch.id == BatchPaper.batch_id)
+        .where(Paper.id.in_(mine), BatchPaper.batch_id.not_in(batch_ids))
+        .limit(1)
+    ).first()
+    if later is not None:
+        title, import_id, source = later
+        raise ConflictError(
+            f"This import cannot be undone: its paper “{title}” was found again by a later "
+            f"import (#{import_id}, {source}), which undoing would delete too. Nothing was "
+            "changed.",
+            "Revert it from Import History (refman revert): that removes what only this "
+            "import brought and keeps what later imports found too.",
+        )

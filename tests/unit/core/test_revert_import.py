@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from refman.common.errors import NotFoundError
+from refman.common.errors import ConflictError, NotFoundError
+from refman.core.importing.purge import withdraw
 from refman.core.importing.values import ImportChoices
 from refman.core.library import LibraryService
+from refman.core.operations import ImportPages
 from refman.core.values import PaperQuery
 from tests.helpers.fixtures import sourced
 from tests.helpers.pages import publication_page
@@ -183,3 +185,66 @@ def test_a_bibliography_import_is_reverted_with_its_notes_and_comes_back(
     assert [n.text for n in back.notes] == ["Read for the survey."]
     assert back.citekey == "okafor2024"
     assert [h.label for h in library.history()] == ["lab.bib"]
+
+
+def _import(owner: str, records: list[tuple[str, int, str]], name: str) -> ImportPages:
+    """The operation of importing one page (its outcome carries the Undo)."""
+    return ImportPages((sourced(publication_page(owner, records), name),), ImportChoices())
+
+
+def test_undo_refuses_when_a_later_import_found_the_new_paper_again(
+    library: LibraryService,
+) -> None:
+    """The window's Undo of its import, after another window or the command line imported a
+    page that found one of its new papers again: deleting that paper would take the later
+    import's record with it. Undo says so and changes nothing; the revert from the history
+    then keeps the paper the later import found too."""
+    mine = library.apply(_import("Zhuo Jiang", FIRST, "zhuo.txt"))
+    paper = library.paper_ids()[0]
+    library.import_pages([sourced(publication_page("Mira Okafor", SECOND), "mira.txt")])
+    before = (_titles(library), library.paper(paper).attributed_to, len(library.history()))
+    assert mine.inverse is not None
+    with pytest.raises(ConflictError, match="found again by a later import") as refused:
+        library.apply(mine.inverse)
+    assert "“Rebalancing pipelines around stragglers”" in str(refused.value)
+    assert "mira.txt" in str(refused.value)
+    assert "refman revert" in refused.value.hint
+    assert (_titles(library), library.paper(paper).attributed_to, len(library.history())) == before
+    older = library.history()[1]
+    plan = library.revert(older.import_id).value
+    assert plan.removed == ()
+    assert library.paper(paper).attributed_to == ("Mira Okafor",)
+
+
+def test_undo_of_two_imports_in_turn_still_works(library: LibraryService) -> None:
+    """The later import undone first (the usual order), the first one's Undo is not refused."""
+    first = library.apply(_import("Zhuo Jiang", FIRST, "zhuo.txt"))
+    second = library.apply(_import("Mira Okafor", SECOND, "mira.txt"))
+    assert second.inverse is not None and first.inverse is not None
+    library.apply(second.inverse)
+    library.apply(first.inverse)
+    assert library.count() == 0
+    assert library.history() == []
+
+
+def test_reverting_an_import_whose_paper_is_being_deleted_leaves_that_paper_alone(
+    library: LibraryService,
+) -> None:
+    """A paper an undone import withdrew (deleted in the background) that a later import had
+    merged into, as a library from before the refusal above may hold: the later import's
+    revert removes its own new papers and neither restores nor fails on the withdrawn one."""
+    library.import_pages([sourced(publication_page("Zhuo Jiang", FIRST), "zhuo.txt")])
+    paper = library.paper_ids()[0]
+    library.import_pages([sourced(publication_page("Mira Okafor", SECOND), "mira.txt")])
+    with library.db.transaction() as session:
+        withdraw(session, [paper], {})
+    later = library.history()[0]
+    plan = library.revert(later.import_id).value
+    assert sorted(t for _, t in plan.removed) == [
+        "Gradient compression on slow networks",
+        "Overlapped checkpoint writes",
+    ]
+    assert plan.restored == ()
+    assert library.count() == 0
+    library.purge()
+    assert library.purge_pending() == 0
