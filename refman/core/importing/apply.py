@@ -8,7 +8,7 @@ outcomes and never work them out again.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -19,7 +19,7 @@ from refman.common.errors import CancelledError
 from refman.common.text import person_key
 from refman.core.importing.batches import write_batches
 from refman.core.importing.notes import add_import_notes
-from refman.core.importing.plan import KeyCache, PreparedPlan, plan_import
+from refman.core.importing.plan import KeyCache, PreparedPlan, current_plan
 from refman.core.importing.values import (
     ImportChoices,
     ImportPlan,
@@ -40,6 +40,7 @@ from refman.core.people_ops import with_known_names
 from refman.core.rules import clean_tag_names
 from refman.core.state_io import Registry, load_states, person_names, state_keys, write_states
 from refman.importers.records import PersonName
+from refman.store.backend import on_server
 from refman.store.connection import lock_imports
 from refman.store.models import Paper
 from refman.store.search import SearchIndex
@@ -77,12 +78,20 @@ class _Work:
             self.states[paper_id] = state
         return self.states[paper_id]
 
-    def preload(self, paper_ids: Sequence[int]) -> None:
+    def preload(self, paper_ids: Sequence[int], read: Mapping[int, PaperState]) -> None:
         """Read the papers an import joins in one go (and, in a change, lock them together, in
-        id order, for as short a time as the import's writing takes)."""
-        for paper_id, state in load_states(self.session, paper_ids).items():
-            self.before[paper_id] = state.copy()
-            self.states[paper_id] = state
+        id order, for as short a time as the import's writing takes). A library file's
+        papers already ``read`` while planning are taken as read (the file's write lock, or
+        the unchanged revision, says they are as they were); a database server's are read
+        again, to be locked."""
+        known = {} if on_server(self.session) else read
+        missing = [pid for pid in paper_ids if pid not in known]
+        found = load_states(self.session, missing)
+        for paper_id in paper_ids:
+            state = known[paper_id].copy() if paper_id in known else found.get(paper_id)
+            if state is not None:
+                self.before[paper_id] = state.copy()
+                self.states[paper_id] = state
 
     def state_of(self, paper_id: int) -> PaperState:
         return self.states[paper_id] if paper_id in self.new_set else self.existing(paper_id)
@@ -101,20 +110,6 @@ class _Checkpoint:
             raise CancelledError(IMPORT_CANCELLED)
         if self.progress is not None:
             self.progress(done, self.total)
-
-
-def _plan(
-    session: Session,
-    search: SearchIndex,
-    pages: Sequence[SourcedPage],
-    prepared: PreparedPlan | None,
-    at_lock: int | None,
-) -> tuple[ImportPlan, KeyCache]:
-    """The plan made before the lock when the library is as it was then, else a new one."""
-    if prepared is not None and prepared.revision == at_lock:
-        return prepared.plan, prepared.cache
-    cache: KeyCache = {}
-    return plan_import(session, search, pages, cache), cache
 
 
 def apply_import(
@@ -149,11 +144,12 @@ def apply_import(
     # planned and written alone (a shared library's imports)
     at_lock = None if choices.dry_run else lock_imports(session)
     pages = with_known_names(session, pages)
-    plan, cache = _plan(session, search, pages, prepared, at_lock)
+    planned = current_plan(session, search, pages, prepared, at_lock)
+    plan, cache = planned.plan, planned.cache
     work = _Work(session=session, now=now, next_id=_next_id(session))
     checkpoint = _Checkpoint(len(plan.records), progress, cancelled)
     checkpoint(0)
-    work.preload(_library_targets(plan, choices, work))
+    work.preload(_library_targets(plan, choices, work), planned.states)
     outcomes: list[RecordOutcome] = []
     for done, p in enumerate(plan.records):
         if done % 200 == 0 and done:
@@ -164,9 +160,7 @@ def apply_import(
             outcomes.append(_apply_record(p, pages[p.ref[0]], choices, work))
     _share_names(work)
     changed = [
-        s
-        for i, s in work.states.items()
-        if i not in work.new_set and s.to_json() != work.before[i].to_json()
+        s for i, s in work.states.items() if i not in work.new_set and not s.same_as(work.before[i])
     ]
     if choices.dry_run or not (work.new_ids or changed):
         if not choices.dry_run:

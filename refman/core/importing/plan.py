@@ -24,6 +24,7 @@ from refman.core.importing.values import (
 )
 from refman.core.matching import MatchKeys, best_match, match_keys
 from refman.core.merge import TITLE_ADDED, merge_into
+from refman.core.paper_state import PaperState
 from refman.core.people_ops import with_known_names
 from refman.core.state_io import load_states
 from refman.importers.records import ParsedRecord
@@ -47,6 +48,8 @@ class PreparedPlan:
     revision: int
     plan: ImportPlan
     cache: KeyCache
+    #: The papers records merge into, as read while planning (untouched by the previews).
+    states: dict[int, PaperState]
 
 
 def prepare_import(
@@ -54,8 +57,26 @@ def prepare_import(
 ) -> PreparedPlan:
     """Plan an import in a read transaction, so that other writers need not wait for it."""
     cache: KeyCache = {}
+    states: dict[int, PaperState] = {}
     at = revision(session)
-    return PreparedPlan(at, plan_import(session, search, pages, cache), cache)
+    return PreparedPlan(at, plan_import(session, search, pages, cache, states), cache, states)
+
+
+def current_plan(
+    session: Session,
+    search: SearchIndex,
+    pages: Sequence[SourcedPage],
+    prepared: PreparedPlan | None,
+    at_lock: int | None,
+) -> PreparedPlan:
+    """The plan made before the write lock (``prepared``) when the library is as it was
+    then (revision ``at_lock``), else a new one."""
+    if prepared is not None and prepared.revision == at_lock:
+        return prepared
+    cache: KeyCache = {}
+    states: dict[int, PaperState] = {}
+    plan = plan_import(session, search, pages, cache, states)
+    return PreparedPlan(at_lock or 0, plan, cache, states)
 
 
 def plan_import(
@@ -63,6 +84,7 @@ def plan_import(
     search: SearchIndex,
     pages: Sequence[SourcedPage],
     cache: KeyCache | None = None,
+    states: dict[int, PaperState] | None = None,
 ) -> ImportPlan:
     """Decide what importing these pages would do, changing nothing.
 
@@ -72,6 +94,8 @@ def plan_import(
         pages: The parsed pages.
         cache: Filled with the match keys computed, so that applying the plan need not
             compute them again.
+        states: Filled with the papers records merge into, as read (applying the plan in
+            the same transaction, or at the same revision, need not read them again).
 
     Returns:
         The plan, record by record and page by page.
@@ -93,7 +117,7 @@ def plan_import(
         _decide(ref, pages[ref[0]].page.records[ref[1]], mk, index)
         for ref, mk in zip(refs, keys, strict=True)
     ]
-    plans = _with_merge_previews(session, pages, plans)
+    plans = _with_merge_previews(session, pages, plans, {} if states is None else states)
     last = last_imports(session, [sp.page.owner for sp in pages])
     return ImportPlan(pages=tuple(_page_plans(pages, plans, last)), records=tuple(plans))
 
@@ -171,11 +195,15 @@ def _targeted(
 
 
 def _with_merge_previews(
-    session: Session, pages: Sequence[SourcedPage], plans: list[RecordPlan]
+    session: Session,
+    pages: Sequence[SourcedPage],
+    plans: list[RecordPlan],
+    states: dict[int, PaperState],
 ) -> list[RecordPlan]:
-    """Add to each merge what it would add to its paper as the paper is now."""
+    """Add to each merge what it would add to its paper as the paper is now (the papers read
+    are left in ``states``, unchanged)."""
     merge_ids = [p.target_id for p in plans if p.status is RecordStatus.MERGE and p.target_id]
-    states = load_states(session, merge_ids)
+    states.update(load_states(session, merge_ids))
     final: list[RecordPlan] = []
     for p in plans:
         state = states.get(p.target_id) if p.status is RecordStatus.MERGE and p.target_id else None

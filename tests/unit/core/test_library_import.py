@@ -781,8 +781,7 @@ def _count_plans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         made.append(1)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(plan, "plan_import", counted)
-    monkeypatch.setattr(apply, "plan_import", counted)
+    monkeypatch.setattr(plan, "plan_import", counted)  # (planning before and under the lock)
     return made
 
 
@@ -821,3 +820,33 @@ def test_an_import_is_planned_again_when_another_program_wrote_meanwhile(
     assert len(made) == 3  # before the lock, the other import, and again under the lock
     assert result.new_ids == ()  # the papers the other import brought are not duplicated
     assert library.count() == 30
+
+
+@pytest.mark.sqlite_only
+def test_a_page_imported_again_reads_each_paper_it_finds_once(
+    library: LibraryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Planning reads the papers the records merge into (to show what each merge adds);
+    applying the plan in a library file takes them as read instead of reading them again."""
+    from refman.core import state_io
+    from refman.core.importing import plan
+
+    library.import_pages([sourced(generated_page(60))])
+    read: list[int] = []
+    original = state_io.load_states
+
+    def counted(session: Any, ids: Any) -> Any:
+        ids = list(ids)
+        read.extend(ids)
+        return original(session, ids)
+
+    monkeypatch.setattr(plan, "load_states", counted)
+    monkeypatch.setattr(apply, "load_states", counted)
+    library.tag(library.paper_ids()[:5], ["kept"])
+    result = library.import_pages([sourced(generated_page(60, owner="Second Owner"))])
+    assert len(result.merged_ids) == 60
+    assert sorted(read) == sorted(library.paper_ids())  # each paper once
+    assert len(library.paper_ids(PaperQuery(tags=("kept",)))) == 5  # nothing lost on the way
+    assert {library.paper(i).attributed_to for i in library.paper_ids()} == {
+        ("Prolific Author", "Second Owner")
+    }
