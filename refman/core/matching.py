@@ -116,6 +116,18 @@ class MatchKeys:
         return value
 
 
+#: The fields of :class:`MatchKeys`, in order, as a plain tuple (what a helper process sends
+#: back: it pickles four times faster than the dataclass); ``MatchKeys(*fields)`` again.
+KeysTuple = tuple[
+    str | None, str | None, tuple[tuple[str, int], ...], tuple[int, ...], str | None, str | None
+]
+
+
+def as_tuple(keys: MatchKeys) -> KeysTuple:
+    """The plain tuple of a paper's keys (see :data:`KeysTuple`)."""
+    return (keys.title, keys.abstract, keys.exact, keys.blocks, keys.doi, keys.arxiv)
+
+
 def make_keys(
     title: str | None, abstract: str | None, doi: str | None = None, arxiv: str | None = None
 ) -> MatchKeys:

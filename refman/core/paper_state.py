@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from datetime import datetime
+from operator import attrgetter
 from typing import Any
 
 #: The bibliographic fields a paper holds as plain text (None when unknown).
@@ -90,17 +91,22 @@ class PaperState:
         """An independent copy (of the same version): its lists, sets and dicts are new, as
         a snapshot's are (:meth:`to_json` then :meth:`from_json`, at a twentieth of the
         cost)."""
-        values: dict[str, Any] = {}
-        for name in _NAMES:
-            value = getattr(self, name)
-            values[name] = type(value)(value) if isinstance(value, list | dict | set) else value
+        values = dict(zip(_NAMES, _every(self), strict=True))
+        for name in _CONTAINERS:
+            value = values[name]
+            values[name] = type(value)(value)
         return PaperState(**values)
 
     def same_as(self, other: PaperState) -> bool:
         """True when the two states hold the same paper alike (their snapshots are equal;
         the version read is not compared)."""
-        return all(getattr(self, n) == getattr(other, n) for n in _NAMES if n != "version")
+        return bool(_compared(self) == _compared(other))
 
 
-#: The fields of a state, in order.
+#: The fields of a state, in order; those holding lists, sets and dicts.
 _NAMES = tuple(f.name for f in fields(PaperState))
+_CONTAINERS = tuple(
+    f.name for f in fields(PaperState) if str(f.type).startswith(("list[", "set[", "dict["))
+)
+_every = attrgetter(*_NAMES)
+_compared = attrgetter(*(n for n in _NAMES if n != "version"))

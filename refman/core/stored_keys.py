@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import Text, delete, func, select, type_coerce
 from sqlalchemy.orm import Session
 
-from refman.core.matching import MatchKeys, match_keys
+from refman.common.parallel import split_map
+from refman.core.matching import KeysTuple, MatchKeys, as_tuple, match_keys
 from refman.store.bulk import UNSYNCHRONIZED, chunks, id_set, run_many
 from refman.store.models import MatchBlock, Paper
+from refman.store.packed import unpack
 
 
 def stored_match_keys(
@@ -18,19 +20,42 @@ def stored_match_keys(
 ) -> list[tuple[int, str, MatchKeys]]:
     """Each paper's id, title and match keys, worked out from its stored fields (every paper
     when ``paper_ids`` is None); ``keyed=False``: its texts only (see :func:`match_keys`)."""
+    # (the abstract as stored: unpacked by the work split below, not here)
+    stored = type_coerce(Paper.abstract, Text)
     source = select(
-        Paper.id, Paper.title, Paper.title_provisional, Paper.abstract, Paper.doi, Paper.arxiv_id
+        Paper.id, Paper.title, Paper.title_provisional, stored, Paper.doi, Paper.arxiv_id
     )
     queries = (
         [source]
         if paper_ids is None
         else [source.where(Paper.id.in_(part)) for part in chunks(paper_ids)]
     )
-    return [
-        (pid, title, match_keys(title, provisional, abstract, doi, arxiv, keyed=keyed))
+    rows: list[_Stored] = [
+        (pid, title, provisional, abstract, doi, arxiv)
         for query in queries
         for pid, title, provisional, abstract, doi, arxiv in session.execute(query)
     ]
+    # Pure Python (normalizing titles and abstracts): many papers' half on the other core,
+    # sent back as plain tuples.
+    worked = split_map(_keyed if keyed else _texts, rows)
+    return [
+        (int(row[0]), str(row[1]), MatchKeys(*fields))
+        for row, fields in zip(rows, worked, strict=True)
+    ]
+
+
+#: A paper's id, title, provisional mark, abstract (packed), DOI and arXiv id, as stored.
+_Stored = tuple[int, str, bool, str | bytes | None, str | None, str | None]
+
+
+def _keyed(row: _Stored) -> KeysTuple:
+    _, title, provisional, abstract, doi, arxiv = row
+    return as_tuple(match_keys(title, provisional, unpack(abstract), doi, arxiv))
+
+
+def _texts(row: _Stored) -> KeysTuple:
+    _, title, provisional, abstract, doi, arxiv = row
+    return as_tuple(match_keys(title, provisional, unpack(abstract), doi, arxiv, keyed=False))
 
 
 #: What a paper's match keys are worked out from (see :func:`match_keys`).

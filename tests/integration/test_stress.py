@@ -126,7 +126,7 @@ def test_killed_at_random_moments_the_library_stays_whole_and_all_or_nothing(
                 stderr=subprocess.PIPE,
                 text=True,
             )
-        time.sleep(rng.uniform(0.4, 1.8))  # (a whole import takes 4-6 s: killed midway)
+        time.sleep(rng.uniform(0.2, 1.1))  # (a whole import takes 1.3-1.6 s: killed midway)
         if process.poll() is None:
             process.send_signal(signal.SIGKILL)
             kills += 1

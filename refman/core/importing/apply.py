@@ -88,10 +88,9 @@ class _Work:
         missing = [pid for pid in paper_ids if pid not in known]
         found = load_states(self.session, missing)
         for paper_id in paper_ids:
-            state = known[paper_id].copy() if paper_id in known else found.get(paper_id)
-            if state is not None:
-                self.before[paper_id] = state.copy()
-                self.states[paper_id] = state
+            before = known.get(paper_id) or found.get(paper_id)
+            if before is not None:  # (kept as read: the state before; merged into: a copy)
+                self.before[paper_id], self.states[paper_id] = before, before.copy()
 
     def state_of(self, paper_id: int) -> PaperState:
         return self.states[paper_id] if paper_id in self.new_set else self.existing(paper_id)

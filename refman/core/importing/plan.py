@@ -22,7 +22,7 @@ from refman.core.importing.values import (
     SinceLast,
     SourcedPage,
 )
-from refman.core.matching import MatchKeys, best_match, match_keys
+from refman.core.matching import KeysTuple, MatchKeys, as_tuple, best_match, match_keys
 from refman.core.merge import TITLE_ADDED, merge_into
 from refman.core.paper_state import PaperState
 from refman.core.people_ops import with_known_names
@@ -34,10 +34,6 @@ from refman.store.search import SearchIndex
 
 #: Match keys computed while planning, by (title, title provisional, abstract, DOI, arXiv id).
 KeyCache = dict[tuple[str, bool, str, str | None, str | None], MatchKeys]
-#: The fields of :class:`MatchKeys`, in order.
-KeyFields = tuple[
-    str | None, str | None, tuple[tuple[str, int], ...], tuple[int, ...], str | None, str | None
-]
 
 
 @dataclass(frozen=True)
@@ -122,9 +118,8 @@ def plan_import(
     return ImportPlan(pages=tuple(_page_plans(pages, plans, last)), records=tuple(plans))
 
 
-def _key_fields(ident: tuple[str, bool, str, str | None, str | None]) -> KeyFields:
-    mk = match_keys(*ident)
-    return (mk.title, mk.abstract, mk.exact, mk.blocks, mk.doi, mk.arxiv)
+def _key_fields(ident: tuple[str, bool, str, str | None, str | None]) -> KeysTuple:
+    return as_tuple(match_keys(*ident))
 
 
 def last_imports(session: Session, owners: Sequence[str]) -> dict[str, datetime]:

@@ -432,7 +432,7 @@ def test_a_command_waits_for_another_writer_and_says_so(
 def test_an_import_planned_on_a_quiet_library_is_not_planned_again(
     library: LibraryService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import refman.core.importing.apply as applying
+    import refman.core.importing.plan as planning
 
     library.import_pages([_page(2)])
     pages = (_page(3),)
@@ -444,7 +444,7 @@ def test_an_import_planned_on_a_quiet_library_is_not_planned_again(
         planned.append(1)
         return plan_import(*args, **kwargs)
 
-    monkeypatch.setattr(applying, "plan_import", counted)
+    monkeypatch.setattr(planning, "plan_import", counted)
     with library.db.transaction() as session:
         result = apply_import(
             session,
