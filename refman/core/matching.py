@@ -128,6 +128,11 @@ def as_tuple(keys: MatchKeys) -> KeysTuple:
     return (keys.title, keys.abstract, keys.exact, keys.blocks, keys.doi, keys.arxiv)
 
 
+def title_blocks(title: str) -> list[int]:
+    """The blocking keys of a normalized title (the first of a paper's blocking keys)."""
+    return [key_hash("t", k) for k in _word_pairs(_TITLE_WORD, title)]
+
+
 def make_keys(
     title: str | None, abstract: str | None, doi: str | None = None, arxiv: str | None = None
 ) -> MatchKeys:
@@ -143,7 +148,7 @@ def make_keys(
         blocks.extend(key_hash("a", k) for k in _word_pairs(_ABSTRACT_WORD, abstract))
     if title:
         exact.append(("title", key_hash("title", title)))
-        blocks[:0] = [key_hash("t", k) for k in _word_pairs(_TITLE_WORD, title)]
+        blocks[:0] = title_blocks(title)
     return MatchKeys(title or None, abstract, tuple(exact), tuple(blocks), doi, arxiv)
 
 

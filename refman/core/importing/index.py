@@ -15,7 +15,13 @@ from sqlalchemy import BigInteger, cast, select
 from sqlalchemy.orm import Session, aliased
 
 from refman.core.importing.values import RecordRef
-from refman.core.matching import MAX_BLOCK, MatchKeys, distinctive_title_words, identifiers
+from refman.core.matching import (
+    MAX_BLOCK,
+    MatchKeys,
+    distinctive_title_words,
+    identifiers,
+    title_blocks,
+)
 from refman.core.stored_keys import stored_match_keys
 from refman.store.bulk import chunks, id_set, id_values
 from refman.store.models import KEY_KINDS, MatchBlock, Paper
@@ -131,29 +137,37 @@ def _neighbours(
     session: Session,
     search: SearchIndex,
     all_keys: list[MatchKeys],
+    exact: dict[tuple[str, int], set[int]],
     blocks: dict[int, set[int]],
     crowded: set[int],
 ) -> None:
     """Candidates for the records whose blocking keys all sit in crowded blocks (a library
     of one topic, where dozens of titles share their distinctive words): the papers whose
     titles hold all the record's distinctive title words but one, from the search index,
-    filed under the record's first crowded key. The first :data:`MAX_NEIGHBOUR_LOOKUPS` such
+    filed under a key of the record's title. The first :data:`MAX_NEIGHBOUR_LOOKUPS` such
     records of an import are looked up (milliseconds each), so a huge import stays fast."""
     looked_up = 0
     for keys in all_keys:
         if looked_up >= MAX_NEIGHBOUR_LOOKUPS:
             return
-        if keys.title is None or any(k in blocks for k in keys.blocks):
-            continue
-        first = next((k for k in keys.blocks if k in crowded), None)
+        if keys.title is None or any(kind_key in exact for kind_key in keys.exact):
+            continue  # (a record found by an exact key is that paper)
+        by_title = title_blocks(keys.title)
+        if any(k in blocks for k in by_title):
+            continue  # its title's own keys find look-alikes (its abstract's say nothing)
+        first = next((k for k in by_title if k in crowded), None)
         if first is None:
-            continue  # no key is crowded: the paper is simply new
+            continue  # no key of its title is crowded: the paper is simply new
         words = distinctive_title_words(keys.title)
         if len(words) < 3:
             continue  # too few words to tolerate a typo in one of them
         looked_up += 1
         found = search.similar_titles(session, words, NEIGHBOURS)
-        blocks.setdefault(first, set()).update(found)
+        # Filed under a key of its title no paper has, when there is one: a crowded key
+        # shared by other records that look up their own neighbours would soon hold more
+        # than MAX_BLOCK of them, and be passed over.
+        home = next((k for k in by_title if k not in crowded), first)
+        blocks.setdefault(home, set()).update(found)
 
 
 def _paper_keys(session: Session, ids: list[int]) -> dict[int, tuple[MatchKeys, str]]:
@@ -205,7 +219,7 @@ def load_index(session: Session, search: SearchIndex, all_keys: list[MatchKeys])
     exact = _exact_hits(session, all_keys)
     blocks, crowded = _block_hits(session, all_keys)
     if crowded:
-        _neighbours(session, search, all_keys, blocks, crowded)
+        _neighbours(session, search, all_keys, exact, blocks, crowded)
     found = _comparable(session, all_keys, exact, blocks)
     if found:  # never a paper being deleted after an undone import
         gone = set(session.execute(select(PurgingPaper.paper_id)).scalars())

@@ -36,6 +36,7 @@ _WORDS_TEXT = (
     "granite heron isthmus jasper knoll loam mesa nimbus oxbow plateau quarry rapids scree"
 )
 _WORDS = _WORDS_TEXT.split()
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def prose(seed: int, words: int = 60) -> str:
@@ -850,3 +851,34 @@ def test_a_page_imported_again_reads_each_paper_it_finds_once(
     assert {library.paper(i).attributed_to for i in library.paper_ids()} == {
         ("Prolific Author", "Second Owner")
     }
+
+
+def test_a_typo_in_the_rarest_title_word_is_found_though_the_abstract_finds_another_paper(
+    library: LibraryService,
+) -> None:
+    """Sixty titles of one topic crowd the key their common words make; a record whose only
+    distinctive title word has a typo shares no other key with its paper, and its abstract
+    shares words with an unrelated paper. It used to be planned as new (a duplicate, found
+    re-importing a generated page of 50,000 records); its title's neighbours are looked up
+    in the search index now, and it merges."""
+    rng = random.Random(7)
+    names = [
+        "".join(rng.choice("uvwxyz") for _ in range(1)) + "".join(rng.sample(_LETTERS, 7))
+        for _ in range(60)
+    ]
+    ends = ["accretion", "erosion", "deposition", "dunes", "currents"]
+    topic = [
+        rec(f"{n.title()} tidal basin sediment {ends[i % 5]}", prose(i), year=2020)
+        for i, n in enumerate(names)
+    ]
+    shared = "zeppelins yachtsman xylophones wanderings"
+    wanted = rec("Zephyrine tidal basin sediment flux", prose(900), year=2021)
+    unrelated = rec("Harbour seal census methods", f"Counting {shared} along coasts.", year=2019)
+    library.import_pages([page("Ines Varga", *topic, wanted, unrelated)])
+    assert library.count() == 62
+    typo = rec("Zephrine tidal basin sediment flux", f"Other {shared} here.", year=2021)
+    planned = library.import_pages([page("Ola Berg", typo)], ImportChoices(dry_run=True))
+    [record] = planned.possible_duplicates
+    assert record.target_title == "Zephyrine tidal basin sediment flux"
+    library.import_pages([page("Ola Berg", typo)])
+    assert library.count() == 62  # merged into its paper, no duplicate
