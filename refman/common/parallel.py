@@ -25,6 +25,7 @@ import pickle
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import NoReturn, TypeVar
@@ -96,7 +97,9 @@ def split_map(func: Callable[[T], R], items: Sequence[T], *, min_items: int = MI
     enabled = gc.isenabled()
     gc.disable()  # off in the copy from its first instruction
     try:
-        pid = os.fork()
+        with warnings.catch_warnings():  # (Python 3.12 warns of any fork beside threads)
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pid = os.fork()
     except OSError as exc:
         pid = -1
         log.info("could not fork a helper (%s); computing alone", exc)
