@@ -22,7 +22,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import shiboken6  # noqa: E402
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 from PySide6.QtGui import QFont, QPainter, QPixmap  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMenu, QTextEdit, QWidget  # noqa: E402
@@ -35,7 +34,7 @@ from refman.importers.sources import load_source  # noqa: E402
 
 from refman.ui.actions import ActionId  # noqa: E402
 from refman.ui.app import build_window, create_app, wait_for_drawings  # noqa: E402
-from refman.ui.citing import export_formats  # noqa: E402
+from refman.ui.citing import export_formats, release_clipboard  # noqa: E402
 from refman.ui.export_dialog import ExportDialog  # noqa: E402
 from refman.ui.main_window import MainWindow  # noqa: E402
 from refman.ui.open_library import OpenLibraryDialog  # noqa: E402
@@ -317,15 +316,10 @@ def main() -> None:
         person_page(app, window, out)
         window.close()
         window.controller.shutdown()
-        # Every window now, while the application is whole (left to the end of the
-        # program, Qt destroyed them after the application: a crash at exit).
-        for widget in app.topLevelWidgets():
-            if shiboken6.isValid(widget) and widget.parent() is None:
-                shiboken6.delete(widget)  # (its children with it)
         service.close()
-    # The copied citation's data, held by the offscreen clipboard until Qt's own teardown
-    # after Python's: let go of it now (destroyed then, its Python side crashed the exit).
-    app.clipboard().clear()
+    # As the window does when it quits (this tool never runs the event loop to its end):
+    # the copied citation's data made in Python crashed the exit.
+    release_clipboard()
     print(f"wrote the screenshots to {out}")
 
 

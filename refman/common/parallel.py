@@ -153,9 +153,9 @@ def _receive(read_fd: int, pid: int, expected: int) -> list[R] | None:
     try:
         found = pickle.loads(data)
     except Exception:
-        log.warning("the helper process's answer was unreadable; computing its half here")
-        return None
+        found = None
     if not isinstance(found, list) or len(found) != expected:
+        log.warning("the helper process's answer was unreadable; computing its half here")
         return None
     return found
 

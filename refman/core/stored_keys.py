@@ -38,10 +38,7 @@ def stored_match_keys(
     # Pure Python (normalizing titles and abstracts): many papers' half on the other core,
     # sent back as plain tuples.
     worked = split_map(_keyed if keyed else _texts, rows)
-    return [
-        (int(row[0]), str(row[1]), MatchKeys(*fields))
-        for row, fields in zip(rows, worked, strict=True)
-    ]
+    return [(row[0], row[1], MatchKeys(*fields)) for row, fields in zip(rows, worked, strict=True)]
 
 
 #: A paper's id, title, provisional mark, abstract (packed), DOI and arXiv id, as stored.

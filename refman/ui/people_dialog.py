@@ -151,7 +151,7 @@ class PeopleDialog(QDialog):
                 row, 2, table_cell(f"{p.pages:,}" if p.pages else "", p.id, number=True)
             )
             self.table.setItem(
-                row, 3, table_cell(f"{p.new} new" if p.new else "", p.id, number=True)
+                row, 3, table_cell(f"{p.new:,} new" if p.new else "", p.id, number=True)
             )
             if p.id == keep:
                 self.table.selectRow(row)
