@@ -21,7 +21,7 @@ from refman.core.merge import author_line, sort_author
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.reading import author_rows, owner_rows, subject_rows, tag_rows
 from refman.core.rules import tag_key
-from refman.core.stored_keys import forget_blocks, keys_unchanged
+from refman.core.stored_keys import forget_blocks, keys_unchanged, remember_blocks
 from refman.importers.names import name_parts
 from refman.importers.records import PersonName
 from refman.store.bulk import UNSYNCHRONIZED, bulk_insert, chunks, id_set
@@ -30,7 +30,6 @@ from refman.store.models import (
     Attribution,
     Authorship,
     Base,
-    MatchBlock,
     Paper,
     PaperSubject,
     PaperTag,
@@ -245,16 +244,6 @@ def paper_columns(state: PaperState, now: datetime, keys: MatchKeys) -> dict[str
     }
 
 
-def _block_rows(
-    states: Sequence[PaperState], keys: Mapping[int, MatchKeys], kept: set[int]
-) -> list[dict[str, object]]:
-    """The blocking-key rows of these papers, but for the papers whose keys were kept, in the
-    table's order (each insert lands beside the last: at a million papers 120,000 keys went in
-    in 0.13 s where their hash order took 0.21 s)."""
-    pairs = {(k, s.id) for s in states if s.id not in kept for k in keys[s.id].blocks}
-    return [{"key": k, "paper_id": pid} for k, pid in sorted(pairs)]
-
-
 def _link_rows(
     registry: Registry, states: Sequence[PaperState]
 ) -> tuple[list[dict[str, object]], ...]:
@@ -355,9 +344,8 @@ def _write_links(
 ) -> None:
     """The papers' links and blocking keys (the changed papers' old ones are gone first, but
     for the blocking keys ``kept``)."""
-    blocks = _block_rows([*new, *changed], keys, kept)
-    if blocks:
-        bulk_insert(session, MatchBlock, blocks)
+    writing = (s.id for s in (*new, *changed) if s.id not in kept)
+    remember_blocks(session, ((k, pid) for pid in writing for k in keys[pid].blocks))
     if not links:
         if not new:
             return

