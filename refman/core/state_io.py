@@ -38,6 +38,7 @@ from refman.store.models import (
     Tag,
 )
 from refman.store.models_upkeep import is_live
+from refman.store.packed import packs_remembered
 from refman.store.search import SearchIndex
 
 #: Gives the match keys of a paper state (imports pass a cache of the keys they computed).
@@ -323,14 +324,14 @@ def write_states(
         session,
         {s.id: (s.title, s.title_provisional, s.abstract, s.doi, s.arxiv_id) for s in changed},
     )
-    with search.changing(session, changed_ids):
+    with packs_remembered(), search.changing(session, changed_ids):
         forget_blocks(session, [pid for pid in changed_ids if pid not in kept])
         if new:
             who = {"created_by": writer(session), "modified_by": writer(session)}
             bulk_insert(session, Paper, [{**paper_columns(s, now, keys[s.id]), **who} for s in new])
         _rewrite(session, changed, [paper_columns(s, now, keys[s.id]) for s in changed])
         _write_links(session, registry, new, changed, keys, links, kept)
-    search.remember(session, [s.id for s in new])
+        search.remember(session, [s.id for s in new])
 
 
 def _write_links(

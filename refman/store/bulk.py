@@ -25,6 +25,7 @@ from sqlalchemy.sql.selectable import TableValuedAlias
 from refman.common.parallel import split_map
 from refman.common.sequences import SLICE, Distinct
 from refman.store.backend import on_server
+from refman.store.packed import PackedText, remember_packs
 
 T = TypeVar("T")
 
@@ -253,7 +254,11 @@ def _stored_rows(
 
     # Pure Python (abstracts compressed, date-times written as text): the second half of a
     # long list is converted on the other core.
-    return split_map(stored, rows)
+    params = split_map(stored, rows)
+    for i, _ in converters:
+        if isinstance(table.c[names[i]].type, PackedText):
+            remember_packs((values_of(r)[i] for r in rows), (p[i] for p in params))
+    return params
 
 
 def first_column(

@@ -31,12 +31,13 @@ def publication_page(owner: str, records: list[tuple[str, int, str]]) -> str:
     return "\n\n".join(lines) + "\n"
 
 
-def generated_page(n: int, owner: str = "Prolific Author") -> str:
+def generated_page(n: int, owner: str = "Prolific Author", *, long: bool = False) -> str:
     """A publication-list page of ``n`` distinct papers (no two even nearly alike).
 
     Titles and abstracts are built from three words picked by the digits of the record's
     number in base ``len(_WORDS)``, so every record differs from the others in whole words
-    at both ends of its title and abstract.
+    at both ends of its title and abstract. ``long``: abstracts long enough to be stored
+    compressed, with a formula in them.
     """
     w = len(_WORDS)
     lines = [owner, f"Publications and source records attributed to {owner}."]
@@ -47,7 +48,14 @@ def generated_page(n: int, owner: str = "Prolific Author") -> str:
             f"arXiv{1990 + i % 35}",
             f"{_WORDS[a].title()} {_WORDS[b]} nets for {_WORDS[c]} {_WORDS[d]}",
             f"We study {_WORDS[c]} {_WORDS[a]} {_WORDS[b]} ideas and test them on "
-            f"{_WORDS[d]} {_WORDS[b]} {_WORDS[a]} data, case {i}.",
+            f"{_WORDS[d]} {_WORDS[b]} {_WORDS[a]} data, case {i}."
+            + (
+                f" The {_WORDS[b]} {_WORDS[d]} bound of $O(n \\log n)$ holds for {_WORDS[a]} "
+                f"{_WORDS[c]} inputs; {_WORDS[(i * 31 + 17) % w]} {_WORDS[a]} runs confirm "
+                f"it on {_WORDS[(i * 13 + 5) % w]} {_WORDS[b]} {_WORDS[d]} sets."
+                if long
+                else ""
+            ),
             "cs.LG↗",
         ]
     return "\n\n".join(lines) + "\n"

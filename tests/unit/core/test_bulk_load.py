@@ -17,6 +17,7 @@ from refman.core.importing import apply
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery, SortKey
 from refman.store.bulk import BULK_LOAD
+from refman.store.search_terms import register_functions
 from tests.helpers.fixtures import dump, sourced
 from tests.helpers.pages import generated_page
 
@@ -51,13 +52,20 @@ def test_a_large_first_import_leaves_every_index_of_the_library(
     before = _indexes(library_path)
     assert any(name == "ix_papers_sort_title" for name, _ in before)
 
-    result = sqlite_library.import_pages([sourced(generated_page(BULK_LOAD + 500))])
+    result = sqlite_library.import_pages([sourced(generated_page(BULK_LOAD + 500, long=True))])
 
     assert len(result.new_ids) == BULK_LOAD + 500
     assert _indexes(library_path) == before
     conn = sqlite3.connect(library_path)
+    register_functions(conn)
     try:
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        # The search index holds every abstract's readable words (FTS5 reads each row's
+        # text again and compares; the abstracts are stored compressed, their formula as
+        # LaTeX).
+        packed = conn.execute("SELECT count(*) FROM papers WHERE typeof(abstract) = 'blob'")
+        assert packed.fetchone() == (BULK_LOAD + 500,)
+        conn.execute("INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)")
         citekeys = conn.execute("SELECT count(DISTINCT citekey), count(*) FROM papers").fetchone()
     finally:
         conn.close()
@@ -69,6 +77,8 @@ def test_a_large_first_import_leaves_every_index_of_the_library(
     first = sqlite_library.papers(PaperQuery(sort=SortKey.TITLE), limit=3)
     titles = [p.title for p in first]
     assert titles == sorted(titles, key=str.casefold)
+    found = sqlite_library.papers(PaperQuery(text="case 5123 confirm"))
+    assert [p.id for p in found] == [result.new_ids[5123]]
     # A citation key already taken is still refused by the library itself.
     conn = sqlite3.connect(library_path)
     try:
