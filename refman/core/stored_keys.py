@@ -4,6 +4,7 @@ keys written (when a paper comes or changes) and deleted (when it changes or goe
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 
 from sqlalchemy import Text, delete, func, select, type_coerce
 from sqlalchemy.orm import Session
@@ -37,7 +38,7 @@ def stored_match_keys(
     ]
     # Pure Python (normalizing titles and abstracts): many papers' half on the other core,
     # sent back as plain tuples.
-    worked = split_map(_keyed if keyed else _texts, rows)
+    worked = split_map(partial(_worked, keyed), rows)
     return [(row[0], row[1], MatchKeys(*fields)) for row, fields in zip(rows, worked, strict=True)]
 
 
@@ -45,14 +46,9 @@ def stored_match_keys(
 _Stored = tuple[int, str, bool, str | bytes | None, str | None, str | None]
 
 
-def _keyed(row: _Stored) -> KeysTuple:
+def _worked(keyed: bool, row: _Stored) -> KeysTuple:
     _, title, provisional, abstract, doi, arxiv = row
-    return as_tuple(match_keys(title, provisional, unpack(abstract), doi, arxiv))
-
-
-def _texts(row: _Stored) -> KeysTuple:
-    _, title, provisional, abstract, doi, arxiv = row
-    return as_tuple(match_keys(title, provisional, unpack(abstract), doi, arxiv, keyed=False))
+    return as_tuple(match_keys(title, provisional, unpack(abstract), doi, arxiv, keyed=keyed))
 
 
 #: What a paper's match keys are worked out from (see :func:`match_keys`).

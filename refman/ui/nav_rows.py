@@ -31,7 +31,7 @@ def _people_rows(nav_list: SidebarList, people: list[tuple[int, str, int | None,
         item = nav_list.add_row("person", pid, name, count)
         if new:
             item.setData(BADGE_ROLE, f"{new:,} new")
-            item.setToolTip(f"{item.toolTip()}; {new} new since you last looked")
+            item.setToolTip(f"{item.toolTip()}; {new:,} new since you last looked")
     everyone = nav_list.add_row("people", "", EVERYONE, None)
     everyone.setToolTip("Every author and page owner, and names that may be one person")
 
