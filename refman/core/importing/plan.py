@@ -109,10 +109,8 @@ def plan_import(
     keys = [MatchKeys(*fields) for fields in split_map(_key_fields, idents)]
     cache.update(zip(idents, keys, strict=True))
     index = load_index(session, search, keys)
-    plans = [
-        _decide(ref, pages[ref[0]].page.records[ref[1]], mk, index)
-        for ref, mk in zip(refs, keys, strict=True)
-    ]
+    records = [pages[pi].page.records[ri] for pi, ri in refs]
+    plans = _decide(refs, records, keys, index)
     plans = _with_merge_previews(session, pages, plans, {} if states is None else states)
     last = last_imports(session, [sp.page.owner for sp in pages])
     return ImportPlan(pages=tuple(_page_plans(pages, plans, last)), records=tuple(plans))
@@ -151,23 +149,64 @@ def since_last(date: datetime, plans: Sequence[RecordPlan]) -> SinceLast:
     )
 
 
-def _decide(ref: RecordRef, record: ParsedRecord, mk: MatchKeys, index: MatchIndex) -> RecordPlan:
-    """The plan of one record; the record then joins the index for the records after it."""
-    target = index.exact_match(mk)
-    if target is not None:
-        status = RecordStatus.MERGE if isinstance(target, int) else RecordStatus.REPEAT
-        plan = _targeted(ref, record, status, target, index)
-        index.add(target, mk, index.titles.get(target, record.title))
-        return plan
-    candidates = index.candidates(mk)
-    best = best_match(mk, candidates) if candidates else None
+def _decide(
+    refs: Sequence[RecordRef],
+    records: Sequence[ParsedRecord],
+    keys: Sequence[MatchKeys],
+    index: MatchIndex,
+) -> list[RecordPlan]:
+    """Every record's plan, in order: each record is matched against the library and the
+    records before it, then joins the index for the records after it.
+
+    Whether a record finds a paper by an exact key, and how it joins the index, never
+    depends on the look-alike comparisons (a look-alike record joins as itself, like a new
+    one). So the index is walked first, keeping each record's candidates as they stood at
+    its turn, and the comparisons (rapidfuzz: most of the time) run after, half of a long
+    list's on the other core.
+    """
+    exact: list[Target | None] = []
+    compared: list[tuple[MatchKeys, list[tuple[Target, MatchKeys]]]] = []
+    compared_at: list[int] = []
+    for i, (ref, record, mk) in enumerate(zip(refs, records, keys, strict=True)):
+        target = index.exact_match(mk)
+        exact.append(target)
+        if target is not None:
+            index.add(target, mk, index.titles.get(target, record.title))
+            continue
+        if candidates := index.candidates(mk):
+            compared.append((mk, candidates))
+            compared_at.append(i)
+        index.add(ref, mk, record.title)
+    found: list[tuple[float, Target] | None] = [None] * len(refs)
+    for i, best in zip(compared_at, split_map(_best_of, compared), strict=True):
+        found[i] = best
+    return [
+        _plan(ref, record, target, best, index)
+        for ref, record, target, best in zip(refs, records, exact, found, strict=True)
+    ]
+
+
+def _best_of(
+    compared: tuple[MatchKeys, list[tuple[Target, MatchKeys]]],
+) -> tuple[float, Target] | None:
+    return best_match(*compared)
+
+
+def _plan(
+    ref: RecordRef,
+    record: ParsedRecord,
+    exact: Target | None,
+    best: tuple[float, Target] | None,
+    index: MatchIndex,
+) -> RecordPlan:
+    """A record's plan from its exact match, else its most similar look-alike."""
+    if exact is not None:
+        status = RecordStatus.MERGE if isinstance(exact, int) else RecordStatus.REPEAT
+        return _targeted(ref, record, status, exact, index)
     if best is not None:
         score, look_alike = best
-        plan = _targeted(ref, record, RecordStatus.POSSIBLE_DUPLICATE, look_alike, index, score)
-    else:
-        plan = RecordPlan(ref=ref, record=record, status=RecordStatus.NEW)
-    index.add(ref, mk, record.title)
-    return plan
+        return _targeted(ref, record, RecordStatus.POSSIBLE_DUPLICATE, look_alike, index, score)
+    return RecordPlan(ref=ref, record=record, status=RecordStatus.NEW)
 
 
 def _targeted(

@@ -8,12 +8,13 @@ import random
 import signal
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from refman.common.parallel import can_fork, core_taken, cores, split_map
-from refman.core.importing.values import SourcedPage
+from refman.core.importing.values import RecordStatus, SourcedPage
 from refman.core.library import LibraryService
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 
@@ -134,3 +135,40 @@ def test_a_large_import_finds_repeats_across_the_halves(tmp_path: Path) -> None:
         library.close()
     landed = {r.ref[1]: r.paper_id for r in result.pages[0].records}
     assert all(landed[i + 3000] == landed[i] for i in range(3000))
+
+
+#: Records with a typo'd twin: more than a helper process is forked for.
+TWINS = 6000
+
+
+def _typo_record(i: int) -> ParsedRecord:
+    """A record with a title of its own; record ``i + TWINS`` has record ``i``'s with one
+    letter wrong."""
+    rng = random.Random(i % TWINS)
+    syllable = "bcdfghklmnprstvz"
+    words = [
+        "".join(rng.choice(syllable) + rng.choice("aeiou") for _ in range(3)) for _ in range(8)
+    ]
+    title = " ".join(words).capitalize()
+    if i >= TWINS:
+        title = title[:3] + ("x" if title[3] != "x" else "y") + title[4:]
+    return replace(_record(i), title=title)
+
+
+@needs_fork
+def test_a_large_import_compares_look_alikes_across_the_halves(tmp_path: Path) -> None:
+    """12,000 records, the last 6,000 with a typo in the title of one of the first (half of
+    their comparisons made by the helper): each is planned as a possible duplicate of its
+    twin."""
+    records = [_typo_record(i) for i in range(2 * TWINS)]
+    page = ParsedPage("Ines Varga", PageFormat.PUBLICATION_LIST, None, records)
+    library = LibraryService.open(tmp_path / "library.sqlite")
+    try:
+        plan = library.plan_import([SourcedPage(page, "page.txt")])
+    finally:
+        library.close()
+    statuses = [p.status for p in plan.records]
+    assert statuses[:TWINS] == [RecordStatus.NEW] * TWINS
+    assert statuses[TWINS:] == [RecordStatus.POSSIBLE_DUPLICATE] * TWINS
+    assert [p.target_ref for p in plan.records[TWINS:]] == [(0, i) for i in range(TWINS)]
+    assert all(p.similarity is not None and p.similarity < 100 for p in plan.records[TWINS:])
