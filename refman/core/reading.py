@@ -136,6 +136,18 @@ def _author_parts(session: Session, part: list[int]) -> dict[int, list[Any]]:
     )
 
 
+#: The columns of a paper's row that its detail shows, read as plain rows (building mapped
+#: objects of 100,000 papers took 1.8 s, their rows take 1.2 s; the match keys are not shown).
+_DETAIL_COLUMNS = tuple(
+    getattr(Paper, name)
+    for name in (
+        "id title title_provisional authors_complete year venue abstract added_at modified_at"
+        " trashed_at user_edited possible_duplicate_of doi arxiv_id url type citekey volume"
+        " issue pages publisher extra version created_by modified_by status rating"
+    ).split()
+)
+
+
 def load_details(
     session: Session, ids: Sequence[int], store: FileStore | None = None
 ) -> list[PaperDetail]:
@@ -153,9 +165,9 @@ def load_details(
         )
         notes, sources = _notes(session, part), _sources(session, part)
         files = files_of(session, store, part) if store is not None else {}
-        for p in session.execute(
-            select(Paper).where(Paper.id.in_(part), is_live(Paper.id))
-        ).scalars():
+        for p in session.connection().execute(
+            select(*_DETAIL_COLUMNS).where(Paper.id.in_(part), is_live(Paper.id))
+        ):
             out[p.id] = PaperDetail(
                 id=p.id,
                 title=p.title,

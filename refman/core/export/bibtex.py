@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import partial
 
 from bibtexparser.entrypoint import write_string
 from bibtexparser.library import Library
@@ -20,6 +21,7 @@ from bibtexparser.middlewares import AddEnclosingMiddleware
 from bibtexparser.model import Entry, Field
 from bibtexparser.writer import BibtexFormat
 
+from refman.common.parallel import MIN_ITEMS, split_map
 from refman.core.export.bibfields import BIBLATEX, BIBTEX, Dialect
 from refman.core.export.common import (
     ExportItem,
@@ -257,8 +259,22 @@ def _keys(items: Iterable[ExportItem]) -> list[str]:
     return keys
 
 
+#: Entries written as one piece of the file (a long export's pieces are written half on the
+#: other core, see :func:`refman.common.parallel.split_map`).
+PIECE = 500
+
+
 def _write(items: Sequence[ExportItem], d: Dialect) -> str:
-    library = Library([_entry(x, d, key) for x, key in zip(items, _keys(items), strict=True)])
+    """The file: its entries written piece by piece (the writer separates entries by one
+    blank line, so the pieces joined by one are the file written whole)."""
+    keys = _keys(items)
+    pieces = [(items[i : i + PIECE], keys[i : i + PIECE]) for i in range(0, len(items), PIECE)]
+    return "\n".join(split_map(partial(_piece, d), pieces, min_items=MIN_ITEMS // PIECE))
+
+
+def _piece(d: Dialect, piece: tuple[Sequence[ExportItem], Sequence[str]]) -> str:
+    items, keys = piece
+    library = Library([_entry(x, d, key) for x, key in zip(items, keys, strict=True)])
     stack = [
         AddEnclosingMiddleware(
             reuse_previous_enclosing=False, enclose_integers=False, default_enclosing="{"

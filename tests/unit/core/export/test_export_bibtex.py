@@ -10,7 +10,7 @@ import re
 import pytest
 from pybtex.database import Person
 
-from refman.core.export import ExportFormat, export_papers
+from refman.core.export import ExportFormat, bibtex, export_papers
 from refman.core.library import LibraryService
 from refman.core.rules import ITEM_TYPES
 from refman.core.values import PaperDetail, TagView
@@ -229,3 +229,20 @@ def test_a_name_whose_family_name_starts_in_lower_case_is_kept_whole(
     paper = dataclasses.replace(papers[2], author_names=names)
     text = export_papers([paper], ExportFormat.BIBTEX)
     assert "author = {{de la Cruz}, Maria and de la Cruz, Ana}" in text
+
+
+def test_a_long_export_written_in_pieces_on_two_cores_is_the_file_written_alone(
+    papers: list[PaperDetail], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """6,000 entries in pieces (half of them written by a helper process), each citation key
+    twice: the same text as the file written whole, every entry read back once, the keys
+    unique across the pieces."""
+    many = [
+        dataclasses.replace(papers[i % len(papers)], id=i + 1, citekey=f"k{i % 3000}")
+        for i in range(6000)
+    ]
+    split = export_papers(many, ExportFormat.BIBTEX)
+    monkeypatch.setattr(bibtex, "PIECE", len(many))  # one piece, written here
+    assert split == export_papers(many, ExportFormat.BIBTEX)
+    entries = parse_bibtexparser(split)
+    assert list(entries) == [f"k{i}" for i in range(3000)] + [f"k{i}-2" for i in range(3000)]
