@@ -7,6 +7,12 @@ ratio) are possible duplicates. To keep that check fast on a large library, only
 share a blocking key are compared. A blocking key is a pair of the three alphabetically last
 long words of the title or abstract: texts that are 95% alike share almost all their words,
 so they share at least one such pair, while unrelated texts rarely do.
+
+A page may list only the start of an abstract: its first paragraph, or its first lines and
+"…". Such an abstract is far from 95% alike the whole one, so the first
+:data:`OPENING_WORDS` words of a longer abstract are a blocking key of their own, and a
+paper whose abstract is the start of another's (:func:`starts_alike`) is a possible
+duplicate of it too.
 """
 
 from __future__ import annotations
@@ -34,6 +40,9 @@ _ASCII = {p: re.compile(p.pattern, re.ASCII) for p in (_TITLE_WORD, _ABSTRACT_WO
 
 #: A blocking key shared by more papers than this says nothing and is ignored.
 MAX_BLOCK = 50
+#: The words an abstract cut short must keep for the whole one to be found by its start (a
+#: first sentence is about twenty; twelve words rarely start two papers' abstracts alike).
+OPENING_WORDS = 12
 
 
 #: Words too common in titles and abstracts to tell papers apart.
@@ -84,6 +93,8 @@ class MatchKeys:
         blocks: Hashed keys that pick candidates for the fuzzy check.
         doi: The DOI (normalised), when known.
         arxiv: The arXiv id without its version, when known.
+        opening: The blocking key of the abstract's first :data:`OPENING_WORDS` words (also
+            in ``blocks``), when it has more; None too for keys worked out without blocks.
     """
 
     title: str | None
@@ -92,6 +103,7 @@ class MatchKeys:
     blocks: tuple[int, ...]
     doi: str | None = None
     arxiv: str | None = None
+    opening: int | None = None
 
     def columns(self) -> dict[str, int | None]:
         """The paper's key columns (``title_key``, …): the hashed exact keys, None where the
@@ -119,13 +131,19 @@ class MatchKeys:
 #: The fields of :class:`MatchKeys`, in order, as a plain tuple (what a helper process sends
 #: back: it pickles four times faster than the dataclass); ``MatchKeys(*fields)`` again.
 KeysTuple = tuple[
-    str | None, str | None, tuple[tuple[str, int], ...], tuple[int, ...], str | None, str | None
+    str | None,
+    str | None,
+    tuple[tuple[str, int], ...],
+    tuple[int, ...],
+    str | None,
+    str | None,
+    int | None,
 ]
 
 
 def as_tuple(keys: MatchKeys) -> KeysTuple:
     """The plain tuple of a paper's keys (see :data:`KeysTuple`)."""
-    return (keys.title, keys.abstract, keys.exact, keys.blocks, keys.doi, keys.arxiv)
+    return (keys.title, keys.abstract, keys.exact, keys.blocks, keys.doi, keys.arxiv, keys.opening)
 
 
 def title_blocks(title: str) -> list[int]:
@@ -143,13 +161,51 @@ def make_keys(
         exact.append(("doi", key_hash("doi", doi)))
     if arxiv:
         exact.append(("arxiv", key_hash("arxiv", arxiv)))
+    opening = None
     if abstract is not None:
         exact.append(("abstract", key_hash("abstract", abstract)))
         blocks.extend(key_hash("a", k) for k in _word_pairs(_ABSTRACT_WORD, abstract))
+        if opening := _opening_key(abstract):
+            blocks.append(opening)
     if title:
         exact.append(("title", key_hash("title", title)))
         blocks[:0] = title_blocks(title)
-    return MatchKeys(title or None, abstract, tuple(exact), tuple(blocks), doi, arxiv)
+    return MatchKeys(title or None, abstract, tuple(exact), tuple(blocks), doi, arxiv, opening)
+
+
+def opening_key(abstract: str) -> int | None:
+    """The key of an abstract's opening words (as refman keeps the abstract), as
+    :func:`match_keys` makes it; None when it has none."""
+    long = _long_abstract(abstract)
+    return _opening_key(long) if long else None
+
+
+def _opening_key(abstract: str) -> int | None:
+    start = _opening(abstract)
+    return key_hash("o", start) if start else None
+
+
+def _long_abstract(abstract: str) -> str | None:
+    """The normalized abstract, when it is long enough to tell a paper by."""
+    norm = normalize_for_match(abstract) if abstract else ""
+    return norm if len(norm) >= _MIN_ABSTRACT else None
+
+
+def _opening(abstract: str) -> str | None:
+    """The first :data:`OPENING_WORDS` words of a normalized abstract that has more (the
+    last word of an abstract cut short may be cut too), else None."""
+    words = abstract.split(" ", OPENING_WORDS)
+    return " ".join(words[:OPENING_WORDS]) if len(words) > OPENING_WORDS else None
+
+
+def starts_alike(a: str, b: str) -> bool:
+    """True when the shorter of two different normalized abstracts, of more than
+    :data:`OPENING_WORDS` words, is the start of the longer: all of it, but for a last word
+    that may have been cut ("…" is gone once normalized)."""
+    short, long = sorted((a, b), key=len)
+    if short == long or _opening(short) is None:
+        return False
+    return long.startswith(short.rsplit(" ", 1)[0])
 
 
 def match_keys(
@@ -166,8 +222,7 @@ def match_keys(
     working out its keys (their hashes are in its row and the key table)."""
     found = identifiers(doi, arxiv_id)
     norm_title = None if title_provisional else (normalize_for_match(title) or None)
-    norm_abstract = normalize_for_match(abstract) if abstract else ""
-    long_abstract = norm_abstract if len(norm_abstract) >= _MIN_ABSTRACT else None
+    long_abstract = _long_abstract(abstract)
     if not keyed:
         return replace(found, title=norm_title, abstract=long_abstract)
     return make_keys(norm_title, long_abstract, found.doi, found.arxiv)
@@ -201,24 +256,47 @@ def similarity(a: MatchKeys, b: MatchKeys) -> float:
         best = fuzz.ratio(a.title, b.title, score_cutoff=cutoff)
     if best < NEAR_DUPLICATE and a.abstract and b.abstract and _could_reach(a.abstract, b.abstract):
         best = max(best, fuzz.ratio(a.abstract, b.abstract, score_cutoff=cutoff))
+    if best < NEAR_DUPLICATE and a.abstract and b.abstract and starts_alike(a.abstract, b.abstract):
+        best = 100.0
     return float(best)
 
 
+#: The look-alike :func:`best_match` finds: (similarity, candidate, whether the one abstract
+#: is the start of the other rather than alike).
+Likeness = tuple[float, T, bool]
+
+
 def best_match(
-    keys: MatchKeys, candidates: Sequence[tuple[T, MatchKeys]]
-) -> tuple[float, T] | None:
-    """The candidate most similar to ``keys``, if it reaches :data:`NEAR_DUPLICATE`.
+    keys: MatchKeys,
+    candidates: Sequence[tuple[T, MatchKeys]],
+    openers: Sequence[tuple[T, MatchKeys]] = (),
+) -> Likeness[T] | None:
+    """The candidate most similar to ``keys``, if it reaches :data:`NEAR_DUPLICATE`; else
+    the first of ``openers`` (the candidates whose abstract starts as the record's does)
+    whose abstract is the start of the record's, or the record's of its
+    (:func:`starts_alike`: similarity 100).
 
     Titles are compared with titles and abstracts with abstracts, in rapidfuzz's C loop.
 
     Returns:
-        (similarity, candidate), or None when no candidate is near enough.
+        (similarity, candidate, cut short), or None when no candidate is near enough.
     """
-    from rapidfuzz import fuzz, process  # loaded by the first comparison, not at every start
-
-    best: tuple[float, T] | None = None
     if keys.doi or keys.arxiv:  # only a paper with a DOI or arXiv id can conflict
         candidates = [(c, k) for c, k in candidates if not keys.conflicts(k)]
+        openers = [(c, k) for c, k in openers if not keys.conflicts(k)]
+    best = _closest(keys, candidates)
+    if best is None and keys.abstract:
+        for candidate, other in openers:
+            if other.abstract and starts_alike(keys.abstract, other.abstract):
+                return (100.0, candidate, True)
+    return best
+
+
+def _closest(keys: MatchKeys, candidates: Sequence[tuple[T, MatchKeys]]) -> Likeness[T] | None:
+    """The candidate whose title or abstract is most similar, if it is near enough."""
+    from rapidfuzz import fuzz, process  # loaded by the first comparison, not at every start
+
+    best: Likeness[T] | None = None
     for text, choices in (
         (keys.title, [k.title for _, k in candidates] if keys.title else []),
         (keys.abstract, [k.abstract for _, k in candidates] if keys.abstract else []),
@@ -229,5 +307,5 @@ def best_match(
         # rules out the cutoff; the index it gives is the candidate's.
         found = process.extractOne(text, choices, scorer=fuzz.ratio, score_cutoff=NEAR_DUPLICATE)
         if found is not None and (best is None or found[1] > best[0]):
-            best = (float(found[1]), candidates[found[2]][0])
+            best = (float(found[1]), candidates[found[2]][0], False)
     return best

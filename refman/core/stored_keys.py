@@ -10,8 +10,8 @@ from sqlalchemy import Text, delete, func, select, type_coerce
 from sqlalchemy.orm import Session
 
 from refman.common.parallel import split_map
-from refman.core.matching import KeysTuple, MatchKeys, as_tuple, match_keys
-from refman.store.bulk import UNSYNCHRONIZED, chunks, id_set, insert_values, run_many
+from refman.core.matching import KeysTuple, MatchKeys, as_tuple, match_keys, opening_key
+from refman.store.bulk import UNSYNCHRONIZED, chunks, id_set, insert_values, raw_rows, run_many
 from refman.store.models import MatchBlock, Paper
 from refman.store.packed import unpack
 
@@ -107,3 +107,30 @@ def forget_blocks(session: Session, paper_ids: Sequence[int]) -> None:
         pairs = [(k, pid) for pid, _, keys in stored_match_keys(session, part) for k in keys.blocks]
         if pairs:
             run_many(session, "DELETE FROM match_blocks WHERE key = ? AND paper_id = ?", pairs)
+
+
+#: Papers read at a time by :func:`remember_openings` (their abstracts and keys in memory).
+OPENING_BATCH = 50_000
+
+
+def remember_openings(session: Session) -> int:
+    """Write the key of every paper's abstract opening (see
+    :data:`refman.core.matching.OPENING_WORDS`), for a library written before there were
+    such keys; a batch of papers at a time, half of each on the other core. How many papers
+    have one."""
+    stored = type_coerce(Paper.abstract, Text)  # (unpacked by the work split below)
+    last, found = 0, 0
+    while True:
+        query = select(Paper.id, stored).where(Paper.id > last, Paper.abstract.is_not(None))
+        rows = raw_rows(session, query.order_by(Paper.id).limit(OPENING_BATCH))
+        if not rows:
+            return found
+        last = rows[-1][0]
+        openings = split_map(_opening_of, [abstract for _, abstract in rows])
+        pairs = [(key, row[0]) for row, key in zip(rows, openings, strict=True) if key is not None]
+        remember_blocks(session, pairs)
+        found += len(pairs)
+
+
+def _opening_of(abstract: str | bytes) -> int | None:
+    return opening_key(unpack(abstract))

@@ -3,7 +3,8 @@
 A schema upgrade adds columns; what they hold for the papers already there is worked out by
 the rules that hold for new papers (the same functions), here: citation keys for papers that
 have none, the name parts of people known only by their display name, and the match keys
-of papers a layout change left without them (``library_tasks``).
+of papers a layout change left without them, or the keys of their abstracts' openings
+(``library_tasks``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from sqlalchemy.orm import Session
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.paper_state import PaperState
 from refman.core.state_io import load_states
-from refman.core.stored_keys import remember_blocks, stored_match_keys
+from refman.core.stored_keys import remember_blocks, remember_openings, stored_match_keys
 from refman.importers.names import name_parts
 from refman.store.bulk import chunks, run_many
 from refman.store.database import Database
@@ -48,8 +49,23 @@ def _fill_match_keys(session: Session) -> int:
             [(*mk.columns().values(), pid) for pid, mk in keys],
         )
         remember_blocks(session, ((k, pid) for pid, mk in keys for k in mk.blocks))
-    session.execute(delete(LibraryTask).where(LibraryTask.task == "match_keys"))
+    # every key is made again, openings of abstracts included
+    session.execute(delete(LibraryTask).where(LibraryTask.task.in_(_KEY_TASKS)))
     return len(rows)
+
+
+#: The tasks that make papers' keys: all of them, or their abstracts' openings (an upgrade
+#: to revision 0014).
+_KEY_TASKS = ("match_keys", "opening_keys")
+
+
+def _fill_opening_keys(session: Session) -> int:
+    """The key of every paper's abstract opening (an upgrade from a library without)."""
+    if session.get(LibraryTask, "opening_keys") is None:
+        return 0
+    found = remember_openings(session)
+    session.execute(delete(LibraryTask).where(LibraryTask.task == "opening_keys"))
+    return found
 
 
 def _fill_name_parts(session: Session) -> int:
@@ -95,10 +111,13 @@ def bring_up_to_date(db: Database) -> None:
         people = _fill_name_parts(session)
         papers = _fill_citekeys(session)
         keyed = _fill_match_keys(session)
+        openings = _fill_opening_keys(session)
     db.changed = changed_before  # upkeep is no change of the person's to back up
     log.info(
-        "upgraded data: %d citation keys, %d names split into parts, %d papers' match keys",
+        "upgraded data: %d citation keys, %d names split into parts, %d papers' match keys,"
+        " %d abstracts' openings",
         papers,
         people,
         keyed,
+        openings,
     )

@@ -38,6 +38,7 @@ KNOWN_REVISIONS = (
     "0011",
     "0012",
     "0013",
+    "0014",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -30,8 +30,8 @@ from refman.core.operations import ImportPages, Operation, Outcome
 from refman.core.values import PaperQuery
 from refman.importers import parse
 from refman.importers.sources import load_source
-from tests.helpers.fixtures import dump, read_page, seed_files, settle, sourced_file
-from tests.helpers.pages import generated_page
+from tests.helpers.fixtures import dump, read_page, seed_files, settle, sourced, sourced_file
+from tests.helpers.pages import abstracts_page, generated_page
 
 from refman.ui.controller import LibraryController
 from refman.ui.runner import Job
@@ -970,6 +970,29 @@ def test_a_similarity_of_exactly_100_says_what_is_the_same(library: LibraryServi
         )
         tooltip = model.index(0, Column.STATUS).data(Qt.ItemDataRole.ToolTipRole)
         assert f"is {shown} alike." in tooltip
+
+
+def test_a_page_with_only_the_start_of_an_abstract_says_so(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
+) -> None:
+    first = (
+        "We measure how quickly glaciers retreat in a warming climate, using satellite images "
+        "taken every month over three decades."
+    )
+    rest = "The retreat follows local temperature, snowfall and the slope of each valley floor."
+    authors = "Ada Lovelace, Alan Turing"
+    library.import_pages(
+        [sourced(abstracts_page("Ada Lovelace", [(authors, f"{first}\n\n{rest}")]))]
+    )
+    wizard = make_wizard()
+    wizard.add_text(abstracts_page("Alan Turing", [(authors, first)]))
+    model = to_review(qtbot, wizard)
+    assert model.plan_at(0).cut_short
+    tooltip = model.index(0, Column.STATUS).data(Qt.ItemDataRole.ToolTipRole)
+    assert (
+        "The paper in the library is alike as far as the shorter abstract goes (one is the "
+        "start of the other).\nChoose whether to merge it or keep it as a separate paper."
+    ) in tooltip
 
 
 # -- the report's words, from the service's record outcomes ----------------------------------

@@ -86,6 +86,14 @@ class MatchIndex:
         keys_of = self.keys_of
         return [(c, keys_of[c]) for c in dict.fromkeys(chain.from_iterable(useful))]
 
+    def openers(self, keys: MatchKeys) -> list[tuple[Target, MatchKeys]]:
+        """The papers and records whose abstract starts with the same words as ``keys``'s
+        (its opening key: a useful one, see :meth:`candidates`)."""
+        bucket = self.blocks.get(keys.opening) if keys.opening is not None else None
+        if not bucket or len(bucket) > MAX_BLOCK:
+            return []
+        return [(c, self.keys_of[c]) for c in dict.fromkeys(bucket)]
+
 
 _KEY_COLUMNS = {kind: getattr(Paper, f"{kind}_key") for kind in KEY_KINDS}
 

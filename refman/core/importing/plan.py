@@ -4,7 +4,7 @@ duplicate, or repeated within the import. Planning reads the library and changes
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import func, select
@@ -22,7 +22,14 @@ from refman.core.importing.values import (
     SinceLast,
     SourcedPage,
 )
-from refman.core.matching import KeysTuple, MatchKeys, as_tuple, best_match, match_keys
+from refman.core.matching import (
+    KeysTuple,
+    Likeness,
+    MatchKeys,
+    as_tuple,
+    best_match,
+    match_keys,
+)
 from refman.core.merge import TITLE_ADDED, merge_into
 from refman.core.paper_state import PaperState
 from refman.core.people_ops import with_known_names
@@ -165,7 +172,7 @@ def _decide(
     list's on the other core.
     """
     exact: list[Target | None] = []
-    compared: list[tuple[MatchKeys, list[tuple[Target, MatchKeys]]]] = []
+    compared: list[_Compared] = []
     compared_at: list[int] = []
     for i, (ref, record, mk) in enumerate(zip(refs, records, keys, strict=True)):
         target = index.exact_match(mk)
@@ -174,10 +181,10 @@ def _decide(
             index.add(target, mk, index.titles.get(target, record.title))
             continue
         if candidates := index.candidates(mk):
-            compared.append((mk, candidates))
+            compared.append((mk, candidates, index.openers(mk)))
             compared_at.append(i)
         index.add(ref, mk, record.title)
-    found: list[tuple[float, Target] | None] = [None] * len(refs)
+    found: list[Likeness[Target] | None] = [None] * len(refs)
     for i, best in zip(compared_at, split_map(_best_of, compared), strict=True):
         found[i] = best
     return [
@@ -186,9 +193,11 @@ def _decide(
     ]
 
 
-def _best_of(
-    compared: tuple[MatchKeys, list[tuple[Target, MatchKeys]]],
-) -> tuple[float, Target] | None:
+#: A record's keys, its candidates and those of them whose abstract starts alike.
+_Compared = tuple[MatchKeys, list[tuple[Target, MatchKeys]], list[tuple[Target, MatchKeys]]]
+
+
+def _best_of(compared: _Compared) -> Likeness[Target] | None:
     return best_match(*compared)
 
 
@@ -196,7 +205,7 @@ def _plan(
     ref: RecordRef,
     record: ParsedRecord,
     exact: Target | None,
-    best: tuple[float, Target] | None,
+    best: Likeness[Target] | None,
     index: MatchIndex,
 ) -> RecordPlan:
     """A record's plan from its exact match, else its most similar look-alike."""
@@ -204,8 +213,9 @@ def _plan(
         status = RecordStatus.MERGE if isinstance(exact, int) else RecordStatus.REPEAT
         return _targeted(ref, record, status, exact, index)
     if best is not None:
-        score, look_alike = best
-        return _targeted(ref, record, RecordStatus.POSSIBLE_DUPLICATE, look_alike, index, score)
+        score, look_alike, cut_short = best
+        plan = _targeted(ref, record, RecordStatus.POSSIBLE_DUPLICATE, look_alike, index, score)
+        return replace(plan, cut_short=cut_short) if cut_short else plan
     return RecordPlan(ref=ref, record=record, status=RecordStatus.NEW)
 
 

@@ -78,6 +78,8 @@ class RecordPlan:
         adds: Plain phrases of what a merge adds ("attribution to Liang Xiang", "3 authors").
         similarity: Fuzzy similarity (0–100) for POSSIBLE_DUPLICATE.
         target_in_trash: The library paper a MERGE goes into is in the Trash (it stays there).
+        cut_short: For POSSIBLE_DUPLICATE, one abstract is the start of the other (a page
+            that lists only the first paragraph or lines; similarity 100), not 95% alike.
     """
 
     ref: RecordRef
@@ -89,6 +91,7 @@ class RecordPlan:
     adds: tuple[str, ...] = ()
     similarity: float | None = None
     target_in_trash: bool = False
+    cut_short: bool = False
 
     @property
     def needs_title(self) -> bool:

@@ -144,10 +144,13 @@ def likeness_text(record: RecordPlan) -> str:
 
     The percentage is rounded down: a pair that is not identical never shows as 100%. A pair
     at exactly 100% (the compared texts are equal once normalized) is told apart by what is
-    the same: the title, or else the abstract.
+    the same: the title, or else the abstract. A pair whose one abstract is the start of the
+    other says so.
     """
     if record.similarity is None:
         return ""
+    if record.cut_short:
+        return "alike as far as the shorter abstract goes (one is the start of the other)"
     percent = math.floor(record.similarity)
     if percent < 100:
         return f"{percent}% alike"
@@ -272,6 +275,8 @@ def report_counts(report: PageReport) -> str:
 def duplicate_line(record: RecordPlan, kept_separate: bool) -> str:
     """A possible duplicate and what became of it, for the command line's report."""
     score = f" ({record.similarity:.0f}%)" if record.similarity is not None else ""
+    if record.cut_short:
+        score = " (one abstract is the start of the other)"
     if record.target_id is not None:
         other = f"#{record.target_id} “{record.target_title or ''}”"
     else:
