@@ -292,6 +292,13 @@ def best_match(
     return best
 
 
+def continues(abstract: str, start: str) -> bool:
+    """True when ``start`` is the start of the longer ``abstract``, cut short (see
+    :func:`starts_alike`); both as refman keeps abstracts."""
+    whole, part = _long_abstract(abstract), _long_abstract(start)
+    return bool(whole and part and len(whole) > len(part) and starts_alike(whole, part))
+
+
 def _closest(keys: MatchKeys, candidates: Sequence[tuple[T, MatchKeys]]) -> Likeness[T] | None:
     """The candidate whose title or abstract is most similar, if it is near enough."""
     from rapidfuzz import fuzz, process  # loaded by the first comparison, not at every start

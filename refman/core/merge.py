@@ -2,13 +2,14 @@
 
 The rules: a real title replaces a provisional one; a complete author list replaces an
 incomplete one, and a longer incomplete list a shorter one; a missing year, venue, abstract
-or subject is filled in; attributions accumulate. A field the user edited by hand is never
-overwritten.
+or subject is filled in, and an abstract cut short is completed by the whole one;
+attributions accumulate. A field the user edited by hand is never overwritten.
 """
 
 from __future__ import annotations
 
 from refman.common.text import plural
+from refman.core.matching import continues
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.rules import tag_key
 from refman.importers.records import ParsedRecord
@@ -150,7 +151,8 @@ def _fill_bibliographic(state: PaperState, record: ParsedRecord) -> list[str]:
 
 
 def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:
-    """Fill in a missing year, venue or abstract (unless the user cleared it by hand)."""
+    """Fill in a missing year, venue or abstract (unless the user cleared it by hand), and
+    complete an abstract cut short."""
     adds = []
     if state.year is None and record.year is not None and "year" not in state.user_edited:
         state.year = record.year
@@ -161,6 +163,9 @@ def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:
     if not state.abstract and record.abstract:
         state.abstract = record.abstract
         adds.append("the abstract")
+    elif record.abstract and continues(record.abstract, state.abstract):
+        state.abstract = record.abstract  # the paper's was cut short: the whole one replaces it
+        adds.append("the rest of the abstract")
     return adds
 
 

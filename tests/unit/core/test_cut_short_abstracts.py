@@ -14,6 +14,7 @@ from refman.core.importing.values import RecordStatus
 from refman.core.importing.wording import likeness_text
 from refman.core.library import LibraryService
 from refman.core.matching import match_keys
+from refman.importers import parse
 from refman.store import schema
 from tests.helpers.cli import Cli
 from tests.helpers.fixtures import sourced
@@ -67,7 +68,10 @@ def test_lines_cut_in_a_word_and_the_whole_abstract_after_find_each_other(
     assert again.new_ids == ()
     assert [p.target_id for p in again.possible_duplicates] == list(first.new_ids)
     assert library.count() == 1
-    assert sorted(library.paper(first.new_ids[0]).attributed_to) == ["Mira Okafor", "Zhuo Jiang"]
+    paper = library.paper(first.new_ids[0])
+    assert sorted(paper.attributed_to) == ["Mira Okafor", "Zhuo Jiang"]
+    # the whole abstract replaces the one cut short
+    assert paper.abstract == parse(_page("Mira Okafor", WHOLE)).records[0].abstract
 
 
 def test_the_command_line_merges_it_and_says_why(cli: Cli, tmp_path: Path) -> None:

@@ -168,6 +168,23 @@ def test_missing_year_venue_abstract_and_subjects_are_filled() -> None:
     assert (s.year, s.venue, s.subjects) == (2024, "arXiv", ["cs.LG", "cs.DC", "stat.ML"])
 
 
+def test_an_abstract_cut_short_is_completed_and_never_cut() -> None:
+    whole = (
+        "We shard the optimizer state of a large model across the workers of a data parallel "
+        "job. The memory each worker needs falls with the number of workers.\n\nWe train a "
+        "model of forty billion parameters on sixty-four accelerators."
+    )
+    cut = whole[: whole.index("falls") + 3] + "…"
+    s = state_of(record(abstract=cut), owner=None)
+    assert merge(s, record(abstract=whole), None) == ["the rest of the abstract"]
+    assert s.abstract == whole
+    assert merge(s, record(abstract=cut), None) == []  # the part never replaces the whole
+    assert s.abstract == whole
+    other = whole.replace("sixty-four", "thirty-two")  # not a continuation: kept
+    assert merge(s, record(abstract=other + " More."), None) == []
+    assert s.abstract == whole
+
+
 @pytest.mark.parametrize("field", ["year", "venue"])
 def test_user_edited_year_and_venue_are_kept_even_when_empty(field: str) -> None:
     s = state_of(record(), owner=None)
