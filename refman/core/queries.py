@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import (
     ColumnElement,
     Select,
+    SQLColumnExpression,
     exists,
     false,
     func,
@@ -158,8 +159,8 @@ def _order(query: PaperQuery, rank: ColumnElement[Any] | None) -> list[Any]:
             return [rank.desc() if desc else rank.asc(), Paper.id]
         # Without a search, "relevance" means newest first.
         sort, desc = SortKey.ADDED, not desc
-    column = {
-        SortKey.TITLE: Paper.sort_title,
+    column: SQLColumnExpression[Any] = {
+        SortKey.TITLE: func.lower(Paper.title),  # the expression of the title's index
         SortKey.AUTHOR: Paper.sort_author,
         SortKey.YEAR: Paper.year,
         SortKey.VENUE: Paper.venue,
@@ -179,10 +180,10 @@ def _order(query: PaperQuery, rank: ColumnElement[Any] | None) -> list[Any]:
         # Papers with no year or venue, or whose page named no authors, go last whichever
         # the direction, and ties run the same way: the expression of the column's index,
         # so the list walks it (a million papers are not sorted for a page).
-        walked: ColumnElement[Any] = (
+        walked: SQLColumnExpression[Any] = (
             func.nullif(Paper.sort_author, literal_column("''"))
             if sort is SortKey.AUTHOR
-            else column.expression
+            else column
         )
         primary = (walked.desc() if desc else walked.asc()).nulls_last()
         return [primary, tie.desc() if desc else tie]

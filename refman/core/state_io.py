@@ -223,7 +223,6 @@ def paper_columns(state: PaperState, now: datetime, keys: MatchKeys) -> dict[str
         "id": state.id,
         "title": state.title,
         "title_provisional": state.title_provisional,
-        "sort_title": state.title.casefold(),
         "abstract": state.abstract,
         "year": state.year,
         "venue": state.venue,

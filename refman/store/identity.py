@@ -39,6 +39,7 @@ KNOWN_REVISIONS = (
     "0012",
     "0013",
     "0014",
+    "0015",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -66,8 +66,6 @@ class Paper(Base):
     title: Mapped[str] = mapped_column(Text)
     #: True while the title is only a suggestion made from the abstract.
     title_provisional: Mapped[bool] = mapped_column(Boolean, default=False)
-    #: Casefolded title, for sorting.
-    sort_title: Mapped[str] = mapped_column(Text, default="")
     #: The abstract exactly as imported (LaTeX kept), compressed in SQLite (see
     #: :mod:`refman.store.packed`); its readable form is made when it is read.
     abstract: Mapped[str] = mapped_column(PackedText, default="")
@@ -128,7 +126,8 @@ class Paper(Base):
     __table_args__ = (
         # One index per sort column; whether a paper is in the Trash is a lookup in the
         # Trash's own table (models_upkeep.TrashedPaper), so trashing touches none of them.
-        Index("ix_papers_sort_title", "sort_title"),
+        # Sorted by title: the lowercased title (SQLite's lower() folds ASCII letters).
+        Index("ix_papers_sort_title", text("lower(title)")),
         Index("ix_papers_year", "year"),
         # The ids alone: the list's "Added" order walked without reading the wide rows.
         Index("ix_papers_added", "id"),

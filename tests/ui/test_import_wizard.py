@@ -389,7 +389,10 @@ def test_possible_duplicate_merged_or_kept_separate(
     )
     library.import_pages([SourcedPage(parse(page_text("Ada Lovelace", [(title, abstract)])))])
     [known] = library.paper_ids()
-    near = page_text("Ada Lovelace", [(title.replace("networks", "network"), abstract + " More.")])
+    near = page_text(
+        "Ada Lovelace",
+        [(title.replace("networks", "network"), abstract.replace("many public", "many open"))],
+    )
     wizard = make_wizard()
     wizard.add_text(near)
     model = to_review(qtbot, wizard)

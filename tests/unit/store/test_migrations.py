@@ -15,7 +15,8 @@ from refman.core.library import LibraryService
 from refman.core.values import PaperDetail, PaperQuery, Section, SortKey
 from refman.store import schema
 from refman.store.search_terms import register_functions
-from tests.helpers.fixtures import seed_files, sourced_file
+from tests.helpers.fixtures import seed_files, sourced, sourced_file
+from tests.helpers.pages import publication_page
 
 
 def _at_revision(path: Path, revision: str) -> None:
@@ -217,3 +218,28 @@ def test_a_library_file_that_lost_the_trash_triggers_gets_them_back_in_step(
         assert _trash_rows(reopened) == set(ids[:4])
     finally:
         reopened.close()
+
+
+def test_a_library_of_revision_0014_sorts_by_title_the_same_without_the_copy_of_titles(
+    library: LibraryService, library_location: str
+) -> None:
+    titles = ["beta waves in sleep", "Alpha rhythm", "alpha Spindles at rest", "Gamma bursts", "delta"]
+    library.import_pages(
+        [sourced(publication_page("Ines Varga", [(t, 2024, "arXiv") for t in titles]))]
+    )
+    queries = [PaperQuery(sort=SortKey.TITLE), PaperQuery(sort=SortKey.TITLE, descending=True)]
+    _engine_at_revision(library.db.engine, "0014")
+    assert "sort_title" in {c["name"] for c in inspect(library.db.engine).get_columns("papers")}
+    library.close()
+
+    upgraded = LibraryService.open(library_location)
+    try:
+        ascending, descending = (
+            [upgraded.paper(i).title for i in upgraded.paper_ids(q)] for q in queries
+        )
+        expected = sorted(titles, key=str.lower)
+        assert ascending == expected and descending == expected[::-1]
+        columns = {c["name"] for c in inspect(upgraded.db.engine).get_columns("papers")}
+        assert "sort_title" not in columns
+    finally:
+        upgraded.close()
