@@ -223,7 +223,7 @@ def test_a_library_file_that_lost_the_trash_triggers_gets_them_back_in_step(
 def test_a_library_of_revision_0014_sorts_by_title_the_same_without_the_copy_of_titles(
     library: LibraryService, library_location: str
 ) -> None:
-    titles = ["beta waves in sleep", "Alpha rhythm", "alpha Spindles at rest", "Gamma bursts", "delta"]
+    titles = ["beta waves in sleep", "Alpha rhythm", "alpha Spindles", "Gamma bursts", "delta"]
     library.import_pages(
         [sourced(publication_page("Ines Varga", [(t, 2024, "arXiv") for t in titles]))]
     )
