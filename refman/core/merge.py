@@ -163,10 +163,17 @@ def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:
     if not state.abstract and record.abstract:
         state.abstract = record.abstract
         adds.append("the abstract")
-    elif record.abstract and continues(record.abstract, state.abstract):
-        state.abstract = record.abstract  # the paper's was cut short: the whole one replaces it
-        adds.append("the rest of the abstract")
+    elif record.abstract and record.abstract != state.abstract:
+        adds.extend(_completed(state, record.abstract))
     return adds
+
+
+def _completed(state: PaperState, abstract: str) -> list[str]:
+    """Complete the paper's abstract when it was cut short and ``abstract`` is the whole."""
+    if continues(abstract, state.abstract):
+        state.abstract = abstract
+        return ["the rest of the abstract"]
+    return []
 
 
 def add_tags(state: PaperState, names: list[str]) -> None:
