@@ -262,7 +262,12 @@ def count(session: Session, query: PaperQuery, search: SearchIndex) -> int:
     counted = _counted_by_index(session, query, search)
     if counted is not None:
         return counted
-    stmt = select(func.count()).select_from(Paper).where(*conditions(session, query, search))
+    # Every match is visited: a phrase is checked over the matches, not paper by paper.
+    where = conditions(session, query, search, text=False)
+    if query.text.strip():
+        ids = search.match_ids(session, query.text, everything=query.everything, whole=True)
+        where.append(false() if ids is None else Paper.id.in_(ids))
+    stmt = select(func.count()).select_from(Paper).where(*where)
     return int(session.execute(stmt).scalar_one())
 
 

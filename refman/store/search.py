@@ -85,12 +85,14 @@ class SearchIndex(Protocol):
         ``everything``, a word may also be in the text of a paper's files."""
 
     def match_ids(
-        self, session: Session, query: str, *, everything: bool = False
+        self, session: Session, query: str, *, everything: bool = False, whole: bool = False
     ) -> Select[Any] | None:
         """The ids of the papers matching ``query``, to be used as ``papers.id IN (...)`` in
         a statement over the ``papers`` table (it may check the enclosing row, see
         :data:`OUTER_ID`); None when nothing is searchable. ``everything`` as in
-        :meth:`matches`."""
+        :meth:`matches`. ``whole``: the statement visits every match (a count), so a phrase
+        is checked over the matches themselves, not row by row of the enclosing statement
+        (which suits a page of a list: a hundred rows checked, not every match)."""
 
     def driving(self, session: Session, query: str, *, everything: bool = False) -> Driving | None:
         """The matches as a source to join papers to, in paper-id order, or None when the
@@ -229,11 +231,11 @@ class Fts5Index:
         return any(_any_hit(session, table, t) for t in terms for table in tables)
 
     def match_ids(
-        self, session: Session, query: str, *, everything: bool = False
+        self, session: Session, query: str, *, everything: bool = False, whole: bool = False
     ) -> Select[Any] | None:
         """The ids of the matching papers, in no particular order (see
         :meth:`SearchIndex.match_ids`)."""
-        return self._match_ids(session, query, outer=True, everything=everything)
+        return self._match_ids(session, query, outer=not whole, everything=everything)
 
     def _match_ids(
         self, session: Session, query: str, *, outer: bool, everything: bool = False

@@ -193,9 +193,10 @@ class PgIndex:
         return any(_any_hit(session, w, q) for q in queries for w in words)
 
     def match_ids(
-        self, session: Session, query: str, *, everything: bool = False
+        self, session: Session, query: str, *, everything: bool = False, whole: bool = False
     ) -> Select[Any] | None:
-        """The ids of the matching papers (see :meth:`SearchIndex.match_ids`)."""
+        """The ids of the matching papers (see :meth:`SearchIndex.match_ids`; the same
+        statement serves a page and a count here)."""
         queries = _queries(query)
         if not queries:
             return None

