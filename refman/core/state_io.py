@@ -345,7 +345,7 @@ def _write_links(
     """The papers' links and blocking keys (the changed papers' old ones are gone first, but
     for the blocking keys ``kept``)."""
     writing = (s.id for s in (*new, *changed) if s.id not in kept)
-    remember_blocks(session, ((k, pid) for pid in writing for k in keys[pid].blocks))
+    remember_blocks(session, ((pid, keys[pid].blocks) for pid in writing))
     if not links:
         if not new:
             return

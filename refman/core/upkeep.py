@@ -48,7 +48,7 @@ def _fill_match_keys(session: Session) -> int:
             "WHERE id = ?",
             [(*mk.columns().values(), pid) for pid, mk in keys],
         )
-        remember_blocks(session, ((k, pid) for pid, mk in keys for k in mk.blocks))
+        remember_blocks(session, ((pid, mk.blocks) for pid, mk in keys))
     # every key is made again, openings of abstracts included
     session.execute(delete(LibraryTask).where(LibraryTask.task.in_(_KEY_TASKS)))
     return len(rows)

@@ -129,6 +129,36 @@ _COLUMNS = ", ".join(FIELDS)
 _ID_SET = "SELECT value FROM json_each(:ids)"
 
 
+#: The fewest papers indexed in one statement with FTS5's bulk settings.
+BULK_WORDS = 5000
+#: FTS5's settings for a bulk write (name, bulk value, FTS5's default): the words of 8 MiB
+#: of text gathered in memory before they go to the index as a segment (1 MiB by default),
+#: and no merging of the index's segments as they are written (FTS5's "crisis merge" still
+#: merges when a level holds 16). 20,000 papers into a million: 1.0 -> 0.47 s, the search
+#: index then holding 15 segments where it held 14, searches as fast; 50,000 into a new
+#: library: 1.46 -> 1.18 s.
+_BULK_SETTINGS = (("hashsize", 8 << 20, 1 << 20), ("automerge", 0, 4))
+
+
+@contextmanager
+def _bulk_words(session: Session, bulk: bool) -> Iterator[None]:
+    """Around a bulk write into the search index (when ``bulk``): FTS5's bulk settings,
+    set back to FTS5's defaults after it, inside the same transaction (a failure rolls both
+    back with the write)."""
+    if not bulk:
+        yield
+        return
+    conn = session.connection()
+    setting = "INSERT INTO papers_fts(papers_fts, rank) VALUES (?, ?)"
+    for name, value, _ in _BULK_SETTINGS:
+        conn.exec_driver_sql(setting, (name, value))
+    try:
+        yield
+    finally:
+        for name, _, default in _BULK_SETTINGS:
+            conn.exec_driver_sql(setting, (name, default))
+
+
 def _phrase_bind(phrase: str) -> Any:
     return bindparam("phrase", value=phrase, unique=True)
 
@@ -325,14 +355,17 @@ class Fts5Index:
         )
 
     def remember(self, session: Session, paper_ids: Iterable[int]) -> None:
-        """Put these papers' words into the index, as the view gives them now."""
-        session.execute(
-            text(
-                f"INSERT INTO papers_fts(rowid, {_COLUMNS}) "
-                f"SELECT id, {_COLUMNS} FROM paper_search WHERE id IN ({_ID_SET})"
-            ),
-            {"ids": id_json(paper_ids)},
-        )
+        """Put these papers' words into the index, as the view gives them now (many at once
+        with FTS5's bulk settings, see :func:`_bulk_words`)."""
+        ids = list(paper_ids)
+        with _bulk_words(session, len(ids) >= BULK_WORDS):
+            session.execute(
+                text(
+                    f"INSERT INTO papers_fts(rowid, {_COLUMNS}) "
+                    f"SELECT id, {_COLUMNS} FROM paper_search WHERE id IN ({_ID_SET})"
+                ),
+                {"ids": id_json(ids)},
+            )
 
     def repair(self, session: Session) -> str:
         """Rebuild the full-text tables whose contents do not match their rows (FTS5's own

@@ -4,9 +4,11 @@ unless the user changes them."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from refman.common.errors import InvalidValueError
-from refman.core.citekeys import base_key, first_free
+from refman.core.citekeys import ascii_words, base_key, first_free
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
@@ -32,6 +34,15 @@ def test_the_key_is_family_year_and_first_significant_word() -> None:
         "mullerludenscheidt2021art"
     )
     assert base_key("", None, "On the 2 Ways") == "anonways"
+
+
+@given(st.text(alphabet=st.sampled_from("aZ0 9-:'éß Øı The of"), max_size=40))
+def test_an_ascii_title_gives_the_word_its_folded_words_give(title: str) -> None:
+    """A title's word in its key is the first significant word of its folded words, whether
+    the title is ASCII (read only up to that word) or not (folded whole)."""
+    words = [w for w in ascii_words(title) if not w.isdigit()]
+    key = base_key("Ng", 2020, title)
+    assert key == "ng2020" + next((w for w in words if base_key("", None, w) == f"anon{w}"), "")
 
 
 @pytest.mark.parametrize(

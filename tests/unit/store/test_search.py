@@ -16,6 +16,7 @@ from refman.core.library import LibraryService
 from refman.core.operations import DeleteNote
 from refman.core.values import PaperQuery, Section, SortKey
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
+from refman.store import search as search_module
 from refman.store import search_rank
 from refman.store.search_schema import PREFIXES, TOKENIZE
 from refman.store.search_terms import match_expression, register_functions
@@ -414,3 +415,26 @@ def test_a_word_the_index_splits_is_searched_as_its_tokens(
     expression = match_expression(typed)
     if expression is not None:  # a valid expression: no phrase on an index without positions
         fts_table.execute("SELECT rowid FROM t WHERE t MATCH ?", (expression,)).fetchall()
+
+
+def _fts_settings(path: Path) -> dict[str, int]:
+    conn = sqlite3.connect(path)
+    try:
+        return dict(conn.execute("SELECT k, v FROM papers_fts_config WHERE k != 'version'"))
+    finally:
+        conn.close()
+
+
+def test_a_bulk_import_is_searchable_and_leaves_the_index_merging_as_usual(
+    library: LibraryService, library_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import of many papers writes their words with FTS5's bulk settings (no merging of
+    segments while it writes): every paper is found, the index agrees with its rows, and
+    the writes after it merge segments as FTS5 does by default again."""
+    monkeypatch.setattr(search_module, "BULK_WORDS", 3)
+    page = ParsedPage("Maren Solvik", PageFormat.PUBLICATION_LIST, None, list(RECORDS.values()))
+    ids = dict(zip(RECORDS, library.import_pages([SourcedPage(page)], at=T0).new_ids, strict=True))
+    assert found(library, "zephyr", ids) == ["zephyr_abstract", "zephyr_title"]
+    assert found(library, "accelerators", ids) == ["loom", "quarry"]
+    assert fts_rows(library_path) == len(RECORDS)
+    assert _fts_settings(library_path) == {"automerge": 4, "hashsize": 1 << 20}
