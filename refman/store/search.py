@@ -21,7 +21,7 @@ matching papers' text (``detail=column`` keeps no word positions; it halves the 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -41,6 +41,7 @@ from sqlalchemy import (
     text,
     union,
 )
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from refman.store.bulk import id_json
@@ -150,13 +151,19 @@ def _bulk_words(session: Session, bulk: bool) -> Iterator[None]:
         return
     conn = session.connection()
     setting = "INSERT INTO papers_fts(papers_fts, rank) VALUES (?, ?)"
-    for name, value, _ in _BULK_SETTINGS:
-        conn.exec_driver_sql(setting, (name, value))
+    conn.exec_driver_sql(setting, [(name, value) for name, value, _ in _BULK_SETTINGS])
+    defaults = [(name, default) for name, _, default in _BULK_SETTINGS]
     try:
         yield
-    finally:
-        for name, _, default in _BULK_SETTINGS:
-            conn.exec_driver_sql(setting, (name, default))
+    except BaseException:
+        # The settings go back before the transaction is rolled back, as long as there is
+        # one (an error that ended it, a full disk, rolled them back with the write); the
+        # error is the one that stopped the write, whatever this meets.
+        if conn.connection.dbapi_connection.in_transaction:  # type: ignore[union-attr]
+            with suppress(DBAPIError):
+                conn.exec_driver_sql(setting, defaults)
+        raise
+    conn.exec_driver_sql(setting, defaults)
 
 
 def _phrase_bind(phrase: str) -> Any:

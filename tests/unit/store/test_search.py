@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from refman.core.importing import apply as apply_module
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.operations import DeleteNote
@@ -438,3 +439,24 @@ def test_a_bulk_import_is_searchable_and_leaves_the_index_merging_as_usual(
     assert found(library, "accelerators", ids) == ["loom", "quarry"]
     assert fts_rows(library_path) == len(RECORDS)
     assert _fts_settings(library_path) == {"automerge": 4, "hashsize": 1 << 20}
+
+
+def test_a_bulk_import_that_fails_leaves_the_index_and_its_settings_as_they_were(
+    library: LibraryService, library_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(search_module, "BULK_WORDS", 3)
+    page = ParsedPage("Maren Solvik", PageFormat.PUBLICATION_LIST, None, list(RECORDS.values()))
+
+    def full_disk(*_: object, **__: object) -> list[int]:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(apply_module, "write_batches", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        library.import_pages([SourcedPage(page)], at=T0)
+    assert fts_rows(library_path) == 0
+    assert _fts_settings(library_path) == {}
+    monkeypatch.undo()
+    monkeypatch.setattr(search_module, "BULK_WORDS", 3)
+    ids = dict(zip(RECORDS, library.import_pages([SourcedPage(page)], at=T0).new_ids, strict=True))
+    assert found(library, "accelerators", ids) == ["loom", "quarry"]
+    assert fts_rows(library_path) == len(RECORDS)
