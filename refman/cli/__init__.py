@@ -181,7 +181,11 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace | int:
     """The parsed arguments, or the exit status when argparse has already answered."""
     try:
         parser = build_parser()
-        return parser.parse_args(words_as_query(parser, list(argv)))
+        options, words = words_as_query(parser, list(argv))
+        parsed = parser.parse_args(options)
+        if words:
+            parsed.query_words = words
+        return parsed
     except SystemExit as stop:  # --help, --version and usage errors
         code = stop.code
         return code if isinstance(code, int) else (0 if code is None else USER_ERROR)

@@ -5,26 +5,31 @@ from __future__ import annotations
 import argparse
 
 
-def words_as_query(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
-    """``argv`` with the words of ``refman search`` passed as ``--query-word=WORD``, so that
-    a query may start with "-" (``refman search -rnn`` searches for "-rnn"): every word after
-    the command that is neither one of its options nor an option's value."""
+def words_as_query(parser: argparse.ArgumentParser, argv: list[str]) -> tuple[list[str], list[str]]:
+    """``argv`` without the words of ``refman search``, and those words, so that a query may
+    start with "-" (``refman search -rnn`` searches for "-rnn"): every word after the command
+    that is neither one of its options nor an option's value, and every word after a bare
+    "--". (argparse itself never sees them: it reads a value "--" as no value at all.)"""
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     start = _command_index(parser, argv)
     if start is None or argv[start] != "search":
-        return argv
+        return argv, []
     options = commands.choices["search"]._option_string_actions
     out, expect_value = argv[: start + 1], False
-    for token in argv[start + 1 :]:
+    words: list[str] = []
+    rest = iter(argv[start + 1 :])
+    for token in rest:
         if expect_value:
             out.append(token)
             expect_value = False
+        elif token == "--":  # the end of the options: the rest is the query
+            words.extend(rest)
         elif (token.split("=", 1)[0] in options and token.startswith("--")) or token in options:
             out.append(token)
             expect_value = "=" not in token and options[token.split("=", 1)[0]].nargs != 0
         else:
-            out.append(f"--query-word={token}")
-    return out
+            words.append(token)
+    return out, words
 
 
 def _command_index(parser: argparse.ArgumentParser, argv: list[str]) -> int | None:

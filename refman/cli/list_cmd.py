@@ -37,7 +37,7 @@ def query_of(args: argparse.Namespace) -> PaperQuery:
     sort = SortKey(args.sort) if args.sort else SortKey.RELEVANCE
     text = args.search or ""
     if isinstance(args.search, list):  # refman search WORD...: the words in the order typed
-        text = " ".join([*args.search, *getattr(args, "query_word", [])])
+        text = " ".join([*args.search, *getattr(args, "query_words", [])])
     return PaperQuery(
         text=text,
         tags=clean_tag_names(args.tags),

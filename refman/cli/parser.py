@@ -166,7 +166,6 @@ def _add_reading(c: _Commands) -> None:
         command="list",
     )
     p.add_argument("search", nargs="*", metavar="Q", help="what to search for")
-    p.add_argument("--query-word", action="append", default=[], help=argparse.SUPPRESS)
     list_args.add_list_options(p, search=False)
     p = c.add(
         "show",

@@ -117,6 +117,18 @@ def test_a_query_may_start_with_a_dash_and_long_queries_use_their_first_words(
     assert cli("search").code == 2
 
 
+def test_a_bare_double_dash_ends_the_options_of_a_search(cli: Cli, tmp_path: Path) -> None:
+    """After "--" every word is the query's, even one that looks like an option; "--" alone
+    is a search for nothing (it was an internal error: argparse reads a value "--" as none)."""
+    _import(cli, tmp_path, "Recurrent rnn engines")
+    assert cli("search", "--").code == 2
+    assert "Recurrent rnn engines" in cli("search", "--", "engines").out
+    result = cli("search", "engines", "--", "--json")  # "--json" is a word (leave out json)
+    assert result.code == 0 and result.out.startswith("ID ") and "Recurrent rnn" in result.out
+    listed = cli("search", "--json", "--", "recurrent")
+    assert [p["title"] for p in json.loads(listed.out)] == ["Recurrent rnn engines"]
+
+
 def test_an_error_message_stays_on_one_line(cli: Cli, tmp_path: Path) -> None:
     result = cli("import", str(tmp_path / "gone\u2029\x1b[2Jpage.txt"))
     assert result.code == 2
