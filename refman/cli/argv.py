@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from refman.common.identifiers import MAX_ROW_ID, row_id
+
 
 def words_as_query(parser: argparse.ArgumentParser, argv: list[str]) -> tuple[list[str], list[str]]:
     """``argv`` without the words of ``refman search``, and those words, so that a query may
@@ -74,9 +76,26 @@ def paper_id(text: str) -> int:
     """Parse a paper, note or person id given on the command line.
 
     Raises:
-        argparse.ArgumentTypeError: The text is not a positive whole number.
+        argparse.ArgumentTypeError: The text is not a positive whole number, or one larger
+            than any id.
     """
+    found = row_id(text)
+    if found is not None:
+        return found
     value = text.strip().removeprefix("#")
+    if value.isascii() and value.isdigit() and int(value) > MAX_ROW_ID:
+        raise argparse.ArgumentTypeError(f"“{text}” is larger than any id")
+    raise argparse.ArgumentTypeError(f"“{text}” is not an id (a number such as 12)")
+
+
+def how_many(text: str) -> int:
+    """Parse how many of something (1 or more) given on the command line; a number larger
+    than any library holds counts as all.
+
+    Raises:
+        argparse.ArgumentTypeError: The text is not a whole number of 1 or more.
+    """
+    value = text.strip()
     if not (value.isascii() and value.isdigit()) or int(value) < 1:
-        raise argparse.ArgumentTypeError(f"“{text}” is not an id (a number such as 12)")
-    return int(value)
+        raise argparse.ArgumentTypeError(f"“{text}” is not a whole number of 1 or more")
+    return min(int(value), MAX_ROW_ID)

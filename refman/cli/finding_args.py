@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from refman.cli.argv import paper_id
+from refman.cli.argv import how_many, paper_id
 
 #: Each command: its one-line help, its description and its examples.
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -58,5 +58,5 @@ def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
     elif command == "related":
         p.add_argument("id", type=paper_id, help="the paper's id")
         p.add_argument(
-            "--limit", type=paper_id, default=5, metavar="N", help="how many (default: 5)"
+            "--limit", type=how_many, default=5, metavar="N", help="how many (default: 5)"
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from refman.cli.argv import how_many
 from refman.cli.argv import paper_id as number
 
 #: Each command: its one-line help, its description and its examples.
@@ -48,7 +49,7 @@ def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
     """The arguments of one of :data:`COMMANDS` (``--json`` is added by the parser)."""
     if command == "people":
         p.add_argument("name", nargs="?", default="", help="only names containing this")
-        p.add_argument("--limit", type=number, default=None, metavar="N", help="at most N people")
+        p.add_argument("--limit", type=how_many, default=None, metavar="N", help="at most N people")
         p.add_argument("--variants", action="store_true", help="spellings that may be one person")
     elif command == "person":
         p.add_argument("id", type=number, help="the person's id (see refman people)")

@@ -5,6 +5,8 @@ A DOI is ``10.NNNN/suffix`` (case-insensitive: refman stores it lower case, with
 (optionally with a version ``v2``) or old style ``cs/0112017``; refman compares them without
 the version. Importers find them in links and text, the library matches papers by them, and
 the window and exports turn them back into links.
+
+Also the ids of a library's rows as people type them (``12``, ``#12``): :func:`row_id`.
 """
 
 from __future__ import annotations
@@ -21,7 +23,24 @@ __all__ = [
     "is_web_address",
     "normalize_arxiv",
     "normalize_doi",
+    "row_id",
 ]
+
+#: The largest id a library's row can have (SQLite's largest integer): a larger number names
+#: nothing, and the database driver cannot even pass it.
+MAX_ROW_ID = 2**63 - 1
+
+
+def row_id(text: str) -> int | None:
+    """The id of a paper, note, person, saved search… that a text names (``12``, ``#12``,
+    with spaces around), or None when it names none: not a whole number of 1 or more, or
+    larger than any id."""
+    value = text.strip().removeprefix("#")
+    if not (value.isascii() and value.isdigit()):
+        return None
+    number = int(value)
+    return number if 1 <= number <= MAX_ROW_ID else None
+
 
 # A DOI's suffix runs to the next white space; trailing punctuation belongs to the sentence.
 _DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>{}]+)", re.IGNORECASE)

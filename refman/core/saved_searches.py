@@ -12,6 +12,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError, InvalidValueError, NotFoundError
+from refman.common.identifiers import row_id
 from refman.common.text import squash_spaces
 from refman.core import queries
 from refman.core.context import Context, Handler
@@ -108,8 +109,8 @@ def find_saved(session: Session, name_or_id: str) -> SavedSearchView:
     key = squash_spaces(name_or_id).casefold()
     stmt = select(SavedSearch).where(SavedSearch.key == key)
     row = session.execute(stmt).scalar_one_or_none()
-    if row is None and name_or_id.strip().isdigit():
-        row = session.get(SavedSearch, int(name_or_id))
+    if row is None and (by_id := row_id(name_or_id)) is not None:
+        row = session.get(SavedSearch, by_id)
     if row is None:
         raise NotFoundError(
             f"There is no saved search “{name_or_id}”.", "Use “refman saved” to see them."

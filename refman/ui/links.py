@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from refman.common.controls import terminal_safe
 from refman.common.errors import RefmanError
-from refman.common.identifiers import doi_url
+from refman.common.identifiers import doi_url, row_id
 
 from refman.ui.messages import show_error
 
@@ -82,4 +82,4 @@ def open_note_link(parent: QWidget | None, address: str) -> bool:
 def inner_link(link: str, kind: str) -> int | None:
     """The id an in-app link (``person:12``, ``paper:7``) of this kind names, or None."""
     found, _, value = link.partition(":")
-    return int(value) if found == kind and value.isascii() and value.isdigit() else None
+    return row_id(value) if found == kind else None

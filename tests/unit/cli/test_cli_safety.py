@@ -129,6 +129,24 @@ def test_a_bare_double_dash_ends_the_options_of_a_search(cli: Cli, tmp_path: Pat
     assert [p["title"] for p in json.loads(listed.out)] == ["Recurrent rnn engines"]
 
 
+def test_a_number_larger_than_sqlite_holds_is_no_id_and_counts_as_all(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """An id past SQLite's largest integer is refused as the person's mistake (it was an
+    internal error: the driver could not bind it); a limit past it lists everything."""
+    _import(cli, tmp_path, "Recurrent rnn engines")
+    huge = "9" * 20
+    for command in (["show", huge], ["export", huge], ["open", huge], ["tag", huge, "x"]):
+        result = cli(*command)
+        assert result.code == 2 and "larger than any id" in result.err, (command, result)
+    assert "1 of 1 paper" in cli("list", "--limit", huge).out
+    assert "Recurrent rnn engines" in cli("search", "rnn", "--limit", huge).out
+    assert cli("people", "--limit", huge).code == 0
+    result = cli("delete-search", huge)  # a saved search is named or numbered
+    assert result.code == 2 and f"no saved search “{huge}”" in result.err
+    assert "is not an id" in cli("show", "١٢").err  # (digits, but not an id's)
+
+
 def test_an_error_message_stays_on_one_line(cli: Cli, tmp_path: Path) -> None:
     result = cli("import", str(tmp_path / "gone\u2029\x1b[2Jpage.txt"))
     assert result.code == 2

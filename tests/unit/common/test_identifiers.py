@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 from refman.common.identifiers import (
+    MAX_ROW_ID,
     find_arxiv_ids,
     find_dois,
     identifiers_in_link,
     normalize_arxiv,
     normalize_doi,
+    row_id,
 )
 
 
@@ -75,3 +77,24 @@ def test_links_give_their_identifiers(link: str, found: tuple[str | None, str | 
 
 def test_a_malformed_link_gives_nothing_and_does_not_fail() -> None:
     assert identifiers_in_link("http://[x") == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("typed", "found"),
+    [
+        ("12", 12),
+        ("#12", 12),
+        (" 7 ", 7),
+        (str(MAX_ROW_ID), MAX_ROW_ID),
+        (str(MAX_ROW_ID + 1), None),  # the driver cannot pass it: no row has it
+        ("9" * 30, None),
+        ("0", None),
+        ("-3", None),
+        ("1.5", None),
+        ("١٢", None),  # digits, not an id's
+        ("", None),
+        ("twelve", None),
+    ],
+)
+def test_a_row_id_is_a_whole_number_a_library_can_hold(typed: str, found: int | None) -> None:
+    assert row_id(typed) == found
