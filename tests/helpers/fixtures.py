@@ -28,6 +28,17 @@ PAGES = FIXTURES / "pages"
 SEEDS = REPO.parent / "shared" / "seeds"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_session_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The same for fixtures wider than a test (a module's library, made before any test's
+    own home): a backup made when such a library closes never lands in the real data dir."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("REFMAN_HOME", str(tmp_path_factory.mktemp("session-home")))
+    patch.delenv("REFMAN_DB", raising=False)
+    yield
+    patch.undo()
+
+
 @pytest.fixture(autouse=True)
 def _isolated_home(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
