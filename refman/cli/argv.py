@@ -90,12 +90,23 @@ def paper_id(text: str) -> int:
 
 def how_many(text: str) -> int:
     """Parse how many of something (1 or more) given on the command line; a number larger
-    than any library holds counts as all.
+    than any library holds counts as all."""
+    return _whole_number(text, 1)
+
+
+def count(text: str) -> int:
+    """Parse a whole number of 0 or more given on the command line (a limit, an offset); a
+    number larger than any library holds counts as all."""
+    return _whole_number(text, 0)
+
+
+def _whole_number(text: str, least: int) -> int:
+    """A whole number of ``least`` or more, at most :data:`MAX_ROW_ID`.
 
     Raises:
-        argparse.ArgumentTypeError: The text is not a whole number of 1 or more.
+        argparse.ArgumentTypeError: The text is not a whole number of ``least`` or more.
     """
     value = text.strip()
-    if not (value.isascii() and value.isdigit()) or int(value) < 1:
-        raise argparse.ArgumentTypeError(f"“{text}” is not a whole number of 1 or more")
+    if not (value.isascii() and value.isdigit()) or int(value) < least:
+        raise argparse.ArgumentTypeError(f"“{text}” is not a whole number of {least} or more")
     return min(int(value), MAX_ROW_ID)

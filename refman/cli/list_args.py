@@ -4,16 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from refman.cli.argv import paper_id
-from refman.common.identifiers import MAX_ROW_ID
+from refman.cli.argv import count, paper_id
 from refman.core.values import Section, SortKey
-
-
-def count(text: str) -> int:
-    """Parse a whole number of 0 or more given on the command line."""
-    if not (text.strip().isascii() and text.strip().isdigit()):
-        raise argparse.ArgumentTypeError(f"“{text}” is not a whole number of 0 or more")
-    return min(int(text), MAX_ROW_ID)  # (more than any library holds: all of them)
 
 
 def tag_option(p: argparse.ArgumentParser, help_text: str) -> None:
