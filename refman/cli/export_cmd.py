@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from refman.cli.list_args import section_option, tag_option
+from refman.cli.terminal import for_programs
 from refman.common.errors import RefmanError
 from refman.common.text import plural
 from refman.core.export import ExportFormat, write_export
@@ -78,12 +79,20 @@ def _ids(args: argparse.Namespace, service: LibraryService) -> list[int]:
 
 
 def _write_stdout(out: TextIO, text: str) -> None:
-    """UTF-8 whatever the terminal's encoding (a lossy "?" would corrupt the export)."""
-    buffer = getattr(out, "buffer", None)
-    if buffer is None:
-        out.write(text)
+    """To a file or a pipe: the export as it is, in UTF-8 whatever the locale's encoding (a
+    lossy "?" or an escaped line end would corrupt it); to a terminal: escaped, one line
+    end per line."""
+    target = for_programs(out)
+    if target is None:
+        out.write(text.replace("\r\n", "\n"))
+        out.flush()
         return
-    out.flush()
+    buffer = getattr(target, "buffer", None)
+    if buffer is None:
+        target.write(text)
+        target.flush()
+        return
+    target.flush()
     buffer.write(text.encode("utf-8"))
     buffer.flush()
 

@@ -31,6 +31,18 @@ class TerminalSafe(io.TextIOBase):
         return True
 
 
+def for_programs(out: TextIO) -> TextIO | None:
+    """The stream below ``out`` when it leads to a file or a pipe rather than a terminal:
+    data meant for a program (an export) goes there as it is; None for a terminal, which
+    gets it escaped through ``out``."""
+    below = out.stream if isinstance(out, TerminalSafe) else out
+    try:
+        terminal = below.isatty()
+    except (OSError, ValueError):
+        terminal = False
+    return None if terminal else below
+
+
 def safe(stream: TextIO) -> TextIO:
     """``stream`` behind a :class:`TerminalSafe`."""
     return cast(TextIO, TerminalSafe(stream))

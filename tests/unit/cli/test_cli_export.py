@@ -6,6 +6,8 @@ import csv
 import io
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -139,3 +141,21 @@ def test_standard_output_gets_utf8_whatever_its_encoding(
     args = build_parser().parse_args(["export", "--format", "biblatex", str(papers[2].id)])
     assert run_export(args, library, out, io.StringIO()) == 0
     assert "Müller, Jürgen" in raw.getvalue().decode("utf-8")
+
+
+def test_an_export_piped_to_a_file_is_the_export_byte_for_byte(
+    library_location: str, papers: list[PaperDetail], tmp_path: Path
+) -> None:
+    # A real process, its standard output behind refman's terminal filter, redirected to a
+    # file in an ASCII locale: CSV keeps its CR LF line ends, names their letters.
+    out = tmp_path / "papers.csv"
+    env = {**os.environ, "REFMAN_HOME": str(tmp_path / "home"), "PYTHONIOENCODING": "ascii"}
+    command = [sys.executable, "-m", "refman", "--db", library_location, "export"]
+    command += ["--format", "csv"]
+    with out.open("wb") as target:
+        done = subprocess.run(command, env=env, stdout=target, stderr=subprocess.PIPE, check=False)
+    assert done.returncode == 0, done.stderr
+    data = out.read_bytes()
+    assert b"\\u000d" not in data and data.count(b"\r\n") == len(papers) + 1
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8"), newline="")))
+    assert any("Müller" in row["authors"] for row in rows)
