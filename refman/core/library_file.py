@@ -31,6 +31,7 @@ from refman.store.backup import (
     folder_for,
     listed,
     papers_in,
+    restorable,
     restore_into,
     stale_parts,
     to_prune,
@@ -133,7 +134,9 @@ class LibraryFile:
         folder = self.backup_folder
         if to is None and folder is None:
             raise InvalidValueError("refman keeps no backups here.", "Give a file: --to FILE.")
-        if to is not None:
+        if to is not None and to.is_dir():  # a folder: the backup goes in it, as cp does
+            target = self._copy(backup_path(to, datetime.now(), reason), reason)
+        elif to is not None:
             target = self._copy(to, reason, keep_others=False)
         else:
             target = self._copy(backup_path(_folder(folder), datetime.now(), reason), reason)
@@ -183,6 +186,7 @@ class LibraryFile:
                 written (it is then unchanged).
         """
         source = self._find(backup)
+        restorable(source)
         before = self.backup("restore")
         self.db.engine.dispose()  # no pooled connection keeps pages of the old content
         restore_into(source, self._library())

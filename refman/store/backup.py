@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from refman.common.errors import LibraryUnavailableError
+from refman.common.errors import InvalidValueError, LibraryOpenError, LibraryUnavailableError
+from refman.store.identity import Kind, identify
 
 log = logging.getLogger("refman.store")
 
@@ -249,6 +250,22 @@ def papers_in(path: Path) -> int | None:
     except sqlite3.Error:
         return None
     return int(row[0])
+
+
+def restorable(backup: Path) -> None:
+    """Refuse to restore a file that is not a refman library (another program's database, an
+    empty or text file): put in place of the library, it would leave no library to open.
+
+    Raises:
+        InvalidValueError: It is not one; the message says what it is.
+    """
+    hint = "Choose a backup refman made (refman backups lists them)."
+    try:
+        kind = identify(backup).kind
+    except LibraryOpenError as error:
+        raise InvalidValueError(f"{error.message} It cannot be restored.", hint) from error
+    if kind is Kind.NEW:
+        raise InvalidValueError(f"“{backup}” holds no library: it cannot be restored.", hint)
 
 
 def restore_into(backup: Path, library: Path) -> None:

@@ -199,18 +199,28 @@ def snapshot_files(storage: Path, target: Path) -> int:
     Raises:
         OSError: A file could not be linked or copied (a full disk).
     """
+    # Over an earlier backup's folder (``backup --to`` the same file again): made anew
+    # beside it, then put in its place, so no file the library has since deleted stays.
+    building = target
+    if target.exists():
+        building = target.with_name(f"{target.name}.{os.getpid()}.part")
+        shutil.rmtree(building, ignore_errors=True)
     count = 0
     for found in sorted(storage.rglob("*")):
         relative = found.relative_to(storage)
         if not found.is_file() or relative.parts[0] == SET_ASIDE or found.name.startswith("."):
             continue
-        copy = target / relative
+        copy = building / relative
         copy.parent.mkdir(parents=True, exist_ok=True)
         try:
             os.link(found, copy)
         except OSError:
             shutil.copy2(found, copy)
         count += 1
+    if building != target:
+        shutil.rmtree(target)
+        if building.exists():
+            building.rename(target)
     return count
 
 

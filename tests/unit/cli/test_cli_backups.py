@@ -153,3 +153,51 @@ def test_two_backups_wanting_one_name_are_both_kept(tmp_path: Path) -> None:
     assert [b.path for b in listed(tmp_path / "backups")] == [second, first]
     assert papers_in(first) == papers_in(second) == 1
     assert not list((tmp_path / "backups").glob("*.part"))
+
+
+@pytest.mark.sqlite_only
+def test_a_file_that_is_not_a_refman_library_is_never_restored(
+    cli: Cli, page: Path, tmp_path: Path, library_path: Path
+) -> None:
+    assert cli("import", str(page)).code == 0
+    foreign = tmp_path / "foreign.sqlite"
+    with sqlite3.connect(foreign) as conn:
+        conn.execute("CREATE TABLE x (a)")
+    prose = tmp_path / "notes.txt"
+    prose.write_text("not a library\n", encoding="utf-8")
+    empty = tmp_path / "empty.sqlite"
+    empty.touch()
+    before = library_path.read_bytes()
+    for wrong, said in (
+        (foreign, "not a refman library"),
+        (prose, "not an SQLite"),
+        (empty, "holds no library"),
+    ):
+        result = cli("restore-backup", str(wrong))
+        assert result.code == 2, result.err
+        assert said in result.err and "cannot be restored" in result.err
+        assert "refman backups" in result.err and "Traceback" not in result.err
+    assert library_path.read_bytes() == before and len(_titles(cli)) == 20
+    assert _backups(cli) == [] or all(b["reason"] != "restore" for b in _backups(cli))
+
+
+@pytest.mark.sqlite_only
+def test_backing_up_to_the_same_file_again_replaces_it_files_and_all(
+    cli: Cli, page: Path, tmp_path: Path
+) -> None:
+    assert cli("import", str(page)).code == 0
+    pdf = tmp_path / "paper.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n% a stored file\n")
+    assert cli("attach", "1", str(pdf)).code == 0
+    copy = tmp_path / "nightly" / "library.sqlite"
+    for _ in range(2):
+        result = cli("backup", "--to", str(copy), "--json")
+        assert result.code == 0, result.err
+        assert json.loads(result.out)["files"] == 1
+    assert papers_in(copy) == 20
+    folder = tmp_path / "into-this-folder"
+    folder.mkdir()
+    result = cli("backup", "--to", str(folder), "--json")
+    assert result.code == 0, result.err
+    made = Path(json.loads(result.out)["path"])
+    assert made.parent == folder and papers_in(made) == 20
