@@ -57,7 +57,7 @@ def run_searches(args: argparse.Namespace, service: LibraryService, out: TextIO)
 def run_save_search(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman save-search NAME [--search Q] [--tag T]... [--any-tag]``."""
     try:
-        existing: int | None = service.saved_search(args.name).id
+        existing: int | None = service.saved_search(args.name, by_id=False).id
     except RefmanError:
         existing = None
     op = SaveSearch(args.name, args.search, tuple(args.tags), args.any_tags, existing)

@@ -237,10 +237,11 @@ class LibraryReads:
         with self.db.reading() as s:
             return saved.saved_searches(s, self.db.search)
 
-    def saved_search(self, name_or_id: str) -> SavedSearchView:
-        """A saved search by name (any case) or id (``NotFoundError`` when there is none)."""
+    def saved_search(self, name_or_id: str, *, by_id: bool = True) -> SavedSearchView:
+        """A saved search by name (any case) or, unless not ``by_id``, id (``NotFoundError``
+        when there is none)."""
         with self.db.reading() as s:
-            return saved.find_saved(s, name_or_id)
+            return saved.find_saved(s, name_or_id, by_id=by_id)
 
     def history(self) -> list[ImportView]:
         """Every import in the library, newest first."""

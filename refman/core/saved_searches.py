@@ -100,8 +100,9 @@ def saved_searches(session: Session, search: SearchIndex | None = None) -> list[
     return [replace(v, count=queries.count(session, v.query(), search)) for v in views]
 
 
-def find_saved(session: Session, name_or_id: str) -> SavedSearchView:
-    """A saved search by its name (any case) or id.
+def find_saved(session: Session, name_or_id: str, *, by_id: bool = True) -> SavedSearchView:
+    """A saved search by its name (any case) or, when no search has that name and
+    ``by_id``, its id (saving a search named "2" must not change search #2).
 
     Raises:
         NotFoundError: There is none.
@@ -109,11 +110,11 @@ def find_saved(session: Session, name_or_id: str) -> SavedSearchView:
     key = squash_spaces(name_or_id).casefold()
     stmt = select(SavedSearch).where(SavedSearch.key == key)
     row = session.execute(stmt).scalar_one_or_none()
-    if row is None and (by_id := row_id(name_or_id)) is not None:
-        row = session.get(SavedSearch, by_id)
+    if row is None and by_id and (number := row_id(name_or_id)) is not None:
+        row = session.get(SavedSearch, number)
     if row is None:
         raise NotFoundError(
-            f"There is no saved search “{name_or_id}”.", "Use “refman saved” to see them."
+            f"There is no saved search “{name_or_id}”.", "Use “refman searches” to see them."
         )
     return _view(row)
 

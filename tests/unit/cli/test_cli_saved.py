@@ -34,3 +34,24 @@ def test_saved_searches_are_saved_listed_used_changed_and_deleted(cli: Cli, tmp_
     missing = cli("list", "--saved", "Recent work")
     assert missing.code == 2 and "no saved search “Recent work”" in missing.err
     assert cli("save-search", "  ").code == 2
+    assert "refman searches" in missing.err  # the command that lists them
+
+
+def test_a_search_saved_under_a_number_is_a_new_search_not_the_one_with_that_id(
+    cli: Cli, tmp_path: Path
+) -> None:
+    page = tmp_path / "zhuo.txt"
+    page.write_text(publication_page("Zhuo Jiang", RECORDS), encoding="utf-8")
+    assert cli("import", page).code == 0
+    assert cli("save-search", "Recent", "--search", "year:2024..").code == 0
+    assert cli("save-search", "Reading", "--tag", "to read").code == 0
+    reading = json.loads(cli("searches", "--json").out)[1]
+    numbered = cli("save-search", str(reading["id"]), "--search", "tidewater")
+    assert numbered.code == 0 and f"Saved the search “{reading['id']}”" in numbered.out
+    found = {v["name"]: v for v in json.loads(cli("searches", "--json").out)}
+    assert set(found) == {"Recent", "Reading", str(reading["id"])}
+    assert found["Reading"]["tags"] == ["to read"] and found["Reading"]["search"] == ""
+    # Named as a number, it is changed by that name; an id still finds the others.
+    again = cli("save-search", str(reading["id"]), "--search", "megascale")
+    assert again.code == 0 and "Changed the search" in again.out
+    assert cli("list", "--saved", str(found["Recent"]["id"])).code == 0
