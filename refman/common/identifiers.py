@@ -12,7 +12,7 @@ Also the ids of a library's rows as people type them (``12``, ``#12``): :func:`r
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 __all__ = [
     "arxiv_url",
@@ -43,7 +43,10 @@ def row_id(text: str) -> int | None:
 
 
 # A DOI's suffix runs to the next white space; trailing punctuation belongs to the sentence.
-_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>{}]+)", re.IGNORECASE)
+#: A DOI: "10.", the registrant, "/" and the suffix, which may hold ``<…>`` (the SICI form of
+#: older journals' DOIs: ``10.1175/1520-0469(1963)020<0130:DNF>2.0.CO;2``); a lone angle
+#: bracket ends it, as the end of ``<https://doi.org/…>`` does.
+_DOI = re.compile(r"\b(10\.\d{4,9}/(?:[^\s\"<>{}]|<[^\s\"<>{}]*>)+)", re.IGNORECASE)
 _DOI_TRAILING = ".,;:)]}'\""
 _NEW_ARXIV = r"\d{4}\.\d{4,5}(?:v\d+)?"
 _OLD_ARXIV = r"[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?"
@@ -120,8 +123,12 @@ def is_web_address(text: str) -> bool:
 
 
 def doi_url(doi: str) -> str:
-    """The resolver link of a DOI."""
-    return f"https://doi.org/{doi}"
+    """The resolver link of a DOI (the characters a link cannot hold as they are — ``<``,
+    ``>``, ``#``, ``?``, ``%``, spaces — percent-encoded, as doi.org reads them)."""
+    return f"https://doi.org/{quote(doi, safe=_DOI_URL_SAFE)}"
+
+
+_DOI_URL_SAFE = "/:;()[]@!$&'*+,="
 
 
 def arxiv_url(arxiv_id: str) -> str:

@@ -94,3 +94,29 @@ def test_bibtex_on_standard_input(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> 
     assert result.code == 0, result.err
     report = json.loads(result.out)
     assert report["format"] == "bibtex" and report["new"] == len(papers(cli)) > 0
+
+
+def test_two_papers_whose_dois_hold_angle_brackets_stay_two_papers(
+    cli: Cli, tmp_path: Path
+) -> None:
+    # Older journals' DOIs in the SICI form differ only after a "<": cut there, they were
+    # one DOI and the second paper was merged into the first.
+    bib = tmp_path / "ams.bib"
+    bib.write_text(
+        "@article{lorenz63, author = {Lorenz, Edward N.}, title = {Deterministic Nonperiodic"
+        " Flow}, journal = {J. Atmos. Sci.}, year = {1963},"
+        " doi = {10.1175/1520-0469(1963)020<0130:DNF>2.0.CO;2}}\n"
+        "@article{smag63, author = {Smagorinsky, J.}, title = {General Circulation Experiments"
+        " with the Primitive Equations}, journal = {Mon. Weather Rev.}, year = {1963},"
+        " doi = {10.1175/1520-0469(1963)020<0099:GCEWTP>2.0.CO;2}}\n",
+        encoding="utf-8",
+    )
+    result = cli("import", str(bib))
+    assert result.code == 0 and "2 new" in result.out, result.out
+    dois = sorted(str(p["doi"]) for p in papers(cli))
+    assert dois == [
+        "10.1175/1520-0469(1963)020<0099:gcewtp>2.0.co;2",
+        "10.1175/1520-0469(1963)020<0130:dnf>2.0.co;2",
+    ]
+    exported = cli("export", "--format", "ris").out
+    assert "DO  - 10.1175/1520-0469(1963)020<0130:dnf>2.0.co;2" in exported

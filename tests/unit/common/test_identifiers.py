@@ -6,6 +6,7 @@ import pytest
 
 from refman.common.identifiers import (
     MAX_ROW_ID,
+    doi_url,
     find_arxiv_ids,
     find_dois,
     identifiers_in_link,
@@ -24,6 +25,16 @@ from refman.common.identifiers import (
         ("https://dx.doi.org/10.1000%2F182", "10.1000/182"),
         ("not a doi", None),
         ("10.12/too-short-prefix", None),
+        # The SICI form of older journals' DOIs holds <…>: all of it is the DOI.
+        (
+            "10.1175/1520-0469(1963)020<0130:DNF>2.0.CO;2",
+            "10.1175/1520-0469(1963)020<0130:dnf>2.0.co;2",
+        ),
+        (
+            "https://doi.org/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-0",
+            "10.1002/(sici)1097-4571(199806)49:8<693::aid-asi4>3.0.co;2-0",
+        ),
+        ("<https://doi.org/10.1000/182>", "10.1000/182"),
     ],
 )
 def test_dois_are_stored_lower_case_without_prefix(text: str, doi: str | None) -> None:
@@ -98,3 +109,17 @@ def test_a_malformed_link_gives_nothing_and_does_not_fail() -> None:
 )
 def test_a_row_id_is_a_whole_number_a_library_can_hold(typed: str, found: int | None) -> None:
     assert row_id(typed) == found
+
+
+def test_two_sici_dois_in_one_text_are_two_dois_and_their_links_work() -> None:
+    text = (
+        "Lorenz, doi:10.1175/1520-0469(1963)020<0130:DNF>2.0.CO;2; Smagorinsky, "
+        "https://doi.org/10.1175/1520-0469(1963)020<0099:GCEWTP>2.0.CO;2."
+    )
+    found = find_dois(text)
+    assert found == [
+        "10.1175/1520-0469(1963)020<0130:dnf>2.0.co;2",
+        "10.1175/1520-0469(1963)020<0099:gcewtp>2.0.co;2",
+    ]
+    assert doi_url(found[0]) == "https://doi.org/10.1175/1520-0469(1963)020%3C0130:dnf%3E2.0.co;2"
+    assert doi_url("10.1000/a#b?c d") == "https://doi.org/10.1000/a%23b%3Fc%20d"
