@@ -8,12 +8,19 @@ dropped, its search indexes and match keys made again, and checked.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from refman.common.errors import InvalidValueError, LibraryUnavailableError
+from refman.common.errors import (
+    InvalidValueError,
+    LibraryOpenError,
+    LibraryUnavailableError,
+    NotFoundError,
+)
 from refman.core.upkeep import bring_up_to_date
 from refman.store.database import open_database
+from refman.store.identity import Kind, identify
 from refman.store.recover import DATA_TABLES, recover_rows
 
 __all__ = ["RecoveryReport", "recover_library"]
@@ -41,9 +48,12 @@ def recover_library(source: Path, dest: Path) -> RecoveryReport:
     """Make ``dest`` a new library holding every row ``source`` can still give.
 
     Raises:
-        InvalidValueError: ``dest`` exists already, or is ``source``.
+        NotFoundError: There is no file at ``source``.
+        InvalidValueError: ``source`` is no refman library (another program's database, a
+            text or empty file), or ``dest`` exists already, or is ``source``.
         LibraryUnavailableError: The new library is not whole after all (it is deleted).
     """
+    _recoverable(source)
     if dest.exists() or dest.resolve() == source.resolve():
         raise InvalidValueError(
             f"“{dest}” exists already.", "Name a new file for the recovered library."
@@ -73,3 +83,19 @@ def recover_library(source: Path, dest: Path) -> RecoveryReport:
         )
     log.info("recovered %s into %s: %s", source, dest, report)
     return RecoveryReport(dict(report.copied), dict(report.lost))
+
+
+def _recoverable(source: Path) -> None:
+    """Refuse a source that holds no refman library to recover (a typo'd name, another
+    program's database, a text file): a library damaged past being listed is recovered."""
+    hint = "Name the damaged library: refman --db LIBRARY recover NEW-FILE."
+    if not source.is_file():
+        raise NotFoundError(f"There is no library “{source}” to recover.", hint)
+    try:
+        kind = identify(source).kind
+    except LibraryOpenError as error:
+        if isinstance(error.__cause__, sqlite3.DatabaseError):
+            return  # damaged where its tables are listed: what can be read is recovered
+        raise InvalidValueError(f"{error.message} There is nothing to recover.", hint) from error
+    if kind is Kind.NEW:
+        raise InvalidValueError(f"“{source}” is empty: there is nothing to recover.", hint)

@@ -92,7 +92,7 @@ def recover_rows(source: Path, dest: sqlite3.Connection) -> Recovery:
     """Copy the readable rows of the data tables of ``source`` into ``dest`` (a new, empty
     library at the newest schema, inside a transaction the caller commits)."""
     report = Recovery()
-    src = sqlite3.connect(f"{source.resolve().as_uri()}?immutable=1", uri=True)
+    src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
     try:
         for table in DATA_TABLES:
             try:

@@ -278,6 +278,30 @@ def test_recover_copies_what_a_damaged_library_can_give(
     assert cli("recover", str(rescued)).code == 2  # never over an existing file
 
 
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ("typo.sqlite", "There is no library"),
+        ("prose.txt", "not an SQLite database"),
+        ("foreign.sqlite", "not a refman library"),
+        ("empty.sqlite", "is empty"),
+    ],
+)
+def test_recover_refuses_what_holds_no_library_and_creates_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str, said: str
+) -> None:
+    (tmp_path / "prose.txt").write_text("a note, not a library\n", encoding="utf-8")
+    _sqlite(tmp_path / "foreign.sqlite", "CREATE TABLE x (a)")
+    (tmp_path / "empty.sqlite").touch()
+    before = sorted(p.name for p in tmp_path.iterdir())
+    rescued = tmp_path / "rescued.sqlite"
+    assert main(["--db", str(tmp_path / source), "recover", str(rescued)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "refman --db LIBRARY recover NEW-FILE" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no file made on either side
+
+
 @pytest.mark.logs_warnings("refman.store")
 def test_the_full_check_fills_a_search_index_that_no_longer_matches_its_rows(
     cli: Cli, library_path: Path
