@@ -83,6 +83,7 @@ IMPORT_KEYS = (
     "warnings",
     "unchanged",
     "since_last",
+    "repeated",
 )
 #: The keys of ``since_last`` in an import's JSON (null when the owner's page is new).
 SINCE_LAST_KEYS = ("date", "new", "real_titles", "updated", "unchanged")
@@ -380,6 +381,7 @@ def import_to_json(label: str, report: PageReport) -> dict[str, Any]:
         "warnings": list(report.warnings),
         "unchanged": report.unchanged,
         "since_last": _since_last_json(report.since_last),
+        "repeated": report.repeated,
     }
 
 

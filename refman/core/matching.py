@@ -18,7 +18,7 @@ duplicate of it too.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from hashlib import blake2b as _blake2b
 from itertools import combinations
@@ -259,6 +259,24 @@ def similarity(a: MatchKeys, b: MatchKeys) -> float:
     if best < NEAR_DUPLICATE and a.abstract and b.abstract and starts_alike(a.abstract, b.abstract):
         best = 100.0
     return float(best)
+
+
+#: The words of a paper's authors' names (see :func:`name_words`).
+NameWords = frozenset[str]
+
+
+def name_words(keys: Iterable[str]) -> NameWords:
+    """The words of these authors' names, given as person keys (see
+    :func:`~refman.common.text.person_key`), but for initials: "Jiang, Z." and "Zhuo Jiang"
+    share "jiang", and so do "Zhuo Jiang" and "Jiang Zhuo"."""
+    return frozenset(w for key in keys for w in key.split() if len(w) > 1)
+
+
+def may_be_one_paper(a: NameWords, b: NameWords) -> bool:
+    """False when two papers' authors are both known and share no name: two papers titled
+    "Introduction" or "Editorial", by different people, are two papers, however alike their
+    titles (only the same DOI, arXiv id or abstract makes them one)."""
+    return not a or not b or not a.isdisjoint(b)
 
 
 #: The look-alike :func:`best_match` finds: (similarity, candidate, whether the one abstract

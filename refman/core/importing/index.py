@@ -8,6 +8,7 @@ earlier record of the same import too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import chain
 
@@ -18,13 +19,16 @@ from refman.core.importing.values import RecordRef
 from refman.core.matching import (
     MAX_BLOCK,
     MatchKeys,
+    NameWords,
     distinctive_title_words,
     identifiers,
+    may_be_one_paper,
+    name_words,
     title_blocks,
 )
 from refman.core.stored_keys import stored_match_keys
 from refman.store.bulk import chunks, id_set, id_values
-from refman.store.models import KEY_KINDS, MatchBlock, Paper
+from refman.store.models import KEY_KINDS, Authorship, MatchBlock, Paper, Person
 from refman.store.models_upkeep import PurgingPaper
 from refman.store.search import SearchIndex
 
@@ -46,10 +50,16 @@ class MatchIndex:
     blocks: dict[int, list[Target]] = field(default_factory=dict)
     keys_of: dict[Target, MatchKeys] = field(default_factory=dict)
     titles: dict[Target, str] = field(default_factory=dict)
+    #: The words of the authors' names (see :func:`~refman.core.matching.may_be_one_paper`).
+    people: dict[Target, NameWords] = field(default_factory=dict)
 
-    def add(self, target: Target, keys: MatchKeys, title: str) -> None:
+    def add(
+        self, target: Target, keys: MatchKeys, title: str, people: NameWords = frozenset()
+    ) -> None:
         """Let later records find ``target`` by its keys (a record merged into ``target``
-        adds its keys, and its DOI or arXiv id, to the paper's)."""
+        adds its keys, its DOI or arXiv id and its authors' names to the paper's)."""
+        if people:
+            self.people[target] = self.people.get(target, frozenset()) | people
         for kind, key in keys.exact:
             found = self.exact.setdefault((kind, key), [])
             entry = (target, keys.value(kind) or "")
@@ -68,31 +78,54 @@ class MatchIndex:
             )
         self.titles.setdefault(target, title)
 
-    def exact_match(self, keys: MatchKeys) -> Target | None:
+    def exact_match(self, keys: MatchKeys, people: NameWords = frozenset()) -> Target | None:
         """The paper or record that shares an exact key with ``keys`` (strongest key first;
-        the key's text itself must be the same) and carries no other DOI or arXiv id."""
+        the key's text itself must be the same) and carries no other DOI or arXiv id; by
+        title or abstract alone, only one whose authors may be the same (``people``)."""
         for kind, key in keys.exact:
             wanted = keys.value(kind)
+            named = kind in _BY_TEXT
             for target, text in self.exact.get((kind, key), ()):
-                if text == wanted and not keys.conflicts(self.keys_of[target]):
+                if text != wanted or keys.conflicts(self.keys_of[target]):
+                    continue
+                if not named or may_be_one_paper(people, self.people.get(target, _NOBODY)):
                     return target
         return None
 
-    def candidates(self, keys: MatchKeys) -> list[tuple[Target, MatchKeys]]:
-        """The papers and records sharing a useful blocking key with ``keys``."""
+    def candidates(
+        self, keys: MatchKeys, people: NameWords = frozenset()
+    ) -> list[tuple[Target, MatchKeys]]:
+        """The papers and records sharing a useful blocking key with ``keys``, but for those
+        whose authors cannot be the same (``people``)."""
         buckets = [b for k in keys.blocks if (b := self.blocks.get(k))]
         # a key shared by more than MAX_BLOCK papers narrows nothing
         useful = [b for b in buckets if len(b) <= MAX_BLOCK]
-        keys_of = self.keys_of
-        return [(c, keys_of[c]) for c in dict.fromkeys(chain.from_iterable(useful))]
+        return self._comparable(dict.fromkeys(chain.from_iterable(useful)), people)
 
-    def openers(self, keys: MatchKeys) -> list[tuple[Target, MatchKeys]]:
+    def openers(
+        self, keys: MatchKeys, people: NameWords = frozenset()
+    ) -> list[tuple[Target, MatchKeys]]:
         """The papers and records whose abstract starts with the same words as ``keys``'s
         (its opening key: a useful one, see :meth:`candidates`)."""
         bucket = self.blocks.get(keys.opening) if keys.opening is not None else None
         if not bucket or len(bucket) > MAX_BLOCK:
             return []
-        return [(c, self.keys_of[c]) for c in dict.fromkeys(bucket)]
+        return self._comparable(dict.fromkeys(bucket), people)
+
+    def _comparable(
+        self, found: Iterable[Target], people: NameWords
+    ) -> list[tuple[Target, MatchKeys]]:
+        keys_of = self.keys_of
+        if not people:
+            return [(c, keys_of[c]) for c in found]
+        theirs = self.people
+        return [(c, keys_of[c]) for c in found if may_be_one_paper(people, theirs.get(c, _NOBODY))]
+
+
+#: The exact keys of a text (not an identifier): a title or an abstract two papers by
+#: different people may share ("Introduction", "No abstract available").
+_BY_TEXT = frozenset({"title", "abstract"})
+_NOBODY: NameWords = frozenset()
 
 
 _KEY_COLUMNS = {kind: getattr(Paper, f"{kind}_key") for kind in KEY_KINDS}
@@ -243,4 +276,20 @@ def load_index(session: Session, search: SearchIndex, all_keys: list[MatchKeys])
     for pid, (keys, title) in papers.items():
         index.keys_of[pid] = keys
         index.titles[pid] = title
+    for pid, words in _paper_people(session, list(papers)).items():
+        index.people[pid] = words
     return index
+
+
+def _paper_people(session: Session, ids: list[int]) -> dict[int, NameWords]:
+    """The words of these papers' authors' names (papers with none are left out)."""
+    keys: dict[int, list[str]] = {}
+    if ids:
+        rows = session.execute(
+            select(Authorship.paper_id, Person.key)
+            .join(Person, Person.id == Authorship.person_id)
+            .where(Authorship.paper_id.in_(id_set(ids)))
+        )
+        for pid, key in rows:
+            keys.setdefault(pid, []).append(key)
+    return {pid: name_words(found) for pid, found in keys.items()}

@@ -29,6 +29,7 @@ from refman.core.matching import (
     as_tuple,
     best_match,
     match_keys,
+    name_words,
 )
 from refman.core.merge import TITLE_ADDED, merge_into
 from refman.core.paper_state import PaperState
@@ -175,15 +176,16 @@ def _decide(
     compared: list[_Compared] = []
     compared_at: list[int] = []
     for i, (ref, record, mk) in enumerate(zip(refs, records, keys, strict=True)):
-        target = index.exact_match(mk)
+        people = name_words(map(person_key, record.authors))
+        target = index.exact_match(mk, people)
         exact.append(target)
         if target is not None:
-            index.add(target, mk, index.titles.get(target, record.title))
+            index.add(target, mk, index.titles.get(target, record.title), people)
             continue
-        if candidates := index.candidates(mk):
-            compared.append((mk, candidates, index.openers(mk)))
+        if candidates := index.candidates(mk, people):
+            compared.append((mk, candidates, index.openers(mk, people)))
             compared_at.append(i)
-        index.add(ref, mk, record.title)
+        index.add(ref, mk, record.title, people)
     found: list[Likeness[Target] | None] = [None] * len(refs)
     for i, best in zip(compared_at, split_map(_best_of, compared), strict=True):
         found[i] = best

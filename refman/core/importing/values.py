@@ -250,6 +250,11 @@ class PageReport:
         )
 
     @property
+    def repeated(self) -> int:
+        """Records that list again a paper an earlier record of this import brought."""
+        return sum(1 for r in self.records if r.action is RecordAction.REPEAT)
+
+    @property
     def possible_duplicates(self) -> int:
         """Records near-identical to another paper."""
         return sum(1 for r in self.records if r.action is RecordAction.POSSIBLE_DUPLICATE)

@@ -269,6 +269,8 @@ def report_counts(report: PageReport) -> str:
         parts.append(f"{already} already in library")
     if dups or not already:
         parts.append(plural(dups, "possible duplicate"))
+    if report.repeated:
+        parts.append(f"{plural(report.repeated, 'record')} listing a paper again")
     return ", ".join(parts)
 
 

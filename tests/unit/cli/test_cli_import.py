@@ -123,6 +123,7 @@ def test_json_prints_one_object_per_file_with_exact_keys(cli: Cli, tmp_path: Pat
         "warnings": [],
         "unchanged": 0,
         "since_last": None,  # Marisol Quintana's page was never imported before
+        "repeated": 0,
     }
     assert (objects[1]["new"], objects[1]["merged"], objects[1]["unchanged"]) == (1, 2, 0)
 

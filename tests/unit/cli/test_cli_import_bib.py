@@ -120,3 +120,54 @@ def test_two_papers_whose_dois_hold_angle_brackets_stay_two_papers(
     ]
     exported = cli("export", "--format", "ris").out
     assert "DO  - 10.1175/1520-0469(1963)020<0130:dnf>2.0.co;2" in exported
+
+
+def test_papers_by_different_people_with_one_generic_title_stay_apart(
+    cli: Cli, tmp_path: Path
+) -> None:
+    # "Introduction", "Editorial": the same title by different authors is another paper
+    # (it was merged, and the second paper silently lost); by the same people, written
+    # another way, it is the same paper.
+    first = tmp_path / "first.bib"
+    first.write_text(
+        "@incollection{intro1, author = {Alpha, Anna}, title = {Introduction},"
+        " booktitle = {Handbook of Chemistry}, year = {2001}}\n"
+        "@incollection{intro2, author = {Beta, Boris}, title = {Introduction},"
+        " booktitle = {Handbook of Physics}, year = {2015}}\n"
+        "@article{ed1, author = {Delta, David and Epsilon, Eve}, title = {Editorial},"
+        " journal = {Science}, year = {2020}}\n"
+        "@article{ed2, author = {D. Delta}, title = {Editorial.}, journal = {Science},"
+        " year = {2020}, volume = {367}}\n",
+        encoding="utf-8",
+    )
+    result = cli("import", str(first), "--json")
+    report = json.loads(result.out)
+    assert (report["new"], report["repeated"]) == (3, 1), report
+    text = cli("import", str(first)).out
+    assert "0 new, 3 already in library" in text
+    second = tmp_path / "second.bib"
+    second.write_text(
+        "@article{ed3, author = {Gamma, Gil}, title = {Editorial}, journal = {Nature},"
+        " year = {2010}}\n"
+        "@article{intro3, title = {Introduction}, year = {2001}}\n",  # no authors: the same
+        encoding="utf-8",
+    )
+    report = json.loads(cli("import", str(second), "--json").out)
+    assert (report["new"], report["unchanged"] + report["merged"]) == (1, 1), report
+    found = sorted((p["title"], p["authors"][0] if p["authors"] else "") for p in papers(cli))
+    assert found == [
+        ("Editorial", "David Delta"),
+        ("Editorial", "Gil Gamma"),
+        ("Introduction", "Anna Alpha"),
+        ("Introduction", "Boris Beta"),
+    ]
+    shown = json.loads(cli("show", str(_id_of(cli, "Editorial", "David Delta")), "--json").out)
+    assert shown["volume"] == "367"  # the second listing's volume went into its paper
+
+
+def _id_of(cli: Cli, title: str, author: str) -> int:
+    return next(
+        int(p["id"])
+        for p in papers(cli)
+        if p["title"] == title and p["authors"] and p["authors"][0] == author
+    )
