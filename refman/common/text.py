@@ -228,6 +228,12 @@ def _islands(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def math_spans(text: str) -> list[tuple[int, int]]:
+    """The ``(start, end)`` of each ``$…$`` or ``$$…$$`` of a text, as :func:`latex_to_text`
+    reads it (no math when the unescaped dollars are odd in number; "$5 and $10" is money)."""
+    return [(start, end) for start, end in _islands(text) if text[start] == "$"]
+
+
 def _unwrapped(latex: str) -> str:
     """A macro without the braces around it: ``{\\textasciicircum}`` -> ``\\textasciicircum``."""
     while latex.startswith("{") and latex.endswith("}") and _group_end(latex, 0) == len(latex):

@@ -8,31 +8,72 @@ so a lone brace in a title would break the file. Braces that pair up become ``\\
 a lone one becomes ``\\textbraceleft{}`` / ``\\textbraceright{}``. A double quote is kept as
 it is (it is safe inside a braced value, and pylatexenc would turn it into a curly quote).
 
+pylatexenc's table is wrong for a few letters (``ű`` as ``\\'{u}``, which prints "ú"; ``ħ`` as
+``\\={h}``; ``ŉ`` as no LaTeX at all) and writes a few symbols with commands that need a
+package or print something else (``\\mathscr{L}``, ``\\sqrt{}``): :data:`_OVERRIDES` says what
+refman writes instead, and keeps a letter plain LaTeX has no command for as it is (UTF-8, which
+BibTeX passes on and biber reads).
+
 Capital letters in titles are protected with braces (``{DNA}``), so that styles that change a
-title's case (``plain``, biblatex's sentence case) print it as written.
+title's case (``plain``, biblatex's sentence case) print it as written. Math in a title
+(``$\\sqrt{s}=7$``) is LaTeX already: it goes out as it is, braced.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+import string
+import unicodedata
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
-__all__ = ["braces_pair", "fits_as_is", "latex_text", "latex_title", "protect", "verbatim"]
+from refman.common.text import math_spans as read_math
 
-# Placeholders for the braces of the text (Unicode non-characters: never in real text).
+__all__ = [
+    "braces_pair",
+    "fits_as_is",
+    "latex_text",
+    "latex_title",
+    "math_spans",
+    "protect",
+    "verbatim",
+]
+
+#: Script capitals, A to Z (pylatexenc writes ``\\mathscr``, which needs the mathrsfs package).
+_SCRIPT_CAPITALS = "𝒜ℬ𝒞𝒟ℰℱ𝒢ℋℐ𝒥𝒦ℒℳ𝒩𝒪𝒫𝒬ℛ𝒮𝒯𝒰𝒱𝒲𝒳𝒴𝒵"
+#: What refman writes for a character instead of pylatexenc's LaTeX: the right command, or the
+#: character itself where plain LaTeX has none (pylatexenc writes another letter for those:
+#: ``ħ`` as ``h̄``, ``ĸ`` as small-caps "k", ``ŀ`` as ``l̇``, or no LaTeX: ``\\nument{149}``).
+_OVERRIDES = {
+    "Ő": r"{\H{O}}",
+    "ő": r"{\H{o}}",
+    "Ű": r"{\H{U}}",
+    "ű": r"{\H{u}}",
+    "√": r"{\ensuremath{\surd}}",  # \sqrt{} is a root over nothing
+    **{
+        char: "{\\ensuremath{\\mathcal{" + letter + "}}}"
+        for char, letter in zip(_SCRIPT_CAPITALS, string.ascii_uppercase, strict=True)
+    },
+    **{char: char for char in "ĦħĸĿŀŉŦŧ∛∜"},
+    # script small letters: mathrsfs has none either
+    **{char: char for char in map(chr, range(0x1D4B6, 0x1D4D0))},
+}
+
+# Placeholders for the braces of the text and for its math (Unicode non-characters: never in
+# real text).
 _OPEN, _CLOSE, _LONE_OPEN, _LONE_CLOSE = "\ufdd0", "\ufdd1", "\ufdd2", "\ufdd3"
+_MATH_MARK = "\ufdd4"
 _BRACES = {
     _OPEN: r"\{",
     _CLOSE: r"\}",
     _LONE_OPEN: r"\textbraceleft{}",
     _LONE_CLOSE: r"\textbraceright{}",
 }
-_PLACEHOLDERS = re.compile("[\ufdd0-\ufdd3]")
-#: Pieces pylatexenc must not see: braces (as placeholders) and the double quote.
-_KEPT = re.compile('([\ufdd0-\ufdd3"])')
+_PLACEHOLDERS = re.compile("[\ufdd0-\ufdd4]")
+#: Pieces pylatexenc must not see: braces and math (as placeholders) and the double quote.
+_KEPT = re.compile('([\ufdd0-\ufdd4"])')
 #: The ASCII characters LaTeX treats specially (besides braces).
 _SPECIAL = re.compile(r"[#$%&\\^_~<>]")
 #: What pylatexenc must write for BibTeX: specials, non-ASCII characters and a character
@@ -41,6 +82,10 @@ _NOT_PLAIN = re.compile(r".[\u0300-\u036f]+|[^\x00-\x7f]|[#$%&\\^_~<>]", re.DOTA
 _WORDS = re.compile(r"(\s+)")
 #: A line that starts with "@": readers that recover from damage take it for a new entry.
 _AT_LINE_START = re.compile(r"(\n[ \t]*)@")
+#: What pylatexenc must write of math for BibTeX: its non-ASCII characters (``α``).
+_NON_ASCII = re.compile(r".[\u0300-\u036f]+|[^\x00-\x7f]", re.DOTALL)
+#: What math that LaTeX takes never holds bare: a comment, a parameter, an alignment tab.
+_NOT_MATH = re.compile(r"(?<!\\)[%#&]")
 _ANY_BRACE = re.compile(r"[{}]")
 _BARE_BRACE = re.compile(r"(?<!\\)[{}]")
 
@@ -56,7 +101,6 @@ def _encoder() -> UnicodeToLatexEncoder:
 
 def _mark_braces(text: str) -> str:
     """The text with each brace replaced by a placeholder saying whether it has a partner."""
-    text = _PLACEHOLDERS.sub("", text)
     if "{" not in text and "}" not in text:
         return text
     chars = list(text)
@@ -76,7 +120,10 @@ def _mark_braces(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _latex_of(chars: str) -> str:
-    return str(_encoder().unicode_to_latex(chars))
+    """A character (with any combining accents) or a special character as LaTeX; ``u`` with a
+    combining double acute is ``ű`` (composed, so that :data:`_OVERRIDES` has it)."""
+    override = _OVERRIDES.get(unicodedata.normalize("NFC", chars))
+    return override if override is not None else str(_encoder().unicode_to_latex(chars))
 
 
 def _encode_piece(piece: str, ascii_only: bool) -> str:
@@ -84,12 +131,14 @@ def _encode_piece(piece: str, ascii_only: bool) -> str:
     return pattern.sub(lambda m: _latex_of(m.group()), piece)
 
 
-def _encode(marked: str, ascii_only: bool) -> str:
-    """Encode text whose braces are placeholders already."""
+def _encode(marked: str, ascii_only: bool, math: Iterator[str] | None = None) -> str:
+    """Encode text whose braces (and math, written already: ``math``) are placeholders."""
     out = []
     for piece in _KEPT.split(marked):
         if piece in _BRACES:
             out.append(_BRACES[piece])
+        elif piece == _MATH_MARK and math is not None:
+            out.append(next(math))
         elif piece == '"':
             out.append(piece)
         elif piece:
@@ -114,14 +163,44 @@ def latex_text(text: str, *, ascii_only: bool) -> str:
         ascii_only: Also write non-ASCII letters as LaTeX (``M{\\"u}ller``), for BibTeX;
             when False (BibLaTeX) they stay UTF-8.
     """
-    return _AT_LINE_START.sub(r"\1{@}", _encode(_mark_braces(text), ascii_only))
+    marked = _mark_braces(_PLACEHOLDERS.sub("", text))
+    return _AT_LINE_START.sub(r"\1{@}", _encode(marked, ascii_only))
+
+
+def math_spans(text: str) -> list[tuple[int, int]]:
+    """The ``(start, end)`` of each piece of math in a text that LaTeX takes as it is: math as
+    refman's reader finds it (:func:`refman.common.text.math_spans`), with braces that pair up
+    and no bare ``%``, ``#`` or ``&``."""
+    found = []
+    for start, end in read_math(text):
+        body = text[start:end].strip("$")
+        if body.strip() and braces_pair(body) and not _NOT_MATH.search(body):
+            found.append((start, end))
+    return found
 
 
 def latex_title(text: str, *, ascii_only: bool) -> str:
-    """Like :func:`latex_text`, with every word that holds a capital protected: ``{DNA}``."""
+    """Like :func:`latex_text`, with every word that holds a capital protected: ``{DNA}``.
+
+    Math (:func:`math_spans`) goes out as it is, braced so that no style changes its case
+    (``\\mathcal{L}``); for BibTeX, with its non-ASCII characters as LaTeX (``\\alpha``).
+    """
+    text = _PLACEHOLDERS.sub("", text)
+    pieces: list[str] = []
+    math: list[str] = []
+    position = 0
+    for start, end in math_spans(text):
+        formula = text[start:end]
+        if ascii_only:
+            formula = _NON_ASCII.sub(lambda m: _latex_of(m.group()), formula)
+        pieces += [text[position:start], _MATH_MARK]
+        math.append(protect(formula))
+        position = end
+    pieces.append(text[position:])
+    formulas = iter(math)
     out = []
-    for word in _WORDS.split(_mark_braces(text)):
-        latex = _encode(word, ascii_only)
+    for word in _WORDS.split(_mark_braces("".join(pieces))):
+        latex = _encode(word, ascii_only, formulas)
         out.append(protect(latex) if any(c.isupper() for c in word) else latex)
     return "".join(out)
 
