@@ -112,20 +112,20 @@ PREPRINT_TYPES = frozenset({"article", "manuscript"})
 
 def _published_version(state: PaperState, record: ParsedRecord) -> list[str]:
     """A preprint (an arXiv paper, say) merged with its published version takes the
-    version's type and, in place of "arXiv", its venue."""
+    version's type and, in place of "arXiv", its venue. A record that names no venue, or
+    arXiv's, is no published version, whatever its type says (an author page's record
+    without a venue is a conference paper only by default)."""
     if (
         state.type not in PREPRINT_TYPES
         or record.type in PREPRINT_TYPES
+        or not record.venue
+        or record.venue.casefold() == "arxiv"
         or "type" in state.user_edited
     ):
         return []
     state.type = record.type
     adds = [f"the type ({record.type})"]
-    if (
-        record.venue
-        and (state.venue or "").casefold() == "arxiv"
-        and "venue" not in state.user_edited
-    ):
+    if (state.venue or "").casefold() == "arxiv" and "venue" not in state.user_edited:
         state.venue = record.venue
         adds.append("the venue")
     return adds

@@ -61,6 +61,18 @@ def test_a_merge_fills_in_the_doi_and_the_published_version(library: LibraryServ
     )
 
 
+def test_a_record_without_a_venue_leaves_a_preprint_a_preprint(library: LibraryService) -> None:
+    # A co-author's page lists the arXiv paper without a venue: its record is a conference
+    # paper only by default, no published version (the export became an @inproceedings
+    # without a booktitle).
+    preprint = ParsedRecord(TITLE, False, ABSTRACT, venue="arXiv", type="article")
+    [pid] = library.import_pages([page(preprint)]).new_ids
+    listed = ParsedRecord(TITLE, False, ABSTRACT, type="paper-conference", year=2024)
+    library.import_pages([page(listed)])
+    paper = library.paper(pid)
+    assert (paper.type, paper.venue, paper.year) == ("article", "arXiv", 2024)
+
+
 def test_author_page_text_gives_identifiers_and_the_type(library: LibraryService) -> None:
     from refman.importers import parse
 
