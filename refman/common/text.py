@@ -20,6 +20,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from refman.common.latex_islands import LOGOS, group_end, islands
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from pylatexenc.latex2text import LatexNodes2Text
 
@@ -40,10 +42,6 @@ _BARE_PERCENT = re.compile(r"(?<!\\)%")
 _BARE_AMPERSAND = re.compile(r"(?<!\\)&")
 
 # Where a stretch of LaTeX may start: a backslash, a dollar, or a brace group.
-_ISLAND_START = re.compile(r"[\\${]")
-_ACCENTS = frozenset("'\"^`~=.uvHcdbrtk")
-_MAX_GROUP = 2000  # longest brace group or math span treated as one piece of LaTeX
-_MAX_ARGS = 4
 
 _SCRIPT = re.compile(r"([\^_])(?:\{([^{}]*)\}|\\circ\b|([^\s\\{}]))")
 _SUPERSCRIPT = dict(zip("0123456789+-−=()niT", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱᵀ", strict=True))
@@ -52,18 +50,6 @@ _SUBSCRIPT = dict(
 )
 
 # Logos pylatexenc drops, and text symbols it drops or turns into look-alikes.
-_LOGOS = {
-    "\\LaTeX": "LaTeX",
-    "\\TeX": "TeX",
-    "\\textasciicircum": "^",
-    "\\textbraceleft": "{",
-    "\\textbraceright": "}",
-    "\\textbackslash": "\\",
-    "\\textasciitilde": "~",
-    "\\textperiodcentered": "·",
-}
-_LOGOS.update({f"{macro}{{}}": text for macro, text in list(_LOGOS.items())})
-
 _converter: LatexNodes2Text | None = None
 
 
@@ -84,7 +70,7 @@ def _get_converter() -> LatexNodes2Text:
             quiet.setLevel(logging.ERROR)
         # the text symbols it drops or turns into look-alikes, wherever they stand
         symbols = [
-            MacroTextSpec(macro[1:], text) for macro, text in _LOGOS.items() if macro[-1] != "}"
+            MacroTextSpec(macro[1:], text) for macro, text in LOGOS.items() if macro[-1] != "}"
         ]
         context = get_default_latex_context_db()
         context.add_context_category("refman-symbols", prepend=True, macros=symbols)
@@ -111,132 +97,9 @@ def _script_to_unicode(match: re.Match[str]) -> str:
     return match.group(0)
 
 
-def _group_end(text: str, start: int) -> int | None:
-    """Return the index after the brace group opening at ``start``, or None if unbalanced."""
-    depth = 0
-    limit = min(len(text), start + _MAX_GROUP)
-    index = start
-    while index < limit:
-        char = text[index]
-        if char == "\\":
-            index += 2
-            continue
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth == 0:
-                return index + 1
-        index += 1
-    return None
-
-
-def _math_end(text: str, start: int) -> int | None:
-    """Return the index after the ``$...$`` or ``$$...$$`` opening at ``start``."""
-    double = text.startswith("$$", start)
-    opener = 2 if double else 1
-    close = text.find("$$" if double else "$", start + opener, start + _MAX_GROUP)
-    while close != -1 and text[close - 1] == "\\":
-        close = text.find("$$" if double else "$", close + 1, start + _MAX_GROUP)
-    if close == -1 or close == start + opener:
-        return None
-    end = close + opener
-    if text[end : end + 1].isdigit():
-        return None  # "$5 and $10": money, not math
-    return end
-
-
-def _macro_end(text: str, start: int) -> int:
-    """Return the index after the macro at ``start`` (a backslash) and its arguments."""
-    index = start + 1
-    if index >= len(text):
-        return index
-    char = text[index]
-    if not char.isascii() or not char.isalpha():
-        return _control_symbol_end(text, start)
-    while index < len(text) and text[index].isascii() and text[index].isalpha():
-        index += 1
-    if text[start:index] in _LOGOS:  # a symbol takes no argument: at most an empty "{}"
-        return index + 2 if text.startswith("{}", index) else index
-    if index < len(text) and text[index] == "*":
-        index += 1
-    return _arguments_end(text, index)
-
-
-def _control_symbol_end(text: str, start: int) -> int:
-    """Return the index after ``\\(...\\)``, ``\\[...\\]``, an accent with its letter or
-    argument, or another one-character macro at ``start``."""
-    index = start + 1
-    char = text[index]
-    closer = {"(": "\\)", "[": "\\]"}.get(char)
-    if closer is not None:
-        close = text.find(closer, index, start + _MAX_GROUP)
-        if close != -1:
-            return close + 2
-    index += 1
-    if char in _ACCENTS and index < len(text) and text[index].isalpha():
-        return index + 1
-    return _arguments_end(text, index) if char in _ACCENTS else index
-
-
-def _arguments_end(text: str, index: int) -> int:
-    """Return the index after the ``[...]`` / ``{...}`` arguments that start at ``index``."""
-    for _ in range(_MAX_ARGS):
-        probe = index
-        while probe < len(text) and text[probe] == " ":
-            probe += 1
-        if probe < len(text) and text[probe] == "[" and probe == index:
-            close = text.find("]", probe, probe + 200)
-            if close == -1:
-                break
-            index = close + 1
-        elif probe < len(text) and text[probe] == "{":
-            end = _group_end(text, probe)
-            if end is None:
-                break
-            index = end
-        else:
-            break
-    return index
-
-
-def _islands(text: str) -> list[tuple[int, int]]:
-    """Return the ``(start, end)`` spans of ``text`` that are LaTeX; the rest is prose."""
-    spans: list[tuple[int, int]] = []
-    # Dollars not escaped by a backslash (counted in C: a regular expression with a
-    # look-behind tried every position, two thirds of the time of an abstract with math).
-    literal_dollars = (text.count("$") - text.count("\\$")) % 2 == 1
-    position = 0
-    while (found := _ISLAND_START.search(text, position)) is not None:
-        start = found.start()
-        char = text[start]
-        end: int | None
-        if char == "\\":
-            end = _macro_end(text, start)
-        elif char == "$":
-            end = None if literal_dollars else _math_end(text, start)
-        else:
-            end = _group_end(text, start)
-            if end is not None and "\\" not in text[start:end] and "$" not in text[start:end]:
-                position = end  # a brace group of plain prose stays as it is
-                continue
-        if end is None:
-            position = start + 1
-            continue
-        spans.append((start, end))
-        position = end
-    return spans
-
-
-def math_spans(text: str) -> list[tuple[int, int]]:
-    """The ``(start, end)`` of each ``$…$`` or ``$$…$$`` of a text, as :func:`latex_to_text`
-    reads it (no math when the unescaped dollars are odd in number; "$5 and $10" is money)."""
-    return [(start, end) for start, end in _islands(text) if text[start] == "$"]
-
-
 def _unwrapped(latex: str) -> str:
     """A macro without the braces around it: ``{\\textasciicircum}`` -> ``\\textasciicircum``."""
-    while latex.startswith("{") and latex.endswith("}") and _group_end(latex, 0) == len(latex):
+    while latex.startswith("{") and latex.endswith("}") and group_end(latex, 0) == len(latex):
         latex = latex[1:-1]
     return latex
 
@@ -244,7 +107,7 @@ def _unwrapped(latex: str) -> str:
 @lru_cache(maxsize=8192)
 def _convert_island(latex: str) -> str:
     """Convert one piece of LaTeX; return it unchanged if pylatexenc fails on it."""
-    named = _LOGOS.get(_unwrapped(latex))
+    named = LOGOS.get(_unwrapped(latex))
     if named is not None:
         return named
     source = _BARE_AMPERSAND.sub(_AMPERSAND, _BARE_PERCENT.sub(_PERCENT, latex))
@@ -277,7 +140,7 @@ def latex_to_text(s: str) -> str:
     if "\\" not in s and "$" not in s:
         return s
     try:
-        spans = _islands(s)
+        spans = islands(s)
     except Exception:  # never fail on odd input: keep the text as written
         return s
     if not spans:

@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
-from refman.common.text import math_spans as read_math
+from refman.common.latex_islands import math_spans as read_math
 
 __all__ = [
     "braces_pair",
@@ -169,8 +169,8 @@ def latex_text(text: str, *, ascii_only: bool) -> str:
 
 def math_spans(text: str) -> list[tuple[int, int]]:
     """The ``(start, end)`` of each piece of math in a text that LaTeX takes as it is: math as
-    refman's reader finds it (:func:`refman.common.text.math_spans`), with braces that pair up
-    and no bare ``%``, ``#`` or ``&``."""
+    refman's reader finds it (:func:`refman.common.latex_islands.math_spans`), with braces
+    that pair up and no bare ``%``, ``#`` or ``&``."""
     found = []
     for start, end in read_math(text):
         body = text[start:end].strip("$")
