@@ -15,6 +15,7 @@ from refman.core.operations import (
     SetNote,
 )
 from refman.core.reading import view_of
+from refman.core.rules import typed_text
 from refman.core.values import Changes, NoteView
 from refman.store.connection import writer
 from refman.store.models import Note
@@ -48,7 +49,7 @@ def add_note(ctx: Context, op: AddNote) -> Outcome[NoteView]:
     who = writer(ctx.session)
     note = Note(
         paper_id=op.paper_id,
-        text=op.text,
+        text=typed_text(op.text),
         created_at=ctx.now,
         modified_at=ctx.now,
         created_by=who,
@@ -65,7 +66,8 @@ def edit_note(ctx: Context, op: EditNote) -> Outcome[NoteView]:
     """Replace a note's text (an unchanged text changes nothing)."""
     note = _note(ctx.session, op.note_id)
     before = view_of(note)
-    if note.text == op.text:
+    text = typed_text(op.text)
+    if note.text == text:
         return Outcome(before)
     if op.based_on is not None and note.text != op.based_on:
         raise EditConflictError(
@@ -74,10 +76,10 @@ def edit_note(ctx: Context, op: EditNote) -> Outcome[NoteView]:
             "Keep yours, keep theirs, or keep both as two notes.",
             (("text", op.based_on, op.text, note.text),),
         )
-    note.text, note.modified_at = op.text, ctx.now
+    note.text, note.modified_at = text, ctx.now
     note.modified_by = writer(ctx.session)
     after = view_of(note)
-    return Outcome(after, _changed(ctx, after), SetNote(before, expect_text=op.text), op.label)
+    return Outcome(after, _changed(ctx, after), SetNote(before, expect_text=text), op.label)
 
 
 def delete_note(ctx: Context, op: DeleteNote) -> Outcome[NoteView]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, fields
 from typing import Any
 
+from refman.common.controls import UNSAFE
 from refman.common.errors import InvalidValueError
 from refman.common.identifiers import is_web_address, normalize_arxiv, normalize_doi
 from refman.common.text import squash_spaces
@@ -64,6 +65,13 @@ ITEM_TYPES = {
 _CITEKEY = re.compile(r"^[A-Za-z0-9_:.+/\-]{1,100}$")
 
 
+def typed_text(text: str) -> str:
+    """Text a person typed or pasted, as kept: without the characters no text refman stores
+    may hold (an ESC sequence, a bidirectional override: see
+    :data:`~refman.common.controls.UNSAFE`), as an import drops them from a page."""
+    return UNSAFE.sub("", text)
+
+
 # -- tags ------------------------------------------------------------------------------------
 
 
@@ -78,7 +86,7 @@ def clean_tag_name(name: str) -> str:
     Raises:
         InvalidValueError: The name is empty or longer than :data:`TAG_MAX` characters.
     """
-    cleaned = squash_spaces(name)
+    cleaned = squash_spaces(typed_text(name))
     if not cleaned:
         raise InvalidValueError("A tag needs a name.", "Type at least one letter.")
     if len(cleaned) > TAG_MAX:
@@ -153,7 +161,7 @@ def clean_title(title: str) -> str:
     Raises:
         InvalidValueError: The title is empty.
     """
-    cleaned = squash_spaces(title)
+    cleaned = squash_spaces(typed_text(title))
     if not cleaned:
         raise InvalidValueError("A title cannot be empty.", "Type the paper's title.")
     return cleaned
@@ -162,7 +170,7 @@ def clean_title(title: str) -> str:
 def clean_venue(venue: str | None) -> str | None:
     """A venue (or a volume, issue, pages, publisher) as stored: white space tidied; empty
     means none (None)."""
-    return (squash_spaces(venue) or None) if venue else None
+    return (squash_spaces(typed_text(venue)) or None) if venue else None
 
 
 def check_choice(text: str, allowed: Iterable[str], problem: str, *, fold: bool = False) -> str:

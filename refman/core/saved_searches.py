@@ -17,7 +17,7 @@ from refman.common.text import squash_spaces
 from refman.core import queries
 from refman.core.context import Context, Handler
 from refman.core.operations import Operation, Outcome
-from refman.core.rules import clean_tag_names
+from refman.core.rules import clean_tag_names, typed_text
 from refman.core.values import Changes, SavedSearchView
 from refman.store.models import SavedSearch
 from refman.store.search import SearchIndex
@@ -27,7 +27,7 @@ NAME_MAX = 200
 
 
 def _clean_name(name: str) -> str:
-    cleaned = squash_spaces(name)
+    cleaned = squash_spaces(typed_text(name))
     if not cleaned:
         raise InvalidValueError("A saved search needs a name.", "Type a name for it.")
     if len(cleaned) > NAME_MAX:

@@ -87,6 +87,23 @@ def test_edit_changes_title_year_and_venue(cli: Cli, ids: list[int]) -> None:
     assert (after["title"], after["year"], after["venue"]) == ("Tidewater", None, None)
 
 
+def test_typed_text_keeps_no_control_characters_as_an_import_does(
+    cli: Cli, ids: list[int], tmp_path: Path
+) -> None:
+    # An ESC sequence or a bidirectional override pasted into a title, a tag or a note would
+    # act on a terminal or in a .bib written to a file; an import drops them, so do edits.
+    paper = ids[0]
+    assert cli("edit", paper, "--title", "Tide\x1b[2Jwater", "--venue", "VL\u202eDB").code == 0
+    assert cli("tag", paper, "to\x07read").code == 0
+    assert cli("note", paper, "line\x1b]8;;http://x\x1b\\one\nline two").code == 0
+    after = shown(cli, paper)
+    assert (after["title"], after["venue"], after["tags"]) == ("Tide[2Jwater", "VLDB", ["toread"])
+    assert [n["text"] for n in after["notes"]] == ["line]8;;http://x\\one\nline two"]
+    out = tmp_path / "refs.bib"
+    assert cli("export", paper, "-o", out).code == 0
+    assert "\x1b" not in out.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
