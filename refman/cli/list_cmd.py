@@ -19,8 +19,10 @@ from refman.cli.output import (
 from refman.common.errors import InvalidValueError
 from refman.common.text import plural
 from refman.core.library import LibraryService
+from refman.core.people import no_person
 from refman.core.queries import MAX_SEARCH_TERMS, search_is_cut
 from refman.core.rules import clean_tag_names
+from refman.core.search_syntax import SearchFilter
 from refman.core.values import PaperDetail, PaperQuery, PaperRow, Section, SortKey
 
 __all__ = ["query_of", "run_list", "run_show", "run_tags"]
@@ -60,6 +62,33 @@ def _check_search(args: argparse.Namespace, query: PaperQuery) -> None:
         )
 
 
+def _narrowed(service: LibraryService, query: PaperQuery, name: str) -> PaperQuery:
+    """The query within what a saved search finds: its words and tags, and the command
+    line's too. The tags of an "any tag" saved search become one alternative (a paper
+    carries one of them), so those given on the command line must all be there as well."""
+    saved = service.saved_search(name)
+    text = f"{saved.text} {query.text}".strip()
+    if not (saved.any_tags and query.tags):
+        return replace(query, text=text, tags=(*saved.tags, *query.tags), any_tags=saved.any_tags)
+    either = SearchFilter("any", options=tuple(SearchFilter("tag", t) for t in saved.tags))
+    return replace(query, text=text, filters=(*query.filters, either))
+
+
+def _listed(args: argparse.Namespace, service: LibraryService) -> PaperQuery:
+    """The query of ``list`` / ``search``, checked, within the saved search asked for.
+
+    Raises:
+        NotFoundError: ``--person`` names no person (never did, or merged into another).
+    """
+    query = query_of(args)
+    _check_search(args, query)
+    if query.person_id is not None and service.person(query.person_id) is None:
+        raise no_person(query.person_id)
+    if getattr(args, "saved", None):
+        query = _narrowed(service, query, args.saved)
+    return query
+
+
 def _summary(shown: int, offset: int, total: int) -> str:
     if shown and offset:
         return f"{shown} of {plural(total, 'paper')} (numbers {offset + 1}–{offset + shown})"
@@ -89,13 +118,7 @@ def _snippet_lines(service: LibraryService, query: PaperQuery, rows: list[PaperR
 
 def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman list`` (and ``refman search``): a table, or a JSON array of papers."""
-    query = query_of(args)
-    _check_search(args, query)
-    if getattr(args, "saved", None):
-        saved = service.saved_search(args.saved)  # its search and tags, and the options'
-        text = f"{saved.text} {query.text}".strip()
-        tags = (*saved.tags, *query.tags)
-        query = replace(query, text=text, tags=tags, any_tags=saved.any_tags)
+    query = _listed(args, service)
     total = service.count(query)
     offset = args.offset or 0
     limit = args.limit if args.limit is not None else max(0, total - offset)
@@ -108,7 +131,8 @@ def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
         write_json(out, _with_snippets(service, query, details))
         return 0
     lines = paper_table(rows, terminal_width()) + _snippet_lines(service, query, rows)
-    if not total and not query.text and not query.tags and query.section is Section.ALL:
+    unfiltered = not (query.text or query.tags or query.filters or query.person_id)
+    if not total and unfiltered and query.section is Section.ALL:
         lines.append(
             "The library is empty. Import an author page or a bibliography with "
             '"refman import FILE".'

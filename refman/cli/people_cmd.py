@@ -15,11 +15,10 @@ import argparse
 from typing import Any, TextIO
 
 from refman.cli.output import truncate, write_json
-from refman.common.errors import NotFoundError
 from refman.common.text import plural
 from refman.core.importing.wording import day_text
 from refman.core.library import LibraryService
-from refman.core.people import PEOPLE_SHOWN
+from refman.core.people import PEOPLE_SHOWN, no_person
 from refman.core.values import NameVariant, PersonPage, PersonView
 
 #: The keys of a person in JSON, in output order.
@@ -141,9 +140,7 @@ def run_person(args: argparse.Namespace, service: LibraryService, out: TextIO) -
     """Run ``refman person ID``."""
     page = service.person_page(args.id)
     if page is None:
-        raise NotFoundError(
-            f"There is no person #{args.id} in this library.", "Use “refman people” to see the ids."
-        )
+        raise no_person(args.id)
     if args.json:
         write_json(out, page_to_json(page))
     else:

@@ -17,6 +17,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from refman.common.text import person_key
+from refman.core.people import new_papers, page_counts
 from refman.core.values import NameVariant, PersonView
 from refman.importers.names import name_parts
 from refman.store.bulk import chunks
@@ -135,6 +136,18 @@ def _candidates(session: Session, person_ids: Sequence[int]) -> list[tuple[int, 
     return pairs
 
 
+def _views(session: Session, counts: dict[int, int]) -> dict[int, PersonView]:
+    """These people (with their paper counts) as the People list shows them: with the
+    pages imported for them and their new papers."""
+    ids = sorted(counts)
+    names = dict(session.execute(select(Person.id, Person.name).where(Person.id.in_(ids))).all())
+    pages = {i: n for i, n in page_counts(session).items() if i in counts}
+    new = new_papers(session, sorted(pages)) if pages else {}
+    return {
+        i: PersonView(i, names[i], counts[i], new=new.get(i, 0), pages=pages.get(i, 0)) for i in ids
+    }
+
+
 def variants_of(session: Session, person_ids: Sequence[int]) -> list[NameVariant]:
     """Other spellings of these people's names that may be the same person (see the module
     documentation for the rule), the most overlap first."""
@@ -145,7 +158,7 @@ def variants_of(session: Session, person_ids: Sequence[int]) -> list[NameVariant
     ids = sorted({i for p in pairs for i in p})
     links = _links(session, ids)
     coauthors = _coauthor_sets(session, {i: links[i][1] for i in ids})
-    names = dict(session.execute(select(Person.id, Person.name).where(Person.id.in_(ids))).all())
+    views = _views(session, {i: len(links[i][1]) for i in ids})
     found: list[NameVariant] = []
     for a, b in sorted(pairs):
         (wrote_a, all_a), (wrote_b, all_b) = links[a], links[b]
@@ -154,11 +167,8 @@ def variants_of(session: Session, person_ids: Sequence[int]) -> list[NameVariant
         overlap = len(all_a & all_b) + len((coauthors[a] & coauthors[b]) - {a, b})
         if not overlap:
             continue
-        views = sorted(
-            (PersonView(i, names[i], len(links[i][1])) for i in (a, b)),
-            key=lambda v: (-v.count, v.id),
-        )
-        found.append(NameVariant(views[0], views[1], overlap))
+        two = sorted((views[a], views[b]), key=lambda v: (-v.count, v.id))
+        found.append(NameVariant(two[0], two[1], overlap))
     return sorted(found, key=lambda v: (-v.overlap, v.first.name.lower(), v.second.id))
 
 

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Sequence
 from sqlalchemy import Subquery, func, or_, select, union
 from sqlalchemy.orm import Session
 
+from refman.common.errors import NotFoundError
 from refman.common.text import person_key
 from refman.core import queries
-from refman.core.name_variants import variants_of
 from refman.core.values import (
     CoAuthor,
     PageImport,
@@ -40,6 +40,13 @@ from refman.store.search import SearchIndex
 PEOPLE_SHOWN = 1000
 #: A person's page ranks this many co-authors.
 COAUTHORS_SHOWN = 12
+
+
+def no_person(person_id: int) -> NotFoundError:
+    """The error for a person id the library does not hold (never did, or merged away)."""
+    return NotFoundError(
+        f"There is no person #{person_id} in this library.", "Use “refman people” to see the ids."
+    )
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -75,7 +82,7 @@ def new_papers(session: Session, owners: Iterable[int] | None = None) -> dict[in
     return {int(pid): int(n) for pid, n in session.execute(stmt)}
 
 
-def _page_counts(session: Session) -> dict[int, int]:
+def page_counts(session: Session) -> dict[int, int]:
     """Per page owner: how many pages were imported for them."""
     stmt = (
         select(ImportBatch.owner_id, func.count())
@@ -145,7 +152,7 @@ def list_people(
     for part in chunks(ids):
         rows = session.execute(select(Person.id, Person.name).where(Person.id.in_(part)))
         names.update((int(pid), str(name)) for pid, name in rows)
-    pages = _page_counts(session)
+    pages = page_counts(session)
     new = new_papers(session, [pid for pid in ids if pid in pages])
     found = [
         PersonView(pid, names[pid], n, new=new.get(pid, 0), pages=pages.get(pid, 0))
@@ -158,7 +165,7 @@ def list_people(
 def followed(session: Session) -> list[PersonView]:
     """The people pages were imported for (the sidebar's People), by name, each with their
     papers, new papers and pages."""
-    pages = _page_counts(session)
+    pages = page_counts(session)
     if not pages:
         return []
     counts = paper_counts(session, sorted(pages))
@@ -232,6 +239,8 @@ def person_view(session: Session, search: SearchIndex, person_id: int) -> Person
 
 def person_page(session: Session, search: SearchIndex, person_id: int) -> PersonPage | None:
     """A person's page; None when the library has no such person."""
+    from refman.core.name_variants import variants_of  # not at the top: it imports this module
+
     person = person_view(session, search, person_id)
     if person is None:
         return None

@@ -16,11 +16,12 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, tuple_, update
 from sqlalchemy.orm import Session
 
-from refman.common.errors import ConflictError, InvalidValueError, NotFoundError
+from refman.common.errors import ConflictError, InvalidValueError
 from refman.common.text import person_key
 from refman.core.context import Context, Handler
 from refman.core.importing.values import SourcedPage
 from refman.core.operations import Operation, Outcome
+from refman.core.people import no_person
 from refman.core.values import Changes
 from refman.importers.names import name_parts
 from refman.store.bulk import chunks
@@ -107,10 +108,7 @@ class SeePerson(Operation[None]):
 def _person_row(session: Session, person_id: int) -> tuple[object, ...]:
     row = session.execute(select(*_PERSON_COLUMNS).where(Person.id == person_id)).first()
     if row is None:
-        raise NotFoundError(
-            f"There is no person #{person_id} in this library.",
-            "Use “refman people” to see the ids.",
-        )
+        raise no_person(person_id)
     return tuple(row)
 
 
@@ -227,6 +225,10 @@ def split_people(ctx: Context, op: SplitPeople) -> Outcome[None]:
 
 def tell_apart(ctx: Context, op: TellApart) -> Outcome[None]:
     """Record (or, for an undo, forget) that two people are not the same."""
+    if op.first == op.second and not op.undo:
+        raise InvalidValueError(
+            "A person cannot be told apart from themselves.", "Pick two people."
+        )
     first, second = sorted((op.first, op.second))
     _person_row(ctx.session, first)
     _person_row(ctx.session, second)

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from refman.common.text import person_key
 from refman.core.rules import tag_key
 from refman.core.search_syntax import SearchFilter, year_range
+from refman.store.backend import on_server
 from refman.store.models import (
     Attribution,
     Authorship,
@@ -37,6 +38,55 @@ def tag_members(name: str) -> Select[Any]:
 
 def _like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _cases(char: str) -> str:
+    """A letter in all its cases ("Éé"); any other character alone."""
+    return "".join(dict.fromkeys(c for c in (char, char.lower(), char.upper()) if len(c) == 1))
+
+
+def _glob(value: str) -> str:
+    """A GLOB pattern (SQLite) matching text that contains ``value`` in any case."""
+
+    def one(char: str) -> str:
+        cases = _cases(char)
+        return f"[{cases}]" if len(cases) > 1 else f"[{char}]" if char in "*?[" else char
+
+    return f"*{''.join(map(one, value))}*"
+
+
+def _regex(value: str) -> str:
+    """A regular expression (PostgreSQL) matching ``value`` in any case."""
+
+    def one(char: str) -> str:
+        cases = _cases(char)
+        if len(cases) > 1:
+            return f"[{cases}]"
+        return f"\\{char}" if char.isascii() and not char.isalnum() else char  # "." -> "\."
+
+    return "".join(map(one, value))
+
+
+def _contains(session: Session, column: Any, value: str) -> ColumnElement[bool]:
+    """``column`` contains ``value``, the case of every letter ignored.
+
+    SQLite's ``LIKE`` and ``lower()`` know the cases of ASCII letters only, PostgreSQL's
+    those its locale knows: a value with other letters is matched as each letter in all
+    its cases, by SQLite's ``GLOB`` (after a ``LIKE`` that lets through only rows it may
+    match, with any character for those letters) and PostgreSQL's ``~`` (regexp_match).
+    """
+    server = on_server(session)
+    if value.isascii():
+        wanted = f"%{_like(value.lower())}%"
+        # SQLite's LIKE ignores the case of ASCII letters itself (faster than lower())
+        return (func.lower(column) if server else column).like(wanted, escape="\\")
+    if server:
+        matched: ColumnElement[bool] = column.regexp_match(_regex(value))
+        return matched
+    rough = "".join("_" if not c.isascii() and len(_cases(c)) > 1 else _like(c) for c in value)
+    return and_(
+        column.like(f"%{rough}%", escape="\\"), column.op("GLOB", is_comparison=True)(_glob(value))
+    )
 
 
 def _people_named(value: str) -> Select[Any]:
@@ -84,15 +134,13 @@ def _condition(session: Session, f: SearchFilter, search: SearchIndex) -> Column
     if f.field == "year":
         return _years(value)
     if f.field == "venue":
-        return func.lower(Paper.venue).like(f"%{_like(value.lower())}%", escape="\\")
+        return _contains(session, Paper.venue, value)
     if f.field == "subject":
         return _subject(value)
     if f.field == "tag":
         return Paper.id.in_(tag_members(value))
     if f.field == "note":
-        noted = select(Note.paper_id).where(
-            func.lower(Note.text).like(f"%{_like(value.lower())}%", escape="\\")
-        )
+        noted = select(Note.paper_id).where(_contains(session, Note.text, value))
         return Paper.id.in_(noted)
     return true()
 

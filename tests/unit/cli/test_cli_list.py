@@ -225,3 +225,21 @@ def test_empty_library_says_how_to_start(
     assert out.splitlines()[-1] == "0 of 0 papers"
     assert main(["--db", str(tmp_path / "new.sqlite"), "list", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == []
+
+
+def test_tags_given_with_an_any_tag_saved_search_narrow_it(cli: Cli) -> None:
+    """``--saved NAME --tag T``: a paper must match the saved search and carry T, also
+    when the saved search takes papers with any of its tags."""
+    tidewater, sketching, orca = (paper_id(cli, t) for t in (TIDEWATER, SKETCHING, ORCA))
+    cli("tag", tidewater, "to read")
+    cli("tag", sketching, "systems", "other")
+    cli("tag", orca, "other")
+    saved = cli("save-search", "Reading", "--tag", "to read", "--tag", "systems", "--any-tag")
+    assert saved.code == 0, saved.err
+    assert set(titles(cli, "--saved", "Reading")) == {TIDEWATER, SKETCHING}
+
+    assert titles(cli, "--saved", "Reading", "--tag", "other") == [SKETCHING]
+    run = cli("list", "--saved", "Reading", "--tag", "other")
+    assert run.code == 0 and run.out.splitlines()[-1] == "1 of 1 paper"
+    assert titles(cli, "--saved", "Reading", "--tag", "other", "--tag", "to read") == []
+    assert titles(cli, "--saved", "Reading", "--tag", "to read") == [TIDEWATER]

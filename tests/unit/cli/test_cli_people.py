@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
 
 from refman.cli.people_cmd import PERSON_KEYS
+from refman.core.library import LibraryService
+from refman.store.models import DistinctPeople
 from tests.helpers.cli import Cli
 from tests.helpers.pages import JIANG_PAPERS as PAPERS
 from tests.helpers.pages import abstracts_page, publication_page
@@ -97,3 +102,55 @@ def test_importing_a_page_again_reports_what_is_new_since(cli: Cli, tmp_path: Pa
     again = cli("import", new)
     assert again.code == 0
     assert "0 new papers since" in again.out and "2 unchanged" in again.out
+
+
+def _variant(cli: Cli, tmp_path: Path) -> dict[str, Any]:
+    """Import a page of "Z. Jiang", one of whose papers "Zhuo Jiang" wrote: the proposal."""
+    assert cli("import", _page(tmp_path, "a.txt", abstracts_page("Z. Jiang", PAPERS))).code == 0
+    (variant,) = json.loads(cli("people", "--variants", "--json").out)
+    found: dict[str, Any] = variant
+    return found
+
+
+def test_people_of_a_name_variant_have_their_pages_and_new_papers(cli: Cli, tmp_path: Path) -> None:
+    variant = _variant(cli, tmp_path)
+    people = {p["id"]: p for p in _people(cli)}
+    assert variant["first"] == people[variant["first"]["id"]]
+    assert variant["second"] == people[variant["second"]["id"]]
+    owner = variant["first"]
+    assert (owner["name"], owner["pages"], owner["new"]) == ("Z. Jiang", 1, 2)
+    page = json.loads(cli("person", variant["second"]["id"], "--json").out)
+    assert page["variants"] == [variant]
+
+
+def test_listing_the_papers_of_no_person_is_refused(cli: Cli, tmp_path: Path) -> None:
+    variant = _variant(cli, tmp_path)
+    said = (
+        "refman: There is no person #99999 in this library. Use “refman people” to see the ids.\n"
+    )
+    for args in (("list",), ("list", "--json"), ("search", "pipeline")):
+        run = cli(*args, "--person", 99999)
+        assert (run.code, run.out, run.err) == (2, "", said)
+    first, second = variant["first"]["id"], variant["second"]["id"]
+    assert cli("merge-people", first, second).code == 0
+    merged = cli("list", "--person", second)
+    assert merged.code == 2 and merged.out == ""
+    assert merged.err.startswith(f"refman: There is no person #{second} in this library.")
+    assert len(json.loads(cli("list", "--person", first, "--json").out)) == 2
+
+
+def test_a_person_is_not_told_apart_from_themselves(
+    cli: Cli, tmp_path: Path, library_location: str
+) -> None:
+    variant = _variant(cli, tmp_path)
+    first = variant["first"]["id"]
+    run = cli("not-same", first, first)
+    assert (run.code, run.out) == (2, "")
+    assert run.err == "refman: A person cannot be told apart from themselves. Pick two people.\n"
+    service = LibraryService.open(library_location)
+    try:
+        with service.db.reading() as session:
+            assert session.execute(select(DistinctPeople.first_id)).all() == []
+    finally:
+        service.close()
+    assert json.loads(cli("people", "--variants", "--json").out) == [variant]

@@ -33,3 +33,20 @@ def test_fields_ranges_and_exclusions_on_the_command_line(cli: Cli, tmp_path: Pa
         "Overlapped checkpoint writes",
     }
     assert _titles(cli, "search", "colour:blue") == set()  # plain words, no error
+
+
+def test_note_and_venue_ignore_the_case_of_any_letter(cli: Cli, tmp_path: Path) -> None:
+    page = tmp_path / "zhuo.txt"
+    page.write_text(publication_page("Zhuo Jiang", RECORDS), encoding="utf-8")
+    assert cli("import", page).code == 0
+    run = cli("search", "stragglers", "--json")
+    (paper,) = json.loads(run.out)
+    assert cli("note", paper["id"], "Été").code == 0
+    assert cli("edit", paper["id"], "--venue", "Études Informatiques").code == 0
+    title = paper["title"]
+    for typed in ("note:Été", "note:été", "note:ÉTÉ", "venue:Études", "venue:études"):
+        assert _titles(cli, "search", typed) == {title}, typed
+    assert _titles(cli, "search", "venue:ÉTUDES", "year:2024") == {title}
+    assert title not in _titles(cli, "search", "-venue:études")
+    text = cli("search", "venue:études")
+    assert text.code == 0 and text.out.splitlines()[-1] == "1 of 1 paper"

@@ -88,6 +88,35 @@ def test_fields_ranges_exclusions_and_alternatives(
     assert found(library, typed) == expected
 
 
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("note:Été", {"a"}),
+        ("note:été", {"a"}),
+        ("note:ÉTÉ", {"a"}),
+        ("note:ÇA", {"a"}),
+        ("note:étè", set()),
+        ("venue:Études", {"overlapped"}),
+        ("venue:études", {"overlapped"}),
+        ("venue:ÉTUDES", {"overlapped"}),
+        ("venue:ΣΎΣΤΗΜΑ", {"overlapped"}),
+        ("venue:systems", {"pipeline"}),
+        ("-venue:études", {"pipeline", "a", "columnar"}),
+        ('note:"À 100% (VRAIMENT?)"', {"a"}),  # punctuation is itself
+        ("note:Ét.", set()),
+        ("note:Ét*", set()),
+        ('note:"[é]"', set()),
+    ],
+)
+def test_note_and_venue_ignore_the_case_of_any_letter(
+    library: LibraryService, titles: dict[str, int], typed: str, expected: set[str]
+) -> None:
+    library.add_note(titles["a"], "Été: ça marche à 100% (vraiment?)")
+    library.edit_fields(titles["overlapped"], venue="Études Informatiques — σύστημα")
+    library.edit_fields(titles["pipeline"], venue="Operating SYSTEMS Review")
+    assert found(library, typed) == expected
+
+
 def test_subjects_match_a_code_or_its_archive(library: LibraryService) -> None:
     page = publication_page(
         "Lena Fischer", [("Columnar storage for hydrophone archives", 2025, "VLDB")]
