@@ -15,6 +15,7 @@ from refman.common.identifiers import arxiv_url
 from refman.core.merge import PREPRINT_TYPES
 from refman.core.values import PaperDetail
 from refman.importers.records import CSL_VARIABLES, PersonName
+from refman.importers.titles import PLACEHOLDER_TITLE
 
 #: The paper fields that map one to one onto CSL variables.
 _DIRECT = {"title": "title", **CSL_VARIABLES}
@@ -57,6 +58,8 @@ def csl_item(detail: PaperDetail) -> dict[str, Any]:
     item: dict[str, Any] = {"id": detail.citekey or f"paper{detail.id}", "type": detail.type}
     item.update({k: v for k, v in detail.extra.items() if k != "issued"})
     item.update({v: getattr(detail, k) for k, v in _DIRECT.items() if getattr(detail, k)})
+    if detail.title_provisional and detail.title == PLACEHOLDER_TITLE:
+        del item["title"]  # the record had no title: refman's stand-in is no title to print
     names = detail.author_names or tuple(PersonName(a) for a in detail.authors)
     further = {
         "author": [n.csl() for n in names],

@@ -249,6 +249,25 @@ def test_csv_cells_that_look_like_formulas_are_kept_as_text(library: LibraryServ
     assert row["abstract"] == "'@SUM(A1:A9) abstract"
 
 
+def test_an_entry_without_a_title_is_exported_without_one(
+    library: LibraryService, tmp_path: Path
+) -> None:
+    # refman shows "Untitled record" for a bibliography entry without a title; an export
+    # must not print that as the paper's title.
+    from refman.core.importing.values import SourcedPage
+    from refman.importers.bibtex import parse_bibtex
+
+    bib = "@misc{nt1, author = {One, Ann}, howpublished = {Personal communication}, year = 1999}"
+    [pid] = library.import_pages([SourcedPage(parse_bibtex(bib), "nt.bib")]).new_ids
+    assert library.paper(pid).title == "Untitled record"  # what the window shows
+    for fmt in ExportFormat:
+        assert "Untitled" not in library.export([pid], fmt), fmt
+    [item] = json.loads(library.export([pid], ExportFormat.CSL_JSON))
+    assert "title" not in item and not csl_schema_errors([item])
+    [entry] = rispy.loads(library.export([pid], ExportFormat.RIS))
+    assert entry["authors"] == ["One, Ann"] and "title" not in entry
+
+
 @pytest.mark.parametrize(
     ("person", "written"),
     [
