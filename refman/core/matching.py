@@ -317,8 +317,19 @@ def continues(abstract: str, start: str) -> bool:
     return bool(whole and part and len(whole) > len(part) and starts_alike(whole, part))
 
 
+#: The numbers of a title: digits, and Roman numerals of up to four letters ("part ii").
+_NUMBERS = re.compile(r"\b(?:\d+|[ivx]{1,4})\b")
+
+
+def numbered_alike(a: str, b: str) -> bool:
+    """False when two normalized titles hold different numbers: "…, Part I" and "…, Part II",
+    "Volume 2" and "Volume 3" are alike letter for letter, and two papers."""
+    return sorted(_NUMBERS.findall(a)) == sorted(_NUMBERS.findall(b))
+
+
 def _closest(keys: MatchKeys, candidates: Sequence[tuple[T, MatchKeys]]) -> Likeness[T] | None:
-    """The candidate whose title or abstract is most similar, if it is near enough."""
+    """The candidate whose title (numbered alike) or abstract is most similar, if it is near
+    enough."""
     from rapidfuzz import fuzz, process  # loaded by the first comparison, not at every start
 
     best: Likeness[T] | None = None
@@ -331,6 +342,11 @@ def _closest(keys: MatchKeys, candidates: Sequence[tuple[T, MatchKeys]]) -> Like
         # rapidfuzz skips, in C, the choices that are None and those whose length alone
         # rules out the cutoff; the index it gives is the candidate's.
         found = process.extractOne(text, choices, scorer=fuzz.ratio, score_cutoff=NEAR_DUPLICATE)
+        if found is not None and text is keys.title and not numbered_alike(text, found[0]):
+            alike = process.extract(
+                text, choices, scorer=fuzz.ratio, score_cutoff=NEAR_DUPLICATE, limit=None
+            )
+            found = next((f for f in alike if numbered_alike(text, f[0])), None)
         if found is not None and (best is None or found[1] > best[0]):
             best = (float(found[1]), candidates[found[2]][0], False)
     return best

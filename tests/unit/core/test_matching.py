@@ -12,8 +12,11 @@ from refman.core.importing.index import MatchIndex
 from refman.core.matching import (
     NEAR_DUPLICATE,
     MatchKeys,
+    best_match,
     distinctive_title_words,
     match_keys,
+    may_be_one_paper,
+    name_words,
     similarity,
 )
 
@@ -151,6 +154,36 @@ def test_provisional_titles_do_not_count_for_similarity() -> None:
     a = keys("GigaLoom", "", provisional=True)
     assert similarity(a, a) == 0
     assert similarity(keys(), keys()) == 100
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (TITLE + ", Part I", TITLE + ", Part II"),
+        (
+            "Lecture Notes on Distributed Storage Systems, Volume 2",
+            "Lecture Notes on Distributed Storage Systems, Volume 3",
+        ),
+    ],
+)
+def test_titles_numbered_differently_are_two_papers(first: str, second: str) -> None:
+    a, b = keys(first, ""), keys(second, "")
+    assert similarity(a, b) >= NEAR_DUPLICATE  # alike letter for letter…
+    assert best_match(b, [(1, a)]) is None  # …and still two papers
+    typo = keys(second.replace("Systems", "Sytems").replace("Scheduling", "Schedulinq"), "")
+    found = best_match(typo, [(1, a), (2, b)])
+    assert found is not None and found[1] == 2  # a typo'd second still finds the second
+
+
+def test_authors_who_share_no_name_make_one_title_two_papers() -> None:
+    introduction = keys("Introduction", "")
+    index = MatchIndex()
+    index.add(1, introduction, "Introduction", name_words(["anna alpha"]))
+    assert index.exact_match(introduction, name_words(["boris beta"])) is None
+    assert index.exact_match(introduction, name_words(["alpha a"])) == 1
+    assert index.exact_match(introduction) == 1  # a record without authors: by title alone
+    assert not may_be_one_paper(name_words(["zhuo jiang"]), name_words(["boris beta"]))
+    assert may_be_one_paper(name_words(["zhuo jiang"]), name_words(["jiang zhuo"]))
 
 
 # -- properties --------------------------------------------------------------------------------
