@@ -46,6 +46,14 @@ def _preprint(detail: PaperDetail) -> dict[str, str]:
     return {}
 
 
+def _has(detail: PaperDetail, name: str) -> bool:
+    """Whether the paper has a value for the field (a paper imported without a title has
+    none: refman's stand-in, "Untitled record", is no title to print)."""
+    if name == "title" and detail.title_provisional and detail.title == PLACEHOLDER_TITLE:
+        return False
+    return bool(getattr(detail, name))
+
+
 def csl_item(detail: PaperDetail) -> dict[str, Any]:
     """The CSL-JSON item of a paper (its ``id`` is the citation key).
 
@@ -57,9 +65,7 @@ def csl_item(detail: PaperDetail) -> dict[str, Any]:
     """
     item: dict[str, Any] = {"id": detail.citekey or f"paper{detail.id}", "type": detail.type}
     item.update({k: v for k, v in detail.extra.items() if k != "issued"})
-    item.update({v: getattr(detail, k) for k, v in _DIRECT.items() if getattr(detail, k)})
-    if detail.title_provisional and detail.title == PLACEHOLDER_TITLE:
-        del item["title"]  # the record had no title: refman's stand-in is no title to print
+    item.update({v: getattr(detail, k) for k, v in _DIRECT.items() if _has(detail, k)})
     names = detail.author_names or tuple(PersonName(a) for a in detail.authors)
     further = {
         "author": [n.csl() for n in names],
