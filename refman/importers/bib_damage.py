@@ -65,6 +65,8 @@ def lost_fields(comment: str) -> bool:
 
 
 def skipped(raw: str, line: int, reason: str, key: str | None = None) -> str:
-    """The warning for an entry that was not imported: which entry, its line, and why."""
-    label = entry_label(key or entry_key_in(raw), _title_in(raw))
-    return f"{SKIPPED}the entry {label} on line {line}: {reason}."
+    """The warning for an entry that was not imported: which entry (by its key or title,
+    when it has either), its line, and why."""
+    key, title = key or entry_key_in(raw), _title_in(raw)
+    entry = f"the entry {entry_label(key, title)}" if key or title else "an entry"
+    return f"{SKIPPED}{entry} on line {line}: {reason}."

@@ -162,7 +162,7 @@ def parse_extension(value: Any) -> dict[str, Any]:
     if isinstance(value, str):
         try:
             value = json.loads(value)
-        except ValueError:
+        except (ValueError, RecursionError):  # (JSON nested too deeply is no extension)
             return {}
     if not isinstance(value, dict):
         return {}

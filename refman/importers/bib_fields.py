@@ -28,7 +28,7 @@ from refman.importers.bib_common import (
     tidy_paragraphs,
     year_of,
 )
-from refman.importers.bib_values import bib_text, group_end, plain_value
+from refman.importers.bib_values import bib_text, extended_name, group_end, plain_value
 from refman.importers.file_field import read_file_field
 from refman.importers.records import PersonName
 
@@ -125,12 +125,16 @@ _SUBJECT = re.compile(r"^[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,})?$")
 
 @lru_cache(maxsize=32768)
 def _person(name: str) -> PersonName | None:
-    """One BibTeX name ("von Last, Jr, First", "First von Last", "{Corporate Name}")."""
+    """One BibTeX name ("von Last, Jr, First", "First von Last", "{Corporate Name}") or
+    BibLaTeX name ("family=Vries, given=Hugo, prefix=de")."""
     stripped = name.strip()
     if not stripped:
         return None
     if stripped[0] == "{" and group_end(stripped, 0) == len(stripped):
         return PersonName(bib_text(stripped[1:-1]), literal=True)
+    extended = extended_name(stripped)
+    if extended is not None:
+        return extended
     try:
         parts = parse_single_name_into_parts(stripped, strict=False)
     except Exception:  # an odd name is kept whole rather than lost

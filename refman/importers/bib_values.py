@@ -7,6 +7,8 @@ delimiters, or None when the value is not a well-formed expression — a sign th
 brace is missing and the entry is damaged. :func:`bib_text` turns the resolved text of a
 title, a name or a venue into readable Unicode: LaTeX accents and math through
 :func:`~refman.common.text.latex_to_text`, protective braces dropped, ``~`` ties as spaces.
+:func:`extended_name` reads a name written in BibLaTeX's ``family=…, given=…`` form, which
+bibtexparser does not know.
 """
 
 from __future__ import annotations
@@ -15,8 +17,17 @@ import re
 
 from refman.common.text import latex_to_text
 from refman.importers.bib_common import MONTH_NAMES
+from refman.importers.records import PersonName
 
-__all__ = ["MONTH_MACROS", "bib_text", "group_end", "plain_value", "resolve", "split_concat"]
+__all__ = [
+    "MONTH_MACROS",
+    "bib_text",
+    "extended_name",
+    "group_end",
+    "plain_value",
+    "resolve",
+    "split_concat",
+]
 
 #: BibTeX's predefined month macros ("jan" -> "January").
 MONTH_MACROS = {name[:3].lower(): name for name in MONTH_NAMES}
@@ -35,6 +46,9 @@ _CONTROL_WORD_END = re.compile(r"\\[A-Za-z]+$")
 _ARGUMENT_BEFORE = re.compile(r"(?:\\[A-Za-z]+\*?|\\['\"^~`=.]|(?<!\\)[\^_])[ \t]*$")
 _URL_MACRO = re.compile(r"^\\(?:url|href)\s*\{([^{}]*)\}")
 _URL_ESCAPES = re.compile(r"\\([_%&#~$])")
+# One part of a name in BibLaTeX's extended format: family=Vries, "given={Jean, Pierre}".
+_NAME_PART = re.compile(r"([A-Za-z][A-Za-z-]*)\s*=\s*(.*)", re.DOTALL)
+_NAME_PART_END = re.compile(r'(?<!\\)[{},"]')
 
 
 def group_end(expr: str, start: int) -> int | None:
@@ -213,3 +227,52 @@ def plain_value(value: str) -> str:
     if "{" in text or "}" in text:
         text = text.translate(_UNBRACE)
     return "".join(text.split())
+
+
+def _name_parts(name: str) -> list[str]:
+    """``name`` cut at the commas outside braces and quotation marks."""
+    parts: list[str] = []
+    start, depth, quoted = 0, 0, False
+    for found in _NAME_PART_END.finditer(name):
+        char = found.group()
+        if char in "{}":
+            depth += 1 if char == "{" else -1
+        elif char == '"' and depth == 0:
+            quoted = not quoted
+        elif char == "," and depth == 0 and not quoted:
+            parts.append(name[start : found.start()])
+            start = found.end()
+    parts.append(name[start:])
+    return parts
+
+
+def _unquoted(text: str) -> str:
+    return text[1:-1] if len(text) > 1 and text[0] == text[-1] == '"' else text
+
+
+def extended_name(name: str) -> PersonName | None:
+    """A name in BibLaTeX's extended format, as biber and Better BibLaTeX write it
+    ("family=Vries, given=Hugo, prefix=de, useprefix=true"); None for a name in BibTeX's
+    forms ("von Last, First"), which has no ``key=value`` parts.
+
+    The prefix becomes the family name's particle whatever ``useprefix`` says (it only
+    decides whether biblatex sorts by it); parts refman has no place for (``given-i``) are
+    left out.
+    """
+    if "=" not in name:
+        return None
+    values: dict[str, str] = {}
+    for part in _name_parts(name):
+        found = _NAME_PART.fullmatch(_unquoted(part.strip()))
+        if found is None:
+            return None
+        values[found.group(1).lower()] = bib_text(_unquoted(found.group(2).strip()))
+    family, given = values.get("family", ""), values.get("given", "")
+    if not family and not given:
+        return None
+    return PersonName(
+        family or given,
+        given if family else "",
+        particle=values.get("prefix", ""),
+        suffix=values.get("suffix", ""),
+    )

@@ -46,6 +46,8 @@ def _array_items(text: str, start: int) -> tuple[list[tuple[int, str, Any]], str
             value, end = _DECODER.raw_decode(text, index)
         except json.JSONDecodeError as error:
             return items, _damage(error, len(items))
+        except RecursionError:  # Python's decoder gives up on nesting ~1000 levels deep
+            return items, _too_deep(_line(text, index), len(items))
         line, counted = line + text.count("\n", counted, index), index
         items.append((line, text[index:end], value))
         index = _skip_space(text, end)
@@ -67,6 +69,13 @@ def _damage(error: json.JSONDecodeError, kept: int) -> str:
     )
 
 
+def _too_deep(line: int, kept: int) -> str:
+    return (
+        f"The file is damaged at line {line}: its lists or objects are nested too deeply to "
+        f"be read; the items from there on were not imported ({kept} before it were)."
+    )
+
+
 def _items(text: str) -> tuple[list[tuple[int, str, Any]], list[str]]:
     """The candidate items of a CSL-JSON text, with warnings about damage."""
     start = _skip_space(text, 0)
@@ -81,6 +90,8 @@ def _items(text: str) -> tuple[list[tuple[int, str, Any]], list[str]]:
         raise not_a_bibliography(
             f"the text is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
         ) from None
+    except RecursionError:
+        raise not_a_bibliography("the JSON is nested too deeply to be read") from None
     if isinstance(value, dict) and not is_csl_item(value):
         entries = list(value.values())
         if entries and all(isinstance(e, dict) and is_csl_item(e) for e in entries):

@@ -10,35 +10,12 @@ import re
 
 from refman.importers.records import PersonName
 
-__all__ = ["looks_like_name", "parse_author_line"]
+__all__ = ["looks_like_name", "looks_like_person", "name_parts", "parse_author_line"]
 
 _PARTICLES = frozenset(
-    [
-        "van",
-        "von",
-        "der",
-        "den",
-        "de",
-        "del",
-        "della",
-        "di",
-        "da",
-        "dos",
-        "das",
-        "du",
-        "le",
-        "la",
-        "el",
-        "al",
-        "bin",
-        "ibn",
-        "ben",
-        "y",
-        "zu",
-        "ter",
-        "ten",
-    ]
+    "van von der den de del della di da dos das du la le ter ten zu bin al af".split()
 )
+_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 # Capitalised function words of titles and prose that are never part of a person's name.
 _NOT_NAME_WORDS = frozenset(
     [
@@ -156,6 +133,43 @@ def looks_like_name(text: str, *, single_word: bool = False) -> bool:
     return True
 
 
+#: Words of organisations' names ("World Health Organization", "ACM Special Interest Group").
+_BODY_WORDS = frozenset(
+    "organization organisation institute institut committee consortium group association "
+    "university universität université society center centre council foundation department "
+    "agency laboratory laboratories collaboration team project network board commission "
+    "corporation company inc inc. ltd ltd. llc gmbh ministry office bureau service services "
+    "school college hospital academy federation alliance union trust initiative program "
+    "programme panel investigators working research lab labs systems technologies national "
+    "international".split()
+)
+_MAX_PERSON_WORDS = 4
+_INITIAL = re.compile(r"[^\W\d_]\.?")
+
+
+def _is_acronym(word: str) -> bool:
+    """True for "ACM", "WHO" or Vancouver initials ("MD" in "Fox MD"), never "III"."""
+    return len(word) > 1 and word.isupper() and "." not in word and word.casefold() not in _SUFFIXES
+
+
+def looks_like_person(text: str) -> bool:
+    """Return True if a name written without a comma reads as a person's, given names first
+    ("C. Li", "M. D. Fox", "Jane Q. Public"), so that :func:`name_parts` may split it.
+
+    Organisations ("World Health Organization", "ACM SIGPLAN"), mononyms, names longer than
+    four words (particles aside), names in a script without letter case and the Vancouver
+    form ("Fox MD", "Li C": family name first) do not: splitting them would misplace the
+    family name.
+    """
+    words = text.split()
+    main = [w for w in words if w not in _PARTICLES and w.casefold() not in _SUFFIXES]
+    if not 2 <= len(main) <= _MAX_PERSON_WORDS or not looks_like_name(text):
+        return False
+    if any(_is_caseless(w) or _is_acronym(w) or w.casefold() in _BODY_WORDS for w in words):
+        return False
+    return _INITIAL.fullmatch(main[-1]) is None  # "Li C.": the family name comes first
+
+
 _ET_AL = re.compile(r"[\s,;]*\bet\.?\s*al\b\.?$|[\s,;]*\bet\s+alii\.?$", re.IGNORECASE)
 _INITIAL_END = re.compile(r"(?:^|[\s.\-])(?:[^\W\d_]|Jr|Sr)\.$")
 _AUTHOR_SPLIT = re.compile(r"\s*(?:[,;]|\s&\s|\sand\s)\s*")
@@ -215,12 +229,6 @@ def parse_author_line(line: str) -> tuple[tuple[str, ...], bool] | None:
     if multi_word * 2 < len(names):
         return None
     return tuple(names), complete
-
-
-_PARTICLES = frozenset(
-    "van von der den de del della di da dos das du la le ter ten zu bin al af".split()
-)
-_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 
 
 def name_parts(display: str) -> PersonName:

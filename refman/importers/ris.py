@@ -42,7 +42,9 @@ class RisRecord:
         return next((v for t, v in self.tags if t in ("TI", "T1", "CT", "BT") and v), None)
 
     def label(self) -> str:
-        return entry_label(None, self.title())
+        """How a warning names the record: "the record “Its title”", else "a record"."""
+        title = self.title()
+        return f"the record {entry_label(None, title)}" if title else "a record"
 
     def add_line(self, line: str) -> str | None:
         """Add a line without a tag; the problem, in words, when it cannot continue a value."""
@@ -82,8 +84,7 @@ class _Splitter:
     def _unended(self, record: RisRecord, where: str) -> None:
         self.skipped += 1
         self.warnings.append(
-            f"{SKIPPED}the record {record.label()} on line {record.line}: it has no end "
-            f"(‘ER  - ’) {where}."
+            f"{SKIPPED}{record.label()} on line {record.line}: it has no end (‘ER  - ’) {where}."
         )
 
     def feed(self, number: int, line: str) -> None:
@@ -112,7 +113,7 @@ class _Splitter:
             problem = self.current.add_line(line)
             if problem:
                 self.warnings.append(
-                    f"Line {number} of the record {self.current.label()} (line "
+                    f"Line {number} of {self.current.label()} (line "
                     f"{self.current.line}) {problem}; it was ignored: {_quote(line)}."
                 )
 
@@ -165,7 +166,7 @@ def _extension(record: RisRecord) -> dict[str, Any]:
         if tag == RIS_TAG and value.startswith("{") and f'"{CSL_KEY}"' in value:
             try:
                 found = json.loads(value)
-            except ValueError:
+            except (ValueError, RecursionError):  # damaged, or nested too deeply to read
                 continue
             if isinstance(found, dict) and CSL_KEY in found:
                 return parse_extension(found[CSL_KEY])

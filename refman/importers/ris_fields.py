@@ -1,9 +1,10 @@
 """One RIS record's tags as a refman record, read as Zotero's RIS translator reads them.
 
-The reference type (``TY``) becomes a CSL type; ``AU``/``A1`` are the authors ("Family, Given,
-Suffix"), ``A2``/``ED`` the editors; the journal or book comes from ``T2``, ``JF``, ``JO``,
-``JA`` or ``BT``; the date from ``PY``, ``Y1`` or ``DA``; ``SP``/``EP`` are the pages;
-``KW`` become tags and ``N1`` notes (Zotero writes them as HTML).
+The reference type (``TY``) becomes a CSL type; ``AU``/``A1`` are the authors in file order
+("Family, Given, Suffix", or "Given Family" as IEEE Xplore writes them), ``A2``/``ED`` the
+editors; the journal or book comes from ``T2``, ``JF``, ``JO``, ``JA`` or ``BT``; the date
+from ``PY``, ``Y1`` or ``DA``; ``SP``/``EP`` are the pages; ``KW`` become tags and ``N1``
+notes (Zotero writes them as HTML).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from refman.importers.bib_common import (
     tidy_paragraphs,
 )
 from refman.importers.file_field import ris_file_path
+from refman.importers.names import looks_like_person, name_parts
 from refman.importers.records import PersonName
 
 __all__ = ["RIS_TYPES", "TEXT_TAGS", "Tags", "ris_draft", "ris_person"]
@@ -55,32 +57,42 @@ _ISSN = re.compile(r"^\s*\d{4}-?\d{3}[\dXx]\b")
 _HTML = re.compile(r"</?(?:p|div|br|span|b|i|em|strong|ul|ol|li|h\d|a|blockquote)\b", re.I)
 _PUBMED = re.compile(r"pubmed|medline", re.IGNORECASE)
 _GENRE_TYS = frozenset({"THES", "RPRT", "GOVDOC", "ELEC", "COMP", "DATA"})
-_NAME_TAGS = {"A2": "editor", "ED": "editor", "A3": "collection-editor", "A4": "translator"}
+#: CSL name variable -> the RIS tags that give it.
+_NAME_TAGS = {"editor": ("A2", "ED"), "collection-editor": ("A3",), "translator": ("A4",)}
 
 
 class Tags:
     """The values of one record's tags."""
 
     def __init__(self, pairs: Iterable[tuple[str, str]]) -> None:
+        self.pairs = [(tag, value.strip()) for tag, value in pairs if value.strip()]
         self.values: dict[str, list[str]] = {}
-        for tag, value in pairs:
-            if value.strip():
-                self.values.setdefault(tag, []).append(value.strip())
+        for tag, value in self.pairs:
+            self.values.setdefault(tag, []).append(value)
 
     def all(self, *tags: str) -> list[str]:
+        """The values of the tags, those of the first tag first (its values win)."""
         return [v for t in tags for v in self.values.get(t, [])]
+
+    def in_order(self, *tags: str) -> list[str]:
+        """The values of the tags in file order: an author list written partly as ``AU``,
+        partly as ``A1`` keeps its order."""
+        return [v for t, v in self.pairs if t in tags]
 
     def first(self, *tags: str) -> str:
         return next((v for t in tags for v in self.values.get(t, [])), "")
 
 
 def ris_person(text: str) -> PersonName | None:
-    """A name as RIS writes it: "Family, Given, Suffix"; a name without a comma (an
-    organisation, as Zotero writes one) is kept whole."""
+    """A name as RIS writes it: "Family, Given, Suffix". A name without a comma is a person's
+    written given names first when it reads as one (IEEE Xplore writes "M. D. Fox"), split
+    as people write names; otherwise an organisation's (as Zotero writes one), kept whole."""
     parts = [squash_spaces(p) for p in text.split(",")]
     if not parts[0]:
         return None
     if len(parts) == 1:
+        if looks_like_person(parts[0]):
+            return name_parts(parts[0])
         return PersonName(parts[0], literal=True)
     words = parts[0].split(" ")
     lead = 0
@@ -186,8 +198,8 @@ def _tags_and_notes(draft: Draft, tags: Tags) -> None:
             draft.extra["note"] = "; ".join(filter(None, (draft.extra.get("note"), note)))
         else:
             draft.notes.append(note)
-    for tag, variable in _NAME_TAGS.items():
-        people = _people(tags.all(tag))
+    for variable, name_tags in _NAME_TAGS.items():
+        people = _people(tags.in_order(*name_tags))
         if people:
             draft.extra.setdefault(variable, []).extend(p.csl() for p in people)
 
@@ -205,7 +217,7 @@ def ris_draft(pairs: list[tuple[str, str]], line: int, raw: str) -> Draft:
     draft = Draft(line=line, raw=raw, type=RIS_TYPES.get(ty, "document"))
     draft.title = squash_spaces(tags.first("TI", "T1") or tags.first("BT", "CT"))
     draft.abstract = tidy_paragraphs(tags.first("AB", "N2"))
-    names = tags.all("AU", "A1")
+    names = tags.in_order("AU", "A1")
     draft.names = _people(names)
     draft.complete = len(draft.names) == len(names)
     _container(draft, ty, tags)

@@ -46,7 +46,9 @@ class _Record:
     pairs: list[tuple[str, str]] = field(default_factory=list)
 
     def label(self) -> str:
-        return entry_label(None, next((v for t, v in self.pairs if t == "TI"), None))
+        """How a warning names the record: "the record “Its title”", else "a record"."""
+        title = next((v for t, v in self.pairs if t == "TI"), None)
+        return f"the record {entry_label(None, title)}" if title else "a record"
 
     def continue_value(self, text: str) -> None:
         if not self.pairs:
@@ -89,9 +91,7 @@ def _wos_records(text: str) -> tuple[list[_Record], list[str]]:
 
 
 def _unended(record: _Record, where: str) -> str:
-    return (
-        f"{SKIPPED}the record {record.label()} on line {record.line}: it has no end (‘ER’) {where}."
-    )
+    return f"{SKIPPED}{record.label()} on line {record.line}: it has no end (‘ER’) {where}."
 
 
 def _medline_records(text: str) -> list[_Record]:

@@ -337,6 +337,22 @@ def test_names_with_particles_suffixes_and_others() -> None:
     assert not complete
 
 
+def test_biblatex_extended_names_are_split_into_their_parts() -> None:
+    page = parse_bibtex(
+        "@book{v,\n  title = {On names},\n  year = {2021},\n"
+        "  author = {family=Vries, given=Hugo, prefix=de, useprefix=true and Smith, John},\n"
+        '  editor = {given={Jean Pierre}, given-i=JP, family=M{\\"u}ller, suffix=Jr. and '
+        '"family={Robert and Sons, Inc.}"},\n}\n'
+    )
+    [r] = page.records
+    assert r.author_names == (PersonName("Vries", "Hugo", "de"), PersonName("Smith", "John"))
+    assert r.authors == ("Hugo de Vries", "John Smith")
+    assert r.extra["editor"] == [
+        {"family": "Müller", "given": "Jean Pierre", "suffix": "Jr."},
+        {"family": "Robert and Sons, Inc."},
+    ]
+
+
 # -- damaged files ---------------------------------------------------------------------------
 
 
@@ -367,6 +383,16 @@ def test_damaged_entries_are_skipped_and_named_with_their_line() -> None:
         "was imported without the key.",
     ]
     assert [r.citekey for r in page.records] == ["whole1", "whole2", None, "twice", "whole3"]
+
+
+def test_an_unclosed_comment_after_an_entry_is_named_plainly() -> None:
+    page = parse_bibtex(
+        "@article{good, title = {A good entry}, year = {2020}}\n@comment{ this is { a comment }\n"
+    )
+    assert [r.title for r in page.records] == ["A good entry"]
+    assert page.warnings == [
+        "Skipped an entry on line 2: the file ends before the entry is closed."
+    ]
 
 
 def test_no_title_ever_swallows_the_rest_of_the_file() -> None:
@@ -600,3 +626,10 @@ def test_the_fast_split_agrees_on_damaged_text_too() -> None:
         assert _blocks(split_blocks(text), lines=False) == _blocks(
             _by_bibtexparser(text), lines=False
         )
+
+
+def test_an_extension_nested_too_deeply_changes_nothing() -> None:
+    plain = _EXTENDED.replace("  x-refman", "  ignored")
+    deep = "[" * 100_000 + "]" * 100_000
+    odd = plain.replace("  ignored", "  x-refman = {" + deep + "},\n  ignored")
+    assert parse_bibtex(odd).records[0] == replace(parse_bibtex(plain).records[0], raw=ANY)

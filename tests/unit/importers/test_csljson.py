@@ -110,6 +110,31 @@ def test_json_that_is_no_bibliography_is_refused(text: str, reason: str) -> None
     assert caught.value.message.startswith("No publication records found: ")
 
 
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply to be read"),
+        ('{"a": ' * 100_000 + "1" + "}" * 100_000, "the JSON is nested too deeply to be read"),
+    ],
+)
+def test_json_nested_too_deeply_is_refused_plainly(tmp_path: Path, text: str, reason: str) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(NotABibliographyError, match=reason) as caught:
+        load_source(path).parse()
+    assert caught.value.message.startswith("No publication records found: ")
+
+
+def test_items_before_an_item_nested_too_deeply_are_kept() -> None:
+    deep = '{"type": "book", "title": "Deep", "note": ' + "[" * 5000 + "]" * 5000 + "}"
+    page = parse_csl_json(f'[{{"type": "book", "title": "Shallow"}},\n{deep}]')
+    assert [r.title for r in page.records] == ["Shallow"]
+    assert page.warnings == [
+        "The file is damaged at line 2: its lists or objects are nested too deeply to be read; "
+        "the items from there on were not imported (1 before it were)."
+    ]
+
+
 def test_some_other_json_file_is_refused_by_name(tmp_path: Path) -> None:
     path = tmp_path / "package.json"
     path.write_bytes((BIB / "not-csl.json").read_bytes())

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from refman.core.export.bibtex import bib_name
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.importers.errors import NotABibliographyError
@@ -217,6 +218,95 @@ def test_ris_names(written: str, expected: PersonName | None) -> None:
     assert ris_person(written) == expected
 
 
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("C. Li", PersonName("Li", "C.")),
+        ("M. D. Fox", PersonName("Fox", "M. D.")),
+        ("Jane Q. Public", PersonName("Public", "Jane Q.")),
+        ("J.-P. Sartre", PersonName("Sartre", "J.-P.")),
+        ("Jan van der Berg", PersonName("Berg", "Jan", "van der")),
+        ("Sammy Davis Jr.", PersonName("Davis", "Sammy", "", "Jr.")),
+    ],
+)
+def test_a_name_written_given_name_first_is_a_person(written: str, expected: PersonName) -> None:
+    assert ris_person(written) == expected
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "World Health Organization",
+        "Human Genome Sequencing Consortium",
+        "International Committee of Medical Journal Editors",
+        "Open Science Collaboration",
+        "R Core Team",
+        "ACM SIGPLAN",
+        "Alpha Beta Gamma Delta Epsilon",  # five words: more than a person's name has
+        "Plato",
+        "UNESCO",
+        "Fox MD",  # Vancouver: the family name first, then initials
+        "Li C.",
+        "李 明",
+    ],
+)
+def test_a_name_without_a_comma_that_is_no_persons_stays_whole(written: str) -> None:
+    assert ris_person(written) == PersonName(written, literal=True)
+
+
+_IEEE = """TY  - JOUR
+AU  - C. Li
+AU  - M. D. Fox
+AU  - World Health Organization
+TI  - Level set evolution without re-initialization
+T2  - IEEE Transactions on Image Processing
+PY  - 2010
+ER  -
+"""
+
+
+def test_ieee_xplore_authors_written_given_name_first_are_people(library: LibraryService) -> None:
+    page = parse_ris(_IEEE)
+    [r] = page.records
+    assert r.author_names == (
+        PersonName("Li", "C."),
+        PersonName("Fox", "M. D."),
+        PersonName("World Health Organization", literal=True),
+    )
+    assert r.authors == ("C. Li", "M. D. Fox", "World Health Organization")
+    [pid] = library.import_pages([SourcedPage(page, "ieee.ris")]).new_ids
+    paper = library.paper(pid)
+    assert paper.citekey == "li2010level"
+    names = [bib_name(p, ascii_only=False) for p in paper.author_names]
+    assert names == ["Li, C.", "Fox, M. D.", "{World Health Organization}"]
+
+
+def test_authors_and_editors_keep_the_files_order_when_tags_are_mixed() -> None:
+    text = (
+        "TY  - CHAP\nAU  - Smith, John\nA1  - Doe, Jane\nAU  - World Health Organization\n"
+        "ED  - Roe, Richard\nA2  - Poe, Edgar\nED  - Moe, Mary\nTI  - A chapter\nER  - \n"
+    )
+    [r] = parse_ris(text).records
+    assert r.authors == ("John Smith", "Jane Doe", "World Health Organization")
+    assert r.authors_complete
+    assert r.extra["editor"] == [
+        {"family": "Roe", "given": "Richard"},
+        {"family": "Poe", "given": "Edgar"},
+        {"family": "Moe", "given": "Mary"},
+    ]
+
+
+def test_a_record_without_title_or_end_is_named_plainly() -> None:
+    text = "TY  - JOUR\nTI  - Whole\nER  - \nTY  - JOUR\nPY  - 2003\nstray\n"
+    page = parse_ris(text)
+    assert [r.title for r in page.records] == ["Whole"]
+    assert page.warnings == [
+        "Line 6 of a record (line 4) is not a RIS field and cannot continue ‘PY’; it was "
+        "ignored: ‘stray’.",
+        "Skipped a record on line 4: it has no end (‘ER  - ’) before the file ends.",
+    ]
+
+
 @pytest.mark.parametrize("name", ["zotero.ris", "endnote.ris", "wos-tagged.txt", "pubmed.nbib"])
 def test_import_then_reimport_adds_nothing(library: LibraryService, name: str) -> None:
     first = library.import_pages([SourcedPage(read(name), name)])
@@ -284,3 +374,13 @@ def test_a_c8_that_is_not_refmans_extension_changes_nothing(c8: str) -> None:
     [r] = parse_ris(odd).records
     assert r.citekey is None and r.notes == ("one two",)  # an all-digit ID is a record number
     assert r.author_names[0] == PersonName("李明")  # "Family," is a person, not a body
+
+
+def test_a_web_of_science_record_without_title_or_end_is_named_plainly() -> None:
+    text = "FN Clarivate Analytics Web of Science\nVR 1.0\n"
+    text += "PT J\nAU Smith, J\nTI Kept\nER\nPT J\nAU Doe, A\n"
+    page = parse_wos(text)
+    assert [r.title for r in page.records] == ["Kept"]
+    assert any(w.startswith("Skipped a record on line 7: it has no end") for w in page.warnings), (
+        page.warnings
+    )
