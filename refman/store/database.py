@@ -17,6 +17,7 @@ from sqlalchemy.exc import DatabaseError, DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from refman.common.errors import DAMAGED_HINT, LibraryOpenError, LibraryUnavailableError
+from refman.common.text import squash_spaces
 from refman.store.backend import on_server
 from refman.store.changes import ChangeFeed, FileFeed, ServerFeed
 from refman.store.checkpoints import Checkpointer
@@ -86,7 +87,7 @@ class Database:
                 raise
             problems = [str(sqlite_error(exc) or exc)]
         if problems:
-            self.damaged = problems[0]
+            self.damaged = _one_line(problems[0], len(problems) - 1)
             log.warning("library %s failed its check: %s", self.name, "; ".join(problems))
             if self.checks is not None and self.path is not None:
                 self.checks.forget(self.path)
@@ -304,3 +305,11 @@ __all__ = [
     "open_database",
     "to_url",
 ]
+
+
+def _one_line(problem: str, more: int) -> str:
+    """The first problem a check found, on one line (SQLite's report spans lines: "*** in
+    database main ***", then each page's), saying how many more there are."""
+    line = squash_spaces(problem)
+    line = line if len(line) <= 160 else line[:159].rstrip() + "…"
+    return f"{line}; {more} more" if more else line

@@ -201,7 +201,7 @@ def test_a_damaged_library_is_never_written_to(
         err = capsys.readouterr().err
         assert code == 2, err
         assert "is damaged" in err and "refman restore" in err
-        assert "internal error" not in err
+        assert "internal error" not in err and err.count("\n") == 1  # one line
     assert damaged.read_bytes() == before
     assert main(["--db", str(damaged), "check"]) == 2
     assert "is damaged" in capsys.readouterr().err
@@ -276,6 +276,17 @@ def test_recover_copies_what_a_damaged_library_can_give(
     assert listed[0]["id"] in [p["id"] for p in json.loads(capsys.readouterr().out)]
     assert main(["--db", str(rescued), "tag", str(listed[0]["id"]), "rescued"]) == 0
     assert cli("recover", str(rescued)).code == 2  # never over an existing file
+
+
+def test_a_check_report_of_many_lines_is_said_in_one() -> None:
+    from refman.store.database import _one_line
+
+    report = (
+        "*** in database main ***\nOn tree page 7 cell 3: Rowid 9 out of order\nPage 12: never used"
+    )
+    said = _one_line(report, 4)
+    assert "\n" not in said and said.startswith("*** in database main *** On tree page 7")
+    assert said.endswith("; 4 more") and len(_one_line("x" * 500, 0)) == 160
 
 
 @pytest.mark.sqlite_only
