@@ -2,22 +2,24 @@
 significant word of the title, in lower-case ASCII; ``a``, ``b``, … tell apart papers that
 would share one. Every paper has a key from the moment it is added, and the key never changes
 unless the user edits it (an edited key must be free). A key an imported bibliography gives is
-kept when it is free.
+kept when it is free. Keys are free or taken as BibTeX sees them, the case of letters
+ignored (``Smith2020`` takes ``smith2020``).
 """
 
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
 from collections.abc import Callable, Sequence
 from itertools import count
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, select, text
 from sqlalchemy.orm import Session
 
 from refman.core.paper_state import PaperState
 from refman.store.bulk import text_set
-from refman.store.models import Paper
+from refman.store.models import CASED_CITEKEY, Paper
 
 _STOP_WORDS = frozenset(
     """a an the of on in for and to with from by at as is are was be via into onto over under
@@ -78,19 +80,36 @@ def first_free(base: str, taken: Callable[[str], bool], start: int = 0) -> str:
     return next(base + _suffix_at(i) for i in count(start) if not taken(base + _suffix_at(i)))
 
 
+_ASCII_FOLD = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def folded(key: str) -> str:
+    """A citation key as BibTeX compares keys: the case of ASCII letters ignored."""
+    return key.translate(_ASCII_FOLD)
+
+
+def cased_keys(session: Session) -> list[tuple[int, str]]:
+    """(paper id, key) of the keys that hold capitals: few (refman's keys are lower case),
+    read from an index of their own."""
+    cased = select(Paper.id, Paper.citekey).where(text(CASED_CITEKEY))
+    return [(pid, key) for pid, key in session.execute(cased) if key]
+
+
 def _taken_keys(session: Session, bases: Sequence[str], wanted: Sequence[str]) -> set[str]:
-    """The keys in the library that start with one of ``bases`` or equal one of ``wanted``
-    (a range of the key index for each: never every key of a library of a million)."""
-    taken: set[str] = set()
+    """The keys in the library, folded (:func:`folded`), that start with one of ``bases`` or
+    equal one of ``wanted`` but for case (a range of the key index for each, and the few
+    keys with capitals: never every key of a library of a million)."""
+    taken = {folded(key) for _, key in cased_keys(session)}
     if bases:
         base = text_set(bases).alias("base")
         # "{" sorts right after "z": a range holds base and base + letters.
         in_range = and_(Paper.citekey >= base.c.value, Paper.citekey < base.c.value + "{")
         stmt = select(Paper.citekey).select_from(base).join(Paper, in_range)
-        taken.update(key for (key,) in session.execute(stmt) if key)
+        taken.update(folded(key) for (key,) in session.execute(stmt) if key)
     if wanted:
-        stmt = select(Paper.citekey).where(Paper.citekey.in_(select(text_set(wanted).c.value)))
-        taken.update(key for (key,) in session.execute(stmt) if key)
+        lower = sorted({folded(w) for w in wanted})
+        stmt = select(Paper.citekey).where(Paper.citekey.in_(select(text_set(lower).c.value)))
+        taken.update(folded(key) for (key,) in session.execute(stmt) if key)
     return taken
 
 
@@ -109,12 +128,12 @@ def assign_citekeys(
     taken = _taken_keys(session, sorted(set(bases.values())), wanted)
     searched_to: dict[str, int] = {}  # base -> suffixes before this place are all taken
     for state in states:
-        if state.citekey and state.citekey not in taken:
-            taken.add(state.citekey)
+        if state.citekey and folded(state.citekey) not in taken:
+            taken.add(folded(state.citekey))
             continue
         base = bases[state.id]
         state.citekey = first_free(base, taken.__contains__, searched_to.get(base, 0))
-        taken.add(state.citekey)
+        taken.add(state.citekey)  # (lower case already)
         searched_to[base] = _suffix_index(state.citekey[len(base) :]) + 1
 
 

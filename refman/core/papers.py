@@ -12,7 +12,7 @@ from datetime import datetime
 from functools import partial
 from itertools import chain
 
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
 from refman.common.errors import (
@@ -24,6 +24,7 @@ from refman.common.errors import (
 from refman.common.sequences import ids_of
 from refman.common.text import join_words
 from refman.core.attachments import stored_files_of
+from refman.core.citekeys import cased_keys, folded
 from refman.core.context import Context, Handler, no_paper, require_papers
 from refman.core.operations import (
     EditPaper,
@@ -66,16 +67,25 @@ def _require_free_citekey(
         RefmanError: Of type ``error``: another paper has the key.
     """
     key = values.get("citekey")
-    if key is None:
+    if not isinstance(key, str):
         return
+    wanted = folded(key)
+    same = [pid for pid, cased in cased_keys(session) if folded(cased) == wanted]
     other = session.execute(
-        select(Paper.id, Paper.title).where(Paper.citekey == key, Paper.id != paper_id)
+        select(Paper.id, Paper.title, Paper.citekey)
+        .where(or_(Paper.citekey.in_({key, wanted}), Paper.id.in_(same)), Paper.id != paper_id)
+        .limit(1)
     ).first()
-    if other is not None:
-        raise error(
-            f"“{key}” is already the citation key of paper #{other.id} “{other.title}”.",
-            "Choose another key.",
+    if other is None:
+        return
+    if other.citekey == key:
+        said = f"“{key}” is already the citation key of paper #{other.id} “{other.title}”."
+    else:
+        said = (
+            f"“{key}” differs only in case from “{other.citekey}”, the citation key of paper "
+            f"#{other.id} “{other.title}”: BibTeX takes them for one key."
         )
+    raise error(said, "Choose another key.")
 
 
 def _values(state: PaperState, names: tuple[str, ...]) -> FieldValues:

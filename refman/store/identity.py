@@ -40,6 +40,7 @@ KNOWN_REVISIONS = (
     "0013",
     "0014",
     "0015",
+    "0016",
 )
 
 _MAGIC = b"SQLite format 3\x00"

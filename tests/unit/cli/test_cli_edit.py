@@ -104,6 +104,29 @@ def test_typed_text_keeps_no_control_characters_as_an_import_does(
     assert "\x1b" not in out.read_text(encoding="utf-8")
 
 
+def test_a_citation_key_that_differs_only_in_case_is_taken(
+    cli: Cli, ids: list[int], tmp_path: Path
+) -> None:
+    # BibTeX ignores case in keys: two keys equal but for case are one key to it.
+    first, second = (str(shown(cli, paper)["citekey"]) for paper in ids)
+    refused = cli("edit", ids[1], "--citekey", first.upper())
+    assert refused.code == 2
+    assert f"differs only in case from “{first}”" in refused.err and "BibTeX" in refused.err
+    assert shown(cli, ids[1])["citekey"] == second
+    assert cli("edit", ids[0], "--citekey", "Quintana2025").code == 0
+    assert cli("edit", ids[0], "--citekey", "QUINTANA2025").code == 0  # its own key: fine
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{quintana2025, title = {An Unrelated Paper on Tide Tables},"
+        " author = {Quintana, Marisol}, year = 2025}\n",
+        encoding="utf-8",
+    )
+    assert cli("import", bib).code == 0
+    keys = sorted(str(p["citekey"]) for p in json.loads(cli("list", "--json").out))
+    assert "QUINTANA2025" in keys and "quintana2025" not in keys
+    assert len({k.lower() for k in keys}) == len(keys) == 3
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
