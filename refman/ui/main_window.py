@@ -35,6 +35,10 @@ from refman.ui.tag_pane import NavFilter, TagPane
 
 log = logging.getLogger("refman.ui")
 
+#: Orders no change to a paper alters: the order papers were added in (and relevance, which
+#: is that order when there is no search, and a filtered list when there is).
+_FIXED_ORDERS = frozenset({SortKey.ADDED, SortKey.RELEVANCE})
+
 
 class MainWindow(QMainWindow):
     """The window people live in: three panes over one library.
@@ -264,10 +268,15 @@ class MainWindow(QMainWindow):
         """Fan a change out to the list, the count and the detail pane.
 
         When the list is filtered (a search, tags, a section other than All, a person), any
-        change to papers may move them in or out of it, so the list's query runs again.
+        change to papers may move them in or out of it; when it is sorted by a column a
+        change may alter (a title, a year, a rating), a changed paper may move within it: the
+        list's query runs again then, and the selection follows its papers.
         """
         filtered = whole_section(self.model.query) is not Section.ALL
-        if filtered and (changes.papers or changes.tags or changes.notes):
+        moving = self.model.query.sort not in _FIXED_ORDERS
+        if (filtered and (changes.papers or changes.tags or changes.notes)) or (
+            moving and changes.papers
+        ):
             changes = replace(changes, structure=True)
         self.paper_panel.refresh(changes)
         if changes.structure or changes.added:

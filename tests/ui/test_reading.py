@@ -148,3 +148,28 @@ def test_the_unread_section_lists_what_is_left_to_read_and_the_rating_column_sor
     )
     settle(window.controller)
     assert [_cell(window, r, RATING) for r in range(2)] == ["★★★★★", "★★★☆☆"]
+
+
+def test_a_rated_paper_that_moves_in_a_rating_sort_stays_the_selected_one(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    # Sorted by rating, rating the fifth paper moves it to the top: the selection must go
+    # with it, or the next key rates another paper.
+    header = window.table.horizontalHeader()
+    x = header.sectionViewportPosition(RATING) + header.sectionSize(RATING) // 2
+    qtbot.mouseClick(
+        header.viewport(), Qt.MouseButton.LeftButton, pos=header.rect().center().__class__(x, 5)
+    )
+    settle(window.controller)
+    window.table.selectRow(4)
+    settle(window.controller)
+    chosen = row_id(window.model, 4)
+    qtbot.keyClick(window.table, Qt.Key.Key_5)
+    settle(window.controller)
+    qtbot.keyClick(window.table, Qt.Key.Key_3)
+    settle(window.controller)
+    rated = {pid: library.paper(pid).rating for pid in library.paper_ids()}
+    assert rated[chosen] == 3 and sum(1 for r in rated.values() if r) == 1, rated
+    assert window.table.selected_ids() == [chosen]
+    shown = window.detail_pane.shown_paper()
+    assert shown is not None and shown.id == chosen
