@@ -116,6 +116,8 @@ class TitleEdit(QTextEdit):
             self.committed.emit(text)
         elif self.toPlainText() != self._shown:
             self.revert()
+        else:  # typed back to what it shows: nothing edited (a change may replace it)
+            self.document().setModified(False)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter commits (confirming a provisional title) and Escape reverts; one paragraph."""
@@ -256,6 +258,8 @@ class FieldEdit(QLineEdit):
         if self.text().strip() != self._shown.strip():
             self.setModified(False)
             self.committed.emit(self.text().strip())
+        else:  # typed back to what it shows: nothing edited (a change may replace it)
+            self.revert()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Escape reverts."""

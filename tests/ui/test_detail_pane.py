@@ -289,6 +289,22 @@ def test_year_and_venue_edits_persist_and_undo(
     assert pane.venue_field.text() == "NeurIPS"
 
 
+def test_a_value_typed_again_as_it_is_does_not_hide_an_undo(
+    qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
+) -> None:
+    pane = make_pane(ids["Graph"])
+    before = controller.service.paper(ids["Graph"]).year
+    retype(qtbot, pane.year_field, "2019")
+    settle(controller)
+    retype(qtbot, pane.year_field, "2019")  # the same again: nothing to change
+    settle(controller)
+    pane.setFocus()
+    controller.undo()
+    settle(controller)
+    assert controller.service.paper(ids["Graph"]).year == before
+    assert pane.year_field.text() == str(before or "")  # not the undone 2019
+
+
 def test_a_long_venue_ends_in_an_ellipsis_and_shows_whole_when_hovered_or_edited(
     qtbot: QtBot, make_pane: MakePane, ids: dict[str, int], controller: LibraryController
 ) -> None:
