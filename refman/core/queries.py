@@ -46,7 +46,7 @@ from refman.store.models import (
 )
 from refman.store.models_upkeep import in_trash
 from refman.store.search import Driving, SearchIndex
-from refman.store.search_terms import MAX_TERMS, too_many_terms
+from refman.store.search_terms import MAX_TERMS, parse_terms, too_many_terms
 
 #: The most words and phrases a search uses (the first ones typed).
 MAX_SEARCH_TERMS = MAX_TERMS
@@ -306,9 +306,12 @@ def with_syntax(query: PaperQuery) -> PaperQuery:
     """The query with its search line read: plain words left in ``text``, fields, ranges,
     exclusions and alternatives moved to ``filters`` (:mod:`refman.core.search_syntax`)."""
     parsed = parse_search(query.text)
-    if not parsed.filters:
+    # A line of no searchable word (a lone quote, a dash: the start of what is being typed)
+    # filters nothing.
+    text = parsed.text if parse_terms(parsed.text) else ""
+    if not parsed.filters and text == query.text:
         return query
-    return replace(query, text=parsed.text, filters=query.filters + parsed.filters)
+    return replace(query, text=text, filters=query.filters + parsed.filters)
 
 
 def _count_walk(

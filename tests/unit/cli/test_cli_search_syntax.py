@@ -50,3 +50,21 @@ def test_note_and_venue_ignore_the_case_of_any_letter(cli: Cli, tmp_path: Path) 
     assert title not in _titles(cli, "search", "-venue:études")
     text = cli("search", "venue:études")
     assert text.code == 0 and text.out.splitlines()[-1] == "1 of 1 paper"
+
+
+def test_a_line_of_no_searchable_word_filters_nothing(cli: Cli, tmp_path: Path) -> None:
+    # A lone quote or dash is the start of what is being typed: the list stays whole.
+    page = tmp_path / "page.txt"
+    page.write_text(publication_page("Zhuo Jiang", RECORDS), encoding="utf-8")
+    assert cli("import", page).code == 0
+
+    def found(typed: str) -> set[str]:
+        run = cli("search", "--json", "--", typed)
+        assert run.code == 0, run.err
+        return {p["title"] for p in json.loads(run.out)}
+
+    every = _titles(cli, "list")
+    assert len(every) == len(RECORDS)
+    for typed in ('"', '""', "-", "'", '" -'):
+        assert found(typed) == every, typed
+    assert len(found('"rebalancing')) == 1  # an unclosed phrase still searches
