@@ -44,6 +44,10 @@ FOLLOWED_BY_ID = 1000
 _TRASH_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
 
 
+#: The keys that go to the first or last paper.
+_ENDS = (QAbstractItemView.CursorAction.MoveHome, QAbstractItemView.CursorAction.MoveEnd)
+
+
 class PaperTable(QTableView):
     """The list of papers of the current query.
 
@@ -261,6 +265,15 @@ class PaperTable(QTableView):
             self.trash_selected()
             return
         super().keyPressEvent(event)
+
+    def moveCursor(
+        self, cursorAction: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier
+    ) -> QModelIndex:
+        """Home and End go to the first and last paper (a table's own go to the first and
+        last column of the row, which a list of rows does not show)."""
+        if cursorAction in _ENDS:
+            modifiers |= Qt.KeyboardModifier.ControlModifier
+        return super().moveCursor(cursorAction, modifiers)
 
     def trash_selected(self) -> bool:
         """Move the selected papers to the Trash, then select the paper below them.

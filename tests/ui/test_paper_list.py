@@ -205,6 +205,19 @@ def test_selection_follows_papers_across_sorts_and_queries(qtbot: QtBot, panel: 
     assert table.selected_ids() == []
 
 
+def test_home_and_end_go_to_the_first_and_last_paper(qtbot: QtBot, panel: PaperPanel) -> None:
+    table, model = panel.table, panel.model
+    table.select_paper(row_id(model, 2))
+    table.setFocus()
+    qtbot.keyClick(table, Qt.Key.Key_End)
+    settle(table.controller)
+    last = model.rowCount() - 1
+    assert table.currentIndex().row() == last and table.selected_ids() == [row_id(model, last)]
+    qtbot.keyClick(table, Qt.Key.Key_Home)
+    settle(table.controller)
+    assert table.currentIndex().row() == 0 and table.selected_ids() == [row_id(model, 0)]
+
+
 def test_delete_key_moves_the_selection_to_trash_and_undo_brings_it_back(
     qtbot: QtBot, panel: PaperPanel, controller: LibraryController, library: LibraryService
 ) -> None:
