@@ -60,6 +60,8 @@ _NAMES = {name.replace("_", "-") for name in NAMES}
 _DATES = {name.replace("_", "-") for name in DATES}
 #: Variables citeproc-py formats as numbers (``&`` there is its own delimiter).
 _NUMBERS = {name.replace("_", "-") for name in NUMBERS} | {"page", "page-first"}
+#: The page variables, which citeproc-py splits at "&" (and escapes) itself.
+_PAGES = frozenset({"page", "page-first"})
 #: Identifiers and links: never re-cased, never re-quoted.
 _VERBATIM = {"DOI", "URL", "ISBN", "ISSN", "PMID", "PMCID", "call-number", "language"}
 _NAME_PARTS = ("family", "given", "non-dropping-particle", "dropping-particle", "suffix")
@@ -100,8 +102,9 @@ _DATE_TEXT = re.compile(r"^\s*(-?\d{1,4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?")
 
 
 def _escape(text: str, variable: str) -> str:
-    """HTML-escape data (citeproc-py copies data into its markup as it is)."""
-    if variable in _NUMBERS:  # citeproc-py splits numbers at "&" and escapes it itself
+    """HTML-escape data (citeproc-py copies data into its markup as it is; it splits a page
+    range at "&" and escapes that itself, but not a volume's or an issue's)."""
+    if variable in _PAGES:
         return text.replace("<", "&lt;").replace(">", "&gt;")
     return html.escape(text, quote=False)
 

@@ -57,6 +57,18 @@ def test_html_is_citeproc_js_markup(cli: Cli, papers: list[PaperDetail]) -> None
     assert result.out.endswith("</div>\n")
 
 
+def test_an_ampersand_in_a_volume_or_issue_is_escaped_in_html(
+    cli: Cli, papers: list[PaperDetail]
+) -> None:
+    paper = _ids(papers, 0)[0]
+    assert cli("edit", paper, "--volume", "3 & 4", "--issue", "1 & 2").code == 0
+    for style in ("apa", "nature", "chicago-author-date"):
+        html = cli("cite", paper, "--style", style, "--format", "html").out
+        assert "3 &#38; 4" in html and " & " not in html, (style, html)
+        text = cli("cite", paper, "--style", style).out
+        assert "3 & 4" in text, (style, text)
+
+
 def test_keys_print_a_cite_command(cli: Cli, papers: list[PaperDetail]) -> None:
     result = cli("cite", *_ids(papers, 2, 0, 2), "--keys")
     assert result.out == "\\cite{doe2023attention,smith2020bayesian}\n"
