@@ -106,10 +106,24 @@ def read_pdf_paper(path: Path) -> ParsedRecord:
     return _record(path, info, text, guessed, len(reader.pages))
 
 
+def _information_text(info: Any) -> str:
+    """The text values of a PDF's document information, one per line ("" for none)."""
+    if info is None:
+        return ""
+    try:
+        return "\n".join(str(v) for v in info.values() if isinstance(v, str))
+    except Exception:  # (a damaged dictionary: the first page still says what it says)
+        return ""
+
+
 def _record(path: Path, info: Any, text: str, guessed: str | None, pages: int) -> ParsedRecord:
     own = _plausible_title(info.title if info is not None else None)
     head = text[:4000]
-    dois, arxivs = find_dois(head), find_arxiv_ids(head)
+    # The document's own information first (a publisher's PDF names its DOI there: /doi,
+    # /Subject, /Keywords), then its first page.
+    meta = _information_text(info)
+    dois = find_dois(meta) or find_dois(head)
+    arxivs = find_arxiv_ids(meta) or find_arxiv_ids(head)
     arxiv = arxivs[0] if arxivs else None
     title = own or guessed or path.stem.replace("_", " ")
     authors = _authors(info.author if info is not None else None)

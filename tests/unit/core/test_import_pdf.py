@@ -95,6 +95,28 @@ def test_a_pdf_of_a_paper_in_the_library_joins_it_and_undo_takes_the_file_off(
     assert library.count() == 2
 
 
+def test_a_doi_in_the_documents_information_finds_its_paper(
+    library: LibraryService, tmp_path: Path
+) -> None:
+    # A publisher's PDF names its DOI in its document information, not always on its page.
+    library.import_pages([sourced(abstracts_page("Zhuo Jiang", JIANG_PAPERS))])
+    known = library.paper_ids()[0]
+    library.edit_fields(known, doi="10.1016/j.physletb.2020.135")
+    pdf = tmp_path / "publisher.pdf"
+    canvas = Canvas(str(pdf), pagesize=A4)
+    canvas.setTitle("")
+    canvas.setSubject("Physics Letters B 805 (2020) 135, doi:10.1016/j.physletb.2020.135")
+    canvas.drawString(72, 700, "Results on the first page, without any identifier.")
+    canvas.showPage()
+    canvas.save()
+    (record,) = _pdf_page(pdf).page.records
+    assert record.doi == "10.1016/j.physletb.2020.135"
+    outcome = library.import_pages([_pdf_page(pdf)])
+    assert outcome.new_ids == () and [f.name for f in library.paper(known).files] == [
+        "publisher.pdf"
+    ]
+
+
 def test_a_bibliography_with_file_fields_brings_its_files(tmp_path: Path) -> None:
     source = LibraryService.open(tmp_path / "first.sqlite")
     source.import_pages([sourced(abstracts_page("Zhuo Jiang", JIANG_PAPERS))])
