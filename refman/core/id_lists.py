@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from refman.core import queries
+from refman.core.search_syntax import with_syntax
 from refman.core.values import PaperQuery, SortKey
 from refman.store.bulk import first_column
 from refman.store.models import Paper
@@ -39,7 +40,7 @@ class OrderedIds:
         A search sorted by relevance needs the rank and goes straight to SQL; everything else
         is answered from the cached order of its section.
         """
-        query = queries.with_syntax(query)
+        query = with_syntax(query)
         if (query.text.strip() and query.sort is SortKey.RELEVANCE) or query.filters:
             return queries.paper_ids(session, query, self._search)
         base = self._base(session, query, generation)

@@ -31,7 +31,7 @@ from refman.core.importing.values import FOUND
 from refman.core.list_rows import rows
 from refman.core.rules import tag_key
 from refman.core.search_filters import filter_conditions, tag_members
-from refman.core.search_syntax import parse_search
+from refman.core.search_syntax import with_syntax
 from refman.core.values import PaperQuery, PaperRow, Section, SectionCounts, SortKey
 from refman.store.bulk import first_column
 from refman.store.models import (
@@ -46,7 +46,7 @@ from refman.store.models import (
 )
 from refman.store.models_upkeep import in_trash
 from refman.store.search import Driving, SearchIndex
-from refman.store.search_terms import MAX_TERMS, parse_terms, too_many_terms
+from refman.store.search_terms import MAX_TERMS, too_many_terms
 
 #: The most words and phrases a search uses (the first ones typed).
 MAX_SEARCH_TERMS = MAX_TERMS
@@ -300,18 +300,6 @@ def _index_countable(query: PaperQuery) -> bool:
         and not query.filters
         and query.section in (Section.ALL, Section.TRASH)
     )
-
-
-def with_syntax(query: PaperQuery) -> PaperQuery:
-    """The query with its search line read: plain words left in ``text``, fields, ranges,
-    exclusions and alternatives moved to ``filters`` (:mod:`refman.core.search_syntax`)."""
-    parsed = parse_search(query.text)
-    # A line of no searchable word (a lone quote, a dash: the start of what is being typed)
-    # filters nothing.
-    text = parsed.text if parse_terms(parsed.text) else ""
-    if not parsed.filters and text == query.text:
-        return query
-    return replace(query, text=text, filters=query.filters + parsed.filters)
 
 
 def _count_walk(

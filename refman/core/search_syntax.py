@@ -21,7 +21,10 @@ an unbalanced quote is ignored: what a person types never makes an error.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from refman.core.values import PaperQuery
+from refman.store.search_terms import parse_terms
 
 #: The fields the search line understands.
 FIELDS = ("author", "owner", "year", "venue", "subject", "tag", "note")
@@ -128,3 +131,15 @@ def parse_search(typed: str) -> ParsedSearch:
     if typed.endswith(" ") and text:
         text += " "  # a finished last word: not a prefix
     return ParsedSearch(text, tuple(filters))
+
+
+def with_syntax(query: PaperQuery) -> PaperQuery:
+    """The query with its search line read: plain words left in ``text``, fields, ranges,
+    exclusions and alternatives moved to ``filters`` (:mod:`refman.core.search_syntax`)."""
+    parsed = parse_search(query.text)
+    # A line of no searchable word (a lone quote, a dash: the start of what is being typed)
+    # filters nothing.
+    text = parsed.text if parse_terms(parsed.text) else ""
+    if not parsed.filters and text == query.text:
+        return query
+    return replace(query, text=text, filters=query.filters + parsed.filters)

@@ -57,7 +57,7 @@ class PaperQuery:
         sort: Sort key.
         descending: Reverse the sort.
         filters: Fields, ranges, exclusions and alternatives of the search line (read from
-            ``text`` by :func:`refman.core.queries.with_syntax`).
+            ``text`` by :func:`refman.core.search_syntax.with_syntax`).
         any_tags: Papers with any of the tags, not all of them.
         everything: The search also looks in the text of the papers' files (PDFs).
     """
