@@ -282,13 +282,15 @@ def load_index(session: Session, search: SearchIndex, all_keys: list[MatchKeys])
 
 
 def _paper_people(session: Session, ids: list[int]) -> dict[int, NameWords]:
-    """The words of these papers' authors' names (papers with none are left out)."""
+    """The words of these papers' authors' names, for those whose author list is complete
+    (an "et al." list may lack the names another record gives)."""
     keys: dict[int, list[str]] = {}
     if ids:
         rows = session.execute(
             select(Authorship.paper_id, Person.key)
             .join(Person, Person.id == Authorship.person_id)
-            .where(Authorship.paper_id.in_(id_set(ids)))
+            .join(Paper, Paper.id == Authorship.paper_id)
+            .where(Authorship.paper_id.in_(id_set(ids)), Paper.authors_complete.is_(True))
         )
         for pid, key in rows:
             keys.setdefault(pid, []).append(key)

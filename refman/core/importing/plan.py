@@ -26,6 +26,7 @@ from refman.core.matching import (
     KeysTuple,
     Likeness,
     MatchKeys,
+    NameWords,
     as_tuple,
     best_match,
     match_keys,
@@ -176,7 +177,8 @@ def _decide(
     compared: list[_Compared] = []
     compared_at: list[int] = []
     for i, (ref, record, mk) in enumerate(zip(refs, records, keys, strict=True)):
-        people = name_words(map(person_key, record.authors))
+        # (an "et al." list may name other authors of the same paper: it vetoes nothing)
+        people = name_words(map(person_key, record.authors)) if record.authors_complete else _NOBODY
         target = index.exact_match(mk, people)
         exact.append(target)
         if target is not None:
@@ -194,6 +196,8 @@ def _decide(
         for ref, record, target, best in zip(refs, records, exact, found, strict=True)
     ]
 
+
+_NOBODY: NameWords = frozenset()
 
 #: A record's keys, its candidates and those of them whose abstract starts alike.
 _Compared = tuple[MatchKeys, list[tuple[Target, MatchKeys]], list[tuple[Target, MatchKeys]]]

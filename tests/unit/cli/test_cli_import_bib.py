@@ -163,6 +163,14 @@ def test_papers_by_different_people_with_one_generic_title_stay_apart(
     ]
     shown = json.loads(cli("show", str(_id_of(cli, "Editorial", "David Delta")), "--json").out)
     assert shown["volume"] == "367"  # the second listing's volume went into its paper
+    # An "et al." list may name other authors of the same paper: it keeps nobody apart.
+    third = tmp_path / "third.bib"
+    third.write_text(
+        "@article{ed4, author = {Zeta, Zoe and others}, title = {Editorial}, year = 2020}\n",
+        encoding="utf-8",
+    )
+    report = json.loads(cli("import", str(third), "--json").out)
+    assert report["new"] == 0, report
 
 
 def _id_of(cli: Cli, title: str, author: str) -> int:
