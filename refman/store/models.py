@@ -57,7 +57,7 @@ class Base(DeclarativeBase):
     """The declarative base of every refman table."""
 
 
-#: A citation key that holds capitals (see ``ix_papers_citekey_cased``).
+#: A key with capitals (few: refman's are lower case; BibTeX ignores case): indexed apart.
 CASED_CITEKEY = "citekey != lower(citekey)"
 
 
@@ -140,8 +140,6 @@ class Paper(Base):
         Index("ix_papers_sort_author", text("nullif(sort_author, '')")),
         Index("ix_papers_venue", "venue"),
         Index("ix_papers_citekey", "citekey", unique=True),
-        # The keys that hold capitals (few: refman's are lower case), to check a new key
-        # against every key it equals but for case (BibTeX ignores case).
         Index("ix_papers_citekey_cased", "citekey", sqlite_where=text(CASED_CITEKEY)),
         Index("ix_papers_status", "status"),
         Index("ix_papers_rating", "rating"),

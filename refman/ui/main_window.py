@@ -35,8 +35,7 @@ from refman.ui.tag_pane import NavFilter, TagPane
 
 log = logging.getLogger("refman.ui")
 
-#: Orders no change to a paper alters: the order papers were added in (and relevance, which
-#: is that order when there is no search, and a filtered list when there is).
+#: Orders no edit alters (relevance: "added" without a search; a search is a filtered list).
 _FIXED_ORDERS = frozenset({SortKey.ADDED, SortKey.RELEVANCE})
 
 
@@ -267,16 +266,13 @@ class MainWindow(QMainWindow):
     def on_controller_changed(self, changes: Changes) -> None:
         """Fan a change out to the list, the count and the detail pane.
 
-        When the list is filtered (a search, tags, a section other than All, a person), any
-        change to papers may move them in or out of it; when it is sorted by a column a
-        change may alter (a title, a year, a rating), a changed paper may move within it: the
-        list's query runs again then, and the selection follows its papers.
+        A change to papers may move them in or out of a filtered list (a search, tags, a
+        section other than All, a person), or within a list sorted by a column an edit alters
+        (a title, a rating): the list's query runs again, and the selection follows its papers.
         """
         filtered = whole_section(self.model.query) is not Section.ALL
-        moving = self.model.query.sort not in _FIXED_ORDERS
-        if (filtered and (changes.papers or changes.tags or changes.notes)) or (
-            moving and changes.papers
-        ):
+        moving = self.model.query.sort not in _FIXED_ORDERS and changes.papers
+        if moving or (filtered and (changes.papers or changes.tags or changes.notes)):
             changes = replace(changes, structure=True)
         self.paper_panel.refresh(changes)
         if changes.structure or changes.added:
