@@ -3,12 +3,14 @@
 The rules, paper by paper of the import:
 
 * A paper the import **added** is removed, unless a later import also brought it, or it was
-  edited, marked read or rated, tagged (with a tag the import did not give it) or given a
-  note since: then it stays, and only the import's attribution to its page owner goes
-  (unless another import of the same owner's page lists it too).
+  edited by hand, given a file, marked read or rated, tagged (with a tag the import did not
+  give it) or given a note since: then it stays, and only the import's attribution to its
+  page owner goes (unless another import of the same owner's page lists it too). Later
+  imports' merges, and their reverts, are no edits; a paper moved to the Trash goes.
 * A paper the import **added something to** is put back as it was before (the snapshot the
-  import kept), with the tags given since; unless a later import also brought it or it was
-  edited since: then it stays as it is, less the import's attribution.
+  import kept), with the tags given since; unless a later import also brought it, or it was
+  edited by hand or moved to the Trash since: then it stays as it is, less the import's
+  attribution.
 * The notes the import made (from bibliography files) go; notes written since stay with
   their papers. The import leaves the history; people, subjects and tags it created go when
   nothing else uses them.
@@ -32,10 +34,12 @@ from refman.core.paper_state import PaperState
 from refman.core.rules import tag_key
 from refman.store.bulk import chunks
 from refman.store.models import BatchPaper, ImportBatch, Note, Paper, PaperTag, Person, Tag
+from refman.store.models_files import PaperFile
 from refman.store.models_upkeep import is_live
 
 LATER = "a later import also brought it"
 EDITED = "it was edited since"
+TRASHED = "it was moved to the Trash since"
 MARKED = "it was marked or rated since"
 TAGGED = "it was tagged since"
 NOTED = "it has notes written since"
@@ -92,18 +96,36 @@ def _no_import(import_id: int) -> NotFoundError:
     )
 
 
-def _papers(session: Session, ids: list[int]) -> dict[int, tuple[str, datetime, bool, int]]:
-    """Per paper: title, last modified, marked or rated, version (a paper being deleted after
-    an undone import is gone already: the revert neither removes nor restores it)."""
-    found: dict[int, tuple[str, datetime, bool, int]] = {}
+#: Per paper: its title, whether it was marked or rated, its version, the fields edited by
+#: hand, whether it is in the Trash.
+_Facts = tuple[str, bool, int, frozenset[str], bool]
+
+
+def _papers(session: Session, ids: list[int]) -> dict[int, _Facts]:
+    """Per paper, what says whether it was changed since (a paper being deleted after an
+    undone import is gone already: the revert neither removes nor restores it)."""
+    found: dict[int, _Facts] = {}
+    columns = (Paper.id, Paper.title, Paper.status, Paper.rating, Paper.version)
     for part in chunks(ids):
         rows = session.execute(
-            select(
-                Paper.id, Paper.title, Paper.modified_at, Paper.status, Paper.rating, Paper.version
-            ).where(Paper.id.in_(part), is_live(Paper.id))
+            select(*columns, Paper.user_edited, Paper.trashed_at).where(
+                Paper.id.in_(part), is_live(Paper.id)
+            )
         )
-        for pid, title, modified, status, rating, version in rows:
-            found[int(pid)] = (title, modified, status != "unread" or bool(rating), int(version))
+        for pid, title, status, rating, version, edited, trashed in rows:
+            marked = status != "unread" or bool(rating)
+            found[int(pid)] = (title, marked, int(version), frozenset(edited), trashed is not None)
+    return found
+
+
+def _files_since(session: Session, ids: list[int], imported_at: datetime) -> set[int]:
+    """The papers given a file after the import (deleting them would delete it)."""
+    found: set[int] = set()
+    for part in chunks(ids):
+        stmt = select(PaperFile.paper_id).where(
+            PaperFile.paper_id.in_(part), PaperFile.added_at > imported_at
+        )
+        found.update(int(pid) for (pid,) in session.execute(stmt))
     return found
 
 
@@ -237,26 +259,25 @@ def _marks_since(imp: _Import, tags: set[str], notes: set[int], marked: bool) ->
 def _reasons(
     pid: int,
     imp: _Import,
-    facts: tuple[
-        dict[int, tuple[str, datetime, bool, int]],
-        set[int],
-        dict[int, set[str]],
-        dict[int, set[int]],
-    ],
+    facts: tuple[dict[int, _Facts], set[int], dict[int, set[str]], dict[int, set[int]], set[int]],
 ) -> list[str]:
     """Why a paper the import touched stays (no reason: it goes, or is put back with the
-    tags it was given since)."""
-    papers, later, tags, notes = facts
-    _, modified, marked, version = papers[pid]
-    made = pid not in imp.merged
+    tags it was given since). Edited means edited by hand (a field joined ``user_edited``)
+    or, for a paper the import made, given a file; later imports' merges, their reverts and
+    the Trash are no edits."""
+    papers, later, tags, notes, files = facts
+    _, marked, version, edited, trashed = papers[pid]
+    before = imp.merged.get(pid)
     reasons = [LATER] if pid in later else []
-    # a paper the import made is at version 1 until something changes it (an edit within
-    # the import's second is seen so)
-    changed = made and version > 1 and not marked and pid not in later
-    if (modified is not None and modified > imp.imported_at) or changed:
+    if before is None:
+        # (a title typed in the import's review is edited from the start: version 1)
+        if (version > 1 and edited) or pid in files:
+            reasons.append(EDITED)
+        return reasons + _marks_since(imp, tags.get(pid, set()), notes.get(pid, set()), marked)
+    if edited - set(before.user_edited):
         reasons.append(EDITED)
-    if made:
-        reasons += _marks_since(imp, tags.get(pid, set()), notes.get(pid, set()), marked)
+    if trashed and before.trashed_at is None:
+        reasons.append(TRASHED)  # put back as it was, it would leave the Trash
     return reasons
 
 
@@ -284,7 +305,8 @@ def plan_revert(session: Session, import_id: int) -> RevertWork:
     papers = _papers(session, ids)
     ids = [pid for pid in ids if pid in papers]
     tags, notes = _links(session, ids)
-    facts = (papers, _later(session, import_id, ids), tags, notes)
+    files = _files_since(session, [pid for pid in ids if pid not in imp.merged], imp.imported_at)
+    facts = (papers, _later(session, import_id, ids), tags, notes, files)
     owners = {o for pid in ids for o in imp.owner_of.get(pid, set())}
     elsewhere = _owners_elsewhere(session, import_id, owners, ids)
     keys = session.execute(select(Person.id, Person.key).where(Person.id.in_(sorted(owners))))

@@ -3,6 +3,9 @@ stays (and why), a dry run that changes nothing, and the undo of a revert."""
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pytest
 
 from refman.common.errors import ConflictError, NotFoundError
@@ -10,7 +13,7 @@ from refman.core.importing.purge import withdraw
 from refman.core.importing.values import ImportChoices
 from refman.core.library import LibraryService
 from refman.core.operations import ImportPages
-from refman.core.values import PaperQuery
+from refman.core.values import PaperQuery, Section
 from tests.helpers.fixtures import sourced
 from tests.helpers.pages import publication_page
 
@@ -248,3 +251,66 @@ def test_reverting_an_import_whose_paper_is_being_deleted_leaves_that_paper_alon
     assert library.count() == 0
     library.purge()
     assert library.purge_pending() == 0
+
+
+def test_reverting_every_import_newest_first_leaves_nothing_nobody_chose_to_keep(
+    library: LibraryService, imports: tuple[int, int]
+) -> None:
+    # Later imports merged into the papers of earlier ones (and their reverts put them back):
+    # no one edited them, so each revert takes what its import brought.
+    mira = publication_page(
+        "Mira Okafor", [SECOND[2], ("Quiet progress in sketching", 2024, "VLDB")]
+    )
+    library.import_pages([sourced(mira, "mira.txt")])
+    for entry in library.history():  # newest first
+        plan = library.revert(entry.import_id).value
+        assert plan.kept == (), [(k.title, k.reason) for k in plan.kept]
+    assert library.count() == 0 and library.history() == []
+
+
+def test_a_reverted_import_keeps_what_was_edited_by_hand_and_not_what_was_trashed(
+    library: LibraryService, imports: tuple[int, int]
+) -> None:
+    _, newer = imports
+    by_title = {d.title: d.id for d in library.details(library.paper_ids())}
+    library.edit_fields(by_title["Overlapped checkpoint writes"], year=2026)
+    library.trash([by_title["Gradient compression on slow networks"]])
+    plan = library.revert(newer).value
+    assert {k.title: k.reason for k in plan.kept} == {
+        "Overlapped checkpoint writes": "it was edited since"
+    }
+    assert [t for _, t in plan.removed] == ["Gradient compression on slow networks"]
+
+
+def test_a_paper_an_import_merged_into_and_trashed_since_stays_in_the_trash(
+    library: LibraryService,
+) -> None:
+    library.import_pages([sourced(publication_page("Zhuo Jiang", FIRST))])
+    first_id = library.paper_ids()[0]
+    page = publication_page("Mira Okafor", [*FIRST, ("Quiet progress in sketching", 2024, "VLDB")])
+    library.import_pages([sourced(page, "mira.txt")])
+    library.trash([first_id])
+    (latest, _) = library.history()
+    plan = library.revert(latest.import_id).value
+    assert [(k.title, k.reason) for k in plan.kept] == [
+        ("Rebalancing pipelines around stragglers", "it was moved to the Trash since")
+    ]
+    assert library.paper_ids(PaperQuery(section=Section.TRASH)) == [first_id]
+
+
+def test_a_paper_given_a_file_since_stays_with_it(
+    library: LibraryService, imports: tuple[int, int], tmp_path: Path
+) -> None:
+    _, newer = imports
+    by_title = {d.title: d.id for d in library.details(library.paper_ids())}
+    notes = tmp_path / "reading-notes.txt"
+    notes.write_text("my annotations\n", encoding="utf-8")
+    time.sleep(1.05)  # times are kept to the second: the file comes after the import
+    library.attach(by_title["Overlapped checkpoint writes"], [notes], link=True)
+    plan = library.revert(newer).value
+    assert [(k.title, k.reason) for k in plan.kept] == [
+        ("Overlapped checkpoint writes", "it was edited since")
+    ]
+    assert [f.name for f in library.paper(by_title["Overlapped checkpoint writes"]).files] == [
+        "reading-notes.txt"
+    ]
