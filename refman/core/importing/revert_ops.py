@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError
+from refman.core.attachments import stored_files_of
 from refman.core.context import Context, Handler
 from refman.core.importing.purge import delete_orphans
 from refman.core.importing.revert import RevertPlan, RevertWork, plan_revert
@@ -134,7 +136,10 @@ def revert_import(ctx: Context, op: RevertImport) -> Outcome[RevertPlan]:
         )
     for part in chunks(work.notes):
         s.execute(delete(Note).where(Note.id.in_(part)))
+    stored = stored_files_of(s, removed)  # (a PDF import's copy: set aside, as Undo does)
     delete_papers(s, ctx.search, removed)
+    if stored:
+        ctx.after_commit.append(partial(ctx.files.set_aside_all, stored))
     s.execute(delete(ImportBatch).where(ImportBatch.id.in_(work.batch_ids)))
     delete_orphans(s, work.created)
     label = f"Revert import of {work.plan.label}"

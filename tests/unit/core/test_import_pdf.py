@@ -133,3 +133,20 @@ def test_a_bibliography_with_file_fields_brings_its_files(tmp_path: Path) -> Non
     assert Path(file.path) != Path(attached.path)  # copied into the second library's folder
     assert Path(file.path).read_bytes() == Path(attached.path).read_bytes()
     second.close()
+
+
+def test_reverting_a_pdf_import_leaves_no_stray_copy(
+    library: LibraryService, tmp_path: Path
+) -> None:
+    pdf = arxiv_pdf(tmp_path / "revert-me.pdf", "Results Worth Reverting", "2405.00007")
+    (pid,) = library.import_pages([_pdf_page(pdf)]).new_ids
+    (file,) = library.paper(pid).files
+    copy = Path(file.path)
+    assert copy.is_file()
+    (latest,) = library.history()
+    assert [t for _, t in library.revert(latest.import_id).value.removed] == [
+        "Results Worth Reverting"
+    ]
+    assert library.count() == 0
+    # a copy in the library's folder is set aside, as Undo does; a linked file is the user's
+    assert copy.exists() == file.linked and pdf.exists()
