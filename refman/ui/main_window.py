@@ -271,7 +271,7 @@ class MainWindow(QMainWindow):
         (a title, a rating): the list's query runs again, and the selection follows its papers.
         """
         filtered = whole_section(self.model.query) is not Section.ALL
-        moving = self.model.query.sort not in _FIXED_ORDERS and changes.papers
+        moving = self.model.query.sort not in _FIXED_ORDERS and changes.papers and not changes.tags
         if moving or (filtered and (changes.papers or changes.tags or changes.notes)):
             changes = replace(changes, structure=True)
         self.paper_panel.refresh(changes)
