@@ -76,6 +76,8 @@ class PaperTable(QTableView):
         self.controller = controller
         self.paper_model = PaperTableModel(controller.service, controller.lists, self)
         self._current: int | None = None
+        #: The current paper a re-query left out: selected again when a list shows it again.
+        self._lost: int | None = None
         # The selection as row runs, and as ids when it is small enough to follow by id
         # through a re-query (a larger one keeps its rows).
         self._runs: tuple[tuple[int, int], ...] = ()
@@ -338,6 +340,8 @@ class PaperTable(QTableView):
         if current != self._current:
             self._current = current
             self.current_paper_changed.emit(current)
+        if current is not None:
+            self._lost = None
 
     @Slot()
     def on_model_about_to_be_reset(self) -> None:
@@ -353,7 +357,8 @@ class PaperTable(QTableView):
             kept = [(a, min(b, end)) for a, b in self._runs if a <= end]
         else:
             kept = runs(sorted(model.rows_of(self._selected).values()))
-        current = model.row_of(self._current) if self._current is not None else None
+        wanted = self._current if self._current is not None else self._lost
+        current = model.row_of(wanted) if wanted is not None else None
         if current is None and kept:
             current = kept[0][0]
         after_trash, self._select_after_reset = self._select_after_reset, None
@@ -361,9 +366,11 @@ class PaperTable(QTableView):
             self._select_runs(kept, current)
         elif after_trash is not None and model.total():
             self._select_row(min(after_trash, model.total() - 1))
-        elif self._current is not None:
-            # The current paper is further down the new list: find it, keep it current.
-            model.locate(self._current, self._select_row)
+        elif wanted is not None:
+            # The current paper is further down the new list, or not in it: find it, keep
+            # it current (or remember it for a list that shows it again).
+            self._lost = wanted
+            model.locate(wanted, self._select_row)
         self._restoring = False
         self._show_sort_of_query()
         self._announce()

@@ -205,6 +205,29 @@ def test_selection_follows_papers_across_sorts_and_queries(qtbot: QtBot, panel: 
     assert table.selected_ids() == []
 
 
+def test_a_paper_a_search_left_out_is_selected_again_when_the_search_is_cleared(
+    qtbot: QtBot, panel: PaperPanel
+) -> None:
+    table, model = panel.table, panel.model
+    apple = next(row_id(model, r) for r, t in enumerate(titles_shown(model)) if "Apple" in t)
+    assert table.select_paper(apple)
+    model.set_query(PaperQuery(text="zebra"))
+    settle(table.controller)
+    assert table.selected_ids() == []
+    model.set_query(PaperQuery())
+    settle(table.controller)
+    assert table.selected_ids() == [apple] and table.current_id() == apple
+    # a paper picked while the search showed the others wins
+    row, title = next((r, t) for r, t in enumerate(titles_shown(model)) if "Apple" not in t)
+    other = row_id(model, row)
+    model.set_query(PaperQuery(text=title.split()[0]))
+    settle(table.controller)
+    assert table.select_paper(other)
+    model.set_query(PaperQuery())
+    settle(table.controller)
+    assert table.current_id() == other
+
+
 def test_home_and_end_go_to_the_first_and_last_paper(qtbot: QtBot, panel: PaperPanel) -> None:
     table, model = panel.table, panel.model
     table.select_paper(row_id(model, 2))
