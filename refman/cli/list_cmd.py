@@ -24,6 +24,7 @@ from refman.core.queries import MAX_SEARCH_TERMS, search_is_cut
 from refman.core.rules import clean_tag_names
 from refman.core.search_syntax import SearchFilter
 from refman.core.values import PaperDetail, PaperQuery, PaperRow, Section, SortKey
+from refman.store.search_terms import without_open_quote
 
 __all__ = ["query_of", "run_list", "run_show", "run_tags"]
 
@@ -67,7 +68,7 @@ def _narrowed(service: LibraryService, query: PaperQuery, name: str) -> PaperQue
     line's too. The tags of an "any tag" saved search become one alternative (a paper
     carries one of them), so those given on the command line must all be there as well."""
     saved = service.saved_search(name)
-    text = f"{saved.text} {query.text}".strip()
+    text = f"{without_open_quote(saved.text)} {query.text}".strip()
     if not (saved.any_tags and query.tags):
         return replace(query, text=text, tags=(*saved.tags, *query.tags), any_tags=saved.any_tags)
     either = SearchFilter("any", options=tuple(SearchFilter("tag", t) for t in saved.tags))

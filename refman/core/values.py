@@ -15,6 +15,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from refman.importers.records import PersonName
+from refman.store.search_terms import without_open_quote
 
 if TYPE_CHECKING:
     from refman.core.search_syntax import SearchFilter
@@ -296,7 +297,7 @@ class SavedSearchView:
         with what is typed and the tags picked in the window."""
         terms = ['tag:"' + t.replace('"', " ") + '"' for t in self.tags]
         joined = " OR ".join(terms) if self.any_tags else " ".join(terms)
-        return f"{self.text} {joined}".strip()
+        return f"{without_open_quote(self.text)} {joined}".strip()
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,15 @@ _TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
 _PHRASE = re.compile(r'"([^"]*)"')
 
 
+def without_open_quote(typed: str) -> str:
+    """A search line with its unclosed quote (the last, when they are odd in number) made a
+    space: it is ignored in a search, and a line joined after it must not fall into it."""
+    if typed.count('"') % 2 == 0:
+        return typed
+    at = typed.rfind('"')
+    return f"{typed[:at]} {typed[at + 1 :]}"
+
+
 #: The most terms a search uses (the first ones typed); a phrase counts as one. More words
 #: narrow nothing a person could notice, and each costs the index a pass.
 MAX_TERMS = 64
