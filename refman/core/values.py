@@ -293,8 +293,7 @@ class SavedSearchView:
         return PaperQuery(text=self.text, tags=self.tags, any_tags=self.any_tags)
 
     def search_line(self) -> str:
-        """The whole saved search as one search line (its tags as ``tag:`` terms), to combine
-        with what is typed and the tags picked in the window."""
+        """The saved search as one search line (its tags as ``tag:`` terms), to add to."""
         terms = ['tag:"' + t.replace('"', " ") + '"' for t in self.tags]
         joined = " OR ".join(terms) if self.any_tags else " ".join(terms)
         return f"{without_open_quote(self.text)} {joined}".strip()

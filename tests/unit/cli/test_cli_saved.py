@@ -55,4 +55,3 @@ def test_a_search_saved_under_a_number_is_a_new_search_not_the_one_with_that_id(
     again = cli("save-search", str(reading["id"]), "--search", "megascale")
     assert again.code == 0 and "Changed the search" in again.out
     assert cli("list", "--saved", str(found["Recent"]["id"])).code == 0
-
