@@ -220,10 +220,11 @@ def _rows(session: Session, file_ids: Sequence[int]) -> list[PaperFile]:
     return rows
 
 
-def remove_files(ctx: Context, op: RemoveFiles) -> Outcome[int]:
-    """Delete the files' rows, setting stored files aside (put back if this fails)."""
+def take_files(ctx: Context, rows: Sequence[PaperFile]) -> list[FileRow]:
+    """Delete these files' rows, setting stored files aside (put back if the change fails);
+    what :func:`put_files` needs to bring them back."""
     removed: list[FileRow] = []
-    for row in _rows(ctx.session, op.file_ids):
+    for row in rows:
         aside = None if row.linked else ctx.files.set_aside(row.path)
         if aside is not None:
             ctx.on_failure.append(partial(ctx.files.move, aside, row.path))
@@ -241,14 +242,14 @@ def remove_files(ctx: Context, op: RemoveFiles) -> Outcome[int]:
             )
         )
         ctx.session.delete(row)
-    changes = _touch(ctx, {r.paper_id for r in removed})
-    return Outcome(len(removed), changes, RestoreFiles(tuple(removed)), op.label)
+    ctx.session.flush()
+    return removed
 
 
-def restore_files(ctx: Context, op: RestoreFiles) -> Outcome[int]:
-    """Write the rows back and return set-aside files to their places."""
-    require_papers(ctx.session, [r.paper_id for r in op.rows])
-    for row in op.rows:
+def put_files(ctx: Context, rows: Sequence[FileRow]) -> None:
+    """Write files' rows back and return set-aside files to their places (the undo of
+    :func:`take_files`)."""
+    for row in rows:
         if row.aside is not None:
             ctx.files.move(row.aside, row.path)
             ctx.on_failure.append(partial(ctx.files.move, row.path, row.aside))
@@ -265,6 +266,19 @@ def restore_files(ctx: Context, op: RestoreFiles) -> Outcome[int]:
             )
         )
     ctx.session.flush()
+
+
+def remove_files(ctx: Context, op: RemoveFiles) -> Outcome[int]:
+    """Delete the files' rows, setting stored files aside (put back if this fails)."""
+    removed = take_files(ctx, _rows(ctx.session, op.file_ids))
+    changes = _touch(ctx, {r.paper_id for r in removed})
+    return Outcome(len(removed), changes, RestoreFiles(tuple(removed)), op.label)
+
+
+def restore_files(ctx: Context, op: RestoreFiles) -> Outcome[int]:
+    """Write the rows back and return set-aside files to their places."""
+    require_papers(ctx.session, [r.paper_id for r in op.rows])
+    put_files(ctx, op.rows)
     changes = _touch(ctx, {r.paper_id for r in op.rows})
     return Outcome(len(op.rows), changes, RemoveFiles(tuple(r.id for r in op.rows)), op.label)
 

@@ -4,16 +4,15 @@ operation, and putting it back (its undo)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime
-from functools import partial
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, or_, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError
-from refman.core.attachments import stored_files_of
+from refman.core.attachments import FileRow, put_files, take_files
 from refman.core.context import Context, Handler
 from refman.core.importing.purge import delete_orphans
 from refman.core.importing.revert import RevertPlan, RevertWork, plan_revert
@@ -24,6 +23,7 @@ from refman.core.state_io import Registry, delete_papers, load_states, write_sta
 from refman.core.values import Changes
 from refman.store.bulk import chunks
 from refman.store.models import Attribution, BatchPaper, ImportBatch, Note, Paper
+from refman.store.models_files import PaperFile
 
 #: The columns of the rows a revert deletes and its undo puts back; those holding times.
 _BATCH = ("id", "imported_at", "import_id", "source", "owner_id", "format", "claimed",
@@ -96,7 +96,9 @@ def _put_back_tags(snapshot: PaperState, now: PaperState, applied: list[str] | N
     return state
 
 
-def _payload(session: Session, work: RevertWork, before: dict[int, PaperState]) -> str:
+def _payload(
+    session: Session, work: RevertWork, before: dict[int, PaperState], files: list[FileRow]
+) -> str:
     removed = [pid for pid, _ in work.plan.removed]
     notes = _rows(session, Note, _NOTE, Note.paper_id.in_(removed)) if removed else []
     if work.notes:
@@ -110,6 +112,7 @@ def _payload(session: Session, work: RevertWork, before: dict[int, PaperState]) 
             "batch_papers": _rows(
                 session, BatchPaper, _BATCH_PAPER, BatchPaper.batch_id.in_(work.batch_ids)
             ),
+            "files": [{**asdict(f), "added": f.added.isoformat()} for f in files],
         },
         ensure_ascii=False,
     )
@@ -124,7 +127,14 @@ def revert_import(ctx: Context, op: RevertImport) -> Outcome[RevertPlan]:
     removed = [pid for pid, _ in work.plan.removed]
     restored = [pid for pid, _ in work.plan.restored]
     before = load_states(s, [*removed, *restored, *work.unattributed])
-    payload = _payload(s, work, before)
+    # The files of the papers that go, and those the import attached to papers that stay
+    # (a PDF that found its paper): rows deleted, copies set aside, as Undo does.
+    brought = [int(i) for i in work.created.get("files", [])]
+    files = s.execute(
+        select(PaperFile).where(or_(PaperFile.paper_id.in_(removed), PaperFile.id.in_(brought)))
+    )
+    taken = take_files(ctx, list(files.scalars()))
+    payload = _payload(s, work, before, taken)
     applied = work.created.get("applied_tags")
     states = [_put_back_tags(work.snapshots[pid], before[pid], applied) for pid in restored]
     write_states(s, Registry(s), [], states, ctx.now, ctx.search)
@@ -136,14 +146,11 @@ def revert_import(ctx: Context, op: RevertImport) -> Outcome[RevertPlan]:
         )
     for part in chunks(work.notes):
         s.execute(delete(Note).where(Note.id.in_(part)))
-    stored = stored_files_of(s, removed)  # (a PDF import's copy: set aside, as Undo does)
     delete_papers(s, ctx.search, removed)
-    if stored:
-        ctx.after_commit.append(partial(ctx.files.set_aside_all, stored))
     s.execute(delete(ImportBatch).where(ImportBatch.id.in_(work.batch_ids)))
     delete_orphans(s, work.created)
     label = f"Revert import of {work.plan.label}"
-    touched = frozenset([*removed, *restored, *work.unattributed])
+    touched = frozenset([*removed, *restored, *work.unattributed, *(f.paper_id for f in taken)])
     changes = Changes(papers=touched, structure=True, tags=True, people=True)
     return Outcome(work.plan, changes, RestoreImport(op.import_id, payload, label), label)
 
@@ -160,9 +167,14 @@ def restore_import(ctx: Context, op: RestoreImport) -> Outcome[None]:
     changed = [PaperState.from_json(x) for x in data["changed"]]
     taken = s.execute(select(Paper.id).where(Paper.id.in_([p.id for p in new])).limit(1)).first()
     batch_ids = [b["id"] for b in data["batches"]]
+    files = [
+        FileRow(**{**f, "added": datetime.fromisoformat(f["added"])}) for f in data.get("files", [])
+    ]
+    file_ids = [f.id for f in files]
     if (
         taken is not None
         or s.execute(select(ImportBatch.id).where(ImportBatch.id.in_(batch_ids)).limit(1)).first()
+        or s.execute(select(PaperFile.id).where(PaperFile.id.in_(file_ids)).limit(1)).first()
     ):
         raise ConflictError(
             f"The import #{op.import_id} cannot come back: papers or imports were added since.",
@@ -174,6 +186,7 @@ def restore_import(ctx: Context, op: RestoreImport) -> Outcome[None]:
         s.execute(insert(BatchPaper), part)
     if data["notes"]:
         s.execute(insert(Note), _timed(data["notes"]))
+    put_files(ctx, files)
     touched = frozenset([*(p.id for p in new), *(p.id for p in changed)])
     changes = Changes(
         papers=touched, added=frozenset(p.id for p in new), structure=True, tags=True, people=True

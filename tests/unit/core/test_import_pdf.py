@@ -150,3 +150,26 @@ def test_reverting_a_pdf_import_leaves_no_stray_copy(
     assert library.count() == 0
     # a copy in the library's folder is set aside, as Undo does; a linked file is the user's
     assert copy.exists() == file.linked and pdf.exists()
+
+
+def test_reverting_a_pdf_import_and_its_undo_take_and_bring_back_its_files(
+    library: LibraryService, tmp_path: Path
+) -> None:
+    library.import_pages([sourced(abstracts_page("Zhuo Jiang", JIANG_PAPERS))])
+    known = library.paper_ids()[-1]
+    library.edit_fields(known, arxiv_id="2402.05678")
+    found = arxiv_pdf(tmp_path / "found.pdf", "Some Other Words Entirely", "2402.05678")
+    new = arxiv_pdf(tmp_path / "new.pdf", "A Paper Nobody Had", "2405.00009")
+    library.import_pages([_pdf_page(found), _pdf_page(new)])
+    (made,) = [p for p in library.paper_ids() if p != known and library.paper(p).files]
+    copies = [Path(f.path) for p in (known, made) for f in library.paper(p).files]
+    (latest, *_) = library.history()
+    outcome = library.revert(latest.import_id)
+    assert library.paper(known).files == ()  # the PDF that found its paper is taken off
+    assert made not in library.paper_ids()
+    assert all(not c.exists() for c in copies if tmp_path not in c.parents)
+    assert outcome.inverse is not None
+    library.apply(outcome.inverse)  # undo the revert: papers and files come back
+    assert [f.name for f in library.paper(known).files] == ["found.pdf"]
+    assert [f.name for f in library.paper(made).files] == ["new.pdf"]
+    assert all(Path(f.path).is_file() for p in (known, made) for f in library.paper(p).files)
