@@ -142,6 +142,12 @@ def _holdings(session: Session, keep: int, other: int) -> SplitPeople:
     )
 
 
+def _papers_of(session: Session, person_id: int) -> set[int]:
+    """The papers a person is an author of."""
+    mine = select(Authorship.paper_id).where(Authorship.person_id == person_id)
+    return {int(p) for (p,) in session.execute(mine)}
+
+
 def merge_people(ctx: Context, op: MergePeople) -> Outcome[None]:
     """Merge two people; the inverse splits them again exactly."""
     if op.keep == op.other:
@@ -149,6 +155,12 @@ def merge_people(ctx: Context, op: MergePeople) -> Outcome[None]:
     s, keep, other = ctx.session, op.keep, op.other
     kept = _person_row(s, keep)
     held = _holdings(s, keep, other)
+    both = {p for p, _ in held.authorships} & _papers_of(s, keep)
+    if both:
+        raise InvalidValueError(
+            f"“{kept[1]}” and “{held.person[1]}” are both authors of #{min(both)}: two people.",
+            "Merge only two spellings of one person's name.",
+        )
     moved = sorted(set(held.attributions) - set(held.shared_attributions))
     touched = {p for p, _ in held.authorships} | set(held.attributions)
     with ctx.search.changing(s, touched):
@@ -185,6 +197,12 @@ def split_people(ctx: Context, op: SplitPeople) -> Outcome[None]:
     if s.execute(select(Person.id).where(Person.key == key)).first() is not None:
         raise ConflictError(
             f"“{values['name']}” is a person of their own again.", "The merge was left as it is."
+        )
+    if s.get(Person, person_id) is not None:  # (a person added since took the freed id)
+        raise ConflictError(
+            f"“{values['name']}” cannot be a person of their own again: people were added "
+            "since the merge.",
+            "The merge was left as it is; tell the two apart with Not the Same Person.",
         )
     touched = {p for p, _ in op.authorships} | set(op.attributions)
     with ctx.search.changing(s, touched):

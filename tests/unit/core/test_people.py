@@ -8,6 +8,7 @@ from datetime import datetime
 
 import pytest
 
+from refman.common.errors import ConflictError, InvalidValueError
 from refman.core.library import LibraryService
 from refman.core.name_variants import alike
 from refman.core.values import PaperQuery
@@ -192,6 +193,32 @@ def test_coauthors_of_one_paper_are_never_proposed_as_one(library: LibraryServic
     # J. Smith owns the page of both; John and Jane wrote it together: two people
     assert ("John Smith", "Jane Smith") not in names and ("Jane Smith", "John Smith") not in names
     assert len(names) == 2
+
+
+def test_two_authors_of_one_paper_are_never_merged(library: LibraryService) -> None:
+    text = abstracts_page("Lars Berg", [ABSTRACTS[0]])
+    library.import_pages([sourced(text)])
+    people = _by_name(library)
+    with pytest.raises(InvalidValueError, match="both authors of"):
+        library.merge_people(people["Mira Okafor"], people["Zhuo Jiang"])
+    (paper,) = library.details(library.paper_ids())
+    assert paper.authors == ("Zhuo Jiang", "Mira Okafor", "Lars Berg")
+
+
+def test_undoing_a_merge_after_a_new_person_took_the_freed_id_is_refused_plainly(
+    library: LibraryService,
+) -> None:
+    for text in VARIANT_PAGES:
+        library.import_pages([sourced(text)])
+    people = _by_name(library)
+    outcome = library.merge_people(people["Zhuo Jiang"], people["Z. Jiang"])
+    # a later import adds a person, who may be given the merged-away person's id
+    library.import_pages([sourced(abstracts_page("Ada Lovelace", [ABSTRACTS[2]]))])
+    assert outcome.inverse is not None
+    assert people["Z. Jiang"] in {p.id for p in library.everyone()}  # the id given again
+    with pytest.raises(ConflictError, match="people were added since"):
+        library.apply(outcome.inverse)
+    assert "Z. Jiang" not in _by_name(library)  # the merge stays, whole
 
 
 @pytest.mark.parametrize(
