@@ -22,9 +22,8 @@ from refman.core.library import LibraryService
 from refman.core.people import no_person
 from refman.core.queries import MAX_SEARCH_TERMS, search_is_cut
 from refman.core.rules import clean_tag_names
-from refman.core.search_syntax import SearchFilter
+from refman.core.search_syntax import SearchFilter, without_open_quote
 from refman.core.values import PaperDetail, PaperQuery, PaperRow, Section, SortKey
-from refman.store.search_terms import without_open_quote
 
 __all__ = ["query_of", "run_list", "run_show", "run_tags"]
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from refman.core.values import PaperQuery
 from refman.store.search_terms import parse_terms
+from refman.store.search_terms import without_open_quote as without_open_quote  # (for cli)
 
 #: The fields the search line understands.
 FIELDS = ("author", "owner", "year", "venue", "subject", "tag", "note")
