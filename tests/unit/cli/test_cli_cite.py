@@ -12,7 +12,11 @@ from refman.core.citations import STYLES, paper_entries, render_bibliography
 from refman.core.library import LibraryService
 from refman.core.values import PaperDetail
 from tests.helpers.cli import Cli, runner
+from tests.helpers.pages import publication_page
 from tests.unit.core.test_citations import LIBRARY, import_items
+
+#: The title of a paper an author page lists without its authors.
+TITLE = "Quiet Lattices for Sparse Retrieval"
 
 
 @pytest.fixture
@@ -121,3 +125,17 @@ def test_styles_lists_the_styles_without_opening_a_library(
     listed = json.loads(capsys.readouterr().out)
     assert listed == [{"id": key, "name": name} for key, name in STYLES.items()]
     assert not missing.parent.exists()
+
+
+@pytest.mark.parametrize("style", ["apa", "chicago-author-date", "harvard-cite-them-right"])
+def test_a_paper_without_authors_is_cited_with_its_title_once(
+    cli: Cli, papers: list[PaperDetail], style: str, tmp_path: Path
+) -> None:
+    # Author pages often give no authors: the title takes the author's place, once.
+    page = tmp_path / "page.txt"
+    page.write_text(publication_page("Ada Okafor", [(TITLE, 2025, "ICLR")]), encoding="utf-8")
+    assert cli("import", page).code == 0
+    (paper,) = [p for p in json.loads(cli("list", "--json").out) if p["title"] == TITLE]
+    for fmt in ("text", "html"):
+        out = cli("cite", str(paper["id"]), "--style", style, "--format", fmt).out
+        assert out.count("Quiet Lattices") == 1, out
