@@ -30,6 +30,7 @@ __all__ = [
     "clean_tags",
     "date_parts",
     "entry_label",
+    "entry_named",
     "is_bibliographic_note",
     "looks_like_citekey",
     "month_number",
@@ -163,6 +164,14 @@ def looks_like_citekey(text: str) -> bool:
         and "://" not in text
         and any(c.isalpha() for c in text)
     )
+
+
+def entry_named(noun: str, key: str | None, title: str | None) -> str:
+    """How a warning names an entry or record of its kind (``noun``): "the entry ‘key’",
+    "the record “Its title”", or "an entry" / "a record" when it has neither."""
+    if key or title:
+        return f"the {noun} {entry_label(key, title)}"
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
 
 
 def entry_label(key: str | None, title: str | None) -> str:

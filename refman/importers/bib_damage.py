@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from refman.importers.bib_common import entry_label
+from refman.importers.bib_common import entry_named
 from refman.importers.messages import SKIPPED
 
 __all__ = ["entry_key_in", "failure_reason", "lost_fields", "skipped"]
@@ -67,6 +67,5 @@ def lost_fields(comment: str) -> bool:
 def skipped(raw: str, line: int, reason: str, key: str | None = None) -> str:
     """The warning for an entry that was not imported: which entry (by its key or title,
     when it has either), its line, and why."""
-    key, title = key or entry_key_in(raw), _title_in(raw)
-    entry = f"the entry {entry_label(key, title)}" if key or title else "an entry"
+    entry = entry_named("entry", key or entry_key_in(raw), _title_in(raw))
     return f"{SKIPPED}{entry} on line {line}: {reason}."

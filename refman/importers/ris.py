@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from refman.common.text import squash_spaces
-from refman.importers.bib_common import entry_label
+from refman.importers.bib_common import entry_named
 from refman.importers.bib_extension import CSL_KEY, RIS_TAG, parse_extension, with_extension
 from refman.importers.messages import SKIPPED, not_a_bibliography
 from refman.importers.records import PageFormat, ParsedPage
@@ -43,8 +43,7 @@ class RisRecord:
 
     def label(self) -> str:
         """How a warning names the record: "the record “Its title”", else "a record"."""
-        title = self.title()
-        return f"the record {entry_label(None, title)}" if title else "a record"
+        return entry_named("record", None, self.title())
 
     def add_line(self, line: str) -> str | None:
         """Add a line without a tag; the problem, in words, when it cannot continue a value."""

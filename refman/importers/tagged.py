@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from refman.importers.bib_common import Draft, entry_label
+from refman.importers.bib_common import Draft, entry_named
 from refman.importers.messages import SKIPPED, not_a_bibliography
 from refman.importers.records import PageFormat, ParsedPage
 from refman.importers.tagged_fields import medline_draft, wos_draft
@@ -47,8 +47,7 @@ class _Record:
 
     def label(self) -> str:
         """How a warning names the record: "the record “Its title”", else "a record"."""
-        title = next((v for t, v in self.pairs if t == "TI"), None)
-        return f"the record {entry_label(None, title)}" if title else "a record"
+        return entry_named("record", None, next((v for t, v in self.pairs if t == "TI"), None))
 
     def continue_value(self, text: str) -> None:
         if not self.pairs:
