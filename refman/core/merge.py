@@ -151,8 +151,8 @@ def _fill_bibliographic(state: PaperState, record: ParsedRecord) -> list[str]:
 
 
 def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:
-    """Fill in a missing year, venue or abstract (unless the user cleared it by hand), and
-    complete an abstract cut short."""
+    """Fill in a missing year, venue (with its record's type) or abstract (unless the user
+    cleared it by hand), and complete an abstract cut short."""
     adds = []
     if state.year is None and record.year is not None and "year" not in state.user_edited:
         state.year = record.year
@@ -160,6 +160,12 @@ def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:
     if not state.venue and record.venue and "venue" not in state.user_edited:
         state.venue = record.venue
         adds.append("the venue")
+        if state.type != record.type and "type" not in state.user_edited:
+            # A paper without a venue had its type by default only (an author page's
+            # record without one is a conference paper): the record naming the venue
+            # says what it is, whichever came first.
+            state.type = record.type
+            adds.append(f"the type ({record.type})")
     if not state.abstract and record.abstract:
         state.abstract = record.abstract
         adds.append("the abstract")

@@ -18,6 +18,7 @@ from refman.core.merge import (
     sort_author,
 )
 from refman.core.paper_state import PaperState
+from refman.importers.identify import author_page_type
 from refman.importers.records import ParsedRecord
 
 ABSTRACT = r"We describe GigaLoom, which reaches 0.02 g/cm$^3$ error on \textbf{many} tasks."
@@ -33,6 +34,7 @@ def record(
     authors: tuple[str, ...] = (),
     complete: bool = False,
     abstract: str = ABSTRACT,
+    type: str | None = None,
 ) -> ParsedRecord:
     return ParsedRecord(
         title=title or "GigaLoom",
@@ -43,6 +45,7 @@ def record(
         subjects=subjects,
         authors=authors,
         authors_complete=complete,
+        type=type or author_page_type(venue),
     )
 
 
@@ -159,13 +162,25 @@ def test_missing_year_venue_abstract_and_subjects_are_filled() -> None:
     got = merge(
         s, record(year=2024, venue="arXiv", subjects=("cs.LG", "cs.DC"), abstract=ABSTRACT), None
     )
-    assert got == ["the year", "the venue", "the abstract", "subjects cs.LG, cs.DC"]
-    assert (s.year, s.venue, s.subjects) == (2024, "arXiv", ["cs.LG", "cs.DC"])
+    # The record naming the venue says what the paper is: an arXiv preprint, not the
+    # conference paper an author page's record without a venue is by default.
+    assert got == [
+        "the year",
+        "the venue",
+        "the type (article)",
+        "the abstract",
+        "subjects cs.LG, cs.DC",
+    ]
+    assert (s.year, s.venue, s.type, s.subjects) == (2024, "arXiv", "article", ["cs.LG", "cs.DC"])
     assert s.abstract == ABSTRACT
     assert merge(s, record(year=2020, venue="ICML", subjects=("cs.DC", "stat.ML")), None) == [
-        "subject stat.ML"
+        "the type (paper-conference)",
+        "the venue",
+        "subject stat.ML",
     ]
-    assert (s.year, s.venue, s.subjects) == (2024, "arXiv", ["cs.LG", "cs.DC", "stat.ML"])
+    assert (s.year, s.venue, s.subjects) == (2024, "ICML", ["cs.LG", "cs.DC", "stat.ML"])
+    assert merge(s, record(year=2021, venue="NeurIPS", abstract=ABSTRACT), None) == []
+    assert (s.year, s.venue, s.type) == (2024, "ICML", "paper-conference")
 
 
 def test_an_abstract_cut_short_is_completed_and_never_cut() -> None:
@@ -216,7 +231,7 @@ def views_of_one_paper(draw: st.DrawFn) -> ParsedRecord:
     return record(
         draw(st.sampled_from(["", "GigaLoom: Training at Scale"])),
         year=draw(st.sampled_from([None, 2024])),
-        venue=draw(st.sampled_from([None, "arXiv"])),
+        venue=draw(st.sampled_from([None, "arXiv", "NeurIPS 2024"])),
         subjects=tuple(draw(st.lists(st.sampled_from(["cs.LG", "cs.DC", "stat.ML"]), max_size=3))),
         authors=FULL_AUTHORS[:count],
         complete=complete and count > 0,
@@ -229,6 +244,7 @@ def _summary(s: PaperState) -> tuple[object, ...]:
         s.title_provisional,
         s.year,
         s.venue,
+        s.type,
         sorted(s.subjects),
         s.authors,
         s.authors_complete,
