@@ -143,7 +143,7 @@ def run_recover(args: argparse.Namespace, library: Path, out: TextIO) -> int:
 def run_copy_library(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``refman copy-library SOURCE DEST``: every row of SOURCE into the new library DEST,
     checked before it is reported done."""
-    from refman.core.copying import copy_library
+    from refman.core.copying import copy_library_to
 
     if "://" not in args.source and not Path(args.source).expanduser().is_file():
         raise NotFoundError(
@@ -151,11 +151,7 @@ def run_copy_library(args: argparse.Namespace, out: TextIO) -> int:
         )
     source = LibraryService.open(args.source)
     try:
-        dest = LibraryService.open(args.dest)
-        try:
-            report = copy_library(source, dest)
-        finally:
-            dest.close()
+        report = copy_library_to(source, args.dest)
     finally:
         source.close()
     if args.json:

@@ -19,6 +19,7 @@ import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Table, func, select, text, tuple_, update
@@ -29,6 +30,7 @@ from refman.core.importing.purge import out_of_sight
 from refman.core.library import LibraryService
 from refman.store.backend import on_server
 from refman.store.bulk import bulk_insert, chunks
+from refman.store.file_store import storage_beside
 from refman.store.models import Base, Paper
 from refman.store.models_files import PaperFile
 from refman.store.models_upkeep import PurgingPaper
@@ -177,14 +179,27 @@ def _require_empty(session: Session, where: str) -> None:
         )
 
 
-def _write(source: Session, dest: Session, progress: Progress | None) -> None:
+@dataclass(frozen=True)
+class _SourceRows:
+    """The source's rows, a failure reading them named as the source's (a server gone
+    mid-copy is the source's failure, not the library being written)."""
+
+    service: LibraryService
+    session: Session
+
+    def __call__(self, table: Table) -> Iterator[list[dict[str, Any]]]:
+        with self.service.db.plain_errors():
+            yield from _rows(self.session, table)
+
+
+def _write(source: _SourceRows, dest: Session, progress: Progress | None) -> None:
     """Every row of the source into the destination (a paper's look-alike link after all
     papers are in: it may point to a later paper)."""
     duplicates: list[tuple[int, int]] = []
     for name in TABLES:
         table = _table(name)
         done = 0
-        for batch in _rows(source, table):
+        for batch in source(table):
             if name == "papers":
                 duplicates += [
                     (r["id"], r["possible_duplicate_of"])
@@ -255,7 +270,7 @@ def copy_library(
             read.connection(execution_options={"isolation_level": "REPEATABLE READ"})
         with dest.db.transaction() as write:
             _require_empty(write, dest.location)
-            _write(read, write, progress)
+            _write(_SourceRows(source, read), write, progress)
             _after_rows(write, dest.db.search)
         rows, source_digest = digest(read)
     if dest.db.shared:  # the server's planner needs to know the tables it now holds
@@ -274,3 +289,50 @@ def copy_library(
     files, left = _copy_files(source, dest)
     log.info("copied %s to %s: %s, %d files", source.location, dest.location, rows, files)
     return CopyReport(source.location, dest.location, rows, source_digest, files, left)
+
+
+def copy_library_to(
+    source: LibraryService, location: str, progress: Progress | None = None
+) -> CopyReport:
+    """Copy ``source`` into the library at ``location``: a new file (made here) or an empty
+    library. When the copy fails, what it made is removed again — the file, its journal and
+    its storage folder, never anything that was there before — so no empty or partial
+    library is left looking like a copy.
+
+    Raises:
+        The errors of :func:`copy_library`, or of opening the destination.
+    """
+    made = _new_file(location)
+    try:
+        dest = LibraryService.open(location)
+        try:
+            return copy_library(source, dest, progress)
+        finally:
+            dest.close()
+    except BaseException:
+        if made is not None:
+            _remove(made)
+        raise
+
+
+def _new_file(location: str) -> list[Path] | None:
+    """The paths a library file at ``location`` would make that do not exist yet (None
+    for a shared library's address, or a file that exists)."""
+    if "://" in location:
+        return None
+    path = Path(location).expanduser()
+    if path.exists():
+        return None
+    beside = [path.with_name(path.name + end) for end in ("-wal", "-shm", "-journal")]
+    return [p for p in (path, *beside, storage_beside(path)) if not p.exists()]
+
+
+def _remove(paths: list[Path]) -> None:
+    for path in paths:
+        try:
+            if path.is_dir():
+                shutil.rmtree(path)
+            else:
+                path.unlink(missing_ok=True)
+        except OSError:
+            log.warning("could not remove %s after a failed copy", path, exc_info=True)

@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import func, select, text
 
 from refman.__main__ import main
-from refman.common.errors import InvalidValueError
-from refman.core.copying import copy_library
+from refman.common.errors import InvalidValueError, LibraryUnavailableError
+from refman.core.copying import copy_library, copy_library_to
 from refman.core.library import LibraryService
 from refman.core.operations import ImportPages
 from refman.core.values import PaperQuery, Section, SortKey
@@ -164,3 +164,36 @@ def test_a_copy_made_while_an_undone_import_is_being_deleted_shows_the_same_libr
             )
             there.purge()
             assert there.paper_ids() == kept and there.purge_pending() == 0
+
+
+def test_a_server_gone_mid_copy_is_named_and_leaves_no_file_behind(
+    filled: Path, shared_library_url: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    with opened(filled) as source, opened(shared_library_url) as shared:
+        copy_library(source, shared)
+    dest = tmp_path / "home" / "copy.sqlite"
+    dest.parent.mkdir()
+    dsn = shared_library_url.replace("postgresql+psycopg://", "postgresql://")
+
+    def cut_off(table: str, done: int) -> None:  # the network goes after the first table
+        with psycopg.connect(dsn, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+
+    with opened(shared_library_url) as shared, pytest.raises(LibraryUnavailableError) as raised:
+        copy_library_to(shared, str(dest), cut_off)
+    message = str(raised.value)
+    assert shared.location in message
+    assert str(dest) not in message
+    assert list(dest.parent.iterdir()) == []  # no empty library that looks like a copy
+    # a file that was there is never removed: copying into it fails and it stays
+    with opened(dest) as kept:
+        kept.import_pages([sourced(generated_page(2))])
+    before = dump(dest)
+    with opened(shared_library_url) as shared, pytest.raises(InvalidValueError):
+        copy_library_to(shared, str(dest))
+    assert dump(dest) == before
