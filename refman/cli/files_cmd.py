@@ -19,7 +19,7 @@ from refman.cli.output import FILE_KEYS, file_line, write_json
 from refman.common.errors import NotFoundError, RefmanError
 from refman.common.text import plural
 from refman.core.extraction import shared_extractor
-from refman.core.file_index import IndexProgress
+from refman.core.file_index import IndexProgress, IndexReport
 from refman.core.library import LibraryService
 from refman.core.values import FileView, PaperDetail
 
@@ -52,16 +52,27 @@ def run_attach(args: argparse.Namespace, service: LibraryService, out: TextIO) -
     views = service.attach(paper.id, args.files, link=args.link)
     with shared_extractor() as reader:  # the worker that counted the pages reads the text
         # as without --json: the search finds their words at once
-        read = service.index_files(extractor=reader)
+        report = service.index_files(extractor=reader)
+    why = {file_id: reason for file_id, _, reason in report.unreadable}
     if args.json:
-        write_json(out, [_file_json(v) for v in views])
+        write_json(out, [{**_file_json(v), "unreadable": why.get(v.id)} for v in views])
         return 0
     verb = "Linked" if args.link else "Attached"
     for view in views:
         out.write(f"{verb} {file_line(view)} to #{paper.id}.\n")
-    if read:
-        out.write(f"Read the text of {plural(read, 'PDF')} into the search.\n")
+    if report.read:
+        out.write(f"Read the text of {plural(report.read, 'PDF')} into the search.\n")
+    _say_unreadable(report, out)
     return 0
+
+
+def _say_unreadable(report: IndexReport, out: TextIO) -> None:
+    """Name the files that had no text to read, and why."""
+    for _, name, reason in report.unreadable:
+        out.write(
+            f"The text of “{name}” could not be read: {reason}. It stays attached; its words "
+            "are not in the search.\n"
+        )
 
 
 def run_index_files(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
@@ -72,17 +83,20 @@ def run_index_files(args: argparse.Namespace, service: LibraryService, out: Text
         if not quiet:
             sys.stderr.write(f"\rReading PDFs: {progress.done:,} of {progress.total:,}")
 
-    read = service.index_files(progress=told)
-    if not quiet and read:
+    report = service.index_files(progress=told)
+    if not quiet and report.looked_at:
         sys.stderr.write("\n")
     now = service.index_progress()
     if args.json:
-        write_json(out, {"read": read, "indexed": now.done, "files": now.total})
+        unreadable = [{"id": i, "name": n, "why": w} for i, n, w in report.unreadable]
+        fields = {"read": report.read, "indexed": now.done, "files": now.total}
+        write_json(out, {**fields, "unreadable": unreadable})
         return 0
     out.write(
-        f"Read the text of {plural(read, 'PDF')}; {now.done:,} of {plural(now.total, 'PDF')} "
-        "are in the search (refman search --everything).\n"
+        f"Read the text of {plural(report.read, 'PDF')}; {now.done:,} of "
+        f"{plural(now.total, 'PDF')} are in the search (refman search --everything).\n"
     )
+    _say_unreadable(report, out)
     return 0
 
 

@@ -11,7 +11,7 @@ changes nothing an Undo would take back.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -20,7 +20,8 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from refman.core.extraction import Extracted
+from refman.core.extraction import Extracted, Extractor
+from refman.store.database import Database
 from refman.store.file_store import FileStore
 from refman.store.models import Paper
 from refman.store.models_files import FileText, PaperFile
@@ -41,6 +42,7 @@ class Pending:
     path: Path
     size: int
     mtime: float
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,25 @@ class IndexProgress:
 
     done: int
     total: int
+
+
+@dataclass(frozen=True, slots=True)
+class IndexReport:
+    """What a round of reading the files' text did.
+
+    Attributes:
+        read: Files whose text was read (their words are in the search now).
+        unreadable: (file id, file name, why) of each file with no text to read (locked,
+            damaged, no PDF): it stays attached, without its words in the search.
+    """
+
+    read: int = 0
+    unreadable: tuple[tuple[int, str, str], ...] = ()
+
+    @property
+    def looked_at(self) -> int:
+        """Files taken in this round, read or not."""
+        return self.read + len(self.unreadable)
 
 
 def pending_files(session: Session, store: FileStore) -> list[Pending]:
@@ -77,7 +98,7 @@ def pending_files(session: Session, store: FileStore) -> list[Pending]:
         except OSError:
             continue  # missing: read when it is found again
         if size != stat.st_size or mtime != stat.st_mtime:
-            pending.append(Pending(file_id, paper_id, where, stat.st_size, stat.st_mtime))
+            pending.append(Pending(file_id, paper_id, where, stat.st_size, stat.st_mtime, name))
     return pending
 
 
@@ -102,6 +123,37 @@ def keep_text(session: Session, file: Pending, read: Extracted, now: datetime) -
         session.execute(
             update(PaperFile).where(PaperFile.id == file.file_id).values(pages=read.pages)
         )
+
+
+def read_texts(
+    db: Database,
+    store: FileStore,
+    reader: Extractor,
+    progress: Callable[[IndexProgress], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> IndexReport:
+    """Read the text of the files not read yet (or changed since), each kept in a
+    transaction of its own as soon as it is read; see
+    :meth:`refman.core.library.LibraryService.index_files`."""
+    with db.reading() as session:
+        pending = pending_files(session, store)
+        before = indexed_counts(session)
+    read, unreadable = 0, []
+    for file in pending:
+        if cancelled is not None and cancelled():
+            break
+        got = reader.extract(file.path)
+        if cancelled is not None and cancelled():
+            break  # stopped while reading it: its text is read again next time
+        with db.transaction() as session:
+            keep_text(session, file, got, datetime.now().replace(microsecond=0))
+        if got.error is None:
+            read += 1
+        else:
+            unreadable.append((file.file_id, file.name, got.error))
+        if progress is not None:
+            progress(IndexProgress(before.done + read + len(unreadable), before.total))
+    return IndexReport(read, tuple(unreadable))
 
 
 def indexed_counts(session: Session) -> IndexProgress:

@@ -31,7 +31,7 @@ from refman.core.attachments import (
 )
 from refman.core.context import Context, Handler, Progress
 from refman.core.extraction import Extractor
-from refman.core.file_index import IndexProgress, indexed_counts, keep_text, pending_files
+from refman.core.file_index import IndexProgress, IndexReport, read_texts
 from refman.core.importing import handlers as import_handlers
 from refman.core.importing.purge import HANDLERS as PURGE_HANDLERS
 from refman.core.importing.purge import PurgeStep, pending
@@ -303,7 +303,7 @@ class LibraryService(LibraryReads):
         extractor: Extractor | None = None,
         progress: Callable[[IndexProgress], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
-    ) -> int:
+    ) -> IndexReport:
         """Read the text of the attached PDFs not read yet (or changed since) into the
         search, each file kept as soon as it is read (see :mod:`refman.core.file_index`).
 
@@ -313,29 +313,14 @@ class LibraryService(LibraryReads):
             cancelled: Asked before each file; True stops (what was read is kept).
 
         Returns:
-            How many files were read.
+            The files read, and those that had no text to read (and why).
         """
-        with self.db.reading() as session:
-            pending = pending_files(session, self.files)
-            before = indexed_counts(session)
         reader = extractor or Extractor()
-        done = 0
         try:
-            for file in pending:
-                if cancelled is not None and cancelled():
-                    break
-                read = reader.extract(file.path)
-                if cancelled is not None and cancelled():
-                    break  # stopped while reading it: its text is read again next time
-                with self.db.transaction() as session:
-                    keep_text(session, file, read, _now())
-                done += 1
-                if progress is not None:
-                    progress(IndexProgress(before.done + done, before.total))
+            return read_texts(self.db, self.files, reader, progress, cancelled)
         finally:
             if extractor is None:
                 reader.close()
-        return done
 
     def rename_file(self, file_id: int, name: str) -> Outcome[None]:
         """Give an attached file another name."""

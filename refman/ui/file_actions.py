@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QPoint, Slot
 
 from refman.common.text import plural
 from refman.core.extraction import start_counter
-from refman.core.file_index import IndexProgress
+from refman.core.file_index import IndexProgress, IndexReport
 from refman.core.values import Changes
 
 from refman.ui import files_view
@@ -89,13 +89,15 @@ class FileActions(QObject):
         )
 
     @Slot(int)
-    def on_indexed(self, read: int) -> None:
-        """Say that the PDFs are in the search; an Everything search finds them now."""
-        if not read:
+    def on_indexed(self, report: IndexReport) -> None:
+        """Say that the PDFs are in the search (an Everything search finds them now), and
+        which had no text to read."""
+        said = [f"The text of {plural(report.read, 'PDF')} is in the search (Everything)."]
+        said += [f"The text of “{n}” could not be read: {why}." for _, n, why in report.unreadable]
+        if report.looked_at:
+            self.window_.statusBar().showMessage(" ".join(said[bool(not report.read) :]), 12000)
+        if not report.read:
             return
-        self.window_.statusBar().showMessage(
-            f"The text of {plural(read, 'PDF')} is in the search (Everything).", 6000
-        )
         box = self.window_.search_box
         if box.everything and box.text().strip():
             self.window_.model.set_query(self.window_.current_query())

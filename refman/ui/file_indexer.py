@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal
 
 from refman.common.errors import RefmanError
 from refman.core.extraction import Extractor
+from refman.core.file_index import IndexReport
 
 from refman.ui.controller import LibraryController
 
@@ -26,11 +27,12 @@ class FileIndexer(QObject):
 
     Signals:
         progress(IndexProgress): Another file was read.
-        finished(int): A round of reading ended; the argument is how many files it read.
+        finished(IndexReport): A round of reading ended: the files it read, and those with
+            no text to read.
     """
 
     progress = Signal(object)
-    finished = Signal(int)
+    finished = Signal(object)
 
     def __init__(self, controller: LibraryController, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -61,14 +63,15 @@ class FileIndexer(QObject):
             self._thread.start()
 
     def _run(self) -> None:
-        read = 0
+        read, unreadable = 0, IndexReport().unreadable
         while True:
             with self._lock:
                 self._again = False
             try:
-                read += self.service.index_files(
+                report = self.service.index_files(
                     self._extractor, self.progress.emit, lambda: self._stopping
                 )
+                read, unreadable = read + report.read, unreadable + report.unreadable
             except RefmanError as error:  # a library that can only be read, say
                 log.info("the text of the files was not read: %s", error)
             except Exception:
@@ -78,7 +81,7 @@ class FileIndexer(QObject):
                     self._busy = False
                     break
         if not self._stopping:
-            self.finished.emit(read)
+            self.finished.emit(IndexReport(read, unreadable))
 
     def wait(self, timeout: float = 60.0) -> bool:
         """Wait until the round of reading ends (tests). True when it did."""

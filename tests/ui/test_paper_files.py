@@ -365,3 +365,19 @@ def test_the_workers_wait_while_a_change_or_read_is_under_way(
     qtbot.wait_until(lambda: started == ["workers"], timeout=3000)
     qtbot.wait(300)
     assert started == ["workers"]  # once
+
+
+def test_a_pdf_without_text_is_named_in_the_status_bar(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    from tests.helpers.pdfs import encrypted_pdf
+
+    target = window.model.paper_row(0)
+    assert target is not None
+    library.attach(target.id, [encrypted_pdf(tmp_path / "locked.pdf")], link=True)
+    indexer = window.files.indexer
+    with qtbot.wait_signal(indexer.finished, timeout=60_000):
+        indexer.start()
+    said = window.statusBar().currentMessage()
+    assert said.startswith("The text of “locked.pdf” could not be read: it is encrypted")
+    assert "is in the search" not in said  # nothing was read

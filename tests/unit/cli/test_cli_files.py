@@ -158,7 +158,7 @@ def test_search_everything_finds_words_inside_the_pdfs(cli: Cli, tmp_path: Path)
     text = cli("search", "--everything", "axolotl").out
     assert f"#{pid} in inside.pdf: “" in text
     again = json.loads(cli("index-files", "--json").out)
-    assert again == {"read": 0, "indexed": 1, "files": 1}
+    assert again == {"read": 0, "indexed": 1, "files": 1, "unreadable": []}
 
 
 def test_import_a_pdf_adds_its_paper_with_the_file(cli: Cli, tmp_path: Path) -> None:
@@ -178,3 +178,25 @@ def test_import_a_pdf_adds_its_paper_with_the_file(cli: Cli, tmp_path: Path) -> 
     locked = cli("import", encrypted_pdf(tmp_path / "locked.pdf"))  # read in the worker
     assert locked.code == 2 and "“locked.pdf” is encrypted" in locked.err
     assert len(json.loads(cli("list", "--json").out)) == 1
+
+
+def test_attach_and_index_files_name_a_pdf_without_text_and_why(cli: Cli, tmp_path: Path) -> None:
+    pid = _with_papers(cli, tmp_path)
+    locked = encrypted_pdf(tmp_path / "locked.pdf")
+    attached = cli("attach", pid, locked, "--link")
+    assert attached.code == 0
+    assert "Read the text of" not in attached.out  # nothing was read
+    assert "The text of “locked.pdf” could not be read: it is encrypted" in attached.out
+    fake = tmp_path / "fake.pdf"
+    fake.write_text("a note saved with the wrong name", encoding="utf-8")
+    files = json.loads(cli("attach", pid, fake, "--link", "--json").out)
+    assert "not a PDF" in files[0]["unreadable"]
+    readable = make_pdf(tmp_path / "fine.pdf")
+    assert json.loads(cli("attach", pid, readable, "--link", "--json").out)[0]["unreadable"] is None
+    # changed since it was read: index-files reads it again and says what became of it
+    fake.write_text("still not a PDF, and longer than before", encoding="utf-8")
+    again = json.loads(cli("index-files", "--json").out)
+    assert (again["read"], again["indexed"], again["files"]) == (0, 3, 3)
+    assert [(u["name"], "not a PDF" in u["why"]) for u in again["unreadable"]] == [
+        ("fake.pdf", True)
+    ]

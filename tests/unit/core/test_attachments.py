@@ -84,7 +84,7 @@ def test_a_pdf_too_slow_to_count_is_attached_and_its_pages_come_with_its_text(
     finally:
         slow.close()
     assert view.pages is None and Path(view.path).is_file()
-    assert service.index_files() == 1  # read later, in the text's own worker
+    assert service.index_files().read == 1  # read later, in the text's own worker
     (read,) = service.paper(pid).files
     assert read.pages == 3
 

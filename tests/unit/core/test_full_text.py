@@ -43,7 +43,7 @@ def test_words_only_in_a_pdf_are_found_in_everything_mode(
     library.attach(ids[1], [_pdf(tmp_path, "b.pdf", "Nothing to see here.")], link=True)
     assert library.index_progress() == IndexProgress(0, 2)
     told: list[IndexProgress] = []
-    assert library.index_files(extractor, told.append) == 2
+    assert library.index_files(extractor, told.append).read == 2
     assert told[-1] == IndexProgress(2, 2)
     assert library.paper_ids(PaperQuery(text="zygomorphic")) == []
     assert library.paper_ids(PaperQuery(text="zygomorphic", everything=True)) == [ids[0]]
@@ -55,7 +55,7 @@ def test_words_only_in_a_pdf_are_found_in_everything_mode(
     found = library.snippet(ids[0], "zygomorphic")
     assert found is not None and found[1] == "a.pdf"
     assert found[0].endswith("Zygomorphic gradients stall.") and len(found[0]) < 60
-    assert library.index_files(extractor) == 0  # nothing changed: nothing read again
+    assert library.index_files(extractor).looked_at == 0  # nothing changed: nothing read again
 
 
 def test_a_changed_file_is_read_again_and_a_removed_one_forgotten(
@@ -66,7 +66,7 @@ def test_a_changed_file_is_read_again_and_a_removed_one_forgotten(
     library.index_files(extractor)
     make_pdf(pdf, 3, lines=("Wombat burrows.",))
     os.utime(pdf, (1_900_000_000, 1_900_000_000))
-    assert library.index_files(extractor) == 1
+    assert library.index_files(extractor).read == 1
     assert library.count(PaperQuery(text="wombat", everything=True)) == 1
     assert library.count(PaperQuery(text="quokka", everything=True)) == 0
     assert library.paper(ids[0]).files[0].pages == 3
@@ -81,8 +81,12 @@ def test_bad_files_get_a_reason_and_are_not_read_twice(
     fake.write_text("not a pdf", encoding="utf-8")
     files = [encrypted_pdf(tmp_path / "locked.pdf"), damaged_pdf(tmp_path / "cut.pdf"), fake]
     library.attach(ids[0], files, link=True)
-    assert library.index_files(extractor) == 3
-    assert library.index_files(extractor) == 0
+    report = library.index_files(extractor)
+    assert report.read == 0
+    why = {name: reason for _, name, reason in report.unreadable}
+    assert set(why) == {"locked.pdf", "cut.pdf", "fake.pdf"}
+    assert "encrypted" in why["locked.pdf"] and "not a PDF" in why["fake.pdf"]
+    assert library.index_files(extractor).looked_at == 0
     assert library.index_progress() == IndexProgress(3, 3)
 
 
@@ -95,9 +99,9 @@ def test_indexing_stopped_half_way_goes_on_where_it_stopped(
     def stop_after_one() -> bool:  # as closing the window does, between two files
         return library.index_progress().done >= 1
 
-    assert library.index_files(extractor, cancelled=stop_after_one) == 1
+    assert library.index_files(extractor, cancelled=stop_after_one).read == 1
     assert library.index_progress() == IndexProgress(1, 3)
-    assert library.index_files(extractor) == 2
+    assert library.index_files(extractor).read == 2
     assert library.count(PaperQuery(text="marker2", everything=True)) == 1
 
 
