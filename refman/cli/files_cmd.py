@@ -49,17 +49,30 @@ def _pick(paper: PaperDetail, which: str | None) -> FileView:
 def run_attach(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman attach ID FILE... [--link]``."""
     paper = service.paper(args.id)
+    seen = {file.id for file in paper.files}
     views = service.attach(paper.id, args.files, link=args.link)
+    held = []  # a file the paper had already (or took earlier in this command): not twice
+    for view in views:
+        held.append(view.id in seen)
+        seen.add(view.id)
     with shared_extractor() as reader:  # the worker that counted the pages reads the text
         # as without --json: the search finds their words at once
         report = service.index_files(extractor=reader)
     why = {file_id: reason for file_id, _, reason in report.unreadable}
     if args.json:
-        write_json(out, [{**_file_json(v), "unreadable": why.get(v.id)} for v in views])
+        files = [_file_json(v) for v in views]
+        marks = [{"unreadable": why.get(v.id), "held": h} for v, h in zip(views, held, strict=True)]
+        write_json(out, [{**f, **m} for f, m in zip(files, marks, strict=True)])
         return 0
     verb = "Linked" if args.link else "Attached"
-    for view in views:
-        out.write(f"{verb} {file_line(view)} to #{paper.id}.\n")
+    for given, view, had in zip(args.files, views, held, strict=True):
+        if had:
+            name = os.path.basename(given)
+            out.write(
+                f"#{paper.id} already has “{name}”, as {file_line(view)}: not attached again.\n"
+            )
+        else:
+            out.write(f"{verb} {file_line(view)} to #{paper.id}.\n")
     if report.read:
         out.write(f"Read the text of {plural(report.read, 'PDF')} into the search.\n")
     _say_unreadable(report, out)

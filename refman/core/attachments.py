@@ -2,15 +2,16 @@
 where they are), renamed, removed and put back, each undoable.
 
 The operations live here with their handlers. Copying a file in happens before the write
-transaction (a large file does not hold up other writers): the copies are made first, then
-the rows written in one transaction; when that fails, the copies are deleted. Removing a
+transaction (:mod:`refman.core.file_copies`; a large file does not hold up other writers):
+the copies are made first, then the rows written in one transaction; when that fails, the
+copies are deleted; a file the paper holds already is not attached twice. Removing a
 stored file sets it aside, and putting it back (Undo) returns it; emptying the Trash deletes
 what was set aside, and the files of the papers it deletes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -23,6 +24,7 @@ from refman.common.errors import InvalidValueError, NotFoundError
 from refman.common.text import plural
 from refman.core.context import Context, Handler, require_papers
 from refman.core.extraction import count_pages
+from refman.core.file_copies import Staged, held_copy
 from refman.core.operations import Operation, Outcome
 from refman.core.values import Changes, FileView
 from refman.store.file_store import FileStore, check_source
@@ -32,7 +34,10 @@ from refman.store.models_files import PaperFile
 
 @dataclass(frozen=True, slots=True)
 class AttachFiles(Operation[tuple[FileView, ...]]):
-    """Attach files to a paper: copied into the storage folder, or linked where they are."""
+    """Attach files to a paper: copied into the storage folder, or linked where they are.
+    Its value: one view per path, of the file attached, or of the paper's file with the same
+    content that stands for it (a file is never attached twice; see
+    :func:`~refman.core.file_copies.held_copy`)."""
 
     paper_id: int
     paths: tuple[str, ...]
@@ -106,44 +111,6 @@ class RenameFile(Operation[None]):
         return f"Rename a file to “{self.name}”"
 
 
-@dataclass(frozen=True, slots=True)
-class Staged:
-    """The files of an :class:`AttachFiles`, copied in (or read) before its transaction."""
-
-    files: tuple[tuple[str, str, int, int | None], ...]  # (name, path, size, pages)
-    discard: Callable[[], None]
-
-
-def stage_files(store: FileStore, op: AttachFiles) -> Staged:
-    """Check, measure and (unless linked) copy in the files of an attachment.
-
-    Raises:
-        RefmanError: A file is missing, is a folder, cannot be read, or the disk is full
-            (the files already copied are deleted again).
-    """
-    done: list[tuple[str, str, int, int | None]] = []
-
-    def discard() -> None:
-        if not op.link:
-            for _, path, _, _ in done:
-                store.delete(path)
-
-    try:
-        for raw in op.paths:
-            source = Path(raw).expanduser()
-            size = check_source(source)
-            pages = count_pages(source)
-            if op.link:
-                done.append((source.name, store.link_path(source), size, pages))
-            else:
-                path = store.store(source, str(op.paper_id), source.name)
-                done.append((Path(path).name, path, size, pages))
-    except BaseException:
-        discard()
-        raise
-    return Staged(tuple(done), discard)
-
-
 def view_of(store: FileStore, row: PaperFile) -> FileView:
     """A file's row as shown, with whether it is where it should be."""
     where = store.where(row.path, row.linked)
@@ -188,8 +155,16 @@ def attach_files(ctx: Context, op: AttachFiles) -> Outcome[tuple[FileView, ...]]
     """Write the rows of the files copied in (or linked) before the transaction."""
     staged: Staged = ctx.prepared
     require_papers(ctx.session, [op.paper_id])
-    rows = [
-        PaperFile(
+    views, rows = [], []
+    for name, path, size, pages in staged.files:
+        where = ctx.files.where(path, op.link)
+        held = held_copy(ctx.session, ctx.files, op.paper_id, where, size) if where else None
+        if held is not None:  # the paper has it already: its copy stands for this one
+            if not op.link:
+                ctx.files.delete(path)
+            views.append(view_of(ctx.files, held))
+            continue
+        row = PaperFile(
             paper_id=op.paper_id,
             name=name,
             path=path,
@@ -198,13 +173,14 @@ def attach_files(ctx: Context, op: AttachFiles) -> Outcome[tuple[FileView, ...]]
             pages=pages,
             added_at=ctx.now,
         )
-        for name, path, size, pages in staged.files
-    ]
-    ctx.session.add_all(rows)
-    ctx.session.flush()
-    changes = _touch(ctx, {op.paper_id})
+        ctx.session.add(row)
+        ctx.session.flush()
+        rows.append(row)
+        views.append(view_of(ctx.files, row))
+    if not rows:
+        return Outcome(tuple(views))
     inverse = RemoveFiles(tuple(r.id for r in rows))
-    return Outcome(tuple(view_of(ctx.files, r) for r in rows), changes, inverse, op.label)
+    return Outcome(tuple(views), _touch(ctx, {op.paper_id}), inverse, op.label)
 
 
 def _rows(session: Session, file_ids: Sequence[int]) -> list[PaperFile]:

@@ -25,12 +25,11 @@ from refman.core.attachments import (
     RelinkFile,
     RemoveFiles,
     RenameFile,
-    Staged,
     locate_file,
-    stage_files,
 )
 from refman.core.context import Context, Handler, Progress
 from refman.core.extraction import Extractor
+from refman.core.file_copies import Staged, stage_files
 from refman.core.file_index import IndexProgress, IndexReport, read_texts
 from refman.core.importing import handlers as import_handlers
 from refman.core.importing.purge import HANDLERS as PURGE_HANDLERS

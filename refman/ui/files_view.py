@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QInputDialog,
+    QMainWindow,
     QMenu,
     QPushButton,
     QStyle,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 from refman.common.errors import RefmanError
 from refman.common.text import plural, size_text
 from refman.core.attachments import AttachFiles, RemoveFiles, RenameFile
+from refman.core.operations import Outcome
 from refman.core.values import FileView, PaperDetail
 
 from refman.ui import messages
@@ -269,9 +271,19 @@ class FilesView(QWidget):
         if target is None or not paths:
             return
         op = AttachFiles(target, tuple(str(p) for p in paths), self.link)
-        self.controller.apply(
-            op, lambda outcome: self.attached.emit(outcome.value), label="Copying the files…"
-        )
+        self.controller.apply(op, self._on_attached, label="Copying the files…")
+
+    def _on_attached(self, outcome: Outcome[tuple[FileView, ...]]) -> None:
+        """Say which files the paper held already (they were not attached again)."""
+        new = outcome.inverse.file_ids if isinstance(outcome.inverse, RemoveFiles) else ()
+        held = [view.name for view in outcome.value if view.id not in new]
+        window = self.window()
+        if held and isinstance(window, QMainWindow):
+            names = ", ".join(f"“{name}”" for name in held)
+            window.statusBar().showMessage(
+                f"The paper has {names} already: the same file is not attached twice.", 8000
+            )
+        self.attached.emit(outcome.value)
 
     @Slot()
     def on_attach_clicked(self) -> None:

@@ -381,3 +381,26 @@ def test_a_pdf_without_text_is_named_in_the_status_bar(
     said = window.statusBar().currentMessage()
     assert said.startswith("The text of “locked.pdf” could not be read: it is encrypted")
     assert "is in the search" not in said  # nothing was read
+
+
+def test_a_pdf_dropped_twice_is_attached_once_and_the_status_bar_says_so(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    shown = _show_first(window)
+    pane = window.detail_pane
+    pdf = make_pdf(tmp_path / "appendix.pdf", pages=2)
+    middle = QPoint(pane.width() // 2, pane.height() // 2)
+    _drop_at(window, pane, middle, pdf)
+    qtbot.wait_until(lambda: len(library.paper(shown.id).files) == 1)
+    settle(window.controller)
+    qtbot.wait_until(lambda: _file_names(window) == ["appendix.pdf"])
+    copy = tmp_path / "appendix-v1.pdf"
+    copy.write_bytes(pdf.read_bytes())
+    _drop_at(window, pane, middle, copy)
+    qtbot.wait_until(lambda: "already" in window.statusBar().currentMessage())
+    said = window.statusBar().currentMessage()
+    assert "“appendix.pdf”" in said and "not attached twice" in said
+    settle(window.controller)
+    assert _file_names(window) == ["appendix.pdf"]
+    assert [f.name for f in library.paper(shown.id).files] == ["appendix.pdf"]
+    assert window.controller.undo_stack.undoText() == "Attach “appendix.pdf”"  # the first only

@@ -7,11 +7,10 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
-from sqlalchemy import select
-
 from refman.common.errors import RefmanError
 from refman.core.context import Context
 from refman.core.extraction import count_pages
+from refman.core.file_copies import held_copy
 from refman.core.importing.values import ImportResult, SourcedPage
 from refman.store.file_store import check_source
 from refman.store.models_files import PaperFile
@@ -21,8 +20,9 @@ def attach_record_files(
     ctx: Context, pages: Sequence[SourcedPage], result: ImportResult
 ) -> list[int]:
     """Attach the files records came with (a PDF imported) to the papers they became or
-    joined, copied in (linked on a library with no storage folder); a file already attached
-    to that paper (same name and size) is not attached twice. Returns the new files' ids."""
+    joined, copied in (linked on a library with no storage folder); a file the paper holds
+    already (:func:`~refman.core.file_copies.held_copy`) is not attached twice. Returns the
+    new files' ids."""
     added: list[PaperFile] = []
     for outcome in result.records:
         if outcome.paper_id is None:
@@ -34,14 +34,7 @@ def attach_record_files(
                 size = check_source(source)
             except RefmanError:  # gone since it was read (a redo, say): the paper comes alone
                 continue
-            have = ctx.session.execute(
-                select(PaperFile.id).where(
-                    PaperFile.paper_id == outcome.paper_id,
-                    PaperFile.name == source.name,
-                    PaperFile.size == size,
-                )
-            ).first()
-            if have is not None:
+            if held_copy(ctx.session, ctx.files, outcome.paper_id, source, size) is not None:
                 continue
             linked = ctx.files.root is None
             path = ctx.files.link_path(source) if linked else None

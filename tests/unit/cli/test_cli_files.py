@@ -200,3 +200,19 @@ def test_attach_and_index_files_name_a_pdf_without_text_and_why(cli: Cli, tmp_pa
     assert [(u["name"], "not a PDF" in u["why"]) for u in again["unreadable"]] == [
         ("fake.pdf", True)
     ]
+
+
+def test_attaching_a_file_the_paper_has_says_so_and_adds_no_copy(cli: Cli, tmp_path: Path) -> None:
+    pid = _with_papers(cli, tmp_path)
+    pdf = make_pdf(tmp_path / "paper.pdf")
+    assert cli("attach", pid, pdf, "--link").code == 0
+    copy = tmp_path / "paper (1).pdf"
+    copy.write_bytes(pdf.read_bytes())
+    again = cli("attach", pid, copy, "--link")
+    assert again.code == 0
+    assert f"#{pid} already has “paper (1).pdf”, as paper.pdf" in again.out
+    assert "Linked" not in again.out
+    files = json.loads(cli("attach", pid, pdf, copy, "--link", "--json").out)
+    assert [(f["name"], f["held"]) for f in files] == [("paper.pdf", True), ("paper.pdf", True)]
+    shown = json.loads(cli("show", pid, "--json").out)
+    assert [f["name"] for f in shown["files"]] == ["paper.pdf"]

@@ -10,6 +10,7 @@ import pytest
 
 from refman.common.errors import NotFoundError, RefmanError
 from refman.core import extraction
+from refman.core.attachments import AttachFiles
 from refman.core.extraction import Extractor
 from refman.core.library import LibraryService
 from refman.store.file_store import storage_beside
@@ -234,3 +235,29 @@ def test_a_backup_holds_the_files_and_restoring_it_brings_them_back(
     (back,) = service.paper(pid).files
     assert not back.missing and Path(back.path).read_bytes()[:5] == b"%PDF-"
     service.close()
+
+
+def test_a_file_the_paper_has_already_is_not_attached_twice(
+    service: LibraryService, library_path: Path, tmp_path: Path
+) -> None:
+    pid = _first(service)
+    source = make_pdf(tmp_path / "stragglers.pdf", pages=3)
+    (first,) = service.attach(pid, [source])
+    renamed = tmp_path / "downloaded again.pdf"
+    renamed.write_bytes(source.read_bytes())
+    outcome = service.apply(AttachFiles(pid, (str(source), str(renamed))))
+    assert [v.id for v in outcome.value] == [first.id, first.id]  # the copy it has stands in
+    assert outcome.inverse is None  # nothing changed: nothing to undo
+    assert [f.name for f in service.paper(pid).files] == ["stragglers.pdf"]
+    assert sorted(p.name for p in (storage_beside(library_path) / str(pid)).iterdir()) == [
+        "stragglers.pdf"
+    ]  # no stray copy in the storage folder
+    # the same file linked twice, and one that differs by a byte, named alike
+    (linked,) = service.attach(pid, [renamed], link=True)
+    assert linked.id == first.id
+    other = tmp_path / "other" / "stragglers.pdf"
+    other.parent.mkdir()
+    other.write_bytes(source.read_bytes() + b"\n")
+    (new,) = service.attach(pid, [other])
+    assert new.id != first.id and new.name == "stragglers (2).pdf"
+    assert len(service.paper(pid).files) == 2

@@ -173,3 +173,16 @@ def test_reverting_a_pdf_import_and_its_undo_take_and_bring_back_its_files(
     assert [f.name for f in library.paper(known).files] == ["found.pdf"]
     assert [f.name for f in library.paper(made).files] == ["new.pdf"]
     assert all(Path(f.path).is_file() for p in (known, made) for f in library.paper(p).files)
+
+
+def test_the_same_pdf_under_another_name_is_not_attached_again(
+    library: LibraryService, tmp_path: Path
+) -> None:
+    pdf = arxiv_pdf(tmp_path / "paper.pdf", "Stragglers in Pipeline Training", "2402.05678")
+    library.apply(ImportPages((_pdf_page(pdf),), ImportChoices()))
+    (pid,) = library.paper_ids()
+    again = tmp_path / "2402.05678v1.pdf"
+    again.write_bytes(pdf.read_bytes())
+    outcome = library.apply(ImportPages((_pdf_page(again),), ImportChoices()))
+    assert outcome.value.new_ids == () and library.paper_ids() == [pid]
+    assert [f.name for f in library.paper(pid).files] == ["paper.pdf"]
