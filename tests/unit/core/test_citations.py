@@ -254,6 +254,17 @@ def test_lower_case_hyphenated_given_names_are_initialised_as_in_citeproc_js() -
     assert entry.startswith("Kim, M., & Roy, J.-P.")
 
 
+def test_chicago_writes_given_names_in_full_and_formats_initials_only() -> None:
+    authors = [
+        {"family": "Tolkien", "given": "J.R.R."},
+        {"family": "Lovelace", "given": "Ada Augusta"},
+        {"family": "Kim", "given": "Min-jun"},
+    ]
+    entry = _one({"author": authors, "title": "Notes"}, "chicago-author-date")
+    assert entry.startswith("Tolkien, J. R. R., Ada Augusta Lovelace, and Min-jun Kim.")
+    assert _one({"author": authors}).startswith("Tolkien, J. R. R., Lovelace, A. A., & Kim, M.")
+
+
 def test_any_text_renders_in_every_style_without_leaving_private_marks() -> None:
     rng = random.Random(9)
     alphabet = "abcXYZ   '\"“”‘’<>&-:.,?!()$_#%äßØé中α" + "<i></i><b></b><sub></sub>"
