@@ -7,8 +7,11 @@ in the entry. citeproc-py remembers it only when the substitute names the variab
 (``<text variable="title"/>``); through a macro (``<text macro="title"/>``, as those styles
 write it) the title was printed twice: in the author's place and again after the date. Here
 the substitute remembers the variables its rendered child actually printed, whatever macros
-they came through. (Names in the author's place — an editor — are still printed twice:
-citeproc-py never suppresses names.)
+they came through — names too: an editor in the author's place of an edited book is not
+printed again as "Edited by …". And names a substitute prints take the ``<name>`` and
+``<label>`` of the ``<names>`` it stands in for, as CSL says, even from inside a
+``<choose>`` (citeproc-py gave them those only when they were the substitute's own children,
+so the editor came out as a plain "J. van Leeuwen" where the style inverts and labels it).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from citeproc.model import Names, Substitute, Text, VariableError
 
 _local = threading.local()
 _ORIGINAL_VARIABLE = Text._variable
+_ORIGINAL_NAMES = Names.process
 
 
 def _printed() -> list[list[tuple[str, str]]]:
@@ -38,6 +42,41 @@ def _variable(self: Any, item: Any, context: Any) -> Any:
     return text
 
 
+def _standing_in() -> list[Any]:
+    """The ``<names>`` each substitute being rendered stands in for (innermost last)."""
+    stack: list[Any] | None = getattr(_local, "names", None)
+    if stack is None:
+        stack = _local.names = []
+    return stack
+
+
+def _names(
+    self: Any, item: Any, names_context: Any = None, context: Any = None, **kwargs: Any
+) -> Any:
+    """citeproc-py's ``Names.process``: names a substitute printed are not printed again, and
+    names inside a substitute take the options of the ``<names>`` it stands in for."""
+    written = str(self.get("variable", ""))
+    roles = written.split()
+    layout = (context if context is not None else self).get_layout()
+    printed_before = layout.repressed.get(self.tag, [])
+    kept = [r for r in roles if r not in printed_before or r not in item.reference]
+    if not kept:
+        return None
+    parents = _standing_in()
+    if names_context is None and self.name is None and parents:
+        names_context = parents[-1]
+    self.set("variable", " ".join(kept))  # the style is this rendering's own (not shared)
+    try:
+        text = _ORIGINAL_NAMES(self, item, names_context=names_context, context=context, **kwargs)
+    finally:
+        self.set("variable", written)
+    roles = kept
+    stack = _printed()
+    if stack and text:
+        stack[-1].extend((self.tag, role) for role in roles if role in item.reference)
+    return text
+
+
 def _render_child(substitute: Any, child: Any, item: Any, context: Any, **kwargs: Any) -> Any:
     if isinstance(child, Names) and child.name is None:
         names = substitute.xpath_search("./parent::cs:names[1]")[0]
@@ -49,14 +88,17 @@ def _render(self: Any, item: Any, context: Any = None, **kwargs: Any) -> Any:
     """citeproc-py's ``Substitute.render``, remembering every variable the child printed."""
     text = None
     stack = _printed()
+    parents = _standing_in()
     for child in self.getchildren():
         stack.append([])
+        parents.append(self.xpath_search("./parent::cs:names[1]")[0])
         try:
             text = _render_child(self, child, item, context, **kwargs)
         except VariableError:
             continue
         finally:
             printed = stack.pop()
+            parents.pop()
         if text:
             self.add_to_repressed_list(child, context)
             repressed = context.get_layout().repressed
@@ -69,4 +111,5 @@ def _render(self: Any, item: Any, context: Any = None, **kwargs: Any) -> Any:
 def install() -> None:
     """Make citeproc-py follow the rule (idempotent)."""
     Text._variable = _variable
+    Names.process = _names
     Substitute.render = _render

@@ -265,6 +265,22 @@ def test_chicago_writes_given_names_in_full_and_formats_initials_only() -> None:
     assert _one({"author": authors}).startswith("Tolkien, J. R. R., Lovelace, A. A., & Kim, M.")
 
 
+def test_an_edited_book_shows_its_editor_once_in_the_authors_place() -> None:
+    book = {
+        "type": "book",
+        "title": "Handbook of Lattices",
+        "author": [],
+        "editor": [{"family": "Okafor", "given": "Mira Adaeze"}],
+        "publisher": "Elsevier",
+    }
+    chicago = _one(book, "chicago-author-date")
+    assert chicago.startswith("Okafor, Mira Adaeze, ed. 2020. Handbook of Lattices.")
+    assert "Edited by" not in chicago
+    assert _one(book).startswith("Okafor, M. A. (Ed.). (2020). Handbook of Lattices.")
+    harvard = _one(book, "harvard-cite-them-right")
+    assert harvard.count("Okafor") == 1
+
+
 def test_any_text_renders_in_every_style_without_leaving_private_marks() -> None:
     rng = random.Random(9)
     alphabet = "abcXYZ   '\"“”‘’<>&-:.,?!()$_#%äßØé中α" + "<i></i><b></b><sub></sub>"
