@@ -10,14 +10,22 @@ from typing import Any
 from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle
 from citeproc import formatter as citeproc_formatter
 
-from refman.core import _citeproc_initials, _citeproc_labels, _citeproc_substitute
+from refman.core import (
+    _citeproc_groups,
+    _citeproc_initials,
+    _citeproc_labels,
+    _citeproc_substitute,
+    _citeproc_titlecase,
+)
 from refman.core._citeproc_items import citeproc_source, prepare_item
 from refman.core._citeproc_output import Finisher
 from refman.core._citeproc_sort import add_year_suffixes, sort_bibliography
 
 _citeproc_substitute.install()
+_citeproc_groups.install()
 _citeproc_initials.install()
 _citeproc_labels.install()
+_citeproc_titlecase.install()
 
 
 def render_entries(
