@@ -3,7 +3,7 @@ loads it when the first citation is made (citeproc-py and lxml are not loaded at
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,17 +11,20 @@ from citeproc import Citation, CitationItem, CitationStylesBibliography, Citatio
 from citeproc import formatter as citeproc_formatter
 
 from refman.core import (
+    _citeproc_etal,
     _citeproc_groups,
     _citeproc_initials,
     _citeproc_labels,
     _citeproc_substitute,
     _citeproc_titlecase,
 )
+from refman.core._citeproc_etal import incomplete_authors
 from refman.core._citeproc_items import citeproc_source, prepare_item
 from refman.core._citeproc_output import Finisher
 from refman.core._citeproc_sort import add_year_suffixes, sort_bibliography
 
 _citeproc_substitute.install()
+_citeproc_etal.install()
 _citeproc_groups.install()
 _citeproc_initials.install()
 _citeproc_labels.install()
@@ -29,10 +32,14 @@ _citeproc_titlecase.install()
 
 
 def render_entries(
-    items: Sequence[Mapping[str, Any]], path: Path, html_out: bool
+    items: Sequence[Mapping[str, Any]],
+    path: Path,
+    html_out: bool,
+    incomplete: Collection[str] = (),
 ) -> list[tuple[str, str]]:
     """The bibliography entries of CSL-JSON items in the style of the CSL file ``path`` (see
-    :func:`refman.core.citations.bibliography_entries`)."""
+    :func:`refman.core.citations.bibliography_entries`); the author lists of the items whose
+    ids are ``incomplete`` end in "et al."."""
     ids: dict[str, str] = {}  # citeproc-py's key → the item's id
     prepared = []
     for item in items:
@@ -49,12 +56,13 @@ def render_entries(
     bibliography = CitationStylesBibliography(csl_style, citeproc_source(prepared), output)
     for key in ids:
         bibliography.register(Citation([CitationItem(key)]))
-    sort_bibliography(csl_style, bibliography)
-    add_year_suffixes(csl_style, bibliography, {item["id"]: item for item in prepared})
     finisher = Finisher(csl_style, html_out)
     entries = []
-    for number, item in enumerate(bibliography.items, start=1):
-        rendered = csl_style.render_bibliography([item])
-        if rendered:
-            entries.append((ids[item.key], finisher.entry(str(rendered[0]), number)))
+    with incomplete_authors({key for key, item_id in ids.items() if item_id in incomplete}):
+        sort_bibliography(csl_style, bibliography)
+        add_year_suffixes(csl_style, bibliography, {item["id"]: item for item in prepared})
+        for number, item in enumerate(bibliography.items, start=1):
+            rendered = csl_style.render_bibliography([item])
+            if rendered:
+                entries.append((ids[item.key], finisher.entry(str(rendered[0]), number)))
     return entries

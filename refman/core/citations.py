@@ -22,7 +22,7 @@ This module is Qt-free.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -92,7 +92,10 @@ def style_path(style: str) -> Path:
 
 
 def bibliography_entries(
-    items: Sequence[Mapping[str, Any]], style: str, fmt: str = "text"
+    items: Sequence[Mapping[str, Any]],
+    style: str,
+    fmt: str = "text",
+    incomplete: Collection[str] = (),
 ) -> list[tuple[str, str]]:
     """The bibliography entries of CSL-JSON items, in the style's order.
 
@@ -101,6 +104,8 @@ def bibliography_entries(
             number them in); an item whose ``id`` repeats an earlier one is left out.
         style: A style id (see :data:`STYLES`).
         fmt: "text" or "html".
+        incomplete: The ids of the items whose author lists are known to stop short (CSL has
+            no variable for it): their authors end in the style's "et al.".
 
     Returns:
         ``(item id, entry)`` pairs, each entry as citeproc-js writes it: a line ending in a
@@ -112,7 +117,7 @@ def bibliography_entries(
     # citeproc-py (and lxml) load when the first citation is made, not at every start.
     from refman.core._citeproc_render import render_entries
 
-    return render_entries(items, style_path(style), check_format(fmt) == "html")
+    return render_entries(items, style_path(style), check_format(fmt) == "html", incomplete)
 
 
 def paper_entries(
@@ -126,7 +131,9 @@ def paper_entries(
         item = csl_item(detail)
         by_key.setdefault(str(item["id"]), detail)
         items.append(item)
-    return [(by_key[key], entry) for key, entry in bibliography_entries(items, style, fmt)]
+    short = [key for key, detail in by_key.items() if not detail.authors_complete]
+    entries = bibliography_entries(items, style, fmt, short)
+    return [(by_key[key], entry) for key, entry in entries]
 
 
 def render_bibliography(

@@ -9,6 +9,7 @@ import json
 import random
 import re
 import warnings
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -279,6 +280,38 @@ def test_an_edited_book_shows_its_editor_once_in_the_authors_place() -> None:
     assert _one(book).startswith("Okafor, M. A. (Ed.). (2020). Handbook of Lattices.")
     harvard = _one(book, "harvard-cite-them-right")
     assert harvard.count("Okafor") == 1
+
+
+#: The styles whose bibliography shortens a list of eight authors itself.
+_TRUNCATING_EIGHT = {"ieee", "chicago-author-date", "harvard-cite-them-right", "nature"}
+
+
+def test_an_author_list_that_stops_short_ends_in_et_al_in_every_style(
+    library: LibraryService,
+) -> None:
+    """A page that lists the first authors and "et al." does not credit the paper to those
+    alone: the style's "et al." follows them (and is not doubled where the style truncates)."""
+    three, eight = LIBRARY[0], LIBRARY[1]  # 3 and 8 authors
+    solo = {**three, "id": "solo", "title": "Solo work", "author": three["author"][:1]}
+    del solo["DOI"]
+    records = [fixture_record(item) for item in (three, eight, solo)]
+    records = [replace(records[0], authors_complete=False), records[1]]
+    records.append(replace(fixture_record(solo), authors_complete=False))
+    page = ParsedPage("", PageFormat.CSL_JSON, None, records)
+    papers = library.details(list(library.import_pages([SourcedPage(page, "x")]).new_ids))
+    assert [p.authors_complete for p in papers] == [False, True, False]
+    apa = render_bibliography(papers, "apa")
+    assert "Smith, J., Müller, J., Okonkwo, A., et al. (2020)." in apa
+    assert "Smith, J. et al. (2020). Solo work." in apa
+    assert "Peng, Y., & Li, X. (2024)." in apa  # a complete list: as before
+    ieee = render_bibliography(papers, "ieee", "html")
+    assert "J. Smith, J. Müller, A. Okonkwo, <i>et al.</i>, “A study" in ieee
+    long_short = replace(papers[1], authors_complete=False)
+    for style in STYLES:
+        text = render_bibliography(papers, style)
+        truncates = style in _TRUNCATING_EIGHT  # the style's own "et al." for 8 authors
+        assert text.count("et al.") == 2 + truncates, style
+        assert render_bibliography([long_short], style).count("et al.") == 1, style
 
 
 def test_any_text_renders_in_every_style_without_leaving_private_marks() -> None:
