@@ -3,6 +3,7 @@ paper, for both backends."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -68,7 +69,17 @@ def _regex(value: str) -> str:
 
 
 def _contains(session: Session, column: Any, value: str) -> ColumnElement[bool]:
-    """``column`` contains ``value``, the case of every letter ignored.
+    """``column`` contains ``value``, the case of every letter ignored, and an accented
+    letter found however either text encodes it (one character, or a letter and a combining
+    accent: text pasted from a PDF or typed on a Mac)."""
+    forms = dict.fromkeys(unicodedata.normalize(form, value) for form in ("NFC", "NFD"))
+    if len(forms) == 1:
+        return _contains_as_written(session, column, value)
+    return or_(*(_contains_as_written(session, column, form) for form in forms))
+
+
+def _contains_as_written(session: Session, column: Any, value: str) -> ColumnElement[bool]:
+    """``column`` contains ``value`` as encoded, the case of every letter ignored.
 
     SQLite's ``LIKE`` and ``lower()`` know the cases of ASCII letters only, PostgreSQL's
     those its locale knows: a value with other letters is matched as each letter in all

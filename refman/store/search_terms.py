@@ -69,8 +69,11 @@ def parse_terms(typed: str) -> list[Term]:
 
     Every word must match; the last word matches as a prefix unless it is followed by a
     space; "quoted phrases" match as phrases. Operators and punctuation are plain word
-    separators, so no input can make FTS5 raise.
+    separators, so no input can make FTS5 raise. An accented letter typed as a letter and a
+    combining accent (as a Mac may type it) is read as the one character.
     """
+    if not typed.isascii():
+        typed = unicodedata.normalize("NFC", typed)
     return _all_terms(typed)[:MAX_TERMS]
 
 

@@ -3,6 +3,9 @@ exclusions, alternatives and phrases, and what is read as plain words instead of
 
 from __future__ import annotations
 
+import unicodedata
+from typing import Literal
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -115,6 +118,32 @@ def test_note_and_venue_ignore_the_case_of_any_letter(
     library.edit_fields(titles["overlapped"], venue="Études Informatiques — σύστημα")
     library.edit_fields(titles["pipeline"], venue="Operating SYSTEMS Review")
     assert found(library, typed) == expected
+
+
+@pytest.mark.parametrize("stored", ["NFC", "NFD"])
+@pytest.mark.parametrize("typed", ["NFC", "NFD"])
+def test_note_and_venue_match_accents_however_they_are_encoded(
+    library: LibraryService,
+    titles: dict[str, int],
+    stored: Literal["NFC", "NFD"],
+    typed: Literal["NFC", "NFD"],
+) -> None:
+    """An "é" is one character or an "e" and a combining accent (text pasted from a PDF or
+    typed on a Mac); either finds the other."""
+    library.add_note(titles["a"], unicodedata.normalize(stored, "Résumé: à revoir"))
+    venue = unicodedata.normalize(stored, "Études Informatiques")
+    library.edit_fields(titles["overlapped"], venue=venue)
+    assert found(library, unicodedata.normalize(typed, "note:résumé")) == {"a"}
+    assert found(library, unicodedata.normalize(typed, "venue:ÉTUDES")) == {"overlapped"}
+    assert found(library, unicodedata.normalize(typed, "-venue:études")) == {
+        "pipeline",
+        "a",
+        "columnar",
+    }
+    library.edit_fields(titles["columnar"], title=unicodedata.normalize(stored, "Zürich façades"))
+    for words in ("zürich façades", "façad", '"zürich façades"'):
+        expected = {unicodedata.normalize(stored, "zürich")}
+        assert found(library, unicodedata.normalize(typed, words)) == expected, words
 
 
 def test_subjects_match_a_code_or_its_archive(library: LibraryService) -> None:
