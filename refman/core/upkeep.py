@@ -82,6 +82,7 @@ def _fill_name_parts(session: Session) -> int:
                 given=parts.given,
                 particle=parts.particle,
                 suffix=parts.suffix,
+                literal=parts.literal,
             )
         )
     return len(rows)

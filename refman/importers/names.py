@@ -10,7 +10,13 @@ import re
 
 from refman.importers.records import PersonName
 
-__all__ = ["looks_like_name", "looks_like_person", "name_parts", "parse_author_line"]
+__all__ = [
+    "looks_like_name",
+    "looks_like_organisation",
+    "looks_like_person",
+    "name_parts",
+    "parse_author_line",
+]
 
 _PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ter ten zu bin al af".split()
@@ -143,6 +149,11 @@ _BODY_WORDS = frozenset(
     "programme panel investigators working research lab labs systems technologies national "
     "international".split()
 )
+#: Companies whose research groups sign papers ("Google DeepMind", "Microsoft Research").
+_COMPANY_WORDS = frozenset(
+    "google deepmind microsoft nvidia openai facebook baidu alibaba tencent huawei anthropic "
+    "bytedance".split()
+)
 _MAX_PERSON_WORDS = 4
 _INITIAL = re.compile(r"[^\W\d_]\.?")
 
@@ -165,9 +176,19 @@ def looks_like_person(text: str) -> bool:
     main = [w for w in words if w not in _PARTICLES and w.casefold() not in _SUFFIXES]
     if not 2 <= len(main) <= _MAX_PERSON_WORDS or not looks_like_name(text):
         return False
-    if any(_is_caseless(w) or _is_acronym(w) or w.casefold() in _BODY_WORDS for w in words):
+    if looks_like_organisation(text) or any(_is_caseless(w) or _is_acronym(w) for w in words):
         return False
     return _INITIAL.fullmatch(main[-1]) is None  # "Li C.": the family name comes first
+
+
+def looks_like_organisation(text: str) -> bool:
+    """True for a name of more than one word with a word of organisations' names ("World
+    Health Organization", "Google DeepMind", "ATLAS Collaboration"): a name never split
+    into given and family names."""
+    words = text.split()
+    return len(words) > 1 and any(
+        w.casefold().strip(".,") in _BODY_WORDS or w.casefold() in _COMPANY_WORDS for w in words
+    )
 
 
 _ET_AL = re.compile(r"[\s,;]*\bet\.?\s*al\b\.?$|[\s,;]*\bet\s+alii\.?$", re.IGNORECASE)
@@ -234,10 +255,13 @@ def parse_author_line(line: str) -> tuple[tuple[str, ...], bool] | None:
 def name_parts(display: str) -> PersonName:
     """The parts of a name written as people write it ("Zhuo Jiang", "Jan van der Berg",
     "Sammy Davis Jr."): the last word is the family name, lower-case words before it are its
-    particle, a trailing "Jr."/"III" its suffix, the rest the given names."""
+    particle, a trailing "Jr."/"III" its suffix, the rest the given names. An organisation's
+    name (:func:`looks_like_organisation`) is kept whole, as a literal name."""
     words = display.split()
     if not words:
         return PersonName("")
+    if looks_like_organisation(display):
+        return PersonName(" ".join(words), literal=True)
     suffix = ""
     if len(words) > 2 and words[-1].casefold() in _SUFFIXES:
         suffix = words.pop()

@@ -30,8 +30,10 @@ from refman.core.csl import csl_item
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperDetail
+from refman.importers import parse
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord, PersonName
 from tests.helpers.fixtures import FIXTURES, REPO, sourced_file
+from tests.helpers.pages import abstracts_page
 
 CITATIONS = FIXTURES / "citations"
 LIBRARY: list[dict[str, Any]] = json.loads((CITATIONS / "library.json").read_text("utf-8"))
@@ -312,6 +314,22 @@ def test_an_author_list_that_stops_short_ends_in_et_al_in_every_style(
         truncates = style in _TRUNCATING_EIGHT  # the style's own "et al." for 8 authors
         assert text.count("et al.") == 2 + truncates, style
         assert render_bibliography([long_short], style).count("et al.") == 1, style
+
+
+def test_an_organisation_among_a_pages_authors_is_cited_by_its_whole_name(
+    library: LibraryService,
+) -> None:
+    """An author page names people and groups alike; "Google DeepMind" is not a Mr DeepMind."""
+    authors = "Google DeepMind, Ines Carvalho, World Health Organization"
+    abstract = "We train a forecasting model of influenza seasons on fifteen years of reports."
+    page = parse(abstracts_page("Ines Carvalho", [(authors, abstract)]))
+    result = library.import_pages([SourcedPage(page, "page.txt")])
+    paper = library.details(list(result.new_ids))[0]
+    apa = render_bibliography([paper], "apa")
+    assert apa.startswith("Google DeepMind, Carvalho, I., & World Health Organization. (n.d.).")
+    ieee = render_bibliography([paper], "ieee")
+    assert ieee.startswith("[1] Google DeepMind, I. Carvalho, and World Health Organization,")
+    assert "{Google DeepMind} and Carvalho, Ines" in library.export([paper.id], "bibtex")
 
 
 def test_any_text_renders_in_every_style_without_leaving_private_marks() -> None:
