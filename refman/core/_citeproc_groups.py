@@ -9,8 +9,9 @@ a thesis's number) counted as having printed a variable, and the text came out b
 empty number: "(Publication) [PhD thesis]"; Chicago wrote "Edition." after a conference paper
 without proceedings. Here each group records, while it renders, the variables its children
 actually looked up (through macros and choices) and whether any of them had a value; a nested
-group counts as one variable, empty when it printed nothing (Accessed: with no date), not when
-it printed fixed text only (IEEE's "[Online]"), as citeproc-js does.
+group or a macro counts as one variable, empty when it printed nothing (Accessed: with no
+date), not when it printed fixed text only (IEEE's "[Online]", Chicago's "Preprint"), as
+citeproc-js does.
 """
 
 from __future__ import annotations
@@ -66,6 +67,20 @@ def _recorded(original: Any, generated: tuple[str, ...] = ()) -> Any:
     return looked_up
 
 
+def _macro_output(original: Any) -> Any:
+    """``Text.process``, noting in the innermost group a macro call that printed something:
+    to its group, a macro is a variable as a nested group is (Chicago's "Preprint", a term
+    of a macro, stands beside an empty publisher)."""
+
+    def process(self: Any, *args: Any, **kwargs: Any) -> Any:
+        result = original(self, *args, **kwargs)
+        if "macro" in self.attrib and result[0]:
+            _note(True)
+        return result
+
+    return process
+
+
 def _process(self: Any, item: Any, context: Any = None, **kwargs: Any) -> Any:
     """citeproc-py's ``Group.process``, deciding from what the children looked up."""
     stack = _groups()
@@ -101,6 +116,7 @@ def install() -> None:
     if getattr(Group.process, "__name__", "") == "_process":
         return
     Text._variable = _recorded(Text._variable, Text.generated_variables)
+    Text.process = _macro_output(Text.process)
     Number.process = _recorded(Number.process)
     Date.process = _recorded(Date.process)
     Names.process = _recorded(Names.process)

@@ -12,6 +12,7 @@ from citeproc import formatter as citeproc_formatter
 
 from refman.core import (
     _citeproc_etal,
+    _citeproc_first_term,
     _citeproc_groups,
     _citeproc_initials,
     _citeproc_labels,
@@ -26,6 +27,7 @@ from refman.core._citeproc_sort import add_year_suffixes, sort_bibliography
 _citeproc_substitute.install()
 _citeproc_etal.install()
 _citeproc_groups.install()
+_citeproc_first_term.install()
 _citeproc_initials.install()
 _citeproc_labels.install()
 _citeproc_titlecase.install()
@@ -62,7 +64,8 @@ def render_entries(
         sort_bibliography(csl_style, bibliography)
         add_year_suffixes(csl_style, bibliography, {item["id"]: item for item in prepared})
         for number, item in enumerate(bibliography.items, start=1):
-            rendered = csl_style.render_bibliography([item])
+            with _citeproc_first_term.entry():
+                rendered = csl_style.render_bibliography([item])
             if rendered:
                 entries.append((ids[item.key], finisher.entry(str(rendered[0]), number)))
     return entries
