@@ -179,13 +179,16 @@ _QUOTES = str.maketrans(
     }
 )
 _TRAILING = " \t\n\r\f\v.,;:!?"
+_TEX_DASHES = re.compile("-{2,}")
 
 
 def normalize_for_match(s: str) -> str:
     """Return the key under which two titles count as the same (exact duplicate).
 
     The key is the LaTeX-free text, NFKC-normalised, case-folded, with typographic quotes and
-    dashes made plain, whitespace collapsed to single spaces, and trailing punctuation
+    dashes made plain — TeX's ligatures for them too (``--``, ``---``, two backquotes, two
+    single quotes), so that a ``.bib`` title read as "1990–2000" is the one written
+    "1990--2000" —, whitespace collapsed to single spaces, and trailing punctuation
     (``.,;:!?``) removed.
 
     Args:
@@ -199,6 +202,8 @@ def normalize_for_match(s: str) -> str:
         text = text.lower()
     else:
         text = unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
+    if "--" in text or "``" in text or "''" in text:
+        text = _TEX_DASHES.sub("-", text).replace("``", '"').replace("''", '"')
     return squash_spaces(text).rstrip(_TRAILING)
 
 

@@ -3,26 +3,29 @@
 A schema upgrade adds columns; what they hold for the papers already there is worked out by
 the rules that hold for new papers (the same functions), here: citation keys for papers that
 have none, the name parts of people known only by their display name, and the match keys
-of papers a layout change left without them, or the keys of their abstracts' openings
-(``library_tasks``).
+of papers a layout change left without them, the keys of their abstracts' openings, or the
+keys of papers whose texts hold TeX's dashes and quotes (``library_tasks``).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from refman.core.citekeys import assign_citekeys, family_name
+from refman.core.matching import MatchKeys
 from refman.core.paper_state import PaperState
 from refman.core.state_io import load_states
 from refman.core.stored_keys import remember_blocks, remember_openings, stored_match_keys
 from refman.importers.names import name_parts
-from refman.store.bulk import chunks, run_many
+from refman.store.bulk import UNSYNCHRONIZED, chunks, id_set, row_stream, run_many
 from refman.store.database import Database
 from refman.store.models import MatchBlock, Paper, Person
 from refman.store.models_upkeep import LibraryTask
+from refman.store.packed import unpack
 
 log = logging.getLogger("refman.library")
 
@@ -40,6 +43,14 @@ def _fill_match_keys(session: Session) -> int:
         return 0
     session.execute(delete(MatchBlock))
     rows = stored_match_keys(session)
+    _write_keys(session, rows)
+    # every key is made again, openings of abstracts included
+    session.execute(delete(LibraryTask).where(LibraryTask.task.in_(_KEY_TASKS)))
+    return len(rows)
+
+
+def _write_keys(session: Session, rows: Sequence[tuple[int, str, MatchKeys]]) -> None:
+    """Store papers' match keys and blocking keys (their old blocking keys are gone)."""
     for part in chunks(rows, 5000):
         keys = [(pid, mk) for pid, _, mk in part]
         run_many(
@@ -49,14 +60,34 @@ def _fill_match_keys(session: Session) -> int:
             [(*mk.columns().values(), pid) for pid, mk in keys],
         )
         remember_blocks(session, ((pid, mk.blocks) for pid, mk in keys))
-    # every key is made again, openings of abstracts included
-    session.execute(delete(LibraryTask).where(LibraryTask.task.in_(_KEY_TASKS)))
-    return len(rows)
 
 
-#: The tasks that make papers' keys: all of them, or their abstracts' openings (an upgrade
-#: to revision 0014).
-_KEY_TASKS = ("match_keys", "opening_keys")
+#: The tasks that make papers' keys: all of them, their abstracts' openings (an upgrade to
+#: revision 0014), or those of papers whose texts hold TeX's dashes and quotes (0017).
+_KEY_TASKS = ("match_keys", "opening_keys", "ligature_keys")
+
+#: TeX's ligatures that match keys fold (see :func:`refman.common.text.normalize_for_match`).
+_LIGATURES = ("--", "``", "''")
+
+
+def _fill_ligature_keys(session: Session) -> int:
+    """The keys of the papers whose title or abstract holds one of TeX's dashes or quotes,
+    worked out again (an upgrade to revision 0017: keys fold them now)."""
+    if session.get(LibraryTask, "ligature_keys") is None:
+        return 0
+    ids = [
+        pid
+        for pid, title, abstract in row_stream(session, "SELECT id, title, abstract FROM papers")
+        if any(mark in title or mark in unpack(abstract) for mark in _LIGATURES)
+    ]
+    if ids:
+        session.execute(
+            delete(MatchBlock).where(MatchBlock.paper_id.in_(id_set(ids))),
+            execution_options=UNSYNCHRONIZED,
+        )
+        _write_keys(session, stored_match_keys(session, ids))
+    session.execute(delete(LibraryTask).where(LibraryTask.task == "ligature_keys"))
+    return len(ids)
 
 
 def _fill_opening_keys(session: Session) -> int:
@@ -111,7 +142,7 @@ def bring_up_to_date(db: Database) -> None:
     with db.transaction() as session:
         people = _fill_name_parts(session)
         papers = _fill_citekeys(session)
-        keyed = _fill_match_keys(session)
+        keyed = _fill_match_keys(session) + _fill_ligature_keys(session)
         openings = _fill_opening_keys(session)
     db.changed = changed_before  # upkeep is no change of the person's to back up
     log.info(

@@ -200,10 +200,23 @@ def _drop_protective_braces(text: str) -> str:
     return "".join(pieces)
 
 
+#: TeX's ligatures of text, as it typesets them: dashes and double quotation marks.
+_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"))
+
+
+def _typeset(text: str) -> str:
+    """TeX's ligatures as the characters it prints ("1990--2000" -> "1990–2000", "---" an
+    em dash, ``\u0060\u0060quoted''`` in curly quotes); a single quote stays as written."""
+    if "--" in text or "``" in text or "''" in text:
+        for ligature, character in _LIGATURES:
+            text = text.replace(ligature, character)
+    return text
+
+
 def bib_text(value: str) -> str:
     """Readable text of a resolved value: LaTeX accents, symbols and math as Unicode,
     protective braces dropped (``{DNA}`` -> ``DNA``; ``\\{`` stays a brace), ``~`` as a space,
-    white space collapsed."""
+    TeX's dashes and double quotes as characters (:func:`_typeset`), white space collapsed."""
     if "\\" in value or "$" in value:
         if "\\ensuremath" in value:
             value = _ENSUREMATH.sub(r"\\(\1\\)", value)
@@ -212,7 +225,7 @@ def bib_text(value: str) -> str:
         text = value.replace("~", " ") if "~" in value else value
         if "{" in text or "}" in text:
             text = text.translate(_UNBRACE)
-    return " ".join(text.split())
+    return " ".join(_typeset(text).split())
 
 
 def plain_value(value: str) -> str:

@@ -41,6 +41,7 @@ KNOWN_REVISIONS = (
     "0014",
     "0015",
     "0016",
+    "0017",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -305,6 +305,10 @@ def test_an_entry_without_title_gets_a_provisional_one() -> None:
         ("\\emph{case} {\\em study}", "case study"),
         ("Proc.~of the {IEEE}", "Proc. of the IEEE"),
         ("plain text", "plain text"),
+        # TeX's dashes and double quotes, as TeX prints them
+        ("Scaling laws, 2019--2024 --- a survey", "Scaling laws, 2019–2024 — a survey"),
+        ("The ``last mile'' of {\\em code}", "The “last mile” of code"),
+        ("Don't panic: it's `fine'", "Don't panic: it's `fine'"),
     ],
 )
 def test_latex_becomes_text(latex: str, text: str) -> None:

@@ -9,10 +9,14 @@ from pathlib import Path
 
 import pytest
 from alembic import command
-from sqlalchemy import Engine, create_engine, inspect
+from sqlalchemy import Engine, create_engine, inspect, text
 
+from refman.common.text import normalize_for_match
+from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
+from refman.core.matching import key_hash
 from refman.core.values import PaperDetail, PaperQuery, Section, SortKey
+from refman.importers import parse_text
 from refman.store import schema
 from refman.store.search_terms import register_functions
 from tests.helpers.fixtures import seed_files, sourced, sourced_file
@@ -241,5 +245,36 @@ def test_a_library_of_revision_0014_sorts_by_title_the_same_without_the_copy_of_
         assert ascending == expected and descending == expected[::-1]
         columns = {c["name"] for c in inspect(upgraded.db.engine).get_columns("papers")}
         assert "sort_title" not in columns
+    finally:
+        upgraded.close()
+
+
+def test_a_library_of_revision_0016_finds_its_papers_again_from_a_bib_with_tex_dashes(
+    library: LibraryService, library_location: str
+) -> None:
+    """refman now reads a .bib title's "--" as the dash TeX prints, and its match keys fold
+    both: a paper whose title was kept with "--" (and keyed so) is found again by the .bib."""
+    title = "Scaling laws, 2019--2024 --- a survey of ``emergent'' skills"
+    library.import_pages([sourced(publication_page("Ines Varga", [(title, 2024, "arXiv")]))])
+    (paper_id,) = library.paper_ids()
+    _engine_at_revision(library.db.engine, "0016")
+    old_key = key_hash("title", title.lower())  # the key refman of revision 0016 stored
+    with library.db.engine.begin() as conn:
+        conn.execute(text("UPDATE papers SET title_key = :key"), {"key": old_key})
+        conn.execute(text("DELETE FROM library_tasks"))  # (the downgrade's: a library of 0016)
+    library.close()
+
+    upgraded = LibraryService.open(library_location)
+    try:
+        with upgraded.db.engine.connect() as conn:
+            stored = conn.execute(text("SELECT title_key FROM papers")).scalar_one()
+        assert stored == key_hash("title", normalize_for_match(title)) != old_key
+        bib = (
+            "@misc{varga2024,\n  author = {Varga, Ines},\n"
+            f"  title = {{{title}}},\n  year = {{2024}},\n}}\n"
+        )
+        result = upgraded.import_pages([SourcedPage(parse_text(bib), "lab.bib")])
+        assert not result.new_ids and upgraded.paper_ids() == [paper_id]
+        assert upgraded.paper(paper_id).title == title  # the title as the page wrote it
     finally:
         upgraded.close()
