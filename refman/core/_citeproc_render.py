@@ -16,6 +16,7 @@ from refman.core import (
     _citeproc_groups,
     _citeproc_initials,
     _citeproc_labels,
+    _citeproc_lookups,
     _citeproc_substitute,
     _citeproc_titlecase,
 )
@@ -31,6 +32,7 @@ _citeproc_first_term.install()
 _citeproc_initials.install()
 _citeproc_labels.install()
 _citeproc_titlecase.install()
+_citeproc_lookups.install()
 
 
 def render_entries(
@@ -43,16 +45,29 @@ def render_entries(
     :func:`refman.core.citations.bibliography_entries`); the author lists of the items whose
     ids are ``incomplete`` end in "et al."."""
     ids: dict[str, str] = {}  # citeproc-py's key → the item's id
+    seen: set[str] = set()
     prepared = []
     for item in items:
         item_id = str(item.get("id", ""))
-        if item_id in ids.values():
+        if item_id in seen:
             continue
+        seen.add(item_id)
         key = f"item{len(ids)}"
         ids[key] = item_id
         prepared.append(prepare_item(item, key, html_out))
     if not prepared:
         return []
+    with _citeproc_lookups.remembered():
+        return _rendered(prepared, ids, path, html_out, incomplete)
+
+
+def _rendered(
+    prepared: list[dict[str, Any]],
+    ids: dict[str, str],
+    path: Path,
+    html_out: bool,
+    incomplete: Collection[str],
+) -> list[tuple[str, str]]:
     csl_style = CitationStylesStyle(str(path), locale=None, validate=False)
     output = citeproc_formatter.html if html_out else citeproc_formatter.plain
     bibliography = CitationStylesBibliography(csl_style, citeproc_source(prepared), output)
