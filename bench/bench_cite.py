@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import sys
 import tempfile
@@ -27,6 +25,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_import import machine
 
 from refman.core.citations import DEFAULT_STYLE, STYLES
 from refman.core.importing.values import SourcedPage
@@ -86,19 +87,6 @@ def make_items(count: int, seed: int = 7) -> list[dict[str, Any]]:
                 item.update({"container-title": "Handbook of systems", "editor": [_name(rng)]})
         items.append(item)
     return items
-
-
-def machine() -> str:
-    """CPU model, core count and Python version."""
-    model = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{model}; {os.cpu_count()} cores; Python {platform.python_version()}"
 
 
 def best(runs: int, call: Any) -> float:
