@@ -22,12 +22,23 @@ _DIRECT = {"title": "title", **CSL_VARIABLES}
 
 
 def _issued(detail: PaperDetail) -> dict[str, Any] | None:
+    """The paper's date: the full date a bibliography gave (month, day, a range) while its
+    year is the paper's year; the year alone once the year was edited (or cleared), so that
+    citations and exports say what the list says."""
     extra = detail.extra.get("issued")
-    if isinstance(extra, dict) and extra.get("date-parts"):
+    if isinstance(extra, dict) and extra.get("date-parts") and _year_of(extra) == detail.year:
         return extra
     if detail.year is None:
         return None
     return {"date-parts": [[detail.year]]}
+
+
+def _year_of(issued: dict[str, Any]) -> int | None:
+    """The (first) year of a CSL date, or None when it has none that reads as a number."""
+    try:
+        return int(issued["date-parts"][0][0])
+    except (IndexError, KeyError, TypeError, ValueError):
+        return None
 
 
 def _preprint(detail: PaperDetail) -> dict[str, str]:

@@ -249,6 +249,33 @@ def test_csv_cells_that_look_like_formulas_are_kept_as_text(library: LibraryServ
     assert row["abstract"] == "'@SUM(A1:A9) abstract"
 
 
+def test_an_edited_year_is_the_year_of_every_export_and_citation(
+    library: LibraryService,
+) -> None:
+    """A bibliography gave a full date (Zotero writes a month for nearly every entry); the
+    person corrects the year: citations and exports say the new year, not the old date."""
+    from refman.core.importing.values import SourcedPage
+    from refman.importers import parse_text
+
+    bib = "@article{m1, title={Test paper}, author={Doe, Jane}, journal={J}, year=2020, month=jan}"
+    [pid] = library.import_pages([SourcedPage(parse_text(bib, "m.bib"), "m.bib")]).new_ids
+    assert "Jan. 2020" in library.cite([pid], "ieee")
+    library.edit_fields(pid, year=2021)
+    assert library.cite([pid], "apa").startswith("Doe, J. (2021).")
+    assert "2020" not in library.cite([pid], "ieee")
+    assert "  year = 2021," in library.export([pid], ExportFormat.BIBTEX)
+    [entry] = rispy.loads(library.export([pid], ExportFormat.RIS))
+    assert entry["year"] == "2021" and "2020" not in entry.get("date", "")
+    [row] = csv.DictReader(io.StringIO(library.export([pid], ExportFormat.CSV), newline=""))
+    assert (row["year"], row["date"]) == ("2021", "2021")
+    [item] = json.loads(library.export([pid], ExportFormat.CSL_JSON))
+    assert item["issued"] == {"date-parts": [[2021]]}
+    library.edit_fields(pid, year=None)
+    assert "issued" not in json.loads(library.export([pid], ExportFormat.CSL_JSON))[0]
+    library.edit_fields(pid, year=2020)  # the year the date was given for: the date again
+    assert "Jan. 2020" in library.cite([pid], "ieee")
+
+
 def test_an_entry_without_a_title_is_exported_without_one(
     library: LibraryService, tmp_path: Path
 ) -> None:
