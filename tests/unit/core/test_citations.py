@@ -257,6 +257,21 @@ def test_lower_case_hyphenated_given_names_are_initialised_as_in_citeproc_js() -
     assert entry.startswith("Kim, M., & Roy, J.-P.")
 
 
+def test_names_without_letter_case_are_written_whole_as_citeproc_js_writes_them() -> None:
+    """Chinese, Japanese and Korean names: family name first, nothing between, no initials
+    (the strings citeproc-js 2.4.63 writes for these data)."""
+    authors = [
+        {"family": "山田", "given": "太郎"},
+        {"family": "Ñúñez", "given": "José"},
+        {"family": "김", "given": "민준"},
+    ]
+    book = {"type": "book", "author": authors, "title": "日本語の本", "publisher": "Iwanami"}
+    assert _one(book).startswith("山田太郎, Ñúñez, J., & 김민준. (2020). 日本語の本.")
+    assert _one(book, "ieee").startswith("[1] 山田太郎, J. Ñúñez, and 김민준, 日本語の本.")
+    chicago = _one(book, "chicago-author-date")
+    assert chicago.startswith("山田太郎, José Ñúñez, and 김민준. 2020.")
+
+
 def test_chicago_writes_given_names_in_full_and_formats_initials_only() -> None:
     authors = [
         {"family": "Tolkien", "given": "J.R.R."},
