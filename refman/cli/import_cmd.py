@@ -124,5 +124,5 @@ def _import_each(
         if args.json:
             _write(out, [dumps(import_to_json(label, report))])
         else:
-            _write(out, report_lines(label, result, kept_separate=choices.keep_all_separate))
+            _write(out, report_lines(label, result))
     return status

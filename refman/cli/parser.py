@@ -42,7 +42,8 @@ _IMPORT_EPILOG = """\
 Each file is imported on its own: a file that cannot be read or is not an author page is
 reported on stderr and skipped, and the other files are still imported (the exit status is
 then 2). A paper already in the library is never added twice: the page's details are merged
-into it. A near-identical paper (a possible duplicate) is merged too, unless --keep-separate.
+into it. A near-identical paper (a possible duplicate) is merged too, unless --keep-separate
+or its title differs by a word ("with" / "without"): then it is kept separate and marked.
 
 examples:
   refman import zhuo.txt                  import a saved author page

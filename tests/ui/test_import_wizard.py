@@ -375,6 +375,13 @@ def test_select_none_and_all(qtbot: QtBot, make_wizard: Callable[[], ImportWizar
     assert labels(page, "selectionSummary") == ["12 of 12 records will be imported."]
 
 
+def choose_duplicate(wizard: ImportWizard, index: int) -> None:
+    """Pick Merge (0) or Keep separate (1) in the review's one possible-duplicate choice."""
+    [combo] = wizard.review_page.findChildren(QComboBox, "duplicateChoice")
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
+
+
 @pytest.mark.parametrize("keep_separate", [False, True])
 def test_possible_duplicate_merged_or_kept_separate(
     qtbot: QtBot,
@@ -398,9 +405,7 @@ def test_possible_duplicate_merged_or_kept_separate(
     model = to_review(qtbot, wizard)
     assert statuses(model) == [f"Merge — possible duplicate of “{title}”"]
     if keep_separate:
-        [combo] = wizard.review_page.findChildren(QComboBox, "duplicateChoice")
-        combo.setCurrentIndex(1)
-        combo.activated.emit(1)
+        choose_duplicate(wizard, 1)
         assert statuses(model) == [f"Keep separate — possible duplicate of “{title}”"]
     run_import(qtbot, wizard)
     result = wizard.result
@@ -421,6 +426,36 @@ def test_possible_duplicate_merged_or_kept_separate(
         assert labels(wizard.result_page, "resultDetails") == [
             "Ada Lovelace — pasted text: 0 new, 1 already in library (1 possible duplicate merged)"
         ]
+
+
+def test_a_look_alike_worded_apart_starts_kept_separate_and_can_be_merged(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
+) -> None:
+    title = "Deep residual learning for image recognition with convolutional networks"
+    first = "We train very deep convolutional networks for image recognition with shortcuts."
+    library.import_pages([SourcedPage(parse(page_text("Ada Lovelace", [(title, first)])))])
+    [known] = library.paper_ids()
+    second = "We show that image recognition needs no convolutions at all, only attention."
+    third = "Videos are recognised frame by frame by the same residual networks, and faster."
+    for other, abstract, merge in (
+        (title.replace("with", "without"), second, False),
+        (title.replace("image", "video"), third, True),
+    ):
+        wizard = make_wizard()
+        wizard.add_text(page_text("Ada Lovelace", [(other, abstract)]))
+        model = to_review(qtbot, wizard)
+        assert statuses(model) == [f"Keep separate — possible duplicate of “{title}”"]
+        if merge:
+            choose_duplicate(wizard, 0)
+            assert statuses(model) == [f"Merge — possible duplicate of “{title}”"]
+        run_import(qtbot, wizard)
+        assert wizard.result is not None
+        if merge:
+            assert library.count() == 2 and wizard.result.new_ids == ()
+            assert other not in [library.paper(i).title for i in library.paper_ids()]
+        else:
+            [new] = wizard.result.new_ids
+            assert library.paper(new).possible_duplicate_of == known and library.count() == 2
 
 
 def test_the_review_menu_skips_imports_and_keeps_duplicates_apart(

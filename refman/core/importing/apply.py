@@ -229,9 +229,7 @@ def _effective_target(p: RecordPlan, choices: ImportChoices, work: _Work) -> int
     """The paper a record joins, or None when it becomes a new paper."""
     if p.status is RecordStatus.NEW:
         return None
-    if p.status is RecordStatus.POSSIBLE_DUPLICATE and (
-        choices.keep_all_separate or p.ref in choices.keep_separate
-    ):
+    if p.status is RecordStatus.POSSIBLE_DUPLICATE and choices.kept_apart(p):
         return None
     if p.target_id is not None:
         return p.target_id

@@ -29,6 +29,7 @@ from refman.core.matching import (
     NameWords,
     as_tuple,
     best_match,
+    kept_apart,
     match_keys,
     name_words,
 )
@@ -188,7 +189,7 @@ def _decide(
             compared.append((mk, candidates, index.openers(mk, people)))
             compared_at.append(i)
         index.add(ref, mk, record.title, people)
-    found: list[Likeness[Target] | None] = [None] * len(refs)
+    found: list[tuple[Likeness[Target], bool] | None] = [None] * len(refs)
     for i, best in zip(compared_at, split_map(_best_of, compared), strict=True):
         found[i] = best
     return [
@@ -203,25 +204,31 @@ _NOBODY: NameWords = frozenset()
 _Compared = tuple[MatchKeys, list[tuple[Target, MatchKeys]], list[tuple[Target, MatchKeys]]]
 
 
-def _best_of(compared: _Compared) -> Likeness[Target] | None:
-    return best_match(*compared)
+def _best_of(compared: _Compared) -> tuple[Likeness[Target], bool] | None:
+    """A record's most similar look-alike, and whether it is better kept apart from it."""
+    best = best_match(*compared)
+    if best is None:
+        return None
+    keys, candidates, _ = compared
+    other = next((k for target, k in candidates if target == best[1]), None)
+    return best, not best[2] and other is not None and kept_apart(keys, other)
 
 
 def _plan(
     ref: RecordRef,
     record: ParsedRecord,
     exact: Target | None,
-    best: Likeness[Target] | None,
+    found: tuple[Likeness[Target], bool] | None,
     index: MatchIndex,
 ) -> RecordPlan:
     """A record's plan from its exact match, else its most similar look-alike."""
     if exact is not None:
         status = RecordStatus.MERGE if isinstance(exact, int) else RecordStatus.REPEAT
         return _targeted(ref, record, status, exact, index)
-    if best is not None:
-        score, look_alike, cut_short = best
+    if found is not None:
+        (score, look_alike, cut_short), apart = found
         plan = _targeted(ref, record, RecordStatus.POSSIBLE_DUPLICATE, look_alike, index, score)
-        return replace(plan, cut_short=cut_short) if cut_short else plan
+        return replace(plan, cut_short=cut_short, apart=apart)
     return RecordPlan(ref=ref, record=record, status=RecordStatus.NEW)
 
 

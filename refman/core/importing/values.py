@@ -80,6 +80,10 @@ class RecordPlan:
         target_in_trash: The library paper a MERGE goes into is in the Trash (it stays there).
         cut_short: For POSSIBLE_DUPLICATE, one abstract is the start of the other (a page
             that lists only the first paragraph or lines; similarity 100), not 95% alike.
+        apart: For POSSIBLE_DUPLICATE, the titles differ by a word that is no spelling of
+            the other's ("with" / "without", "legal" / "medical") and no abstract makes them
+            one: it becomes a paper of its own (marked as a possible duplicate) unless the
+            person merges it (:attr:`ImportChoices.merge`).
     """
 
     ref: RecordRef
@@ -92,6 +96,7 @@ class RecordPlan:
     similarity: float | None = None
     target_in_trash: bool = False
     cut_short: bool = False
+    apart: bool = False
 
     @property
     def needs_title(self) -> bool:
@@ -173,7 +178,10 @@ class ImportChoices:
 
     Attributes:
         skip: Records not to import.
-        keep_separate: Possible duplicates to add as papers of their own (the rest merge).
+        keep_separate: Possible duplicates to add as papers of their own (the rest merge,
+            but for those worded apart: see :meth:`kept_apart`).
+        merge: Possible duplicates worded apart (:attr:`RecordPlan.apart`) to merge all the
+            same.
         keep_all_separate: Keep every possible duplicate separate (``--keep-separate``).
         titles: Titles the user typed for records without one (they count as the user's).
         tags: Tags to put on every imported paper.
@@ -188,6 +196,15 @@ class ImportChoices:
     tags: tuple[str, ...] = ()
     subject_tags: bool = False
     dry_run: bool = False
+    merge: frozenset[RecordRef] = frozenset()
+
+    def kept_apart(self, plan: RecordPlan) -> bool:
+        """Whether a possible duplicate becomes a paper of its own: when the person says so,
+        or when its title is worded apart from its look-alike's and the person did not say to
+        merge it."""
+        if self.keep_all_separate or plan.ref in self.keep_separate:
+            return True
+        return plan.apart and plan.ref not in self.merge
 
 
 @dataclass(frozen=True, slots=True)

@@ -275,7 +275,8 @@ def report_counts(report: PageReport) -> str:
 
 
 def duplicate_line(record: RecordPlan, kept_separate: bool) -> str:
-    """A possible duplicate and what became of it, for the command line's report."""
+    """A possible duplicate and what became of it, for the command line's report (a paper
+    kept separate because its title is worded apart says so: the person may disagree)."""
     score = f" ({record.similarity:.0f}%)" if record.similarity is not None else ""
     if record.cut_short:
         score = " (one abstract is the start of the other)"
@@ -284,6 +285,8 @@ def duplicate_line(record: RecordPlan, kept_separate: bool) -> str:
     else:
         other = f"“{record.target_title or ''}” earlier in this file"
     outcome = "kept separate" if kept_separate else "merged"
+    if kept_separate and record.apart:
+        outcome += " (the titles differ by a word: marked as a possible duplicate to check)"
     return f"  possible duplicate: “{record.record.title}” resembles {other}{score} — {outcome}"
 
 
@@ -296,7 +299,7 @@ BIBLIOGRAPHY_NAMES = {
 }
 
 
-def report_lines(label: str, result: ImportResult, *, kept_separate: bool = False) -> list[str]:
+def report_lines(label: str, result: ImportResult) -> list[str]:
     """The command line's block about one imported file: a summary, warnings, duplicates.
 
     Example:
@@ -314,7 +317,8 @@ def report_lines(label: str, result: ImportResult, *, kept_separate: bool = Fals
     if report.since_last is not None:
         lines.append(f"  {since_last_text(report.since_last)}")
     lines.extend(f"  {warning}" for warning in report.warnings)
-    lines.extend(duplicate_line(plan, kept_separate) for plan in result.possible_duplicates)
+    created = {r.ref for page in result.pages for r in page.records if r.created}
+    lines.extend(duplicate_line(p, p.ref in created) for p in result.possible_duplicates)
     return lines
 
 

@@ -103,19 +103,20 @@ class ReviewModel(QAbstractTableModel):
         self._plans: tuple[RecordPlan, ...] = ()
         self._rows: dict[RecordRef, int] = {}
         self._skip: set[RecordRef] = set()
-        self._keep_separate: set[RecordRef] = set()
+        self._apart: dict[RecordRef, bool] = {}  # possible duplicates: kept apart (True)
         self._titles: dict[RecordRef, str] = {}
 
     # -- loading and reading out -------------------------------------------------------------
 
     def set_plan(self, plan: ImportPlan | None) -> None:
-        """Show a plan; every record starts checked, duplicates merge, titles as suggested."""
+        """Show a plan; every record starts checked, duplicates merge (but for those worded
+        apart from their look-alike: :attr:`RecordPlan.apart`), titles as suggested."""
         self.beginResetModel()
         self._plan = plan
         self._plans = plan.review_order() if plan is not None else ()
         self._rows = {p.ref: row for row, p in enumerate(self._plans)}
         self._skip.clear()
-        self._keep_separate.clear()
+        self._apart.clear()
         self._titles.clear()
         self.endResetModel()
 
@@ -125,11 +126,17 @@ class ReviewModel(QAbstractTableModel):
 
     def record_choices(self) -> ImportChoices:
         """The user's decisions: skipped records, duplicates kept apart and typed titles."""
+        duplicates = [p for p in self._plans if p.status is RecordStatus.POSSIBLE_DUPLICATE]
         return ImportChoices(
             skip=frozenset(self._skip),
-            keep_separate=frozenset(self._keep_separate),
+            keep_separate=frozenset(p.ref for p in duplicates if self.kept_apart(p)),
+            merge=frozenset(p.ref for p in duplicates if p.apart and not self.kept_apart(p)),
             titles=dict(self._titles),
         )
+
+    def kept_apart(self, plan: RecordPlan) -> bool:
+        """Whether a possible duplicate becomes a paper of its own, as the row says now."""
+        return self._apart.get(plan.ref, plan.apart)
 
     def checked_count(self) -> int:
         """How many records will be imported."""
@@ -196,7 +203,7 @@ class ReviewModel(QAbstractTableModel):
             return {
                 ABSTRACT_ROLE: plan.record.abstract,
                 PLAN_ROLE: plan,
-                KEEP_SEPARATE_ROLE: plan.ref in self._keep_separate,
+                KEEP_SEPARATE_ROLE: self.kept_apart(plan),
             }[role]
         return self._look(plan, column, role)
 
@@ -204,7 +211,7 @@ class ReviewModel(QAbstractTableModel):
         if column == Column.TITLE:
             return self._titles.get(plan.ref, plan.record.title)
         if column == Column.STATUS:
-            return plan.ref in self._keep_separate
+            return self.kept_apart(plan)
         return self._text(plan, column)
 
     def _look(self, plan: RecordPlan, column: Column, role: int) -> object:
@@ -256,10 +263,7 @@ class ReviewModel(QAbstractTableModel):
         """Merge a possible duplicate (False) or keep it as a paper of its own (True)."""
         if plan.status is not RecordStatus.POSSIBLE_DUPLICATE:
             return False
-        if keep:
-            self._keep_separate.add(plan.ref)
-        else:
-            self._keep_separate.discard(plan.ref)
+        self._apart[plan.ref] = keep
         self._row_changed(row)
         return True
 
@@ -367,7 +371,7 @@ class ReviewModel(QAbstractTableModel):
         if plan.status is RecordStatus.MERGE:
             return merge_text(plan)
         if plan.status is RecordStatus.POSSIBLE_DUPLICATE:
-            return duplicate_text(plan, plan.ref in self._keep_separate)
+            return duplicate_text(plan, self.kept_apart(plan))
         if plan.status is RecordStatus.REPEAT:
             row = self._rows.get(plan.target_ref) if plan.target_ref else None
             return repeat_text(self._plan, plan, row)

@@ -200,6 +200,28 @@ def test_keep_separate_keeps_a_near_duplicate_apart(cli: Cli, page: Path, tmp_pa
     assert len(papers(cli)) == 4
 
 
+def test_a_near_duplicate_worded_apart_is_kept_separate_and_says_why(
+    cli: Cli, tmp_path: Path
+) -> None:
+    with_ = tmp_path / "with.bib"
+    with_.write_text(
+        "@article{a, title={Deep residual learning for image recognition with convolutional"
+        " networks}, author={He, Kaiming}, year={2016}}\n",
+        encoding="utf-8",
+    )
+    without = tmp_path / "without.bib"
+    without.write_text(with_.read_text("utf-8").replace(" with ", " without "), "utf-8")
+    cli("import", str(with_))
+    result = cli("import", str(without))
+    assert result.code == 0
+    line = next(x for x in result.out.splitlines() if "possible duplicate:" in x)
+    assert line.endswith(
+        "— kept separate (the titles differ by a word: marked as a possible duplicate to check)"
+    )
+    titles = sorted(p["title"] for p in papers(cli))
+    assert [t.split()[-3] for t in titles] == ["with", "without"]
+
+
 def test_dash_reads_standard_input(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     data = page_text().encode("utf-8")
     monkeypatch.setattr(sys, "stdin", SimpleNamespace(buffer=io.BytesIO(data)))

@@ -424,6 +424,41 @@ def test_kept_apart_possible_duplicate_needs_attention(library: LibraryService, 
     assert library.paper(target).attributed_to == ("Maren Solvik",)
 
 
+WITH = "Deep residual learning for image recognition with convolutional networks"
+
+
+@pytest.mark.parametrize(
+    ("other", "apart"),
+    [
+        (WITH.replace("with", "without"), True),  # a word that turns the meaning
+        (WITH.replace("image", "video"), True),  # another subject
+        (WITH.replace("networks", "network"), False),  # a plural
+        (WITH.replace("recognition", "recogntion"), False),  # a typo
+        (WITH.replace("for image", "of image"), False),  # small words swap
+    ],
+)
+@pytest.mark.parametrize("merge", [False, True])
+def test_a_look_alike_worded_apart_is_kept_as_a_paper_of_its_own_unless_merged(
+    library: LibraryService, other: str, apart: bool, merge: bool
+) -> None:
+    """Titles 95% alike letter for letter, but one says "without" where the other says
+    "with": two papers until the person says otherwise; a plural or a typo: one paper."""
+    [target] = library.import_pages([page("Maren Solvik", rec(WITH, year=2016))], at=T0).new_ids
+    pages = [page("Tobias Ferreira", rec(other, year=2017))]
+    [plan] = library.plan_import(pages).records
+    assert plan.status is RecordStatus.POSSIBLE_DUPLICATE and plan.apart is apart
+    choices = ImportChoices(merge=frozenset({(0, 0)}) if merge else frozenset())
+    result = library.import_pages(pages, choices, at=T1)
+    if apart and not merge:
+        [new] = result.new_ids
+        assert library.paper(new).possible_duplicate_of == target
+        assert library.paper_ids(PaperQuery(section=Section.ATTENTION)) == [new]
+        assert library.paper(target).attributed_to == ("Maren Solvik",)
+    else:
+        assert result.new_ids == () and library.paper_ids() == [target]
+        assert sorted(library.paper(target).attributed_to) == ["Maren Solvik", "Tobias Ferreira"]
+
+
 def test_possible_duplicate_within_one_import(library: LibraryService) -> None:
     pages = [page("Maren Solvik", rec(LONG, prose(21)), rec(NEAR, prose(22)))]
     plan = library.plan_import(pages)
