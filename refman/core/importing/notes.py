@@ -11,6 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from refman.store.bulk import chunks
+from refman.store.connection import writer
 from refman.store.models import Note
 
 
@@ -34,12 +35,22 @@ def add_import_notes(
         ):
             have.setdefault(paper_id, set()).add(text)
     added: list[Note] = []
+    who = writer(session)  # (the person importing, as for a note typed in)
     for paper_id, texts in wanted.items():
         known = have.setdefault(paper_id, set())
         for text in texts:
             if text.strip() and text not in known:
                 known.add(text)
-                added.append(Note(paper_id=paper_id, text=text, created_at=now, modified_at=now))
+                added.append(
+                    Note(
+                        paper_id=paper_id,
+                        text=text,
+                        created_at=now,
+                        modified_at=now,
+                        created_by=who,
+                        modified_by=who,
+                    )
+                )
     session.add_all(added)
     session.flush()
     return [note.id for note in added]

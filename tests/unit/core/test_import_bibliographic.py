@@ -49,6 +49,9 @@ def test_tags_notes_raw_and_name_parts_come_in(library: LibraryService, library_
     paper = library.paper(pid)
     assert [t.name for t in paper.tags] == ["computing", "history"]
     assert [n.text for n in paper.notes] == ["Note G has the first program."]
+    # the note is the importing person's, as the paper is
+    assert paper.created_by is not None
+    assert [(n.created_by, n.modified_by) for n in paper.notes] == [(paper.created_by,) * 2]
     assert paper.citekey == "lovelace1843"
     assert paper.author_names[1] == PersonName("Menabrea", "Luigi", suffix="Jr.")
     with sqlite3.connect(library_path) as conn:
