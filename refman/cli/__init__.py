@@ -22,7 +22,7 @@ from refman.cli.argv import undecodable, words_as_query
 from refman.cli.parser import build_parser
 from refman.cli.terminal import safe
 from refman.common.controls import terminal_safe
-from refman.common.errors import RefmanError
+from refman.common.errors import LibraryOpenError, RefmanError
 from refman.logging_setup import setup_logging, shutdown_logging
 from refman.paths import backup_dir, check_record, library_location
 
@@ -128,6 +128,20 @@ def _screenshot(args: argparse.Namespace) -> int:
     return code
 
 
+def _require_folder(location: str) -> None:
+    """A library file named (``--db``, ``REFMAN_DB``) in a folder that does not exist is most
+    likely a mistyped path: it is refused rather than made, with the folders, as an empty
+    library."""
+    if "://" in location:
+        return
+    path = Path(location).expanduser()
+    if not path.exists() and not path.parent.exists():
+        raise LibraryOpenError(
+            f"There is no folder “{path.parent}” for the library “{path}”.",
+            "Check the path; to start a new library there, create the folder first.",
+        )
+
+
 def _dispatch(args: argparse.Namespace) -> int:
     if args.command is None:
         return _open_window(args.db)
@@ -150,7 +164,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _open_wizard(args.db, list(args.files))
     from refman.core.library import LibraryService
 
-    service = LibraryService.open(library_location(args.db), check_record(), backup_dir())
+    location = library_location(args.db)
+    if args.db or os.environ.get("REFMAN_DB"):  # (the default library's folder is made)
+        _require_folder(location)
+    service = LibraryService.open(location, check_record(), backup_dir())
     if base := os.environ.get("REFMAN_FILES_BASE"):  # linked files relative to it
         service.use_base_folder(Path(base).expanduser())
     service.file.when_waiting(_tell_waiting)

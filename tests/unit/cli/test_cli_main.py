@@ -174,6 +174,20 @@ def test_bad_db_is_one_line_and_exit_2(
     assert "Traceback" not in captured.err
 
 
+def test_a_library_in_a_folder_that_does_not_exist_is_refused_not_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A mistyped --db path does not quietly become an empty library in new folders."""
+    target = tmp_path / "no" / "such" / "lib.sqlite"
+    assert main(["--db", str(target), "list"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith(f"refman: There is no folder “{target.parent}”")
+    assert not (tmp_path / "no").exists()
+    assert main(["--db", str(tmp_path / "new.sqlite"), "list"]) == 0  # a folder that exists
+    assert (tmp_path / "new.sqlite").exists()
+
+
 @pytest.mark.logs_warnings("refman.cli")
 def test_internal_error_is_one_line_and_logged(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], library_path: Path
