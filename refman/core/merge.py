@@ -8,7 +8,7 @@ attributions accumulate. A field the user edited by hand is never overwritten.
 
 from __future__ import annotations
 
-from refman.common.text import plural
+from refman.common.text import person_key, plural
 from refman.core.matching import continues
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.rules import tag_key
@@ -46,7 +46,7 @@ def new_state(
         venue=record.venue,
         authors=list(author_keys),
         authors_complete=record.authors_complete,
-        attributions=[owner_key] if owner_key else [],
+        attributions=list(dict.fromkeys(key for key, _ in _attributions(record, owner_key))),
         subjects=list(dict.fromkeys(record.subjects)),
         tags=[],
         user_edited={"title"} if user_title else set(),
@@ -79,9 +79,10 @@ def merge_into(
         state.title = record.title
         state.title_provisional = False
         adds.append(TITLE_ADDED)
-    if owner_key and owner_key not in state.attributions:
-        state.attributions.append(owner_key)
-        adds.append(f"attribution to {owner_name or owner_key}")
+    for key, name in _attributions(record, owner_key, owner_name):
+        if key not in state.attributions:
+            state.attributions.append(key)
+            adds.append(f"attribution to {name or key}")
     adds.extend(_merge_authors(state, record, author_keys))
     adds.extend(_published_version(state, record))
     adds.extend(_fill_missing(state, record))
@@ -92,6 +93,15 @@ def merge_into(
         word = "subject" if len(new_subjects) == 1 else "subjects"
         adds.append(f"{word} {', '.join(new_subjects)}")
     return adds
+
+
+def _attributions(
+    record: ParsedRecord, owner_key: str | None, owner_name: str | None = None
+) -> list[tuple[str, str | None]]:
+    """The person keys (and names) a record attributes its paper to: the page's owner, and
+    the people refman's own export named (:attr:`ParsedRecord.attributed_to`)."""
+    found = [(owner_key, owner_name)] if owner_key else []
+    return found + [(person_key(name), name) for name in record.attributed_to]
 
 
 def _merge_authors(state: PaperState, record: ParsedRecord, author_keys: list[str]) -> list[str]:

@@ -15,9 +15,10 @@ object per record:
 The keys are the names of the record's fields (:class:`~refman.importers.records.ParsedRecord`)
 — ``title``, ``title_provisional``, ``abstract``, ``year``, ``venue``, ``subjects``,
 ``author_names`` (CSL name objects), ``authors_complete``, ``type``, ``doi``, ``arxiv_id``,
-``url``, ``volume``, ``issue``, ``pages``, ``publisher``, ``citekey``, ``tags``, ``notes`` —
-and ``extra``, the CSL variables to set (``null`` for one the file's fields suggest but the
-paper does not have). Only the fields that need it appear. Each reader applies the extension
+``url``, ``volume``, ``issue``, ``pages``, ``publisher``, ``citekey``, ``tags``, ``notes``,
+``attributed_to`` (the people whose author pages brought the paper) — and ``extra``, the
+CSL variables to set (``null`` for one the file's fields suggest but the paper does not
+have). Only the fields that need it appear. Each reader applies the extension
 to the record it read, so the extension wins over what the fields suggest; a record without
 one (any other program's file) is read as before, and a value of the wrong kind is ignored.
 """
@@ -114,9 +115,10 @@ FIELDS: Mapping[str, Callable[[Any], bool]] = {
     "citekey": _optional_text,
     "tags": _texts,
     "notes": _texts,
+    "attributed_to": _texts,
     "extra": _variables,
 }
-_LIST_FIELDS = frozenset({"subjects", "tags", "notes"})
+_LIST_FIELDS = frozenset({"subjects", "tags", "notes", "attributed_to"})
 #: Braces inside the JSON text's strings, written as JSON escapes so that BibTeX, which
 #: counts every brace, always finds the value's braces paired.
 _BRACES = {"{": "\\u007b", "}": "\\u007d"}

@@ -124,6 +124,8 @@ class ParsedRecord:
         notes: Notes the source gives (BibTeX annote/note, RIS N1).
         raw: The record exactly as the source file holds it (empty for author pages).
         files: Files to attach to the record's paper (the PDF a record was read from).
+        attributed_to: The people whose author pages brought the paper, besides the page's
+            owner (refman's own exports give them back: :mod:`~refman.importers.bib_extension`).
     """
 
     title: str
@@ -152,6 +154,7 @@ class ParsedRecord:
     last_line: int = 0
     #: Files that come with the record, attached to its paper (a PDF imported).
     files: tuple[str, ...] = ()
+    attributed_to: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)

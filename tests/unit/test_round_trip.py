@@ -109,6 +109,7 @@ def _seen(paper: PaperDetail, *, with_notes: bool) -> dict[str, Any]:
         "publisher": paper.publisher,
         "extra": paper.extra,
         "tags": sorted(t.name for t in paper.tags),
+        "attributed_to": sorted(paper.attributed_to),  # whose author pages brought it
         # the only exception: an export without notes leaves the notes out, as asked
         "notes": [n.text for n in paper.notes] if with_notes else [],
     }

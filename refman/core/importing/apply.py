@@ -247,6 +247,8 @@ def _people(p: RecordPlan, sp: SourcedPage, work: _Work) -> tuple[str | None, li
         work.parts.setdefault(key, parts)
     if owner_key and owner:
         work.names.setdefault(owner_key, owner)
+    for name in p.record.attributed_to:
+        work.names.setdefault(person_key(name), name)
     return owner_key, author_keys
 
 
