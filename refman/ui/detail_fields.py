@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QRect, QRectF, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QRect, QRectF, QSize, Qt, Signal, Slot
 from PySide6.QtGui import (
     QFocusEvent,
     QFont,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refman.ui.field_undo import passes_undo
 from refman.ui.flow_layout import FlowLayout
 from refman.ui.look import ATTENTION, link_button_style, plain_label, scaled_font, set_muted
 
@@ -128,6 +129,10 @@ class TitleEdit(QTextEdit):
             self.revert()
             return
         super().keyPressEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        """Undo and Redo go to the window when nothing typed is left to undo here."""
+        return passes_undo(event, self.is_edited()) or super().event(event)
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         """Move the text in from the border while editing."""
@@ -267,6 +272,10 @@ class FieldEdit(QLineEdit):
             self.revert()
             return
         super().keyPressEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        """Undo and Redo go to the window when nothing typed is left to undo here."""
+        return passes_undo(event, self.is_edited()) or super().event(event)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         """At rest again, the value starts at its beginning (and may be cut short)."""

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from refman.core.rules import split_tags
 from refman.core.values import TagView
 
+from refman.ui.field_undo import UndoPassing
 from refman.ui.flow_layout import FlowLayout
 from refman.ui.look import mix, plain_label, subtle_fill
 from refman.ui.read_only import mark_changing
@@ -156,6 +157,8 @@ class TagChips(QWidget):
             "QLineEdit:focus { border: 1px solid palette(highlight); background: palette(base); }"
         )
         self.field.setCompleter(self.completer)
+        self._undo_passing = UndoPassing(self)
+        self.field.installEventFilter(self._undo_passing)
         self.field.returnPressed.connect(self.on_field_return_pressed)
         self.completer.activated.connect(self.on_completer_activated)
         self._flow.addWidget(self.field)
@@ -204,6 +207,8 @@ class TagChips(QWidget):
             return
         text = self.field.text()
         self.field.clear()
+        if popup is not None:  # (the suggestions of what was typed are done with)
+            popup.hide()
         self._add(text)
 
     @Slot(str)

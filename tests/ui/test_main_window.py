@@ -199,6 +199,43 @@ def test_delete_moves_the_selection_to_trash_and_undo_brings_it_back(
     assert seeded.paper_ids(PaperQuery(section=Section.TRASH)) == [first]
 
 
+def test_ctrl_z_in_a_field_just_handed_over_undoes_the_edit(
+    qtbot: QtBot, window: MainWindow, seeded: LibraryService
+) -> None:
+    """After Enter, the cursor stays in the field: Ctrl+Z there undoes the library's change
+    (the field has no typing of its own left), and undoes typing while there is some."""
+    paper = row_id(window.model, 0)
+    window.table.select_paper(paper)
+    settle(window.controller)
+    before = seeded.paper(paper).title
+    title = window.detail_pane.title_edit
+    title.setFocus()
+    title.selectAll()
+    qtbot.keyClicks(title, "A title typed over")
+    qtbot.keyClick(title, Qt.Key.Key_Return)
+    settle(window.controller)
+    assert seeded.paper(paper).title == "A title typed over"
+    assert title.hasFocus()
+    qtbot.keyClick(title, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    settle(window.controller)
+    assert seeded.paper(paper).title == before
+    assert title.toPlainText() == before
+    tags = window.detail_pane.tag_chips.field
+    tags.setFocus()
+    qtbot.keyClicks(tags, "fieldwork")
+    qtbot.keyClick(tags, Qt.Key.Key_Return)
+    settle(window.controller)
+    assert [t.name for t in seeded.paper(paper).tags] == ["fieldwork"]
+    qtbot.keyClicks(tags, "ab")
+    qtbot.keyClick(tags, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # the typing
+    settle(window.controller)
+    assert [t.name for t in seeded.paper(paper).tags] == ["fieldwork"]
+    tags.clear()
+    qtbot.keyClick(tags, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # the tag
+    settle(window.controller)
+    assert seeded.paper(paper).tags == ()
+
+
 def test_a_note_typed_and_never_saved_survives_closing_the_window(
     qtbot: QtBot,
     window: MainWindow,
