@@ -43,7 +43,6 @@ FOLLOWED_BY_ID = 1000
 
 _TRASH_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
 
-
 #: The keys that go to the first or last paper.
 _ENDS = (QAbstractItemView.CursorAction.MoveHome, QAbstractItemView.CursorAction.MoveEnd)
 
@@ -84,6 +83,7 @@ class PaperTable(QTableView):
         self._selected: Sequence[int] | None = []
         self._restoring = False
         self._select_after_reset: int | None = None
+        self._before: tuple[object, int] = (None, -1)  # the query shown, the current row
         self.setObjectName("paperList")
         self.setAccessibleName("Papers")
         self._set_up_view()
@@ -203,26 +203,17 @@ class PaperTable(QTableView):
         return self.paper_model.paper_id(index.row()) if index.isValid() else None
 
     def select_paper(self, paper_id: int) -> bool:
-        """Select one paper, make it current and scroll it into view.
-
-        When the paper's row has not been read, its place in the list is looked up first
-        and it is selected when found (nothing happens when the list does not show it).
-
-        Args:
-            paper_id: The paper to select.
-
-        Returns:
-            True when it was selected at once.
-        """
+        """Select one paper, make it current and scroll it into view; True when done at once
+        (a row not read yet is looked up first, and selected when the list shows it)."""
         row = self.paper_model.row_of(paper_id)
         if row is not None:
             self._select_row(row)
             return True
-        self.paper_model.locate(paper_id, lambda found: self._select_row(found))
+        self.paper_model.locate(paper_id, self._select_row)
         return False
 
     def _select_row(self, row: int | None) -> None:
-        if row is None:
+        if row is None or row < 0:
             return
         self._select_rows([row], row)
         self.scrollTo(self.paper_model.index(row, TITLE))
@@ -347,6 +338,7 @@ class PaperTable(QTableView):
     def on_model_about_to_be_reset(self) -> None:
         """Hold the signals back while the list is re-queried (the ids are remembered)."""
         self._restoring = True
+        self._before = (self.paper_model.query, self.currentIndex().row())
 
     @Slot()
     def on_model_reset(self) -> None:
@@ -368,9 +360,12 @@ class PaperTable(QTableView):
             self._select_row(min(after_trash, model.total() - 1))
         elif wanted is not None:
             # The current paper is further down the new list, or not in it: find it, keep
-            # it current (or remember it for a list that shows it again).
+            # it current (or remember it for a list that shows it again); gone from the same
+            # list (marked read in Unread, say), it gives its place to the next paper.
             self._lost = wanted
-            model.locate(wanted, self._select_row)
+            query, row = self._before
+            near = min(row, model.total() - 1) if query == model.query else -1
+            model.locate(wanted, lambda found: self._select_row(near if found is None else found))
         self._restoring = False
         self._show_sort_of_query()
         self._announce()

@@ -173,3 +173,32 @@ def test_a_rated_paper_that_moves_in_a_rating_sort_stays_the_selected_one(
     assert window.table.selected_ids() == [chosen]
     shown = window.detail_pane.shown_paper()
     assert shown is not None and shown.id == chosen
+
+
+def test_working_through_unread_each_paper_marked_read_hands_over_to_the_next(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    """Marked read in Unread, the paper leaves the list and the next one is selected, so
+    Ctrl+Shift+R again reads the next; a new search shows no paper it did not choose."""
+    window.tag_pane.select_section(Section.UNREAD)
+    settle(window.controller)
+    order = [row_id(window.model, r) for r in range(window.model.rowCount())]
+    window.table.select_paper(order[1])
+    window.table.setFocus()
+    read = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    for left, expected in ((4, order[2]), (3, order[3])):
+        qtbot.keyClick(window.table, Qt.Key.Key_R, read)
+        settle(window.controller)
+        assert window.model.rowCount() == left
+        assert window.table.current_id() == expected
+        assert window.detail_pane.current_paper() == expected
+    assert [library.paper(i).status for i in order] == [
+        "unread",
+        "read",
+        "read",
+        "unread",
+        "unread",
+    ]
+    qtbot.keyClicks(window.search_box, "zzzz-no-such-word")
+    settle(window.controller)
+    assert window.table.current_id() is None
