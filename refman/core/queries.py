@@ -163,7 +163,7 @@ def _order(query: PaperQuery, rank: ColumnElement[Any] | None) -> list[Any]:
         SortKey.TITLE: func.lower(Paper.title),  # the expression of the title's index
         SortKey.AUTHOR: Paper.sort_author,
         SortKey.YEAR: Paper.year,
-        SortKey.VENUE: Paper.venue,
+        SortKey.VENUE: func.lower(Paper.venue),  # as titles: the expression of its index
         SortKey.ADDED: Paper.id,  # the order papers came in (ids only grow)
         SortKey.STATUS: Paper.status,  # read, reading, unread
         SortKey.RATING: Paper.rating,

@@ -42,6 +42,7 @@ KNOWN_REVISIONS = (
     "0015",
     "0016",
     "0017",
+    "0018",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -138,7 +138,7 @@ class Paper(Base):
         # Sorted by author or venue, papers with none go last whichever the direction: the
         # list's order is these expressions, NULLs last, so it walks the index.
         Index("ix_papers_sort_author", text("nullif(sort_author, '')")),
-        Index("ix_papers_venue", "venue"),
+        Index("ix_papers_venue", text("lower(venue)")),  # (sorted as titles are)
         Index("ix_papers_citekey", "citekey", unique=True),
         Index("ix_papers_citekey_cased", "citekey", sqlite_where=text(CASED_CITEKEY)),
         Index("ix_papers_status", "status"),

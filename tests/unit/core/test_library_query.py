@@ -212,7 +212,7 @@ RULES: dict[SortKey, SortRule] = {
     # A paper whose page named no authors has no first author: it goes last, as blank years do.
     SortKey.AUTHOR: lambda d: sort_author(list(d.authors)) or None,
     SortKey.YEAR: lambda d: d.year,
-    SortKey.VENUE: lambda d: d.venue,
+    SortKey.VENUE: lambda d: d.venue.lower() if d.venue else None,  # case ignored, as titles
     SortKey.ADDED: lambda d: d.added,
 }
 
@@ -256,6 +256,7 @@ def test_sort_results_read_naturally(shelf: Shelf) -> None:
     assert order(SortKey.YEAR, True) == "BDAFEC"  # ...in both directions (ties run its way)
     assert order(SortKey.AUTHOR) == "FDEABC"  # Brandt, Müller, Okafor, Quinlan, Young, (none)
     assert order(SortKey.AUTHOR, True) == "BAEDFC"  # and papers without authors still last
+    assert order(SortKey.VENUE) == "BFADCE"  # arXiv, arXiv, ICML, NeurIPS: case ignored
     assert order(SortKey.RELEVANCE) == "FEDCBA"  # without a search: newest first
     assert order(SortKey.RELEVANCE, True) == "ABCDEF"
 

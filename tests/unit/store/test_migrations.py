@@ -278,3 +278,38 @@ def test_a_library_of_revision_0016_finds_its_papers_again_from_a_bib_with_tex_d
         assert upgraded.paper(paper_id).title == title  # the title as the page wrote it
     finally:
         upgraded.close()
+
+
+TITLES_OF_FIVE = [
+    "Tidal mixing in fjords",
+    "Sparse attention kernels",
+    "Graph partitioning at scale",
+    "Protein folding with diffusion",
+    "Coral reef acoustics",
+]
+
+
+def test_a_library_of_revision_0017_sorts_by_venue_with_the_case_of_letters_ignored(
+    library: LibraryService, library_location: str
+) -> None:
+    venues = ["Proceedings of MLSys", "arXiv", "ICML", "bioRxiv", "Nature"]
+    library.import_pages(
+        [
+            sourced(
+                publication_page(
+                    "Ines Varga",
+                    [(t, 2024, v) for t, v in zip(TITLES_OF_FIVE, venues, strict=True)],
+                )
+            )
+        ]
+    )
+    _engine_at_revision(library.db.engine, "0017")
+    library.close()
+
+    upgraded = LibraryService.open(library_location)
+    try:
+        query = PaperQuery(sort=SortKey.VENUE)
+        shown = [upgraded.paper(i).venue for i in upgraded.paper_ids(query)]
+        assert shown == sorted(venues, key=str.lower)
+    finally:
+        upgraded.close()
