@@ -6,7 +6,8 @@ Run from the repository root (no display needed)::
 
 It writes ``main-window.png``, ``export-dialog.png``, ``open-shared-library.png``,
 ``copied-citation.png``, ``person-page.png``, ``people-window.png``, ``reimport-review.png``,
-``import-history.png``, ``related-papers.png`` and ``everything-search.png`` into
+``import-history.png``, ``related-papers.png``, ``everything-search.png`` and
+``search-help.png`` into
 ``resources/screenshots`` (or OUT_DIR). The demo library is a fresh file in a temporary folder:
 two bibliographies and two author pages from ``tests/fixtures``, a few tags.
 """
@@ -288,6 +289,15 @@ def everything_search(app: QApplication, window: MainWindow, out: Path) -> None:
     settle(app, window)
 
 
+def search_help(app: QApplication, window: MainWindow, out: Path) -> None:
+    """The search syntax, as the ? at the end of the search field shows it."""
+    window.search_box.show_help()
+    settle(app, window)
+    window.search_box.help.grab().save(str(out / "search-help.png"), "PNG")
+    window.search_box.help.hide()
+    settle(app, window)
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "resources" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -313,6 +323,7 @@ def main() -> None:
         import_history(app, window, out)
         related_papers(app, window, out)
         everything_search(app, window, out)
+        search_help(app, window, out)
         person_page(app, window, out)
         window.close()
         window.controller.shutdown()

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Select, and_, false, func, or_, select, true
 from sqlalchemy.orm import Session
 
+from refman.common.identifiers import normalize_arxiv, normalize_doi
 from refman.common.text import person_key
 from refman.core.rules import tag_key
 from refman.core.search_syntax import SearchFilter, year_range
@@ -153,6 +154,17 @@ def _condition(session: Session, f: SearchFilter, search: SearchIndex) -> Column
     if f.field == "note":
         noted = select(Note.paper_id).where(_contains(session, Note.text, value))
         return Paper.id.in_(noted)
+    return _identified(f.field, value)
+
+
+def _identified(field: str, value: str) -> ColumnElement[bool]:
+    """The paper of a DOI, an arXiv id or a citation key (as typed, or in lower case)."""
+    if field == "doi":
+        return Paper.doi == (normalize_doi(value) or value.lower())
+    if field == "arxiv":
+        return Paper.arxiv_id == (normalize_arxiv(value) or value)
+    if field == "key":
+        return Paper.citekey.in_(sorted({value, value.lower()}))
     return true()
 
 

@@ -12,7 +12,10 @@ and filters:
 * ``tag:"to read"`` — carries the tag; ``note:todo`` — a note of the paper contains it;
 * ``-word``, ``-"a phrase"``, ``-author:smith`` — leave out what matches;
 * ``a OR b`` — either (each side one term: a word, a phrase or a field);
-* ``"exact phrase"`` — the words in this order.
+* ``"exact phrase"`` — the words in this order;
+* ``doi:10.1145/3188720``, ``arxiv:2401.01234``, ``key:jiang2024megascale`` — the paper of
+  that identifier; a DOI (or its link) or an arXiv id pasted alone finds its paper too, and a
+  lone word shaped like a citation key also finds the paper of that key.
 
 An unknown field (``foo:bar``), an empty value or a broken range is read as plain words, and
 an unbalanced quote is ignored: what a person types never makes an error.
@@ -23,12 +26,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from refman.common.identifiers import normalize_arxiv, normalize_doi
 from refman.core.values import PaperQuery
 from refman.store.search_terms import parse_terms
 from refman.store.search_terms import without_open_quote as without_open_quote  # (for cli)
 
 #: The fields the search line understands.
-FIELDS = ("author", "owner", "year", "venue", "subject", "tag", "note")
+FIELDS = ("author", "owner", "year", "venue", "subject", "tag", "note", "doi", "arxiv", "key")
+
+#: A lone word shaped like a citation key: a name, a year, maybe a word ("smith2020graph").
+_CITEKEY = re.compile(r"^[A-Za-z][A-Za-z'-]+(?:19|20)\d\d[A-Za-z0-9]*$")
 
 _TOKEN = re.compile(r'(-?)(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S+))')
 _YEARS = re.compile(r"^(\d{1,4})?(?:\.\.(\d{1,4})?)?$")
@@ -107,8 +114,25 @@ def _either(group: list[SearchFilter | str]) -> SearchFilter:
     return SearchFilter("any", options=tuple(options))
 
 
+def _identifier(line: str) -> ParsedSearch | None:
+    """A line that is one identifier, pasted: a DOI (a link to it too) or an arXiv id finds
+    its paper; a word shaped like a citation key finds the paper of that key as well as the
+    papers holding the word."""
+    if "/" in line and "10." in line and (doi := normalize_doi(line)):
+        return ParsedSearch("", (SearchFilter("doi", doi),))
+    if arxiv := normalize_arxiv(line):
+        return ParsedSearch("", (SearchFilter("arxiv", arxiv),))
+    if _CITEKEY.match(line):
+        either = (SearchFilter("text", line), SearchFilter("key", line))
+        return ParsedSearch("", (SearchFilter("any", options=either),))
+    return None
+
+
 def parse_search(typed: str) -> ParsedSearch:
     """Read a search line (see the module documentation); never fails."""
+    line = typed.strip()
+    if line and " " not in line and (found := _identifier(line)) is not None:
+        return found
     if not any(mark in typed for mark in (":", "-", '"', " OR ")):
         return ParsedSearch(typed)  # plain words: the common case, as typed
     pieces = _pieces(typed)

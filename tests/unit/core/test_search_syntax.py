@@ -146,6 +146,24 @@ def test_note_and_venue_match_accents_however_they_are_encoded(
         assert found(library, unicodedata.normalize(typed, words)) == expected, words
 
 
+def test_a_pasted_doi_arxiv_id_or_citation_key_finds_its_paper(
+    library: LibraryService, titles: dict[str, int]
+) -> None:
+    library.edit_fields(titles["a"], doi="10.1145/3188720")
+    library.edit_fields(titles["overlapped"], arxiv_id="2401.01234")
+    key = library.paper(titles["pipeline"]).citekey
+    assert key is not None
+    for typed in ("10.1145/3188720", "https://doi.org/10.1145/3188720", "doi:10.1145/3188720"):
+        assert found(library, typed) == {"a"}, typed
+    for typed in ("2401.01234", "arXiv:2401.01234v2", "https://arxiv.org/abs/2401.01234"):
+        assert found(library, typed) == {"overlapped"}, typed
+    assert found(library, key) == {"pipeline"}
+    assert found(library, key.upper()) == {"pipeline"}
+    assert found(library, f"key:{key} year:2024") == {"pipeline"}
+    assert found(library, "10.1145/0000000") == set()
+    assert found(library, "gradient") == {"a"}  # plain words as ever
+
+
 def test_subjects_match_a_code_or_its_archive(library: LibraryService) -> None:
     page = publication_page(
         "Lena Fischer", [("Columnar storage for hydrophone archives", 2025, "VLDB")]
