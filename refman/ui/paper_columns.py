@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication
+from PySide6.QtWidgets import QHeaderView
 
 from refman.common.sequences import Distinct
 from refman.core.rules import stars
@@ -165,3 +166,27 @@ def filled(
     for first, last, known in parts:
         out.extend(known if known is not None else fetch(first, last - first + 1))
     return Distinct(out)
+
+
+#: The narrowest each column beside the title becomes, in characters, when the list is too
+#: narrow for them all (a date of "Added" whole, the five stars of "Rating").
+_FLOORS = {AUTHOR: 9, YEAR: 4, VENUE: 6, ADDED: 11, STATUS: 3, RATING: 5}
+#: The share of the list's width the title keeps (when the other columns can give it up).
+TITLE_SHARE = 0.35
+
+
+def room_for_titles(header: QHeaderView, width: int, char: int) -> None:
+    """Narrow the columns beside the title, widest first, down to their floors, until the
+    title (which stretches) has :data:`TITLE_SHARE` of ``width``: a narrow window showed
+    titles four letters wide beside whole dates and author names. Columns that already
+    leave the title its share are left as the person set them."""
+    others = [c for c in range(header.count()) if c != TITLE and not header.isSectionHidden(c)]
+    excess = sum(header.sectionSize(c) for c in others) - int(width * (1 - TITLE_SHARE))
+    for column in sorted(others, key=header.sectionSize, reverse=True):
+        if excess <= 0:
+            return
+        size = header.sectionSize(column)
+        cut = min(excess, size - (_FLOORS.get(column, 4) * char + 12))
+        if cut > 0:
+            header.resizeSection(column, size - cut)
+            excess -= cut

@@ -15,7 +15,7 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
-from PySide6.QtGui import QDrag, QKeyEvent
+from PySide6.QtGui import QDrag, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from refman.core.values import Section
@@ -30,6 +30,7 @@ from refman.ui.paper_columns import (
     VENUE,
     YEAR,
     column_of,
+    room_for_titles,
     runs,
 )
 from refman.ui.paper_drag import ids_mime, ticket_mime
@@ -125,7 +126,7 @@ class PaperTable(QTableView):
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         header.setStretchLastSection(False)
         header.setMinimumSectionSize(40)
-        char = self.fontMetrics().averageCharWidth()
+        self._char = char = self.fontMetrics().averageCharWidth()
         for column, chars in (
             (AUTHOR, 18),
             (YEAR, 6),
@@ -278,13 +279,17 @@ class PaperTable(QTableView):
             return False
 
         def trash(ids: Sequence[int]) -> None:
-            # When the list has been read again, the paper that took the place of the first
-            # one trashed is selected.
+            # Once the list is read again, the paper in the first one's place is selected.
             self._select_after_reset = self.paper_model.row_of(ids[0])
             self.controller.trash(ids)
 
         self.with_selected_ids(trash)
         return True
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A narrow list keeps room for the titles (:func:`room_for_titles`)."""
+        super().resizeEvent(event)
+        room_for_titles(self.horizontalHeader(), self.viewport().width(), self._char)
 
     def startDrag(self, supported_actions: Qt.DropAction) -> None:
         """Drag the selected papers, read from the selection's row runs (Qt's own drag lists

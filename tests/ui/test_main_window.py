@@ -28,7 +28,7 @@ from refman.ui import window_chrome
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
-from refman.ui.paper_columns import PAGE
+from refman.ui.paper_columns import ADDED, PAGE, TITLE
 from refman.ui.settings import WindowSettings
 
 
@@ -197,6 +197,25 @@ def test_delete_moves_the_selection_to_trash_and_undo_brings_it_back(
     settle(window.controller)
     assert window.model.rowCount() == 19
     assert seeded.paper_ids(PaperQuery(section=Section.TRASH)) == [first]
+
+
+def test_a_narrow_window_keeps_room_for_the_titles(qtbot: QtBot, window: MainWindow) -> None:
+    """At 1000 x 650 the columns beside the title give up width for it; at the usual size
+    they keep theirs."""
+    header = window.table.horizontalHeader()
+    window.resize(1400, 900)
+    qtbot.wait_until(lambda: window.width() == 1400)
+    wide = [header.sectionSize(c) for c in range(header.count())]
+    window.resize(1000, 650)
+    qtbot.wait_until(lambda: window.width() == 1000)
+    window.place_panes(window.splitter.width())  # as a window opened at that size has them
+    qtbot.wait_until(lambda: window.table.viewport().width() > 400)
+    width = window.table.viewport().width()
+    assert header.sectionSize(TITLE) >= 0.3 * width
+    assert all(header.sectionSize(c) <= wide[c] for c in range(1, header.count()))
+    assert header.sectionSize(ADDED) >= window.fontMetrics().horizontalAdvance("2026-12-06")
+    window.resize(1400, 900)
+    qtbot.wait_until(lambda: header.sectionSize(TITLE) > 0.3 * window.table.viewport().width())
 
 
 def test_ctrl_z_in_a_field_just_handed_over_undoes_the_edit(
