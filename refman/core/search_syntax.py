@@ -68,8 +68,8 @@ class ParsedSearch:
 
 
 def year_range(value: str) -> tuple[int | None, int | None] | None:
-    """ "2024" -> (2024, 2024); "2023..2025" -> (2023, 2025); "..2019", "2020.."; None when
-    it is not a year or a range."""
+    """ "2024" -> (2024, 2024); "2023..2025" (or "2025..2023") -> (2023, 2025); "..2019",
+    "2020.."; None when it is not a year or a range."""
     found = _YEARS.match(value.strip())
     if found is None or not (found.group(1) or found.group(2)):
         return None
@@ -77,6 +77,8 @@ def year_range(value: str) -> tuple[int | None, int | None] | None:
     if ".." not in value:
         return low, low
     high = int(found.group(2)) if found.group(2) else None
+    if low is not None and high is not None and low > high:
+        return high, low  # "2023..2021": the years between, whichever way they are written
     return low, high
 
 

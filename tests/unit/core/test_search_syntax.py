@@ -67,6 +67,7 @@ def found(library: LibraryService, typed: str) -> set[str]:
         ('owner:"Lena Fischer"', {"columnar"}),
         ("year:2024", {"pipeline"}),
         ("year:2023..2025", {"pipeline", "overlapped", "columnar"}),
+        ("year:2025..2023", {"pipeline", "overlapped", "columnar"}),  # either way round
         ("year:..2022", {"a"}),
         ("venue:usenix", {"overlapped"}),
         ('tag:"to read"', {"overlapped"}),
