@@ -375,6 +375,19 @@ def test_select_none_and_all(qtbot: QtBot, make_wizard: Callable[[], ImportWizar
     assert labels(page, "selectionSummary") == ["12 of 12 records will be imported."]
 
 
+def test_a_page_already_in_the_library_says_importing_adds_nothing(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
+) -> None:
+    library.import_pages([sourced_file(seed_files()[0])])
+    wizard = make_wizard()
+    wizard.add_files([seed_files()[0]])
+    assert wizard.source_page.wait_until_read()
+    to_review(qtbot, wizard)
+    assert labels(wizard.review_page, "selectionSummary") == [
+        "All 12 records are in the library already: nothing new to add."
+    ]
+
+
 def choose_duplicate(wizard: ImportWizard, index: int) -> None:
     """Pick Merge (0) or Keep separate (1) in the review's one possible-duplicate choice."""
     [combo] = wizard.review_page.findChildren(QComboBox, "duplicateChoice")

@@ -315,6 +315,8 @@ class ReviewPage(QWizardPage):
             text = ""
         elif checked == 0 and total:
             text = "No record is checked: check at least one to import."
+        elif all(p.status is RecordStatus.MERGE and not p.adds for p in self.plan.records):
+            text = f"All {total} records are in the library already: nothing new to add."
         else:
             text = f"{checked} of {total} records will be imported."
         self.selection_label.setText(text)
