@@ -32,6 +32,7 @@ export REFMAN_HOME="$TMP/home"
 export QT_QPA_PLATFORM=offscreen
 unset REFMAN_DB
 LIB="$TMP/library/check.sqlite"
+mkdir -p "$TMP/library"  # (refman makes a new library in a folder that exists, not the folder)
 cd "$TMP"  # nothing may come from the source tree
 
 # --- version ---------------------------------------------------------------------------------
