@@ -9,6 +9,7 @@ from refman.common.errors import RefmanError
 from refman.core.values import Changes
 
 from refman.ui.controller import LibraryController
+from refman.ui.empty_list import EmptyListNote
 from refman.ui.paper_model import PaperTableModel
 from refman.ui.paper_table import PaperTable
 from refman.ui.welcome import WelcomeView
@@ -38,6 +39,7 @@ class PaperPanel(QStackedWidget):
         self.welcome = WelcomeView(self)
         self.table = PaperTable(controller, self)
         self.model: PaperTableModel = self.table.paper_model
+        self.empty_note = EmptyListNote(self.table, self.model)
         self.addWidget(self.welcome)
         self.addWidget(self.table)
         self.update_view()

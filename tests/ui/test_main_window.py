@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage, QKeySequence
-from PySide6.QtWidgets import QApplication, QPlainTextEdit
+from PySide6.QtWidgets import QApplication, QLabel, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from refman.__main__ import main
@@ -91,6 +91,22 @@ def test_typing_in_the_search_field_narrows_the_list_and_the_count(
     qtbot.wait_until(lambda: window.model.rowCount() == 20)
     settle(window.controller)  # the library's total is a read of its own
     assert window.count_label.text() == "20 of 20 papers"
+
+
+def test_an_empty_list_says_why(qtbot: QtBot, window: MainWindow) -> None:
+    note = window.findChild(QLabel, "emptyListNote")
+    assert note is not None and not note.isVisible()
+    qtbot.keyClicks(window.search_box, "zzqqxx")
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 0 and note.isVisible())
+    assert note.text().startswith("No paper matches “zzqqxx”.")
+    qtbot.keyClick(window.search_box, Qt.Key.Key_Escape)
+    qtbot.wait_until(lambda: window.model.rowCount() == 20)
+    assert not note.isVisible()
+    window.tag_pane.select_section(Section.TRASH)
+    settle(window.controller)
+    qtbot.wait_until(lambda: note.isVisible())
+    assert note.text() == "The Trash is empty."
 
 
 def test_typing_counts_only_what_the_search_shows_not_the_whole_library_again(

@@ -1,0 +1,79 @@
+"""What an empty paper list says: why it is empty, in the middle of the list.
+
+A search that finds nothing, a tag whose last paper lost it, an empty Trash: the list used to
+show blank rows and "0 of 30 papers" in the status bar, and nothing said why. The note names
+what the list shows (the search typed, the tags, the section) and what to do.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, Slot
+from PySide6.QtWidgets import QLabel, QTableView
+
+from refman.core.values import PaperQuery, Section
+
+from refman.ui.look import plain_label, set_muted
+from refman.ui.paper_model import PaperTableModel
+
+_SECTIONS = {
+    Section.UNREAD: "Nothing left to read: every paper is marked read or reading.",
+    Section.ATTENTION: "No paper needs attention.",
+    Section.UNTAGGED: "Every paper has a tag.",
+    Section.RECENT: "The last import added or changed no paper.",
+    Section.TRASH: "The Trash is empty.",
+}
+
+
+def empty_text(query: PaperQuery) -> str:
+    """Why a list of this query shows no paper, and what to do."""
+    typed = query.text.strip()
+    if typed:
+        return f"No paper matches “{typed}”. Check the spelling, or clear the search (Esc)."
+    if query.tags:
+        names = ", ".join(f"“{t}”" for t in query.tags)
+        joined = (
+            "any of the tags"
+            if query.any_tags
+            else "the tags"
+            if len(query.tags) > 1
+            else "the tag"
+        )
+        return f"No paper here carries {joined} {names}. Clear the tag filter to see them all."
+    if query.person_id is not None:
+        return "No paper of this person here."
+    return _SECTIONS.get(query.section, "No papers here.")
+
+
+class EmptyListNote(QObject):
+    """Keeps a note in the middle of a list's viewport while the list shows no paper."""
+
+    def __init__(self, table: QTableView, model: PaperTableModel) -> None:
+        super().__init__(table)
+        self._table, self._model = table, model
+        self.label: QLabel = plain_label("", table.viewport())
+        self.label.setObjectName("emptyListNote")
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        set_muted(self.label)
+        self.label.hide()
+        table.viewport().installEventFilter(self)
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved):
+            signal.connect(self.update_note)
+
+    @Slot()
+    def update_note(self) -> None:
+        """Show the note while the list is empty (once its count is known), else hide it."""
+        empty = self._model.rowCount() == 0 and self._model.counted
+        if empty:
+            self.label.setText(empty_text(self._model.query))
+            self._place()
+        self.label.setVisible(empty)
+
+    def _place(self) -> None:
+        area = self._table.viewport().rect().adjusted(24, 0, -24, 0)
+        self.label.setGeometry(area.x(), area.height() // 3, area.width(), area.height() // 3)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Keep the note in the middle as the list is resized."""
+        if event.type() == QEvent.Type.Resize and self.label.isVisible():
+            self._place()
+        return False
