@@ -24,7 +24,7 @@ from refman.cli.terminal import safe
 from refman.common.controls import terminal_safe
 from refman.common.errors import LibraryOpenError, RefmanError
 from refman.logging_setup import setup_logging, shutdown_logging
-from refman.paths import backup_dir, check_record, library_location
+from refman.paths import backup_dir, check_record, default_library, library_location
 
 __all__ = ["run"]
 
@@ -165,7 +165,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     from refman.core.library import LibraryService
 
     location = library_location(args.db)
-    if args.db or os.environ.get("REFMAN_DB"):  # (the default library's folder is made)
+    if location != str(default_library()):  # (the default library's folder is made)
         _require_folder(location)
     service = LibraryService.open(location, check_record(), backup_dir())
     if base := os.environ.get("REFMAN_FILES_BASE"):  # linked files relative to it

@@ -180,6 +180,13 @@ _QUOTES = str.maketrans(
 )
 _TRAILING = " \t\n\r\f\v.,;:!?"
 _TEX_DASHES = re.compile("-{2,}")
+#: TeX's ligatures for dashes and double quotation marks, as a ``.bib`` file writes them.
+TEX_LIGATURES = ("--", "``", "''")
+
+
+def has_tex_ligature(text: str) -> bool:
+    """True when ``text`` holds one of :data:`TEX_LIGATURES`."""
+    return any(mark in text for mark in TEX_LIGATURES)
 
 
 def normalize_for_match(s: str) -> str:
@@ -202,7 +209,7 @@ def normalize_for_match(s: str) -> str:
         text = text.lower()
     else:
         text = unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
-    if "--" in text or "``" in text or "''" in text:
+    if has_tex_ligature(text):
         text = _TEX_DASHES.sub("-", text).replace("``", '"').replace("''", '"')
     return squash_spaces(text).rstrip(_TRAILING)
 

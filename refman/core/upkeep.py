@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
+from refman.common.text import has_tex_ligature
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.matching import MatchKeys
 from refman.core.paper_state import PaperState
@@ -66,9 +67,6 @@ def _write_keys(session: Session, rows: Sequence[tuple[int, str, MatchKeys]]) ->
 #: revision 0014), or those of papers whose texts hold TeX's dashes and quotes (0017).
 _KEY_TASKS = ("match_keys", "opening_keys", "ligature_keys")
 
-#: TeX's ligatures that match keys fold (see :func:`refman.common.text.normalize_for_match`).
-_LIGATURES = ("--", "``", "''")
-
 
 def _fill_ligature_keys(session: Session) -> int:
     """The keys of the papers whose title or abstract holds one of TeX's dashes or quotes,
@@ -78,7 +76,7 @@ def _fill_ligature_keys(session: Session) -> int:
     ids = [
         pid
         for pid, title, abstract in row_stream(session, "SELECT id, title, abstract FROM papers")
-        if any(mark in title or mark in unpack(abstract) for mark in _LIGATURES)
+        if has_tex_ligature(title) or has_tex_ligature(unpack(abstract))
     ]
     if ids:
         session.execute(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from refman.common.text import latex_to_text
+from refman.common.text import has_tex_ligature, latex_to_text
 from refman.importers.bib_common import MONTH_NAMES
 from refman.importers.records import PersonName
 
@@ -207,7 +207,7 @@ _LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u2
 def _typeset(text: str) -> str:
     """TeX's ligatures as the characters it prints ("1990--2000" -> "1990–2000", "---" an
     em dash, ``\u0060\u0060quoted''`` in curly quotes); a single quote stays as written."""
-    if "--" in text or "``" in text or "''" in text:
+    if has_tex_ligature(text):
         for ligature, character in _LIGATURES:
             text = text.replace(ligature, character)
     return text
