@@ -55,6 +55,7 @@ _HANDLERS: dict[str, tuple[str, str]] = {
     "trash": ("edit_cmd", "run_trash"),
     "restore": ("edit_cmd", "run_restore"),
     "empty-trash": ("edit_cmd", "run_empty_trash"),
+    "merge": ("edit_cmd", "run_merge"),
     "export": ("export_cmd", "run_export"),
     "cite": ("cite_cmd", "run_cite"),
     "searches": ("saved_cmd", "run_searches"),

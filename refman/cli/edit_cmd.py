@@ -7,10 +7,12 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
+from refman.cli.output import write_json
 from refman.common.errors import InvalidValueError
 from refman.common.text import join_words, plural
 from refman.core.library import LibraryService
 from refman.core.operations import AddNote, EditPaper, RestorePapers, TagPapers, TrashPapers
+from refman.core.paper_merge import MergePapers
 from refman.core.rules import FieldEdits, clean_tag_names, parse_year, stars, tag_key
 
 __all__ = [
@@ -173,3 +175,18 @@ def run_empty_trash(args: argparse.Namespace, service: LibraryService, out: Text
     if not count:
         return _say(out, "The Trash is already empty.")
     return _say(out, f"Deleted {plural(count, 'paper')} for good.")
+
+
+def run_merge(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman merge KEEP OTHER``."""
+    result = service.apply(MergePapers(args.keep, args.other)).value
+    if args.json:
+        write_json(out, {"kept": result.kept, "merged": result.merged, "added": result.added})
+        return 0
+    title = service.paper(result.kept).title
+    gained = f" It gained {join_words(list(result.added))}." if result.added else ""
+    return _say(
+        out,
+        f"Merged #{result.merged} into #{result.kept} “{title}”.{gained} "
+        f"#{result.merged} is in the Trash.",
+    )

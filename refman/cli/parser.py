@@ -269,6 +269,19 @@ def _add_paper_edits(c: _Commands) -> None:
         "  refman restore 12\n  refman list --section trash   see what is in the Trash",
     )
     p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=_ID_HELP)
+    p = c.add(
+        "merge",
+        "merge two papers that are one (a duplicate)",
+        "Merge OTHER into KEEP: OTHER's fields fill in what KEEP lacks (a field edited by "
+        "hand is kept), its owners, tags, notes and files join KEEP, and OTHER goes to the "
+        "Trash, where an import that lists it again finds it. Papers with different DOIs "
+        "or arXiv ids are not merged. Undo it in the window (Edit ▸ Undo).",
+        "  refman merge 12 40          #40 is #12 again: keep #12\n"
+        "  refman list --section attention   possible duplicates are listed there",
+    )
+    p.add_argument("keep", type=paper_id, metavar="KEEP", help="the paper to keep")
+    p.add_argument("other", type=paper_id, metavar="OTHER", help="the paper merged into it")
+    _json(p, "what was merged")
     c.add(
         "empty-trash",
         "delete the papers in the Trash for good",

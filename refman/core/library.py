@@ -60,6 +60,7 @@ from refman.core.operations import (
     UndoImport,
     UntagPapers,
 )
+from refman.core.paper_merge import HANDLERS as MERGE_HANDLERS
 from refman.core.papers import HANDLERS as PAPER_HANDLERS
 from refman.core.people_ops import HANDLERS as PEOPLE_HANDLERS
 from refman.core.people_ops import MergePeople, SeePerson, TellApart
@@ -84,6 +85,7 @@ _HANDLERS: dict[type, Handler] = {
     **TAG_HANDLERS,
     **NOTE_HANDLERS,
     **PAPER_HANDLERS,
+    **MERGE_HANDLERS,
     **import_handlers.HANDLERS,
     **READING_HANDLERS,
     **PEOPLE_HANDLERS,

@@ -33,6 +33,7 @@ class ActionId(enum.Enum):
     SELECT_ALL = enum.auto()
     DELETE = enum.auto()
     RESTORE = enum.auto()
+    MERGE_PAPERS = enum.auto()
     EMPTY_TRASH = enum.auto()
     ATTACH_FILE = enum.auto()
     MARK_UNREAD = enum.auto()
@@ -123,6 +124,11 @@ _SPECS: dict[ActionId, _Spec] = {
         (QKeySequence.StandardKey.Delete,),
     ),
     ActionId.RESTORE: _Spec("&Restore from Trash", "Bring the selected papers back"),
+    ActionId.MERGE_PAPERS: _Spec(
+        "&Merge Two Papers",
+        "The two selected papers are one: the one added first is kept and gains what it "
+        "lacks; the other goes to the Trash",
+    ),
     ActionId.EMPTY_TRASH: _Spec("&Empty Trash…", "Delete the papers in the Trash for good"),
     ActionId.ATTACH_FILE: _Spec(
         "&Attach File…", "Attach PDFs or other files to the current paper", ("Ctrl+Shift+A",)

@@ -1,13 +1,16 @@
 """The box above a paper's title: "In the Trash since …", or "Possibly the same paper as …"
-with Show it and Not a duplicate."""
+with Show it, Merge and Not a duplicate."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
+from refman.core.operations import Outcome, SetDuplicateFlag
+from refman.core.paper_merge import MergePapers, MergeResult
 from refman.core.values import PaperDetail
 
+from refman.ui.controller import LibraryController
 from refman.ui.look import GAP, link_button, plain_label, subtle_fill
 from refman.ui.read_only import mark_changing
 
@@ -25,18 +28,21 @@ def duplicate_line(title: str | None, *, trashed: bool = False) -> str:
 
 
 class PaperBanner(QFrame):
-    """Says a paper is in the Trash, or that it may duplicate another one.
+    """Says a paper is in the Trash, or that it may duplicate another one: Show it shows the
+    other paper, Merge merges this one into it (the other paper is kept, being the one the
+    library had first: see :mod:`refman.core.paper_merge`), Not a duplicate drops the mark.
 
     Signals:
-        show_requested(int): Show it was clicked; the argument is the other paper's id.
-        not_duplicate_requested(): Not a duplicate was clicked.
+        show_requested(int): Show it was clicked, or a merge kept the other paper; the
+            argument is the other paper's id.
     """
 
     show_requested = Signal(int)
-    not_duplicate_requested = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.controller = controller
+        self.paper_id: int | None = None
         self.setObjectName("detailBanner")
         self.setStyleSheet(
             f"QFrame#detailBanner {{ background: {subtle_fill(self.palette()).name()};"
@@ -48,9 +54,16 @@ class PaperBanner(QFrame):
         self.show_button = link_button("Show it", self)
         self.show_button.setObjectName("showDuplicateButton")
         self.show_button.setToolTip("Select that paper in the list")
+        self.merge_button = QPushButton("Merge", self)
+        self.merge_button.setObjectName("mergeDuplicateButton")
+        self.merge_button.setToolTip(
+            "The same paper: merge this one into the other, which keeps its own fields and "
+            "gains what it lacks, with this one's tags, notes and files; this one goes to the "
+            "Trash (Undo takes the merge back)"
+        )
         self.not_duplicate_button = QPushButton("Not a duplicate", self)
         self.not_duplicate_button.setObjectName("notDuplicateButton")
-        mark_changing(self.not_duplicate_button)
+        mark_changing(self.merge_button, self.not_duplicate_button)
         self.not_duplicate_button.setToolTip(
             "They are different papers: stop flagging this one (Undo brings the flag back)"
         )
@@ -59,6 +72,7 @@ class PaperBanner(QFrame):
         actions.setSpacing(GAP)
         actions.addWidget(self.show_button)
         actions.addStretch(1)
+        actions.addWidget(self.merge_button)
         actions.addWidget(self.not_duplicate_button)
         inner = QVBoxLayout(self)
         inner.setContentsMargins(10, 7, 8, 7)
@@ -66,12 +80,14 @@ class PaperBanner(QFrame):
         inner.addWidget(self.text)
         inner.addLayout(actions)
         self.show_button.clicked.connect(self.on_show_button_clicked)
-        self.not_duplicate_button.clicked.connect(self.not_duplicate_requested)
+        self.merge_button.clicked.connect(self.on_merge_button_clicked)
+        self.not_duplicate_button.clicked.connect(self.on_not_duplicate_button_clicked)
 
     def show_for(self, paper: PaperDetail, other: PaperDetail | None) -> None:
         """Say what there is to say about ``paper`` (``other``: the paper it may duplicate,
         None when that one is gone), or hide."""
         self.duplicate_of = None
+        self.paper_id = paper.id
         linkable = False
         if paper.trashed is not None:
             self.text.setText(f"In the Trash since {paper.trashed:%Y-%m-%d %H:%M}")
@@ -81,6 +97,7 @@ class PaperBanner(QFrame):
             linkable = other is not None and not trashed
             self.text.setText(duplicate_line(other.title if other else None, trashed=trashed))
         self.show_button.setVisible(linkable)
+        self.merge_button.setVisible(linkable)
         self.not_duplicate_button.setVisible(self.duplicate_of is not None)
         self.setVisible(paper.trashed is not None or self.duplicate_of is not None)
 
@@ -89,3 +106,19 @@ class PaperBanner(QFrame):
         """Ask for the other paper to be shown."""
         if self.duplicate_of is not None:
             self.show_requested.emit(self.duplicate_of)
+
+    @Slot()
+    def on_merge_button_clicked(self) -> None:
+        """Merge this paper into the other one (undoable), then show the one kept."""
+        if self.paper_id is not None and self.duplicate_of is not None:
+            op = MergePapers(keep=self.duplicate_of, other=self.paper_id)
+            self.controller.apply(op, self._merged, label="Merging…")
+
+    def _merged(self, outcome: Outcome[MergeResult]) -> None:
+        self.show_requested.emit(outcome.value.kept)
+
+    @Slot()
+    def on_not_duplicate_button_clicked(self) -> None:
+        """Drop the "possibly the same paper" mark (undoable)."""
+        if self.paper_id is not None:
+            self.controller.apply(SetDuplicateFlag(self.paper_id, None))

@@ -98,7 +98,7 @@ class DetailPane(QWidget):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(GAP + 2, GAP + 2, GAP + 2, GAP * 2)
         layout.setSpacing(6)
-        self.banner = PaperBanner(body)
+        self.banner = PaperBanner(self.controller, body)
         layout.addWidget(self.banner)
         self._build_heading(body, layout)
         self._build_blocks(body, layout)
@@ -201,7 +201,6 @@ class DetailPane(QWidget):
         self.keep_title_button.clicked.connect(self.on_keep_title_button_clicked)
         self.banner.show_requested.connect(self.paper_link_activated)
         self.related.paper_activated.connect(self.paper_link_activated)
-        self.banner.not_duplicate_requested.connect(self.on_banner_not_duplicate_requested)
 
     # -- public API -------------------------------------------------------------------------
 
@@ -374,12 +373,6 @@ class DetailPane(QWidget):
     def on_keep_title_button_clicked(self) -> None:
         """Confirm the suggested title as it reads now (typing in it included)."""
         self.title_edit.commit(confirm=True)
-
-    @Slot()
-    def on_banner_not_duplicate_requested(self) -> None:
-        """Drop the "possibly the same paper" flag (undoable)."""
-        if self._paper is not None:
-            self.controller.clear_possible_duplicate(self._paper.id)
 
     @Slot()
     def on_add_note_button_clicked(self) -> None:

@@ -23,6 +23,7 @@ from refman.ui.detail_pane import DetailPane
 from refman.ui.drop import DropInputs, install_drop_target
 from refman.ui.file_actions import FileActions
 from refman.ui.history_dialog import HistoryActions
+from refman.ui.merge_action import MergeSelected
 from refman.ui.paper_count import PaperCount, whole_section
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.people_view import PeopleView
@@ -142,20 +143,15 @@ class MainWindow(QMainWindow):
         a[ActionId.SHOW_LIST_PANE].toggled.connect(self.people.middle.setVisible)
         a[ActionId.SHOW_DETAIL_PANE].toggled.connect(self.detail_pane.setVisible)
         self.files = FileActions(self, install_drop_target(self, self.on_dropped))
+        say = self.say_for_a_while
+        tag = self.tag_pane
         self.citing = CitingActions(
-            self,
-            c,
-            self.settings,
-            a,
-            self.table,
-            lambda: self.tag_pane.menu_tag,
-            lambda text: self.statusBar().showMessage(text, 8000),
+            self, c, self.settings, a, self.table, lambda: tag.menu_tag, say
         )
-        self.safety = LibrarySafety(
-            self, c, a, self.banner, lambda text: self.statusBar().showMessage(text, 8000)
-        )
+        self.safety = LibrarySafety(self, c, a, self.banner, say)
         self.safety.start()
         self.reading = ReadingActions(c, a, self.table)
+        self.merging = MergeSelected(c, a, self.table)
         c.watcher.reachable.connect(lambda text: self.statusBar().showMessage(text))
         c.watch()
         c.purger.later()  # what an undo left to do when the window closed
@@ -313,6 +309,10 @@ class MainWindow(QMainWindow):
     def on_table_selection_changed(self) -> None:
         """Keep Delete and Restore in step with the selection."""
         self._update_actions()
+
+    def say_for_a_while(self, text: str) -> None:
+        """Show a message in the status bar for eight seconds."""
+        self.statusBar().showMessage(text, 8000)
 
     @Slot()
     def focus_search(self) -> None:

@@ -72,6 +72,7 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
         "&Paper",
         (
             ActionId.ATTACH_FILE,
+            ActionId.MERGE_PAPERS,
             None,
             ActionId.MARK_UNREAD,
             ActionId.MARK_READING,
@@ -214,6 +215,7 @@ LIST_MENU: tuple[ActionId | None, ...] = (
     ActionId.ATTACH_FILE,
     ActionId.MARK_UNREAD,
     ActionId.MARK_READ,
+    ActionId.MERGE_PAPERS,
     None,
     ActionId.DELETE,
     ActionId.RESTORE,

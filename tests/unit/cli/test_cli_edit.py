@@ -211,3 +211,36 @@ def test_an_id_that_is_not_a_number_is_a_usage_error(cli: Cli, ids: list[int]) -
     assert result.code == 2
     assert "“twelve” is not an id" in result.err
     assert "Traceback" not in result.err
+
+
+def test_merge_keeps_one_paper_and_says_what_it_gained(cli: Cli, ids: list[int]) -> None:
+    first, second = ids
+    assert cli("tag", second, "sketching").code == 0
+    assert cli("note", second, "Read the proofs first.").code == 0
+    result = cli("merge", first, second)
+    assert result.code == 0, result.err
+    assert result.out == (
+        f"Merged #{second} into #{first} “Tidewater: Streaming Joins over Unbounded Sensor "
+        f"Logs”. It gained the type (paper-conference), the venue, subject cs.DS, 1 tag and "
+        f"1 note. #{second} is in the Trash.\n"
+    )
+    assert [p["id"] for p in json.loads(cli("list", "--json").out)] == [first]
+    kept = shown(cli, first)
+    assert kept["tags"] == ["sketching"]
+    assert [n["text"] for n in kept["notes"]] == ["Read the proofs first."]
+    assert kept["title"].startswith("Tidewater")  # its own title and year stay
+    assert (kept["year"], kept["venue"]) == (2025, "ICLR")  # the venue it lacked comes in
+
+
+def test_merge_json_and_refusals(cli: Cli, ids: list[int]) -> None:
+    first, second = ids
+    refused = cli("merge", first, first)
+    assert (refused.code, refused.out) == (2, "")
+    assert "cannot be merged with itself" in refused.err and "Traceback" not in refused.err
+    assert cli("merge", first, 999).code == 2
+    assert len(json.loads(cli("list", "--json").out)) == 2
+    result = cli("merge", second, first, "--json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out) == {"kept": second, "merged": first, "added": ["subject cs.DB"]}
+    trashed = json.loads(cli("list", "--section", "trash", "--json").out)
+    assert [p["id"] for p in trashed] == [first]

@@ -1,0 +1,272 @@
+"""Merging two papers that are one: a possible duplicate an import kept apart, or two papers
+the person picks.
+
+The paper kept is the one the person names first (the window keeps the one the library had
+first). The other paper's fields fill in what the kept one lacks, by the rules an import
+merges by (:func:`refman.core.merge.merge_into`: a real title over a suggested one, the more
+complete author list, a missing year, venue, abstract, DOI, ...; a field edited by hand is
+never overwritten); its owners, subjects and tags join the kept paper's; its notes and files
+move over; the further along of the two reading statuses and a rating where the kept paper
+has none stay. The other paper then goes to the Trash — as Zotero does with the versions it
+merges —, marked as possibly the same paper as the kept one, and papers marked as possibly
+the same as it are marked as possibly the same as the kept one. Left in the Trash, it keeps
+its match keys: an import that lists it again merges into it there and brings no copy back.
+
+Two papers with different DOIs or arXiv ids are different papers: they are not merged.
+Undo puts both papers back exactly, unless the kept paper was changed since.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from refman.common.errors import ConflictError, InvalidValueError
+from refman.common.text import plural
+from refman.core.context import Context, Handler, no_paper
+from refman.core.merge import add_tags, merge_into
+from refman.core.operations import Operation, Outcome, SetDuplicateFlag, SetTrashed, TrashPapers
+from refman.core.paper_state import BIB_FIELDS, PaperState
+from refman.core.papers import set_duplicate_flag, set_trashed, trash_papers
+from refman.core.rules import READING_STATUSES
+from refman.core.state_io import Registry, load_states, state_keys, write_states
+from refman.core.values import Changes
+from refman.importers.records import ParsedRecord
+from refman.store.models import Note, Paper
+from refman.store.models_files import FileText, PaperFile
+
+
+@dataclass(frozen=True, slots=True)
+class MergeResult:
+    """What a merge did.
+
+    Attributes:
+        kept: The paper kept.
+        merged: The paper merged into it (now in the Trash).
+        added: What the kept paper gained, in words ("the abstract", "2 tags", "1 note").
+    """
+
+    kept: int
+    merged: int
+    added: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MergePapers(Operation[MergeResult]):
+    """Merge paper ``other`` into paper ``keep`` (see the module)."""
+
+    keep: int
+    other: int
+
+    @property
+    def label(self) -> str:
+        """ "Merge papers"."""
+        return "Merge papers"
+
+
+@dataclass(frozen=True, slots=True)
+class UnmergePapers(Operation[None]):
+    """Take a merge back: the kept paper as it was (expected as the merge left it), the notes
+    and files back on the other paper, the other paper's trash time and the marks of
+    possible duplicates as they were."""
+
+    keep: int
+    other: int
+    before: str
+    after: str
+    reading: tuple[str, int]
+    notes: tuple[int, ...]
+    files: tuple[int, ...]
+    trashed: SetTrashed | None
+    flags: tuple[SetDuplicateFlag, ...]
+
+    @property
+    def label(self) -> str:
+        """ "Merge papers" (Undo/Redo Merge papers)."""
+        return "Merge papers"
+
+
+def _states(session: Session, keep: int, other: int) -> tuple[PaperState, PaperState]:
+    if keep == other:
+        raise InvalidValueError(
+            f"Paper #{keep} cannot be merged with itself.", "Name two different papers."
+        )
+    states = load_states(session, [keep, other])
+    for paper_id in (keep, other):
+        if paper_id not in states:
+            raise no_paper(paper_id)
+    return states[keep], states[other]
+
+
+def _require_mergeable(keep: PaperState, other: PaperState) -> None:
+    """Refuse papers that cannot be one: the kept one in the Trash, different identifiers."""
+    if keep.trashed_at is not None:
+        raise InvalidValueError(
+            f"Paper #{keep.id} is in the Trash.",
+            "Restore it first, or keep the other paper and merge this one into it.",
+        )
+    a, b = state_keys(keep), state_keys(other)
+    if a.conflicts(b):
+        what = "DOIs" if a.doi and b.doi and a.doi != b.doi else "arXiv ids"
+        raise InvalidValueError(
+            f"Papers #{keep.id} and #{other.id} have different {what}: they are different papers.",
+            "Mark them “Not a duplicate” instead, or correct the identifier first.",
+        )
+
+
+def _as_record(state: PaperState) -> ParsedRecord:
+    """A paper as a record of it, to merge by an import's rules."""
+    return ParsedRecord(
+        title=state.title,
+        title_provisional=state.title_provisional,
+        abstract=state.abstract,
+        year=state.year,
+        venue=state.venue,
+        subjects=tuple(state.subjects),
+        authors=tuple(state.names.get(k, k) for k in state.authors),
+        authors_complete=state.authors_complete,
+        type=state.type,
+        extra=dict(state.extra),
+        **{name: getattr(state, name) for name in BIB_FIELDS},
+    )
+
+
+def _merge_state(keep: PaperState, other: PaperState) -> list[str]:
+    """Merge the other paper's fields, people, subjects and tags into the kept one's state."""
+    added = merge_into(keep, _as_record(other), None, None, list(other.authors))
+    for key in other.attributions:
+        if key not in keep.attributions:
+            keep.attributions.append(key)
+            added.append(f"attribution to {other.names.get(key, key)}")
+    for key, name in other.names.items():
+        keep.names.setdefault(key, name)
+    tags = len(keep.tags)
+    add_tags(keep, list(other.tags))
+    if len(keep.tags) > tags:
+        added.append(plural(len(keep.tags) - tags, "tag"))
+    if keep.possible_duplicate_of == other.id:
+        keep.possible_duplicate_of = None
+    return added
+
+
+def _reading(session: Session, paper_id: int) -> tuple[str, int]:
+    row = session.execute(select(Paper.status, Paper.rating).where(Paper.id == paper_id)).one()
+    return str(row.status), int(row.rating)
+
+
+def _set_reading(session: Session, paper_id: int, reading: tuple[str, int]) -> None:
+    if _reading(session, paper_id) != reading:
+        session.execute(
+            update(Paper)
+            .where(Paper.id == paper_id)
+            .values(status=reading[0], rating=reading[1], version=Paper.version + 1)
+        )
+
+
+def _merged_reading(kept: tuple[str, int], other: tuple[str, int]) -> tuple[str, int]:
+    """The further along of two reading statuses; the kept rating, else the other's."""
+    status = max(kept[0], other[0], key=READING_STATUSES.index)
+    return status, kept[1] or other[1]
+
+
+def _move_children(session: Session, ids: tuple[int, ...], files: tuple[int, ...], to: int) -> None:
+    """Put these notes and files (with the files' texts) on paper ``to``."""
+    if ids:
+        session.execute(update(Note).where(Note.id.in_(ids)).values(paper_id=to))
+    if files:
+        session.execute(update(PaperFile).where(PaperFile.id.in_(files)).values(paper_id=to))
+        session.execute(update(FileText).where(FileText.id.in_(files)).values(paper_id=to))
+
+
+def _children(session: Session, paper_id: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    notes = session.scalars(select(Note.id).where(Note.paper_id == paper_id).order_by(Note.id))
+    files = session.scalars(
+        select(PaperFile.id).where(PaperFile.paper_id == paper_id).order_by(PaperFile.id)
+    )
+    return tuple(notes), tuple(files)
+
+
+def _write(ctx: Context, state: PaperState) -> PaperState:
+    """Write a paper's state with its links; the state as the library now holds it."""
+    write_states(ctx.session, Registry(ctx.session), [], [state], ctx.now, ctx.search)
+    return load_states(ctx.session, [state.id])[state.id]
+
+
+def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
+    """Merge two papers (see the module)."""
+    s = ctx.session
+    keep, other = _states(s, op.keep, op.other)
+    _require_mergeable(keep, other)
+    before = keep.copy()
+    added = _merge_state(keep, other)
+    notes, files = _children(s, other.id)
+    added += [plural(len(notes), "note")] if notes else []
+    added += [plural(len(files), "file")] if files else []
+    reading = _reading(s, keep.id)
+    _move_children(s, notes, files, keep.id)
+    keep.modified_at = ctx.now
+    after = _write(ctx, keep)
+    _set_reading(s, keep.id, _merged_reading(reading, _reading(s, other.id)))
+    flagged = s.scalars(select(Paper.id).where(Paper.possible_duplicate_of == other.id))
+    flags = [
+        set_duplicate_flag(ctx, SetDuplicateFlag(pid, keep.id)).inverse
+        for pid in [*flagged, other.id]
+        if pid != keep.id
+    ]
+    trashed = trash_papers(ctx, TrashPapers((other.id,))).inverse
+    inverse = UnmergePapers(
+        keep=keep.id,
+        other=other.id,
+        before=json.dumps(before.to_json()),
+        after=json.dumps(after.to_json()),
+        reading=reading,
+        notes=notes,
+        files=files,
+        trashed=trashed if isinstance(trashed, SetTrashed) else None,
+        flags=tuple(f for f in flags if isinstance(f, SetDuplicateFlag)),
+    )
+    changes = Changes(
+        papers=frozenset([keep.id, other.id]), structure=True, tags=True, notes=bool(notes)
+    )
+    return Outcome(MergeResult(keep.id, other.id, tuple(added)), changes, inverse, op.label)
+
+
+def unmerge_papers(ctx: Context, op: UnmergePapers) -> Outcome[None]:
+    """Put two merged papers back as they were.
+
+    Raises:
+        NotFoundError: One of them is no longer in the library.
+        ConflictError: The kept paper was changed since the merge (or the other paper was
+            restored from the Trash elsewhere).
+    """
+    s = ctx.session
+    keep, _ = _states(s, op.keep, op.other)
+    if not keep.same_as(PaperState.from_json(json.loads(op.after))):
+        raise ConflictError(
+            f"Paper #{op.keep} was changed since the merge.", "It was left as it is now."
+        )
+    if op.trashed is not None:
+        set_trashed(ctx, op.trashed)
+    for flag in op.flags:
+        set_duplicate_flag(ctx, flag)
+    notes, files = _children(s, op.keep)
+    _move_children(
+        s,
+        tuple(n for n in op.notes if n in notes),
+        tuple(f for f in op.files if f in files),
+        op.other,
+    )
+    restored = PaperState.from_json(json.loads(op.before))
+    restored.version = keep.version
+    _write(ctx, restored)
+    _set_reading(s, op.keep, op.reading)
+    changes = Changes(
+        papers=frozenset([op.keep, op.other]), structure=True, tags=True, notes=bool(op.notes)
+    )
+    return Outcome(None, changes, MergePapers(op.keep, op.other), op.label)
+
+
+HANDLERS: dict[type, Handler] = {MergePapers: merge_papers, UnmergePapers: unmerge_papers}

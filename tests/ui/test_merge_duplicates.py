@@ -1,0 +1,118 @@
+"""Merging a possible duplicate from its banner in the window: one paper left in the list,
+the kept one shown with what it gained, Undo and Redo through the Edit menu."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from refman.core.importing.values import ImportChoices, SourcedPage
+from refman.core.library import LibraryService
+from refman.core.operations import TrashPapers
+from refman.core.values import PaperQuery, Section
+from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
+from tests.helpers.fixtures import settle
+from tests.helpers.panes import make_window
+
+from refman.ui.actions import ActionId
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.qt_log_ignore(
+    "does not support propagateSizeHints", "does not support raise", "does not support grabbing"
+)
+
+TITLE = "Placement-Aware Job Scheduling for Training Across Thousands of Chips"
+
+
+@pytest.fixture
+def pair(library: LibraryService) -> tuple[int, int]:
+    """A paper and a near-identical record of it kept apart, with a DOI, a tag and a note."""
+    first = ParsedRecord(TITLE, False, "Scheduling jobs on a cluster of chips, placed by topology.")
+    second = ParsedRecord(
+        TITLE.replace("Job", "Jobs"), False, "", year=2024, doi="10.5555/placement"
+    )
+    page = ParsedPage("Maren Solvik", PageFormat.PUBLICATION_LIST, 2, [first, second])
+    result = library.import_pages([SourcedPage(page)], ImportChoices(keep_all_separate=True))
+    original, duplicate = result.new_ids
+    assert library.paper(duplicate).possible_duplicate_of == original
+    library.tag([duplicate], ["schedulers"])
+    library.add_note(duplicate, "The camera-ready version.")
+    return original, duplicate
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, controller: LibraryController, pair: tuple[int, int], tmp_path: Path
+) -> MainWindow:
+    """The main window over the library with the pair."""
+    return make_window(qtbot, controller, tmp_path / "settings.ini")
+
+
+def test_merge_on_the_banner_leaves_one_paper_and_undo_brings_the_other_back(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, pair: tuple[int, int]
+) -> None:
+    original, duplicate = pair
+    controller = window.controller
+    window.table.select_paper(duplicate)
+    banner = window.detail_pane.banner
+    qtbot.wait_until(lambda: banner.isVisible() and banner.paper_id == duplicate)
+    assert banner.merge_button.isVisible() and banner.merge_button.text() == "Merge"
+
+    qtbot.mouseClick(banner.merge_button, Qt.MouseButton.LeftButton)
+    settle(controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 1)
+    # the kept paper is the one shown, with what the other brought; no banner any more
+    qtbot.wait_until(lambda: window.detail_pane.current_paper() == original)
+    kept = library.paper(original)
+    assert kept.doi == "10.5555/placement" and [t.name for t in kept.tags] == ["schedulers"]
+    assert [n.text for n in kept.notes] == ["The camera-ready version."]
+    qtbot.wait_until(lambda: not banner.isVisible())
+    assert library.paper_ids(PaperQuery(section=Section.TRASH)) == [duplicate]
+    assert window.undo_action.text().replace("&", "") == "Undo Merge papers"
+
+    window.undo_action.trigger()
+    settle(controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    assert library.paper(duplicate).notes[0].text == "The camera-ready version."
+    assert library.paper(original).doi is None and library.paper(original).tags == ()
+    assert library.paper(duplicate).possible_duplicate_of == original
+
+    window.redo_action.trigger()
+    settle(controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 1)
+    assert library.paper(original).doi == "10.5555/placement"
+
+
+def test_merge_two_papers_from_the_menu_keeps_the_one_added_first(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, pair: tuple[int, int]
+) -> None:
+    original, _ = pair
+    controller = window.controller
+    action = window.actions_by_id[ActionId.MERGE_PAPERS]
+    table = window.table
+    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    first = table.visualRect(window.model.index(0, 0)).center()
+    second = table.visualRect(window.model.index(1, 0)).center()
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=first)
+    assert not action.isEnabled()  # one paper is not two
+    qtbot.mouseClick(
+        table.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier, second
+    )
+    assert action.isEnabled()
+    action.trigger()
+    settle(controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 1)
+    assert library.paper_ids() == [original]
+    assert library.paper(original).doi == "10.5555/placement"
+    qtbot.wait_until(lambda: table.selected_ids() == [original])
+    controller.apply(TrashPapers((original,)))
+    settle(controller)
+    window.tag_pane.select_section(Section.TRASH)
+    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    table.selectAll()
+    assert len(table.selected_ids()) == 2
+    assert not action.isEnabled()  # nothing is merged in the Trash

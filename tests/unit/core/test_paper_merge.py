@@ -1,0 +1,213 @@
+"""Merging two papers that are one: what the kept paper gains, where the other goes, what an
+import of the other finds afterwards, undo and redo, and the merges refused."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from refman.common.errors import ConflictError, InvalidValueError, NotFoundError
+from refman.core.importing.values import SourcedPage
+from refman.core.library import LibraryService
+from refman.core.paper_merge import MergePapers, MergeResult
+from refman.core.values import PaperDetail, PaperQuery, Section
+from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
+
+T0 = datetime(2024, 4, 1, 10, 0, 0)
+T1 = datetime(2024, 5, 2, 9, 30, 0)
+
+_BODY = (
+    "We study how sparse attention patterns transfer between language and vision models, "
+    "measure the cost of routing tokens across experts, and report the memory each layer needs."
+)
+
+
+def _import(
+    library: LibraryService, owner: str, records: list[ParsedRecord], at: datetime
+) -> list[int]:
+    page = ParsedPage(owner, PageFormat.PUBLICATION_LIST, len(records), records)
+    result = library.import_pages([SourcedPage(page, f"{owner}.txt")], at=at)
+    return list(result.new_ids)
+
+
+@pytest.fixture
+def pair(library: LibraryService) -> tuple[int, int]:
+    """Two papers of one work: the preprint (kept) and a published record of it that an
+    import kept apart (another title, another owner), with a DOI, a tag, a note and a file."""
+    kept = ParsedRecord(
+        title="Routing Tokens Across Sparse Experts",
+        title_provisional=False,
+        abstract=_BODY,
+        year=2023,
+        venue="arXiv",
+        authors=("Maren Solvik", "Tomas Berg"),
+        authors_complete=False,
+    )
+    other = ParsedRecord(
+        title="Routing Tokens Across Sparse Experts at Scale",
+        title_provisional=False,
+        abstract="",
+        year=2024,
+        venue="NeurIPS",
+        type="paper-conference",
+        authors=("Maren Solvik", "Tomas Berg", "Ines Duarte"),
+        authors_complete=True,
+        doi="10.5555/routing.2024",
+        pages="101-117",
+    )
+    (a,) = _import(library, "Maren Solvik", [kept], T0)
+    (b,) = _import(library, "Ines Duarte", [other], T1)
+    library.tag([b], ["mixture of experts"])
+    library.add_note(b, "Camera-ready version: the appendix has the routing proofs.")
+    library.mark([b], status="read", rating=4)
+    return a, b
+
+
+def _merge(library: LibraryService, keep: int, other: int) -> MergeResult:
+    return library.apply(MergePapers(keep, other)).value
+
+
+def _seen(detail: PaperDetail) -> tuple[object, ...]:
+    """What the window shows of a paper (not its version, which moves on)."""
+    return (
+        detail.title,
+        detail.authors,
+        detail.authors_complete,
+        detail.year,
+        detail.venue,
+        detail.type,
+        detail.doi,
+        detail.pages,
+        detail.attributed_to,
+        tuple(t.name for t in detail.tags),
+        tuple(n.text for n in detail.notes),
+        detail.status,
+        detail.rating,
+        detail.trashed,
+        detail.possible_duplicate_of,
+        detail.modified,
+        detail.citekey,
+    )
+
+
+def test_the_kept_paper_gains_what_it_lacked_and_the_other_goes_to_the_trash(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    a, b = pair
+    result = _merge(library, a, b)
+    assert (result.kept, result.merged) == (a, b)
+    assert "the DOI" in result.added and "1 note" in result.added and "1 tag" in result.added
+    kept = library.paper(a)
+    # its own title, year and venue stay; the complete author list and the DOI come in
+    assert kept.title == "Routing Tokens Across Sparse Experts" and kept.year == 2023
+    assert kept.authors == ("Maren Solvik", "Tomas Berg", "Ines Duarte")
+    assert kept.authors_complete and kept.doi == "10.5555/routing.2024"
+    assert kept.pages == "101-117" and kept.abstract == _BODY
+    assert set(kept.attributed_to) == {"Maren Solvik", "Ines Duarte"}
+    assert [t.name for t in kept.tags] == ["mixture of experts"]
+    assert [n.text for n in kept.notes] == [
+        "Camera-ready version: the appendix has the routing proofs."
+    ]
+    assert (kept.status, kept.rating) == ("read", 4)
+    assert kept.possible_duplicate_of is None
+    merged = library.paper(b)
+    assert merged.trashed is not None and merged.notes == () and merged.possible_duplicate_of == a
+    assert library.paper_ids() == [a]
+    assert library.paper_ids(PaperQuery(section=Section.TRASH)) == [b]
+    assert {t.name: t.count for t in library.tags()} == {"mixture of experts": 1}
+    # the kept paper is found by what came with the other one
+    assert library.paper_ids(PaperQuery(text="Duarte")) == [a]
+    assert library.paper_ids(PaperQuery(text="note:appendix")) == [a]
+
+
+def test_an_import_listing_the_merged_paper_again_brings_no_copy_back(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    a, b = pair
+    _merge(library, a, b)
+    again = library.paper(b)
+    record = ParsedRecord(
+        title=again.title,
+        title_provisional=False,
+        abstract="",
+        year=2024,
+        venue="NeurIPS",
+        doi="10.5555/routing.2024",
+    )
+    _import(library, "Ines Duarte", [record], datetime(2024, 6, 1))
+    assert library.paper_ids() == [a]
+    assert library.paper_ids(PaperQuery(section=Section.TRASH)) == [b]
+
+
+def test_undo_puts_both_papers_back_and_redo_merges_again(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    a, b = pair
+    before = (_seen(library.paper(a)), _seen(library.paper(b)))
+    outcome = library.apply(MergePapers(a, b))
+    assert outcome.inverse is not None and outcome.changes.papers == {a, b}
+    undone = library.apply(outcome.inverse)
+    assert (_seen(library.paper(a)), _seen(library.paper(b))) == before
+    assert sorted(library.paper_ids()) == [a, b]
+    assert library.paper_ids(PaperQuery(text="note:appendix")) == [b]
+    assert undone.inverse is not None
+    library.apply(undone.inverse)
+    assert library.paper_ids() == [a] and library.paper(a).doi == "10.5555/routing.2024"
+
+
+def test_undo_is_refused_once_the_kept_paper_changed(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    a, b = pair
+    outcome = library.apply(MergePapers(a, b))
+    library.edit_fields(a, year=2022)
+    assert outcome.inverse is not None
+    with pytest.raises(ConflictError, match=f"#{a} was changed since the merge"):
+        library.apply(outcome.inverse)
+    assert library.paper(a).year == 2022 and library.paper(b).trashed is not None
+
+
+def test_merges_that_cannot_be_are_refused_and_change_nothing(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    a, b = pair
+    with pytest.raises(InvalidValueError, match="cannot be merged with itself"):
+        _merge(library, a, a)
+    with pytest.raises(NotFoundError, match="no paper #999"):
+        _merge(library, a, 999)
+    other_doi = ParsedRecord(
+        title="Sparse Experts Route Tokens",
+        title_provisional=False,
+        abstract="",
+        year=2024,
+        doi="10.5555/another.2024",
+    )
+    (c,) = _import(library, "Tomas Berg", [other_doi], T1)
+    with pytest.raises(InvalidValueError, match="different DOIs") as refused:
+        _merge(library, c, b)
+    assert "Not a duplicate" in refused.value.hint
+    library.trash([a])
+    with pytest.raises(InvalidValueError, match="in the Trash"):
+        _merge(library, a, b)
+    assert library.paper(b).trashed is None and len(library.paper(b).notes) == 1
+    assert library.paper(c).doi == "10.5555/another.2024"
+
+
+def test_the_files_of_the_merged_paper_move_with_it(
+    library: LibraryService, pair: tuple[int, int], tmp_path: Path, library_path: Path
+) -> None:
+    """(On a library file: its storage folder is beside it.)"""
+    a, b = pair
+    pdf = tmp_path / "routing.txt"
+    pdf.write_text("proofs")
+    (attached,) = library.attach(b, [pdf])
+    outcome = library.apply(MergePapers(a, b))
+    assert [f.id for f in library.paper(a).files] == [attached.id]
+    assert library.paper(b).files == ()
+    library.empty_trash()  # the merged paper is deleted; the file it brought stays
+    (kept_file,) = library.paper(a).files
+    assert kept_file.name == attached.name and not kept_file.missing
+    assert Path(kept_file.path).read_text() == "proofs"
+    assert outcome.inverse is not None
