@@ -54,9 +54,11 @@ class LibraryController(QObject):
 
     Signals:
         changed(Changes): The library changed; views refresh what it names.
+        stepped(Outcome): An undo or redo was applied (emitted before ``changed``).
     """
 
     changed = Signal(object)
+    stepped = Signal(object)
 
     def __init__(
         self, service: LibraryService, parent: QObject | None = None, window: QWidget | None = None
@@ -268,6 +270,7 @@ class LibraryController(QObject):
             self._stepping = False
             step.swap(outcome.inverse)
             move()
+            self.stepped.emit(outcome)
             self._tell(outcome.changes)
 
         def refused(error: RefmanError) -> None:
@@ -362,10 +365,6 @@ class LibraryController(QObject):
     def empty_trash(self) -> None:
         """Delete the papers in the Trash for good; the undo history is cleared with them."""
         self.apply(ops.EmptyTrash(), label="Emptying the Trash…")
-
-    def clear_possible_duplicate(self, paper_id: int) -> None:
-        """Mark a paper as not a duplicate of the one an import found it close to."""
-        self.apply(ops.SetDuplicateFlag(paper_id, None))
 
     def add_note(
         self, paper_id: int, on_done: Callable[[Outcome[NoteView]], None] | None = None

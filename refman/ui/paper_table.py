@@ -41,6 +41,8 @@ log = logging.getLogger("refman.ui")
 #: A selection of up to this many papers follows its papers through a re-query of the list
 #: (by id); a larger one keeps its rows.
 FOLLOWED_BY_ID = 1000
+#: The columns beside the title and their widths, in average characters.
+_WIDTHS = ((AUTHOR, 18), (YEAR, 6), (VENUE, 10), (ADDED, 11), (STATUS, 3), (RATING, 8))
 
 _TRASH_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
 
@@ -127,14 +129,7 @@ class PaperTable(QTableView):
         header.setStretchLastSection(False)
         header.setMinimumSectionSize(40)
         self._char = char = self.fontMetrics().averageCharWidth()
-        for column, chars in (
-            (AUTHOR, 18),
-            (YEAR, 6),
-            (VENUE, 10),
-            (ADDED, 11),
-            (STATUS, 3),
-            (RATING, 8),
-        ):
+        for column, chars in _WIDTHS:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, chars * char + 24)
         header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
@@ -229,6 +224,11 @@ class PaperTable(QTableView):
         rows = [found[i] for i in paper_ids if i in found]
         self._select_rows(sorted(rows), rows[0] if rows else None)
         return len(rows)
+
+    def select_when_shown(self, paper_ids: Sequence[int]) -> None:
+        """Select these papers when the list is read again (what an undo brought back)."""
+        if paper_ids and len(paper_ids) <= FOLLOWED_BY_ID:
+            self._selected, self._current, self._lost = list(paper_ids), None, paper_ids[0]
 
     def header_state(self) -> QByteArray:
         """The columns' order and widths, to remember between sessions."""

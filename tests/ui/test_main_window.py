@@ -204,10 +204,15 @@ def test_delete_moves_the_selection_to_trash_and_undo_brings_it_back(
     assert window.count_label.text() == "19 of 19 papers"
     assert window.undo_action.text().replace("&", "") == "Undo Move 1 paper to Trash"
 
+    assert window.table.selected_ids() != [first]  # the next paper took its place
+
     window.undo_action.trigger()
     settle(window.controller)
     assert window.model.rowCount() == 20
     assert seeded.count(PaperQuery(section=Section.TRASH)) == 0
+    # the paper back from the Trash is the one selected, as the person looks for it
+    qtbot.wait_until(lambda: window.table.selected_ids() == [first])
+    assert window.detail_pane.current_paper() == first
     assert window.redo_action.text().replace("&", "") == "Redo Move 1 paper to Trash"
     window.redo_action.trigger()
     settle(window.controller)
