@@ -214,12 +214,58 @@ def normalize_for_match(s: str) -> str:
     return squash_spaces(text).rstrip(_TRAILING)
 
 
+#: Letters of their own that Unicode does not write as a letter and an accent, so that
+#: dropping accents leaves them as they are: folded to the letters a person types for them
+#: ("Østerberg" is found by "osterberg", "Łukasz" by "lukasz"), as Zotero folds them.
+OWN_LETTERS = {
+    "ø": "o",
+    "Ø": "O",
+    "æ": "ae",
+    "Æ": "AE",
+    "œ": "oe",
+    "Œ": "OE",
+    "ł": "l",
+    "Ł": "L",
+    "đ": "d",
+    "Đ": "D",
+    "ð": "d",
+    "Ð": "D",
+    "þ": "th",
+    "Þ": "TH",
+    "ß": "ss",
+    "ẞ": "SS",
+    "ı": "i",
+    "ħ": "h",
+    "Ħ": "H",
+    "ŧ": "t",
+    "Ŧ": "T",
+}
+_FOLD_LETTERS = str.maketrans(OWN_LETTERS)
+#: The letters :func:`fold_letters` folds.
+FOLDED_LETTERS = "".join(OWN_LETTERS)
+
+
+def fold_letters(text: str) -> str:
+    """``text`` with the letters of :data:`FOLDED_LETTERS` written as plain Latin letters
+    (``"Łódź"`` -> ``"Lódź"``: accents are another matter, dropped where words are compared).
+
+    Args:
+        text: Any text.
+
+    Returns:
+        The text folded; ASCII text unchanged, at once.
+    """
+    return text if text.isascii() else text.translate(_FOLD_LETTERS)
+
+
 @lru_cache(maxsize=65536)  # an import names the same people again and again
 def person_key(name: str) -> str:
     """Return the key under which two spellings of a person's name count as the same.
 
-    Accents are dropped (NFKD without combining marks), case is folded, dots and commas are
-    removed and whitespace is collapsed, so "Zoë  Müller" and "zoe muller" share a key.
+    Accents are dropped (NFKD without combining marks), letters such as ø and ł are written
+    as o and l (:func:`fold_letters`), case is folded, dots and commas are removed and
+    whitespace is collapsed, so "Zoë  Müller" and "zoe muller" share a key, as do "Jørn
+    Østerberg" and "Jorn Osterberg".
 
     Args:
         name: A person's display name.
@@ -230,7 +276,7 @@ def person_key(name: str) -> str:
     plain = latex_to_text(name)
     if not plain.isascii():  # (ASCII has nothing to decompose: most names, at once)
         decomposed = unicodedata.normalize("NFKD", plain)
-        plain = "".join(char for char in decomposed if not unicodedata.combining(char))
+        plain = fold_letters("".join(c for c in decomposed if not unicodedata.combining(c)))
     plain = plain.casefold().replace(".", " ").replace(",", " ")
     return squash_spaces(plain)
 

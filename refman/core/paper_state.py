@@ -8,6 +8,8 @@ from datetime import datetime
 from operator import attrgetter
 from typing import Any
 
+from refman.common.text import fold_letters
+
 #: The bibliographic fields a paper holds as plain text (None when unknown).
 BIB_FIELDS = ("doi", "arxiv_id", "url", "volume", "issue", "pages", "publisher")
 _TIMES = ("added_at", "modified_at", "trashed_at")
@@ -85,7 +87,7 @@ class PaperState:
             elif isinstance(value, list | dict):
                 value = type(value)(value)
             values[f.name] = value
-        return cls(**values)
+        return _keys_folded(cls(**values))
 
     def copy(self) -> PaperState:
         """An independent copy (of the same version): its lists, sets and dicts are new, as
@@ -101,6 +103,15 @@ class PaperState:
         """True when the two states hold the same paper alike (their snapshots are equal;
         the version read is not compared)."""
         return bool(_compared(self) == _compared(other))
+
+
+def _keys_folded(state: PaperState) -> PaperState:
+    """A snapshot's person keys as :func:`~refman.common.text.person_key` makes them now: a
+    refman before schema revision 0019 kept ø, ł... in keys, which the upgrade folded."""
+    state.authors = [fold_letters(k) for k in state.authors]
+    state.attributions = [fold_letters(k) for k in state.attributions]
+    state.names = {fold_letters(k): name for k, name in state.names.items()}
+    return state
 
 
 #: The fields of a state, in order; those holding lists, sets and dicts.

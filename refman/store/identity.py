@@ -43,6 +43,7 @@ KNOWN_REVISIONS = (
     "0016",
     "0017",
     "0018",
+    "0019",
 )
 
 _MAGIC = b"SQLite format 3\x00"

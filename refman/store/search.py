@@ -10,8 +10,13 @@ rank), to index new papers, and to keep the index right while papers change or g
   stores words, not text. Code that changes a paper's row or links wraps the change in
   :meth:`Fts5Index.changing` (the old words out, the new in), or indexes new papers with
   :meth:`Fts5Index.add`; deleting papers goes through :meth:`Fts5Index.forget`.
-* ``tags_fts`` over ``tags.name`` and ``notes_fts`` over ``notes.text``, kept in step by
-  triggers: tagging a hundred thousand papers touches no index at all.
+* ``tags_fts`` over ``tags.name`` and ``notes_fts`` over ``notes.text`` (and
+  ``file_texts_fts`` over the text of attached files), kept in step by triggers: tagging a
+  hundred thousand papers touches no index at all.
+
+Each index reads its text through a view that folds letters such as ø and ł to o and l
+(:data:`~refman.store.search_schema.SEARCH_VIEWS`), which SQLite's tokenizer keeps as they
+are; the words typed are folded alike.
 
 A paper matches when every typed word is in it — in its own words, a tag it carries or one of
 its notes. A quoted phrase matches as all its words, then the phrase itself is checked in the

@@ -40,6 +40,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
+from refman.common.text import OWN_LETTERS, fold_letters
 from refman.store.bulk import chunks
 from refman.store.packed import readable
 from refman.store.search import Driving, SearchRow
@@ -65,6 +66,34 @@ SCHEMA = (
     "ALTER TABLE notes ADD COLUMN words tsvector GENERATED ALWAYS AS (refman_words(text)) STORED",
     "CREATE INDEX ix_notes_words ON notes USING gin (words)",
 )
+
+
+def _sql_text(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def fold_expression(value: str) -> str:
+    """SQL that writes the letters :func:`~refman.common.text.fold_letters` folds as it
+    does, in the text ``value`` (an SQL expression)."""
+    one = {k: v for k, v in OWN_LETTERS.items() if len(v) == 1}
+    for letter, plain in OWN_LETTERS.items():
+        if len(plain) > 1:
+            value = f"replace({value}, {_sql_text(letter)}, {_sql_text(plain)})"
+    return f"translate({value}, {_sql_text(''.join(one))}, {_sql_text(''.join(one.values()))})"
+
+
+#: ``refman_words`` since revision 0019: the same, ø, æ, ł, ß... folded first (to o, ae, l,
+#: ss) as SQLite's views fold them and :func:`~refman.store.search_terms.parse_terms` folds
+#: the words typed.
+WORDS_FUNCTION = f"""
+    CREATE OR REPLACE FUNCTION refman_words(value text) RETURNS tsvector
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+      SELECT to_tsvector('simple'::regconfig, regexp_replace(
+        lower(regexp_replace(normalize({fold_expression("coalesce(value, '')")}, NFKD),
+          '[\\u0300-\\u036f]', '', 'g')),
+        '[^[:alnum:]]+', ' ', 'g'))
+    $$
+    """
 
 #: A paper's weighted words, from its row and links (:abstract: the readable abstract).
 _DOCUMENT = """
@@ -105,7 +134,7 @@ _MARKS = re.compile("[\u0300-\u036f]")
 
 def _folded(word: str) -> list[str]:
     """A typed word as ``refman_words`` folds a document's words."""
-    return _WORD.findall(_MARKS.sub("", unicodedata.normalize("NFKD", word.lower())))
+    return _WORD.findall(_MARKS.sub("", unicodedata.normalize("NFKD", fold_letters(word).lower())))
 
 
 def _lexeme(word: str, *, prefix: bool = False, field: str = "") -> str:

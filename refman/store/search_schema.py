@@ -16,7 +16,8 @@ from typing import Any
 TOKENIZE = "unicode61 remove_diacritics 2"
 PREFIXES = "1 2"
 
-#: The view the papers' index reads its words from (external content).
+#: The view the papers' index read its words from until revision 0019 (as the migrations
+#: that made it, and the one that replaces it, know it).
 PAPER_SEARCH_VIEW = """
 CREATE VIEW paper_search AS
 SELECT p.id AS id,
@@ -30,12 +31,36 @@ SELECT p.id AS id,
 FROM papers p
 """
 
+#: The views the indexes read their words from (external content), since revision 0019:
+#: the text with ø, æ, ł, ß... written as o, ae, l, ss (``refman_fold``, SQLite's function of
+#: :func:`refman.common.text.fold_letters`), which the tokenizer does not fold itself — it
+#: drops accents only. The words typed are folded alike (:mod:`refman.store.search_terms`).
+SEARCH_VIEWS = {
+    "paper_search": """
+CREATE VIEW paper_search AS
+SELECT p.id AS id,
+  refman_fold(p.title) AS title,
+  refman_fold(refman_readable(p.abstract)) AS abstract,
+  refman_fold(coalesce((SELECT group_concat(pe.name, ' ') FROM authorships a
+            JOIN persons pe ON pe.id = a.person_id WHERE a.paper_id = p.id), '')) AS authors,
+  refman_fold(coalesce(p.venue, '')) AS venue,
+  coalesce((SELECT group_concat(s.code, ' ') FROM paper_subjects ps
+            JOIN subjects s ON s.id = ps.subject_id WHERE ps.paper_id = p.id), '') AS subjects
+FROM papers p
+""",
+    "tag_search": "CREATE VIEW tag_search AS SELECT id, refman_fold(name) AS name FROM tags",
+    "note_search": "CREATE VIEW note_search AS SELECT id, refman_fold(text) AS text FROM notes",
+    "file_text_search": (
+        "CREATE VIEW file_text_search AS SELECT id, refman_fold(text) AS text FROM file_texts"
+    ),
+}
+
 #: Each index: its table, its columns and what it reads them from.
 INDEXES = (
     ("papers_fts", "title, abstract, authors, venue, subjects", "paper_search"),
-    ("tags_fts", "name", "tags"),
-    ("notes_fts", "text", "notes"),
-    ("file_texts_fts", "text", "file_texts"),
+    ("tags_fts", "name", "tag_search"),
+    ("notes_fts", "text", "note_search"),
+    ("file_texts_fts", "text", "file_text_search"),
 )
 #: The tables whose rows triggers keep in their index, and the column indexed.
 TRIGGERED = (("tags", "name"), ("notes", "text"), ("file_texts", "text"))
@@ -49,11 +74,15 @@ def fts_table(name: str, columns: str, content: str) -> str:
     )
 
 
-def fts_triggers(table: str, column: str) -> list[str]:
-    """Triggers that keep ``{table}_fts`` (external content) in step with ``table``."""
+def fts_triggers(table: str, column: str, *, folded: bool = True) -> list[str]:
+    """Triggers that keep ``{table}_fts`` (external content) in step with ``table``: the
+    text folded as its view folds it (``folded=False``: as it is, before revision 0019)."""
     fts = f"{table}_fts"
-    out = f"INSERT INTO {fts}({fts}, rowid, {column}) VALUES ('delete', old.id, old.{column});"
-    into = f"INSERT INTO {fts}(rowid, {column}) VALUES (new.id, new.{column});"
+    old, new = (f"refman_fold({row}.{column})" for row in ("old", "new"))
+    if not folded:
+        old, new = f"old.{column}", f"new.{column}"
+    out = f"INSERT INTO {fts}({fts}, rowid, {column}) VALUES ('delete', old.id, {old});"
+    into = f"INSERT INTO {fts}(rowid, {column}) VALUES (new.id, {new});"
     return [
         f"CREATE TRIGGER {fts}_ai AFTER INSERT ON {table} BEGIN {into} END",
         f"CREATE TRIGGER {fts}_ad AFTER DELETE ON {table} BEGIN {out} END",
@@ -76,9 +105,10 @@ def repair_search(conn: Any) -> list[str]:
     """
     found = {row[0] for row in conn.exec_driver_sql("SELECT name FROM sqlite_master")}
     repaired: list[str] = []
-    if "paper_search" not in found:
-        conn.exec_driver_sql(PAPER_SEARCH_VIEW)
-        repaired.append("paper_search")
+    for view, statement in SEARCH_VIEWS.items():
+        if view not in found:
+            conn.exec_driver_sql(statement)
+            repaired.append(view)
     for name, columns, content in INDEXES:
         if name not in found:
             conn.exec_driver_sql(fts_table(name, columns, content))
@@ -98,7 +128,7 @@ def repair_search(conn: Any) -> list[str]:
 def search_is_whole(conn: Any) -> bool:
     """True when no part of the search indexes is missing (a read of the schema only)."""
     found = {row[0] for row in conn.exec_driver_sql("SELECT name FROM sqlite_master")}
-    wanted = ["paper_search", *(name for name, _, _ in INDEXES)]
+    wanted = [*SEARCH_VIEWS, *(name for name, _, _ in INDEXES)]
     wanted += [t for table, _ in TRIGGERED for t in _trigger_names(table)]
     return all(name in found for name in wanted)
 

@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from refman.common.text import fold_letters
 from refman.store.packed import readable
 from refman.store.search_schema import TOKENIZE
 
@@ -70,10 +71,11 @@ def parse_terms(typed: str) -> list[Term]:
     Every word must match; the last word matches as a prefix unless it is followed by a
     space; "quoted phrases" match as phrases. Operators and punctuation are plain word
     separators, so no input can make FTS5 raise. An accented letter typed as a letter and a
-    combining accent (as a Mac may type it) is read as the one character.
+    combining accent (as a Mac may type it) is read as the one character; ø, æ, ł, ß... as
+    the index holds them (:func:`~refman.common.text.fold_letters`: o, ae, l, ss).
     """
     if not typed.isascii():
-        typed = unicodedata.normalize("NFC", typed)
+        typed = fold_letters(unicodedata.normalize("NFC", typed))
     return _all_terms(typed)[:MAX_TERMS]
 
 
@@ -137,8 +139,8 @@ def match_expression(typed: str) -> str | None:
 
 
 def plain_words(value: str) -> list[str]:
-    """Words as the index compares them: case and diacritics ignored."""
-    decomposed = unicodedata.normalize("NFKD", value.casefold())
+    """Words as the index compares them: case and diacritics ignored, ø, æ, ł, ß... folded."""
+    decomposed = unicodedata.normalize("NFKD", fold_letters(value).casefold())
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return _TOKEN.findall(stripped)
 
@@ -173,8 +175,13 @@ def _phrase_in(value: str | None, phrase: str) -> int:
     return 1 if has_phrase(value, phrase) else 0
 
 
+def _fold(text: str | None) -> str | None:
+    return None if text is None else fold_letters(text)
+
+
 def register_functions(connection: sqlite3.Connection) -> None:
     """Give an SQLite connection the SQL functions the search view and queries use:
-    ``refman_readable(abstract)`` and ``refman_phrase(text, phrase)``."""
+    ``refman_readable(abstract)``, ``refman_fold(text)`` and ``refman_phrase(text, phrase)``."""
     connection.create_function("refman_readable", 1, readable, deterministic=True)
+    connection.create_function("refman_fold", 1, _fold, deterministic=True)
     connection.create_function("refman_phrase", 2, _phrase_in, deterministic=True)

@@ -6,7 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refman.common.text import latex_to_text, normalize_for_match, person_key, plural
+from refman.common.text import (
+    fold_letters,
+    latex_to_text,
+    normalize_for_match,
+    person_key,
+    plural,
+)
 
 
 @pytest.mark.parametrize(
@@ -137,6 +143,11 @@ def test_match_key_is_blank_for_blank_text() -> None:
         ("J. R. Smith", "J R Smith"),
         ("Smith, John", "Smith John"),
         (r"M\"uller", "Müller"),
+        ("Jørn Østerberg", "Jorn Osterberg"),
+        ("Łukasz Dębski", "Lukasz Debski"),
+        ("Ægir Þórsson", "AEgir Thorsson"),
+        ("Đorđe Đokić", "Dorde Dokic"),
+        (r"J{\o}rn", "Jørn"),
     ],
 )
 def test_spellings_of_the_same_person_share_a_key(left: str, right: str) -> None:
@@ -152,3 +163,11 @@ def test_a_count_of_thousands_is_grouped_as_the_status_bar_groups_it() -> None:
     assert plural(1, "paper") == "1 paper"
     assert plural(6000, "new paper") == "6,000 new papers"
     assert plural(1_000_000, "person", "people") == "1,000,000 people"
+
+
+def test_letters_of_their_own_fold_to_the_letters_typed_for_them() -> None:
+    assert fold_letters("Østerberg, Łódź, Straße, Æsir, œuvre, Đakovo, Þingvellir") == (
+        "Osterberg, Lódź, Strasse, AEsir, oeuvre, Dakovo, THingvellir"
+    )
+    assert fold_letters("plain ASCII") == "plain ASCII"
+    assert fold_letters("Zoë Müller 李明") == "Zoë Müller 李明"  # accents are another matter

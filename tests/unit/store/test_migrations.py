@@ -11,13 +11,15 @@ import pytest
 from alembic import command
 from sqlalchemy import Engine, create_engine, inspect, text
 
-from refman.common.text import normalize_for_match
+from refman.common.text import fold_letters, normalize_for_match
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.matching import key_hash
 from refman.core.values import PaperDetail, PaperQuery, Section, SortKey
 from refman.importers import parse_text
+from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from refman.store import schema
+from refman.store.search_schema import damaged_indexes
 from refman.store.search_terms import register_functions
 from tests.helpers.fixtures import seed_files, sourced, sourced_file
 from tests.helpers.pages import publication_page
@@ -311,5 +313,77 @@ def test_a_library_of_revision_0017_sorts_by_venue_with_the_case_of_letters_igno
         query = PaperQuery(sort=SortKey.VENUE)
         shown = [upgraded.paper(i).venue for i in upgraded.paper_ids(query)]
         assert shown == sorted(venues, key=str.lower)
+    finally:
+        upgraded.close()
+
+
+def _found(library: LibraryService, typed: str) -> set[int]:
+    return set(library.paper_ids(PaperQuery(text=typed)))
+
+
+def test_a_library_of_revision_0018_finds_letters_of_their_own_as_plain_letters(
+    library: LibraryService, library_location: str, backend: str
+) -> None:
+    """Before 0019 "lukasz" did not find Łukasz; the upgrade folds the words of the papers,
+    tags and notes that hold such letters (in LaTeX too: ``J{\\o}rgensen``), and the keys of
+    the people, and leaves every other search as it was."""
+    fjord = ParsedRecord(
+        "Tidal Mixing in the Straße of Ærø",
+        False,
+        r"Following J{\o}rgensen, we measure how brackish water mixes in narrow straits.",
+        authors=("Jørn Østerberg", "Łukasz Dębski"),
+        authors_complete=True,
+    )
+    reef = ParsedRecord("Coral Reef Acoustics", False, "Hydrophones record snapping shrimp.")
+    page = ParsedPage("Ines Varga", PageFormat.PUBLICATION_LIST, 2, [fjord, reef])
+    a, b = library.import_pages([SourcedPage(page, "page.txt")]).new_ids
+    library.tag([b], ["Ødegaard lab"])
+    library.add_note(b, "Ask Þórunn about the calibration.")
+    plain = ["coral", "mixing brackish", "varga", "straits"]
+    before = {typed: _found(library, typed) for typed in plain}
+    _engine_at_revision(library.db.engine, "0018")
+    with library.db.sessions.begin() as session:  # the keys refman of revision 0018 made
+        for old in ("jørn østerberg", "łukasz debski"):
+            session.execute(
+                text("UPDATE persons SET key = :old WHERE key = :new"),
+                {"old": old, "new": fold_letters(old)},
+            )
+        # and "Jorn Osterberg" was someone else to it (a later page spelled him so)
+        with library.db.search.changing(session, [b]):
+            session.execute(
+                text(
+                    "INSERT INTO persons (id, name, key, family, given) "
+                    "VALUES (900, 'Jorn Osterberg', 'jorn osterberg', 'Osterberg', 'Jorn')"
+                )
+            )
+            session.execute(
+                text("INSERT INTO authorships (paper_id, person_id, position) VALUES (:b, 900, 0)"),
+                {"b": b},
+            )
+    if backend == "sqlite":
+        with library.db.engine.begin() as conn:
+            assert damaged_indexes(conn) == []  # (the downgrade put the old words back)
+    library.close()
+
+    upgraded = LibraryService.open(library_location)
+    try:
+        assert {t: _found(upgraded, t) for t in plain} == before
+        for typed, wanted in [
+            ("lukasz", {a}),
+            ("jorgensen", {a}),
+            ("aero strasse", {a}),
+            ("author:lukasz", {a}),
+            ("author:osterberg", {a, b}),  # one person now, as the library first spelled him
+            ("thorunn", {b}),
+            ("odegaard", {b}),
+        ]:
+            assert _found(upgraded, typed) == wanted, typed
+        with upgraded.db.engine.begin() as conn:
+            keys = set(conn.execute(text("SELECT key FROM persons")).scalars())
+            assert {"jorn osterberg", "lukasz debski"} <= keys
+            if backend == "sqlite":
+                assert damaged_indexes(conn) == []
+        assert [p.name for p in upgraded.everyone("osterberg")] == ["Jørn Østerberg"]
+        assert upgraded.paper(b).authors == ("Jørn Østerberg",)
     finally:
         upgraded.close()

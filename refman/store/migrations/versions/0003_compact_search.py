@@ -108,7 +108,10 @@ def upgrade() -> None:
     op.execute(fts_table("papers_fts", "title, abstract, authors, venue, subjects", "paper_search"))
     op.execute(fts_table("tags_fts", "name", "tags"))
     op.execute(fts_table("notes_fts", "text", "notes"))
-    for statement in [*fts_triggers("tags", "name"), *fts_triggers("notes", "text")]:
+    for statement in [
+        *fts_triggers("tags", "name", folded=False),
+        *fts_triggers("notes", "text", folded=False),
+    ]:
         op.execute(statement)
     for fts in ("papers_fts", "tags_fts", "notes_fts"):
         op.execute(f"INSERT INTO {fts}({fts}) VALUES ('rebuild')")

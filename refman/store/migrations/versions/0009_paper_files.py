@@ -59,7 +59,7 @@ def upgrade() -> None:
     op.create_index("ix_file_texts_paper_id", "file_texts", ["paper_id"])
     if op.get_bind().dialect.name == "sqlite":
         op.execute(fts_table("file_texts_fts", "text", "file_texts"))
-        for statement in fts_triggers("file_texts", "text"):
+        for statement in fts_triggers("file_texts", "text", folded=False):
             op.execute(statement)
     else:
         op.execute(
