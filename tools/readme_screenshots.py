@@ -6,8 +6,8 @@ Run from the repository root (no display needed)::
 
 It writes ``main-window.png``, ``export-dialog.png``, ``open-shared-library.png``,
 ``copied-citation.png``, ``person-page.png``, ``people-window.png``, ``reimport-review.png``,
-``import-history.png``, ``related-papers.png``, ``everything-search.png`` and
-``search-help.png`` into
+``import-history.png``, ``related-papers.png``, ``everything-search.png``,
+``search-help.png`` and ``merge-duplicate.png`` into
 ``resources/screenshots`` (or OUT_DIR). The demo library is a fresh file in a temporary folder:
 two bibliographies and two author pages from ``tests/fixtures``, a few tags.
 """
@@ -27,10 +27,12 @@ from PySide6.QtCore import QPoint, Qt  # noqa: E402
 from PySide6.QtGui import QFont, QPainter, QPixmap  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMenu, QTextEdit, QWidget  # noqa: E402
 
-from refman.core.importing.values import SourcedPage  # noqa: E402
+from refman.core.importing.values import ImportChoices, SourcedPage  # noqa: E402
 from refman.core.library import LibraryService  # noqa: E402
-from refman.core.values import PaperQuery  # noqa: E402
+from refman.core.operations import ImportPages  # noqa: E402
+from refman.core.values import PaperQuery, Section  # noqa: E402
 from refman.importers.author_page import parse  # noqa: E402
+from refman.importers.records import PageFormat, ParsedPage, ParsedRecord  # noqa: E402
 from refman.importers.sources import load_source  # noqa: E402
 
 from refman.ui.actions import ActionId  # noqa: E402
@@ -298,6 +300,34 @@ def search_help(app: QApplication, window: MainWindow, out: Path) -> None:
     settle(app, window)
 
 
+def merge_banner(app: QApplication, window: MainWindow, out: Path) -> None:
+    """A possible duplicate an import kept apart (its title differs by a word), with Show
+    it, Merge and Not a duplicate above its title."""
+    page = ParsedPage(
+        "Lena Fischer",
+        PageFormat.PUBLICATION_LIST,
+        1,
+        [
+            ParsedRecord(
+                "Tidewater: Streaming Joins over Bounded Sensor Logs",
+                False,
+                "",
+                year=2025,
+                venue="VLDB",
+                type="paper-conference",
+                authors=("Lena Fischer", "Marisol Quintana"),
+            )
+        ],
+    )
+    kept_apart = ImportChoices(keep_all_separate=True)  # as the review's "Keep separate"
+    window.controller.apply(ImportPages((SourcedPage(page, "lena-fischer-vldb.txt"),), kept_apart))
+    window.tag_pane.select_section(Section.ALL)
+    settle(app, window)
+    window.table.select_paper(papers_titled(window, ("Tidewater: Streaming Joins over B",))[0])
+    settle(app, window)
+    window.detail_pane.grab().save(str(out / "merge-duplicate.png"), "PNG")
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "resources" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -325,6 +355,7 @@ def main() -> None:
         everything_search(app, window, out)
         search_help(app, window, out)
         person_page(app, window, out)
+        merge_banner(app, window, out)
         window.close()
         window.controller.shutdown()
         service.close()

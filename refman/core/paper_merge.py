@@ -5,12 +5,15 @@ The paper kept is the one the person names first (the window keeps the one the l
 first). The other paper's fields fill in what the kept one lacks, by the rules an import
 merges by (:func:`refman.core.merge.merge_into`: a real title over a suggested one, the more
 complete author list, a missing year, venue, abstract, DOI, ...; a field edited by hand is
-never overwritten); its owners, subjects and tags join the kept paper's; its notes and files
-move over; the further along of the two reading statuses and a rating where the kept paper
-has none stay. The other paper then goes to the Trash — as Zotero does with the versions it
-merges —, marked as possibly the same paper as the kept one, and papers marked as possibly
-the same as it are marked as possibly the same as the kept one. Left in the Trash, it keeps
-its match keys: an import that lists it again merges into it there and brings no copy back.
+never overwritten; a citation key chosen by hand for the other paper, and not for the kept
+one, is the kept paper's from then on); its owners, subjects and tags join the kept paper's;
+its notes and files move over (but a file the kept paper holds already); the further along
+of the two reading statuses and a rating where the kept paper has none stay. The other paper
+then goes to the Trash — as Zotero does with the versions it merges —, marked as possibly
+the same paper as the kept one, and papers marked as possibly the same as it are marked as
+possibly the same as the kept one. Its exact keys stay with the kept paper
+(:mod:`refman.core.merged_keys`): an import that lists it again finds the kept paper, also
+once the Trash was emptied.
 
 Two papers with different DOIs or arXiv ids are different papers: they are not merged.
 Undo puts both papers back exactly, unless the kept paper was changed since.
@@ -27,7 +30,15 @@ from sqlalchemy.orm import Session
 from refman.common.errors import ConflictError, InvalidValueError
 from refman.common.text import plural
 from refman.core.context import Context, Handler, no_paper
+from refman.core.file_copies import held_copy
 from refman.core.merge import add_tags, merge_into
+from refman.core.merged_keys import (
+    KeyRow,
+    hand_over,
+    keys_of_merged,
+    put_keys,
+    remember_merge,
+)
 from refman.core.operations import Operation, Outcome, SetDuplicateFlag, SetTrashed, TrashPapers
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.papers import set_duplicate_flag, set_trashed, trash_papers
@@ -68,20 +79,28 @@ class MergePapers(Operation[MergeResult]):
 
 
 @dataclass(frozen=True, slots=True)
-class UnmergePapers(Operation[None]):
-    """Take a merge back: the kept paper as it was (expected as the merge left it), the notes
-    and files back on the other paper, the other paper's trash time and the marks of
-    possible duplicates as they were."""
+class UnmergePapers(Operation[tuple[int, ...]]):
+    """Take a merge back: the kept paper as it was (expected as the merge left it: its
+    fields, links, reading status and rating), the notes, files and citation key back on the
+    other paper, the other paper's trash time, the marks of possible duplicates and the
+    papers merged into it as they were. Its value: the other paper's id."""
 
     keep: int
     other: int
     before: str
     after: str
     reading: tuple[str, int]
+    reading_after: tuple[str, int]
     notes: tuple[int, ...]
     files: tuple[int, ...]
     trashed: SetTrashed | None
     flags: tuple[SetDuplicateFlag, ...]
+    #: The other paper's citation key when the kept paper took it (else None).
+    citekey: str | None = None
+    #: The papers merged into the other paper before (merged into the kept one since).
+    handed: tuple[int, ...] = ()
+    #: The other paper's keys as stored before, when it had been merged once already.
+    earlier: tuple[KeyRow, ...] = ()
 
     @property
     def label(self) -> str:
@@ -195,6 +214,36 @@ def _write(ctx: Context, state: PaperState) -> PaperState:
     return load_states(ctx.session, [state.id])[state.id]
 
 
+def _own_citekey(keep: PaperState, other: PaperState) -> str | None:
+    """The kept paper takes the other's citation key when the person chose that one by hand
+    and not the kept paper's (people cite by it); returns it, the other paper losing it."""
+    if "citekey" not in other.user_edited or "citekey" in keep.user_edited or not other.citekey:
+        return None
+    keep.citekey, keep.user_edited = other.citekey, keep.user_edited | {"citekey"}
+    return other.citekey
+
+
+def _set_citekey(session: Session, paper_id: int, citekey: str | None) -> None:
+    session.execute(
+        update(Paper).where(Paper.id == paper_id).values(citekey=citekey, version=Paper.version + 1)
+    )
+
+
+def _files_to_move(ctx: Context, keep: int, files: tuple[int, ...]) -> tuple[int, ...]:
+    """The other paper's files the kept paper does not hold already (the same bytes under any
+    name stay with the other paper: a paper never holds one file twice)."""
+    moving = []
+    for row in ctx.session.scalars(select(PaperFile).where(PaperFile.id.in_(files))):
+        where = ctx.files.where(row.path, row.linked)
+        if (
+            where is None
+            or not where.is_file()
+            or not held_copy(ctx.session, ctx.files, keep, where, row.size)
+        ):
+            moving.append(row.id)
+    return tuple(sorted(moving))
+
+
 def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     """Merge two papers (see the module)."""
     s = ctx.session
@@ -202,7 +251,11 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     _require_mergeable(keep, other)
     before = keep.copy()
     added = _merge_state(keep, other)
+    if citekey := _own_citekey(keep, other):
+        _set_citekey(s, other.id, None)
+        added.append(f"the citation key {citekey}")
     notes, files = _children(s, other.id)
+    files = _files_to_move(ctx, keep.id, files)
     added += [plural(len(notes), "note")] if notes else []
     added += [plural(len(files), "file")] if files else []
     reading = _reading(s, keep.id)
@@ -210,6 +263,8 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     keep.modified_at = ctx.now
     after = _write(ctx, keep)
     _set_reading(s, keep.id, _merged_reading(reading, _reading(s, other.id)))
+    earlier = keys_of_merged(s, other.id)
+    remember_merge(s, other.id, keep.id, state_keys(other))
     flagged = s.scalars(select(Paper.id).where(Paper.possible_duplicate_of == other.id))
     flags = [
         set_duplicate_flag(ctx, SetDuplicateFlag(pid, keep.id)).inverse
@@ -223,10 +278,14 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
         before=json.dumps(before.to_json()),
         after=json.dumps(after.to_json()),
         reading=reading,
+        reading_after=_reading(s, keep.id),
         notes=notes,
         files=files,
         trashed=trashed if isinstance(trashed, SetTrashed) else None,
         flags=tuple(f for f in flags if isinstance(f, SetDuplicateFlag)),
+        citekey=citekey,
+        handed=hand_over(s, other.id, keep.id),
+        earlier=earlier,
     )
     changes = Changes(
         papers=frozenset([keep.id, other.id]), structure=True, tags=True, notes=bool(notes)
@@ -234,7 +293,17 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     return Outcome(MergeResult(keep.id, other.id, tuple(added)), changes, inverse, op.label)
 
 
-def unmerge_papers(ctx: Context, op: UnmergePapers) -> Outcome[None]:
+def _require_unchanged(session: Session, keep: PaperState, op: UnmergePapers) -> None:
+    """Refuse to take a merge back once the kept paper was changed since (fields, links,
+    reading status or rating)."""
+    same = keep.same_as(PaperState.from_json(json.loads(op.after)))
+    if not same or _reading(session, op.keep) != op.reading_after:
+        raise ConflictError(
+            f"Paper #{op.keep} was changed since the merge.", "It was left as it is now."
+        )
+
+
+def unmerge_papers(ctx: Context, op: UnmergePapers) -> Outcome[tuple[int, ...]]:
     """Put two merged papers back as they were.
 
     Raises:
@@ -244,10 +313,7 @@ def unmerge_papers(ctx: Context, op: UnmergePapers) -> Outcome[None]:
     """
     s = ctx.session
     keep, _ = _states(s, op.keep, op.other)
-    if not keep.same_as(PaperState.from_json(json.loads(op.after))):
-        raise ConflictError(
-            f"Paper #{op.keep} was changed since the merge.", "It was left as it is now."
-        )
+    _require_unchanged(s, keep, op)
     if op.trashed is not None:
         set_trashed(ctx, op.trashed)
     for flag in op.flags:
@@ -262,11 +328,15 @@ def unmerge_papers(ctx: Context, op: UnmergePapers) -> Outcome[None]:
     restored = PaperState.from_json(json.loads(op.before))
     restored.version = keep.version
     _write(ctx, restored)
+    if op.citekey is not None:
+        _set_citekey(s, op.other, op.citekey)
     _set_reading(s, op.keep, op.reading)
+    put_keys(s, op.other, op.earlier)
+    hand_over(s, op.keep, op.other, op.handed)
     changes = Changes(
         papers=frozenset([op.keep, op.other]), structure=True, tags=True, notes=bool(op.notes)
     )
-    return Outcome(None, changes, MergePapers(op.keep, op.other), op.label)
+    return Outcome((op.other,), changes, MergePapers(op.keep, op.other), op.label)
 
 
 HANDLERS: dict[type, Handler] = {MergePapers: merge_papers, UnmergePapers: unmerge_papers}

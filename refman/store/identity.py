@@ -44,6 +44,7 @@ KNOWN_REVISIONS = (
     "0017",
     "0018",
     "0019",
+    "0020",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -81,6 +81,24 @@ class Purge(Base):
     created: Mapped[str] = mapped_column(Text)
 
 
+class MergedKey(Base):
+    """An exact key of a paper merged into another one (:mod:`refman.core.paper_merge`): an
+    import that finds a record by it finds the paper kept, also once the merged paper was
+    deleted for good (the merged paper itself is never found again).
+
+    ``value`` is the key's text (a hash two texts share is not a match); ``merged_id`` the
+    paper merged, whose row may be gone.
+    """
+
+    __tablename__ = "merged_keys"
+
+    merged_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(10), primary_key=True)
+    key: Mapped[int] = mapped_column(BigInteger, index=True)
+    value: Mapped[str] = mapped_column(Text)
+    paper_id: Mapped[int] = mapped_column(ForeignKey("papers.id", ondelete="CASCADE"), index=True)
+
+
 def in_trash(paper_id: SQLColumnExpression[int], trashed: bool = True) -> ColumnElement[bool]:
     """Whether a paper is in the Trash (or, ``trashed`` False, in the library): a lookup or
     two in the Trash's own tables per paper, whichever index a query walks."""

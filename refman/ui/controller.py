@@ -54,11 +54,12 @@ class LibraryController(QObject):
 
     Signals:
         changed(Changes): The library changed; views refresh what it names.
-        stepped(Outcome): An undo or redo was applied (emitted before ``changed``).
+        select_wanted(tuple): Papers the list should select when it shows them (those an
+            undo or redo brought back, the paper a merge kept).
     """
 
     changed = Signal(object)
-    stepped = Signal(object)
+    select_wanted = Signal(object)
 
     def __init__(
         self, service: LibraryService, parent: QObject | None = None, window: QWidget | None = None
@@ -270,7 +271,8 @@ class LibraryController(QObject):
             self._stepping = False
             step.swap(outcome.inverse)
             move()
-            self.stepped.emit(outcome)
+            if isinstance(ids := outcome.value, tuple) and ids and isinstance(ids[0], int):
+                self.select_wanted.emit(ids)
             self._tell(outcome.changes)
 
         def refused(error: RefmanError) -> None:

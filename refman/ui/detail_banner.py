@@ -33,8 +33,7 @@ class PaperBanner(QFrame):
     library had first: see :mod:`refman.core.paper_merge`), Not a duplicate drops the mark.
 
     Signals:
-        show_requested(int): Show it was clicked, or a merge kept the other paper; the
-            argument is the other paper's id.
+        show_requested(int): Show it was clicked; the argument is the other paper's id.
     """
 
     show_requested = Signal(int)
@@ -109,13 +108,14 @@ class PaperBanner(QFrame):
 
     @Slot()
     def on_merge_button_clicked(self) -> None:
-        """Merge this paper into the other one (undoable), then show the one kept."""
+        """Merge this paper into the other one (undoable); the list then selects the one
+        kept where it shows it (the list stays as it is: a search, a section)."""
         if self.paper_id is not None and self.duplicate_of is not None:
             op = MergePapers(keep=self.duplicate_of, other=self.paper_id)
             self.controller.apply(op, self._merged, label="Merging…")
 
     def _merged(self, outcome: Outcome[MergeResult]) -> None:
-        self.show_requested.emit(outcome.value.kept)
+        self.controller.select_wanted.emit((outcome.value.kept,))
 
     @Slot()
     def on_not_duplicate_button_clicked(self) -> None:

@@ -27,6 +27,7 @@ from refman.ui.merge_action import MergeSelected
 from refman.ui.paper_count import PaperCount, whole_section
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.people_view import PeopleView
+from refman.ui.read_only import enable_action
 from refman.ui.reading_actions import ReadingActions
 from refman.ui.safety import LibrarySafety, install_banner
 from refman.ui.saved_search_actions import SavedSearchActions
@@ -249,11 +250,10 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{Path(location).name} — refman")
 
     def _update_actions(self) -> None:
-        a = self.actions_by_id
-        selected = self.table.has_selection()
+        a, selected = self.actions_by_id, self.table.has_selection()
         in_trash = self._nav.section is Section.TRASH
-        a[ActionId.DELETE].setEnabled(selected and not in_trash)
-        a[ActionId.RESTORE].setEnabled(selected and in_trash)
+        enable_action(a[ActionId.DELETE], selected and not in_trash)
+        enable_action(a[ActionId.RESTORE], selected and in_trash)
         self.citing.enable(selected)
 
     # -- slots ------------------------------------------------------------------------------

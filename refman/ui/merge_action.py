@@ -19,6 +19,7 @@ from refman.core.values import Section
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.paper_table import PaperTable
+from refman.ui.read_only import enable_action
 
 
 class MergeSelected(QObject):
@@ -42,7 +43,7 @@ class MergeSelected(QObject):
         runs = self.table.selected_runs()
         two = sum(last - first + 1 for first, last in runs) == 2
         in_trash = self.table.paper_model.query.section is Section.TRASH
-        self.action.setEnabled(two and not in_trash)
+        enable_action(self.action, two and not in_trash)
 
     @Slot()
     def merge(self) -> None:
@@ -56,4 +57,4 @@ class MergeSelected(QObject):
         self.controller.apply(MergePapers(keep, other), self._merged, label="Merging…")
 
     def _merged(self, outcome: Outcome[MergeResult]) -> None:
-        self.table.select_paper(outcome.value.kept)
+        self.controller.select_wanted.emit((outcome.value.kept,))

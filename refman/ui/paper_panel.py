@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QStackedWidget, QWidget
 
 from refman.common.errors import RefmanError
-from refman.core.operations import Outcome
 from refman.core.values import Changes
 
 from refman.ui.controller import LibraryController
@@ -46,7 +43,7 @@ class PaperPanel(QStackedWidget):
         self.addWidget(self.welcome)
         self.addWidget(self.table)
         self.update_view()
-        controller.stepped.connect(self.on_controller_stepped)
+        controller.select_wanted.connect(self.table.select_when_shown)
 
     def is_welcome_shown(self) -> bool:
         """True while the welcome page is shown instead of the list."""
@@ -70,12 +67,3 @@ class PaperPanel(QStackedWidget):
         self.model.refresh(changes)
         if changes.structure:
             self.update_view()
-
-    @Slot(object)
-    def on_controller_stepped(self, outcome: Outcome[Any]) -> None:
-        """The papers an undo or redo changed are selected where the list shows them (papers
-        back from the Trash, back in Unread), as the person who took the change back looks
-        for them."""
-        value = outcome.value
-        if isinstance(value, tuple) and value and all(isinstance(i, int) for i in value[:1]):
-            self.table.select_when_shown(value)

@@ -3,10 +3,27 @@ change the library disabled, each saying why (its tooltip)."""
 
 from __future__ import annotations
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QTextEdit, QWidget
 
 #: The property that marks a control whose use changes the library.
 CHANGES = "changesLibrary"
+#: The property of an action locked because the library can only be read (the reason).
+LOCKED = "lockedReason"
+
+
+def lock_action(action: QAction, reason: str | None) -> None:
+    """Disable an action that changes the library while it can only be read, saying why
+    (None: the library can be changed again; the action is enabled)."""
+    action.setProperty(LOCKED, reason or "")
+    action.setEnabled(reason is None)
+    action.setToolTip(reason or "")
+
+
+def enable_action(action: QAction, enabled: bool) -> None:
+    """Enable an action as its selection allows, unless it is locked (:func:`lock_action`):
+    the one way actions that follow the selection are enabled."""
+    action.setEnabled(enabled and not action.property(LOCKED))
 
 
 def mark_changing(*widgets: QWidget) -> None:

@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.paper_table import PaperTable
+from refman.ui.read_only import enable_action
 
 #: The status each marking action sets.
 MARKS = {
@@ -51,4 +52,4 @@ class ReadingActions(QObject):
         """The actions need selected papers."""
         selected = self.table.has_selection()
         for action_id in (*MARKS, *RATES):
-            self.actions_by_id[action_id].setEnabled(selected)
+            enable_action(self.actions_by_id[action_id], selected)

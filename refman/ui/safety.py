@@ -34,7 +34,7 @@ from refman.core.values import Changes
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.messages import show_error
-from refman.ui.read_only import lock
+from refman.ui.read_only import lock, lock_action
 
 log = logging.getLogger("refman.ui")
 
@@ -43,6 +43,7 @@ CHANGING = (
     ActionId.IMPORT,
     ActionId.DELETE,
     ActionId.RESTORE,
+    ActionId.MERGE_PAPERS,
     ActionId.EMPTY_TRASH,
     ActionId.MARK_UNREAD,
     ActionId.MARK_READING,
@@ -232,9 +233,7 @@ class LibrarySafety(QObject):
         log.warning("window shows a read-only library: %s", text)
         self.banner.say(text)
         for action_id in CHANGING:
-            action = self.actions[action_id]
-            action.setEnabled(False)
-            action.setToolTip(text)
+            lock_action(self.actions[action_id], text)
         pane = getattr(self.window, "detail_pane", None)
         if pane is not None:  # its editors too, now and for every paper shown later
             pane.locked = text
@@ -335,6 +334,5 @@ class LibrarySafety(QObject):
         self.controller.changed.emit(Changes(structure=True, tags=True, notes=True))
         self.banner.hide()
         for action_id in CHANGING:
-            self.actions[action_id].setEnabled(True)
-            self.actions[action_id].setToolTip("")
+            lock_action(self.actions[action_id], None)
         self.tell(f"Restored. The library as it was is kept as {before.path.name}.")

@@ -57,6 +57,10 @@ def test_merge_on_the_banner_leaves_one_paper_and_undo_brings_the_other_back(
 ) -> None:
     original, duplicate = pair
     controller = window.controller
+    window.search_box.setFocus()
+    qtbot.keyClicks(window.search_box, "placement")  # the merge happens in a search
+    qtbot.wait_until(lambda: window.model.query.text == "placement")
+    qtbot.wait_until(lambda: window.model.rowCount() == 2)
     window.table.select_paper(duplicate)
     banner = window.detail_pane.banner
     qtbot.wait_until(lambda: banner.isVisible() and banner.paper_id == duplicate)
@@ -71,12 +75,15 @@ def test_merge_on_the_banner_leaves_one_paper_and_undo_brings_the_other_back(
     assert kept.doi == "10.5555/placement" and [t.name for t in kept.tags] == ["schedulers"]
     assert [n.text for n in kept.notes] == ["The camera-ready version."]
     qtbot.wait_until(lambda: not banner.isVisible())
+    assert window.table.selected_ids() == [original]
+    assert window.search_box.text() == "placement"  # the list stays the one searched
     assert library.paper_ids(PaperQuery(section=Section.TRASH)) == [duplicate]
     assert window.undo_action.text().replace("&", "") == "Undo Merge papers"
 
     window.undo_action.trigger()
     settle(controller)
     qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    qtbot.wait_until(lambda: window.table.selected_ids() == [duplicate])  # back, and selected
     assert library.paper(duplicate).notes[0].text == "The camera-ready version."
     assert library.paper(original).doi is None and library.paper(original).tags == ()
     assert library.paper(duplicate).possible_duplicate_of == original
@@ -116,3 +123,20 @@ def test_merge_two_papers_from_the_menu_keeps_the_one_added_first(
     table.selectAll()
     assert len(table.selected_ids()) == 2
     assert not action.isEnabled()  # nothing is merged in the Trash
+
+
+@pytest.mark.logs_warnings("refman.ui")
+def test_a_library_that_can_only_be_read_keeps_merge_and_marks_disabled_whatever_is_selected(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Selecting papers enables the actions that follow the selection, but never one that
+    changes a library that can only be read."""
+    window.safety._read_only("This library can only be read: a test.")
+    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    window.table.selectAll()
+    assert len(window.table.selected_ids()) == 2
+    for action_id in (ActionId.MERGE_PAPERS, ActionId.DELETE, ActionId.MARK_READ):
+        action = window.actions_by_id[action_id]
+        assert not action.isEnabled(), action_id
+        assert action.toolTip() == "This library can only be read: a test."
+    assert window.actions_by_id[ActionId.COPY_CITATION].isEnabled()  # reading still works

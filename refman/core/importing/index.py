@@ -26,10 +26,11 @@ from refman.core.matching import (
     name_words,
     title_blocks,
 )
+from refman.core.merged_keys import merged_ids
 from refman.core.stored_keys import stored_match_keys
 from refman.store.bulk import chunks, id_set, id_values
 from refman.store.models import KEY_KINDS, Authorship, MatchBlock, Paper, Person
-from refman.store.models_upkeep import PurgingPaper
+from refman.store.models_upkeep import MergedKey, PurgingPaper
 from refman.store.search import SearchIndex
 
 #: How many records of one import may look for look-alike titles in the search index.
@@ -131,19 +132,36 @@ _NOBODY: NameWords = frozenset()
 _KEY_COLUMNS = {kind: getattr(Paper, f"{kind}_key") for kind in KEY_KINDS}
 
 
-def _exact_hits(session: Session, all_keys: list[MatchKeys]) -> dict[tuple[str, int], set[int]]:
-    """The library papers holding each exact key wanted (an index seek per chunk)."""
+#: The texts of the keys a paper holds for papers merged into it: (kind, key, paper) -> text.
+Aliases = dict[tuple[str, int, int], str]
+
+
+def _exact_hits(
+    session: Session, all_keys: list[MatchKeys]
+) -> tuple[dict[tuple[str, int], set[int]], Aliases]:
+    """The library papers holding each exact key wanted (an index seek per chunk), the keys
+    of papers merged into them included (with their texts)."""
     wanted: dict[str, set[int]] = {}
     for mk in all_keys:
         for kind, key in mk.exact:
             wanted.setdefault(kind, set()).add(key)
     hits: dict[tuple[str, int], set[int]] = {}
+    aliases: Aliases = {}
+    merges = session.scalar(select(MergedKey.key).limit(1)) is not None
     for kind, keys in wanted.items():
         column = _KEY_COLUMNS[kind]
         for part in chunks(sorted(keys)):
             for paper_id, key in session.execute(select(Paper.id, column).where(column.in_(part))):
                 hits.setdefault((kind, key), set()).add(paper_id)
-    return hits
+            if not merges:
+                continue
+            merged = select(MergedKey.paper_id, MergedKey.key, MergedKey.value).where(
+                MergedKey.kind == kind, MergedKey.key.in_(part)
+            )
+            for paper_id, key, value in session.execute(merged):
+                hits.setdefault((kind, key), set()).add(paper_id)
+                aliases[(kind, key, paper_id)] = value
+    return hits, aliases
 
 
 def _block_hits(
@@ -252,25 +270,32 @@ def _comparable(
     return sorted(comparable)
 
 
+def _findable(session: Session, found: list[int]) -> list[int]:
+    """These papers but those an import never finds: a paper being deleted after an undone
+    import, a paper merged into another (the other one is found by its keys)."""
+    if not found:
+        return found
+    gone = set(session.execute(select(PurgingPaper.paper_id)).scalars())
+    gone.update(session.execute(merged_ids()).scalars())
+    return [pid for pid in found if pid not in gone]
+
+
 def load_index(session: Session, search: SearchIndex, all_keys: list[MatchKeys]) -> MatchIndex:
     """The index of the library papers that share a key with any of ``all_keys``."""
     index = MatchIndex()
     if session.scalar(select(Paper.id).limit(1)) is None:
         return index  # a new library: nothing to find again
-    exact = _exact_hits(session, all_keys)
+    exact, aliases = _exact_hits(session, all_keys)
     blocks, crowded = _block_hits(session, all_keys)
     if crowded:
         _neighbours(session, search, all_keys, exact, blocks, crowded)
     found = _comparable(session, all_keys, exact, blocks)
-    if found:  # never a paper being deleted after an undone import
-        gone = set(session.execute(select(PurgingPaper.paper_id)).scalars())
-        found = [pid for pid in found if pid not in gone]
-    papers = _paper_keys(session, found)
+    papers = _paper_keys(session, _findable(session, found))
     for (kind, key), pids in exact.items():
         for pid in sorted(pids):
             if pid in papers:
-                keys = papers[pid][0]
-                index.exact.setdefault((kind, key), []).append((pid, keys.value(kind) or ""))
+                text = aliases.get((kind, key, pid)) or papers[pid][0].value(kind) or ""
+                index.exact.setdefault((kind, key), []).append((pid, text))
     for key, pids in blocks.items():
         index.blocks[key] = sorted(p for p in pids if p in papers)
     for pid, (keys, title) in papers.items():

@@ -30,6 +30,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import NotFoundError
+from refman.core.merged_keys import merged_into
 from refman.core.paper_state import PaperState
 from refman.core.rules import tag_key
 from refman.store.bulk import chunks
@@ -43,6 +44,7 @@ TRASHED = "it was moved to the Trash since"
 MARKED = "it was marked or rated since"
 TAGGED = "it was tagged since"
 NOTED = "it has notes written since"
+MERGED = "another paper was merged into it since"
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,16 +261,20 @@ def _marks_since(imp: _Import, tags: set[str], notes: set[int], marked: bool) ->
 def _reasons(
     pid: int,
     imp: _Import,
-    facts: tuple[dict[int, _Facts], set[int], dict[int, set[str]], dict[int, set[int]], set[int]],
+    facts: tuple[
+        dict[int, _Facts], set[int], dict[int, set[str]], dict[int, set[int]], set[int], set[int]
+    ],
 ) -> list[str]:
     """Why a paper the import touched stays (no reason: it goes, or is put back with the
     tags it was given since). Edited means edited by hand (a field joined ``user_edited``)
     or, for a paper the import made, given a file; later imports' merges, their reverts and
     the Trash are no edits."""
-    papers, later, tags, notes, files = facts
+    papers, later, tags, notes, files, merged_into = facts
     _, marked, version, edited, trashed = papers[pid]
     before = imp.merged.get(pid)
     reasons = [LATER] if pid in later else []
+    if pid in merged_into:
+        reasons.append(MERGED)
     if before is None:
         # (a title typed in the import's review is edited from the start: version 1)
         if (version > 1 and edited) or pid in files:
@@ -306,7 +312,7 @@ def plan_revert(session: Session, import_id: int) -> RevertWork:
     ids = [pid for pid in ids if pid in papers]
     tags, notes = _links(session, ids)
     files = _files_since(session, [pid for pid in ids if pid not in imp.merged], imp.imported_at)
-    facts = (papers, _later(session, import_id, ids), tags, notes, files)
+    facts = (papers, _later(session, import_id, ids), tags, notes, files, merged_into(session, ids))
     owners = {o for pid in ids for o in imp.owner_of.get(pid, set())}
     elsewhere = _owners_elsewhere(session, import_id, owners, ids)
     keys = session.execute(select(Person.id, Person.key).where(Person.id.in_(sorted(owners))))

@@ -211,3 +211,99 @@ def test_the_files_of_the_merged_paper_move_with_it(
     assert kept_file.name == attached.name and not kept_file.missing
     assert Path(kept_file.path).read_text() == "proofs"
     assert outcome.inverse is not None
+
+
+def _published(abstract: str = "") -> ParsedRecord:
+    """The record of the merged paper as its page lists it (again)."""
+    return ParsedRecord(
+        title="Routing Tokens Across Sparse Experts at Scale",
+        title_provisional=False,
+        abstract=abstract,
+        year=2024,
+        venue="NeurIPS",
+        authors=("Maren Solvik", "Tomas Berg", "Ines Duarte"),
+        authors_complete=True,
+        doi="10.5555/routing.2024",
+    )
+
+
+def test_a_page_listing_the_merged_paper_again_finds_the_kept_paper_even_after_empty_trash(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    a, b = pair
+    _merge(library, a, b)
+    library.empty_trash()
+    page = ParsedPage("Ines Duarte", PageFormat.PUBLICATION_LIST, 1, [_published()])
+    result = library.import_pages([SourcedPage(page, "ines.txt")], at=datetime(2024, 7, 1))
+    assert not result.new_ids and library.paper_ids() == [a]
+    assert library.paper_ids(PaperQuery(section=Section.TRASH)) == []
+
+
+def test_what_a_page_brings_for_the_merged_paper_goes_to_the_kept_paper(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    """While the merged paper waits in the Trash, an import that lists it (with more than
+    before) updates the paper kept, not the copy in the Trash."""
+    a, b = pair
+    _merge(library, a, b)
+    longer = _BODY + " We also release the routing code."
+    page = ParsedPage("Ines Duarte", PageFormat.PUBLICATION_LIST, 1, [_published(longer)])
+    result = library.import_pages([SourcedPage(page, "ines.txt")], at=datetime(2024, 7, 1))
+    assert not result.new_ids
+    assert library.paper(a).abstract == longer  # the whole abstract completes the kept one
+    assert library.paper(b).abstract == ""  # the copy in the Trash is left as it was
+
+
+def test_reverting_the_kept_papers_import_keeps_it_with_what_was_merged_into_it(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    a, b = pair
+    _merge(library, a, b)
+    first = min(h.import_id for h in library.history())
+    plan = library.revert(first).value
+    (kept,) = plan.kept
+    assert kept.paper_id == a and kept.reason.startswith("another paper was merged into it")
+    assert library.paper_ids() == [a] and library.paper(a).doi == "10.5555/routing.2024"
+
+
+def test_undo_is_refused_once_the_kept_paper_was_marked_or_rated(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    a, b = pair
+    outcome = library.apply(MergePapers(a, b))
+    library.mark([a], rating=5)
+    assert outcome.inverse is not None
+    with pytest.raises(ConflictError, match="changed since the merge"):
+        library.apply(outcome.inverse)
+    assert library.paper(a).rating == 5 and library.paper(b).trashed is not None
+
+
+def test_a_citation_key_chosen_by_hand_goes_with_the_merge_and_comes_back_with_undo(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    a, b = pair
+    library.edit_fields(b, citekey="routing-neurips")
+    own = library.paper(a).citekey
+    outcome = library.apply(MergePapers(a, b))
+    assert "the citation key routing-neurips" in outcome.value.added
+    assert library.paper(a).citekey == "routing-neurips" and library.paper(b).citekey is None
+    assert outcome.inverse is not None
+    undone = library.apply(outcome.inverse)
+    assert undone.value == (b,)  # the paper back from the Trash (the window selects it)
+    assert (library.paper(a).citekey, library.paper(b).citekey) == (own, "routing-neurips")
+
+
+def test_a_file_both_papers_hold_is_held_once_by_the_kept_paper(
+    library: LibraryService, pair: tuple[int, int], tmp_path: Path, library_path: Path
+) -> None:
+    """(On a library file: its storage folder is beside it.)"""
+    a, b = pair
+    pdf = tmp_path / "routing.txt"
+    pdf.write_text("the same bytes")
+    library.attach(a, [pdf])
+    copy = tmp_path / "routing (camera-ready).txt"
+    copy.write_text("the same bytes")
+    library.attach(b, [copy])
+    result = _merge(library, a, b)
+    assert "1 file" not in result.added
+    assert [f.name for f in library.paper(a).files] == ["routing.txt"]

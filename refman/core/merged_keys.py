@@ -1,0 +1,74 @@
+"""Where a merged paper went: its exact keys, kept for the paper it was merged into
+(``merged_keys``), so that an import finds that paper by them — also once the merged paper
+is deleted for good — and never the merged paper itself (:mod:`refman.core.paper_merge`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import Select, delete, insert, select, update
+from sqlalchemy.orm import Session
+
+from refman.core.matching import MatchKeys
+from refman.store.bulk import chunks
+from refman.store.models_upkeep import MergedKey
+
+#: A merged paper's key as stored: (kind, hashed key, its text, the paper it went into).
+KeyRow = tuple[str, int, str, int]
+
+
+def keys_of_merged(session: Session, merged_id: int) -> tuple[KeyRow, ...]:
+    """The keys stored for a merged paper (empty when it was never merged)."""
+    rows = session.execute(
+        select(MergedKey.kind, MergedKey.key, MergedKey.value, MergedKey.paper_id).where(
+            MergedKey.merged_id == merged_id
+        )
+    )
+    return tuple((str(k), int(h), str(v), int(p)) for k, h, v, p in rows)
+
+
+def put_keys(session: Session, merged_id: int, rows: Iterable[KeyRow]) -> None:
+    """Make these the keys of a merged paper (none: it is merged no more)."""
+    session.execute(delete(MergedKey).where(MergedKey.merged_id == merged_id))
+    values = [
+        {"merged_id": merged_id, "kind": k, "key": h, "value": v, "paper_id": p}
+        for k, h, v, p in rows
+    ]
+    if values:
+        session.execute(insert(MergedKey), values)
+
+
+def remember_merge(session: Session, merged_id: int, into: int, keys: MatchKeys) -> None:
+    """Keep a merged paper's exact keys for the paper it went into."""
+    rows = [(kind, key, keys.value(kind) or "", into) for kind, key in keys.exact]
+    put_keys(session, merged_id, rows)
+
+
+def hand_over(
+    session: Session, source: int, into: int, merged: Iterable[int] | None = None
+) -> tuple[int, ...]:
+    """The papers merged into ``source`` (or just ``merged``) are merged into ``into`` from
+    now on; returns which."""
+    wanted = select(MergedKey.merged_id).where(MergedKey.paper_id == source)
+    ids = sorted(set(session.scalars(wanted)) if merged is None else set(merged))
+    for part in chunks(ids):
+        session.execute(
+            update(MergedKey).where(MergedKey.merged_id.in_(part)).values(paper_id=into)
+        )
+    return tuple(ids)
+
+
+def merged_ids() -> Select[Any]:
+    """The ids of the papers merged into others (never found by an import)."""
+    return select(MergedKey.merged_id)
+
+
+def merged_into(session: Session, paper_ids: list[int]) -> set[int]:
+    """Which of these papers others were merged into."""
+    found: set[int] = set()
+    for part in chunks(sorted(set(paper_ids))):
+        found.update(
+            session.scalars(select(MergedKey.paper_id).where(MergedKey.paper_id.in_(part)))
+        )
+    return found
