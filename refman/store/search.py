@@ -57,7 +57,7 @@ from refman.store.search_rank import (
     fts_rowids,
     ranked_matches,
 )
-from refman.store.search_schema import damaged_indexes, rebuild_indexes
+from refman.store.search_schema import PAPER_TEXT, damaged_indexes, rebuild_indexes
 from refman.store.search_terms import Term, fts_tokens, parse_terms, plain_words
 
 #: A new paper's search row: (id, title, readable abstract, authors, venue, subjects).
@@ -195,7 +195,7 @@ def _with_phrases(phrases: Sequence[str], *, outer: bool) -> Select[Any]:
     same = [literal_column("s.id") == literal_column(OUTER_ID)] if outer else []
     return (
         select(literal_column("s.id").label("id"))
-        .select_from(text("paper_search AS s"))
+        .select_from(text(f"({PAPER_TEXT}) AS s"))
         .where(*same, *checks)
     )
 

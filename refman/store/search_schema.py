@@ -16,10 +16,9 @@ from typing import Any
 TOKENIZE = "unicode61 remove_diacritics 2"
 PREFIXES = "1 2"
 
-#: The view the papers' index read its words from until revision 0019 (as the migrations
-#: that made it, and the one that replaces it, know it).
-PAPER_SEARCH_VIEW = """
-CREATE VIEW paper_search AS
+#: A paper's searched text as refman shows it: title, readable abstract, authors, venue and
+#: subjects (what a quoted phrase is checked in: the check folds letters itself).
+PAPER_TEXT = """
 SELECT p.id AS id,
   p.title AS title,
   refman_readable(p.abstract) AS abstract,
@@ -30,6 +29,9 @@ SELECT p.id AS id,
             JOIN subjects s ON s.id = ps.subject_id WHERE ps.paper_id = p.id), '') AS subjects
 FROM papers p
 """
+#: The view the papers' index read its words from until revision 0019 (as the migrations
+#: that made it, and the one that replaces it, know it): the text as it is.
+PAPER_SEARCH_VIEW = "CREATE VIEW paper_search AS" + PAPER_TEXT
 
 #: The views the indexes read their words from (external content), since revision 0019:
 #: the text with ø, æ, ł, ß... written as o, ae, l, ss (``refman_fold``, SQLite's function of
