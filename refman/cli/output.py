@@ -37,36 +37,12 @@ __all__ = [
 ]
 
 #: The keys of a paper in JSON, in output order.
-PAPER_KEYS = (
-    "id",
-    "title",
-    "title_provisional",
-    "authors",
-    "authors_complete",
-    "year",
-    "venue",
-    "subjects",
-    "abstract",
-    "attributed_to",
-    "tags",
-    "notes",
-    "added",
-    "sources",
-    "type",
-    "citekey",
-    "doi",
-    "arxiv_id",
-    "url",
-    "volume",
-    "issue",
-    "pages",
-    "publisher",
-    "version",
-    "created_by",
-    "modified_by",
-    "status",
-    "rating",
-    "files",
+PAPER_KEYS = tuple(
+    """
+    id title title_provisional authors authors_complete year venue subjects abstract
+    attributed_to tags notes added sources type citekey doi arxiv_id url volume issue pages
+    publisher version created_by modified_by status rating files merged_into
+    """.split()
 )
 #: The keys of an attached file in a paper's JSON.
 FILE_KEYS = ("id", "name", "path", "pages", "size", "missing", "linked")
@@ -151,6 +127,7 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         "status": detail.status,
         "rating": detail.rating,
         "files": [{k: getattr(f, k) for k in FILE_KEYS} for f in detail.files],
+        "merged_into": detail.merged_into,
     }
 
 
@@ -324,6 +301,8 @@ def _field_lines(detail: PaperDetail) -> list[str]:
         lines.append(
             _field("Attention", f"possibly a duplicate of #{detail.possible_duplicate_of}")
         )
+    if detail.merged_into is not None:
+        lines.append(_field("Merged into", f"#{detail.merged_into}"))
     if detail.trashed is not None:
         lines.append(_field("In the Trash", f"since {_stamp(detail.trashed)}"))
     return lines

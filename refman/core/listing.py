@@ -181,14 +181,18 @@ class ListReader:
 
     def details(self, paper_id: int) -> tuple[PaperDetail | None, PaperDetail | None]:
         """Everything about a paper (None when it is gone), and the paper an import found it
-        may duplicate (None when there is none, or the paper is in the Trash)."""
+        may duplicate, or it was merged into (None when there is none, or the paper is in the
+        Trash but for a merge)."""
 
         def read(s: Session) -> tuple[PaperDetail | None, PaperDetail | None]:
             found = load_details(s, [paper_id], self._files)
             paper = found[0] if found else None
-            if paper is None or paper.trashed is not None or paper.possible_duplicate_of is None:
+            if paper is None or (paper.trashed is not None and paper.merged_into is None):
                 return paper, None
-            other = load_details(s, [paper.possible_duplicate_of], self._files)
+            wanted = paper.merged_into or paper.possible_duplicate_of
+            if wanted is None:
+                return paper, None
+            other = load_details(s, [wanted], self._files)
             return paper, other[0] if other else None
 
         return self._read(read)

@@ -72,3 +72,14 @@ def merged_into(session: Session, paper_ids: list[int]) -> set[int]:
             session.scalars(select(MergedKey.paper_id).where(MergedKey.paper_id.in_(part)))
         )
     return found
+
+
+def where_merged(session: Session, paper_ids: list[int]) -> dict[int, int]:
+    """The paper each of these papers was merged into (those merged only)."""
+    found: dict[int, int] = {}
+    for part in chunks(sorted(set(paper_ids))):
+        rows = session.execute(
+            select(MergedKey.merged_id, MergedKey.paper_id).where(MergedKey.merged_id.in_(part))
+        )
+        found.update((int(m), int(p)) for m, p in rows)
+    return found

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from refman.common.text import latex_to_text
 from refman.core.attachments import files_of
 from refman.core.importing.values import FOUND
+from refman.core.merged_keys import where_merged
 from refman.core.values import NoteView, PaperDetail, SourceView, TagView
 from refman.importers.records import PersonName
 from refman.store.bulk import chunks
@@ -148,6 +149,14 @@ _DETAIL_COLUMNS = tuple(
 )
 
 
+def _tags(session: Session, ids: list[int]) -> dict[int, list[TagView]]:
+    """The tags of these papers, by paper."""
+    return _grouped(
+        (pid, TagView(id=tid, name=name, colour=colour))
+        for pid, tid, name, colour in session.execute(tag_rows(ids))
+    )
+
+
 def load_details(
     session: Session, ids: Sequence[int], store: FileStore | None = None
 ) -> list[PaperDetail]:
@@ -159,12 +168,10 @@ def load_details(
         parts = _author_parts(session, part)
         owners = _grouped((r[0], r[3]) for r in session.execute(owner_rows(part)))
         subjects = _grouped(session.execute(subject_rows(part)))
-        tags = _grouped(
-            (pid, TagView(id=tid, name=name, colour=colour))
-            for pid, tid, name, colour in session.execute(tag_rows(part))
-        )
+        tags = _tags(session, part)
         notes, sources = _notes(session, part), _sources(session, part)
         files = files_of(session, store, part) if store is not None else {}
+        merged = where_merged(session, part)
         for p in session.connection().execute(
             select(*_DETAIL_COLUMNS).where(Paper.id.in_(part), is_live(Paper.id))
         ):
@@ -206,6 +213,7 @@ def load_details(
                 status=p.status,
                 rating=p.rating,
                 files=tuple(files.get(p.id, ())),
+                merged_into=merged.get(p.id),
             )
     return [out[i] for i in ids if i in out]
 

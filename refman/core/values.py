@@ -1,8 +1,6 @@
-"""Plain values the library service hands to its callers (UI and command line).
-
-None of them holds a session or a live ORM object: they are safe to keep, compare and pass
-between threads.
-"""
+"""Plain values the library service hands to its callers (UI and command line). None of
+them holds a session or a live ORM object: they are safe to keep, compare and pass between
+threads."""
 
 from __future__ import annotations
 
@@ -259,6 +257,8 @@ class PaperDetail:
     rating: int = 0
     #: The files attached to the paper, in the order they were attached.
     files: tuple[FileView, ...] = ()
+    #: The paper this one was merged into (it waits in the Trash), or None.
+    merged_into: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

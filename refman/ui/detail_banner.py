@@ -89,15 +89,22 @@ class PaperBanner(QFrame):
         self.paper_id = paper.id
         linkable = False
         if paper.trashed is not None:
-            self.text.setText(f"In the Trash since {paper.trashed:%Y-%m-%d %H:%M}")
+            since = f"In the Trash since {paper.trashed:%Y-%m-%d %H:%M}"
+            if paper.merged_into is not None:  # its notes and files went with the merge
+                self.duplicate_of = paper.merged_into
+                linkable = other is not None and other.trashed is None
+                merged = f"Merged into “{other.title}”" if other else "Merged into another paper"
+                since = f"{merged}. {since}"
+            self.text.setText(since)
         elif paper.possible_duplicate_of is not None:
             self.duplicate_of = paper.possible_duplicate_of
             trashed = other is not None and other.trashed is not None
             linkable = other is not None and not trashed
             self.text.setText(duplicate_line(other.title if other else None, trashed=trashed))
+        flagged = self.duplicate_of is not None and paper.trashed is None
         self.show_button.setVisible(linkable)
-        self.merge_button.setVisible(linkable)
-        self.not_duplicate_button.setVisible(self.duplicate_of is not None)
+        self.merge_button.setVisible(linkable and flagged)
+        self.not_duplicate_button.setVisible(flagged)
         self.setVisible(paper.trashed is not None or self.duplicate_of is not None)
 
     @Slot()

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from refman.core.importing.values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.operations import TrashPapers
+from refman.core.paper_merge import MergePapers
 from refman.core.values import PaperQuery, Section
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from tests.helpers.fixtures import settle
@@ -140,3 +141,25 @@ def test_a_library_that_can_only_be_read_keeps_merge_and_marks_disabled_whatever
         assert not action.isEnabled(), action_id
         assert action.toolTip() == "This library can only be read: a test."
     assert window.actions_by_id[ActionId.COPY_CITATION].isEnabled()  # reading still works
+
+
+def test_the_merged_paper_in_the_trash_says_where_it_went_and_shows_it(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, pair: tuple[int, int]
+) -> None:
+    original, duplicate = pair
+    controller = window.controller
+    controller.apply(MergePapers(original, duplicate))
+    settle(controller)
+    window.tag_pane.select_section(Section.TRASH)
+    qtbot.wait_until(lambda: window.model.rowCount() == 1 and window.model.paper_id(0) is not None)
+    settle(controller)
+    row = window.table.visualRect(window.model.index(0, 0)).center()
+    qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=row)
+    banner = window.detail_pane.banner
+    qtbot.wait_until(lambda: banner.isVisible() and banner.paper_id == duplicate)
+    assert banner.text.text().startswith(f"Merged into “{TITLE}”. In the Trash since ")
+    assert banner.show_button.isVisible()
+    assert not banner.merge_button.isVisible() and not banner.not_duplicate_button.isVisible()
+    qtbot.mouseClick(banner.show_button, Qt.MouseButton.LeftButton)
+    qtbot.wait_until(lambda: window.detail_pane.current_paper() == original)
+    assert library.paper(duplicate).merged_into == original

@@ -244,3 +244,5 @@ def test_merge_json_and_refusals(cli: Cli, ids: list[int]) -> None:
     assert json.loads(result.out) == {"kept": second, "merged": first, "added": ["subject cs.DB"]}
     trashed = json.loads(cli("list", "--section", "trash", "--json").out)
     assert [p["id"] for p in trashed] == [first]
+    assert (trashed[0]["merged_into"], shown(cli, second)["merged_into"]) == (second, None)
+    assert "Merged into:" in cli("show", first).out
