@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Select, delete, insert, select, update
+from sqlalchemy import ColumnElement, Select, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from refman.core.matching import MatchKeys
 from refman.store.bulk import chunks
-from refman.store.models_upkeep import MergedKey
+from refman.store.models import Paper
+from refman.store.models_upkeep import MergedKey, out_of_library
 
 #: A merged paper's key as stored: (kind, hashed key, its text, the paper it went into).
 KeyRow = tuple[str, int, str, int]
@@ -59,9 +60,19 @@ def hand_over(
     return tuple(ids)
 
 
+def still_merged() -> ColumnElement[bool]:
+    """Whether a row of ``merged_keys`` holds: its merged paper is in the Trash or deleted
+    for good. A merged paper restored from the Trash is a paper of its own again: found by
+    its own keys, and the kept paper no longer by them."""
+    back = select(Paper.id).where(
+        Paper.id == MergedKey.merged_id, Paper.id.not_in(out_of_library())
+    )
+    return ~back.exists()
+
+
 def merged_ids() -> Select[Any]:
-    """The ids of the papers merged into others (never found by an import)."""
-    return select(MergedKey.merged_id)
+    """The ids of the papers merged into others, and not back (never found by an import)."""
+    return select(MergedKey.merged_id).where(still_merged())
 
 
 def merged_into(session: Session, paper_ids: list[int]) -> set[int]:

@@ -213,7 +213,7 @@ def load_details(
                 status=p.status,
                 rating=p.rating,
                 files=tuple(files.get(p.id, ())),
-                merged_into=merged.get(p.id),
+                merged_into=merged.get(p.id) if p.trashed_at is not None else None,
             )
     return [out[i] for i in ids if i in out]
 

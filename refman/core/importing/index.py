@@ -26,7 +26,7 @@ from refman.core.matching import (
     name_words,
     title_blocks,
 )
-from refman.core.merged_keys import merged_ids
+from refman.core.merged_keys import merged_ids, still_merged
 from refman.core.stored_keys import stored_match_keys
 from refman.store.bulk import chunks, id_set, id_values
 from refman.store.models import KEY_KINDS, Authorship, MatchBlock, Paper, Person
@@ -156,7 +156,7 @@ def _exact_hits(
             if not merges:
                 continue
             merged = select(MergedKey.paper_id, MergedKey.key, MergedKey.value).where(
-                MergedKey.kind == kind, MergedKey.key.in_(part)
+                MergedKey.kind == kind, MergedKey.key.in_(part), still_merged()
             )
             for paper_id, key, value in session.execute(merged):
                 hits.setdefault((kind, key), set()).add(paper_id)

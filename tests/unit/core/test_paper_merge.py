@@ -3,6 +3,7 @@ import of the other finds afterwards, undo and redo, and the merges refused."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -307,3 +308,19 @@ def test_a_file_both_papers_hold_is_held_once_by_the_kept_paper(
     result = _merge(library, a, b)
     assert "1 file" not in result.added
     assert [f.name for f in library.paper(a).files] == ["routing.txt"]
+
+
+def test_a_merged_paper_restored_from_the_trash_is_a_paper_of_its_own_again(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    a, b = pair
+    _merge(library, a, b)
+    library.restore([b])
+    assert library.paper(b).merged_into is None  # (a paper of the library again)
+    # (by its title: the DOI is the kept paper's too now, which finds that one)
+    record = replace(_published(), doi=None, url="https://example.org/routing")
+    page = ParsedPage("Ines Duarte", PageFormat.PUBLICATION_LIST, 1, [record])
+    result = library.import_pages([SourcedPage(page, "ines.txt")], at=datetime(2024, 7, 1))
+    assert not result.new_ids and sorted(library.paper_ids()) == [a, b]
+    assert library.paper(b).url == "https://example.org/routing"  # found as itself
+    assert library.paper(a).url is None
