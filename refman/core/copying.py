@@ -59,6 +59,7 @@ TABLES = (
     "library_tasks",
     "purging",
     "purges",
+    "merged_keys",
 )
 #: Rows read and written at a time.
 _BATCH = 5000

@@ -31,6 +31,7 @@ DATA_TABLES = (
     "paper_tags",
     "notes",
     "batch_papers",
+    "merged_keys",
 )
 #: How far past the last readable row id a damaged table is still probed.
 _PROBE = 10_000

@@ -16,6 +16,7 @@ from refman.common.errors import InvalidValueError, LibraryUnavailableError
 from refman.core.copying import copy_library, copy_library_to
 from refman.core.library import LibraryService
 from refman.core.operations import ImportPages
+from refman.core.paper_merge import MergePapers
 from refman.core.values import PaperQuery, Section, SortKey
 from refman.store.models import ImportBatch
 from tests.helpers.fixtures import dump, fill_library, sourced
@@ -40,7 +41,7 @@ def _last_import(service: LibraryService) -> list[int]:
 
 @pytest.fixture
 def filled(library_path: Path) -> Path:
-    """A library file with papers, people, tags, notes, the Trash, and two imports."""
+    """A library file with papers, people, tags, notes, the Trash, a merge and two imports."""
     with opened(library_path) as service:
         fill_library(service)
         service.import_pages([sourced(generated_page(12))])
@@ -48,6 +49,7 @@ def filled(library_path: Path) -> Path:
         service.add_note(ids[0], "a note that must travel")
         service.edit_fields(ids[1], title="A Title Edited By Hand", year=2020)
         service.set_tag_colour("picked", "#aa3300")
+        service.apply(MergePapers(ids[-1], ids[-2]))  # (where a merged paper went travels)
     return library_path
 
 
