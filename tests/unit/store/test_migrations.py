@@ -360,6 +360,18 @@ def test_a_library_of_revision_0018_finds_letters_of_their_own_as_plain_letters(
                 text("INSERT INTO authorships (paper_id, person_id, position) VALUES (:b, 900, 0)"),
                 {"b": b},
             )
+        # and a "Lukasz Debski" wrote the fjord paper too: two people of one paper
+        with library.db.search.changing(session, [a]):
+            session.execute(
+                text(
+                    "INSERT INTO persons (id, name, key, family, given) "
+                    "VALUES (901, 'Lukasz Debski', 'lukasz debski', 'Debski', 'Lukasz')"
+                )
+            )
+            session.execute(
+                text("INSERT INTO authorships (paper_id, person_id, position) VALUES (:a, 901, 9)"),
+                {"a": a},
+            )
     if backend == "sqlite":
         with library.db.engine.begin() as conn:
             assert damaged_indexes(conn) == []  # (the downgrade put the old words back)
@@ -384,6 +396,11 @@ def test_a_library_of_revision_0018_finds_letters_of_their_own_as_plain_letters(
             if backend == "sqlite":
                 assert damaged_indexes(conn) == []
         assert [p.name for p in upgraded.everyone("osterberg")] == ["Jørn Østerberg"]
+        # two people of one paper stay two, both found
+        assert sorted(p.name for p in upgraded.everyone("lukasz")) == [
+            "Lukasz Debski",
+            "Łukasz Dębski",
+        ]
         assert upgraded.paper(b).authors == ("Jørn Østerberg",)
     finally:
         upgraded.close()

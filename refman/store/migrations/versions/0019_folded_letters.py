@@ -204,7 +204,7 @@ def _people(conn: Connection) -> None:
     """Fold people's keys and their other spellings' keys. A person whose folded key is
     another person's (or spelling's) is that person, as two spellings that differ by an
     accent always were: merged (under the spelling the library had first), unless both are
-    authors of one paper."""
+    authors of one paper (then its key is the folded one and its id, which searches find)."""
     persons = {str(k): int(i) for i, k in conn.exec_driver_sql("SELECT id, key FROM persons")}
     aliases = {
         str(k): int(i) for k, i in conn.exec_driver_sql("SELECT key, person_id FROM person_aliases")
@@ -223,6 +223,12 @@ def _people(conn: Connection) -> None:
             if persons.get(new) == owner and keep == person_id:
                 _sql(conn, "UPDATE persons SET key = :k WHERE id = :i", k=new, i=keep)
                 persons[new] = keep
+        elif owner != person_id:
+            # Two people of one paper: they stay two, this one under a key of its own that
+            # searches find (the folded name and its id; no import spells it).
+            apart = f"{new} #{person_id}"
+            _sql(conn, "UPDATE persons SET key = :k WHERE id = :i", k=apart, i=person_id)
+            persons[apart] = person_id
     for key in sorted(aliases):
         new = fold_letters(key)
         if new != key and new not in persons and new not in aliases:
