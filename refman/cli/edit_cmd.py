@@ -179,11 +179,17 @@ def run_empty_trash(args: argparse.Namespace, service: LibraryService, out: Text
 
 def run_merge(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman merge KEEP OTHER``."""
-    result = service.apply(MergePapers(args.keep, args.other)).value
+    result = service.apply(MergePapers(args.keep, args.other, args.dry_run)).value
     if args.json:
-        write_json(out, {"kept": result.kept, "merged": result.merged, "added": result.added})
+        keys = {"kept": result.kept, "merged": result.merged, "added": result.added}
+        write_json(out, {**keys, "dry_run": result.dry_run})
         return 0
     title = service.paper(result.kept).title
+    if result.dry_run:
+        gains = join_words(list(result.added)) or "nothing it lacks"
+        return _say(
+            out, f"Merging #{result.merged} into #{result.kept} “{title}” would add {gains}."
+        )
     gained = f" It gained {join_words(list(result.added))}." if result.added else ""
     return _say(
         out,

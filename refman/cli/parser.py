@@ -269,25 +269,32 @@ def _add_paper_edits(c: _Commands) -> None:
         "  refman restore 12\n  refman list --section trash   see what is in the Trash",
     )
     p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=_ID_HELP)
-    p = c.add(
-        "merge",
-        "merge two papers that are one (a duplicate)",
-        "Merge OTHER into KEEP: OTHER's fields fill in what KEEP lacks (a field edited by "
-        "hand is kept), its owners, tags, notes and files join KEEP, and OTHER goes to the "
-        "Trash, where an import that lists it again finds it. Papers with different DOIs "
-        "or arXiv ids are not merged. Undo it in the window (Edit ▸ Undo).",
-        "  refman merge 12 40          #40 is #12 again: keep #12\n"
-        "  refman list --section attention   possible duplicates are listed there",
-    )
-    p.add_argument("keep", type=paper_id, metavar="KEEP", help="the paper to keep")
-    p.add_argument("other", type=paper_id, metavar="OTHER", help="the paper merged into it")
-    _json(p, "what was merged")
     c.add(
         "empty-trash",
         "delete the papers in the Trash for good",
         "Delete the papers in the Trash for good. This cannot be undone.",
         "  refman empty-trash",
     )
+
+
+def _add_merge(c: _Commands) -> None:
+    p = c.add(
+        "merge",
+        "merge two papers that are one (a duplicate)",
+        "Merge OTHER into KEEP: OTHER's fields fill in what KEEP lacks (a field edited by "
+        "hand is kept), its owners, tags, notes and files join KEEP, and OTHER goes to the "
+        "Trash; an import that lists OTHER again finds KEEP, also after empty-trash. Papers "
+        "with different DOIs or arXiv ids are not merged. Undo it in the window (Edit ▸ Undo).",
+        "  refman merge 12 40 --dry-run       what #12 would gain from #40\n"
+        "  refman merge 12 40                 #40 is #12 again: keep #12\n"
+        "  refman list --section attention    possible duplicates are listed there",
+    )
+    p.add_argument("keep", type=paper_id, metavar="KEEP", help="the paper to keep")
+    p.add_argument("other", type=paper_id, metavar="OTHER", help="the paper merged into it")
+    p.add_argument(
+        "--dry-run", action="store_true", help="say what KEEP would gain; change nothing"
+    )
+    _json(p, "what was merged")
 
 
 def _add_screenshot(c: _Commands) -> None:
@@ -368,6 +375,7 @@ def build_parser() -> argparse.ArgumentParser:
         _add_reading,
         _add_tagging,
         _add_paper_edits,
+        _add_merge,
         _add_marks,
         _add_screenshot,
     ):

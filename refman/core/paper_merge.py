@@ -52,17 +52,19 @@ from refman.store.models_files import FileText, PaperFile
 
 @dataclass(frozen=True, slots=True)
 class MergeResult:
-    """What a merge did.
+    """What a merge did (or, a dry run, would do).
 
     Attributes:
         kept: The paper kept.
         merged: The paper merged into it (now in the Trash).
         added: What the kept paper gained, in words ("the abstract", "2 tags", "1 note").
+        dry_run: Nothing was changed.
     """
 
     kept: int
     merged: int
     added: tuple[str, ...]
+    dry_run: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,13 @@ class MergePapers(Operation[MergeResult]):
 
     keep: int
     other: int
+    #: Only say what the merge would do.
+    dry_run: bool = False
+
+    @property
+    def writes(self) -> bool:
+        """A dry run only reads."""
+        return not self.dry_run
 
     @property
     def label(self) -> str:
@@ -252,12 +261,15 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     before = keep.copy()
     added = _merge_state(keep, other)
     if citekey := _own_citekey(keep, other):
-        _set_citekey(s, other.id, None)
         added.append(f"the citation key {citekey}")
     notes, files = _children(s, other.id)
     files = _files_to_move(ctx, keep.id, files)
     added += [plural(len(notes), "note")] if notes else []
     added += [plural(len(files), "file")] if files else []
+    if op.dry_run:
+        return Outcome(MergeResult(keep.id, other.id, tuple(added), dry_run=True))
+    if citekey:
+        _set_citekey(s, other.id, None)
     reading = _reading(s, keep.id)
     _move_children(s, notes, files, keep.id)
     keep.modified_at = ctx.now

@@ -239,9 +239,23 @@ def test_merge_json_and_refusals(cli: Cli, ids: list[int]) -> None:
     assert "cannot be merged with itself" in refused.err and "Traceback" not in refused.err
     assert cli("merge", first, 999).code == 2
     assert len(json.loads(cli("list", "--json").out)) == 2
+    preview = cli("merge", second, first, "--dry-run")
+    assert (preview.code, preview.out) == (
+        0,
+        f"Merging #{first} into #{second} “Quiet Progress in Tensor Sketching” would add "
+        "subject cs.DB.\n",
+    )
+    dry = json.loads(cli("merge", second, first, "--dry-run", "--json").out)
+    assert dry == {"kept": second, "merged": first, "added": ["subject cs.DB"], "dry_run": True}
+    assert len(json.loads(cli("list", "--json").out)) == 2  # nothing changed
     result = cli("merge", second, first, "--json")
     assert result.code == 0, result.err
-    assert json.loads(result.out) == {"kept": second, "merged": first, "added": ["subject cs.DB"]}
+    assert json.loads(result.out) == {
+        "kept": second,
+        "merged": first,
+        "added": ["subject cs.DB"],
+        "dry_run": False,
+    }
     trashed = json.loads(cli("list", "--section", "trash", "--json").out)
     assert [p["id"] for p in trashed] == [first]
     assert (trashed[0]["merged_into"], shown(cli, second)["merged_into"]) == (second, None)

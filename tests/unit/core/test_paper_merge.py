@@ -324,3 +324,18 @@ def test_a_merged_paper_restored_from_the_trash_is_a_paper_of_its_own_again(
     assert not result.new_ids and sorted(library.paper_ids()) == [a, b]
     assert library.paper(b).url == "https://example.org/routing"  # found as itself
     assert library.paper(a).url is None
+
+
+def test_a_dry_run_says_what_the_kept_paper_would_gain_and_changes_nothing(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    a, b = pair
+    library.edit_fields(b, citekey="routing-neurips")
+    before = (_seen(library.paper(a)), _seen(library.paper(b)))
+    outcome = library.apply(MergePapers(a, b, dry_run=True))
+    assert outcome.value.dry_run and outcome.inverse is None
+    assert {"the DOI", "1 note", "1 tag", "the citation key routing-neurips"} <= set(
+        outcome.value.added
+    )
+    assert (_seen(library.paper(a)), _seen(library.paper(b))) == before
+    assert sorted(library.paper_ids()) == [a, b]
