@@ -16,6 +16,7 @@ from refman.core.rules import tag_key
 from refman.core.search_syntax import SearchFilter, year_range
 from refman.store.backend import on_server
 from refman.store.models import (
+    ATTENTION,
     Attribution,
     Authorship,
     Note,
@@ -154,6 +155,8 @@ def _condition(session: Session, f: SearchFilter, search: SearchIndex) -> Column
     if f.field == "note":
         noted = select(Note.paper_id).where(_contains(session, Note.text, value))
         return Paper.id.in_(noted)
+    if f.field == "is":
+        return ATTENTION.get(value, Paper.status == value)
     return _identified(f.field, value)
 
 

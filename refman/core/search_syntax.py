@@ -13,6 +13,9 @@ and filters:
 * ``-word``, ``-"a phrase"``, ``-author:smith`` — leave out what matches;
 * ``a OR b`` — either (each side one term: a word, a phrase or a field);
 * ``"exact phrase"`` — the words in this order;
+* ``is:duplicate``, ``is:suggested``, ``is:incomplete`` — a possible duplicate, a suggested
+  title, an incomplete author list (what puts a paper in *Needs attention*); ``is:unread``,
+  ``is:reading``, ``is:read`` — its reading status;
 * ``doi:10.1145/3188720``, ``arxiv:2401.01234``, ``key:jiang2024megascale`` — the paper of
   that identifier; a DOI (or its link) or an arXiv id pasted alone finds its paper too, and a
   lone word shaped like a citation key also finds the paper of that key.
@@ -32,7 +35,22 @@ from refman.store.search_terms import parse_terms
 from refman.store.search_terms import without_open_quote as without_open_quote  # (for cli)
 
 #: The fields the search line understands.
-FIELDS = ("author", "owner", "year", "venue", "subject", "tag", "note", "doi", "arxiv", "key")
+FIELDS = (
+    "author",
+    "owner",
+    "year",
+    "venue",
+    "subject",
+    "tag",
+    "note",
+    "doi",
+    "arxiv",
+    "key",
+    "is",
+)
+#: What ``is:`` asks of a paper: why it needs attention (a suggested title, an incomplete
+#: author list, a possible duplicate) or its reading status.
+STATES = ("duplicate", "suggested", "incomplete", "unread", "reading", "read")
 
 #: A lone word shaped like a citation key: a name, a year, maybe a word ("smith2020graph").
 _CITEKEY = re.compile(r"^[A-Za-z][A-Za-z'-]+(?:19|20)\d\d[A-Za-z0-9]*$")
@@ -88,9 +106,15 @@ def _term(
     """One token as a filter, or as plain text (the text keeps the quotes of a phrase)."""
     value = quoted if quoted is not None else (bare or "")
     field = (name or "").lower()
-    understood = field in FIELDS and value.strip()
-    if understood and (field != "year" or year_range(value) is not None):
-        return SearchFilter(field, value.strip(), negated)
+    understood = field in FIELDS and bool(value.strip())
+    if field == "year":
+        understood = understood and year_range(value) is not None
+    elif field == "is":
+        understood = understood and value.strip().lower() in STATES
+    if understood:
+        return SearchFilter(
+            field, value.strip().lower() if field == "is" else value.strip(), negated
+        )
     text = f'"{value}"' if quoted is not None else value
     if name:
         text = f"{name} {text}"  # an unknown field: its name and value are plain words

@@ -115,8 +115,7 @@ class Paper(Base):
     #: the login name on a library file); None for papers from before refman kept it.
     created_by: Mapped[str | None] = mapped_column(Text)
     modified_by: Mapped[str | None] = mapped_column(Text)
-    #: How far the reader is with the paper: unread, reading or read
-    #: (:data:`refman.core.rules.READING_STATUSES`).
+    #: How far the reader is: unread, reading or read (``core.rules.READING_STATUSES``).
     status: Mapped[str] = mapped_column(String(10), default="unread", server_default="unread")
     #: The reader's rating: 0 (none) to 5 stars.
     rating: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
@@ -153,25 +152,24 @@ class Paper(Base):
             sqlite_where=text("possible_duplicate_of IS NOT NULL"),
         ),
         *(
-            Index(
-                f"ix_papers_{kind}_key",
-                f"{kind}_key",
-                sqlite_where=text(f"{kind}_key IS NOT NULL"),
-            )
-            for kind in KEY_KINDS
+            Index(f"ix_papers_{k}_key", f"{k}_key", sqlite_where=text(f"{k}_key IS NOT NULL"))
+            for k in KEY_KINDS
         ),
     )
 
 
-#: A paper needs attention: a suggested title, an incomplete author list or a possible
-#: duplicate (the rule behind the section and the list's flag). A partial index holds the
-#: papers it names, so that the section is counted and listed without reading every paper
-#: (a scan of a million papers took seconds).
-NEEDS_ATTENTION = or_(
-    Paper.title_provisional.is_(True),
-    and_(Paper.authors_complete.is_(False), Paper.author_line != literal_column("''")),
-    Paper.possible_duplicate_of.is_not(None),
-)
+#: What makes a paper need attention, by the name the search line gives it (``is:``): a
+#: suggested title, an incomplete author list, a possible duplicate. A partial index holds
+#: the papers they name (the rule behind the section and the list's flag), so that the
+#: section is counted and listed without reading every paper (a million took seconds).
+ATTENTION = {
+    "suggested": Paper.title_provisional.is_(True),
+    "incomplete": and_(
+        Paper.authors_complete.is_(False), Paper.author_line != literal_column("''")
+    ),
+    "duplicate": Paper.possible_duplicate_of.is_not(None),
+}
+NEEDS_ATTENTION = or_(*ATTENTION.values())
 Index("ix_papers_attention", Paper.id, sqlite_where=NEEDS_ATTENTION)
 
 

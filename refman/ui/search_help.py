@@ -24,6 +24,7 @@ EXAMPLES = (
     ("subject:cs.DC", "filed under the subject (subject:cs for all of cs)"),
     ('tag:"to read"', "carries the tag"),
     ("note:todo", "a note of the paper contains it"),
+    ("is:duplicate", "a possible duplicate (also is:suggested, is:incomplete, is:unread)"),
     ("10.1145/3188720", "a DOI, arXiv id or citation key pasted: its paper"),
     ("-survey", "leave out what matches (also -author:smith)"),
     ("llm OR transformer", "either"),

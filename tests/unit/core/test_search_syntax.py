@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
+from refman.core.operations import SetDuplicateFlag
 from refman.core.search_syntax import SearchFilter, parse_search
 from refman.core.values import PaperQuery
 from refman.importers.bibtex import parse_bibtex
@@ -194,6 +195,26 @@ def test_any_line_is_read_without_an_error(typed: str) -> None:
     parsed = parse_search(typed)
     assert isinstance(parsed.text, str)
     assert all(
-        f.field in (*("author", "owner", "year", "venue"), "subject", "tag", "note", "text", "any")
+        f.field
+        in (*("author", "owner", "year", "venue"), "subject", "tag", "note", "is", "text", "any")
         for f in parsed.filters
     )
+
+
+def test_is_finds_why_a_paper_needs_attention_and_its_reading_status(
+    library: LibraryService, titles: dict[str, int]
+) -> None:
+    library.mark([titles["pipeline"]], status="read")
+    library.mark([titles["overlapped"]], status="reading")
+    library.apply(SetDuplicateFlag(titles["a"], titles["pipeline"]))
+    provisional = sourced("Ada Lovelace\n\nAda Lovelace et al.\n\nWe study engines at length.\n")
+    (engine,) = library.import_pages([provisional]).new_ids
+    assert library.paper(engine).title_provisional
+    assert found(library, "is:duplicate") == {"a"}
+    assert found(library, "is:read") == {"pipeline"}
+    assert found(library, "is:READ") == {"pipeline"}  # (case never matters)
+    assert found(library, "is:reading") == {"overlapped"}
+    assert found(library, "-is:unread") == {"pipeline", "overlapped"}
+    assert found(library, "is:suggested") == found(library, "is:incomplete") == {"we"}
+    assert found(library, "is:duplicate OR is:read") == {"a", "pipeline"}
+    assert found(library, "is:soon") == set()  # no such state: plain words
