@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from contextlib import suppress
 
 from PySide6.QtCore import QObject, Signal
 
@@ -69,7 +70,7 @@ class FileIndexer(QObject):
                 self._again = False
             try:
                 report = self.service.index_files(
-                    self._extractor, self.progress.emit, lambda: self._stopping
+                    self._extractor, self._tell_progress, lambda: self._stopping
                 )
                 read, unreadable = read + report.read, unreadable + report.unreadable
             except RefmanError as error:  # a library that can only be read, say
@@ -81,7 +82,16 @@ class FileIndexer(QObject):
                     self._busy = False
                     break
         if not self._stopping:
-            self.finished.emit(IndexReport(read, unreadable))
+            with suppress(RuntimeError):  # (the window went meanwhile: nobody to tell)
+                self.finished.emit(IndexReport(read, unreadable))
+
+    def _tell_progress(self, done: object) -> None:
+        """Tell the window how far reading is; once the window (and this object with it)
+        is gone, stop between two files instead."""
+        try:
+            self.progress.emit(done)
+        except RuntimeError:  # "Signal source has been deleted"
+            self._stopping = True
 
     def wait(self, timeout: float = 60.0) -> bool:
         """Wait until the round of reading ends (tests). True when it did."""

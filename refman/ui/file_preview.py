@@ -95,7 +95,8 @@ class PreviewRenderer(QObject):
                 drawn = self._extractor.preview(Path(key[0]), PREVIEW_WIDTH)
             except Exception:  # the worker could not even be started: no preview
                 log.exception("the first page of %s could not be drawn", key[0])
-                self.rendered.emit(key, None)
+                if not self._tell(key, None):
+                    return
                 continue
             image = None
             if drawn.error is None:
@@ -110,7 +111,17 @@ class PreviewRenderer(QObject):
                 self._done[key] = image
                 while len(self._done) > KEPT:
                     self._done.popitem(last=False)
+            if not self._tell(key, image):
+                return
+
+    def _tell(self, key: Key, image: QImage | None) -> bool:
+        """Hand a drawing to the window; False once the window (and this object with it)
+        is gone, when there is nobody left to draw for."""
+        try:
             self.rendered.emit(key, image)
+        except RuntimeError:  # "Signal source has been deleted"
+            return False
+        return True
 
     def shutdown(self) -> None:
         """Stop drawing (the worker process too)."""
