@@ -42,6 +42,7 @@ from refman.core.merged_keys import (
 from refman.core.operations import Operation, Outcome, SetDuplicateFlag, SetTrashed, TrashPapers
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.papers import set_duplicate_flag, set_trashed, trash_papers
+from refman.core.reading_status import SetReading, readings, set_reading
 from refman.core.rules import READING_STATUSES
 from refman.core.state_io import Registry, load_states, state_keys, write_states
 from refman.core.values import Changes
@@ -98,8 +99,8 @@ class UnmergePapers(Operation[tuple[int, ...]]):
     other: int
     before: str
     after: str
-    reading: tuple[str, int]
-    reading_after: tuple[str, int]
+    #: Puts the kept paper's reading status and rating back (None: the merge left them).
+    reading: SetReading | None
     notes: tuple[int, ...]
     files: tuple[int, ...]
     trashed: SetTrashed | None
@@ -180,24 +181,15 @@ def _merge_state(keep: PaperState, other: PaperState) -> list[str]:
     return added
 
 
-def _reading(session: Session, paper_id: int) -> tuple[str, int]:
-    row = session.execute(select(Paper.status, Paper.rating).where(Paper.id == paper_id)).one()
-    return str(row.status), int(row.rating)
-
-
-def _set_reading(session: Session, paper_id: int, reading: tuple[str, int]) -> None:
-    if _reading(session, paper_id) != reading:
-        session.execute(
-            update(Paper)
-            .where(Paper.id == paper_id)
-            .values(status=reading[0], rating=reading[1], version=Paper.version + 1)
-        )
-
-
-def _merged_reading(kept: tuple[str, int], other: tuple[str, int]) -> tuple[str, int]:
-    """The further along of two reading statuses; the kept rating, else the other's."""
-    status = max(kept[0], other[0], key=READING_STATUSES.index)
-    return status, kept[1] or other[1]
+def _merged_reading(ctx: Context, keep: int, other: int) -> SetReading | None:
+    """Give the kept paper the further along of the two reading statuses, and the other's
+    rating when it has none (:mod:`refman.core.reading_status`); what puts them back."""
+    found = readings(ctx.session, [keep, other])
+    (status, rating), (other_status, other_rating) = found[keep], found[other]
+    status = max(status, other_status, key=READING_STATUSES.index)
+    wanted = SetReading(values=((keep, status, rating or other_rating),))
+    inverse = set_reading(ctx, wanted).inverse
+    return inverse if isinstance(inverse, SetReading) else None
 
 
 def _move_children(session: Session, ids: tuple[int, ...], files: tuple[int, ...], to: int) -> None:
@@ -270,11 +262,10 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
         return Outcome(MergeResult(keep.id, other.id, tuple(added), dry_run=True))
     if citekey:
         _set_citekey(s, other.id, None)
-    reading = _reading(s, keep.id)
     _move_children(s, notes, files, keep.id)
     keep.modified_at = ctx.now
     after = _write(ctx, keep)
-    _set_reading(s, keep.id, _merged_reading(reading, _reading(s, other.id)))
+    reading = _merged_reading(ctx, keep.id, other.id)
     earlier = keys_of_merged(s, other.id)
     remember_merge(s, other.id, keep.id, state_keys(other))
     flagged = s.scalars(select(Paper.id).where(Paper.possible_duplicate_of == other.id))
@@ -290,7 +281,6 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
         before=json.dumps(before.to_json()),
         after=json.dumps(after.to_json()),
         reading=reading,
-        reading_after=_reading(s, keep.id),
         notes=notes,
         files=files,
         trashed=trashed if isinstance(trashed, SetTrashed) else None,
@@ -305,11 +295,10 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     return Outcome(MergeResult(keep.id, other.id, tuple(added)), changes, inverse, op.label)
 
 
-def _require_unchanged(session: Session, keep: PaperState, op: UnmergePapers) -> None:
-    """Refuse to take a merge back once the kept paper was changed since (fields, links,
-    reading status or rating)."""
-    same = keep.same_as(PaperState.from_json(json.loads(op.after)))
-    if not same or _reading(session, op.keep) != op.reading_after:
+def _require_unchanged(keep: PaperState, op: UnmergePapers) -> None:
+    """Refuse to take a merge back once the kept paper was changed since (its fields and
+    links; its reading status and rating: :func:`~refman.core.reading_status.set_reading`)."""
+    if not keep.same_as(PaperState.from_json(json.loads(op.after))):
         raise ConflictError(
             f"Paper #{op.keep} was changed since the merge.", "It was left as it is now."
         )
@@ -325,7 +314,7 @@ def unmerge_papers(ctx: Context, op: UnmergePapers) -> Outcome[tuple[int, ...]]:
     """
     s = ctx.session
     keep, _ = _states(s, op.keep, op.other)
-    _require_unchanged(s, keep, op)
+    _require_unchanged(keep, op)
     if op.trashed is not None:
         set_trashed(ctx, op.trashed)
     for flag in op.flags:
@@ -340,9 +329,10 @@ def unmerge_papers(ctx: Context, op: UnmergePapers) -> Outcome[tuple[int, ...]]:
     restored = PaperState.from_json(json.loads(op.before))
     restored.version = keep.version
     _write(ctx, restored)
+    if op.reading is not None:  # (refused when the paper was marked or rated since)
+        set_reading(ctx, op.reading)
     if op.citekey is not None:
         _set_citekey(s, op.other, op.citekey)
-    _set_reading(s, op.keep, op.reading)
     put_keys(s, op.other, op.earlier)
     hand_over(s, op.keep, op.other, op.handed)
     changes = Changes(

@@ -69,7 +69,7 @@ class SetReading(Operation[tuple[int, ...]]):
     expect: tuple[tuple[int, str, int], ...] = ()
 
 
-def _readings(session: Session, ids: Collection[int]) -> dict[int, Reading]:
+def readings(session: Session, ids: Collection[int]) -> dict[int, Reading]:
     """The status and rating of each of these papers (one statement, however many)."""
     rows = raw_rows(
         session, select(Paper.id, Paper.status, Paper.rating).where(Paper.id.in_(id_set(ids)))
@@ -107,7 +107,7 @@ def _set(
 def mark_papers(ctx: Context, op: MarkPapers) -> Outcome[tuple[int, ...]]:
     """Set the status and/or rating of papers (a paper the library lacks fails the whole
     change)."""
-    before = _readings(ctx.session, op.paper_ids)
+    before = readings(ctx.session, op.paper_ids)
     for pid in op.paper_ids:
         if pid not in before:
             raise no_paper(pid)
@@ -128,7 +128,7 @@ def set_reading(ctx: Context, op: SetReading) -> Outcome[tuple[int, ...]]:
         NotFoundError: A paper is no longer in the library.
         ConflictError: A paper's status or rating is not the expected one.
     """
-    before = _readings(ctx.session, [pid for pid, _, _ in op.values])
+    before = readings(ctx.session, [pid for pid, _, _ in op.values])
     for pid, status, rating in op.expect:
         if pid not in before:
             raise no_paper(pid)

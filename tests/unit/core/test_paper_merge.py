@@ -274,7 +274,7 @@ def test_undo_is_refused_once_the_kept_paper_was_marked_or_rated(
     outcome = library.apply(MergePapers(a, b))
     library.mark([a], rating=5)
     assert outcome.inverse is not None
-    with pytest.raises(ConflictError, match="changed since the merge"):
+    with pytest.raises(ConflictError, match="marked or rated elsewhere since"):
         library.apply(outcome.inverse)
     assert library.paper(a).rating == 5 and library.paper(b).trashed is not None
 

@@ -18,12 +18,14 @@ authors of one paper).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from alembic import op
 from sqlalchemy import Connection
+from sqlalchemy.orm import Session
 
 from refman.common.text import FOLDED_LETTERS, fold_letters
+from refman.store.bulk import chunks
 from refman.store.packed import readable
 from refman.store.search_schema import (
     PAPER_SEARCH_VIEW,
@@ -68,11 +70,6 @@ def _changing_papers(conn: Connection) -> list[int]:
     return sorted(found)
 
 
-def _chunks(ids: list[int], size: int = 500) -> Iterator[list[int]]:
-    for start in range(0, len(ids), size):
-        yield ids[start : start + size]
-
-
 def _in(ids: list[int]) -> str:
     return ", ".join(str(int(i)) for i in ids)
 
@@ -80,19 +77,12 @@ def _in(ids: list[int]) -> str:
 def _papers_view(conn: Connection, view: str) -> None:
     """Make ``view`` the papers' search view: the words of the papers it reads differently
     leave the index through the view before and enter through the new one."""
-    ids = _changing_papers(conn)
-    for part in _chunks(ids):
-        conn.exec_driver_sql(
-            f"INSERT INTO papers_fts(papers_fts, rowid, {_COLUMNS}) "
-            f"SELECT 'delete', id, {_COLUMNS} FROM paper_search WHERE id IN ({_in(part)})"
-        )
-    conn.exec_driver_sql("DROP VIEW paper_search")
-    conn.exec_driver_sql(view)
-    for part in _chunks(ids):
-        conn.exec_driver_sql(
-            f"INSERT INTO papers_fts(rowid, {_COLUMNS}) "
-            f"SELECT id, {_COLUMNS} FROM paper_search WHERE id IN ({_in(part)})"
-        )
+
+    def swap() -> None:
+        conn.exec_driver_sql("DROP VIEW paper_search")
+        conn.exec_driver_sql(view)
+
+    _words_again(conn, _changing_papers(conn), swap)
 
 
 def _triggered(conn: Connection, *, folded: bool) -> None:
@@ -125,16 +115,12 @@ def _shared(conn: Connection, function: str) -> None:
 
 
 def _reindex_shared(conn: Connection, ids: list[int]) -> None:
-    """PostgreSQL: these papers' words made again."""
-    from refman.store.search_pg import _REMEMBER
+    """PostgreSQL: these papers' words made again (by the index's own statements)."""
+    from refman.store.search_pg import PgIndex
 
-    for part in _chunks(ids):
-        conn.exec_driver_sql(f"DELETE FROM paper_words WHERE paper_id IN ({_in(part)})")
-        rows = conn.exec_driver_sql(f"SELECT id, abstract FROM papers WHERE id IN ({_in(part)})")
-        values = [(int(pid), readable(abstract)) for pid, abstract in rows]
-        conn.execute(
-            _REMEMBER, {"ids": [v[0] for v in values], "abstracts": [v[1] for v in values]}
-        )
+    with Session(bind=conn) as session:  # (in the migration's transaction)
+        PgIndex().forget(session, ids)
+        PgIndex().remember(session, ids)
 
 
 def _sql(conn: Connection, statement: str, **values: object) -> None:
@@ -151,13 +137,13 @@ def _words_again(conn: Connection, ids: list[int], change: Callable[[], None]) -
         change()
         _reindex_shared(conn, ids)
         return
-    for part in _chunks(ids):
+    for part in chunks(ids, 500):
         conn.exec_driver_sql(
             f"INSERT INTO papers_fts(papers_fts, rowid, {_COLUMNS}) "
             f"SELECT 'delete', id, {_COLUMNS} FROM paper_search WHERE id IN ({_in(part)})"
         )
     change()
-    for part in _chunks(ids):
+    for part in chunks(ids, 500):
         conn.exec_driver_sql(
             f"INSERT INTO papers_fts(rowid, {_COLUMNS}) "
             f"SELECT id, {_COLUMNS} FROM paper_search WHERE id IN ({_in(part)})"
@@ -220,9 +206,11 @@ def _people(conn: Connection) -> None:
         elif owner != person_id and not _one_paper(conn, owner, person_id):
             keep, other = sorted((owner, person_id))  # the spelling the library had first
             _merge(conn, keep, other)
-            if persons.get(new) == owner and keep == person_id:
+            if keep == person_id:  # it takes the key imports make now (a spelling's, maybe)
+                _sql(conn, "DELETE FROM person_aliases WHERE key = :k", k=new)
                 _sql(conn, "UPDATE persons SET key = :k WHERE id = :i", k=new, i=keep)
                 persons[new] = keep
+                aliases.pop(new, None)
         elif owner != person_id:
             # Two people of one paper: they stay two, this one under a key of its own that
             # searches find (the folded name and its id; no import spells it).
