@@ -11,8 +11,8 @@ from refman.cli.output import write_json
 from refman.common.errors import InvalidValueError
 from refman.common.text import join_words, plural
 from refman.core.library import LibraryService
+from refman.core.merge_several import MergeSeveral
 from refman.core.operations import AddNote, EditPaper, RestorePapers, TagPapers, TrashPapers
-from refman.core.paper_merge import MergePapers
 from refman.core.rules import FieldEdits, clean_tag_names, parse_year, stars, tag_key
 
 __all__ = [
@@ -178,21 +178,21 @@ def run_empty_trash(args: argparse.Namespace, service: LibraryService, out: Text
 
 
 def run_merge(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman merge KEEP OTHER``."""
-    result = service.apply(MergePapers(args.keep, args.other, args.dry_run)).value
+    """Run ``refman merge KEEP OTHER...``."""
+    op = MergeSeveral(args.keep, tuple(args.others), args.dry_run)
+    result = service.apply(op).value
     if args.json:
         keys = {"kept": result.kept, "merged": result.merged, "added": result.added}
-        write_json(out, {**keys, "dry_run": result.dry_run})
+        write_json(out, {**keys, "dry_run": result.dry_run, "merged_all": result.others})
         return 0
     title = service.paper(result.kept).title
+    merged = join_words([f"#{i}" for i in result.others])
     if result.dry_run:
         gains = join_words(list(result.added)) or "nothing it lacks"
-        return _say(
-            out, f"Merging #{result.merged} into #{result.kept} “{title}” would add {gains}."
-        )
+        return _say(out, f"Merging {merged} into #{result.kept} “{title}” would add {gains}.")
     gained = f" It gained {join_words(list(result.added))}." if result.added else ""
+    where = "is" if len(result.others) == 1 else "are"
     return _say(
         out,
-        f"Merged #{result.merged} into #{result.kept} “{title}”.{gained} "
-        f"#{result.merged} is in the Trash.",
+        f"Merged {merged} into #{result.kept} “{title}”.{gained} {merged} {where} in the Trash.",
     )

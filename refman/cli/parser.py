@@ -280,17 +280,21 @@ def _add_paper_edits(c: _Commands) -> None:
 def _add_merge(c: _Commands) -> None:
     p = c.add(
         "merge",
-        "merge two papers that are one (a duplicate)",
+        "merge papers that are one (duplicates)",
         "Merge OTHER into KEEP: OTHER's fields fill in what KEEP lacks (a field edited by "
         "hand is kept), its owners, tags, notes and files join KEEP, and OTHER goes to the "
-        "Trash; an import that lists OTHER again finds KEEP, also after empty-trash. Papers "
-        "with different DOIs or arXiv ids are not merged. Undo it in the window (Edit ▸ Undo).",
+        "Trash; an import that lists OTHER again finds KEEP, also after empty-trash. Several "
+        "OTHERs are merged in turn, as one change (all or none). Papers with different DOIs "
+        "or arXiv ids are not merged. Undo it in the window (Edit ▸ Undo).",
         "  refman merge 12 40 --dry-run       what #12 would gain from #40\n"
         "  refman merge 12 40                 #40 is #12 again: keep #12\n"
+        "  refman merge 12 40 41              three copies of one paper: keep #12\n"
         "  refman list --section attention    possible duplicates are listed there",
     )
     p.add_argument("keep", type=paper_id, metavar="KEEP", help="the paper to keep")
-    p.add_argument("other", type=paper_id, metavar="OTHER", help="the paper merged into it")
+    p.add_argument(
+        "others", type=paper_id, nargs="+", metavar="OTHER", help="the papers merged into it"
+    )
     p.add_argument(
         "--dry-run", action="store_true", help="say what KEEP would gain; change nothing"
     )

@@ -40,6 +40,7 @@ from refman.core.importing.revert_ops import RevertImport
 from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
 from refman.core.library_file import LibraryFile
 from refman.core.library_reads import EVERYTHING, LibraryReads
+from refman.core.merge_several import HANDLERS as MERGE_SEVERAL_HANDLERS
 from refman.core.notes import HANDLERS as NOTE_HANDLERS
 from refman.core.operations import (
     AddNote,
@@ -86,6 +87,7 @@ _HANDLERS: dict[type, Handler] = {
     **NOTE_HANDLERS,
     **PAPER_HANDLERS,
     **MERGE_HANDLERS,
+    **MERGE_SEVERAL_HANDLERS,
     **import_handlers.HANDLERS,
     **READING_HANDLERS,
     **PEOPLE_HANDLERS,

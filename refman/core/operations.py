@@ -52,6 +52,18 @@ class Operation(Generic[T_co]):
         return type(self).__name__
 
 
+class DryRunnable(Operation[T_co]):
+    """An operation that can be asked only to say what it would do (``dry_run``)."""
+
+    __slots__ = ()
+    dry_run: bool
+
+    @property
+    def writes(self) -> bool:
+        """A dry run only reads."""
+        return not self.dry_run
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome(Generic[T]):
     """What applying an operation did.

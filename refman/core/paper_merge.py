@@ -39,7 +39,14 @@ from refman.core.merged_keys import (
     put_keys,
     remember_merge,
 )
-from refman.core.operations import Operation, Outcome, SetDuplicateFlag, SetTrashed, TrashPapers
+from refman.core.operations import (
+    DryRunnable,
+    Operation,
+    Outcome,
+    SetDuplicateFlag,
+    SetTrashed,
+    TrashPapers,
+)
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.papers import set_duplicate_flag, set_trashed, trash_papers
 from refman.core.reading_status import SetReading, readings, set_reading
@@ -57,30 +64,27 @@ class MergeResult:
 
     Attributes:
         kept: The paper kept.
-        merged: The paper merged into it (now in the Trash).
+        merged: The paper merged into it (now in the Trash); the first of them.
         added: What the kept paper gained, in words ("the abstract", "2 tags", "1 note").
         dry_run: Nothing was changed.
+        others: Every paper merged into it, in the order merged (``merged`` first).
     """
 
     kept: int
     merged: int
     added: tuple[str, ...]
     dry_run: bool = False
+    others: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class MergePapers(Operation[MergeResult]):
+class MergePapers(DryRunnable[MergeResult]):
     """Merge paper ``other`` into paper ``keep`` (see the module)."""
 
     keep: int
     other: int
     #: Only say what the merge would do.
     dry_run: bool = False
-
-    @property
-    def writes(self) -> bool:
-        """A dry run only reads."""
-        return not self.dry_run
 
     @property
     def label(self) -> str:
@@ -164,7 +168,8 @@ def _as_record(state: PaperState) -> ParsedRecord:
 
 
 def _merge_state(keep: PaperState, other: PaperState) -> list[str]:
-    """Merge the other paper's fields, people, subjects and tags into the kept one's state."""
+    """Merge the other paper's fields, people, subjects and tags into the kept one's state;
+    what it gained in words, but for the tags (counted by :func:`describe`)."""
     added = merge_into(keep, _as_record(other), None, None, list(other.authors))
     for key in other.attributions:
         if key not in keep.attributions:
@@ -172,13 +177,47 @@ def _merge_state(keep: PaperState, other: PaperState) -> list[str]:
             added.append(f"attribution to {other.names.get(key, key)}")
     for key, name in other.names.items():
         keep.names.setdefault(key, name)
-    tags = len(keep.tags)
     add_tags(keep, list(other.tags))
-    if len(keep.tags) > tags:
-        added.append(plural(len(keep.tags) - tags, "tag"))
     if keep.possible_duplicate_of == other.id:
         keep.possible_duplicate_of = None
     return added
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    """What one paper merged into another brings: its fields in words, the citation key the
+    kept paper takes from it, its notes and the files that move."""
+
+    added: list[str]
+    citekey: str | None
+    notes: tuple[int, ...]
+    files: tuple[int, ...]
+
+
+def take_in(ctx: Context, keep: PaperState, other: PaperState) -> Gain:
+    """Merge the other paper into the kept one's state, in memory (the library is unchanged);
+    what it brings.
+
+    Raises:
+        InvalidValueError: The two cannot be one paper (see :func:`_require_mergeable`).
+    """
+    _require_mergeable(keep, other)
+    added = _merge_state(keep, other)
+    citekey = _own_citekey(keep, other)
+    notes, files = _children(ctx.session, other.id)
+    return Gain(added, citekey, notes, _files_to_move(ctx, keep.id, files))
+
+
+def describe(gains: list[Gain], tags: int) -> tuple[str, ...]:
+    """What merges brought the kept paper, in words ("the abstract", "2 tags", "1 note"): each
+    field once, ``tags`` new tags, the citation key it took, the notes and files it gained."""
+    added = list(dict.fromkeys(text for gain in gains for text in gain.added))
+    added += [plural(tags, "tag")] if tags else []
+    added += [f"the citation key {g.citekey}" for g in gains if g.citekey]
+    notes, files = sum(len(g.notes) for g in gains), sum(len(g.files) for g in gains)
+    added += [plural(notes, "note")] if notes else []
+    added += [plural(files, "file")] if files else []
+    return tuple(added)
 
 
 def _merged_reading(ctx: Context, keep: int, other: int) -> SetReading | None:
@@ -249,17 +288,12 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     """Merge two papers (see the module)."""
     s = ctx.session
     keep, other = _states(s, op.keep, op.other)
-    _require_mergeable(keep, other)
-    before = keep.copy()
-    added = _merge_state(keep, other)
-    if citekey := _own_citekey(keep, other):
-        added.append(f"the citation key {citekey}")
-    notes, files = _children(s, other.id)
-    files = _files_to_move(ctx, keep.id, files)
-    added += [plural(len(notes), "note")] if notes else []
-    added += [plural(len(files), "file")] if files else []
+    before, tags = keep.copy(), len(keep.tags)
+    gain = take_in(ctx, keep, other)
+    added = describe([gain], len(keep.tags) - tags)
     if op.dry_run:
-        return Outcome(MergeResult(keep.id, other.id, tuple(added), dry_run=True))
+        return Outcome(MergeResult(keep.id, other.id, added, dry_run=True, others=(other.id,)))
+    citekey, notes, files = gain.citekey, gain.notes, gain.files
     if citekey:
         _set_citekey(s, other.id, None)
     _move_children(s, notes, files, keep.id)
@@ -292,7 +326,8 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     changes = Changes(
         papers=frozenset([keep.id, other.id]), structure=True, tags=True, notes=bool(notes)
     )
-    return Outcome(MergeResult(keep.id, other.id, tuple(added)), changes, inverse, op.label)
+    result = MergeResult(keep.id, other.id, added, others=(other.id,))
+    return Outcome(result, changes, inverse, op.label)
 
 
 def _require_unchanged(keep: PaperState, op: UnmergePapers) -> None:

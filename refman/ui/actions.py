@@ -125,9 +125,9 @@ _SPECS: dict[ActionId, _Spec] = {
     ),
     ActionId.RESTORE: _Spec("&Restore from Trash", "Bring the selected papers back"),
     ActionId.MERGE_PAPERS: _Spec(
-        "&Merge Two Papers",
-        "The two selected papers are one: the one added first is kept and gains what it "
-        "lacks; the other goes to the Trash",
+        "&Merge Papers",
+        "The selected papers are one: the one added first is kept and gains what it lacks; "
+        "the others go to the Trash",
     ),
     ActionId.EMPTY_TRASH: _Spec("&Empty Trash…", "Delete the papers in the Trash for good"),
     ActionId.ATTACH_FILE: _Spec(

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from refman.core.importing.values import ImportChoices, SourcedPage
@@ -124,6 +125,67 @@ def test_merge_two_papers_from_the_menu_keeps_the_one_added_first(
     table.selectAll()
     assert len(table.selected_ids()) == 2
     assert not action.isEnabled()  # nothing is merged in the Trash
+
+
+@pytest.fixture
+def third(library: LibraryService, pair: tuple[int, int]) -> int:
+    """A third record of the paper, typed in by hand, with a tag of its own."""
+    record = ParsedRecord(
+        TITLE.replace("Across", "on"), False, "", year=2024, venue="OSDI", pages="1-15"
+    )
+    page = ParsedPage("Tomas Berg", PageFormat.PUBLICATION_LIST, 1, [record])
+    (paper_id,) = library.import_pages(
+        [SourcedPage(page)], ImportChoices(keep_all_separate=True)
+    ).new_ids
+    library.tag([paper_id], ["to cite"])
+    return paper_id
+
+
+def test_merge_papers_merges_three_selected_once_confirmed_and_one_undo_takes_it_back(
+    qtbot: QtBot,
+    third: int,
+    window: MainWindow,
+    library: LibraryService,
+    pair: tuple[int, int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    original, duplicate = pair
+    controller, table = window.controller, window.table
+    action = window.actions_by_id[ActionId.MERGE_PAPERS]
+    qtbot.wait_until(lambda: window.model.rowCount() == 3)
+    asked: list[str] = []
+
+    def answer(reply: QMessageBox.StandardButton) -> None:
+        def question(_parent: object, _title: str, text: str) -> QMessageBox.StandardButton:
+            asked.append(text)
+            return reply
+
+        monkeypatch.setattr(QMessageBox, "question", question)
+
+    table.setFocus()
+    qtbot.keyClick(table, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    assert len(table.selected_ids()) == 3 and action.isEnabled()
+    answer(QMessageBox.StandardButton.No)
+    action.trigger()
+    settle(controller)
+    assert "Merge the 3 selected papers into one?" in asked[0]
+    assert sorted(library.paper_ids()) == [original, duplicate, third]  # not confirmed
+    answer(QMessageBox.StandardButton.Yes)
+    action.trigger()
+    settle(controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 1)
+    assert library.paper_ids() == [original]
+    kept = library.paper(original)
+    assert kept.doi == "10.5555/placement" and kept.pages == "1-15"
+    assert sorted(t.name for t in kept.tags) == ["schedulers", "to cite"]
+    qtbot.wait_until(lambda: table.selected_ids() == [original])
+    assert window.undo_action.text() == "&Undo Merge papers"
+    window.undo_action.trigger()
+    settle(controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 3)
+    assert sorted(library.paper_ids()) == [original, duplicate, third]
+    assert [t.name for t in library.paper(third).tags] == ["to cite"]
+    qtbot.wait_until(lambda: sorted(table.selected_ids()) == [duplicate, third])
 
 
 @pytest.mark.logs_warnings("refman.ui")

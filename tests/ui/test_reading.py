@@ -118,7 +118,7 @@ def test_the_paper_menu_holds_the_reading_actions_and_they_need_a_selection(
 ) -> None:
     menus = {m.title(): m for m in window.menuBar().findChildren(QMenu)}
     texts = [a.text() for a in menus["&Paper"].actions() if a.text()]
-    assert texts[:2] == ["&Attach File…", "&Merge Two Papers"]
+    assert texts[:2] == ["&Attach File…", "&Merge Papers"]
     assert texts[2:5] == ["Mark as &Unread", "Mark as Rea&ding", "Mark as &Read"]
     assert texts[-1] == "&No Rating" and texts[5].endswith("★★★★★")
     window.table.clearSelection()

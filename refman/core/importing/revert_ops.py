@@ -16,7 +16,7 @@ from refman.core.attachments import FileRow, put_files, take_files
 from refman.core.context import Context, Handler
 from refman.core.importing.purge import delete_orphans
 from refman.core.importing.revert import RevertPlan, RevertWork, plan_revert
-from refman.core.operations import Operation, Outcome
+from refman.core.operations import DryRunnable, Operation, Outcome
 from refman.core.paper_state import PaperState
 from refman.core.rules import tag_key
 from refman.core.state_io import Registry, delete_papers, load_states, write_states
@@ -34,17 +34,12 @@ _TIMES = {"imported_at", "created_at", "modified_at"}
 
 
 @dataclass(frozen=True, slots=True)
-class RevertImport(Operation[RevertPlan]):
+class RevertImport(DryRunnable[RevertPlan]):
     """Revert an import (its id in the history); with ``dry_run``, only say what it would
     do."""
 
     import_id: int
     dry_run: bool = False
-
-    @property
-    def writes(self) -> bool:
-        """A dry run only reads."""
-        return not self.dry_run
 
     @property
     def label(self) -> str:

@@ -246,7 +246,13 @@ def test_merge_json_and_refusals(cli: Cli, ids: list[int]) -> None:
         "subject cs.DB.\n",
     )
     dry = json.loads(cli("merge", second, first, "--dry-run", "--json").out)
-    assert dry == {"kept": second, "merged": first, "added": ["subject cs.DB"], "dry_run": True}
+    assert dry == {
+        "kept": second,
+        "merged": first,
+        "added": ["subject cs.DB"],
+        "dry_run": True,
+        "merged_all": [first],
+    }
     assert len(json.loads(cli("list", "--json").out)) == 2  # nothing changed
     result = cli("merge", second, first, "--json")
     assert result.code == 0, result.err
@@ -255,8 +261,45 @@ def test_merge_json_and_refusals(cli: Cli, ids: list[int]) -> None:
         "merged": first,
         "added": ["subject cs.DB"],
         "dry_run": False,
+        "merged_all": [first],
     }
     trashed = json.loads(cli("list", "--section", "trash", "--json").out)
     assert [p["id"] for p in trashed] == [first]
     assert (trashed[0]["merged_into"], shown(cli, second)["merged_into"]) == (second, None)
     assert "Merged into:" in cli("show", first).out
+
+
+THIRD = """Ines Duarte
+
+Publications and source records attributed to Ines Duarte.
+
+1 records
+
+VLDB2025
+
+Tidewater, a Streaming Join Engine
+
+We typed this record in from the printed proceedings of the conference.
+
+cs.DC↗
+"""
+
+
+def test_merge_several_papers_at_once(cli: Cli, ids: list[int], library: LibraryService) -> None:
+    first, second = ids
+    (third,) = library.import_pages([sourced(THIRD, "ines.txt")]).new_ids
+    assert cli("tag", third, "engines").code == 0
+    twice = cli("merge", first, second, second)
+    assert twice.code == 2 and f"#{second} was named twice" in twice.err
+    dry = json.loads(cli("merge", first, second, third, "--dry-run", "--json").out)
+    assert (dry["merged"], dry["merged_all"], dry["dry_run"]) == (second, [second, third], True)
+    result = cli("merge", first, second, third)
+    assert result.code == 0, result.err
+    assert result.out.startswith(f"Merged #{second} and #{third} into #{first} “Tidewater")
+    assert result.out.endswith(f"#{second} and #{third} are in the Trash.\n")
+    assert "1 tag" in result.out
+    assert [p["id"] for p in json.loads(cli("list", "--json").out)] == [first]
+    trashed = json.loads(cli("list", "--section", "trash", "--json").out)
+    assert sorted(p["id"] for p in trashed) == [second, third]
+    assert {p["merged_into"] for p in trashed} == {first}
+    assert shown(cli, first)["tags"] == ["engines"]
