@@ -56,7 +56,7 @@ class DryRunnable(Operation[T_co]):
     """An operation that can be asked only to say what it would do (``dry_run``)."""
 
     __slots__ = ()
-    dry_run: bool
+    dry_run: bool  # (a field of each subclass)
 
     @property
     def writes(self) -> bool:
@@ -85,10 +85,6 @@ class Outcome(Generic[T]):
     irreversible: bool = False
 
 
-def _quoted(names: tuple[str, ...]) -> str:
-    return ", ".join(f"“{name}”" for name in names)
-
-
 # -- tags ------------------------------------------------------------------------------------
 
 
@@ -104,8 +100,8 @@ class _PapersAndTags(Operation[None]):
         object.__setattr__(self, "names", clean_tag_names(self.names))
 
     def _label(self, verb: str, preposition: str) -> str:
-        papers = plural(len(self.paper_ids), "paper")
-        return f"{verb} tag {_quoted(self.names)} {preposition} {papers}"
+        names = ", ".join(map("“{}”".format, self.names))
+        return f"{verb} tag {names} {preposition} {plural(len(self.paper_ids), 'paper')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,9 +339,6 @@ class SetNote(Operation[NoteView]):
 
     note: NoteView
     expect_text: str | None = None
-
-
-# -- imports ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
