@@ -273,12 +273,25 @@ def person_key(name: str) -> str:
     Returns:
         The comparison key; ``""`` for blank input.
     """
-    plain = latex_to_text(name)
-    if not plain.isascii():  # (ASCII has nothing to decompose: most names, at once)
-        decomposed = unicodedata.normalize("NFKD", plain)
-        plain = fold_letters("".join(c for c in decomposed if not unicodedata.combining(c)))
-    plain = plain.casefold().replace(".", " ").replace(",", " ")
+    plain = plain_letters(latex_to_text(name)).replace(".", " ").replace(",", " ")
     return squash_spaces(plain)
+
+
+def plain_letters(text: str) -> str:
+    """``text`` as compared where accents and case do not count: accents dropped (NFKD
+    without combining marks), letters such as ø and ł written as o and l
+    (:func:`fold_letters`), case folded (``"Zürich Łódź"`` -> ``"zurich lodz"``).
+
+    Args:
+        text: Any text.
+
+    Returns:
+        The plain text; ASCII text only case-folded, at once.
+    """
+    if not text.isascii():
+        decomposed = unicodedata.normalize("NFKD", text)
+        text = fold_letters("".join(c for c in decomposed if not unicodedata.combining(c)))
+    return text.casefold()
 
 
 def squash_spaces(text: str) -> str:

@@ -34,6 +34,7 @@ from refman.store.models import (
     Person,
 )
 from refman.store.models_upkeep import in_trash
+from refman.store.plain_text import escape_like
 from refman.store.search import SearchIndex
 
 #: The People list shows at most this many people (the most papers first); typing narrows it.
@@ -130,7 +131,7 @@ def _named_like(session: Session, text: str) -> list[int] | None:
     wanted = person_key(text)
     if not wanted:
         return None
-    escaped = wanted.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    escaped = escape_like(wanted)
     stmt = select(Person.id).where(Person.key.like(f"%{escaped}%", escape="\\"))
     return [int(i) for (i,) in session.execute(stmt)]
 

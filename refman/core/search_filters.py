@@ -3,7 +3,6 @@ paper, for both backends."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,10 +10,9 @@ from sqlalchemy import ColumnElement, Select, and_, false, func, or_, select, tr
 from sqlalchemy.orm import Session
 
 from refman.common.identifiers import normalize_arxiv, normalize_doi
-from refman.common.text import person_key
+from refman.common.text import person_key, plain_letters, squash_spaces
 from refman.core.rules import tag_key
 from refman.core.search_syntax import SearchFilter, year_range
-from refman.store.backend import on_server
 from refman.store.models import (
     ATTENTION,
     Attribution,
@@ -27,6 +25,7 @@ from refman.store.models import (
     Subject,
     Tag,
 )
+from refman.store.plain_text import escape_like, plain_contains, plain_sql
 from refman.store.search import SearchIndex
 
 
@@ -39,72 +38,19 @@ def tag_members(name: str) -> Select[Any]:
     )
 
 
-def _like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-
-
-def _cases(char: str) -> str:
-    """A letter in all its cases ("Éé"); any other character alone."""
-    return "".join(dict.fromkeys(c for c in (char, char.lower(), char.upper()) if len(c) == 1))
-
-
-def _glob(value: str) -> str:
-    """A GLOB pattern (SQLite) matching text that contains ``value`` in any case."""
-
-    def one(char: str) -> str:
-        cases = _cases(char)
-        return f"[{cases}]" if len(cases) > 1 else f"[{char}]" if char in "*?[" else char
-
-    return f"*{''.join(map(one, value))}*"
-
-
-def _regex(value: str) -> str:
-    """A regular expression (PostgreSQL) matching ``value`` in any case."""
-
-    def one(char: str) -> str:
-        cases = _cases(char)
-        if len(cases) > 1:
-            return f"[{cases}]"
-        return f"\\{char}" if char.isascii() and not char.isalnum() else char  # "." -> "\."
-
-    return "".join(map(one, value))
-
-
-def _contains(session: Session, column: Any, value: str) -> ColumnElement[bool]:
-    """``column`` contains ``value``, the case of every letter ignored, and an accented
-    letter found however either text encodes it (one character, or a letter and a combining
-    accent: text pasted from a PDF or typed on a Mac)."""
-    forms = dict.fromkeys(unicodedata.normalize(form, value) for form in ("NFC", "NFD"))
-    if len(forms) == 1:
-        return _contains_as_written(session, column, value)
-    return or_(*(_contains_as_written(session, column, form) for form in forms))
-
-
-def _contains_as_written(session: Session, column: Any, value: str) -> ColumnElement[bool]:
-    """``column`` contains ``value`` as encoded, the case of every letter ignored.
-
-    SQLite's ``LIKE`` and ``lower()`` know the cases of ASCII letters only, PostgreSQL's
-    those its locale knows: a value with other letters is matched as each letter in all
-    its cases, by SQLite's ``GLOB`` (after a ``LIKE`` that lets through only rows it may
-    match, with any character for those letters) and PostgreSQL's ``~`` (regexp_match).
-    """
-    server = on_server(session)
-    if value.isascii():
-        wanted = f"%{_like(value.lower())}%"
-        # SQLite's LIKE ignores the case of ASCII letters itself (faster than lower())
-        return (func.lower(column) if server else column).like(wanted, escape="\\")
-    if server:
-        matched: ColumnElement[bool] = column.regexp_match(_regex(value))
-        return matched
-    rough = "".join("_" if not c.isascii() and len(_cases(c)) > 1 else _like(c) for c in value)
-    return and_(
-        column.like(f"%{rough}%", escape="\\"), column.op("GLOB", is_comparison=True)(_glob(value))
+def _tagged(session: Session, name: str) -> Select[Any]:
+    """The ids of the papers carrying a tag of this name, its case and accents not counted
+    (``tag:odegaard`` finds the tag "Ødegaard"; the tag pane's tags are told apart by case
+    alone: :func:`tag_members`)."""
+    named = or_(
+        Tag.key == tag_key(name), plain_sql(session, Tag.name) == plain_letters(squash_spaces(name))
     )
+    return select(PaperTag.paper_id).join(Tag, Tag.id == PaperTag.tag_id).where(named)
 
 
 def _people_named(value: str) -> Select[Any]:
     """People one of whose name's words starts with ``value`` (folded as person keys are)."""
-    wanted = _like(person_key(value))
+    wanted = escape_like(person_key(value))
     return select(Person.id).where(
         or_(
             Person.key.like(f"{wanted}%", escape="\\"),
@@ -117,7 +63,7 @@ def _subject(value: str) -> ColumnElement[bool]:
     code = value.lower()
     lowered = func.lower(Subject.code)
     codes = select(Subject.id).where(
-        or_(lowered == code, lowered.like(f"{_like(code)}.%", escape="\\"))
+        or_(lowered == code, lowered.like(f"{escape_like(code)}.%", escape="\\"))
     )
     return Paper.id.in_(select(PaperSubject.paper_id).where(PaperSubject.subject_id.in_(codes)))
 
@@ -147,13 +93,13 @@ def _condition(session: Session, f: SearchFilter, search: SearchIndex) -> Column
     if f.field == "year":
         return _years(value)
     if f.field == "venue":
-        return _contains(session, Paper.venue, value)
+        return plain_contains(session, Paper.venue, value)
     if f.field == "subject":
         return _subject(value)
     if f.field == "tag":
-        return Paper.id.in_(tag_members(value))
+        return Paper.id.in_(_tagged(session, value))
     if f.field == "note":
-        noted = select(Note.paper_id).where(_contains(session, Note.text, value))
+        noted = select(Note.paper_id).where(plain_contains(session, Note.text, value))
         return Paper.id.in_(noted)
     if f.field == "is":
         return ATTENTION.get(value, Paper.status == value)

@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from refman.common.text import fold_letters
+from refman.common.text import fold_letters, plain_letters
 from refman.store.packed import readable
 from refman.store.search_schema import TOKENIZE
 
@@ -179,9 +179,15 @@ def _fold(text: str | None) -> str | None:
     return None if text is None else fold_letters(text)
 
 
+def _plain(text: str | None) -> str | None:
+    return None if text is None else plain_letters(text)
+
+
 def register_functions(connection: sqlite3.Connection) -> None:
     """Give an SQLite connection the SQL functions the search view and queries use:
-    ``refman_readable(abstract)``, ``refman_fold(text)`` and ``refman_phrase(text, phrase)``."""
+    ``refman_readable(abstract)``, ``refman_fold(text)``, ``refman_plain(text)`` and
+    ``refman_phrase(text, phrase)``."""
     connection.create_function("refman_readable", 1, readable, deterministic=True)
     connection.create_function("refman_fold", 1, _fold, deterministic=True)
+    connection.create_function("refman_plain", 1, _plain, deterministic=True)
     connection.create_function("refman_phrase", 2, _phrase_in, deterministic=True)

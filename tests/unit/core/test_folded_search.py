@@ -1,6 +1,6 @@
 """Letters of their own (ø, æ, ł, ß, đ, þ...) are searched as the letters a person types for
-them, wherever words are searched: titles, abstracts, authors, venues, tags, notes, phrases
-and ``author:``; typed with the letter or without."""
+them, wherever words are searched: titles, abstracts, authors, venues, tags, notes, phrases,
+``author:``, ``note:`` and ``venue:``; typed with the letter or without."""
 
 from __future__ import annotations
 
@@ -68,6 +68,13 @@ def found(library: LibraryService, text: str) -> set[int]:
         ("author:osterberg", "both"),  # Østerberg and Osterberg are one person now
         ("osterberg", "both"),
         ("østerberg", "both"),
+        ("note:thorunn", "reef"),  # note: and venue: compare the text plain too
+        ("note:þórunn", "reef"),
+        ("note:THORUNN ABOUT", "reef"),
+        ("venue:thing proc", "fjord"),
+        ("venue:Þing", "fjord"),
+        ('tag:"odegaard lab"', "reef"),  # tag: names the tag, accents and case not counted
+        ('tag:"ØDEGAARD LAB"', "reef"),
     ],
 )
 def test_a_word_is_found_with_or_without_its_letters_of_their_own(
