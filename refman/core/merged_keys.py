@@ -4,7 +4,7 @@ is deleted for good — and never the merged paper itself (:mod:`refman.core.pap
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, delete, insert, select, update
@@ -17,6 +17,9 @@ from refman.store.models_upkeep import MergedKey, out_of_library
 
 #: A merged paper's key as stored: (kind, hashed key, its text, the paper it went into).
 KeyRow = tuple[str, int, str, int]
+#: The kind of the row that keeps a merged paper's authors (their person keys, one a line),
+#: when its list was complete: an import compares a record's authors with them too.
+AUTHORS = "authors"
 
 
 def keys_of_merged(session: Session, merged_id: int) -> tuple[KeyRow, ...]:
@@ -40,9 +43,14 @@ def put_keys(session: Session, merged_id: int, rows: Iterable[KeyRow]) -> None:
         session.execute(insert(MergedKey), values)
 
 
-def remember_merge(session: Session, merged_id: int, into: int, keys: MatchKeys) -> None:
-    """Keep a merged paper's exact keys for the paper it went into."""
+def remember_merge(
+    session: Session, merged_id: int, into: int, keys: MatchKeys, authors: Sequence[str] | None
+) -> None:
+    """Keep a merged paper's exact keys for the paper it went into, and its authors (person
+    keys) when its list is complete (None: not known complete)."""
     rows = [(kind, key, keys.value(kind) or "", into) for kind, key in keys.exact]
+    if authors:
+        rows.append((AUTHORS, 0, "\n".join(authors), into))
     put_keys(session, merged_id, rows)
 
 
@@ -73,6 +81,23 @@ def still_merged() -> ColumnElement[bool]:
 def merged_ids() -> Select[Any]:
     """The ids of the papers merged into others, and not back (never found by an import)."""
     return select(MergedKey.merged_id).where(still_merged())
+
+
+def merged_authors(session: Session, paper_ids: list[int]) -> dict[int, list[tuple[str, ...]]]:
+    """The authors (person keys) of the papers merged into each of these papers (and not
+    back) whose author lists were complete, for the papers others were merged into."""
+    found: dict[int, list[tuple[str, ...]]] = {}
+    if session.scalar(select(MergedKey.key).limit(1)) is None:
+        return found  # (no merges at all: most libraries)
+    for part in chunks(sorted(set(paper_ids))):
+        rows = session.execute(
+            select(MergedKey.paper_id, MergedKey.value).where(
+                MergedKey.paper_id.in_(part), MergedKey.kind == AUTHORS, still_merged()
+            )
+        )
+        for paper_id, value in rows:
+            found.setdefault(paper_id, []).append(tuple(value.split("\n")))
+    return found
 
 
 def merged_into(session: Session, paper_ids: list[int]) -> set[int]:

@@ -22,7 +22,7 @@ Undo puts both papers back exactly, unless the kept paper was changed since.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -31,13 +31,14 @@ from refman.common.errors import ConflictError, InvalidValueError
 from refman.common.text import plural
 from refman.core.context import Context, Handler, no_paper
 from refman.core.file_copies import held_copy
-from refman.core.merge import add_tags, merge_into
+from refman.core.merge import PREPRINT_TYPES, add_tags, merge_into
 from refman.core.merged_keys import (
     KeyRow,
     hand_over,
     keys_of_merged,
     put_keys,
     remember_merge,
+    where_merged,
 )
 from refman.core.operations import (
     DryRunnable,
@@ -170,7 +171,11 @@ def _as_record(state: PaperState) -> ParsedRecord:
 def _merge_state(keep: PaperState, other: PaperState) -> list[str]:
     """Merge the other paper's fields, people, subjects and tags into the kept one's state;
     what it gained in words, but for the tags (counted by :func:`describe`)."""
-    added = merge_into(keep, _as_record(other), None, None, list(other.authors))
+    record = _as_record(other)
+    if keep.type not in PREPRINT_TYPES and other.type in PREPRINT_TYPES:
+        # a preprint's venue ("arXiv") and type are no published paper's: the arXiv id comes
+        record = replace(record, venue=None, type=keep.type)
+    added = merge_into(keep, record, None, None, list(other.authors))
     for key in other.attributions:
         if key not in keep.attributions:
             keep.attributions.append(key)
@@ -201,6 +206,12 @@ def take_in(ctx: Context, keep: PaperState, other: PaperState) -> Gain:
     Raises:
         InvalidValueError: The two cannot be one paper (see :func:`_require_mergeable`).
     """
+    went = where_merged(ctx.session, [other.id]).get(other.id) if other.trashed_at else None
+    if went is not None:  # (a merged paper restored from the Trash is one of its own again)
+        raise InvalidValueError(
+            f"Paper #{other.id} was merged into #{went} already.",
+            f"Merge #{went} instead, or restore #{other.id} from the Trash first.",
+        )
     _require_mergeable(keep, other)
     added = _merge_state(keep, other)
     citekey = _own_citekey(keep, other)
@@ -301,7 +312,8 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     after = _write(ctx, keep)
     reading = _merged_reading(ctx, keep.id, other.id)
     earlier = keys_of_merged(s, other.id)
-    remember_merge(s, other.id, keep.id, state_keys(other))
+    authors = other.authors if other.authors_complete else None
+    remember_merge(s, other.id, keep.id, state_keys(other), authors)
     flagged = s.scalars(select(Paper.id).where(Paper.possible_duplicate_of == other.id))
     flags = [
         set_duplicate_flag(ctx, SetDuplicateFlag(pid, keep.id)).inverse

@@ -26,7 +26,7 @@ from refman.core.matching import (
     name_words,
     title_blocks,
 )
-from refman.core.merged_keys import merged_ids, still_merged
+from refman.core.merged_keys import merged_authors, merged_ids, still_merged
 from refman.core.stored_keys import stored_match_keys
 from refman.store.bulk import chunks, id_set, id_values
 from refman.store.models import KEY_KINDS, Authorship, MatchBlock, Paper, Person
@@ -308,7 +308,18 @@ def load_index(session: Session, search: SearchIndex, all_keys: list[MatchKeys])
 
 def _paper_people(session: Session, ids: list[int]) -> dict[int, NameWords]:
     """The words of these papers' authors' names, for those whose author list is complete
-    (an "et al." list may lack the names another record gives)."""
+    (an "et al." list may lack the names another record gives). A paper others were merged
+    into has their authors' words too (the person said they are one paper, whatever script
+    or spelling each names its authors in), also once those were deleted for good."""
+    words = _people_of(session, ids)
+    for pid, lists in merged_authors(session, ids).items():
+        if pid in words:
+            words[pid] = words[pid].union(*map(name_words, lists))
+    return words
+
+
+def _people_of(session: Session, ids: list[int]) -> dict[int, NameWords]:
+    """The words of these papers' authors' names, for those whose author list is complete."""
     keys: dict[int, list[str]] = {}
     if ids:
         rows = session.execute(

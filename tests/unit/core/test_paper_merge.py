@@ -189,11 +189,14 @@ def test_merges_that_cannot_be_are_refused_and_change_nothing(
     with pytest.raises(InvalidValueError, match="different DOIs") as refused:
         _merge(library, c, b)
     assert "Not a duplicate" in refused.value.hint
+    _merge(library, a, b)
+    with pytest.raises(InvalidValueError, match=f"#{b} was merged into #{a} already") as twice:
+        _merge(library, c, b)
+    assert twice.value.hint == f"Merge #{a} instead, or restore #{b} from the Trash first."
     library.trash([a])
     with pytest.raises(InvalidValueError, match="in the Trash"):
-        _merge(library, a, b)
-    assert library.paper(b).trashed is None and len(library.paper(b).notes) == 1
-    assert library.paper(c).doi == "10.5555/another.2024"
+        _merge(library, a, c)
+    assert library.paper(c).doi == "10.5555/another.2024" and library.paper(c).trashed is None
 
 
 def test_the_files_of_the_merged_paper_move_with_it(
@@ -339,3 +342,52 @@ def test_a_dry_run_says_what_the_kept_paper_would_gain_and_changes_nothing(
     )
     assert (_seen(library.paper(a)), _seen(library.paper(b))) == before
     assert sorted(library.paper_ids()) == [a, b]
+
+
+@pytest.mark.parametrize("emptied", [False, True])
+def test_a_record_of_the_merged_paper_finds_the_kept_one_whatever_script_names_its_authors(
+    library: LibraryService, emptied: bool
+) -> None:
+    """Two records of one paper whose author lists share no name (one in Chinese script, one
+    in Latin) are kept apart by an import; once the person merged them, a page listing
+    either again finds the kept paper — also after the Trash was emptied."""
+    title = "Graph Networks for Traffic Forecasting in Megacities"
+    chinese = ParsedRecord(title, False, "", year=2021, authors=("张伟", "李娜"))
+    latin = replace(chinese, authors=("Wei Zhang", "Na Li"), venue="KDD")
+    (a,) = _import(library, "张伟", [replace(chinese, authors_complete=True)], T0)
+    (b,) = _import(library, "Wei Zhang", [replace(latin, authors_complete=True)], T1)
+    assert a != b  # no author in common: two papers, as far as an import can tell
+    _merge(library, a, b)
+    if emptied:
+        library.empty_trash()
+    for owner, record in (("Wei Zhang", latin), ("张伟", chinese)):
+        page = ParsedPage(
+            owner, PageFormat.PUBLICATION_LIST, 1, [replace(record, authors_complete=True)]
+        )
+        result = library.import_pages([SourcedPage(page, "again.txt")], at=datetime(2024, 8, 1))
+        assert not result.new_ids
+    assert library.paper_ids() == [a]
+    other = ParsedRecord(
+        title, False, "", year=2021, authors=("Ola Nordmann",), authors_complete=True
+    )
+    page = ParsedPage("Ola Nordmann", PageFormat.PUBLICATION_LIST, 1, [other])
+    new = library.import_pages([SourcedPage(page, "ola.txt")], at=datetime(2024, 9, 1)).new_ids
+    assert len(new) == 1  # another author's paper of that title is another paper
+
+
+def test_merging_the_preprint_into_the_published_paper_keeps_its_type(
+    library: LibraryService,
+) -> None:
+    """A conference paper with no venue given merged with its arXiv preprint stays a
+    conference paper (not "arXiv", an article): it gains the arXiv id."""
+    title = "Horses Route Packets Faster"
+    paper = ParsedRecord(title, False, "", year=2019, type="paper-conference")
+    preprint = ParsedRecord(
+        f"{title} (preprint)", False, "", year=2018, venue="arXiv", arxiv_id="2101.00003"
+    )
+    (a,) = _import(library, "Hal Hu", [paper], T0)
+    (b,) = _import(library, "Hal Hu", [preprint], T1)
+    result = _merge(library, a, b)
+    kept = library.paper(a)
+    assert (kept.type, kept.venue, kept.arxiv_id) == ("paper-conference", None, "2101.00003")
+    assert result.added == ("the arXiv id",)
