@@ -49,7 +49,8 @@ class NavFilter:
         section: The library section.
         person_id: Only papers attributed to (or written by) this person, or None.
         tags: Tag names the papers must all carry (or any of them: ``any_tags``).
-        saved: The saved search picked, or None.
+        saved: The saved search picked, or None (counted -1: a change that moves its count
+            is no new filter).
     """
 
     section: Section = Section.ALL
@@ -168,7 +169,7 @@ class TagPane(QWidget):
             elif kind == "person":
                 person = int(key)
             elif kind == "saved" and self._nav is not None:
-                saved = next((v for v in self._nav.saved if v.id == key), None)
+                saved = next((replace(v, count=-1) for v in self._nav.saved if v.id == key), None)
         tags = self.selected_tags()
         any_tags = self.match_button.isChecked() and len(tags) > 1
         return NavFilter(section, person, tags, saved, any_tags)
@@ -190,8 +191,6 @@ class TagPane(QWidget):
             self._last = current
             log.debug("navigation filter: %s", current)
             self.filter_changed.emit(current)
-
-    # -- changing the selection -------------------------------------------------------------
 
     def _select_nav(self, kind: str, key: object) -> bool:
         item = self.nav_list.find_row(kind, key)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
+from refman.core.saved_searches import SaveSearch
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import THREE_PAPERS as RECORDS
 from tests.helpers.pages import publication_page
@@ -124,3 +125,28 @@ def test_several_tags_match_all_or_any(
             == {"Rebalancing pipelines around stragglers", "Overlapped checkpoint writes"}
         )
     )
+
+
+def test_a_change_that_moves_a_saved_searchs_count_keeps_its_list_and_selection(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController, library: LibraryService
+) -> None:
+    """Moving a paper out of a saved search changes its count only: the list is not shown
+    afresh (which lost the selection the change made, and left the detail pane on the paper
+    that went)."""
+    controller.apply(SaveSearch("Everything 2024", "year:2024.."))
+    settle(controller)
+    qtbot.waitUntil(lambda: bool(window.tag_pane.saved_searches()))
+    _click(qtbot, window, "Everything 2024")
+    settle(controller)
+    qtbot.waitUntil(lambda: len(_titles(window)) == 2)
+    first = window.model.paper_id(0)
+    assert first is not None and window.table.select_paper(first)
+    qtbot.waitUntil(lambda: window.detail_pane.current_paper() == first)
+    with qtbot.assertNotEmitted(window.tag_pane.filter_changed, wait=300):
+        window.actions_by_id[ActionId.DELETE].trigger()
+        settle(controller)
+        qtbot.waitUntil(lambda: _nav_item(window, "Everything 2024").data(COUNT_ROLE) == 1)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: len(_titles(window)) == 1)
+    remaining = window.model.paper_id(0)
+    qtbot.waitUntil(lambda: window.table.selected_ids() == [remaining])
+    assert window.detail_pane.current_paper() == remaining
