@@ -3,7 +3,7 @@ with Show it, Merge and Not a duplicate."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from refman.core.operations import Outcome, SetDuplicateFlag
@@ -118,6 +118,7 @@ class PaperBanner(QFrame):
         """Merge this paper into the other one (undoable); the list then selects the one
         kept where it shows it (the list stays as it is: a search, a section)."""
         if self.paper_id is not None and self.duplicate_of is not None:
+            self._back_to_list()
             op = MergePapers(keep=self.duplicate_of, other=self.paper_id)
             self.controller.apply(op, self._merged, label="Merging…")
 
@@ -128,4 +129,12 @@ class PaperBanner(QFrame):
     def on_not_duplicate_button_clicked(self) -> None:
         """Drop the "possibly the same paper" mark (undoable)."""
         if self.paper_id is not None:
+            self._back_to_list()
             self.controller.apply(SetDuplicateFlag(self.paper_id, None))
+
+    def _back_to_list(self) -> None:
+        """Give the keyboard to the paper list: the button clicked hides, and Qt would hand
+        it to the next field (the title, where typing would rename the paper)."""
+        paper_list = self.window().findChild(QWidget, "paperList")
+        if paper_list is not None:
+            paper_list.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from refman.core.importing.values import ImportChoices, SourcedPage
@@ -59,6 +59,8 @@ def test_merge_on_the_banner_leaves_one_paper_and_undo_brings_the_other_back(
 ) -> None:
     original, duplicate = pair
     controller = window.controller
+    window.activateWindow()
+    qtbot.wait_until(window.isActiveWindow)
     window.search_box.setFocus()
     qtbot.keyClicks(window.search_box, "placement")  # the merge happens in a search
     qtbot.wait_until(lambda: window.model.query.text == "placement")
@@ -78,6 +80,8 @@ def test_merge_on_the_banner_leaves_one_paper_and_undo_brings_the_other_back(
     assert [n.text for n in kept.notes] == ["The camera-ready version."]
     qtbot.wait_until(lambda: not banner.isVisible())
     assert window.table.selected_ids() == [original]
+    # the keyboard is the list's (the button went: Qt gave it to the title, to rename)
+    assert QApplication.focusWidget() is window.table
     assert window.search_box.text() == "placement"  # the list stays the one searched
     assert library.paper_ids(PaperQuery(section=Section.TRASH)) == [duplicate]
     assert window.undo_action.text().replace("&", "") == "Undo Merge papers"
