@@ -21,6 +21,7 @@ from refman.ui.actions import ActionId
 from refman.ui.drop import DropTarget
 from refman.ui.file_indexer import FileIndexer
 from refman.ui.quiet_start import QuietStart
+from refman.ui.read_only import enable_action
 from refman.ui.settings import FILES_BASE, FILES_LINK, Preference
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ class FileActions(QObject):
     @Slot()
     def enable(self) -> None:
         """Attach File… needs a current paper."""
-        self.action.setEnabled(self.window_.table.current_id() is not None)
+        enable_action(self.action, self.window_.table.current_id() is not None)
 
     @Slot()
     def on_attach(self) -> None:

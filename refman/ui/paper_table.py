@@ -35,6 +35,7 @@ from refman.ui.paper_columns import (
 )
 from refman.ui.paper_drag import ids_mime, ticket_mime
 from refman.ui.paper_model import PaperTableModel
+from refman.ui.read_only import LOCKED
 
 log = logging.getLogger("refman.ui")
 
@@ -54,8 +55,9 @@ class PaperTable(QTableView):
     """The list of papers of the current query.
 
     Sorting happens in SQL when a header is clicked; only the rows on screen are built.
-    Delete or Backspace moves the selected papers to the Trash (nothing happens in the
-    Trash itself). The selection follows the same papers when the list is re-queried.
+    Delete or Backspace moves the selected papers to the Trash (not in the Trash, nor in a
+    library that can only be read: ``LOCKED``). The selection follows the same papers when
+    the list is re-queried.
 
     Signals:
         current_paper_changed(object): The current paper's id, or None when there is none.
@@ -97,8 +99,6 @@ class PaperTable(QTableView):
         self.horizontalHeader().setSelectionModel(QItemSelectionModel(self.paper_model, self))
         self._set_up_header()
         self._connect_signals()
-
-    # -- building ---------------------------------------------------------------------------
 
     def _set_up_view(self) -> None:
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -249,8 +249,6 @@ class PaperTable(QTableView):
             log.info("ignored an unreadable paper list header state")
         self._show_sort_of_query()
 
-    # -- keys -------------------------------------------------------------------------------
-
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Delete or Backspace moves the selection to the Trash (not inside the Trash)."""
         plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
@@ -275,7 +273,8 @@ class PaperTable(QTableView):
         Returns:
             True when there were papers to move.
         """
-        if not self.has_selection() or self.paper_model.query.section is Section.TRASH:
+        in_trash = self.paper_model.query.section is Section.TRASH
+        if not self.has_selection() or in_trash or self.property(LOCKED):  # (read only)
             return False
 
         def trash(ids: Sequence[int]) -> None:

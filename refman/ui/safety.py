@@ -34,7 +34,7 @@ from refman.core.values import Changes
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.messages import show_error
-from refman.ui.read_only import lock, lock_action
+from refman.ui.read_only import LOCKED, lock, lock_action
 
 log = logging.getLogger("refman.ui")
 
@@ -44,6 +44,7 @@ CHANGING = (
     ActionId.DELETE,
     ActionId.RESTORE,
     ActionId.MERGE_PAPERS,
+    ActionId.ATTACH_FILE,
     ActionId.EMPTY_TRASH,
     ActionId.MARK_UNREAD,
     ActionId.MARK_READING,
@@ -234,6 +235,9 @@ class LibrarySafety(QObject):
         self.banner.say(text)
         for action_id in CHANGING:
             lock_action(self.actions[action_id], text)
+        table = getattr(self.window, "table", None)
+        if table is not None:  # its Delete key too
+            table.setProperty(LOCKED, text)
         pane = getattr(self.window, "detail_pane", None)
         if pane is not None:  # its editors too, now and for every paper shown later
             pane.locked = text
@@ -335,4 +339,6 @@ class LibrarySafety(QObject):
         self.banner.hide()
         for action_id in CHANGING:
             lock_action(self.actions[action_id], None)
+        if (table := getattr(self.window, "table", None)) is not None:
+            table.setProperty(LOCKED, "")
         self.tell(f"Restored. The library as it was is kept as {before.path.name}.")

@@ -35,6 +35,7 @@ from refman.ui.controller import LibraryController
 from refman.ui.list_worker import LATER
 from refman.ui.look import heading_label, link_button_style, plain_label, set_muted
 from refman.ui.nav_rows import SECTION_NAMES, fill_nav, match_mode_button
+from refman.ui.read_only import enable_action
 from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList, TagList
 from refman.ui.tag_dialogs import ask_colour, ask_tag_name
 
@@ -284,9 +285,8 @@ class TagPane(QWidget):
         self._nav = nav
         self._rebuild_nav(nav)
         self._rebuild_tags(nav.tags)
+        enable_action(self.actions_by_id[ActionId.EMPTY_TRASH], nav.counts.trash > 0)
         self._emit_if_changed()
-
-    # -- tag actions ------------------------------------------------------------------------
 
     def build_tag_menu(self, name: str) -> QMenu:
         """The context menu of a tag: rename (or merge), colour, delete; its actions act on

@@ -525,15 +525,19 @@ def test_empty_trash_deletes_for_good_after_asking(
 ) -> None:
     from PySide6.QtWidgets import QMessageBox
 
+    empty_trash = window.actions_by_id[ActionId.EMPTY_TRASH]
+    qtbot.wait_until(lambda: not empty_trash.isEnabled())  # nothing in the Trash
     window.controller.trash(seeded.paper_ids()[:2])
     settle(window.controller)
+    qtbot.wait_until(empty_trash.isEnabled)
     assert window.controller.undo_stack.count() == 1
     monkeypatch.setattr(QMessageBox, "question", lambda *_args: QMessageBox.StandardButton.Yes)
-    window.actions_by_id[ActionId.EMPTY_TRASH].trigger()
+    empty_trash.trigger()
     settle(window.controller)
     assert seeded.paper_count() == 18
     assert window.controller.undo_stack.count() == 0
     assert window.count_label.text() == "18 of 18 papers"
+    qtbot.wait_until(lambda: not empty_trash.isEnabled())
 
 
 def test_a_long_subject_name_never_widens_the_detail_pane(

@@ -194,19 +194,25 @@ def test_merge_papers_merges_three_selected_once_confirmed_and_one_undo_takes_it
 
 @pytest.mark.logs_warnings("refman.ui")
 def test_a_library_that_can_only_be_read_keeps_merge_and_marks_disabled_whatever_is_selected(
-    qtbot: QtBot, window: MainWindow
+    qtbot: QtBot, window: MainWindow, library: LibraryService, shown_errors: list[str]
 ) -> None:
     """Selecting papers enables the actions that follow the selection, but never one that
-    changes a library that can only be read."""
+    changes a library that can only be read; the Delete key does nothing either."""
     window.safety._read_only("This library can only be read: a test.")
     qtbot.wait_until(lambda: window.model.rowCount() == 2)
     window.table.selectAll()
     assert len(window.table.selected_ids()) == 2
-    for action_id in (ActionId.MERGE_PAPERS, ActionId.DELETE, ActionId.MARK_READ):
+    changing = (ActionId.MERGE_PAPERS, ActionId.DELETE, ActionId.MARK_READ, ActionId.ATTACH_FILE)
+    for action_id in changing:
         action = window.actions_by_id[action_id]
         assert not action.isEnabled(), action_id
         assert action.toolTip() == "This library can only be read: a test."
     assert window.actions_by_id[ActionId.COPY_CITATION].isEnabled()  # reading still works
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_Delete)
+    qtbot.keyClick(window.table, Qt.Key.Key_Backspace)
+    settle(window.controller)
+    assert shown_errors == [] and len(library.paper_ids()) == 2
 
 
 def test_the_merged_paper_in_the_trash_says_where_it_went_and_shows_it(
