@@ -23,6 +23,7 @@ from pathlib import Path
 
 from refman.common.errors import InvalidValueError, LibraryOpenError, LibraryUnavailableError
 from refman.store.identity import Kind, identify
+from refman.store.location import read_only_uri
 
 log = logging.getLogger("refman.store")
 
@@ -93,8 +94,9 @@ def _copied(source: Path, partial: Path) -> list[str]:
     closes the library (removing its write-ahead log) while the copy reads it makes SQLite
     report a disk I/O error: the copy is then made again, from the start."""
     uri = source.resolve().as_uri()
+    writable = os.access(source, os.W_OK) and os.access(source.resolve().parent, os.W_OK)
     for attempt in range(1, _ATTEMPTS + 1):
-        src = sqlite3.connect(uri if os.access(source, os.W_OK) else f"{uri}?mode=ro", uri=True)
+        src = sqlite3.connect(uri if writable else read_only_uri(source), uri=True)
         try:
             # The copy reads the library through memory mapped from its file, not a read
             # call a page: 1.7 GB in 1 s where it took 6 s.

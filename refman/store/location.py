@@ -66,11 +66,17 @@ def engine_url(url: str, file_path: Path | None, read_only: str | None) -> str:
     """The address the engine opens: the library's, or a read-only one."""
     if read_only is None or file_path is None:
         return url
-    # A read-only library with no write-ahead log beside it is open nowhere for writing
-    # (nobody can write it): read it as it is, leaving no -wal or -shm file behind.
+    return f"sqlite:///{read_only_uri(file_path)}&uri=true"
+
+
+def read_only_uri(file_path: Path) -> str:
+    """The SQLite URI that reads a library that cannot be written (its file or its folder is
+    read-only). One with no write-ahead log beside it is open nowhere for writing (nobody
+    can write it): it is read as it is, leaving no -wal or -shm file behind (which a
+    read-only folder could not hold)."""
     logs = [Path(f"{file_path}{suffix}").exists() for suffix in ("-wal", "-shm")]
     mode = "mode=ro" if any(logs) else "immutable=1"
-    return f"sqlite:///{file_path.resolve().as_uri()}?{mode}&uri=true"
+    return f"{file_path.resolve().as_uri()}?{mode}"
 
 
 def read_only_reason(path: Path, identity: Identity) -> str | None:

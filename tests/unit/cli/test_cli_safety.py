@@ -315,14 +315,22 @@ def _read_only(path: Path) -> Iterator[None]:
 
 @pytest.mark.parametrize("what", ["file", "folder"])
 def test_a_read_only_library_can_be_read_and_says_why_it_cannot_change(
-    cli: Cli, library_path: Path, tmp_path: Path, what: str
+    cli: Cli,
+    library_path: Path,
+    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    what: str,
 ) -> None:
     _import(cli, tmp_path, "Plain lattice engines")
     before, beside = library_path.read_bytes(), sorted(os.listdir(library_path.parent))
+    copy = tmp_path_factory.mktemp("elsewhere") / "copy.sqlite"
     with _read_only(library_path if what == "file" else library_path.parent):
         result = cli("list", "--json")
         assert result.code == 0, result.err
         assert [p["title"] for p in json.loads(result.out)] == ["Plain lattice engines"]
+        result = cli("backup", "--to", str(copy))  # a backup reads it: one can be made
+        assert result.code == 0, result.err
+        assert cli("--db", str(copy), "list", "--json").out == cli("list", "--json").out
         for command in (["tag", "1", "x"], ["note", "1", "n"], ["trash", "1"]):
             result = cli(*command)
             assert result.code == 2, result.err
