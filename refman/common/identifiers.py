@@ -48,6 +48,7 @@ def row_id(text: str) -> int | None:
 #: bracket ends it, as the end of ``<https://doi.org/…>`` does.
 _DOI = re.compile(r"\b(10\.\d{4,9}/(?:[^\s\"<>{}]|<[^\s\"<>{}]*>)+)", re.IGNORECASE)
 _DOI_TRAILING = ".,;:)]}'\""
+_OPENING = {")": "(", "]": "[", "}": "{"}
 _NEW_ARXIV = r"\d{4}\.\d{4,5}(?:v\d+)?"
 _OLD_ARXIV = r"[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?"
 _ARXIV_ID = re.compile(rf"^(?:{_NEW_ARXIV}|{_OLD_ARXIV})$", re.IGNORECASE)
@@ -65,7 +66,38 @@ def normalize_doi(text: str) -> str | None:
     match = _DOI.search(unquote(text.strip()))
     if match is None:
         return None
-    return match.group(1).rstrip(_DOI_TRAILING).lower()
+    return _trimmed(match.group(1)).lower()
+
+
+def closed_doi(doi: str) -> str:
+    """A DOI with the brackets it opens and does not close closed, innermost first: a DOI
+    an older refman stored without its closing brackets ("10.1000/xyz.(abc").
+
+    Args:
+        doi: A DOI as stored.
+
+    Returns:
+        The DOI whole; as it was when it closes every bracket it opens.
+    """
+    closing = {v: k for k, v in _OPENING.items()}
+    opened: list[str] = []
+    for char in doi:
+        if char in closing:
+            opened.append(closing[char])
+        elif opened and char == opened[-1]:
+            opened.pop()
+    return doi + "".join(reversed(opened))
+
+
+def _trimmed(doi: str) -> str:
+    """A DOI found in text without the punctuation after it ("10.1/x)." in "(see
+    10.1/x)."), but a closing bracket that closes one of its own ("10.1/x.(abc)")."""
+    while doi and doi[-1] in _DOI_TRAILING:
+        opening = _OPENING.get(doi[-1])
+        if opening is not None and doi.count(opening) >= doi.count(doi[-1]):
+            break
+        doi = doi[:-1]
+    return doi
 
 
 def normalize_arxiv(text: str, *, keep_version: bool = False) -> str | None:
@@ -85,7 +117,7 @@ def find_dois(text: str) -> list[str]:
     """Every DOI in a text, normalised, in order, each once."""
     if "10." not in text:  # the quick answer for most texts (the pattern scans slowly)
         return []
-    found = (m.group(1).rstrip(_DOI_TRAILING).lower() for m in _DOI.finditer(text))
+    found = (_trimmed(m.group(1)).lower() for m in _DOI.finditer(text))
     return list(dict.fromkeys(found))
 
 

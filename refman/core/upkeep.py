@@ -4,7 +4,8 @@ A schema upgrade adds columns; what they hold for the papers already there is wo
 the rules that hold for new papers (the same functions), here: citation keys for papers that
 have none, the name parts of people known only by their display name, and the match keys
 of papers a layout change left without them, the keys of their abstracts' openings, or the
-keys of papers whose texts hold TeX's dashes and quotes (``library_tasks``).
+keys of papers whose texts hold TeX's dashes and quotes; DOIs stored without their closing
+brackets (``library_tasks``).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm import Session
 
+from refman.common.identifiers import closed_doi
 from refman.common.text import has_tex_ligature
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.matching import MatchKeys
@@ -88,6 +90,23 @@ def _fill_ligature_keys(session: Session) -> int:
     return len(ids)
 
 
+def _mend_dois(session: Session) -> int:
+    """The DOIs stored without the closing brackets they end in, given them back, and their
+    papers' keys worked out again (an upgrade to revision 0021)."""
+    if session.get(LibraryTask, "doi_brackets") is None:
+        return 0
+    opening = or_(*(Paper.doi.contains(c, autoescape=True) for c in "([{"))
+    rows = session.execute(select(Paper.id, Paper.doi).where(opening)).all()
+    mended = {pid: whole for pid, doi in rows if doi and (whole := closed_doi(doi)) != doi}
+    for pid, doi in mended.items():
+        session.execute(update(Paper).where(Paper.id == pid).values(doi=doi))
+    if mended:
+        session.execute(delete(MatchBlock).where(MatchBlock.paper_id.in_(id_set(list(mended)))))
+        _write_keys(session, stored_match_keys(session, list(mended)))
+    session.execute(delete(LibraryTask).where(LibraryTask.task == "doi_brackets"))
+    return len(mended)
+
+
 def _fill_opening_keys(session: Session) -> int:
     """The key of every paper's abstract opening (an upgrade from a library without)."""
     if session.get(LibraryTask, "opening_keys") is None:
@@ -140,7 +159,7 @@ def bring_up_to_date(db: Database) -> None:
     with db.transaction() as session:
         people = _fill_name_parts(session)
         papers = _fill_citekeys(session)
-        keyed = _fill_match_keys(session) + _fill_ligature_keys(session)
+        keyed = _fill_match_keys(session) + _fill_ligature_keys(session) + _mend_dois(session)
         openings = _fill_opening_keys(session)
     db.changed = changed_before  # upkeep is no change of the person's to back up
     log.info(

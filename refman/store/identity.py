@@ -45,6 +45,7 @@ KNOWN_REVISIONS = (
     "0018",
     "0019",
     "0020",
+    "0021",
 )
 
 _MAGIC = b"SQLite format 3\x00"

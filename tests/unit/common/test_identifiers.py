@@ -35,6 +35,11 @@ from refman.common.identifiers import (
             "10.1002/(sici)1097-4571(199806)49:8<693::aid-asi4>3.0.co;2-0",
         ),
         ("<https://doi.org/10.1000/182>", "10.1000/182"),
+        # a closing bracket of its own is the DOI's; one after it is the text's
+        ("10.1000/xyz.(abc)", "10.1000/xyz.(abc)"),
+        ("(see doi:10.1000/xyz.(abc)).", "10.1000/xyz.(abc)"),
+        ("(doi:10.1000/182)", "10.1000/182"),
+        ("[10.1000/a[1]]", "10.1000/a[1]"),
     ],
 )
 def test_dois_are_stored_lower_case_without_prefix(text: str, doi: str | None) -> None:
