@@ -110,3 +110,15 @@ def _whole_number(text: str, least: int) -> int:
     if not (value.isascii() and value.isdigit()) or int(value) < least:
         raise argparse.ArgumentTypeError(f"“{text}” is not a whole number of {least} or more")
     return min(int(value), MAX_ROW_ID)
+
+
+def library_arg(text: str) -> str:
+    """Parse ``--db``: a library file or URL, never empty (``--db "$UNSET"`` in a script
+    would otherwise open the default library).
+
+    Raises:
+        argparse.ArgumentTypeError: The value is empty or blank.
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("is empty: name a library file or URL")
+    return text

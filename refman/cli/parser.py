@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from refman import __version__
 from refman.cli import cite_cmd, export_cmd, list_args
-from refman.cli.argv import paper_id
+from refman.cli.argv import library_arg, paper_id
 from refman.core.rules import ITEM_TYPES, RATING_MAX, READING_STATUSES
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ examples:
 def _common() -> argparse.ArgumentParser:
     """Options accepted after the command name too (they keep a value given before it)."""
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--db", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    common.add_argument("--db", type=library_arg, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     common.add_argument(
         "-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
     )
@@ -366,7 +366,9 @@ def build_parser() -> argparse.ArgumentParser:
         "without ever creating duplicates.",
         epilog=_MAIN_EPILOG,
     )
-    parser.add_argument("--db", metavar="DB", help="the library: a file path or an SQLAlchemy URL")
+    parser.add_argument(
+        "--db", type=library_arg, metavar="DB", help="the library: a file path or an SQLAlchemy URL"
+    )
     parser.add_argument("--version", action="version", version=f"refman {__version__}")
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="also print log messages to stderr"

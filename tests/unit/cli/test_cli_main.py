@@ -288,3 +288,16 @@ def test_a_real_process_ends_with_all_its_output_written_and_the_library_left_wh
     assert not Path(f"{library}-wal").exists() and not Path(f"{library}-shm").exists()
     record = tmp_path / "home" / "cache" / "checked.json"
     assert CheckRecord(record).trusted(library), sorted((tmp_path / "home").rglob("*"))
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_an_empty_db_is_refused_not_read_as_the_default_library(
+    capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    """``--db "$LIB"`` with LIB unset in a script must not open (and change) the default
+    library."""
+    argv = ["--db", "", "tag", "1", "x"] if where == "before" else ["tag", "1", "x", "--db", " "]
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "argument --db: is empty" in captured.err
+    assert not paths.default_library().exists()
