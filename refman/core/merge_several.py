@@ -81,7 +81,7 @@ def _gains(ctx: Context, op: MergeSeveral) -> tuple[str, ...]:
     keep = states[op.keep]
     tags = len(keep.tags)
     gains = [take_in(ctx, keep, states[other]) for other in op.others]
-    return describe(gains, len(keep.tags) - tags)
+    return describe(ctx, op.keep, gains, len(keep.tags) - tags)
 
 
 def merge_several(ctx: Context, op: MergeSeveral) -> Outcome[MergeResult]:

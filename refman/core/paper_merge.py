@@ -50,8 +50,13 @@ from refman.core.operations import (
 )
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.papers import set_duplicate_flag, set_trashed, trash_papers
-from refman.core.reading_status import SetReading, readings, set_reading
-from refman.core.rules import READING_STATUSES
+from refman.core.reading_status import (
+    SetReading,
+    merged_reading,
+    reading_words,
+    readings,
+    set_reading,
+)
 from refman.core.state_io import Registry, load_states, state_keys, write_states
 from refman.core.values import Changes
 from refman.importers.records import ParsedRecord
@@ -193,6 +198,7 @@ class Gain:
     """What one paper merged into another brings: its fields in words, the citation key the
     kept paper takes from it, its notes and the files that move."""
 
+    other: int
     added: list[str]
     citekey: str | None
     notes: tuple[int, ...]
@@ -216,15 +222,18 @@ def take_in(ctx: Context, keep: PaperState, other: PaperState) -> Gain:
     added = _merge_state(keep, other)
     citekey = _own_citekey(keep, other)
     notes, files = _children(ctx.session, other.id)
-    return Gain(added, citekey, notes, _files_to_move(ctx, keep.id, files))
+    return Gain(other.id, added, citekey, notes, _files_to_move(ctx, keep.id, files))
 
 
-def describe(gains: list[Gain], tags: int) -> tuple[str, ...]:
+def describe(ctx: Context, keep: int, gains: list[Gain], tags: int) -> tuple[str, ...]:
     """What merges brought the kept paper, in words ("the abstract", "2 tags", "1 note"): each
-    field once, ``tags`` new tags, the citation key it took, the notes and files it gained."""
+    field once, ``tags`` new tags, the citation key it took, its reading status and rating,
+    the notes and files it gained."""
     added = list(dict.fromkeys(text for gain in gains for text in gain.added))
     added += [plural(tags, "tag")] if tags else []
     added += [f"the citation key {g.citekey}" for g in gains if g.citekey]
+    found = readings(ctx.session, [keep, *(g.other for g in gains)])
+    added += reading_words(found[keep], merged_reading(found, keep, [g.other for g in gains]))
     notes, files = sum(len(g.notes) for g in gains), sum(len(g.files) for g in gains)
     added += [plural(notes, "note")] if notes else []
     added += [plural(files, "file")] if files else []
@@ -232,12 +241,10 @@ def describe(gains: list[Gain], tags: int) -> tuple[str, ...]:
 
 
 def _merged_reading(ctx: Context, keep: int, other: int) -> SetReading | None:
-    """Give the kept paper the further along of the two reading statuses, and the other's
-    rating when it has none (:mod:`refman.core.reading_status`); what puts them back."""
+    """Give the kept paper the reading status and rating of a merge
+    (:func:`~refman.core.reading_status.merged_reading`); what puts them back."""
     found = readings(ctx.session, [keep, other])
-    (status, rating), (other_status, other_rating) = found[keep], found[other]
-    status = max(status, other_status, key=READING_STATUSES.index)
-    wanted = SetReading(values=((keep, status, rating or other_rating),))
+    wanted = SetReading(values=((keep, *merged_reading(found, keep, [other])),))
     inverse = set_reading(ctx, wanted).inverse
     return inverse if isinstance(inverse, SetReading) else None
 
@@ -301,7 +308,7 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     keep, other = _states(s, op.keep, op.other)
     before, tags = keep.copy(), len(keep.tags)
     gain = take_in(ctx, keep, other)
-    added = describe([gain], len(keep.tags) - tags)
+    added = describe(ctx, keep.id, [gain], len(keep.tags) - tags)
     if op.dry_run:
         return Outcome(MergeResult(keep.id, other.id, added, dry_run=True, others=(other.id,)))
     citekey, notes, files = gain.citekey, gain.notes, gain.files

@@ -8,7 +8,7 @@ never changes them, and setting them does not change when the paper was last mod
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import select, update
@@ -19,7 +19,7 @@ from refman.common.sequences import ids_of, unique
 from refman.common.text import plural
 from refman.core.context import Context, Handler, no_paper
 from refman.core.operations import Operation, Outcome
-from refman.core.rules import check_rating, check_status
+from refman.core.rules import READING_STATUSES, check_rating, check_status
 from refman.core.values import Changes
 from refman.store.bulk import UNSYNCHRONIZED, id_set, raw_rows
 from refman.store.connection import writer
@@ -75,6 +75,21 @@ def readings(session: Session, ids: Collection[int]) -> dict[int, Reading]:
         session, select(Paper.id, Paper.status, Paper.rating).where(Paper.id.in_(id_set(ids)))
     )
     return {pid: (status, int(rating)) for pid, status, rating in rows}
+
+
+def merged_reading(found: Mapping[int, Reading], keep: int, others: Sequence[int]) -> Reading:
+    """The reading status and rating of a paper others are merged into: the furthest along
+    of all their statuses; its own rating, else the first other's."""
+    status = max((found[i][0] for i in (keep, *others)), key=READING_STATUSES.index)
+    rating = found[keep][1] or next((found[i][1] for i in others if found[i][1]), 0)
+    return status, rating
+
+
+def reading_words(before: Reading, after: Reading) -> list[str]:
+    """A paper's reading status and rating as they changed, in words ("the rating (4
+    stars)")."""
+    words = [f"the reading status ({after[0]})"] if after[0] != before[0] else []
+    return words + ([f"the rating ({plural(after[1], 'star')})"] if after[1] != before[1] else [])
 
 
 def _set(

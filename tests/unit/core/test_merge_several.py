@@ -164,7 +164,12 @@ def test_a_dry_run_says_what_all_of_them_would_bring_and_changes_nothing(
     before = [_seen(library, i) for i in trio]
     outcome = library.apply(MergeSeveral(a, (b, c), dry_run=True))
     assert outcome.value.dry_run and outcome.inverse is None
-    assert {"the DOI", "2 tags", "2 notes", "the citation key solvik-quorums"} <= set(
-        outcome.value.added
-    )
+    assert {
+        "the DOI",
+        "2 tags",
+        "2 notes",
+        "the citation key solvik-quorums",
+        "the reading status (read)",
+        "the rating (4 stars)",
+    } <= set(outcome.value.added)
     assert [_seen(library, i) for i in trio] == before

@@ -100,6 +100,7 @@ def test_the_kept_paper_gains_what_it_lacked_and_the_other_goes_to_the_trash(
     result = _merge(library, a, b)
     assert (result.kept, result.merged) == (a, b)
     assert "the DOI" in result.added and "1 note" in result.added and "1 tag" in result.added
+    assert {"the reading status (read)", "the rating (4 stars)"} <= set(result.added)
     kept = library.paper(a)
     # its own title, year and venue stay; the complete author list and the DOI come in
     assert kept.title == "Routing Tokens Across Sparse Experts" and kept.year == 2023
