@@ -56,6 +56,10 @@ from refman.ui.tag_chips import TagChips
 log = logging.getLogger("refman.ui")
 
 
+#: The detail pane's narrowest width, in pixels (wider when a paper's details need it).
+_NARROWEST = 280
+
+
 class DetailPane(QWidget):
     """The details of one paper: title, authors, fields, subjects, tags, abstract, notes.
 
@@ -86,7 +90,7 @@ class DetailPane(QWidget):
     # -- building ---------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.setMinimumWidth(280)
+        self.setMinimumWidth(_NARROWEST)
         self.empty = plain_label("Select a paper to see its details", self)
         self.empty.setObjectName("detailEmpty")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -292,6 +296,15 @@ class DetailPane(QWidget):
         self.attributed_block.setVisible(bool(paper.attributed_to))
         if self.locked is not None:
             lock(self, self.locked)  # the notes and tags shown now too
+        self._fit_width()
+
+    def _fit_width(self) -> None:
+        """Never narrower than what the paper shows needs (a banner's buttons), which would
+        run under the scroll bar otherwise: the list beside gives way."""
+        body, bar = self.scroll_area.widget(), self.scroll_area.verticalScrollBar()
+        if body is not None:
+            needed = body.minimumSizeHint().width() + bar.sizeHint().width()
+            self.setMinimumWidth(max(_NARROWEST, needed))
 
     def _load_known_tags(self) -> None:
         self.tag_chips.set_known_tags(self.controller.service.tag_names())

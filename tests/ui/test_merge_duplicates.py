@@ -235,3 +235,24 @@ def test_the_merged_paper_in_the_trash_says_where_it_went_and_shows_it(
     qtbot.mouseClick(banner.show_button, Qt.MouseButton.LeftButton)
     qtbot.wait_until(lambda: window.detail_pane.current_paper() == original)
     assert library.paper(duplicate).merged_into == original
+
+
+def test_a_narrow_window_keeps_the_banners_buttons_inside_the_detail_pane(
+    qtbot: QtBot, window: MainWindow, pair: tuple[int, int]
+) -> None:
+    """The banner's three buttons need more width than the pane's narrowest: the pane widens
+    (the list gives way) instead of its content running under the scroll bar."""
+    _, duplicate = pair
+    window.resize(900, 600)
+    window.place_panes(window.splitter.width())
+    window.table.select_paper(duplicate)
+    pane = window.detail_pane
+    qtbot.wait_until(lambda: pane.banner.isVisible() and pane.banner.paper_id == duplicate)
+    qtbot.wait_until(lambda: pane.width() >= pane.minimumWidth())
+    area = pane.scroll_area
+    body = area.widget()
+    assert body is not None
+    qtbot.wait_until(lambda: body.width() <= area.viewport().width())
+    button = pane.banner.not_duplicate_button
+    right = button.mapTo(area.viewport(), button.rect().topRight()).x()
+    assert right < area.viewport().width()
