@@ -87,8 +87,6 @@ class DetailPane(QWidget):
         self._load_known_tags()
         self.show_paper(None)
 
-    # -- building ---------------------------------------------------------------------------
-
     def _build(self) -> None:
         self.setMinimumWidth(_NARROWEST)
         self.empty = plain_label("Select a paper to see its details", self)
