@@ -7,7 +7,7 @@ Run from the repository root (no display needed)::
 It writes ``main-window.png``, ``export-dialog.png``, ``open-shared-library.png``,
 ``copied-citation.png``, ``person-page.png``, ``people-window.png``, ``reimport-review.png``,
 ``import-history.png``, ``related-papers.png``, ``everything-search.png``,
-``search-help.png`` and ``merge-duplicate.png`` into
+``search-help.png``, ``merge-duplicate.png`` and ``selection.png`` into
 ``resources/screenshots`` (or OUT_DIR). The demo library is a fresh file in a temporary folder:
 two bibliographies and two author pages from ``tests/fixtures``, a few tags.
 """
@@ -328,6 +328,15 @@ def merge_banner(app: QApplication, window: MainWindow, out: Path) -> None:
     window.detail_pane.grab().save(str(out / "merge-duplicate.png"), "PNG")
 
 
+def selection(app: QApplication, window: MainWindow, out: Path) -> None:
+    """Four papers selected: the right pane acts on all of them."""
+    window.tag_pane.select_section(Section.ALL)
+    settle(app, window)
+    window.table.select_papers([window.model.paper_id(r) or 0 for r in (0, 2, 3, 5)])
+    settle(app, window)
+    window.grab().save(str(out / "selection.png"), "PNG")
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "resources" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -356,6 +365,7 @@ def main() -> None:
         search_help(app, window, out)
         person_page(app, window, out)
         merge_banner(app, window, out)
+        selection(app, window, out)
         window.close()
         window.controller.shutdown()
         service.close()

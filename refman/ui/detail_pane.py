@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QPushButton,
     QScrollArea,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +49,7 @@ from refman.ui.provenance import source_text
 from refman.ui.read_only import lock, mark_changing
 from refman.ui.reading_bar import ReadingBar
 from refman.ui.related_view import RelatedView
+from refman.ui.selection_summary import PaneStack
 from refman.ui.subject_pills import SubjectPills
 from refman.ui.tag_chips import TagChips
 
@@ -113,7 +113,7 @@ class DetailPane(QWidget):
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll_area.setWidget(body)
 
-        self.stack = QStackedWidget(self)
+        self.stack = PaneStack(self)  # (several papers selected: their summary on top)
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.scroll_area)
         outer = QVBoxLayout(self)

@@ -32,6 +32,7 @@ from refman.ui.reading_actions import ReadingActions
 from refman.ui.safety import LibrarySafety, install_banner
 from refman.ui.saved_search_actions import SavedSearchActions
 from refman.ui.search_box import SearchBox
+from refman.ui.selection_summary import SelectionShown
 from refman.ui.settings import WindowSettings
 from refman.ui.tag_pane import NavFilter, TagPane
 
@@ -149,6 +150,7 @@ class MainWindow(QMainWindow):
         self.citing = CitingActions(
             self, c, self.settings, a, self.table, lambda: tag.menu_tag, say
         )
+        self.selection = SelectionShown(c, a, self.table, self.detail_pane.stack)
         self.safety = LibrarySafety(self, c, a, self.banner, say)
         self.safety.start()
         self.reading = ReadingActions(c, a, self.table)
@@ -156,8 +158,6 @@ class MainWindow(QMainWindow):
         c.watcher.reachable.connect(lambda text: self.statusBar().showMessage(text))
         c.watch()
         c.purger.later()  # what an undo left to do when the window closed
-
-    # -- settings ---------------------------------------------------------------------------
 
     def _restore_settings(self) -> None:
         s = self.settings

@@ -1,0 +1,106 @@
+"""Several papers selected: the detail pane says how many and its controls act on all of
+them (not on the one paper whose details it showed), as Zotero shows "4 items selected"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton
+from pytestqt.qtbot import QtBot
+
+from refman.core.library import LibraryService
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.pages import THREE_PAPERS as RECORDS
+from tests.helpers.pages import publication_page
+from tests.helpers.panes import make_window
+
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.qt_log_ignore(
+    "does not support propagateSizeHints", "does not support raise", "grabbing the keyboard"
+)
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
+) -> MainWindow:
+    library.import_pages([sourced(publication_page("Zhuo Jiang", RECORDS))])
+    made = make_window(qtbot, controller, tmp_path / "settings.ini")
+    qtbot.wait_until(lambda: made.model.rowCount() == 3)
+    return made
+
+
+def _click_row(qtbot: QtBot, window: MainWindow, row: int, *, add: bool = False) -> None:
+    table = window.table
+    centre = table.visualRect(window.model.index(row, 0)).center()
+    modifier = Qt.KeyboardModifier.ControlModifier if add else Qt.KeyboardModifier.NoModifier
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, modifier, centre)
+
+
+def _summary_shown(window: MainWindow) -> bool:
+    return window.detail_pane.stack.currentWidget() is window.selection.summary
+
+
+def test_several_selected_papers_are_tagged_and_marked_from_the_pane_all_at_once(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    pane = window.detail_pane
+    _click_row(qtbot, window, 0)
+    qtbot.wait_until(lambda: pane.shown_paper() is not None)
+    assert not _summary_shown(window)  # one paper: its details
+    _click_row(qtbot, window, 1, add=True)
+    _click_row(qtbot, window, 2, add=True)
+    qtbot.wait_until(lambda: _summary_shown(window))
+    heading = pane.findChild(QLabel, "selectionHeading")
+    assert heading is not None and heading.text() == "3 papers selected"
+    settle(window.controller)  # (the current paper's details read meanwhile stay beneath)
+    assert _summary_shown(window)
+
+    field = window.selection.summary.tags.field
+    qtbot.mouseClick(field, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(field, "reading group")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    settle(window.controller)
+    ids = library.paper_ids()
+    assert all([t.name for t in library.paper(i).tags] == ["reading group"] for i in ids)
+    assert field.text() == ""
+    read = next(b for b in window.selection.summary.findChildren(QPushButton) if b.text() == "Read")
+    qtbot.mouseClick(read, Qt.MouseButton.LeftButton)
+    settle(window.controller)
+    assert {library.paper(i).status for i in ids} == {"read"}
+    window.undo_action.trigger()
+    settle(window.controller)
+    assert {library.paper(i).status for i in ids} == {"unread"}  # one step for all three
+
+    _click_row(qtbot, window, 1)  # one paper again: its details
+    qtbot.wait_until(lambda: not _summary_shown(window))
+    qtbot.wait_until(lambda: pane.current_paper() == window.model.paper_id(1))
+    assert pane.title_edit.isVisible()
+
+
+@pytest.mark.logs_warnings("refman.ui")
+def test_the_summary_trashes_the_selection_and_is_locked_with_a_library_that_is_read_only(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    window.table.selectAll()
+    qtbot.wait_until(lambda: _summary_shown(window))
+    trash = window.selection.summary.findChild(QPushButton, "selectionMoveButton")
+    assert trash is not None and trash.isEnabled()
+    qtbot.mouseClick(trash, Qt.MouseButton.LeftButton)
+    settle(window.controller)
+    assert library.paper_ids() == []
+    qtbot.wait_until(lambda: not _summary_shown(window))  # nothing selected any more
+    window.undo_action.trigger()
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 3)
+    window.table.selectAll()
+    qtbot.wait_until(lambda: _summary_shown(window))
+    window.safety._read_only("This library can only be read: a test.")
+    assert not trash.isEnabled()
+    assert trash.toolTip() == "This library can only be read: a test."
+    assert window.selection.summary.tags.field.isReadOnly()
+    assert len(library.paper_ids()) == 3
