@@ -89,7 +89,9 @@ def _listed(args: argparse.Namespace, service: LibraryService) -> PaperQuery:
     return query
 
 
-def _summary(shown: int, offset: int, total: int) -> str:
+def _summary(shown: int, offset: int, total: int, searched: bool) -> str:
+    if not total:
+        return "No paper matches." if searched else "No papers."
     if shown and offset:
         return f"{shown} of {plural(total, 'paper')} (numbers {offset + 1}–{offset + shown})"
     return f"{shown} of {plural(total, 'paper')}"
@@ -137,7 +139,7 @@ def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
             "The library is empty. Import an author page or a bibliography with "
             '"refman import FILE".'
         )
-    lines.append(_summary(len(rows), offset, total))
+    lines.append(_summary(len(rows), offset, total, not unfiltered))
     out.write("".join(line + "\n" for line in lines))
     return 0
 

@@ -145,7 +145,7 @@ def test_search_finds_matching_papers_best_first(cli: Cli) -> None:
     assert result.code == 0
     assert [p["title"] for p in json.loads(result.out)] == [ORCA]
     result = cli("search", "nothing-matches-this")
-    assert result.out.splitlines()[-1] == "0 of 0 papers"
+    assert result.out.splitlines()[-1] == "No paper matches."
 
 
 def test_tag_filter_and_sections(cli: Cli) -> None:
@@ -222,7 +222,7 @@ def test_empty_library_says_how_to_start(
     assert main(["--db", str(tmp_path / "new.sqlite"), "list"]) == 0
     out = capsys.readouterr().out
     assert "refman import" in out
-    assert out.splitlines()[-1] == "0 of 0 papers"
+    assert out.splitlines()[-1] == "No papers."
     assert main(["--db", str(tmp_path / "new.sqlite"), "list", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == []
 

@@ -111,7 +111,7 @@ def test_a_query_may_start_with_a_dash_and_long_queries_use_their_first_words(
     result = cli("search", " ".join(["rnn"] * 3 + [f"w{i}" for i in range(800)]))
     assert result.code == 0
     assert "first 64 words and phrases" in result.err
-    assert result.out.splitlines()[-1] == "0 of 0 papers"
+    assert result.out.splitlines()[-1] == "No paper matches."
     result = cli("search", "rnn " * 70)
     assert "first 64 words" in result.err and "Recurrent rnn engines" in result.out
     assert cli("search").code == 2
