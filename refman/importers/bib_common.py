@@ -20,7 +20,7 @@ from refman.common.identifiers import (
     normalize_arxiv,
     normalize_doi,
 )
-from refman.common.text import squash_spaces
+from refman.common.text import join_words, squash_spaces
 from refman.importers.records import ParsedRecord, PersonName
 from refman.importers.titles import suggest_title
 
@@ -184,6 +184,21 @@ def entry_label(key: str | None, title: str | None) -> str:
     return "an entry"
 
 
+def built(draft: Draft, label: str, warnings: list[str]) -> ParsedRecord:
+    """A draft's record, and a warning for what of its source could not be read (left out:
+    the import goes on without it).
+
+    Args:
+        draft: The record under construction.
+        label: How the warning names the record ("The entry ‘ng2001’ on line 3").
+        warnings: The page's warnings, added to.
+    """
+    record = draft.build()
+    if draft.unread:
+        warnings.append(f"{label}: {join_words(draft.unread)} could not be read; left out.")
+    return record
+
+
 def _arxiv_from(doi: str | None, url: str | None) -> str | None:
     """The arXiv id an arXiv DOI (10.48550/arXiv.ID) or an arXiv link names."""
     if doi:
@@ -231,6 +246,8 @@ class Draft:
     tags: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    #: What the source gave that could not be read, in words ("the year “20x9”").
+    unread: list[str] = field(default_factory=list)
 
     def set_date(self, year: int | None, month: int | None, day: int | None) -> None:
         """Take a date's parts, keeping parts already known (a month only goes with its year)."""
@@ -271,6 +288,8 @@ class Draft:
     def build(self) -> ParsedRecord:
         """The finished record."""
         doi, arxiv_id, url = self.identifiers()
+        if self.doi and self.doi.strip() and doi is None:
+            self.unread.append(f"the DOI “{self.doi.strip()}”")
         url, publisher, venue = self._preprint(arxiv_id, url)
         title = squash_spaces(self.title)
         notes = [n.strip() for n in self.notes if n and n.strip()]

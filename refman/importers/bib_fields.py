@@ -252,7 +252,10 @@ def _dates(draft: Draft, fields: dict[str, str]) -> None:
     if fields.get("date"):
         draft.set_date(*date_parts(fields["date"]))
     if fields.get("year"):
-        draft.set_date(year_of(fields["year"]), None, None)
+        year = year_of(fields["year"])
+        if year is None:
+            draft.unread.append(f"the year “{fields['year'].strip()}”")
+        draft.set_date(year, None, None)
     month_text = fields.get("month", "")
     if month_text and draft.month is None:
         month = month_number(month_text)

@@ -26,7 +26,7 @@ from bibtexparser.model import (
 )
 
 from refman.common.text import plural
-from refman.importers.bib_common import entry_label
+from refman.importers.bib_common import built, entry_label
 from refman.importers.bib_damage import failure_reason, lost_fields, skipped
 from refman.importers.bib_extension import BIB_FIELD, parse_extension, with_extension
 from refman.importers.bib_fields import entry_draft
@@ -240,9 +240,13 @@ def parse_bibtex(text: str) -> ParsedPage:
     groups = jabref_memberships(reader.comments)
     records = [
         with_extension(
-            entry_draft(
-                e.type, e.key, e.fields, e.line, e.raw, groups.get(e.key.casefold(), [])
-            ).build(),
+            built(
+                entry_draft(
+                    e.type, e.key, e.fields, e.line, e.raw, groups.get(e.key.casefold(), [])
+                ),
+                f"The entry {entry_label(e.key, None)} on line {e.line}",
+                reader.warnings,
+            ),
             parse_extension(e.fields[BIB_FIELD]) if BIB_FIELD in e.fields else {},
         )
         for e in reader.entries

@@ -202,6 +202,8 @@ def _tags(item: dict[str, Any]) -> list[str]:
 def _authors(value: Any, draft: Draft) -> None:
     """The authors; a last name "others" (as some tools write "and others") ends the list."""
     authors = value if isinstance(value, list) else []
+    if value is not None and not isinstance(value, list):
+        draft.unread.append("the authors (not a list of names)")
     people = [p for p in (_name(a) for a in authors) if p is not None]
     draft.complete = not any(p.family.casefold() == "others" for p in people)
     draft.names = [p for p in people if p.family.casefold() != "others"]

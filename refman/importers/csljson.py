@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from refman.importers.bib_common import entry_label
+from refman.importers.bib_common import built, entry_label
 from refman.importers.bib_extension import CSL_KEY, parse_extension, with_extension
 from refman.importers.csl_fields import csl_draft, is_csl_item
 from refman.importers.messages import SKIPPED, not_a_bibliography
@@ -118,7 +118,9 @@ def parse_csl_json(text: str) -> ParsedPage:
         if isinstance(value, dict) and is_csl_item(value):
             custom = value.get("custom")
             ours = parse_extension(custom.get(CSL_KEY)) if isinstance(custom, dict) else {}
-            records.append(with_extension(csl_draft(value, line, raw).build(), ours))
+            label = f"The item {entry_label(str(value.get('id') or ''), value.get('title'))}"
+            record = built(csl_draft(value, line, raw), label, warnings)
+            records.append(with_extension(record, ours))
             continue
         name = value.get("id") if isinstance(value, dict) else None
         label = entry_label(str(name), None) if name else f"number {number}"

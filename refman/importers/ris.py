@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from refman.common.text import squash_spaces
-from refman.importers.bib_common import entry_named
+from refman.importers.bib_common import built, entry_named
 from refman.importers.bib_extension import CSL_KEY, RIS_TAG, parse_extension, with_extension
 from refman.importers.messages import SKIPPED, not_a_bibliography
 from refman.importers.records import PageFormat, ParsedPage
@@ -153,7 +153,14 @@ def parse_ris(text: str) -> ParsedPage:
             raise not_a_bibliography(f"no record of the RIS file is whole. {first}")
         raise not_a_bibliography("the text holds no RIS records (“TY  - …” to “ER  - ”)")
     parsed = [
-        with_extension(ris_draft(r.tags, r.line, "\n".join(r.lines)).build(), _extension(r))
+        with_extension(
+            built(
+                ris_draft(r.tags, r.line, "\n".join(r.lines)),
+                f"The record on line {r.line}",
+                warnings,
+            ),
+            _extension(r),
+        )
         for r in records
     ]
     return ParsedPage("", PageFormat.RIS, None, parsed, warnings)
