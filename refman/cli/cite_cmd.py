@@ -67,8 +67,11 @@ def add_cite_arguments(p: argparse.ArgumentParser, paper_id: Callable[[str], int
         metavar="STYLE",
         help=f"the citation style (default: {DEFAULT_STYLE}; see refman styles)",
     )
-    p.add_argument("--format", choices=FORMATS, default="text", help="text (the default) or html")
-    p.add_argument(
+    either = p.add_mutually_exclusive_group()  # (keys have no format)
+    either.add_argument(
+        "--format", choices=FORMATS, default="text", help="text (the default) or html"
+    )
+    either.add_argument(
         "--keys", action="store_true", help="print \\cite{…} with the papers' citation keys"
     )
     p.add_argument("--json", action="store_true", help="print one JSON object per paper")

@@ -81,6 +81,8 @@ def test_keys_print_a_cite_command(cli: Cli, papers: list[PaperDetail]) -> None:
         {"id": papers[2].id, "citekey": "doe2023attention"},
         {"id": papers[0].id, "citekey": "smith2020bayesian"},
     ]
+    refused = cli("cite", papers[0].id, "--keys", "--format", "html")  # keys have no format
+    assert (refused.code, refused.out) == (2, "") and "not allowed with" in refused.err
 
 
 def test_json_has_one_object_per_paper_in_bibliography_order(
