@@ -150,7 +150,7 @@ class MainWindow(QMainWindow):
         self.citing = CitingActions(
             self, c, self.settings, a, self.table, lambda: tag.menu_tag, say
         )
-        self.selection = SelectionShown(c, a, self.table, self.detail_pane.stack)
+        self.selection = SelectionShown(c, a, self.table, self.detail_pane)
         self.safety = LibrarySafety(self, c, a, self.banner, say)
         self.safety.start()
         self.reading = ReadingActions(c, a, self.table)

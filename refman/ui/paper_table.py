@@ -108,6 +108,7 @@ class PaperTable(QTableView):
         self.setShowGrid(False)
         self.setWordWrap(False)
         self.setCornerButtonEnabled(False)
+        self.setTabKeyNavigation(False)  # Tab leaves the list (to the detail pane)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)

@@ -11,9 +11,12 @@ can only be read, and undone as the menus' are.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (
+    QApplication,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -32,26 +35,30 @@ from refman.ui.look import GAP, heading_label, plain_label, scaled_font, set_mut
 from refman.ui.paper_table import PaperTable
 from refman.ui.tag_chips import TagChips
 
+if TYPE_CHECKING:  # (the pane builds its stack from this module)
+    from refman.ui.detail_pane import DetailPane
+
 
 class PaneStack(QStackedWidget):
-    """The detail pane's pages; while :attr:`held` the summary of a selection stays shown,
-    whichever page the pane asks for (it shows that one once the selection is one paper)."""
+    """The detail pane's pages. While a page is :meth:`held` (the summary of several papers,
+    or the empty page when none is selected) it stays shown, whichever page the pane asks
+    for as it reads a paper; the page the pane asked for shows once the hold ends."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.summary: QWidget | None = None
-        self.held = False
+        self.held: QWidget | None = None
         self._wanted: QWidget | None = None
 
     def setCurrentWidget(self, widget: QWidget) -> None:
-        """Show a page of the pane (the summary instead, while held)."""
+        """Show a page of the pane (the page held instead, while one is)."""
         self._wanted = widget
-        super().setCurrentWidget(self.summary if self.held and self.summary else widget)
+        super().setCurrentWidget(self.held or widget)
 
-    def hold(self, held: bool) -> None:
-        """Keep the summary on top (True), or show the page the pane asked for."""
-        self.held = held
-        wanted = self.summary if held else self._wanted
+    def hold(self, page: QWidget | None) -> None:
+        """Keep this page shown (None: show the page the pane asked for)."""
+        self.held = page
+        wanted = page or self._wanted
         if wanted is not None:
             super().setCurrentWidget(wanted)
 
@@ -141,36 +148,50 @@ class SelectionSummary(QWidget):
 
 
 class SelectionShown(QObject):
-    """Shows the summary in the detail pane while the list's selection holds several papers,
-    and tags them all from its tag field."""
+    """Keeps the detail pane on what the list selects: the summary for several papers, the
+    one paper selected (not the current row a Ctrl-click took out of the selection), or the
+    empty page when none is; and tags them all from the summary's tag field."""
 
     def __init__(
         self,
         controller: LibraryController,
         actions: dict[ActionId, QAction],
         table: PaperTable,
-        stack: PaneStack,
+        pane: DetailPane,
     ) -> None:
         super().__init__(table)
         self.controller = controller
         self.table = table
-        self.stack = stack
-        self.summary = SelectionSummary(actions, stack)
-        stack.addWidget(self.summary)
-        stack.summary = self.summary
+        self.pane = pane
+        self.stack = pane.stack
+        self.summary = SelectionSummary(actions, self.stack)
+        self.stack.addWidget(self.summary)
+        self.stack.summary = self.summary
         self.summary.tags.tags_added.connect(self.tag_all)
         self.summary.tags.set_known_tags(controller.service.tag_names())
         controller.changed.connect(self.on_changed)
+        # (after the window's own handler, which shows the current paper)
         table.selection_changed.connect(self.follow)
+        table.current_paper_changed.connect(self.follow)
         self.follow()
 
     @Slot()
     def follow(self) -> None:
-        """The summary for two papers or more; one paper's details otherwise."""
+        """The summary for two papers or more; the paper selected; nothing for none."""
         count = sum(last - first + 1 for first, last in self.table.selected_runs())
         if count > 1:
             self.summary.set_count(count)
-        self.stack.hold(count > 1)
+        elif count == 1 and (one := self.table.selected_ids()) != [self.pane.current_paper()]:
+            self.pane.show_paper(one[0])
+        focused = QApplication.focusWidget()
+        if count <= 1 and focused is not None and self.summary.isAncestorOf(focused):
+            self.table.setFocus()  # the summary goes: the keyboard goes back to the list
+        page = self.summary if count > 1 else None
+        self.stack.hold(page or (self.pane.empty if count == 0 and self._rows() else None))
+
+    def _rows(self) -> bool:
+        """The list shows papers (none selected among them: the pane says to select one)."""
+        return self.table.paper_model.rowCount() > 0
 
     @Slot(list)
     def tag_all(self, names: list[str]) -> None:

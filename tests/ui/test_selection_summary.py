@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
@@ -104,3 +104,43 @@ def test_the_summary_trashes_the_selection_and_is_locked_with_a_library_that_is_
     assert trash.toolTip() == "This library can only be read: a test."
     assert window.selection.summary.tags.field.isReadOnly()
     assert len(library.paper_ids()) == 3
+
+
+def test_the_pane_follows_the_selection_not_the_row_a_ctrl_click_took_out(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    pane = window.detail_pane
+    first, second = window.model.paper_id(0), window.model.paper_id(1)
+    _click_row(qtbot, window, 0)
+    _click_row(qtbot, window, 1, add=True)
+    qtbot.wait_until(lambda: _summary_shown(window))
+    _click_row(qtbot, window, 1, add=True)  # takes the second out: the first alone is selected
+    assert window.table.selected_ids() == [first] and window.table.current_id() == second
+    qtbot.wait_until(lambda: pane.current_paper() == first and not _summary_shown(window))
+    qtbot.wait_until(lambda: pane.shown_paper() is not None and pane.shown_paper().id == first)  # type: ignore[union-attr]
+    _click_row(qtbot, window, 0, add=True)  # nothing selected: nothing to act on
+    assert window.table.selected_ids() == []
+    qtbot.wait_until(lambda: pane.stack.currentWidget() is pane.empty)
+    _click_row(qtbot, window, 1)
+    qtbot.wait_until(lambda: pane.stack.currentWidget() is pane.scroll_area)
+    qtbot.wait_until(lambda: pane.current_paper() == second)
+
+
+def test_tab_leaves_the_list_with_its_selection_and_the_keyboard_comes_back_to_it(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    window.activateWindow()
+    qtbot.wait_until(window.isActiveWindow)
+    window.table.setFocus()
+    window.table.selectAll()
+    qtbot.wait_until(lambda: _summary_shown(window))
+    qtbot.keyClick(window.table, Qt.Key.Key_Tab)
+    assert len(window.table.selected_ids()) == 3  # Tab moved the focus, not the selection
+    field = window.selection.summary.tags.field
+    field.setFocus()
+    qtbot.wait_until(field.hasFocus)
+    first = window.model.paper_id(0)
+    assert first is not None
+    window.table.select_paper(first)  # one paper: the summary goes, with the keyboard in it
+    qtbot.wait_until(lambda: not _summary_shown(window))
+    assert QApplication.focusWidget() is window.table
