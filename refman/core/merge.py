@@ -122,7 +122,7 @@ PREPRINT_TYPES = frozenset({"article", "manuscript"})
 
 def _published_version(state: PaperState, record: ParsedRecord) -> list[str]:
     """A preprint (an arXiv paper, say) merged with its published version takes the
-    version's type and, in place of "arXiv", its venue. A record that names no venue, or
+    version's type, its year and, in place of "arXiv", its venue. A record that names no venue, or
     arXiv's, is no published version, whatever its type says (an author page's record
     without a venue is a conference paper only by default)."""
     if (
@@ -138,6 +138,9 @@ def _published_version(state: PaperState, record: ParsedRecord) -> list[str]:
     if (state.venue or "").casefold() == "arxiv" and "venue" not in state.user_edited:
         state.venue = record.venue
         adds.append("the venue")
+    if record.year is not None and record.year != state.year and "year" not in state.user_edited:
+        state.year = record.year  # a citation of the published paper gives its year
+        adds.append("the year of publication")
     return adds
 
 

@@ -221,15 +221,16 @@ def test_merge_keeps_one_paper_and_says_what_it_gained(cli: Cli, ids: list[int])
     assert result.code == 0, result.err
     assert result.out == (
         f"Merged #{second} into #{first} “Tidewater: Streaming Joins over Unbounded Sensor "
-        f"Logs”. It gained the type (paper-conference), the venue, subject cs.DS, 1 tag and "
-        f"1 note. #{second} is in the Trash.\n"
+        f"Logs”. It gained the type (paper-conference), the venue, the year of publication, "
+        f"subject cs.DS, 1 tag and 1 note. #{second} is in the Trash.\n"
     )
     assert [p["id"] for p in json.loads(cli("list", "--json").out)] == [first]
     kept = shown(cli, first)
     assert kept["tags"] == ["sketching"]
     assert [n["text"] for n in kept["notes"]] == ["Read the proofs first."]
-    assert kept["title"].startswith("Tidewater")  # its own title and year stay
-    assert (kept["year"], kept["venue"]) == (2025, "ICLR")  # the venue it lacked comes in
+    assert kept["title"].startswith("Tidewater")  # its own title stays
+    # a preprint merged with a published version: its venue and year come in
+    assert (kept["year"], kept["venue"]) == (2024, "ICLR")
 
 
 def test_merge_json_and_refusals(cli: Cli, ids: list[int]) -> None:

@@ -40,12 +40,13 @@ def test_different_dois_are_never_merged_however_alike(library: LibraryService) 
 
 
 def test_a_merge_fills_in_the_doi_and_the_published_version(library: LibraryService) -> None:
-    preprint = ParsedRecord(TITLE, False, ABSTRACT, venue="arXiv", type="article")
+    preprint = ParsedRecord(TITLE, False, ABSTRACT, venue="arXiv", type="article", year=2019)
     [pid] = library.import_pages([page(preprint)]).new_ids
     published = ParsedRecord(
         TITLE,
         False,
         ABSTRACT,
+        year=2020,
         venue="NeurIPS",
         type="paper-conference",
         doi="10.5555/3495724",
@@ -53,11 +54,12 @@ def test_a_merge_fills_in_the_doi_and_the_published_version(library: LibraryServ
     )
     library.import_pages([page(published)])
     paper = library.paper(pid)
-    assert (paper.type, paper.venue, paper.doi, paper.pages) == (
+    assert (paper.type, paper.venue, paper.doi, paper.pages, paper.year) == (
         "paper-conference",
         "NeurIPS",
         "10.5555/3495724",
         "1877-1901",
+        2020,  # cited as published
     )
 
 

@@ -173,14 +173,17 @@ def test_missing_year_venue_abstract_and_subjects_are_filled() -> None:
     ]
     assert (s.year, s.venue, s.type, s.subjects) == (2024, "arXiv", "article", ["cs.LG", "cs.DC"])
     assert s.abstract == ABSTRACT
+    # its published version: its type, venue and year (a citation of it gives its year, also
+    # when the preprint was put on arXiv years after)
     assert merge(s, record(year=2020, venue="ICML", subjects=("cs.DC", "stat.ML")), None) == [
         "the type (paper-conference)",
         "the venue",
+        "the year of publication",
         "subject stat.ML",
     ]
-    assert (s.year, s.venue, s.subjects) == (2024, "ICML", ["cs.LG", "cs.DC", "stat.ML"])
+    assert (s.year, s.venue, s.subjects) == (2020, "ICML", ["cs.LG", "cs.DC", "stat.ML"])
     assert merge(s, record(year=2021, venue="NeurIPS", abstract=ABSTRACT), None) == []
-    assert (s.year, s.venue, s.type) == (2024, "ICML", "paper-conference")
+    assert (s.year, s.venue, s.type) == (2020, "ICML", "paper-conference")
 
 
 def test_an_abstract_cut_short_is_completed_and_never_cut() -> None:

@@ -102,8 +102,10 @@ def test_the_kept_paper_gains_what_it_lacked_and_the_other_goes_to_the_trash(
     assert "the DOI" in result.added and "1 note" in result.added and "1 tag" in result.added
     assert {"the reading status (read)", "the rating (4 stars)"} <= set(result.added)
     kept = library.paper(a)
-    # its own title, year and venue stay; the complete author list and the DOI come in
-    assert kept.title == "Routing Tokens Across Sparse Experts" and kept.year == 2023
+    # its own title stays; the complete author list and the DOI come in, and as the kept
+    # paper is the preprint of the other, the published version's type, venue and year
+    assert kept.title == "Routing Tokens Across Sparse Experts"
+    assert (kept.type, kept.venue, kept.year) == ("paper-conference", "NeurIPS", 2024)
     assert kept.authors == ("Maren Solvik", "Tomas Berg", "Ines Duarte")
     assert kept.authors_complete and kept.doi == "10.5555/routing.2024"
     assert kept.pages == "101-117" and kept.abstract == _BODY
