@@ -20,6 +20,7 @@ from refman.core.paper_merge import (
     UnmergePapers,
     describe,
     merge_papers,
+    require_one_work,
     take_in,
     unmerge_papers,
 )
@@ -78,6 +79,9 @@ def _gains(ctx: Context, op: MergeSeveral) -> tuple[str, ...]:
     for paper_id in (op.keep, *op.others):
         if paper_id not in states:
             raise no_paper(paper_id)
+    for i, first in enumerate((op.keep, *op.others)):  # (named as they are, before any merge)
+        for second in op.others[i:]:
+            require_one_work(states[first], states[second])
     keep = states[op.keep]
     tags = len(keep.tags)
     gains = [take_in(ctx, keep, states[other]) for other in op.others]

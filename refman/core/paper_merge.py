@@ -9,14 +9,11 @@ never overwritten; a citation key chosen by hand for the other paper, and not fo
 one, is the kept paper's from then on); its owners, subjects and tags join the kept paper's;
 its notes and files move over (but a file the kept paper holds already); the further along
 of the two reading statuses and a rating where the kept paper has none stay. The other paper
-then goes to the Trash — as Zotero does with the versions it merges —, marked as possibly
-the same paper as the kept one, and papers marked as possibly the same as it are marked as
-possibly the same as the kept one. Its exact keys stay with the kept paper
-(:mod:`refman.core.merged_keys`): an import that lists it again finds the kept paper, also
-once the Trash was emptied.
-
-Two papers with different DOIs or arXiv ids are different papers: they are not merged.
-Undo puts both papers back exactly, unless the kept paper was changed since.
+then goes to the Trash, as Zotero does, marked as possibly the same paper as the kept one
+(and so are the papers marked so for it). Its exact keys and authors stay with the kept
+paper (:mod:`refman.core.merged_keys`): an import listing it again finds the kept paper.
+Papers with different DOIs or arXiv ids are different papers: they are not merged. Undo
+puts both papers back exactly, unless the kept paper was changed since.
 """
 
 from __future__ import annotations
@@ -147,11 +144,17 @@ def _require_mergeable(keep: PaperState, other: PaperState) -> None:
             f"Paper #{keep.id} is in the Trash.",
             "Restore it first, or keep the other paper and merge this one into it.",
         )
-    a, b = state_keys(keep), state_keys(other)
+    require_one_work(keep, other)
+
+
+def require_one_work(first: PaperState, second: PaperState) -> None:
+    """Refuse two papers whose DOIs or arXiv ids differ: different papers."""
+    a, b = state_keys(first), state_keys(second)
     if a.conflicts(b):
         what = "DOIs" if a.doi and b.doi and a.doi != b.doi else "arXiv ids"
         raise InvalidValueError(
-            f"Papers #{keep.id} and #{other.id} have different {what}: they are different papers.",
+            f"Papers #{first.id} and #{second.id} have different {what}: they are different "
+            "papers.",
             "Mark them “Not a duplicate” instead, or correct the identifier first.",
         )
 

@@ -147,7 +147,7 @@ def test_merges_that_cannot_all_be_done_change_nothing(
     a, b, c = trio
     before = [_seen(library, i) for i in trio]
     d = _import(library, "Tomas Berg", _record("Quorums in Lattices", doi="10.5555/other.2024"), 4)
-    with pytest.raises(InvalidValueError, match="different DOIs"):
+    with pytest.raises(InvalidValueError, match=f"Papers #{b} and #{d} have different DOIs"):
         library.apply(MergeSeveral(a, (c, b, d)))  # b's DOI is not d's: d is another paper
     with pytest.raises(InvalidValueError, match="named twice"):
         library.apply(MergeSeveral(a, (b, c, b)))
