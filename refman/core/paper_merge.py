@@ -153,8 +153,7 @@ def require_one_work(first: PaperState, second: PaperState) -> None:
     if a.conflicts(b):
         what = "DOIs" if a.doi and b.doi and a.doi != b.doi else "arXiv ids"
         raise InvalidValueError(
-            f"Papers #{first.id} and #{second.id} have different {what}: they are different "
-            "papers.",
+            f"Papers #{first.id} and #{second.id} have different {what}: different papers.",
             "Mark them “Not a duplicate” instead, or correct the identifier first.",
         )
 
