@@ -248,6 +248,8 @@ class Draft:
     files: list[str] = field(default_factory=list)
     #: What the source gave that could not be read, in words ("the year “20x9”").
     unread: list[str] = field(default_factory=list)
+    #: The DOI as the source wrote it (when ``doi`` is what it reads as).
+    doi_given: str | None = None
 
     def set_date(self, year: int | None, month: int | None, day: int | None) -> None:
         """Take a date's parts, keeping parts already known (a month only goes with its year)."""
@@ -255,6 +257,14 @@ class Draft:
             self.year = year
         if (year is None or year == self.year) and self.month is None and month is not None:
             self.month, self.day = month, day
+
+    def take_date(self, what: str, text: str, parts: tuple[int | None, ...]) -> None:
+        """Take a date's parts (see :meth:`set_date`); a date given that reads as none is
+        said unread ("the year “abc”")."""
+        if not any(p is not None for p in parts) and text.strip(" /"):
+            self.unread.append(f"the {what} “{text.strip()}”")
+        year, month, day = (*parts, None, None)[:3]
+        self.set_date(year, month, day)
 
     def identifiers(self) -> tuple[str | None, str | None, str | None]:
         """(DOI, arXiv id, link) normalised; a doi.org link gives the DOI, an arXiv DOI or
@@ -289,7 +299,7 @@ class Draft:
         """The finished record."""
         doi, arxiv_id, url = self.identifiers()
         if self.doi and self.doi.strip() and doi is None:
-            self.unread.append(f"the DOI “{self.doi.strip()}”")
+            self.unread.append(f"the DOI “{(self.doi_given or self.doi).strip()}”")
         url, publisher, venue = self._preprint(arxiv_id, url)
         title = squash_spaces(self.title)
         notes = [n.strip() for n in self.notes if n and n.strip()]

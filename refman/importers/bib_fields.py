@@ -250,12 +250,9 @@ def _url(fields: dict[str, str]) -> str | None:
 
 def _dates(draft: Draft, fields: dict[str, str]) -> None:
     if fields.get("date"):
-        draft.set_date(*date_parts(fields["date"]))
+        draft.take_date("date", fields["date"], date_parts(fields["date"]))
     if fields.get("year"):
-        year = year_of(fields["year"])
-        if year is None:
-            draft.unread.append(f"the year “{fields['year'].strip()}”")
-        draft.set_date(year, None, None)
+        draft.take_date("year", fields["year"], (year_of(fields["year"]),))
     month_text = fields.get("month", "")
     if month_text and draft.month is None:
         month = month_number(month_text)
@@ -383,7 +380,7 @@ def entry_draft(
     draft.abstract = tidy_paragraphs(fields.get("abstract", ""))
     draft.venue = _venue(entry_type, fields, csl_type)
     draft.names, draft.complete = bib_names(fields["author"]) if "author" in fields else ([], True)
-    draft.doi = plain_value(fields.get("doi", "")) or None
+    draft.doi, draft.doi_given = plain_value(fields.get("doi", "")) or None, fields.get("doi")
     draft.arxiv_id = _arxiv_id(fields)
     draft.url = _url(fields)
     draft.publisher = _publisher(fields)

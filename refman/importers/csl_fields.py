@@ -202,9 +202,9 @@ def _tags(item: dict[str, Any]) -> list[str]:
 def _authors(value: Any, draft: Draft) -> None:
     """The authors; a last name "others" (as some tools write "and others") ends the list."""
     authors = value if isinstance(value, list) else []
-    if value is not None and not isinstance(value, list):
-        draft.unread.append("the authors (not a list of names)")
     people = [p for p in (_name(a) for a in authors) if p is not None]
+    if value is not None and (not isinstance(value, list) or len(people) < len(authors)):
+        draft.unread.append("the authors (not a list of names)")
     draft.complete = not any(p.family.casefold() == "others" for p in people)
     draft.names = [p for p in people if p.family.casefold() != "others"]
 
@@ -222,7 +222,10 @@ def csl_draft(item: dict[str, Any], line: int, raw: str) -> Draft:
     abstract = item.get("abstract")
     draft.abstract = tidy_paragraphs(abstract) if isinstance(abstract, str) else ""
     _authors(item.get("author"), draft)
-    draft.set_date(*_date(item.get("issued")))
+    issued = _date(item.get("issued"))
+    if item.get("issued") and issued == (None, None, None):
+        draft.unread.append("the date issued")
+    draft.set_date(*issued)
     draft.venue = _RICH_TEXT.sub("", _text(item.get("container-title")))
     for name, variable in CSL_VARIABLES.items():
         setattr(draft, name, _text(item.get(variable)))

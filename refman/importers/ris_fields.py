@@ -125,10 +125,7 @@ def _note_text(text: str) -> str:
 
 def _dates(draft: Draft, tags: Tags) -> None:
     for value in tags.all("PY", "Y1", "DA"):
-        year, month, day = date_parts(value)
-        if (year, month, day) == (None, None, None) and value.strip().strip("/"):
-            draft.unread.append(f"the date “{value.strip()}”")
-        draft.set_date(year, month, day)
+        draft.take_date("date", value, date_parts(value))
     accessed = tags.first("Y2")
     if accessed:
         parts = [p for p in date_parts(accessed) if p is not None]

@@ -41,3 +41,23 @@ def test_csl_json_authors_given_as_text_are_left_out_and_said() -> None:
     assert page.warnings == [
         "The item ‘odd’: the authors (not a list of names) could not be read; left out."
     ]
+
+
+def test_more_unreadable_fields_are_said_as_the_file_wrote_them() -> None:
+    page = parse_bibtex("@article{odd, title={Odd}, date={20x9}, doi={not a doi}}\n")
+    assert page.records[0].year is None and page.records[0].doi is None
+    assert page.warnings == [
+        "The entry ‘odd’ on line 1: the date “20x9” and the DOI “not a doi” could not be "
+        "read; left out."
+    ]
+    csl = parse_csl_json(
+        '[{"id": "a", "type": "article", "title": "A", "author": ["Smith, John"],'
+        ' "issued": {"date-parts": [["abc"]]}},'
+        ' {"id": "b", "type": "article", "title": "B", "issued": {"raw": "20x9"}}]'
+    )
+    assert [(r.authors, r.year) for r in csl.records] == [((), None), ((), None)]
+    assert csl.warnings == [
+        "The item ‘a’: the authors (not a list of names) and the date issued could not be "
+        "read; left out.",
+        "The item ‘b’: the date issued could not be read; left out.",
+    ]
