@@ -258,6 +258,25 @@ def fold_letters(text: str) -> str:
     return text if text.isascii() else text.translate(_FOLD_LETTERS)
 
 
+def index_form(text: str) -> str:
+    """``text`` as the search index reads it (and the words typed are read): compatibility
+    characters written as the plain ones they stand for — the ligatures of text copied from a
+    PDF ("ﬁ" -> "fi"), full-width letters ("Ｔｏｋｙｏ" -> "Tokyo"): NFKC —, then the letters
+    of :data:`FOLDED_LETTERS` folded (:func:`fold_letters`).
+
+    Args:
+        text: Any text.
+
+    Returns:
+        The text to index; ASCII text unchanged, at once.
+    """
+    if text.isascii():
+        return text
+    if not unicodedata.is_normalized("NFKC", text):
+        text = unicodedata.normalize("NFKC", text)
+    return text.translate(_FOLD_LETTERS)
+
+
 @lru_cache(maxsize=65536)  # an import names the same people again and again
 def person_key(name: str) -> str:
     """Return the key under which two spellings of a person's name count as the same.

@@ -46,6 +46,7 @@ KNOWN_REVISIONS = (
     "0019",
     "0020",
     "0021",
+    "0022",
 )
 
 _MAGIC = b"SQLite format 3\x00"

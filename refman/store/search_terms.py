@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from refman.common.text import fold_letters, plain_letters
+from refman.common.text import fold_letters, index_form, plain_letters
 from refman.store.packed import readable
 from refman.store.search_schema import TOKENIZE
 
@@ -71,11 +71,12 @@ def parse_terms(typed: str) -> list[Term]:
     Every word must match; the last word matches as a prefix unless it is followed by a
     space; "quoted phrases" match as phrases. Operators and punctuation are plain word
     separators, so no input can make FTS5 raise. An accented letter typed as a letter and a
-    combining accent (as a Mac may type it) is read as the one character; ø, æ, ł, ß... as
-    the index holds them (:func:`~refman.common.text.fold_letters`: o, ae, l, ss).
+    combining accent (as a Mac may type it) is read as the one character; ligatures, full-
+    width letters and ø, æ, ł, ß... as the index holds them
+    (:func:`~refman.common.text.index_form`: fi, T, o, ae, l, ss).
     """
     if not typed.isascii():
-        typed = fold_letters(unicodedata.normalize("NFC", typed))
+        typed = index_form(unicodedata.normalize("NFC", typed))
     return _all_terms(typed)[:MAX_TERMS]
 
 
@@ -176,7 +177,7 @@ def _phrase_in(value: str | None, phrase: str) -> int:
 
 
 def _fold(text: str | None) -> str | None:
-    return None if text is None else fold_letters(text)
+    return None if text is None else index_form(text)
 
 
 def _plain(text: str | None) -> str | None:

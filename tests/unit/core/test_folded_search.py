@@ -121,3 +121,22 @@ def test_a_library_files_indexes_stay_in_step_with_what_they_index(
         assert damaged_indexes(conn) == []
     assert found(library, "orsted thorunn") == {ids["fjord"]}
     assert found(library, "odegaard") == set()  # the tag's paper is gone
+
+
+def test_ligatures_and_full_width_letters_are_searched_as_the_letters_they_stand_for(
+    library: LibraryService, ids: dict[str, int]
+) -> None:
+    """Text copied from a PDF holds ligatures ("ﬁ", "ﬄ"), an East Asian page full-width
+    letters: the words typed find them, and the words typed with them find plain text."""
+    library.edit_fields(ids["fjord"], title="Eﬃcient Conﬁguration of Workﬂows")
+    library.edit_fields(ids["reef"], venue="Ｔｏｋｙｏ Ｊｏｕｒｎａｌ")
+    library.add_note(ids["reef"], "ﬁnance of hydrophones")
+    assert found(library, "efficient configuration workflows") == {ids["fjord"]}
+    assert found(library, "eﬃcient") == {ids["fjord"]}
+    assert found(library, '"efficient configuration"') == {ids["fjord"]}
+    assert found(library, "tokyo") == {ids["reef"]}
+    assert found(library, "finance") == {ids["reef"]}
+    assert found(library, "ＲＥＥＦ") == {ids["reef"]}  # typed full-width: "reef" of its title
+    if library.db.path is not None:
+        with library.db.engine.begin() as conn:
+            assert damaged_indexes(conn) == []
