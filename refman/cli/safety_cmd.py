@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import TextIO
 
 from refman.cli.output import write_json
-from refman.common.errors import DAMAGED_HINT, LibraryUnavailableError, NotFoundError
+from refman.common.errors import (
+    DAMAGED_HINT,
+    InvalidValueError,
+    LibraryUnavailableError,
+    NotFoundError,
+)
 from refman.common.text import plural
 from refman.core.library import LibraryService
 from refman.core.library_file import BackupView
@@ -76,6 +82,10 @@ def _backup_line(backup: BackupView) -> str:
 
 def run_backup(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman backup [--to FILE]``: a verified copy of the library now."""
+    if args.to and args.to.endswith(("/", os.sep)) and not Path(args.to).is_dir():
+        raise InvalidValueError(  # (as cp says: a name ending in "/" is a folder's)
+            f"There is no folder “{args.to}”.", "Create it first, or give a file name."
+        )
     made = service.file.backup("manual", Path(args.to) if args.to else None)
     if args.json:
         write_json(out, _backup_json(made))

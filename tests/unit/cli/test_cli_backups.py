@@ -201,3 +201,7 @@ def test_backing_up_to_the_same_file_again_replaces_it_files_and_all(
     assert result.code == 0, result.err
     made = Path(json.loads(result.out)["path"])
     assert made.parent == folder and papers_in(made) == 20
+    missing = tmp_path / "no-such-folder"
+    refused = cli("backup", "--to", f"{missing}/")  # a folder's name, as cp reads it
+    assert refused.code == 2 and "There is no folder" in refused.err
+    assert not missing.exists()
