@@ -182,9 +182,10 @@ class LibraryFile:
 
         Raises:
             NotFoundError: There is no such backup.
-            LibraryUnavailableError: The backup is not whole, or the library could not be
-                written (it is then unchanged).
+            LibraryUnavailableError: The library can only be read, the backup is not whole,
+                or the library could not be written (it is then unchanged).
         """
+        self.db.require_writable()
         source = self._find(backup)
         restorable(source)
         before = self.backup("restore")

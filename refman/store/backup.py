@@ -279,7 +279,7 @@ def restore_into(backup: Path, library: Path) -> None:
             written (it is then unchanged).
     """
     try:
-        src = sqlite3.connect(f"{backup.resolve().as_uri()}?mode=ro", uri=True)
+        src = sqlite3.connect(read_only_uri(backup), uri=True)  # (leaving no side files)
         try:
             problems = [r[0] for r in src.execute("PRAGMA quick_check").fetchall()]
             if problems != ["ok"]:

@@ -158,6 +158,17 @@ class Database:
             return str(self.path)
         return make_url(self.url).render_as_string(hide_password=True)
 
+    def require_writable(self) -> None:
+        """Raises:
+        LibraryUnavailableError: The library can only be read (its file or its folder).
+        """
+        if self.read_only is not None:
+            raise LibraryUnavailableError(
+                f"The library cannot be changed: {self.read_only}.",
+                "You can browse, search and export it; to change it, make it writable "
+                "or copy it somewhere you may write.",
+            )
+
     @contextmanager
     def transaction(self, *, large: bool = False) -> Iterator[Session]:
         """A session whose work is committed on success and rolled back on any error;
@@ -166,12 +177,7 @@ class Database:
         Raises:
             LibraryUnavailableError: The library can only be read; nothing was changed.
         """
-        if self.read_only is not None:
-            raise LibraryUnavailableError(
-                f"The library cannot be changed: {self.read_only}.",
-                "You can browse, search and export it; to change it, make it writable "
-                "or copy it somewhere you may write.",
-            )
+        self.require_writable()
         self.require_whole()
         mine: int | None = None
         try:

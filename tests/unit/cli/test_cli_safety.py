@@ -331,6 +331,10 @@ def test_a_read_only_library_can_be_read_and_says_why_it_cannot_change(
         result = cli("backup", "--to", str(copy))  # a backup reads it: one can be made
         assert result.code == 0, result.err
         assert cli("--db", str(copy), "list", "--json").out == cli("list", "--json").out
+        beside_copy = sorted(os.listdir(copy.parent))
+        result = cli("restore-backup", str(copy))  # but none is restored into it
+        assert result.code == 2 and "cannot be changed" in result.err, result.err
+        assert sorted(os.listdir(copy.parent)) == beside_copy  # (no -wal, no -shm left)
         for command in (["tag", "1", "x"], ["note", "1", "n"], ["trash", "1"]):
             result = cli(*command)
             assert result.code == 2, result.err
