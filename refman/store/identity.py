@@ -47,6 +47,7 @@ KNOWN_REVISIONS = (
     "0020",
     "0021",
     "0022",
+    "0023",
 )
 
 _MAGIC = b"SQLite format 3\x00"

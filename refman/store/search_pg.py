@@ -95,11 +95,14 @@ WORDS_FUNCTION = f"""
     $$
     """
 
-#: A paper's weighted words, from its row and links (:abstract: the readable abstract).
+#: A paper's weighted words, from its row and links (:abstract: the readable abstract); its
+#: page owners stand for its authors where it has none, as on SQLite (since revision 0023).
 _DOCUMENT = """
 setweight(refman_words(p.title), 'A')
 || setweight(refman_words(coalesce((SELECT string_agg(pe.name, ' ') FROM authorships a
-     JOIN persons pe ON pe.id = a.person_id WHERE a.paper_id = p.id), '')), 'B')
+     JOIN persons pe ON pe.id = a.person_id WHERE a.paper_id = p.id), (SELECT
+     string_agg(pe.name, ' ') FROM attributions t JOIN persons pe ON pe.id = t.person_id
+     WHERE t.paper_id = p.id), '')), 'B')
 || setweight(refman_words(coalesce(p.venue, '') || ' ' || coalesce((SELECT
      string_agg(s.code, ' ') FROM paper_subjects ps JOIN subjects s ON s.id = ps.subject_id
      WHERE ps.paper_id = p.id), '')), 'C')

@@ -16,40 +16,50 @@ from typing import Any
 TOKENIZE = "unicode61 remove_diacritics 2"
 PREFIXES = "1 2"
 
-#: A paper's searched text as refman shows it: title, readable abstract, authors, venue and
-#: subjects (what a quoted phrase is checked in: the check folds letters itself).
-PAPER_TEXT = """
+#: A paper's authors' names, one after the other.
+_AUTHORS = """(SELECT group_concat(pe.name, ' ') FROM authorships a
+            JOIN persons pe ON pe.id = a.person_id WHERE a.paper_id = p.id)"""
+#: Its page owners' names: what the list shows where a page gave no authors (and searched so
+#: since revision 0023).
+_OWNERS = """(SELECT group_concat(pe.name, ' ') FROM attributions t
+            JOIN persons pe ON pe.id = t.person_id WHERE t.paper_id = p.id)"""
+_SUBJECTS = """coalesce((SELECT group_concat(s.code, ' ') FROM paper_subjects ps
+            JOIN subjects s ON s.id = ps.subject_id WHERE ps.paper_id = p.id), '')"""
+
+
+def _paper_text(fold: str, authors: str) -> str:
+    """The SELECT of a paper's searched text, each text through ``fold`` ("%s": as it is)."""
+    return f"""
 SELECT p.id AS id,
-  p.title AS title,
-  refman_readable(p.abstract) AS abstract,
-  coalesce((SELECT group_concat(pe.name, ' ') FROM authorships a
-            JOIN persons pe ON pe.id = a.person_id WHERE a.paper_id = p.id), '') AS authors,
-  coalesce(p.venue, '') AS venue,
-  coalesce((SELECT group_concat(s.code, ' ') FROM paper_subjects ps
-            JOIN subjects s ON s.id = ps.subject_id WHERE ps.paper_id = p.id), '') AS subjects
+  {fold % "p.title"} AS title,
+  {fold % "refman_readable(p.abstract)"} AS abstract,
+  {fold % authors} AS authors,
+  {fold % "coalesce(p.venue, '')"} AS venue,
+  {_SUBJECTS} AS subjects
 FROM papers p
 """
+
+
+#: A paper's searched text as refman shows it: title, readable abstract, authors (its page
+#: owners where the page gave none), venue and subjects (what a quoted phrase is checked in:
+#: the check folds letters itself).
+PAPER_TEXT = _paper_text("%s", f"coalesce({_AUTHORS}, {_OWNERS}, '')")
 #: The view the papers' index read its words from until revision 0019 (as the migrations
 #: that made it, and the one that replaces it, know it): the text as it is.
-PAPER_SEARCH_VIEW = "CREATE VIEW paper_search AS" + PAPER_TEXT
+PAPER_SEARCH_VIEW = "CREATE VIEW paper_search AS" + _paper_text("%s", f"coalesce({_AUTHORS}, '')")
+#: The view it read them from from revision 0019 to 0023: folded, the authors alone.
+PAPER_SEARCH_VIEW_0019 = "CREATE VIEW paper_search AS" + _paper_text(
+    "refman_fold(%s)", f"coalesce({_AUTHORS}, '')"
+)
 
 #: The views the indexes read their words from (external content), since revision 0019:
 #: the text with ø, æ, ł, ß... written as o, ae, l, ss (``refman_fold``, SQLite's function of
-#: :func:`refman.common.text.fold_letters`), which the tokenizer does not fold itself — it
+#: :func:`refman.common.text.index_form`), which the tokenizer does not fold itself — it
 #: drops accents only. The words typed are folded alike (:mod:`refman.store.search_terms`).
+#: Since revision 0023 a paper's page owners stand for its authors where it has none.
 SEARCH_VIEWS = {
-    "paper_search": """
-CREATE VIEW paper_search AS
-SELECT p.id AS id,
-  refman_fold(p.title) AS title,
-  refman_fold(refman_readable(p.abstract)) AS abstract,
-  refman_fold(coalesce((SELECT group_concat(pe.name, ' ') FROM authorships a
-            JOIN persons pe ON pe.id = a.person_id WHERE a.paper_id = p.id), '')) AS authors,
-  refman_fold(coalesce(p.venue, '')) AS venue,
-  coalesce((SELECT group_concat(s.code, ' ') FROM paper_subjects ps
-            JOIN subjects s ON s.id = ps.subject_id WHERE ps.paper_id = p.id), '') AS subjects
-FROM papers p
-""",
+    "paper_search": "CREATE VIEW paper_search AS"
+    + _paper_text("refman_fold(%s)", f"coalesce({_AUTHORS}, {_OWNERS}, '')"),
     "tag_search": "CREATE VIEW tag_search AS SELECT id, refman_fold(name) AS name FROM tags",
     "note_search": "CREATE VIEW note_search AS SELECT id, refman_fold(text) AS text FROM notes",
     "file_text_search": (

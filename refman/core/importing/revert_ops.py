@@ -133,12 +133,13 @@ def revert_import(ctx: Context, op: RevertImport) -> Outcome[RevertPlan]:
     applied = work.created.get("applied_tags")
     states = [_put_back_tags(work.snapshots[pid], before[pid], applied) for pid in restored]
     write_states(s, Registry(s), [], states, ctx.now, ctx.search)
-    for pid, owners in work.unattributed.items():
-        s.execute(
-            delete(Attribution).where(
-                Attribution.paper_id == pid, Attribution.person_id.in_(owners)
+    with ctx.search.changing(s, list(work.unattributed)):  # (owners may be searched words)
+        for pid, owners in work.unattributed.items():
+            s.execute(
+                delete(Attribution).where(
+                    Attribution.paper_id == pid, Attribution.person_id.in_(owners)
+                )
             )
-        )
     for part in chunks(work.notes):
         s.execute(delete(Note).where(Note.id.in_(part)))
     delete_papers(s, ctx.search, removed)

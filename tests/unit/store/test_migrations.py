@@ -339,7 +339,7 @@ def test_a_library_of_revision_0018_finds_letters_of_their_own_as_plain_letters(
     a, b = library.import_pages([SourcedPage(page, "page.txt")]).new_ids
     library.tag([b], ["Ødegaard lab"])
     library.add_note(b, "Ask Þórunn about the calibration.")
-    plain = ["coral", "mixing brackish", "varga", "straits"]
+    plain = ["coral", "mixing brackish", "snapping", "straits"]
     before = {typed: _found(library, typed) for typed in plain}
     _engine_at_revision(library.db.engine, "0018")
     with library.db.sessions.begin() as session:  # the keys refman of revision 0018 made

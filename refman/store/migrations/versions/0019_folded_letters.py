@@ -29,6 +29,7 @@ from refman.store.bulk import chunks
 from refman.store.packed import readable
 from refman.store.search_schema import (
     PAPER_SEARCH_VIEW,
+    PAPER_SEARCH_VIEW_0019,
     SEARCH_VIEWS,
     TRIGGERED,
     fts_table,
@@ -233,7 +234,7 @@ def upgrade() -> None:
         _shared(conn, WORDS_FUNCTION)
     else:
         register_functions(conn.connection.driver_connection)  # type: ignore[arg-type]
-        _papers_view(conn, SEARCH_VIEWS["paper_search"])
+        _papers_view(conn, PAPER_SEARCH_VIEW_0019)
         _triggered(conn, folded=True)
     _people(conn)
 
