@@ -32,6 +32,10 @@ def identifiers_in(text: str) -> tuple[str | None, str | None]:
     return (dois[0] if dois else None), (arxiv_ids[0] if arxiv_ids else None)
 
 
+#: How many lines after the link before the next link of a page is looked for.
+_REACH = 200
+
+
 def _link_lines(text: str, links: Sequence[PageLink]) -> list[tuple[int, str]]:
     """(line number, address) of each link, found by its text in page order.
 
@@ -46,7 +50,11 @@ def _link_lines(text: str, links: Sequence[PageLink]) -> list[tuple[int, str]]:
     for link in links:
         if parse_subjects(link.text) is not None:
             continue  # a subject's link points to the subject, not to the paper
-        for index in range(at, len(lines)):
+        # (within reach of the link before: an icon named by the text before it is found
+        # nowhere else, and looking for it through the whole page made a long page's links
+        # take time by the square of its length)
+        reach = len(lines) if not found else min(len(lines), at + _REACH)
+        for index in range(at, reach):
             least = end + (link.text == previous) if index == at else 0
             hit = _ending_at_least(lines[index], link.text, least)
             if hit is not None:
@@ -54,6 +62,26 @@ def _link_lines(text: str, links: Sequence[PageLink]) -> list[tuple[int, str]]:
                 at, end, previous = index, hit, link.text
                 break
     return found
+
+
+def link_spans(text: str, links: Sequence[PageLink]) -> list[tuple[int, int, str]]:
+    """(start, end, address) of each link in ``text`` (the visible text of the page the links
+    come from: :func:`~refman.importers.html_text.html_page`), found by its text in page
+    order as :func:`_link_lines` finds it; a link that would cover another's characters (an
+    icon named by the text before it) is left out."""
+    spans: list[tuple[int, int, str]] = []
+    end, previous = 0, ""
+    for link in links:
+        if not link.text:
+            continue
+        least = end + (link.text == previous)
+        at = text.find(link.text, max(0, least - len(link.text)))
+        if at < 0:
+            continue
+        if not spans or at >= spans[-1][1]:
+            spans.append((at, at + len(link.text), link.href))
+        end, previous = at + len(link.text), link.text
+    return spans
 
 
 def _ending_at_least(line: str, text: str, least: int) -> int | None:

@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QMimeData, QModelIndex, Qt
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -1123,3 +1124,65 @@ def test_the_review_says_when_the_paper_found_is_in_the_trash() -> None:
     assert merge_text(plan) == "Already in library — will merge (adds the year)"
     trashed = RecordPlan((0, 0), record, RecordStatus.MERGE, target_id=7, target_in_trash=True)
     assert merge_text(trashed) == "Already in the Trash — will merge (nothing new)"
+
+
+def _html_page(owner: str, records: list[tuple[str, str]]) -> str:
+    """A browser's copy of an author page whose records each end in a link named "DOI"."""
+    body = [f"<h1>{owner}</h1><p>Publications and source records attributed to {owner}.</p>"]
+    body.append(f"<p>{len(records)} records</p>")
+    for title, doi in records:
+        body.append(
+            f"<div><p>arXiv2024</p><h3>{title}</h3><p>We study {title.lower()} at length and "
+            f'report what we found. <a href="https://doi.org/{doi}">DOI</a></p>'
+            "<p>cs.LG↗</p></div>"
+        )
+    return "<html><body>" + "".join(body) + "</body></html>"
+
+
+def _paste_html(qtbot: QtBot, area: QWidget, html: str) -> None:
+    data = QMimeData()
+    data.setHtml(html)
+    data.setText("(the browser's plain text)")
+    QApplication.clipboard().setMimeData(data)
+    qtbot.keyClick(area, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+
+
+def _dois(library: LibraryService) -> dict[str, str | None]:
+    return {library.paper(i).title: library.paper(i).doi for i in library.paper_ids()}
+
+
+def test_pasted_links_go_with_their_text_pasted_over_or_deleted(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
+) -> None:
+    """A page pasted over another leaves none of the other's links; deleting a record's
+    lines takes its links with them: no paper is given another's DOI."""
+    wizard = make_wizard()
+    area = wizard.source_page.paste_area
+    area.setFocus()
+    wrong = [("Wrong Engines", "10.1111/wrong.1"), ("Wrong Looms", "10.1111/wrong.2")]
+    _paste_html(qtbot, area, _html_page("Ada Lovelace", wrong))
+    qtbot.keyClick(area, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    right = [
+        ("Compilers for Everyone", "10.2222/right.1"),
+        ("Debugging with Moths", "10.2222/right.2"),
+        ("Cobol for the Masses", "10.2222/right.3"),
+    ]
+    _paste_html(qtbot, area, _html_page("Grace Hopper", right))
+    assert [link.href for link in area.links] == [f"https://doi.org/{d}" for _, d in right]
+    # delete the first record's lines (its venue line to its subjects)
+    text = area.toPlainText()
+    start, end = text.index("arXiv2024"), text.index("cs.LG↗") + len("cs.LG↗\n")
+    cursor = area.textCursor()
+    cursor.setPosition(start)
+    cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+    area.setTextCursor(cursor)
+    qtbot.keyClick(area, Qt.Key.Key_Delete)
+    assert "Compilers" not in area.toPlainText()
+    qtbot.waitUntil(lambda: labels(wizard.source_page, "sourceCount") != [], timeout=5000)
+    to_review(qtbot, wizard)
+    run_import(qtbot, wizard)
+    settle(wizard.controller)
+    assert _dois(library) == {
+        "Debugging with Moths": "10.2222/right.2",
+        "Cobol for the Masses": "10.2222/right.3",
+    }

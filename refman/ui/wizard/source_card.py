@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, Qt, Signal, Slot
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QFont, QFontDatabase, QTextCharFormat
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from refman.importers import PageFormat, ParsedPage
+from refman.importers.identify import link_spans
 from refman.importers.records import PageLink
 from refman.importers.sources import html_page
 
@@ -80,23 +81,46 @@ def _coloured(label: QLabel, colour: str) -> QLabel:
 
 
 class PasteArea(QPlainTextEdit):
-    """The box text is pasted into; it keeps the links of pasted HTML (a browser's copy)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.links: list[PageLink] = []
-        self.textChanged.connect(self._forget_links)
+    """The box text is pasted into. Pasted HTML (a browser's copy) comes in as its visible
+    text, each link's text carrying where the link pointed (an anchor of its characters): a
+    link goes when its text is deleted or pasted over, and is read where its text stands."""
 
     def insertFromMimeData(self, source: QMimeData) -> None:
-        """Paste as plain text, remembering where the HTML's links pointed."""
-        if source.hasHtml():
-            self.links.extend(html_page(source.html())[1])
-        super().insertFromMimeData(source)
+        """Paste as plain text, the HTML's links kept on their text."""
+        if not source.hasHtml():
+            super().insertFromMimeData(source)
+            return
+        text, links = html_page(source.html())
+        cursor, at = self.textCursor(), 0
+        plain = QTextCharFormat()
+        for start, end, href in link_spans(text, links):
+            cursor.insertText(text[at:start], plain)
+            anchored = QTextCharFormat()
+            anchored.setAnchor(True)
+            anchored.setAnchorHref(href)
+            cursor.insertText(text[start:end], anchored)
+            at = end
+        cursor.insertText(text[at:], plain)
+        self.setTextCursor(cursor)
 
-    @Slot()
-    def _forget_links(self) -> None:
-        if not self.toPlainText().strip():
-            self.links.clear()
+    @property
+    def links(self) -> list[PageLink]:
+        """The links of the text in the box now, in its order (each named by its text)."""
+        found: list[PageLink] = []
+        block = self.document().begin()
+        while block.isValid():
+            it, previous = block.begin(), ""  # (a link never runs over a line's end)
+            while not it.atEnd():
+                fragment = it.fragment()
+                href = fragment.charFormat().anchorHref()
+                if href and href == previous:  # (one link's text in formats alike)
+                    found[-1] = PageLink(found[-1].text + fragment.text(), href)
+                elif href:
+                    found.append(PageLink(fragment.text(), href))
+                previous = href
+                it += 1
+            block = block.next()
+        return [PageLink(" ".join(link.text.split()), link.href) for link in found]
 
 
 class SourceCard(QFrame):

@@ -111,3 +111,27 @@ def test_importing_the_saved_page_stores_the_links(
     )
     sketching = papers["2019: A Year of Quiet Progress in Tensor Sketching"]
     assert sketching["doi"] == "10.5555/iclr.2024.0042"
+
+
+def test_link_spans_place_each_link_on_its_text_once() -> None:
+    """Where a pasted page's links sit in its text (the paste box keeps them on their
+    characters): in page order, a repeated name taken at its next place, an icon named by
+    the text before it (over another link's characters) left out."""
+    from refman.importers.identify import link_spans
+    from refman.importers.records import PageLink
+
+    text = "Paper One\nDOI PDF\nPaper Two\nDOI\n"
+    links = [
+        PageLink("Paper One", "https://example.org/one"),
+        PageLink("Paper One", "https://example.org/one.pdf"),  # an icon after the title
+        PageLink("DOI", "https://doi.org/10.1000/one"),
+        PageLink("DOI", "https://doi.org/10.1000/two"),
+        PageLink("Nowhere", "https://example.org/gone"),
+    ]
+    spans = link_spans(text, links)
+    assert [(text[a:b], href) for a, b, href in spans] == [
+        ("Paper One", "https://example.org/one"),
+        ("DOI", "https://doi.org/10.1000/one"),
+        ("DOI", "https://doi.org/10.1000/two"),
+    ]
+    assert spans[2][0] > text.index("Paper Two")
