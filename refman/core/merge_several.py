@@ -24,7 +24,8 @@ from refman.core.paper_merge import (
     take_in,
     unmerge_papers,
 )
-from refman.core.state_io import load_states
+from refman.core.paper_state import PaperState
+from refman.core.state_io import load_states, state_keys
 from refman.core.values import Changes
 
 
@@ -55,9 +56,19 @@ class UnmergeSeveral(Operation[tuple[int, ...]]):
         return "Merge papers"
 
 
+#: The most papers one merge takes (copies of one paper are a few; a whole selection merged
+#: by mistake would take long to merge and to undo).
+MOST = 100
+
+
 def _require_distinct(op: MergeSeveral) -> None:
     if not op.others:
         raise InvalidValueError("No paper to merge was named.", "Name the papers to merge.")
+    if len(op.others) >= MOST:
+        raise InvalidValueError(
+            f"{len(op.others) + 1:,} papers cannot be merged at once (at most {MOST}).",
+            "Select the copies of one paper, and merge them.",
+        )
     if op.keep in op.others:
         raise InvalidValueError(
             f"Paper #{op.keep} cannot be merged with itself.", "Name different papers."
@@ -65,6 +76,16 @@ def _require_distinct(op: MergeSeveral) -> None:
     if len(set(op.others)) < len(op.others):
         twice = next(i for i in op.others if op.others.count(i) > 1)
         raise InvalidValueError(f"Paper #{twice} was named twice.", "Name each paper once.")
+
+
+def _require_one_work(states: dict[int, PaperState], ids: tuple[int, ...]) -> None:
+    """Refuse papers two of which carry different DOIs or arXiv ids, as they are named
+    (before any merge): each checked against the first that carries one of each."""
+    first_doi = next((i for i in ids if state_keys(states[i]).doi), None)
+    first_arxiv = next((i for i in ids if state_keys(states[i]).arxiv), None)
+    for paper_id in ids:
+        for first in (f for f in (first_doi, first_arxiv) if f is not None and f != paper_id):
+            require_one_work(states[first], states[paper_id])
 
 
 def _gains(ctx: Context, op: MergeSeveral) -> tuple[str, ...]:
@@ -79,9 +100,7 @@ def _gains(ctx: Context, op: MergeSeveral) -> tuple[str, ...]:
     for paper_id in (op.keep, *op.others):
         if paper_id not in states:
             raise no_paper(paper_id)
-    for i, first in enumerate((op.keep, *op.others)):  # (named as they are, before any merge)
-        for second in op.others[i:]:
-            require_one_work(states[first], states[second])
+    _require_one_work(states, (op.keep, *op.others))
     keep = states[op.keep]
     tags = len(keep.tags)
     gains = [take_in(ctx, keep, states[other]) for other in op.others]

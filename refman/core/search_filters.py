@@ -10,7 +10,7 @@ from sqlalchemy import ColumnElement, Select, and_, false, func, or_, select, tr
 from sqlalchemy.orm import Session
 
 from refman.common.identifiers import normalize_arxiv, normalize_doi
-from refman.common.text import person_key, plain_letters, squash_spaces
+from refman.common.text import person_key, squash_spaces
 from refman.core.rules import tag_key
 from refman.core.search_syntax import SearchFilter, year_range
 from refman.store.models import (
@@ -25,7 +25,7 @@ from refman.store.models import (
     Subject,
     Tag,
 )
-from refman.store.plain_text import escape_like, plain_contains, plain_sql
+from refman.store.plain_text import escape_like, plain_contains, plain_sql, plain_value
 from refman.store.search import SearchIndex
 
 
@@ -43,7 +43,8 @@ def _tagged(session: Session, name: str) -> Select[Any]:
     (``tag:odegaard`` finds the tag "Ødegaard"; the tag pane's tags are told apart by case
     alone: :func:`tag_members`)."""
     named = or_(
-        Tag.key == tag_key(name), plain_sql(session, Tag.name) == plain_letters(squash_spaces(name))
+        Tag.key == tag_key(name),
+        plain_sql(session, Tag.name) == plain_value(session, squash_spaces(name)),
     )
     return select(PaperTag.paper_id).join(Tag, Tag.id == PaperTag.tag_id).where(named)
 

@@ -1161,6 +1161,9 @@ def test_pasted_links_go_with_their_text_pasted_over_or_deleted(
     area.setFocus()
     wrong = [("Wrong Engines", "10.1111/wrong.1"), ("Wrong Looms", "10.1111/wrong.2")]
     _paste_html(qtbot, area, _html_page("Ada Lovelace", wrong))
+    qtbot.keyClick(area, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert area.toPlainText() == "" and area.links == []  # one paste, one undo step
+    _paste_html(qtbot, area, _html_page("Ada Lovelace", wrong))
     qtbot.keyClick(area, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
     right = [
         ("Compilers for Everyone", "10.2222/right.1"),
@@ -1168,7 +1171,10 @@ def test_pasted_links_go_with_their_text_pasted_over_or_deleted(
         ("Cobol for the Masses", "10.2222/right.3"),
     ]
     _paste_html(qtbot, area, _html_page("Grace Hopper", right))
-    assert [link.href for link in area.links] == [f"https://doi.org/{d}" for _, d in right]
+    qtbot.keyClicks(area, " (end)")  # typed after the last link: not the link's text
+    assert [(link.text, link.href) for link in area.links] == [
+        ("DOI", f"https://doi.org/{d}") for _, d in right
+    ]
     # delete the first record's lines (its venue line to its subjects)
     text = area.toPlainText()
     start, end = text.index("arXiv2024"), text.index("cs.LG↗") + len("cs.LG↗\n")

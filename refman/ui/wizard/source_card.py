@@ -93,6 +93,7 @@ class PasteArea(QPlainTextEdit):
         text, links = html_page(source.html())
         cursor, at = self.textCursor(), 0
         plain = QTextCharFormat()
+        cursor.beginEditBlock()  # (one paste, one undo step)
         for start, end, href in link_spans(text, links):
             cursor.insertText(text[at:start], plain)
             anchored = QTextCharFormat()
@@ -101,6 +102,8 @@ class PasteArea(QPlainTextEdit):
             cursor.insertText(text[start:end], anchored)
             at = end
         cursor.insertText(text[at:], plain)
+        cursor.setCharFormat(plain)  # what is typed next is no link's
+        cursor.endEditBlock()
         self.setTextCursor(cursor)
 
     @property

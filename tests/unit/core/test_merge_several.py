@@ -173,3 +173,15 @@ def test_a_dry_run_says_what_all_of_them_would_bring_and_changes_nothing(
         "the rating (4 stars)",
     } <= set(outcome.value.added)
     assert [_seen(library, i) for i in trio] == before
+
+
+def test_a_whole_selection_is_not_merged_into_one_paper(
+    library: LibraryService, trio: tuple[int, int, int]
+) -> None:
+    """Copies of one paper are a few: a hundred papers or more (Ctrl+A, then Merge Papers by
+    mistake) are refused before anything is read or changed."""
+    a, b, c = trio
+    others = tuple(range(b, b + 150))
+    with pytest.raises(InvalidValueError, match="151 papers cannot be merged at once"):
+        library.apply(MergeSeveral(a, others))
+    assert sorted(library.paper_ids()) == [a, b, c]

@@ -224,3 +224,17 @@ def test_is_finds_why_a_paper_needs_attention_and_its_reading_status(
     assert found(library, "is:suggested") == found(library, "is:incomplete") == {"we"}
     assert found(library, "is:duplicate OR is:read") == {"a", "pipeline"}
     assert found(library, "is:soon") == set()  # no such state: plain words
+
+
+@pytest.mark.parametrize("text", ["κόσμος", "がく", "Straße", "Ça va"])
+def test_note_venue_and_tag_find_text_typed_as_stored_in_any_script(
+    library: LibraryService, titles: dict[str, int], text: str
+) -> None:
+    """On both backends, the way each writes text plain (marks and case dropped) reads the
+    typed value as it reads the stored one."""
+    library.add_note(titles["a"], f"See {text} again")
+    library.edit_fields(titles["overlapped"], venue=f"Journal of {text}")
+    library.tag([titles["pipeline"]], [text])
+    assert found(library, f'note:"{text}"') == {"a"}
+    assert found(library, f'venue:"{text}"') == {"overlapped"}
+    assert found(library, f'tag:"{text}"') == {"pipeline"}
