@@ -1,7 +1,7 @@
 """Text compared as :func:`~refman.common.text.plain_letters` compares it (accents and case
 dropped, ø and ł written as o and l), in the SQL of either backend: SQLite through its
 function ``refman_plain`` (:func:`refman.store.search_terms.register_functions`),
-PostgreSQL through its own ``normalize``, ``translate`` and ``lower``."""
+PostgreSQL by the rule of its search words (:func:`refman.store.search_pg.plain_expression`)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,8 @@ from typing import Any
 from sqlalchemy import ColumnElement, LargeBinary, and_, cast, func, literal_column, or_
 from sqlalchemy.orm import Session
 
-from refman.common.text import OWN_LETTERS, fold_letters, plain_letters
+from refman.common.text import fold_letters, plain_letters
 from refman.store.backend import on_server
-
-#: The letters :data:`OWN_LETTERS` writes as one letter, and those letters.
-_ONE = {letter: plain for letter, plain in OWN_LETTERS.items() if len(plain) == 1}
 
 
 def escape_like(text: str) -> str:
@@ -25,22 +22,16 @@ def escape_like(text: str) -> str:
 
 
 def plain_sql(session: Session, column: Any) -> ColumnElement[str]:
-    """``column``'s text as :func:`~refman.common.text.plain_letters` writes it."""
+    """``column``'s text written plain: by :func:`~refman.common.text.plain_letters` on
+    SQLite, by :func:`~refman.store.search_pg.plain_expression` (the rule of its search
+    words) on PostgreSQL."""
     if not on_server(session):
         result: ColumnElement[str] = func.refman_plain(column)
         return result
-    folded = column
-    for letter, plain in OWN_LETTERS.items():
-        if len(plain) > 1:
-            folded = func.replace(folded, letter, plain)
-    folded = func.translate(folded, "".join(_ONE), "".join(_ONE.values()))
-    decomposed = func.normalize(folded, literal_column("NFKD"))
-    return func.lower(func.regexp_replace(decomposed, "[\u0300-\u036f]", "", "g"))
+    from refman.store.search_pg import plain_expression  # (a server's: not at start-up)
 
-
-#: The combining marks PostgreSQL's side of :func:`plain_sql` drops (a regular expression's
-#: range: it knows no Unicode categories).
-_SERVER_MARKS = re.compile("[\u0300-\u036f]")
+    name = str(column.expression.compile(dialect=session.get_bind().dialect))
+    return literal_column(plain_expression(name))
 
 
 def plain_value(session: Session, value: str) -> str:
@@ -50,8 +41,10 @@ def plain_value(session: Session, value: str) -> str:
     (a Greek final sigma, a Japanese voiced mark)."""
     if not on_server(session):
         return plain_letters(value)
+    from refman.store.search_pg import MARKS
+
     decomposed = unicodedata.normalize("NFKD", fold_letters(value))
-    return _SERVER_MARKS.sub("", decomposed).lower()
+    return re.sub(MARKS, "", decomposed).lower()
 
 
 def plain_contains(session: Session, column: Any, value: str) -> ColumnElement[bool]:

@@ -82,6 +82,17 @@ def fold_expression(value: str) -> str:
     return f"translate({value}, {_sql_text(''.join(one))}, {_sql_text(''.join(one.values()))})"
 
 
+#: The combining marks PostgreSQL drops from decomposed text (its regular expressions know no
+#: Unicode categories: the block of the accents of Latin, Greek and Cyrillic letters).
+MARKS = "[\\u0300-\\u036f]"
+
+
+def plain_expression(value: str) -> str:
+    """SQL that writes the text ``value`` (an SQL expression) plain: letters of their own
+    folded, decomposed, accents dropped, in lower case."""
+    return f"lower(regexp_replace(normalize({fold_expression(value)}, NFKD), '{MARKS}', '', 'g'))"
+
+
 #: ``refman_words`` since revision 0019: the same, ø, æ, ł, ß... folded first (to o, ae, l,
 #: ss) as SQLite's views fold them and :func:`~refman.store.search_terms.parse_terms` folds
 #: the words typed.
@@ -89,8 +100,7 @@ WORDS_FUNCTION = f"""
     CREATE OR REPLACE FUNCTION refman_words(value text) RETURNS tsvector
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       SELECT to_tsvector('simple'::regconfig, regexp_replace(
-        lower(regexp_replace(normalize({fold_expression("coalesce(value, '')")}, NFKD),
-          '[\\u0300-\\u036f]', '', 'g')),
+        {plain_expression("coalesce(value, '')")},
         '[^[:alnum:]]+', ' ', 'g'))
     $$
     """

@@ -22,6 +22,7 @@ from refman.core.values import Section
 
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
+from refman.ui.paper_columns import papers_in
 from refman.ui.paper_table import PaperTable
 from refman.ui.read_only import enable_action
 
@@ -44,8 +45,7 @@ class MergeSelected(QObject):
     @Slot()
     def enable(self) -> None:
         """Two selected papers or more, not in the Trash."""
-        runs = self.table.selected_runs()
-        several = sum(last - first + 1 for first, last in runs) >= 2
+        several = papers_in(self.table.selected_runs()) >= 2
         in_trash = self.table.paper_model.query.section is Section.TRASH
         enable_action(self.action, several and not in_trash)
 

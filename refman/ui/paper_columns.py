@@ -3,7 +3,7 @@ provisional-title mark."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication
@@ -166,6 +166,11 @@ def filled(
     for first, last, known in parts:
         out.extend(known if known is not None else fetch(first, last - first + 1))
     return Distinct(out)
+
+
+def papers_in(runs: Sequence[tuple[int, int]]) -> int:
+    """How many rows (papers) runs of rows (first, last) hold."""
+    return sum(last - first + 1 for first, last in runs)
 
 
 #: The narrowest each column beside the title becomes, in characters, when the list is too

@@ -30,6 +30,7 @@ from refman.ui.paper_columns import (
     VENUE,
     YEAR,
     column_of,
+    papers_in,
     room_for_titles,
     runs,
 )
@@ -155,8 +156,6 @@ class PaperTable(QTableView):
         with QSignalBlocker(header):
             header.setSortIndicator(column_of(query.sort), order)
         header.viewport().update()
-
-    # -- public API -------------------------------------------------------------------------
 
     def selected_runs(self) -> tuple[tuple[int, int], ...]:
         """The selected rows as (first, last) runs, in list order."""
@@ -298,7 +297,7 @@ class PaperTable(QTableView):
         reads their ids while the person drags (:mod:`refman.ui.paper_drag`)."""
         selected = self.selected_runs()
         ids = self.paper_model.run_ids(selected, read=False)
-        papers = sum(last - first + 1 for first, last in selected)
+        papers = papers_in(selected)
         if not papers:
             return
         if len(ids) == papers:

@@ -32,6 +32,7 @@ from refman.core.values import Changes
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.look import GAP, heading_label, plain_label, scaled_font, set_muted
+from refman.ui.paper_columns import papers_in
 from refman.ui.paper_table import PaperTable
 from refman.ui.tag_chips import TagChips
 
@@ -46,7 +47,6 @@ class PaneStack(QStackedWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.summary: QWidget | None = None
         self.held: QWidget | None = None
         self._wanted: QWidget | None = None
 
@@ -166,7 +166,6 @@ class SelectionShown(QObject):
         self.stack = pane.stack
         self.summary = SelectionSummary(actions, self.stack)
         self.stack.addWidget(self.summary)
-        self.stack.summary = self.summary
         self.summary.tags.tags_added.connect(self.tag_all)
         self.summary.tags.set_known_tags(controller.service.tag_names())
         controller.changed.connect(self.on_changed)
@@ -178,7 +177,7 @@ class SelectionShown(QObject):
     @Slot()
     def follow(self) -> None:
         """The summary for two papers or more; the paper selected; nothing for none."""
-        count = sum(last - first + 1 for first, last in self.table.selected_runs())
+        count = papers_in(self.table.selected_runs())
         if count > 1:
             self.summary.set_count(count)
         elif count == 1 and (one := self.table.selected_ids()) != [self.pane.current_paper()]:
