@@ -66,26 +66,33 @@ def split_lines(text: str) -> Lines:
 
 # ---------------------------------------------------------------------------- venue + year
 _MAX_VENUE_LINE = 80
+#: A venue line as long as a proceedings' full name ("Proceedings of the 2023 Conference on
+#: Empirical Methods in Natural Language Processing 2023"): read so only before a title.
+_MAX_LONG_VENUE_LINE = 250
 _VENUE_LINE = re.compile(r"(?P<venue>.*?)[\s,]*(?<!\d)(?P<year>19\d\d|20\d\d|2100)")
 
 
-def parse_venue_line(line: str) -> tuple[str | None, int] | None:
+def parse_venue_line(line: str, *, long: bool = False) -> tuple[str | None, int] | None:
     """Read a venue+year line such as "arXiv2026", "ICML 2022" or "Proc. VLDB 2021".
 
     Args:
         line: A stripped line.
+        long: Also read a line as long as a proceedings' full name (up to 250 characters and
+            40 words, a venue named): the caller checks that a title follows.
 
     Returns:
         ``(venue, year)`` with ``venue`` None when the line is only a year, or None when the
         line is not a short line ending in a plausible year.
     """
-    if len(line) > _MAX_VENUE_LINE or not line[-1].isdigit():
+    if len(line) > (_MAX_LONG_VENUE_LINE if long else _MAX_VENUE_LINE) or not line[-1].isdigit():
         return None
     match = _VENUE_LINE.fullmatch(line)
     if match is None:
         return None
     venue = match.group("venue").strip()
-    if len(venue.split()) > 8 or venue.endswith((":", ";", ",")):
+    if len(venue.split()) > (40 if long else 8) or venue.endswith((":", ";", ",")):
+        return None
+    if long and not venue:
         return None
     return (venue or None), int(match.group("year"))
 

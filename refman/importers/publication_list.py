@@ -151,7 +151,11 @@ class _Parser:
             strict: Inside an abstract, also require a named venue and a title-like next line.
         """
         venue_year = parse_venue_line(self.text[index])
-        if venue_year is None or (strict and venue_year[0] is None):
+        if venue_year is None:
+            # A proceedings' full name: a venue line only when a title follows it.
+            long = parse_venue_line(self.text[index], long=True)
+            return long if long is not None and self._title_follows(index + 1, True) else None
+        if strict and venue_year[0] is None:
             return None
         return venue_year if self._title_follows(index + 1, strict) else None
 

@@ -199,6 +199,43 @@ def test_venue_and_year_with_or_without_a_space(
 
 
 @pytest.mark.parametrize(
+    ("venue_line", "venue"),
+    [
+        (
+            "Proceedings of the 2023 Conference on Empirical Methods in Natural Language "
+            "Processing (EMNLP) 2023",
+            "Proceedings of the 2023 Conference on Empirical Methods in Natural Language "
+            "Processing (EMNLP)",
+        ),
+        (
+            "Advances in Neural Information Processing Systems 36: Annual Conference on Neural "
+            "Information Processing Systems, 2023",
+            "Advances in Neural Information Processing Systems 36: Annual Conference on Neural "
+            "Information Processing Systems",
+        ),
+    ],
+)
+@pytest.mark.parametrize("first", [True, False])
+def test_a_proceedings_full_name_is_a_venue_line(venue_line: str, venue: str, first: bool) -> None:
+    rec = [venue_line, *REC_A[1:]]
+    records = [*rec, *REC_B] if first else [*REC_B, *rec]
+    page = parse(page_text(*HEADER, *records))
+    assert page.warnings == []
+    long = page.records[0 if first else 1]
+    assert (long.venue, long.year, long.title) == (venue, 2023, REC_A[1])
+    assert long.abstract == REC_A[2]
+    assert [r.title for r in page.records].count(REC_B[1]) == 1
+
+
+def test_a_long_title_ending_in_a_year_before_its_abstract_stays_a_title() -> None:
+    title = "Forecasting Electricity Demand Across Twenty European Grids from 1990 to 2020"
+    rec = ["arXiv2021", title, "We forecast demand. Errors fall by a third.", "stat.AP"]
+    page = parse(page_text(*HEADER, *rec, *REC_B))
+    assert [r.title for r in page.records] == [title, REC_B[1]]
+    assert page.warnings == []
+
+
+@pytest.mark.parametrize(
     "title",
     [
         "2024: A Year in Review",
