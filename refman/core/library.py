@@ -216,12 +216,13 @@ class LibraryService(LibraryReads):
             return stage_files(self.files, op)
         return None
 
-    def tag(self, paper_ids: Iterable[int], names: Iterable[str]) -> Outcome[None]:
-        """Put tags (created when new) on papers."""
+    def tag(self, paper_ids: Iterable[int], names: Iterable[str]) -> Outcome[tuple[int, ...]]:
+        """Put tags (created when new) on papers (its value: those that gained one)."""
         return self.apply(TagPapers(tuple(paper_ids), tuple(names)))
 
-    def untag(self, paper_ids: Iterable[int], names: Iterable[str]) -> Outcome[None]:
-        """Take tags off papers (tags they do not carry are ignored)."""
+    def untag(self, paper_ids: Iterable[int], names: Iterable[str]) -> Outcome[tuple[int, ...]]:
+        """Take tags off papers (tags they do not carry are ignored; its value: the papers
+        that lost one)."""
         return self.apply(UntagPapers(tuple(paper_ids), tuple(names)))
 
     def rename_tag(self, old: str, new: str) -> Outcome[None]:

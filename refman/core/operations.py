@@ -89,7 +89,7 @@ class Outcome(Generic[T]):
 
 
 @dataclass(frozen=True, slots=True)
-class _PapersAndTags(Operation[None]):
+class _PapersAndTags(Operation[tuple[int, ...]]):
     """Papers and tag names: each paper once, each name cleaned and once (checked here)."""
 
     paper_ids: tuple[int, ...]
@@ -151,7 +151,7 @@ class DeleteTag(Operation[None]):
 
 
 @dataclass(frozen=True, slots=True)
-class TagChange(Operation[None]):
+class TagChange(Operation[tuple[int, ...]]):
     """A precise change to tags and their links, applied in the order of the fields.
 
     Every tag operation's inverse is one of these: it names exactly the links added or

@@ -178,8 +178,9 @@ def _delete(tags: _Tags, done: _Done, change: TagChange) -> None:
         tags.session.execute(delete(Tag).where(Tag.id == tag.id))
 
 
-def apply_tag_change(ctx: Context, change: TagChange, label: str = "") -> Outcome[None]:
-    """Carry out a tag change; its inverse names exactly what it did.
+def apply_tag_change(ctx: Context, change: TagChange, label: str = "") -> Outcome[tuple[int, ...]]:
+    """Carry out a tag change; its inverse names exactly what it did. Its value: the papers
+    that gained or lost a tag (what an undo shows selected).
 
     Raises:
         NotFoundError: A paper or tag it names does not exist.
@@ -196,10 +197,11 @@ def apply_tag_change(ctx: Context, change: TagChange, label: str = "") -> Outcom
     papers = done.papers()  # tags_fts follows the tags table by itself (triggers)
     inverse = done.inverse()
     changes = Changes(papers=papers, tags=True) if inverse is not None else Changes()
-    return Outcome(None, changes, inverse, label)
+    gained_or_lost = ids_of(*(ids for _, ids in (*done.added, *done.removed)))
+    return Outcome(tuple(gained_or_lost), changes, inverse, label)
 
 
-def tag_papers(ctx: Context, op: TagPapers) -> Outcome[None]:
+def tag_papers(ctx: Context, op: TagPapers) -> Outcome[tuple[int, ...]]:
     """Put tags on papers (creating the tags that are new; a paper the library lacks fails
     the whole change, tags made before included)."""
     change = TagChange(
@@ -209,11 +211,16 @@ def tag_papers(ctx: Context, op: TagPapers) -> Outcome[None]:
     return apply_tag_change(ctx, change, op.label)
 
 
-def untag_papers(ctx: Context, op: UntagPapers) -> Outcome[None]:
+def untag_papers(ctx: Context, op: UntagPapers) -> Outcome[tuple[int, ...]]:
     """Take tags off papers."""
     require_papers(ctx.session, op.paper_ids)
     change = TagChange(remove=tuple((name, op.paper_ids) for name in op.names))
     return apply_tag_change(ctx, change, op.label)
+
+
+def _of_tags(outcome: Outcome[tuple[int, ...]]) -> Outcome[None]:
+    """A change to the tags themselves: no papers to show."""
+    return Outcome(None, outcome.changes, outcome.inverse, outcome.label)
 
 
 def rename_tag(ctx: Context, op: RenameTag) -> Outcome[None]:
@@ -225,10 +232,10 @@ def rename_tag(ctx: Context, op: RenameTag) -> Outcome[None]:
         if tag.name == op.new:
             return Outcome(None)
         change = TagChange(rename=((tag.name, op.new),))
-        return apply_tag_change(ctx, change, f"Rename tag “{tag.name}” to “{op.new}”")
+        return _of_tags(apply_tag_change(ctx, change, f"Rename tag “{tag.name}” to “{op.new}”"))
     carriers = tuple(tags.links(tag))
     change = TagChange(add=((other.name, carriers),), delete=(tag.name,))
-    return apply_tag_change(ctx, change, f"Merge tag “{tag.name}” into “{other.name}”")
+    return _of_tags(apply_tag_change(ctx, change, f"Merge tag “{tag.name}” into “{other.name}”"))
 
 
 def set_tag_colour(ctx: Context, op: SetTagColour) -> Outcome[None]:
@@ -241,13 +248,14 @@ def set_tag_colour(ctx: Context, op: SetTagColour) -> Outcome[None]:
         raise InvalidValueError(f"“{op.colour}” is not a colour.", "Use the form #1e88e5.")
     tag = _Tags(ctx.session).require(op.name)
     change = TagChange(recolour=((tag.name, op.colour),))
-    return apply_tag_change(ctx, change, f"Set colour of tag “{tag.name}”")
+    return _of_tags(apply_tag_change(ctx, change, f"Set colour of tag “{tag.name}”"))
 
 
 def delete_tag(ctx: Context, op: DeleteTag) -> Outcome[None]:
     """Delete a tag from every paper."""
     tag = _Tags(ctx.session).require(op.name)
-    return apply_tag_change(ctx, TagChange(delete=(tag.name,)), f"Delete tag “{tag.name}”")
+    label = f"Delete tag “{tag.name}”"
+    return _of_tags(apply_tag_change(ctx, TagChange(delete=(tag.name,)), label))
 
 
 HANDLERS: dict[type, Handler] = {

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
+from refman.core.values import Section
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import THREE_PAPERS as RECORDS
 from tests.helpers.pages import publication_page
@@ -144,3 +145,29 @@ def test_tab_leaves_the_list_with_its_selection_and_the_keyboard_comes_back_to_i
     window.table.select_paper(first)  # one paper: the summary goes, with the keyboard in it
     qtbot.wait_until(lambda: not _summary_shown(window))
     assert QApplication.focusWidget() is window.table
+
+
+def test_undoing_a_tagging_that_took_papers_out_of_the_list_brings_them_back_selected(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    window.tag_pane.select_section(Section.UNTAGGED)
+    settle(window.controller)
+    _click_row(qtbot, window, 0)
+    _click_row(qtbot, window, 2, add=True)
+    qtbot.wait_until(lambda: _summary_shown(window))
+    chosen = {p for p in (window.model.paper_id(0), window.model.paper_id(2)) if p is not None}
+    assert len(chosen) == 2
+    field = window.selection.summary.tags.field
+    qtbot.mouseClick(field, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(field, "to read")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    settle(window.controller)
+    assert window.model.rowCount() == 1  # tagged: no longer Untagged
+    assert {p for p in chosen if [t.name for t in library.paper(p).tags] == ["to read"]} == chosen
+
+    window.undo_action.trigger()
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 3)
+    qtbot.wait_until(lambda: set(window.table.selected_ids()) == chosen)
+    assert not any(library.paper(p).tags for p in chosen)
+    assert _summary_shown(window)  # the two papers, as they were before
