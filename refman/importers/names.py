@@ -19,8 +19,14 @@ __all__ = [
 ]
 
 _PARTICLES = frozenset(
-    "van von der den de del della di da dos das du la le ter ten zu bin al af".split()
+    "van von der den de del della delle degli dei di da do dos das du la las le los ter ten zu "
+    "bin al af y e".split()
 )
+#: Words of prose that are also people's names (Yang You, Can Xu, Or Litany, Bo An, Minh Do):
+#: one of them may be a word of a name of two words or more.
+_PROSE_OR_NAME = frozenset("An You Do Can Or No To On".split())
+#: Marks after a name for equal contribution or a footnote ("Ziheng Jiang*", "Lin†").
+_MARKS = "*†‡§¶"
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 # Capitalised function words of titles and prose that are never part of a person's name.
 _NOT_NAME_WORDS = frozenset(
@@ -89,6 +95,30 @@ _NOT_NAME_WORDS = frozenset(
         "Background",
         "Keywords",
         "Summary",
+        # Headings of an abstract's parts and of pages ("Significance Statement", "Authors").
+        "Significance",
+        "Statement",
+        "Highlights",
+        "Points",
+        "Broader",
+        "Ethics",
+        "Impact",
+        "Acknowledgments",
+        "Acknowledgements",
+        "Availability",
+        "Supplementary",
+        "Motivation",
+        "Limitations",
+        "Discussion",
+        "Objective",
+        "Objectives",
+        "Purpose",
+        "Findings",
+        "Overview",
+        "Project",
+        "Contributions",
+        "Authors",
+        "Publications",
     ]
 )
 _NAME_CHARS = re.compile(r"[^\W\d_]+(?:[-'’.][^\W\d_]*)*\.?")
@@ -101,6 +131,8 @@ def _name_token_ok(token: str) -> bool:
     if not first.isalpha():
         return False
     if first.islower():
+        if token.startswith(("al-", "el-")):  # al-Sayed
+            return len(token) > 3 and token[3].isupper() and _name_token_ok(token[3:])
         return token in _PARTICLES or (token.startswith(("d'", "d’")) and len(token) > 2)
     if token in _NOT_NAME_WORDS:
         return False
@@ -130,7 +162,10 @@ def looks_like_name(text: str, *, single_word: bool = False) -> bool:
     tokens = text.split()
     if len(tokens) > 6:
         return False
-    if not all(_name_token_ok(token) for token in tokens):
+    prose = sum(1 for token in tokens if token in _PROSE_OR_NAME)
+    if prose > (len(tokens) > 1):
+        return False
+    if not all(_name_token_ok(token) or token in _PROSE_OR_NAME for token in tokens):
         return False
     if tokens[0].islower():
         return False
@@ -195,6 +230,7 @@ _ET_AL = re.compile(r"[\s,;]*\bet\.?\s*al\b\.?$|[\s,;]*\bet\s+alii\.?$", re.IGNO
 _INITIAL_END = re.compile(r"(?:^|[\s.\-])(?:[^\W\d_]|Jr|Sr)\.$")
 _AUTHOR_SPLIT = re.compile(r"\s*(?:[,;]|\s&\s|\sand\s)\s*")
 _MAX_AUTHOR_LINE = 3000
+_JOINED_ON = re.compile(r"(?:\s+and|\s*&)$")
 
 
 def _split_et_al(line: str) -> tuple[str, bool] | None:
@@ -214,11 +250,31 @@ def _names(parts: list[str], complete: bool) -> list[str] | None:
         return None  # a lone "name" of five or more words is more likely a heading
     names: list[str] = []
     for part in parts:
-        name = part.removeprefix("and ").strip()
+        name = part.removeprefix("and ").strip().rstrip(_MARKS).rstrip()
         if not looks_like_name(name, single_word=len(parts) > 1 or not complete):
             return None
         names.append(name)
     return names
+
+
+_INITIALS = re.compile(r"(?:[^\W\d_]\.[\s-]?)+")
+
+
+def _family_first(parts: list[str]) -> list[str]:
+    """ "Jiang", "Z.", "Lin", "H. J." (a list written family name first) as "Z. Jiang",
+    "H. J. Lin"; other lists as they are."""
+    if len(parts) < 2 or len(parts) % 2 or not all(map(_INITIALS.fullmatch, parts[1::2])):
+        return parts
+    return [f"{given} {family}" for family, given in zip(parts[::2], parts[1::2], strict=True)]
+
+
+def _author_parts(body: str, complete: bool) -> tuple[list[str], bool]:
+    """The names of an author line's list, and whether it is complete."""
+    body = _JOINED_ON.sub("", body)  # "Jie Chen, Xin Liu and" goes on on the next line
+    parts = [part for part in _AUTHOR_SPLIT.split(body) if part]
+    if any(part in ("…", "...") for part in parts):  # "Ziheng Jiang, …, Xin Liu"
+        parts, complete = [p for p in parts if p not in ("…", "...")], False
+    return _family_first(parts), complete
 
 
 def parse_author_line(line: str) -> tuple[tuple[str, ...], bool] | None:
@@ -242,8 +298,8 @@ def parse_author_line(line: str) -> tuple[tuple[str, ...], bool] | None:
     split = _split_et_al(line)
     if split is None:
         return None
-    body, complete = split
-    names = _names([part for part in _AUTHOR_SPLIT.split(body) if part], complete)
+    parts, complete = _author_parts(*split)
+    names = _names(parts, complete)
     if not names:
         return None
     multi_word = sum(1 for name in names if " " in name or _is_caseless(name))

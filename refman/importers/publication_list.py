@@ -139,6 +139,7 @@ class _Parser:
             parse_subjects(line) is None
             and len(line) <= _MAX_TITLE_LINE
             and not line.endswith(".")
+            and "://" not in line
             and parse_venue_line(line) is None
             and index + 1 < self.count
         )
@@ -148,16 +149,30 @@ class _Parser:
 
         Args:
             index: Line index.
-            strict: Inside an abstract, also require a named venue and a title-like next line.
+            strict: Inside an abstract, also require a named venue, a title-like next line and
+                an abstract after it ("Accepted at ICML 2024" then "Code: …" then the subjects
+                end an abstract).
         """
-        venue_year = parse_venue_line(self.text[index])
+        line = self.text[index]
+        venue_year = parse_venue_line(line)
         if venue_year is None:
-            # A proceedings' full name: a venue line only when a title follows it.
-            long = parse_venue_line(self.text[index], long=True)
+            # A proceedings' full name: a venue line only where a record may start, before a title.
+            long = None if strict else parse_venue_line(line, long=True)
             return long if long is not None and self._title_follows(index + 1, True) else None
-        if strict and venue_year[0] is None:
+        if strict and (
+            venue_year[0] is None
+            or index + 2 >= self.count
+            or parse_subjects(self.text[index + 2]) is not None
+        ):
             return None
         return venue_year if self._title_follows(index + 1, strict) else None
+
+    def _heading(self, index: int) -> bool:
+        """True for a line such as a year heading ("2024") before a record's own venue line."""
+        if parse_venue_line(self.text[index]) is None or index + 1 >= self.count:
+            return False
+        after = parse_venue_line(self.text[index + 1])
+        return after is not None and after[0] is not None and self._title_follows(index + 2, True)
 
     def _next_start(self, index: int) -> int:
         """Return the index of the next line (from ``index``) that starts a record."""
@@ -174,6 +189,9 @@ class _Parser:
         index = self._next_start(start)
         first = index
         while index < self.count:
+            if self._heading(index):
+                index += 1
+                continue
             venue_year = self.starts_record(index, strict=False)
             if venue_year is None:
                 following = self._next_start(index + 1)

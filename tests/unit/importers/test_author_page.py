@@ -354,6 +354,34 @@ def test_short_abstract_paragraph_ending_in_a_year_stays_in_the_abstract() -> No
     assert page.warnings == []
 
 
+@pytest.mark.parametrize(
+    "paragraphs",
+    [
+        ["Accepted to ICML 2024", "Code: https://github.com/ada/probes"],
+        ["Our traces cover every trading day between 1950 and 2020", "Supplementary material"],
+    ],
+)
+def test_abstract_paragraphs_ending_in_a_year_before_the_subjects_stay_in_the_abstract(
+    paragraphs: list[str],
+) -> None:
+    rec = [*REC_A[:3], *paragraphs, REC_A[3]]
+    page = parse(page_text(*HEADER, *rec, *REC_B))
+    assert [r.title for r in page.records] == [REC_A[1], REC_B[1]]
+    assert page.records[0].abstract == "\n\n".join([REC_A[2], *paragraphs])
+    assert page.warnings == []
+
+
+@pytest.mark.parametrize("heading", [["2024", "2023"], ["Year: All 2024 2023", "2023"]])
+def test_year_headings_between_records_are_not_records(heading: list[str]) -> None:
+    page = parse(page_text(*HEADER, heading[0], *REC_A, heading[1], *REC_B))
+    assert [(r.venue, r.year, r.title) for r in page.records] == [
+        ("arXiv", 2024, REC_A[1]),
+        ("NeurIPS", 2023, REC_B[1]),
+    ]
+    assert page.records[0].abstract == REC_A[2]
+    assert page.warnings == []
+
+
 def test_record_with_only_venue_and_subjects_gets_a_placeholder_title() -> None:
     page = parse(page_text(*HEADER[:3], "2 records", "arXiv2024", "cs.CR↗", *REC_B))
     assert len(page.records) == 2
@@ -413,6 +441,65 @@ def test_author_list_wrapped_over_two_lines() -> None:
     page = parse(text)
     assert page.records[0].authors == ("Lena Brandt", "Nadia Okafor", "Tom Sato")
     assert page.records[0].authors_complete is False
+
+
+ABSTRACT_1 = "We study how cold chains fail and propose a sensor layout that catches most failures."
+ABSTRACT_2 = "Graph networks model molecules; we propose message passing along rings."
+ABSTRACT_3 = "Diffusion models draw images slowly. We introduce a sampler that needs four steps."
+
+
+@pytest.mark.parametrize(
+    ("lines", "authors", "complete"),
+    [
+        (["Yang You, Jie Chen et al."], ("Yang You", "Jie Chen"), False),
+        (["Can Xu, Or Litany"], ("Can Xu", "Or Litany"), True),
+        (["Bo An and Minh Do"], ("Bo An", "Minh Do"), True),
+        (["Do Kyung Kim, Nadia Okafor"], ("Do Kyung Kim", "Nadia Okafor"), True),
+        (["Diego de las Casas, Ahmed al-Sayed"], ("Diego de las Casas", "Ahmed al-Sayed"), True),
+        (["João do Rio, José Ortega y Gasset"], ("João do Rio", "José Ortega y Gasset"), True),
+        (["Ziheng Jiang*, Haibin Lin*, Xin Liu†"], ("Ziheng Jiang", "Haibin Lin", "Xin Liu"), True),
+        (
+            ["Ziheng Jiang, Haibin Lin, …, Xin Liu"],
+            ("Ziheng Jiang", "Haibin Lin", "Xin Liu"),
+            False,
+        ),
+        (["Jiang, Z., Lin, H. J., Zhong, Y."], ("Z. Jiang", "H. J. Lin", "Y. Zhong"), True),
+        (["Lena Brandt, Tom Sato and", "Yu Ma"], ("Lena Brandt", "Tom Sato", "Yu Ma"), True),
+        (["Lena Brandt &", "Yu Ma et al."], ("Lena Brandt", "Yu Ma"), False),
+    ],
+)
+def test_author_lines_as_people_write_them(
+    lines: list[str], authors: tuple[str, ...], complete: bool
+) -> None:
+    text = page_text(
+        "Nadia Okafor", "Lena Brandt, Nadia Okafor", ABSTRACT_1, *lines, ABSTRACT_2,
+        "Tom Sato, Nadia Okafor", ABSTRACT_3,
+    )  # fmt: skip
+    page = parse(text)
+    assert [r.abstract for r in page.records] == [ABSTRACT_1, ABSTRACT_2, ABSTRACT_3]
+    assert (page.records[1].authors, page.records[1].authors_complete) == (authors, complete)
+    assert page.warnings == []
+
+
+@pytest.mark.parametrize("owner", ["Yang You", "Bo An", "Can Xu"])
+def test_an_owner_whose_name_is_also_a_word_of_prose(owner: str) -> None:
+    page = parse(page_text(owner, f"Lena Brandt, {owner}", ABSTRACT_1))
+    assert page.owner == owner
+    assert page.records[0].authors == ("Lena Brandt", owner)
+
+
+@pytest.mark.parametrize("heading", ["Significance Statement", "Broader Impact", "Key Points"])
+def test_a_heading_inside_an_abstract_is_not_an_author_list(heading: str) -> None:
+    text = page_text("Nadia Okafor", "Lena Brandt, Nadia Okafor", ABSTRACT_1, heading, ABSTRACT_2)
+    page = parse(text)
+    assert len(page.records) == 1
+    assert page.records[0].abstract == "\n\n".join([ABSTRACT_1, heading, ABSTRACT_2])
+
+
+def test_breadcrumb_heading_authors_is_not_the_owner() -> None:
+    page = parse(page_text("Authors", "Nadia Okafor", "Lena Brandt, Nadia Okafor", ABSTRACT_1))
+    assert page.owner == "Nadia Okafor"
+    assert page.warnings == []
 
 
 def test_author_list_without_abstract_is_skipped_with_a_warning() -> None:
