@@ -256,9 +256,19 @@ class _Parser:
             abstract.append(line)
             index += 1
         if not closed and index >= self.count:
+            if not abstract:  # "Last updated 12 March 2024", "About · Privacy": the footer
+                self._skipped(start, index)
+                return index
             self.warnings.append(
                 f"Line {self.number[start]}: a record has no subject line; "
                 "it was closed at the end of the page."
+            )
+        if not abstract and title.endswith(".") and ". " in title:
+            # Sentences, not a title: the record's abstract, with a title suggested from it.
+            abstract, title = [title], ""
+            self.warnings.append(
+                f"Line {self.number[start]}: a record has no title; one was suggested "
+                "from its abstract."
             )
         text = "\n\n".join(abstract)
         provisional = not title

@@ -307,6 +307,20 @@ def test_trailing_footer_lines_are_skipped_with_a_warning() -> None:
     assert page.warnings == ["Lines 25–27 do not look like a publication record and were skipped."]
 
 
+def test_a_footer_line_ending_in_a_year_is_not_a_record() -> None:
+    page = parse(page_text(*HEADER, *REC_A, *REC_B, "Last updated 12 March 2026", "About · Help"))
+    assert [r.title for r in page.records] == [REC_A[1], REC_B[1]]
+    assert page.warnings == ["Lines 25–27 do not look like a publication record and were skipped."]
+
+
+def test_a_record_whose_only_line_is_its_abstract_gets_a_suggested_title() -> None:
+    page = parse(page_text(*HEADER, REC_A[0], REC_A[2], REC_A[3], *REC_B))
+    first = page.records[0]
+    assert (first.abstract, first.title_provisional) == (REC_A[2], True)
+    assert first.title == suggest_title(REC_A[2])
+    assert page.warnings == ["Line 9: a record has no title; one was suggested from its abstract."]
+
+
 def test_record_without_venue_line_takes_its_first_line_as_title() -> None:
     page = parse(page_text(*HEADER, *REC_A, *REC_B[1:]))
     assert [r.title for r in page.records] == [REC_A[1], REC_B[1]]
