@@ -225,6 +225,11 @@ def result_headline(result: ImportResult) -> str:
     return text
 
 
+def _listed_by(records: int, papers: int) -> str:
+    """ " (listed by 3 records)" when more records than papers (a merged paper listed again)."""
+    return f" (listed by {records} records)" if records > papers else ""
+
+
 def _duplicate_notes(report: PageReport) -> str:
     """ " (1 possible duplicate merged; 1 possible duplicate kept separate)", or ""."""
     duplicates = [r for r in report.records if r.action is RecordAction.POSSIBLE_DUPLICATE]
@@ -249,7 +254,8 @@ def result_page_line(result: ImportResult, index: int) -> str:
     if elsewhere:
         parts.append(elsewhere_text(len(elsewhere), {origins[p] for p in elsewhere}, names))
     if library:
-        parts.append(f"{len(library)} already in library")
+        listed = sum(1 for r in report.records if r.in_library)
+        parts.append(f"{len(library)} already in library{_listed_by(listed, len(library))}")
     if report.skipped:
         parts.append(f"{report.skipped} skipped")
     owner = report.owner or UNKNOWN_OWNER
@@ -266,7 +272,9 @@ def report_counts(report: PageReport) -> str:
     if merged or not already:
         parts.append(f"{merged} merged")
     if already:
-        parts.append(f"{already} already in library")
+        updated = {r.paper_id for r in report.records if r.in_library and r.updated}
+        listed = sum(1 for r in report.records if r.in_library and r.paper_id not in updated)
+        parts.append(f"{already} already in library{_listed_by(listed, already)}")
     if dups or not already:
         parts.append(plural(dups, "possible duplicate"))
     if report.repeated:

@@ -102,6 +102,18 @@ def test_reimport_says_already_in_library_and_changes_nothing(
     assert dump(library_path) == before
 
 
+def test_reimport_after_a_merge_says_how_many_records_list_the_merged_paper(
+    cli: Cli, page: Path, library_path: Path
+) -> None:
+    cli("import", str(page))
+    ids = [p["id"] for p in papers(cli)]
+    assert cli("merge", str(ids[0]), str(ids[1])).code == 0
+    result = cli("import", str(page))
+    assert result.code == 0
+    assert "0 new, 2 already in library (listed by 3 records)" in result.out
+    assert len(papers(cli)) == 2
+
+
 def test_json_prints_one_object_per_file_with_exact_keys(cli: Cli, tmp_path: Path) -> None:
     first = tmp_path / "first.txt"
     first.write_text(page_text(RECORDS[:2]), encoding="utf-8")
