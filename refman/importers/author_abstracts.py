@@ -108,8 +108,13 @@ def parse_author_abstracts(lines: Lines) -> AuthorAbstracts | None:
         name or no author line is followed by an abstract.
     """
     text = lines.text
+    scanned = text[:_OWNER_SCAN]
     owner = next(
-        (i for i, line in enumerate(text[:_OWNER_SCAN]) if looks_like_name(line, single_word=True)),
+        (
+            i
+            for i, line in enumerate(scanned)
+            if looks_like_name(line, single_word=True, prose=True)
+        ),
         None,
     )
     if owner is None:

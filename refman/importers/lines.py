@@ -69,6 +69,7 @@ _MAX_VENUE_LINE = 80
 #: A venue line as long as a proceedings' full name ("Proceedings of the 2023 Conference on
 #: Empirical Methods in Natural Language Processing 2023"): read so only before a title.
 _MAX_LONG_VENUE_LINE = 250
+_SENTENCES = re.compile(r"[a-z]{4,}[.!?] [A-Z]")
 _VENUE_LINE = re.compile(r"(?P<venue>.*?)[\s,]*(?<!\d)(?P<year>19\d\d|20\d\d|2100)")
 
 
@@ -92,8 +93,8 @@ def parse_venue_line(line: str, *, long: bool = False) -> tuple[str | None, int]
     venue = match.group("venue").strip()
     if len(venue.split()) > (40 if long else 8) or venue.endswith((":", ";", ",")):
         return None
-    if long and not venue:
-        return None
+    if long and (not venue or _SENTENCES.search(venue)):
+        return None  # prose ("… molecules. We propose …") is no proceedings' name
     return (venue or None), int(match.group("year"))
 
 
@@ -132,8 +133,8 @@ def parse_subjects(line: str) -> tuple[str, ...] | None:
     if len(line) > _MAX_SUBJECT_LINE:
         return None
     body = line
-    if body[:9].casefold() == "subjects:":
-        body = body[9:].strip()
+    if body[:8].casefold() == "subject:" or body[:9].casefold() == "subjects:":
+        body = body.partition(":")[2].strip()
         if not body:
             return None
     if body[0] in "acdeghmnpqs" and _SUBJECT_LINE.fullmatch(body):

@@ -26,7 +26,7 @@ _PARTICLES = frozenset(
 #: one of them may be a word of a name of two words or more.
 _PROSE_OR_NAME = frozenset("An You Do Can Or No To On".split())
 #: Marks after a name for equal contribution or a footnote ("Ziheng Jiang*", "Lin†").
-_MARKS = "*†‡§¶"
+_MARKS = "*∗†‡§¶"
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 # Capitalised function words of titles and prose that are never part of a person's name.
 _NOT_NAME_WORDS = frozenset(
@@ -119,6 +119,15 @@ _NOT_NAME_WORDS = frozenset(
         "Contributions",
         "Authors",
         "Publications",
+        "Design",
+        "Registration",
+        "Outcomes",
+        "Measures",
+        "Terms",
+        "Repository",
+        "GitHub",
+        "Demo",
+        "Video",
     ]
 )
 _NAME_CHARS = re.compile(r"[^\W\d_]+(?:[-'’.][^\W\d_]*)*\.?")
@@ -147,12 +156,25 @@ def _is_caseless(token: str) -> bool:
     return first.isalpha() and not first.isupper() and not first.islower()
 
 
-def looks_like_name(text: str, *, single_word: bool = False) -> bool:
+def _words_ok(tokens: list[str], prose: bool) -> bool:
+    """Every word can be a word of a name (see :func:`looks_like_name`)."""
+    # Alone, such a word ends a name ("Yang You", "Minh Do"); prose starts with it ("To Appear").
+    short, last = 2 <= len(tokens) <= 3, len(tokens) - 1
+    return all(
+        _name_token_ok(t) or (short and t in _PROSE_OR_NAME and (prose or i == last))
+        for i, t in enumerate(tokens)
+    )
+
+
+def looks_like_name(text: str, *, single_word: bool = False, prose: bool = False) -> bool:
     """Return True if ``text`` reads like one person's name ("Zoë Müller", "李明").
 
     Args:
         text: A stripped candidate.
         single_word: Accept a single capitalised word (a mononym) as well.
+        prose: Where a name is expected (a list of names, a page's owner): a name of two or
+            three words may hold words of prose that are names too ("Yang You", "An Do"); a
+            line such as "To Appear" or "Can Transformers Reason" is no name elsewhere.
 
     Returns:
         Whether every word looks like part of a name.
@@ -162,12 +184,7 @@ def looks_like_name(text: str, *, single_word: bool = False) -> bool:
     tokens = text.split()
     if len(tokens) > 6:
         return False
-    prose = sum(1 for token in tokens if token in _PROSE_OR_NAME)
-    if prose > (len(tokens) > 1):
-        return False
-    if not all(_name_token_ok(token) or token in _PROSE_OR_NAME for token in tokens):
-        return False
-    if tokens[0].islower():
+    if not _words_ok(tokens, prose) or tokens[0].islower():
         return False
     if len(tokens) == 1:
         return single_word or (_is_caseless(tokens[0]) and len(tokens[0]) >= 2)
@@ -209,7 +226,7 @@ def looks_like_person(text: str) -> bool:
     """
     words = text.split()
     main = [w for w in words if w not in _PARTICLES and w.casefold() not in _SUFFIXES]
-    if not 2 <= len(main) <= _MAX_PERSON_WORDS or not looks_like_name(text):
+    if not 2 <= len(main) <= _MAX_PERSON_WORDS or not looks_like_name(text, prose=True):
         return False
     if looks_like_organisation(text) or any(_is_caseless(w) or _is_acronym(w) for w in words):
         return False
@@ -226,7 +243,9 @@ def looks_like_organisation(text: str) -> bool:
     )
 
 
-_ET_AL = re.compile(r"[\s,;]*\bet\.?\s*al\b\.?$|[\s,;]*\bet\s+alii\.?$", re.IGNORECASE)
+_ET_AL = re.compile(
+    r"[\s,;]*\bet\.?\s*al\b\.?$|[\s,;]*\bet\s+alii\.?$|[\s,;]*(?:…|\.\.\.)$", re.IGNORECASE
+)
 _INITIAL_END = re.compile(r"(?:^|[\s.\-])(?:[^\W\d_]|Jr|Sr)\.$")
 _AUTHOR_SPLIT = re.compile(r"\s*(?:[,;]|\s&\s|\sand\s)\s*")
 _MAX_AUTHOR_LINE = 3000
@@ -250,8 +269,9 @@ def _names(parts: list[str], complete: bool) -> list[str] | None:
         return None  # a lone "name" of five or more words is more likely a heading
     names: list[str] = []
     for part in parts:
-        name = part.removeprefix("and ").strip().rstrip(_MARKS).rstrip()
-        if not looks_like_name(name, single_word=len(parts) > 1 or not complete):
+        name = part.removeprefix("and ").strip()
+        listed = len(parts) > 1
+        if not looks_like_name(name, single_word=listed or not complete, prose=listed):
             return None
         names.append(name)
     return names
@@ -265,15 +285,25 @@ def _family_first(parts: list[str]) -> list[str]:
     "H. J. Lin"; other lists as they are."""
     if len(parts) < 2 or len(parts) % 2 or not all(map(_INITIALS.fullmatch, parts[1::2])):
         return parts
+    if any("." in family for family in parts[::2]):  # "J. Smith", "K. L.": given names first
+        return parts
     return [f"{given} {family}" for family, given in zip(parts[::2], parts[1::2], strict=True)]
 
 
 def _author_parts(body: str, complete: bool) -> tuple[list[str], bool]:
     """The names of an author line's list, and whether it is complete."""
     body = _JOINED_ON.sub("", body)  # "Jie Chen, Xin Liu and" goes on on the next line
-    parts = [part for part in _AUTHOR_SPLIT.split(body) if part]
-    if any(part in ("…", "...") for part in parts):  # "Ziheng Jiang, …, Xin Liu"
-        parts, complete = [p for p in parts if p not in ("…", "...")], False
+    pairs = body.split(";")
+    if len(pairs) > 1 and all(pair.count(",") == 1 for pair in pairs):  # "Jiang, Ziheng; Lin, H."
+        body = ", ".join(" ".join(w.strip() for w in reversed(pair.split(","))) for pair in pairs)
+    parts = []
+    for part in _AUTHOR_SPLIT.split(body):
+        # "Ziheng Jiang*", "Jiang, Z.†", "Lin, H., & Zhong, Y."
+        name = part.strip().rstrip(_MARKS).rstrip().removeprefix("& ").removeprefix("and ")
+        if name.startswith(("…", "...")):  # "Ziheng Jiang, …, Xin Liu", "… Xin Liu"
+            name, complete = name.lstrip("…. "), False
+        if name:
+            parts.append(name)
     return _family_first(parts), complete
 
 

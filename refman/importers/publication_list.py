@@ -16,6 +16,7 @@ Blank lines are optional everywhere; the parser works on the non-blank lines onl
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from refman.importers.identify import author_page_type, identifiers_in
@@ -32,6 +33,12 @@ from refman.importers.titles import suggest_title
 
 __all__ = ["Header", "PublicationList", "find_header", "parse_publication_list"]
 
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+#: A page's last lines that end in a year but are no record ("Last updated 12 March 2026").
+_FOOTER = re.compile(
+    r"©|\(c\)|copyright|updated|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
+    re.IGNORECASE,
+)
 _HEADER_SCAN = 40  # the owner sentence and count line sit in the first lines of a page
 _MAX_TITLE_LINE = 300
 
@@ -113,7 +120,7 @@ def _owner_fallback(lines: Lines, header: Header, first_record: int) -> str:
             return before
     stop = header.owner_index if header.owner_index is not None else first_record
     for line in reversed(lines.text[:stop]):
-        if looks_like_name(line):
+        if looks_like_name(line, prose=True):
             return line
     return ""
 
@@ -158,7 +165,11 @@ class _Parser:
         if venue_year is None:
             # A proceedings' full name: a venue line only where a record may start, before a title.
             long = None if strict else parse_venue_line(line, long=True)
-            return long if long is not None and self._title_follows(index + 1, True) else None
+            if long is None or not self._title_follows(index + 1, True):
+                return None
+            # ... and its abstract after the title (a long line of news ending in a year is
+            # followed by a short line, then the next record).
+            return long if self.starts_record(index + 2, strict=False) is None else None
         if strict and (
             venue_year[0] is None
             or index + 2 >= self.count
@@ -167,12 +178,20 @@ class _Parser:
             return None
         return venue_year if self._title_follows(index + 1, strict) else None
 
-    def _heading(self, index: int) -> bool:
-        """True for a line such as a year heading ("2024") before a record's own venue line."""
-        if parse_venue_line(self.text[index]) is None or index + 1 >= self.count:
+    def _heading(self, index: int, depth: int = 0) -> bool:
+        """True for a year heading ("2024", "Year: All 2024 2023") before a record's own venue
+        line (or before another heading)."""
+        line = self.text[index]
+        found = parse_venue_line(line)
+        if found is None or index + 1 >= self.count:
             return False
-        after = parse_venue_line(self.text[index + 1])
-        return after is not None and after[0] is not None and self._title_follows(index + 2, True)
+        if found[0] is not None and len(_YEAR.findall(line)) < 2:
+            return False  # "arXiv 2023" is a record's venue line, not a heading
+        after = self.text[index + 1]
+        venue = parse_venue_line(after) or parse_venue_line(after, long=True)
+        if venue is not None and venue[0] is not None:
+            return self._title_follows(index + 2, True)
+        return depth < 2 and self._heading(index + 1, depth + 1)
 
     def _next_start(self, index: int) -> int:
         """Return the index of the next line (from ``index``) that starts a record."""
@@ -256,14 +275,14 @@ class _Parser:
             abstract.append(line)
             index += 1
         if not closed and index >= self.count:
-            if not abstract:  # "Last updated 12 March 2024", "About · Privacy": the footer
+            if not abstract and _FOOTER.search(self.text[start]):  # "Last updated 12 March"
                 self._skipped(start, index)
                 return index
             self.warnings.append(
                 f"Line {self.number[start]}: a record has no subject line; "
                 "it was closed at the end of the page."
             )
-        if not abstract and title.endswith(".") and ". " in title:
+        if not abstract and title.endswith(".") and ". " in title and title.count(" ") >= 9:
             # Sentences, not a title: the record's abstract, with a title suggested from it.
             abstract, title = [title], ""
             self.warnings.append(

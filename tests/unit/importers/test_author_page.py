@@ -396,6 +396,45 @@ def test_year_headings_between_records_are_not_records(heading: list[str]) -> No
     assert page.warnings == []
 
 
+def test_a_title_ending_in_a_year_is_no_heading() -> None:
+    title = "Findings of the Shared Task 2023"
+    rec = ["arXiv 2023", title, "We report the findings: code at github.com/shared/task", "cs.CL"]
+    page = parse(page_text(*HEADER, *rec, *REC_B))
+    assert [(r.venue, r.title) for r in page.records] == [("arXiv", title), ("NeurIPS", REC_B[1])]
+
+
+def test_a_last_record_with_only_its_title_is_kept() -> None:
+    page = parse(page_text(*HEADER, *REC_A, "ICML 2021", "A Short Note on Dropout"))
+    assert [r.title for r in page.records] == [REC_A[1], "A Short Note on Dropout"]
+
+
+def test_a_long_line_of_news_ending_in_a_year_is_no_record() -> None:
+    news = (
+        "News: our paper on sparse probes received the best paper award at the Workshop on "
+        "Efficient Machine Learning 2024"
+    )
+    page = parse(page_text(*HEADER, news, "Invited talk at the Stanford seminar", *REC_A, *REC_B))
+    assert [r.title for r in page.records] == [REC_A[1], REC_B[1]]
+
+
+def test_a_title_of_two_short_sentences_stays_a_title() -> None:
+    title = "Message passing revisited. Part II."
+    page = parse(page_text(*HEADER, REC_A[0], title, REC_A[3], *REC_B))
+    assert (page.records[0].title, page.records[0].title_provisional) == (title, False)
+
+
+def test_a_filter_bar_and_a_year_heading_before_a_record() -> None:
+    page = parse(page_text(*HEADER, "Year: All 2024 2023", "2024", *REC_A, *REC_B))
+    assert [r.title for r in page.records] == [REC_A[1], REC_B[1]]
+    assert page.warnings == []
+
+
+def test_a_subject_line_may_say_subject() -> None:
+    page = parse(page_text(*HEADER, *REC_A[:3], "Subject: cs.LG", *REC_B))
+    assert page.records[0].subjects == ("cs.LG",)
+    assert page.warnings == []
+
+
 def test_record_with_only_venue_and_subjects_gets_a_placeholder_title() -> None:
     page = parse(page_text(*HEADER[:3], "2 records", "arXiv2024", "cs.CR↗", *REC_B))
     assert len(page.records) == 2
@@ -480,6 +519,13 @@ ABSTRACT_3 = "Diffusion models draw images slowly. We introduce a sampler that n
         (["Jiang, Z., Lin, H. J., Zhong, Y."], ("Z. Jiang", "H. J. Lin", "Y. Zhong"), True),
         (["Lena Brandt, Tom Sato and", "Yu Ma"], ("Lena Brandt", "Tom Sato", "Yu Ma"), True),
         (["Lena Brandt &", "Yu Ma et al."], ("Lena Brandt", "Yu Ma"), False),
+        (["Jiang, Z., Lin, H., & Zhong, Y."], ("Z. Jiang", "H. Lin", "Y. Zhong"), True),
+        (["Jiang, Z., Lin, H., and Zhong, Y."], ("Z. Jiang", "H. Lin", "Y. Zhong"), True),
+        (["Jiang, Ziheng; Lin, Haibin"], ("Ziheng Jiang", "Haibin Lin"), True),
+        (["Z Jiang, H Lin, Y Zhong…"], ("Z Jiang", "H Lin", "Y Zhong"), False),
+        (["Smith, J. R."], ("J. R. Smith",), True),
+        (["Yang You"], ("Yang You",), True),
+        (["Minh Do"], ("Minh Do",), True),
     ],
 )
 def test_author_lines_as_people_write_them(
@@ -502,7 +548,21 @@ def test_an_owner_whose_name_is_also_a_word_of_prose(owner: str) -> None:
     assert page.records[0].authors == ("Lena Brandt", owner)
 
 
-@pytest.mark.parametrize("heading", ["Significance Statement", "Broader Impact", "Key Points"])
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Significance Statement",
+        "Broader Impact",
+        "Key Points",
+        "Study Design",
+        "Index Terms",
+        "To Appear",
+        "Can Transformers Reason",
+        "Do Androids Dream",
+        "An Empirical Study",
+        "You Only Look Once",
+    ],
+)
 def test_a_heading_inside_an_abstract_is_not_an_author_list(heading: str) -> None:
     text = page_text("Nadia Okafor", "Lena Brandt, Nadia Okafor", ABSTRACT_1, heading, ABSTRACT_2)
     page = parse(text)
