@@ -118,6 +118,7 @@ _NOTE_FIELDS = ("annote", "annotation", "comment")
 _TAG_FIELDS = ("keywords", "mendeley-tags", "groups", "mendeley-groups")
 _ARXIV_WORD = re.compile(r"\b(?:arxiv|corr)\b", re.IGNORECASE)
 _ARXIV_VENUE = re.compile(r"^\s*(?:arxiv(?:\s+preprint)?(?:\s*:?\s*\S+)?|corr)\s*$", re.I)
+_TILDE_ACCENT = re.compile(r"\\~\s*(\{[^{}]*\}|[^\s{}\\])")
 _AND = re.compile(r"[ \t\r\n]+[aA][nN][dD][ \t\r\n]+")
 _KEYWORD_MARK = re.compile(r"(?<!\\)[{},;]")
 _SUBJECT = re.compile(r"^[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,})?$")
@@ -135,6 +136,8 @@ def _person(name: str) -> PersonName | None:
     extended = extended_name(stripped)
     if extended is not None:
         return extended
+    if "\\~" in stripped:  # "Pe\~na": an accent, not a tie between two words
+        stripped = _TILDE_ACCENT.sub(r"{\\~\1}", stripped)
     try:
         parts = parse_single_name_into_parts(stripped, strict=False)
     except Exception:  # an odd name is kept whole rather than lost

@@ -341,6 +341,18 @@ def test_names_with_particles_suffixes_and_others() -> None:
     assert not complete
 
 
+def test_a_tilde_accent_in_a_name_is_no_tie() -> None:
+    people, _ = bib_names(
+        r"Pe\~na, Jos\'e and Ib\'a\~{n}ez, Luis and Jo\~ao Silva and Donald~E. Knuth"
+    )
+    assert people == [
+        PersonName("Peña", "José"),
+        PersonName("Ibáñez", "Luis"),
+        PersonName("Silva", "João"),
+        PersonName("Knuth", "Donald E."),
+    ]
+
+
 def test_biblatex_extended_names_are_split_into_their_parts() -> None:
     page = parse_bibtex(
         "@book{v,\n  title = {On names},\n  year = {2021},\n"
