@@ -56,11 +56,24 @@ _TAG_MAX = 100
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$")
 _CITEKEY = re.compile(r"^[^\s{}(),\\#%~\"'=]{1,100}$")
 _ZOTERO_ITEM_KEY = re.compile(r"^[23456789ABCDEFGHIJKLMNPQRSTUVWXYZ]{8}$")
-_FIELD_LINE = re.compile(r"^[\w .\-]{1,40}:\s*\S")
+#: A line of bibliographic data as Zotero's Extra, Scopus and Web of Science write them ("Cited
+#: By: 5", "Publisher: ACM", "tex.howpublished: …"); "TODO: check Lemma 2" is a reader's.
+_FIELD_LINE = re.compile(
+    r"^\s*(?:publisher(?: place)?|issn|e?isbn|doi|pmid|pmcid|cited by|export date|source"
+    r"|language(?: of original document)?|document type|publication stage|correspondence address"
+    r"|funding (?:details|text(?: \d+)?)|references|art\. no\.|conference (?:name|date|location"
+    r"|code)|abbreviated source title|coden|sponsors|place|version|comment|arxiv|citation key"
+    r"|type|series|number|pages|volume|issue|edition|accessed|archive|original date|medium"
+    r"|event place|accession number|times cited|ut|wos|tex\.[\w-]+)\s*:\s*\S",
+    re.IGNORECASE,
+)
 _BIBLIOGRAPHIC_NOTE = re.compile(
-    r"^\s*(?:\[?(?:arxiv|to appear|in press|accepted|submitted|forthcoming|preprint|under review"
-    r"|published|online|accessed|available|last accessed|cited by|export date|issn|isbn|doi"
-    r"|publisher|pmid|pmcid|version|withdrawn|retracted)\b)",
+    r"^\s*\[?(?:(?:arxiv|to appear|in press|forthcoming|preprint|under review|withdrawn"
+    r"|retracted|cited by|export date|issn|isbn|doi|publisher|pmid|pmcid|version|last accessed"
+    r"|accessed|online first)\b"
+    # "Published in …", "Accepted to …", "Submitted: …" (not "Published results show …")
+    r"|(?:published|accepted|submitted|available|online)(?:\s*:|\s+(?:in|at|to|for|as|by"
+    r"|online|from|with|on|\d)\b))",
     re.IGNORECASE,
 )
 _SHORT_NOTE = 160

@@ -116,6 +116,21 @@ def test_endnote_ris_with_crlf_month_only_dates_and_multiline_values() -> None:
     assert (chapter.type, chapter.venue) == ("chapter", "Handbook of Graph Theory")
 
 
+@pytest.mark.parametrize(
+    "note",
+    [
+        "TODO: check the proof of Lemma 2, it looks wrong.",
+        "Published results contradict our lab data.",
+        "<p>Zotero note: <b>important</b> for the review</p>",
+    ],
+)
+def test_a_readers_note_stays_a_note(note: str) -> None:
+    text = f"TY  - JOUR\nTI  - A Paper\nAU  - Doe, Jane\nPY  - 2020\nN1  - {note}\nER  - \n"
+    [record] = parse_ris(text).records
+    assert len(record.notes) == 1 and "note" not in record.extra
+    assert record.notes[0].split()[0] in note
+
+
 def test_pubmed_ris() -> None:
     [r] = read("pubmed.ris").records
     assert r.authors == ("Ngozi Okafor", "Wei A Chen", "Priya Patel")
