@@ -41,6 +41,8 @@ def _path_of(item: str) -> str:
 
 def read_file_field(value: str) -> list[str]:
     """The paths a ``file`` field names (as written: relative ones stay relative)."""
+    if "$\\backslash$" in value:  # Mendeley on Windows: "C$\backslash$:/Users/…"
+        value = value.replace("$\\backslash$", "\\")
     return [p for p in (_path_of(item) for item in _FILES.split(value or "")) if p]
 
 

@@ -331,6 +331,17 @@ def _loaded(path: Path, data: bytes) -> LoadedSource:
     return LoadedSource(path.name, text, warnings, encoding, links)
 
 
+def _found_file(raw: str, folder: Path | None) -> Path | None:
+    """The file a bibliography's path names on this machine, or None."""
+    path = Path(raw).expanduser()
+    tried = [path]
+    if not path.is_absolute():
+        # Mendeley writes absolute paths without their first "/" ("home/ana/x.pdf").
+        tried = [folder / path] if folder is not None else []
+        tried.append(Path("/") / path)
+    return next((p for p in tried if p.is_file()), None)
+
+
 def with_found_files(page: ParsedPage, folder: Path | None) -> ParsedPage:
     """The page with each record's files found on this machine (a relative path read from
     ``folder``; None: from nowhere): those not found are left out, and a warning says how
@@ -340,10 +351,10 @@ def with_found_files(page: ParsedPage, folder: Path | None) -> ParsedPage:
     for record in page.records:
         found: list[str] = []
         for raw in record.files:
-            path = Path(raw).expanduser()
-            if not path.is_absolute() and folder is not None:
-                path = folder / path
-            if path.is_file():
+            if "://" in raw:
+                continue  # a web page's link (Zotero's "Snapshot" of a link), not a file
+            path = _found_file(raw, folder)
+            if path is not None:
                 found.append(str(path))
             else:
                 missing.append(raw)

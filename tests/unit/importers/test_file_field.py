@@ -21,6 +21,7 @@ from tests.helpers.pdfs import make_pdf
         ),
         (r":papers/a.pdf:PDF;:papers/b.pdf:PDF", ["papers/a.pdf", "papers/b.pdf"]),
         (r":C\:\\Users\\me\\a.pdf:PDF", [r"C:\Users\me\a.pdf"]),
+        (r":C$\backslash$:/Users/me/a.pdf:pdf", ["C:/Users/me/a.pdf"]),  # Mendeley, Windows
         (r"paper.pdf:PDF", ["paper.pdf"]),
         ("paper.pdf", ["paper.pdf"]),
         ("", []),
@@ -60,3 +61,17 @@ def test_a_bibliography_finds_its_files_beside_it_and_says_which_are_missing(
         "1 of the files the bibliography names were not found (gone.pdf)" in w
         for w in page.warnings
     )
+
+
+def test_mendeley_paths_without_their_first_slash_and_snapshot_links(tmp_path: Path) -> None:
+    pdf = make_pdf(tmp_path / "Smith et al. - 2018 - A paper.pdf")
+    written = str(pdf).lstrip("/")  # as Mendeley Desktop writes an absolute path
+    bib = tmp_path / "library.bib"
+    bib.write_text(
+        "@article{a,\n  title = {First Paper Title},\n"
+        f"  file = {{:{written}:pdf;Snapshot:https\\://example.org/a.html:text/html}},\n}}\n",
+        encoding="utf-8",
+    )
+    page = load_source(bib).parse()
+    assert [r.files for r in page.records] == [(str(pdf),)]
+    assert not any("were not found" in w for w in page.warnings)
