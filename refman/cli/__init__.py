@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from importlib import import_module
 from pathlib import Path
@@ -163,11 +164,26 @@ def _dispatch(args: argparse.Namespace) -> int:
         return safety_cmd.run_copy_library(args, safe(sys.stdout))
     if args.command == "import" and args.wizard:
         return _open_wizard(args.db, list(args.files))
-    from refman.core.library import LibraryService
-
     location = library_location(args.db)
     if location != str(default_library()):  # (the default library's folder is made)
         _require_folder(location)
+    if args.command == "import" and args.dry_run and _no_file_yet(location):
+        # A dry run leaves no library behind: it plans against an empty one of its own.
+        with tempfile.TemporaryDirectory(prefix="refman-dry-run-") as folder:
+            return _with_service(args, str(Path(folder) / "library.sqlite"))
+    return _with_service(args, location)
+
+
+def _no_file_yet(location: str) -> bool:
+    """True for a library file that does not exist yet (a server's library always does)."""
+    path = location.removeprefix("sqlite:///")
+    return "://" not in path and not Path(path).expanduser().exists()
+
+
+def _with_service(args: argparse.Namespace, location: str) -> int:
+    """Run a command that works on the library at ``location``."""
+    from refman.core.library import LibraryService
+
     service = LibraryService.open(location, check_record(), backup_dir())
     if base := os.environ.get("REFMAN_FILES_BASE"):  # linked files relative to it
         service.use_base_folder(Path(base).expanduser())

@@ -17,7 +17,7 @@ from typing import BinaryIO, TextIO
 from refman.cli.output import dumps, import_to_json
 from refman.common.errors import RefmanError
 from refman.core.extraction import Extractor
-from refman.core.importing.values import ImportChoices, SourcedPage
+from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
 from refman.core.importing.wording import report_counts, report_lines
 from refman.core.library import LibraryService
 from refman.core.rules import clean_tag_names
@@ -105,6 +105,7 @@ def _import_each(
 ) -> int:
     out, err = streams
     status = 0
+    planned: list[tuple[str, SourcedPage]] = []
     for arg in args.files:
         label = STDIN_LABEL if arg == STDIN else arg
         try:
@@ -116,13 +117,27 @@ def _import_each(
             err.flush()
             status = 2
             continue
-        result = service.import_pages([page], choices)
-        report = result.pages[0]
         if page.page.skipped:
             status = 2
-        log.info("import of %s: %s%s", label, report_counts(report), " (dry run)" * choices.dry_run)
-        if args.json:
-            _write(out, [dumps(import_to_json(label, report))])
+        if choices.dry_run:
+            planned.append((label, page))
         else:
-            _write(out, report_lines(label, result))
+            _report(args, label, service.import_pages([page], choices), 0, out)
+    if planned:
+        # The files of a dry run are planned as one import: a file finds the papers the files
+        # before it would add (each planned against the library alone counted them as new).
+        result = service.import_pages([page for _, page in planned], choices)
+        for index, (label, _) in enumerate(planned):
+            _report(args, label, result, index, out)
     return status
+
+
+def _report(
+    args: argparse.Namespace, label: str, result: ImportResult, index: int, out: TextIO
+) -> None:
+    report = result.pages[index]
+    log.info("import of %s: %s%s", label, report_counts(report), " (dry run)" * result.dry_run)
+    if args.json:
+        _write(out, [dumps(import_to_json(label, report))])
+    else:
+        _write(out, report_lines(label, result, index))

@@ -307,13 +307,14 @@ BIBLIOGRAPHY_NAMES = {
 }
 
 
-def report_lines(label: str, result: ImportResult) -> list[str]:
-    """The command line's block about one imported file: a summary, warnings, duplicates.
+def report_lines(label: str, result: ImportResult, page: int = 0) -> list[str]:
+    """The command line's block about one imported file (the import's ``page``-th): a
+    summary, warnings, duplicates.
 
     Example:
         ``zhuo.txt: Zhuo Jiang (publication-list) — 12 new, 0 merged, 0 possible duplicates``
     """
-    report = result.pages[0]
+    report = result.pages[page]
     if report.format in BIBLIOGRAPHY_NAMES:
         head = f"{label}: {BIBLIOGRAPHY_NAMES[report.format]} — {report_counts(report)}"
     else:
@@ -326,7 +327,8 @@ def report_lines(label: str, result: ImportResult) -> list[str]:
         lines.append(f"  {since_last_text(report.since_last)}")
     lines.extend(f"  {warning}" for warning in report.warnings)
     created = {r.ref for page in result.pages for r in page.records if r.created}
-    lines.extend(duplicate_line(p, p.ref in created) for p in result.possible_duplicates)
+    mine = (p for p in result.possible_duplicates if p.ref[0] == page)
+    lines.extend(duplicate_line(p, p.ref in created) for p in mine)
     return lines
 
 

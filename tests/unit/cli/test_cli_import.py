@@ -161,6 +161,22 @@ def test_dry_run_reports_counts_but_changes_nothing(
     assert dump(library_path) == before
 
 
+def test_a_dry_run_of_several_files_finds_what_the_files_before_would_add(
+    capsys: pytest.CaptureFixture[str], page: Path, tmp_path: Path
+) -> None:
+    again = tmp_path / "coauthor.txt"
+    again.write_text(page_text(RECORDS[:2], owner="Bo An"), encoding="utf-8")
+    never = tmp_path / "never.sqlite"
+    cli = runner(capsys, never)
+    result = cli("import", "--dry-run", "--json", str(page), str(again))
+    assert result.code == 0
+    first, second = map(json.loads, result.out.splitlines())
+    assert (first["new"], second["new"], second["repeated"]) == (3, 0, 2)
+    assert not never.exists()  # a dry run leaves no library behind
+    assert cli("import", str(page), str(again)).code == 0
+    assert len(papers(cli)) == 3
+
+
 def test_tag_option_tags_every_imported_paper(cli: Cli, page: Path) -> None:
     assert cli("import", "--tag", "to read", "--tag", "Systems", str(page)).code == 0
     assert all(set(p["tags"]) == {"to read", "Systems"} for p in papers(cli))
