@@ -154,6 +154,12 @@ def is_web_address(text: str) -> bool:
         return False
 
 
+def is_arxiv_doi(doi: str | None) -> bool:
+    """True for the DOI arXiv gives its preprints (10.48550/arXiv.ID): a preprint's, never a
+    published version's."""
+    return doi is not None and doi.casefold().startswith("10.48550/arxiv.")
+
+
 def doi_url(doi: str) -> str:
     """The resolver link of a DOI (the characters a link cannot hold as they are — ``<``,
     ``>``, ``#``, ``?``, ``%``, spaces — percent-encoded, as doi.org reads them)."""

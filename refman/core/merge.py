@@ -8,6 +8,7 @@ attributions accumulate. A field the user edited by hand is never overwritten.
 
 from __future__ import annotations
 
+from refman.common.identifiers import is_arxiv_doi
 from refman.common.text import person_key, plural
 from refman.core.matching import continues
 from refman.core.paper_state import BIB_FIELDS, PaperState
@@ -135,6 +136,7 @@ def _published_version(state: PaperState, record: ParsedRecord) -> list[str]:
         return []
     state.type = record.type
     adds = [f"the type ({record.type})"]
+    adds.extend(_not_the_preprints(state, record))
     if (state.venue or "").casefold() == "arxiv" and "venue" not in state.user_edited:
         state.venue = record.venue
         adds.append("the venue")
@@ -145,6 +147,37 @@ def _published_version(state: PaperState, record: ParsedRecord) -> list[str]:
 
 
 _FIELD_WORDS = {"doi": "the DOI", "arxiv_id": "the arXiv id", "url": "a link"}
+#: Fields of a preprint that are not its published version's: arXiv's note ("arXiv:… [cs]")
+#: and number, and the date it was put online (its month printed as the paper's).
+_PREPRINT_ONLY = ("note", "number", "issued")
+
+
+def _not_the_preprints(state: PaperState, record: ParsedRecord) -> list[str]:
+    """A preprint that became its published version keeps none of the preprint's own DOI,
+    publisher (arXiv), note and date (the published version's when it names them)."""
+    adds = []
+    if is_arxiv_doi(state.doi) and "doi" not in state.user_edited:
+        state.doi = None if is_arxiv_doi(record.doi) else record.doi
+        adds.extend(["the DOI of the published version"] if state.doi else [])
+    if "arxiv" in (state.publisher or "").casefold() and "publisher" not in state.user_edited:
+        state.publisher = record.publisher
+    for key in _PREPRINT_ONLY:
+        if key in record.extra:
+            state.extra[key] = record.extra[key]
+        else:
+            state.extra.pop(key, None)
+    return adds
+
+
+def _from_preprint(state: PaperState, record: ParsedRecord, name: str, value: object) -> bool:
+    """True for a field of a preprint record that its published version must not take."""
+    if state.type in PREPRINT_TYPES or record.type not in PREPRINT_TYPES:
+        return False
+    if name == "doi":
+        return is_arxiv_doi(str(value))
+    if name == "publisher":
+        return "arxiv" in str(value).casefold()
+    return name in _PREPRINT_ONLY
 
 
 def _fill_bibliographic(state: PaperState, record: ParsedRecord) -> list[str]:
@@ -153,10 +186,19 @@ def _fill_bibliographic(state: PaperState, record: ParsedRecord) -> list[str]:
     adds = []
     for name in BIB_FIELDS:
         value = getattr(record, name)
-        if value and not getattr(state, name) and name not in state.user_edited:
+        if (
+            value
+            and not getattr(state, name)
+            and name not in state.user_edited
+            and not _from_preprint(state, record, name, value)
+        ):
             setattr(state, name, value)
             adds.append(_FIELD_WORDS.get(name, f"the {name}"))
-    new_extra = {k: v for k, v in record.extra.items() if k not in state.extra}
+    new_extra = {
+        k: v
+        for k, v in record.extra.items()
+        if k not in state.extra and not _from_preprint(state, record, k, v)
+    }
     if new_extra:
         state.extra.update(new_extra)
         adds.append(plural(len(new_extra), "further field"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from datetime import datetime
 
 import pytest
@@ -324,3 +325,35 @@ def test_snapshot_round_trip_and_copy() -> None:
     assert s.authors == keys(THREE)
     assert s.user_edited == {"venue", "title"}
     assert "x" not in s.names
+
+
+def _preprint() -> ParsedRecord:
+    r = record("GigaLoom at Scale", year=2020, venue="arXiv", type="article")
+    extra = {
+        "note": "arXiv:2005.14165 [cs]",
+        "issued": {"date-parts": [[2020, 7]]},
+        "accessed": {"date-parts": [[2023, 1, 1]]},
+    }
+    return replace(
+        r, doi="10.48550/arXiv.2005.14165", arxiv_id="2005.14165", publisher="arXiv", extra=extra
+    )
+
+
+def _published(doi: str | None) -> ParsedRecord:
+    r = record("GigaLoom at Scale", year=2020, venue="NeurIPS", type="paper-conference")
+    return replace(r, doi=doi, publisher="Curran Associates, Inc.")
+
+
+@pytest.mark.parametrize("doi", [None, "10.5555/gigaloom"])
+@pytest.mark.parametrize("preprint_first", [True, False])
+def test_a_published_version_takes_nothing_that_is_only_the_preprints(
+    doi: str | None, preprint_first: bool
+) -> None:
+    first, second = (_preprint(), _published(doi))[:: 1 if preprint_first else -1]
+    state = state_of(first)
+    merge(state, second)
+    assert (state.type, state.venue) == ("paper-conference", "NeurIPS")
+    assert state.arxiv_id == "2005.14165"
+    assert (state.doi, state.publisher) == (doi, "Curran Associates, Inc.")
+    assert "note" not in state.extra and "issued" not in state.extra  # no "Jul. 2020"
+    assert state.extra["accessed"] == {"date-parts": [[2023, 1, 1]]}
