@@ -118,12 +118,49 @@ def _mark_braces(text: str) -> str:
     return "".join(chars)
 
 
+#: LaTeX's accent commands, by the combining mark they put on a letter.
+_ACCENTS = {
+    "\u0300": "`",
+    "\u0301": "'",
+    "\u0302": "^",
+    "\u0303": "~",
+    "\u0304": "=",
+    "\u0306": "u",
+    "\u0307": ".",
+    "\u0308": '"',
+    "\u030a": "r",
+    "\u030b": "H",
+    "\u030c": "v",
+    "\u0323": "d",
+    "\u0327": "c",
+    "\u0328": "k",
+    "\u0331": "b",
+}
+
+
 @lru_cache(maxsize=4096)
 def _latex_of(chars: str) -> str:
     """A character (with any combining accents) or a special character as LaTeX; ``u`` with a
     combining double acute is ``ű`` (composed, so that :data:`_OVERRIDES` has it)."""
     override = _OVERRIDES.get(unicodedata.normalize("NFC", chars))
-    return override if override is not None else str(_encoder().unicode_to_latex(chars))
+    if override is not None:
+        return override
+    latex = str(_encoder().unicode_to_latex(chars))
+    return latex if latex.isascii() else _accented(chars) or latex
+
+
+def _accented(chars: str) -> str | None:
+    r"""A letter with accents pylatexenc has no entry for, accent by accent ("ệ" as
+    ``{\^{\d{e}}}``, as Vietnamese names need); None when one of them has no command in plain
+    LaTeX (a hook or horn: the letter stays UTF-8)."""
+    decomposed = unicodedata.normalize("NFD", chars)
+    base, marks = decomposed[0], decomposed[1:]
+    if not base.isascii() or not marks or any(mark not in _ACCENTS for mark in marks):
+        return None
+    latex = base
+    for mark in marks:
+        latex = f"\\{_ACCENTS[mark]}{{{latex}}}"
+    return "{" + latex + "}"
 
 
 def _encode_piece(piece: str, ascii_only: bool) -> str:

@@ -118,6 +118,20 @@ def test_every_latin_extended_a_letter_reads_back_as_itself() -> None:
     assert latex_text("ħ Ħ ŧ Ŧ ŉ ĸ ŀ", ascii_only=True) == "ħ Ħ ŧ Ŧ ŉ ĸ ŀ"  # no LaTeX for them
 
 
+def test_letters_with_several_accents_are_written_accent_by_accent() -> None:
+    wrong = {}
+    # Latin Extended Additional (Vietnamese, dots below, ...) and Extended-B.
+    for char in (*map(chr, range(0x1E00, 0x1F00)), *map(chr, range(0x180, 0x250))):
+        latex = latex_text(char, ascii_only=True)
+        if LATEX2TEXT.latex_to_text(latex) != char or bib_text(latex) != char:
+            wrong[f"U+{ord(char):04X} {unicodedata.name(char)}"] = latex
+    assert not wrong
+    assert latex_text("Nguyễn Phạm Thị Đạo", ascii_only=True) == (
+        r"Nguy{\~{\^{e}}}n Ph{\d{a}}m Th{\d{i}} {\DJ}{\d{a}}o"
+    )
+    assert latex_text("ả ơ ư", ascii_only=True) == "ả ơ ư"  # a hook, a horn: no plain LaTeX
+
+
 def test_symbols_are_written_with_plain_latex() -> None:
     assert latex_text("√ ℒ ℋ 𝒜", ascii_only=True) == (
         r"{\ensuremath{\surd}} {\ensuremath{\mathcal{L}}} {\ensuremath{\mathcal{H}}} "
