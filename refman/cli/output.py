@@ -41,7 +41,7 @@ PAPER_KEYS = tuple(
     """
     id title title_provisional authors authors_complete year venue subjects abstract
     attributed_to tags notes added sources type citekey doi arxiv_id url volume issue pages
-    publisher version created_by modified_by status rating files merged_into
+    publisher version created_by modified_by status rating files merged_into citekey_aliases
     """.split()
 )
 #: The keys of an attached file in a paper's JSON.
@@ -128,6 +128,7 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         "rating": detail.rating,
         "files": [{k: getattr(f, k) for k in FILE_KEYS} for f in detail.files],
         "merged_into": detail.merged_into,
+        "citekey_aliases": list(detail.aliases),
     }
 
 
@@ -283,6 +284,7 @@ def _field_lines(detail: PaperDetail) -> list[str]:
         _field("Venue", detail.venue or "—"),
         _field("Type", detail.type),
         _field("Citation key", detail.citekey or "—"),
+        *([_field("Also cited as", ", ".join(detail.aliases))] if detail.aliases else []),
         *_identifier_lines(detail),
         *_listing("Subjects", (subject_label(code) for code in detail.subjects)),
         _field("Tags", ", ".join(t.name for t in detail.tags) or "—"),

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from refman.core.paper_state import PaperState
 from refman.store.bulk import text_set
 from refman.store.models import CASED_CITEKEY, Paper
+from refman.store.models_upkeep import CitekeyAlias as Alias
 
 _STOP_WORDS = frozenset(
     """a an the of on in for and to with from by at as is are was be via into onto over under
@@ -96,9 +97,9 @@ def cased_keys(session: Session) -> list[tuple[int, str]]:
 
 
 def _taken_keys(session: Session, bases: Sequence[str], wanted: Sequence[str]) -> set[str]:
-    """The keys in the library, folded (:func:`folded`), that start with one of ``bases`` or
-    equal one of ``wanted`` but for case (a range of the key index for each, and the few
-    keys with capitals: never every key of a library of a million)."""
+    """The keys and other keys (aliases) in the library, folded (:func:`folded`), that start
+    with one of ``bases`` or equal one of ``wanted`` but for case (a range of the key index
+    for each, and the few keys with capitals: never every key of a library of a million)."""
     taken = {folded(key) for _, key in cased_keys(session)}
     if bases:
         base = text_set(bases).alias("base")
@@ -106,10 +107,13 @@ def _taken_keys(session: Session, bases: Sequence[str], wanted: Sequence[str]) -
         in_range = and_(Paper.citekey >= base.c.value, Paper.citekey < base.c.value + "{")
         stmt = select(Paper.citekey).select_from(base).join(Paper, in_range)
         taken.update(folded(key) for (key,) in session.execute(stmt) if key)
+        aliased = and_(Alias.folded >= base.c.value, Alias.folded < base.c.value + "{")
+        taken.update(session.scalars(select(Alias.folded).select_from(base).join(Alias, aliased)))
     if wanted:
-        lower = sorted({folded(w) for w in wanted})
-        stmt = select(Paper.citekey).where(Paper.citekey.in_(select(text_set(lower).c.value)))
+        lower = select(text_set(sorted({folded(w) for w in wanted})).c.value)
+        stmt = select(Paper.citekey).where(Paper.citekey.in_(lower))
         taken.update(folded(key) for (key,) in session.execute(stmt) if key)
+        taken.update(session.scalars(select(Alias.folded).where(Alias.folded.in_(lower))))
     return taken
 
 

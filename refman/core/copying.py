@@ -60,6 +60,7 @@ TABLES = (
     "purging",
     "purges",
     "merged_keys",
+    "citekey_aliases",
 )
 #: Rows read and written at a time.
 _BATCH = 5000

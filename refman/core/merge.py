@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from refman.common.identifiers import is_arxiv_doi
 from refman.common.text import person_key, plural
+from refman.core.citekeys import folded
 from refman.core.matching import continues
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.rules import tag_key
@@ -54,6 +55,7 @@ def new_state(
         type=record.type,
         citekey=record.citekey,
         extra=dict(record.extra),
+        aliases=list(record.aliases),
         **{name: getattr(record, name) for name in BIB_FIELDS},
     )
 
@@ -88,6 +90,7 @@ def merge_into(
     adds.extend(_published_version(state, record))
     adds.extend(_fill_missing(state, record))
     adds.extend(_fill_bibliographic(state, record))
+    adds.extend(_citation_keys(state, record))
     new_subjects = [s for s in dict.fromkeys(record.subjects) if s not in state.subjects]
     if new_subjects:
         state.subjects.extend(new_subjects)
@@ -203,6 +206,18 @@ def _fill_bibliographic(state: PaperState, record: ParsedRecord) -> list[str]:
         state.extra.update(new_extra)
         adds.append(plural(len(new_extra), "further field"))
     return adds
+
+
+def _citation_keys(state: PaperState, record: ParsedRecord) -> list[str]:
+    """The keys of a record of the paper become the paper's (its first) or its other keys:
+    a ``\\cite`` of any of them still finds it (:mod:`refman.core.citekey_aliases`)."""
+    keys = [k for k in (record.citekey, *record.aliases) if k]
+    if keys and not state.citekey and "citekey" not in state.user_edited:
+        state.citekey = keys.pop(0)  # a new paper of this import, with no key of its own yet
+    have = {folded(k) for k in (state.citekey or "", *state.aliases)}
+    gained = [k for k in dict.fromkeys(keys) if folded(k) not in have]
+    state.aliases.extend(gained)
+    return [f"the citation key {k}" for k in gained]
 
 
 def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:

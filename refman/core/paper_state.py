@@ -51,6 +51,8 @@ class PaperState:
     pages: str | None = None
     publisher: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Its other citation keys (:mod:`refman.core.citekey_aliases`).
+    aliases: list[str] = field(default_factory=list)
     #: The version of the paper's row this state was read at (None: not read from the
     #: library, as a snapshot put back by an undo). Not part of a snapshot.
     version: int | None = None

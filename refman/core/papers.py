@@ -42,7 +42,7 @@ from refman.core.state_io import Registry, delete_papers, load_states, write_sta
 from refman.core.values import Changes
 from refman.store.bulk import UNSYNCHRONIZED, datetime_reader, id_set, row_stream
 from refman.store.models import Paper
-from refman.store.models_upkeep import is_live, trashed_ids
+from refman.store.models_upkeep import CitekeyAlias, is_live, trashed_ids
 
 
 def _state(session: Session, paper_id: int) -> PaperState:
@@ -77,6 +77,7 @@ def _require_free_citekey(
         .limit(1)
     ).first()
     if other is None:
+        _require_no_alias(session, paper_id, key, error)
         return
     if other.citekey == key:
         said = f"“{key}” is already the citation key of paper #{other.id} “{other.title}”."
@@ -86,6 +87,18 @@ def _require_free_citekey(
             f"#{other.id} “{other.title}”: BibTeX takes them for one key."
         )
     raise error(said, "Choose another key.")
+
+
+def _require_no_alias(session: Session, paper_id: int, key: str, error: type[RefmanError]) -> None:
+    """A citation key must not be another paper's alias (a ``\\cite`` of it finds that one)."""
+    aliased = session.execute(
+        select(Paper.id, Paper.title)
+        .join(CitekeyAlias, CitekeyAlias.paper_id == Paper.id)
+        .where(CitekeyAlias.folded == folded(key), Paper.id != paper_id)
+    ).first()
+    if aliased is not None:
+        said = f"“{key}” also cites paper #{aliased.id} “{aliased.title}”: a key it had before."
+        raise error(said, "Choose another key.")
 
 
 def _values(state: PaperState, names: tuple[str, ...]) -> FieldValues:

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.text import latex_to_text
 from refman.core.attachments import files_of
+from refman.core.citekey_aliases import aliases_of
 from refman.core.importing.values import FOUND
 from refman.core.merged_keys import where_merged
 from refman.core.values import NoteView, PaperDetail, SourceView, TagView
@@ -171,7 +172,7 @@ def load_details(
         tags = _tags(session, part)
         notes, sources = _notes(session, part), _sources(session, part)
         files = files_of(session, store, part) if store is not None else {}
-        merged = where_merged(session, part)
+        merged, aliases = where_merged(session, part), aliases_of(session, part)
         for p in session.connection().execute(
             select(*_DETAIL_COLUMNS).where(Paper.id.in_(part), is_live(Paper.id))
         ):
@@ -214,6 +215,7 @@ def load_details(
                 rating=p.rating,
                 files=tuple(files.get(p.id, ())),
                 merged_into=merged.get(p.id) if p.trashed_at is not None else None,
+                aliases=tuple(aliases.get(p.id, ())),
             )
     return [out[i] for i in ids if i in out]
 

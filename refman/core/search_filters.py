@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.identifiers import normalize_arxiv, normalize_doi
 from refman.common.text import person_key, squash_spaces
+from refman.core.citekeys import folded
 from refman.core.rules import tag_key
 from refman.core.search_syntax import SearchFilter, year_range
 from refman.store.models import (
@@ -25,6 +26,7 @@ from refman.store.models import (
     Subject,
     Tag,
 )
+from refman.store.models_upkeep import CitekeyAlias
 from refman.store.plain_text import escape_like, plain_contains, plain_sql, plain_value
 from refman.store.search import SearchIndex
 
@@ -113,8 +115,9 @@ def _identified(field: str, value: str) -> ColumnElement[bool]:
         return Paper.doi == (normalize_doi(value) or value.lower())
     if field == "arxiv":
         return Paper.arxiv_id == (normalize_arxiv(value) or value)
-    if field == "key":
-        return Paper.citekey.in_(sorted({value, value.lower()}))
+    if field == "key":  # the paper's key, or another key of it (citekey_aliases)
+        aliased = select(CitekeyAlias.paper_id).where(CitekeyAlias.folded == folded(value))
+        return or_(Paper.citekey.in_(sorted({value, value.lower()})), Paper.id.in_(aliased))
     return true()
 
 

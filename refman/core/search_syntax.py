@@ -52,8 +52,9 @@ FIELDS = (
 #: author list, a possible duplicate) or its reading status.
 STATES = ("duplicate", "suggested", "incomplete", "unread", "reading", "read")
 
-#: A lone word shaped like a citation key: a name, a year, maybe a word ("smith2020graph").
-_CITEKEY = re.compile(r"^[A-Za-z][A-Za-z'-]+(?:19|20)\d\d[A-Za-z0-9]*$")
+#: A lone word shaped like a citation key: a name, a year, maybe a word ("smith2020graph"),
+#: as Zotero writes them too ("brown_language_2020", "brown_language_2020-1").
+_CITEKEY = re.compile(r"^[A-Za-z][A-Za-z'_-]+(?:19|20)\d\d[A-Za-z0-9_-]*$")
 
 _TOKEN = re.compile(r'(-?)(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S+))')
 _YEARS = re.compile(r"^(\d{1,4})?(?:\.\.(\d{1,4})?)?$")

@@ -15,6 +15,7 @@ from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import StaleWriteError
+from refman.core.citekey_aliases import read_aliases, write_aliases
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.matching import MatchKeys, match_keys
 from refman.core.merge import author_line, sort_author
@@ -99,6 +100,7 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
             states[paper_id].subjects.append(code)
         for paper_id, _, tag_name, _ in session.execute(tag_rows(part)):
             states[paper_id].tags.append(tag_name)
+    read_aliases(session, states)
     return states
 
 
@@ -331,6 +333,7 @@ def write_states(
         _rewrite(session, changed, [paper_columns(s, now, keys[s.id]) for s in changed])
         _write_links(session, registry, new, changed, keys, links, kept)
         search.remember(session, [s.id for s in new])
+    write_aliases(session, [*new, *changed], changed_ids)
 
 
 def _write_links(

@@ -249,16 +249,16 @@ class PaperDetail:
     author_names: tuple[PersonName, ...] = ()
     #: Moves on with every change of the paper (see :attr:`refman.store.models.Paper.version`).
     version: int = 1
-    #: Who added the paper and who last changed it (None when not known).
-    created_by: str | None = None
-    modified_by: str | None = None
-    #: The reading status (unread, reading, read) and the rating (0 to 5 stars).
-    status: str = "unread"
-    rating: int = 0
+    created_by: str | None = None  # who added the paper (None: not known)
+    modified_by: str | None = None  # who last changed it
+    status: str = "unread"  # the reading status (unread, reading, read)
+    rating: int = 0  # 0 to 5 stars
     #: The files attached to the paper, in the order they were attached.
     files: tuple[FileView, ...] = ()
     #: The paper this one was merged into (it waits in the Trash), or None.
     merged_into: int | None = None
+    #: Its other citation keys (:mod:`refman.core.citekey_aliases`).
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -252,6 +252,7 @@ class Draft:
     pages: str | None = None
     publisher: str | None = None
     citekey: str | None = None
+    aliases: list[str] = field(default_factory=list)
     names: list[PersonName] = field(default_factory=list)
     complete: bool = True
     subjects: list[str] = field(default_factory=list)
@@ -308,6 +309,9 @@ class Draft:
         link = None if arxiv_id and url == arxiv_url(arxiv_id) else url
         return link, None if _is_arxiv(publisher) else publisher, venue or "arXiv"
 
+    def _other_key(self, key: str) -> bool:
+        return key != self.citekey and looks_like_citekey(key)
+
     def build(self) -> ParsedRecord:
         """The finished record."""
         doi, arxiv_id, url = self.identifiers()
@@ -335,6 +339,7 @@ class Draft:
             pages=self.pages or None,
             publisher=publisher,
             citekey=self.citekey or None,
+            aliases=tuple(dict.fromkeys(filter(self._other_key, self.aliases))),
             author_names=tuple(self.names),
             extra=self._extra(),
             tags=tuple(clean_tags(self.tags)),

@@ -395,4 +395,5 @@ def entry_draft(
     _extra(draft, entry_type, fields)
     _tags_and_notes(draft, fields, groups)
     draft.files = read_file_field(fields.get("file", ""))
+    draft.aliases = [k for k in map(str.strip, fields.get("ids", "").split(",")) if k]
     return draft

@@ -116,6 +116,7 @@ class ParsedRecord:
         url: A link to the paper, when known.
         volume, issue, pages, publisher: As a bibliography gives them.
         citekey: The citation key a bibliography file gave the paper.
+        aliases: Other citation keys it gave (BibLaTeX's ``ids``).
         author_names: The authors' name parts, parallel to ``authors`` (empty when the source
             gives display names only).
         extra: Further CSL variables the source gives (editor, ISBN, edition, ...), kept so
@@ -146,6 +147,7 @@ class ParsedRecord:
     pages: str | None = None
     publisher: str | None = None
     citekey: str | None = None
+    aliases: tuple[str, ...] = ()
     author_names: tuple[PersonName, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
     tags: tuple[str, ...] = ()

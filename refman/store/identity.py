@@ -48,6 +48,7 @@ KNOWN_REVISIONS = (
     "0021",
     "0022",
     "0023",
+    "0024",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -99,6 +99,19 @@ class MergedKey(Base):
     paper_id: Mapped[int] = mapped_column(ForeignKey("papers.id", ondelete="CASCADE"), index=True)
 
 
+class CitekeyAlias(Base):
+    """Another citation key of a paper: the key of an entry an import found to be the same
+    paper, or one a bibliography gave in ``ids`` (a ``\\cite`` of it still finds the paper;
+    BibLaTeX exports write it in ``ids``). ``folded``: the key as BibTeX compares keys
+    (:func:`refman.core.citekeys.folded`); no two papers share one, nor a paper's key."""
+
+    __tablename__ = "citekey_aliases"
+
+    folded: Mapped[str] = mapped_column(Text, primary_key=True)
+    key: Mapped[str] = mapped_column(Text)
+    paper_id: Mapped[int] = mapped_column(ForeignKey("papers.id", ondelete="CASCADE"), index=True)
+
+
 def in_trash(paper_id: SQLColumnExpression[int], trashed: bool = True) -> ColumnElement[bool]:
     """Whether a paper is in the Trash (or, ``trashed`` False, in the library): a lookup or
     two in the Trash's own tables per paper, whichever index a query walks."""

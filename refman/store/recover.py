@@ -32,6 +32,7 @@ DATA_TABLES = (
     "notes",
     "batch_papers",
     "merged_keys",
+    "citekey_aliases",
 )
 #: How far past the last readable row id a damaged table is still probed.
 _PROBE = 10_000

@@ -6,9 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSignalBlocker, QUrl, Signal, Slot
+from PySide6.QtCore import QSignalBlocker, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QToolButton,
+    QWidget,
+)
 
 from refman.common.identifiers import arxiv_url, doi_url
 from refman.core.rules import FIELD_LABELS, ITEM_TYPES
@@ -73,10 +80,21 @@ class BibliographicFields(QWidget):
         grid.setVerticalSpacing(2)
         grid.addWidget(heading_label("Type", self), 0, 0)
         grid.addWidget(self.type_combo, 0, 1)
-        for row, (name, placeholder) in enumerate(TEXT_FIELDS, start=1):
+        #: The paper's other citation keys, under its key (hidden when it has none).
+        self.aliases = QLabel(self)
+        self.aliases.setObjectName("citekeyAliases")
+        self.aliases.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.aliases.setWordWrap(True)
+        self.aliases.hide()
+        row = 1
+        for name, placeholder in TEXT_FIELDS:
             label = FIELD_LABELS.get(name, name)
             grid.addWidget(heading_label(label[:1].upper() + label[1:], self), row, 0)
             grid.addLayout(self._row(name, placeholder), row, 1)
+            row += 1
+            if name == "citekey":
+                grid.addWidget(self.aliases, row, 1)
+                row += 1
         grid.setColumnStretch(1, 1)
 
     def _row(self, name: str, placeholder: str) -> QHBoxLayout:
@@ -111,6 +129,9 @@ class BibliographicFields(QWidget):
                 field.set_value(value)
             if name in self.link_buttons:
                 self.link_buttons[name].setEnabled(bool(value))
+        self.aliases.setText(f"Also cited as {', '.join(paper.aliases)}")
+        self.aliases.setToolTip("Keys of entries merged into this paper: a \\cite of them finds it")
+        self.aliases.setVisible(bool(paper.aliases))
 
     def address(self, name: str) -> str | None:
         """The web address a link field shows, or None when it is empty."""

@@ -198,3 +198,32 @@ def test_links_of_dropped_or_pasted_html_reach_the_library(
     assert papers["2019: A Year of Quiet Progress in Tensor Sketching"].doi == (
         "10.5555/iclr.2024.0042"
     )
+
+
+def test_a_merged_entrys_key_is_shown_and_found_by_typing_it(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    entry = "@{kind}{{{key},\n  title = {{Language Models are Few-Shot Learners}},\n{more}}}\n"
+    bib = tmp_path / "zotero-export.bib"
+    bib.write_text(
+        entry.format(kind="misc", key="brown_language_2020", more="  eprint = {2005.14165},\n")
+        + entry.format(kind="inproceedings", key="brown_language_2020-1", more="  year = 2020,\n"),
+        encoding="utf-8",
+    )
+    drop_on(window.table.viewport(), files(bib))
+    qtbot.waitUntil(lambda: hasattr(window, "wizard") and window.wizard.isVisible())
+    assert window.wizard.source_page.wait_until_read()
+    review(qtbot, window.wizard)
+    finish(qtbot, window.wizard)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1)
+    qtbot.keyClicks(window.search_box, "brown_language_2020-2")  # no paper's key
+    qtbot.waitUntil(lambda: window.model.rowCount() == 0)
+    qtbot.keyClick(window.search_box, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(window.search_box, "1")  # the key of the entry merged in
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1)
+    assert window.model.query.text == "brown_language_2020-1"
+    window.table.selectRow(0)
+    aliases = window.detail_pane.findChild(QLabel, "citekeyAliases")
+    assert aliases is not None
+    qtbot.waitUntil(aliases.isVisible)
+    assert aliases.text() == "Also cited as brown_language_2020-1"

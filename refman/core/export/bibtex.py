@@ -222,6 +222,7 @@ def _entry(x: ExportItem, d: Dialect, key: str) -> Entry:
         *_publication(x, d, kind),
         *_links(x, d),
         *_content(x, d),
+        *([Field("ids", ", ".join(x.detail.aliases))] if x.detail.aliases else []),
     ]
     unique = {f.key.casefold(): f for f in reversed(fields)}  # a field once (its first value)
     fields = [f for f in fields if unique[f.key.casefold()] is f]

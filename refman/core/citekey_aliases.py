@@ -1,0 +1,96 @@
+"""A paper's other citation keys (``citekey_aliases``): the keys of the entries an import
+found to be the same paper (Zotero's ``brown_language_2020`` and ``brown_language_2020-1``,
+a preprint and its published version), and those a bibliography lists in ``ids``. A
+``\\cite`` written with one of them still finds the paper: BibLaTeX exports write them in
+``ids`` (biber resolves them), and ``key:`` finds the paper by them.
+
+A key is free or taken as BibTeX sees keys (:func:`~refman.core.citekeys.folded`): an alias
+is never another paper's key or alias (that key cites the other paper), nor its own paper's
+key. The aliases are part of a paper's state (:attr:`PaperState.aliases`), so an undo puts
+them back with the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.orm import Session
+
+from refman.core.citekeys import cased_keys, folded
+from refman.core.paper_state import PaperState
+from refman.store.bulk import chunks, text_set
+from refman.store.models import Paper
+from refman.store.models_upkeep import CitekeyAlias
+
+
+def read_aliases(session: Session, states: Mapping[int, PaperState]) -> None:
+    """Fill in the aliases of these papers' states."""
+    for paper_id, keys in aliases_of(session, list(states)).items():
+        states[paper_id].aliases.extend(keys)
+
+
+def aliases_of(session: Session, paper_ids: Sequence[int]) -> dict[int, list[str]]:
+    """The aliases of these papers, by paper (those that have any)."""
+    found: dict[int, list[str]] = {}
+    for part in chunks(sorted(set(paper_ids))):
+        rows = session.execute(
+            select(CitekeyAlias.paper_id, CitekeyAlias.key)
+            .where(CitekeyAlias.paper_id.in_(part))
+            .order_by(CitekeyAlias.paper_id, CitekeyAlias.folded)
+        )
+        for paper_id, key in rows:
+            found.setdefault(paper_id, []).append(key)
+    return found
+
+
+def write_aliases(session: Session, states: Sequence[PaperState], written: Iterable[int]) -> None:
+    """Store the aliases of papers just written (``written``: those whose stored aliases go
+    first). An alias another paper holds as its key or alias is left out, and so is one that
+    is its paper's own key; the states keep the aliases stored."""
+    for part in chunks(sorted(set(written))):
+        session.execute(delete(CitekeyAlias).where(CitekeyAlias.paper_id.in_(part)))
+    if not any(s.aliases for s in states):
+        return
+    wanted = _wanted(states)
+    taken = _taken(session, sorted(wanted), {s.id for s in states}) if wanted else set()
+    kept: dict[int, list[str]] = {}
+    for key, (alias, state) in wanted.items():
+        if key not in taken:
+            kept.setdefault(state.id, []).append(alias)
+    for state in states:
+        state.aliases = kept.get(state.id, [])
+    rows = [
+        {"folded": folded(alias), "key": alias, "paper_id": pid}
+        for pid, aliases in kept.items()
+        for alias in aliases
+    ]
+    if rows:
+        session.execute(insert(CitekeyAlias), rows)
+
+
+def _wanted(states: Sequence[PaperState]) -> dict[str, tuple[str, PaperState]]:
+    """The aliases of these states by folded key (the first paper's), but for the keys of
+    papers among them (its own key, or another paper's of this change)."""
+    own = {folded(s.citekey) for s in states if s.citekey}
+    wanted: dict[str, tuple[str, PaperState]] = {}
+    for state in states:
+        for alias in state.aliases:
+            if folded(alias) not in own:
+                wanted.setdefault(folded(alias), (alias, state))
+    return wanted
+
+
+def _taken(session: Session, keys: Sequence[str], mine: set[int]) -> set[str]:
+    """Which of these folded keys a paper other than ``mine`` holds as its key or alias."""
+    wanted = set(keys)
+    value = select(text_set(keys).c.value)
+    holders = session.execute(select(Paper.id, Paper.citekey).where(Paper.citekey.in_(value)))
+    taken = {str(key) for pid, key in holders if pid not in mine}
+    cased = cased_keys(session)  # (few keys hold capitals)
+    taken |= {folded(key) for pid, key in cased if folded(key) in wanted and pid not in mine}
+    aliases = select(CitekeyAlias.folded, CitekeyAlias.paper_id).where(
+        CitekeyAlias.folded.in_(value)
+    )
+    taken |= {str(key) for key, pid in session.execute(aliases) if pid not in mine}
+    return taken

@@ -1,0 +1,90 @@
+"""A paper keeps the citation keys of the entries an import found to be it: a ``\\cite`` of any
+of them still finds it (``key:``, BibLaTeX ``ids``), no other paper takes them, and an undo
+of the import takes them away again."""
+
+from __future__ import annotations
+
+import pytest
+
+from refman.common.errors import RefmanError
+from refman.core.importing.values import SourcedPage
+from refman.core.library import LibraryService
+from refman.core.values import PaperQuery
+from refman.importers.bibtex import parse_bibtex
+from tests.unit.core.export.bibcheck import parse_bibtexparser
+
+
+def sourced(text: str, name: str) -> SourcedPage:
+    return SourcedPage(parse_bibtex(text), name)
+
+
+PREPRINT = """@misc{brown_language_2020,
+  title = {Language {Models} are {Few}-{Shot} {Learners}},
+  author = {Brown, Tom B. and Mann, Benjamin},
+  year = {2020},
+  doi = {10.48550/arXiv.2005.14165},
+  eprint = {2005.14165},
+  archiveprefix = {arXiv},
+}
+"""
+PUBLISHED = """@inproceedings{brown_language_2020-1,
+  title = {Language {Models} are {Few}-{Shot} {Learners}},
+  booktitle = {Advances in {Neural} {Information} {Processing} {Systems}},
+  author = {Brown, Tom and Mann, Benjamin},
+  year = {2020},
+  pages = {1877--1901},
+}
+"""
+OTHER = """@article{brown_language_2020-1,
+  title = {Quiet Tokens in Long Documents},
+  author = {Okafor, Nadia},
+  year = {2021},
+  journal = {Journal of Things},
+}
+"""
+
+
+def keyed(library: LibraryService, key: str) -> list[int]:
+    return library.paper_ids(PaperQuery(text=f"key:{key}"))
+
+
+def test_the_key_of_an_entry_merged_into_a_paper_still_cites_it(library: LibraryService) -> None:
+    result = library.import_pages([sourced(PREPRINT + "\n" + PUBLISHED, "zotero.bib")])
+    (paper,) = result.new_ids
+    detail = library.paper(paper)
+    assert (detail.citekey, detail.aliases) == ("brown_language_2020", ("brown_language_2020-1",))
+    assert keyed(library, "brown_language_2020-1") == [paper]
+    assert keyed(library, "Brown_Language_2020-1") == [paper]  # as BibTeX compares keys
+    assert library.paper_ids(PaperQuery(text="brown_language_2020-1")) == [paper]
+
+    read = parse_bibtexparser(library.export([paper], "biblatex"))  # an independent reader
+    assert read["brown_language_2020"][1]["ids"] == "brown_language_2020-1"
+    again = library.import_pages([sourced(PREPRINT + "\n" + PUBLISHED, "zotero.bib")])
+    assert (again.new_ids, again.merged_ids) == ((), ())
+
+    # Another paper never takes the key: the entry that asks for it gets one of its own.
+    (other,) = library.import_pages([sourced(OTHER, "other.bib")]).new_ids
+    assert library.paper(other).citekey not in (None, "brown_language_2020-1")
+    assert keyed(library, "brown_language_2020-1") == [paper]
+    with pytest.raises(RefmanError, match="also cites paper"):
+        library.edit_fields(other, citekey="Brown_language_2020-1")
+
+
+def test_a_merge_in_a_later_import_is_undone_with_it(library: LibraryService) -> None:
+    (paper,) = library.import_pages([sourced(PREPRINT, "arxiv.bib")]).new_ids
+    merged = library.import_pages([sourced(PUBLISHED, "neurips.bib")])
+    assert merged.merged_ids == (paper,)
+    assert library.paper(paper).aliases == ("brown_language_2020-1",)
+    latest = library.history()[0]
+    library.revert(latest.import_id)
+    assert library.paper(paper).aliases == ()
+    assert keyed(library, "brown_language_2020-1") == []
+
+
+def test_biblatex_ids_come_in_and_go_out_again(library: LibraryService) -> None:
+    text = PUBLISHED.replace("pages =", "ids = {Brown2020, gpt3paper},\n  pages =")
+    (paper,) = library.import_pages([sourced(text, "ids.bib")]).new_ids
+    assert library.paper(paper).aliases == ("Brown2020", "gpt3paper")
+    exported = library.export([paper], "bibtex")
+    assert "ids = {Brown2020, gpt3paper}" in exported
+    assert keyed(library, "gpt3paper") == [paper]
