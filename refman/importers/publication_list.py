@@ -178,20 +178,22 @@ class _Parser:
             return None
         return venue_year if self._title_follows(index + 1, strict) else None
 
-    def _heading(self, index: int, depth: int = 0) -> bool:
+    def _heading(self, index: int, found: tuple[str | None, int], depth: int = 0) -> bool:
         """True for a year heading ("2024", "Year: All 2024 2023") before a record's own venue
-        line (or before another heading)."""
-        line = self.text[index]
-        found = parse_venue_line(line)
-        if found is None or index + 1 >= self.count:
+        line (or before another heading); ``found``: the line read as a venue line."""
+        if index + 1 >= self.count:
             return False
-        if found[0] is not None and len(_YEAR.findall(line)) < 2:
+        if found[0] is not None and not _YEAR.search(
+            self.text[index], 0, len(self.text[index]) - 4
+        ):
             return False  # "arXiv 2023" is a record's venue line, not a heading
         after = self.text[index + 1]
         venue = parse_venue_line(after) or parse_venue_line(after, long=True)
-        if venue is not None and venue[0] is not None:
+        if venue is None:
+            return False
+        if venue[0] is not None:
             return self._title_follows(index + 2, True)
-        return depth < 2 and self._heading(index + 1, depth + 1)
+        return depth < 2 and self._heading(index + 1, venue, depth + 1)
 
     def _next_start(self, index: int) -> int:
         """Return the index of the next line (from ``index``) that starts a record."""
@@ -208,10 +210,10 @@ class _Parser:
         index = self._next_start(start)
         first = index
         while index < self.count:
-            if self._heading(index):
+            venue_year = self.starts_record(index, strict=False)
+            if venue_year is not None and self._heading(index, venue_year):
                 index += 1
                 continue
-            venue_year = self.starts_record(index, strict=False)
             if venue_year is None:
                 following = self._next_start(index + 1)
                 if not self._closing_subject_before(index, following):
