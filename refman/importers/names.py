@@ -22,9 +22,14 @@ _PARTICLES = frozenset(
     "van von der den de del della delle degli dei di da do dos das du la las le los ter ten zu "
     "bin al af y e".split()
 )
+#: Particles that are words of prose too ("Materiales y Métodos", "Graphs do Work"): part of a
+#: name only where a name is expected.
+_PROSE_PARTICLES = frozenset("y e do".split())
 #: Words of prose that are also people's names (Yang You, Can Xu, Or Litany, Bo An, Minh Do):
 #: one of them may be a word of a name of two words or more.
 _PROSE_OR_NAME = frozenset("An You Do Can Or No To On".split())
+#: Those that end a name alone as well ("Yang You", "Bo An", "Minh Do"; not "Hands On").
+_ENDS_A_NAME = frozenset("An You Do".split())
 #: Marks after a name for equal contribution or a footnote ("Ziheng Jiang*", "Lin†").
 _MARKS = "*∗†‡§¶"
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
@@ -161,7 +166,8 @@ def _words_ok(tokens: list[str], prose: bool) -> bool:
     # Alone, such a word ends a name ("Yang You", "Minh Do"); prose starts with it ("To Appear").
     short, last = 2 <= len(tokens) <= 3, len(tokens) - 1
     return all(
-        _name_token_ok(t) or (short and t in _PROSE_OR_NAME and (prose or i == last))
+        (_name_token_ok(t) and (prose or t not in _PROSE_PARTICLES))
+        or (short and (t in _PROSE_OR_NAME if prose else i == last and t in _ENDS_A_NAME))
         for i, t in enumerate(tokens)
     )
 

@@ -120,7 +120,7 @@ def _owner_fallback(lines: Lines, header: Header, first_record: int) -> str:
             return before
     stop = header.owner_index if header.owner_index is not None else first_record
     for line in reversed(lines.text[:stop]):
-        if looks_like_name(line, prose=True):
+        if looks_like_name(line):  # (no "To Appear" heading above the records)
             return line
     return ""
 

@@ -336,6 +336,11 @@ def test_owner_falls_back_to_the_line_before_the_sentence() -> None:
     assert page.owner == "Ada Lindqvist"
 
 
+def test_a_heading_above_the_records_is_not_the_owner() -> None:
+    page = parse(page_text("Jane Doe", "To Appear", *REC_A))
+    assert page.owner == "Jane Doe"
+
+
 def test_owner_found_without_the_attribution_sentence() -> None:
     page = parse(page_text("arXiv subjects", "Ada Lindqvist", "2 records", *REC_A, *REC_B))
     assert page.owner == "Ada Lindqvist"
@@ -561,6 +566,9 @@ def test_an_owner_whose_name_is_also_a_word_of_prose(owner: str) -> None:
         "Do Androids Dream",
         "An Empirical Study",
         "You Only Look Once",
+        "Materiales y Métodos",
+        "Resultados e Discussão",
+        "Hands On",
     ],
 )
 def test_a_heading_inside_an_abstract_is_not_an_author_list(heading: str) -> None:
