@@ -13,12 +13,15 @@ them back with the rest.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
 from refman.core.citekeys import cased_keys, folded
+from refman.core.merged_keys import where_merged
 from refman.core.paper_state import PaperState
+from refman.importers.records import ParsedRecord
 from refman.store.bulk import chunks, text_set
 from refman.store.models import Paper
 from refman.store.models_upkeep import CitekeyAlias
@@ -28,6 +31,35 @@ def read_aliases(session: Session, states: Mapping[int, PaperState]) -> None:
     """Fill in the aliases of these papers' states."""
     for paper_id, keys in aliases_of(session, list(states)).items():
         states[paper_id].aliases.extend(keys)
+
+
+def key_taken_back(state: PaperState, key: object) -> None:
+    """A paper's key changes to ``key``: when that is one of its other keys, its key until now
+    takes that place (both still cite it, and an undo changes them back exactly)."""
+    if not isinstance(key, str) or not state.citekey:
+        return
+    mine = [a for a in state.aliases if folded(a) != folded(key)]
+    if len(mine) < len(state.aliases):
+        state.aliases = [*mine, state.citekey]
+
+
+def key_holders(session: Session, keys: Iterable[str]) -> dict[str, int]:
+    """The paper that holds each of these keys (folded) as its key or other key (those held)."""
+    wanted = sorted({folded(k) for k in keys})
+    return _holders(session, wanted, set()) if wanted else {}
+
+
+def keys_free_for(record: ParsedRecord, paper_id: int, held: Mapping[str, int]) -> ParsedRecord:
+    """The record without the keys another paper than ``paper_id`` holds, as it merges into
+    that paper (they cite the other paper: the record brings nothing by them)."""
+    if not record.citekey and not record.aliases:
+        return record
+    free = [
+        k
+        for k in (record.citekey, *record.aliases)
+        if k and held.get(folded(k), paper_id) == paper_id
+    ]
+    return replace(record, citekey=free[0] if free else None, aliases=tuple(free[1:]))
 
 
 def aliases_of(session: Session, paper_ids: Sequence[int]) -> dict[int, list[str]]:
@@ -53,10 +85,13 @@ def write_aliases(session: Session, states: Sequence[PaperState], written: Itera
     if not any(s.aliases for s in states):
         return
     wanted = _wanted(states)
-    taken = _taken(session, sorted(wanted), {s.id for s in states}) if wanted else set()
+    holders = _holders(session, sorted(wanted), {s.id for s in states}) if wanted else {}
+    went = where_merged(session, list(holders.values()))
     kept: dict[int, list[str]] = {}
     for key, (alias, state) in wanted.items():
-        if key not in taken:
+        # A key another paper holds is that paper's, unless that paper was merged into this
+        # one (it waits in the Trash: the key cites the paper kept, also once it is gone).
+        if key not in holders or went.get(holders[key]) == state.id:
             kept.setdefault(state.id, []).append(alias)
     for state in states:
         state.aliases = kept.get(state.id, [])
@@ -81,16 +116,25 @@ def _wanted(states: Sequence[PaperState]) -> dict[str, tuple[str, PaperState]]:
     return wanted
 
 
-def _taken(session: Session, keys: Sequence[str], mine: set[int]) -> set[str]:
-    """Which of these folded keys a paper other than ``mine`` holds as its key or alias."""
+def _holders(session: Session, keys: Sequence[str], mine: set[int]) -> dict[str, int]:
+    """The paper other than ``mine`` that holds each of these folded keys as its key or alias
+    (those held only)."""
     wanted = set(keys)
     value = select(text_set(keys).c.value)
-    holders = session.execute(select(Paper.id, Paper.citekey).where(Paper.citekey.in_(value)))
-    taken = {str(key) for pid, key in holders if pid not in mine}
-    cased = cased_keys(session)  # (few keys hold capitals)
-    taken |= {folded(key) for pid, key in cased if folded(key) in wanted and pid not in mine}
+    found = {
+        str(key): int(pid)
+        for pid, key in session.execute(
+            select(Paper.id, Paper.citekey).where(Paper.citekey.in_(value))
+        )
+        if pid not in mine
+    }
+    for pid, key in cased_keys(session):  # (few keys hold capitals)
+        if folded(key) in wanted and pid not in mine:
+            found.setdefault(folded(key), pid)
     aliases = select(CitekeyAlias.folded, CitekeyAlias.paper_id).where(
         CitekeyAlias.folded.in_(value)
     )
-    taken |= {str(key) for key, pid in session.execute(aliases) if pid not in mine}
-    return taken
+    for key, pid in session.execute(aliases):
+        if pid not in mine:
+            found.setdefault(str(key), int(pid))
+    return found

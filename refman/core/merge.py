@@ -217,7 +217,7 @@ def _citation_keys(state: PaperState, record: ParsedRecord) -> list[str]:
     have = {folded(k) for k in (state.citekey or "", *state.aliases)}
     gained = [k for k in dict.fromkeys(keys) if folded(k) not in have]
     state.aliases.extend(gained)
-    return [f"the citation key {k}" for k in gained]
+    return [f"{k} as another citation key" for k in gained]
 
 
 def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:

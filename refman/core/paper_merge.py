@@ -86,12 +86,10 @@ class MergePapers(DryRunnable[MergeResult]):
 
     keep: int
     other: int
-    #: Only say what the merge would do.
-    dry_run: bool = False
+    dry_run: bool = False  # only say what the merge would do
 
     @property
     def label(self) -> str:
-        """ "Merge papers"."""
         return "Merge papers"
 
 
@@ -112,8 +110,7 @@ class UnmergePapers(Operation[tuple[int, ...]]):
     files: tuple[int, ...]
     trashed: SetTrashed | None
     flags: tuple[SetDuplicateFlag, ...]
-    #: The other paper's citation key when the kept paper took it (else None).
-    citekey: str | None = None
+    citekey: str | None = None  # the other paper's key when the kept one took it
     #: The papers merged into the other paper before (merged into the kept one since).
     handed: tuple[int, ...] = ()
     #: The other paper's keys as stored before, when it had been merged once already.
@@ -171,6 +168,8 @@ def _as_record(state: PaperState) -> ParsedRecord:
         authors_complete=state.authors_complete,
         type=state.type,
         extra=dict(state.extra),
+        citekey=state.citekey,  # kept as another key of the paper it goes into
+        aliases=tuple(state.aliases),
         **{name: getattr(state, name) for name in BIB_FIELDS},
     )
 
@@ -279,6 +278,7 @@ def _own_citekey(keep: PaperState, other: PaperState) -> str | None:
     and not the kept paper's (people cite by it); returns it, the other paper losing it."""
     if "citekey" not in other.user_edited or "citekey" in keep.user_edited or not other.citekey:
         return None
+    keep.aliases += [keep.citekey] if keep.citekey else []  # (its own key is cited too)
     keep.citekey, keep.user_edited = other.citekey, keep.user_edited | {"citekey"}
     return other.citekey
 
@@ -318,11 +318,11 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
         _set_citekey(s, other.id, None)
     _move_children(s, notes, files, keep.id)
     keep.modified_at = ctx.now
-    after = _write(ctx, keep)
-    reading = _merged_reading(ctx, keep.id, other.id)
     earlier = keys_of_merged(s, other.id)
     authors = other.authors if other.authors_complete else None
-    remember_merge(s, other.id, keep.id, state_keys(other), authors)
+    remember_merge(s, other.id, keep.id, state_keys(other), authors)  # (its key: keep's alias)
+    after = _write(ctx, keep)
+    reading = _merged_reading(ctx, keep.id, other.id)
     flagged = s.scalars(select(Paper.id).where(Paper.possible_duplicate_of == other.id))
     flags = [
         set_duplicate_flag(ctx, SetDuplicateFlag(pid, keep.id)).inverse

@@ -24,6 +24,7 @@ from refman.common.errors import (
 from refman.common.sequences import ids_of
 from refman.common.text import join_words
 from refman.core.attachments import stored_files_of
+from refman.core.citekey_aliases import key_taken_back
 from refman.core.citekeys import cased_keys, folded
 from refman.core.context import Context, Handler, no_paper, require_papers
 from refman.core.operations import (
@@ -152,6 +153,7 @@ def edit_paper(ctx: Context, op: EditPaper) -> Outcome[None]:
         modified=state.modified_at,
         expect=tuple(wanted.items()),
     )
+    key_taken_back(state, wanted.get("citekey"))
     for name, value in wanted.items():
         setattr(state, name, value)
     if "title" in wanted:
@@ -185,6 +187,7 @@ def set_paper_fields(ctx: Context, op: SetPaperFields) -> Outcome[None]:
         modified=state.modified_at,
         expect=op.values,
     )
+    key_taken_back(state, dict(op.values).get("citekey"))
     for name, value in op.values:
         setattr(state, name, value)
     state.title_provisional = op.title_provisional

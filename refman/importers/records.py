@@ -158,6 +158,10 @@ class ParsedRecord:
     files: tuple[str, ...] = ()
     attributed_to: tuple[str, ...] = ()
 
+    def cite_keys(self) -> list[str]:
+        """Its citation key and other keys, those it has."""
+        return [k for k in (self.citekey, *self.aliases) if k]
+
 
 @dataclass(slots=True)
 class ParsedPage:

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError
 from refman.common.text import person_key
+from refman.core.citekey_aliases import key_holders, keys_free_for
 from refman.core.importing.batches import write_batches
 from refman.core.importing.notes import add_import_notes
 from refman.core.importing.plan import KeyCache, PreparedPlan, current_plan
@@ -70,6 +71,7 @@ class _Work:
     notes: dict[int, list[str]] = field(default_factory=dict)
     raw: dict[tuple[int, int], str] = field(default_factory=dict)
     tags: set[str] = field(default_factory=set)  # every tag the import put on papers
+    held: dict[str, int] = field(default_factory=dict)  # the papers of the records' keys
 
     def existing(self, paper_id: int) -> PaperState:
         if paper_id not in self.states:
@@ -140,12 +142,12 @@ def apply_import(
     """
     if choices.tags:
         choices = replace(choices, tags=clean_tag_names(choices.tags))
-    # planned and written alone (a shared library's imports)
-    at_lock = None if choices.dry_run else lock_imports(session)
+    at_lock = None if choices.dry_run else lock_imports(session)  # (imports run one at a time)
     pages = with_known_names(session, pages)
     planned = current_plan(session, search, pages, prepared, at_lock)
     plan, cache = planned.plan, planned.cache
     work = _Work(session=session, now=now, next_id=_next_id(session))
+    work.held = key_holders(session, _cite_keys(plan))
     checkpoint = _Checkpoint(len(plan.records), progress, cancelled)
     checkpoint(0)
     work.preload(_library_targets(plan, choices, work), planned.states)
@@ -170,6 +172,10 @@ def apply_import(
     checkpoint(checkpoint.total)
     log.info("imported %d page(s): %d new, %d merged", len(pages), len(work.new_ids), len(changed))
     return _result(plan, pages, outcomes, work, tuple(batch_ids))
+
+
+def _cite_keys(plan: ImportPlan) -> list[str]:
+    return [k for p in plan.records for k in p.record.cite_keys()]
 
 
 def _library_targets(plan: ImportPlan, choices: ImportChoices, work: _Work) -> list[int]:
@@ -280,6 +286,7 @@ def _apply_record(
         updated = True
     else:
         state = work.state_of(target)
+        p = replace(p, record=keys_free_for(p.record, state.id, work.held))
         updated = _merge(p, state, sp, keys, choices.titles.get(p.ref))
     work.resolved[p.ref] = state.id
     if p.record.notes:

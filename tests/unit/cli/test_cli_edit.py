@@ -217,12 +217,14 @@ def test_merge_keeps_one_paper_and_says_what_it_gained(cli: Cli, ids: list[int])
     first, second = ids
     assert cli("tag", second, "sketching").code == 0
     assert cli("note", second, "Read the proofs first.").code == 0
+    key = shown(cli, second)["citekey"]
     result = cli("merge", first, second)
     assert result.code == 0, result.err
     assert result.out == (
         f"Merged #{second} into #{first} “Tidewater: Streaming Joins over Unbounded Sensor "
         f"Logs”. It gained the type (paper-conference), the venue, the year of publication, "
-        f"subject cs.DS, 1 tag and 1 note. #{second} is in the Trash.\n"
+        f"{key} as another citation key, subject cs.DS, 1 tag and 1 note. #{second} is in the "
+        "Trash.\n"
     )
     assert [p["id"] for p in json.loads(cli("list", "--json").out)] == [first]
     kept = shown(cli, first)
@@ -240,17 +242,18 @@ def test_merge_json_and_refusals(cli: Cli, ids: list[int]) -> None:
     assert "cannot be merged with itself" in refused.err and "Traceback" not in refused.err
     assert cli("merge", first, 999).code == 2
     assert len(json.loads(cli("list", "--json").out)) == 2
+    key = shown(cli, first)["citekey"]
     preview = cli("merge", second, first, "--dry-run")
     assert (preview.code, preview.out) == (
         0,
         f"Merging #{first} into #{second} “Quiet Progress in Tensor Sketching” would add "
-        "subject cs.DB.\n",
+        f"{key} as another citation key and subject cs.DB.\n",
     )
     dry = json.loads(cli("merge", second, first, "--dry-run", "--json").out)
     assert dry == {
         "kept": second,
         "merged": first,
-        "added": ["subject cs.DB"],
+        "added": [f"{key} as another citation key", "subject cs.DB"],
         "dry_run": True,
         "merged_all": [first],
     }
@@ -260,7 +263,7 @@ def test_merge_json_and_refusals(cli: Cli, ids: list[int]) -> None:
     assert json.loads(result.out) == {
         "kept": second,
         "merged": first,
-        "added": ["subject cs.DB"],
+        "added": [f"{key} as another citation key", "subject cs.DB"],
         "dry_run": False,
         "merged_all": [first],
     }
@@ -268,6 +271,7 @@ def test_merge_json_and_refusals(cli: Cli, ids: list[int]) -> None:
     assert [p["id"] for p in trashed] == [first]
     assert (trashed[0]["merged_into"], shown(cli, second)["merged_into"]) == (second, None)
     assert "Merged into:" in cli("show", first).out
+    assert shown(cli, second)["citekey_aliases"] == [key]
 
 
 THIRD = """Ines Duarte

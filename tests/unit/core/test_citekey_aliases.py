@@ -88,3 +88,30 @@ def test_biblatex_ids_come_in_and_go_out_again(library: LibraryService) -> None:
     exported = library.export([paper], "bibtex")
     assert "ids = {Brown2020, gpt3paper}" in exported
     assert keyed(library, "gpt3paper") == [paper]
+
+
+def test_a_key_changed_to_one_of_its_other_keys_swaps_them_and_undo_swaps_back(
+    library: LibraryService,
+) -> None:
+    (paper,) = library.import_pages([sourced(PREPRINT + "\n" + PUBLISHED, "zotero.bib")]).new_ids
+    outcome = library.edit_fields(paper, citekey="brown_language_2020-1")
+    detail = library.paper(paper)
+    assert (detail.citekey, detail.aliases) == ("brown_language_2020-1", ("brown_language_2020",))
+    assert keyed(library, "brown_language_2020") == [paper]
+    assert outcome.inverse is not None
+    library.apply(outcome.inverse)
+    detail = library.paper(paper)
+    assert (detail.citekey, detail.aliases) == ("brown_language_2020", ("brown_language_2020-1",))
+
+
+def test_a_record_whose_key_cites_another_paper_brings_nothing_by_it(
+    library: LibraryService,
+) -> None:
+    (other,) = library.import_pages([sourced(OTHER, "other.bib")]).new_ids  # -1 is its key
+    (paper,) = library.import_pages([sourced(PREPRINT, "arxiv.bib")]).new_ids
+    same_paper = PREPRINT.replace("brown_language_2020,", "brown_language_2020-1,")
+    for _ in range(2):
+        again = library.import_pages([sourced(same_paper, "again.bib")])
+        assert (again.new_ids, again.merged_ids, again.unchanged_ids) == ((), (), (paper,))
+    assert library.paper(paper).aliases == ()
+    assert keyed(library, "brown_language_2020-1") == [other]

@@ -390,7 +390,40 @@ def test_merging_the_preprint_into_the_published_paper_keeps_its_type(
     )
     (a,) = _import(library, "Hal Hu", [paper], T0)
     (b,) = _import(library, "Hal Hu", [preprint], T1)
+    cited_as = library.paper(b).citekey
     result = _merge(library, a, b)
     kept = library.paper(a)
     assert (kept.type, kept.venue, kept.arxiv_id) == ("paper-conference", None, "2101.00003")
-    assert result.added == ("the arXiv id",)
+    assert result.added == ("the arXiv id", f"{cited_as} as another citation key")
+    assert kept.aliases == (cited_as,)  # a \cite of the preprint still finds the paper
+
+
+def test_the_merged_papers_key_still_cites_the_kept_paper_until_the_merge_is_undone(
+    library: LibraryService,
+) -> None:
+    a, b = _import(
+        library,
+        "Hal Hu",
+        [
+            ParsedRecord("Horses Route Packets Faster", False, "", year=2019),
+            ParsedRecord("Packet Routing by Horses", False, "", year=2018, venue="arXiv"),
+        ],
+        T0,
+    )
+    kept_key, other_key = library.paper(a).citekey, library.paper(b).citekey
+    assert other_key is not None
+
+    def cited_by(key: str) -> list[int]:
+        return library.paper_ids(PaperQuery(text=f"key:{key}"))
+
+    outcome = library.apply(MergePapers(a, b))
+    assert library.paper(a).aliases == (other_key,)
+    assert cited_by(other_key) == [a]  # (the merged paper waits in the Trash)
+    assert outcome.inverse is not None
+    library.apply(outcome.inverse)
+    assert library.paper(a).aliases == () and cited_by(other_key) == [b]
+
+    library.apply(MergePapers(a, b))
+    library.empty_trash()
+    assert cited_by(other_key) == [a] and cited_by(kept_key or "") == [a]
+    assert library.paper(a).aliases == (other_key,)
