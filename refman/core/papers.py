@@ -42,6 +42,7 @@ from refman.core.paper_state import PaperState
 from refman.core.state_io import Registry, delete_papers, load_states, write_states
 from refman.core.values import Changes
 from refman.store.bulk import UNSYNCHRONIZED, datetime_reader, id_set, row_stream
+from refman.store.connection import lock_imports
 from refman.store.models import Paper
 from refman.store.models_upkeep import CitekeyAlias, is_live, trashed_ids
 
@@ -70,6 +71,7 @@ def _require_free_citekey(
     key = values.get("citekey")
     if not isinstance(key, str):
         return
+    lock_imports(session)  # (an import giving the key to another paper as it runs goes first)
     wanted = folded(key)
     same = [pid for pid, cased in cased_keys(session) if folded(cased) == wanted]
     other = session.execute(

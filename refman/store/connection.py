@@ -143,8 +143,9 @@ _IMPORT_LOCK = 0x7265666D616E
 def lock_imports(session: Session) -> int | None:
     """Let this change import alone: on a shared library, two imports of overlapping pages
     at the same time would each plan the same papers as new. The lock is the server's
-    (``pg_advisory_xact_lock``), held until the change commits or rolls back; edits never
-    wait for it. A library file needs none: a change there holds the file's write lock.
+    (``pg_advisory_xact_lock``), held until the change commits or rolls back; edits wait for
+    it only to change a citation key (an import gives keys too). A library file needs none: a
+    change there holds the file's write lock.
 
     Returns:
         The library's revision when this import's turn came, as the others left it (this

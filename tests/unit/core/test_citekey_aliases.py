@@ -4,9 +4,13 @@ of the import takes them away again."""
 
 from __future__ import annotations
 
+import threading
+from typing import Any
+
 import pytest
 
 from refman.common.errors import RefmanError
+from refman.core import citekey_aliases, state_io
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery
@@ -115,3 +119,37 @@ def test_a_record_whose_key_cites_another_paper_brings_nothing_by_it(
         assert (again.new_ids, again.merged_ids, again.unchanged_ids) == ((), (), (paper,))
     assert library.paper(paper).aliases == ()
     assert keyed(library, "brown_language_2020-1") == [other]
+
+
+def test_a_key_edited_while_an_import_gives_it_to_another_paper_waits_and_is_refused(
+    library: LibraryService, library_location: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two people on one shared library (or one library file): the key the import gives as
+    another key of one paper is never made the key of another at the same time."""
+    (other,) = library.import_pages([sourced(OTHER.replace("-1,", "-9,"), "other.bib")]).new_ids
+    (paper,) = library.import_pages([sourced(PREPRINT, "arxiv.bib")]).new_ids
+    written, go_on = threading.Event(), threading.Event()
+    write = citekey_aliases.write_aliases
+
+    def held_open(*args: Any) -> None:  # the import keeps its transaction open a moment
+        write(*args)
+        written.set()
+        go_on.wait(3)
+
+    monkeypatch.setattr(state_io, "write_aliases", held_open)
+    importing = threading.Thread(
+        target=lambda: library.import_pages([sourced(PUBLISHED, "neurips.bib")])
+    )
+    importing.start()
+    assert written.wait(30)
+    monkeypatch.setattr(state_io, "write_aliases", write)
+    editor = LibraryService.open(library_location)
+    try:
+        threading.Timer(0.5, go_on.set).start()
+        with pytest.raises(RefmanError, match="also cites paper"):
+            editor.edit_fields(other, citekey="brown_language_2020-1")
+    finally:
+        importing.join(30)
+        editor.close()
+    assert keyed(library, "brown_language_2020-1") == [paper]
+    assert library.paper(other).citekey != "brown_language_2020-1"
