@@ -18,7 +18,7 @@ from dataclasses import replace
 from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
-from refman.core.citekeys import cased_keys, folded
+from refman.core.citekeys import cased_keys, folded, release_withdrawn, withdrawn_keys
 from refman.core.merged_keys import where_merged
 from refman.core.paper_state import PaperState
 from refman.importers.records import ParsedRecord
@@ -101,6 +101,7 @@ def write_aliases(session: Session, states: Sequence[PaperState], written: Itera
         for alias in aliases
     ]
     if rows:
+        release_withdrawn(session, (a for aliases in kept.values() for a in aliases))
         session.execute(insert(CitekeyAlias), rows)
 
 
@@ -137,4 +138,5 @@ def _holders(session: Session, keys: Sequence[str], mine: set[int]) -> dict[str,
     for key, pid in session.execute(aliases):
         if pid not in mine:
             found.setdefault(str(key), int(pid))
-    return found
+    free = withdrawn_keys(session)  # (those of papers an undone import withdrew)
+    return {key: pid for key, pid in found.items() if key not in free}

@@ -11,16 +11,17 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import count
 
-from sqlalchemy import and_, select, text
+from sqlalchemy import and_, delete, func, select, text, update
 from sqlalchemy.orm import Session
 
 from refman.core.paper_state import PaperState
 from refman.store.bulk import text_set
 from refman.store.models import CASED_CITEKEY, Paper
 from refman.store.models_upkeep import CitekeyAlias as Alias
+from refman.store.models_upkeep import PurgingPaper
 
 _STOP_WORDS = frozenset(
     """a an the of on in for and to with from by at as is are was be via into onto over under
@@ -114,7 +115,33 @@ def _taken_keys(session: Session, bases: Sequence[str], wanted: Sequence[str]) -
         stmt = select(Paper.citekey).where(Paper.citekey.in_(lower))
         taken.update(folded(key) for (key,) in session.execute(stmt) if key)
         taken.update(session.scalars(select(Alias.folded).where(Alias.folded.in_(lower))))
-    return taken
+    return taken - withdrawn_keys(session)
+
+
+def withdrawn_keys(session: Session) -> set[str]:
+    """The keys and other keys (folded) of the papers undone imports withdrew, not yet
+    deleted: free for new papers (an import undone and made again keeps the file's keys)."""
+    withdrawn = select(PurgingPaper.paper_id)
+    if session.scalar(withdrawn.limit(1)) is None:
+        return set()
+    keys = session.scalars(select(Paper.citekey).where(Paper.id.in_(withdrawn)))
+    aliases = session.scalars(select(Alias.folded).where(Alias.paper_id.in_(withdrawn)))
+    return {folded(k) for k in keys if k} | set(aliases)
+
+
+def release_withdrawn(session: Session, keys: Iterable[str]) -> None:
+    """Take these keys (folded) from the withdrawn papers that hold them, as new papers or
+    other keys get them (a key is one paper's)."""
+    withdrawn = select(PurgingPaper.paper_id)
+    if session.scalar(withdrawn.limit(1)) is None:
+        return
+    held = select(text_set(sorted({folded(k) for k in keys})).c.value)
+    session.execute(
+        update(Paper)
+        .where(Paper.id.in_(withdrawn), func.lower(Paper.citekey).in_(held))
+        .values(citekey=None)
+    )
+    session.execute(delete(Alias).where(Alias.paper_id.in_(withdrawn), Alias.folded.in_(held)))
 
 
 def assign_citekeys(
@@ -139,6 +166,7 @@ def assign_citekeys(
         state.citekey = first_free(base, taken.__contains__, searched_to.get(base, 0))
         taken.add(state.citekey)  # (lower case already)
         searched_to[base] = _suffix_index(state.citekey[len(base) :]) + 1
+    release_withdrawn(session, (s.citekey for s in states if s.citekey))
 
 
 def family_name(state: PaperState, parts: Callable[[str], str]) -> str:

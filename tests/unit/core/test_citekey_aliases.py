@@ -11,8 +11,9 @@ import pytest
 
 from refman.common.errors import RefmanError
 from refman.core import citekey_aliases, state_io
-from refman.core.importing.values import SourcedPage
+from refman.core.importing.values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
+from refman.core.operations import ImportPages
 from refman.core.values import PaperQuery
 from refman.importers.bibtex import parse_bibtex
 from tests.unit.core.export.bibcheck import parse_bibtexparser
@@ -153,3 +154,16 @@ def test_a_key_edited_while_an_import_gives_it_to_another_paper_waits_and_is_ref
         editor.close()
     assert keyed(library, "brown_language_2020-1") == [paper]
     assert library.paper(other).citekey != "brown_language_2020-1"
+
+
+def test_an_import_undone_and_made_again_keeps_the_files_keys(library: LibraryService) -> None:
+    text = PREPRINT + "\n" + PUBLISHED
+    outcome = library.apply(ImportPages((sourced(text, "zotero.bib"),), ImportChoices()))
+    assert outcome.inverse is not None
+    library.apply(outcome.inverse)  # undone: the paper waits to be deleted for good
+    (paper,) = library.import_pages([sourced(text, "zotero.bib")]).new_ids
+    detail = library.paper(paper)
+    assert (detail.citekey, detail.aliases) == ("brown_language_2020", ("brown_language_2020-1",))
+    assert keyed(library, "brown_language_2020-1") == [paper]
+    library.purge()
+    assert library.paper(paper).citekey == "brown_language_2020"
