@@ -151,7 +151,7 @@ BIBLATEX = Dialect(
         "chapter-number": "chapter",
         "publisher-place": "location",
         "genre": "type",
-        "language": "language",
+        "language": "langid",  # (babel's hyphenation; "language" is printed in the entry)
         "title-short": "shorttitle",
         "note": "note",
         **_FURTHER,

@@ -247,3 +247,16 @@ def test_a_long_export_written_in_pieces_on_two_cores_is_the_file_written_alone(
     assert split == export_papers(many, ExportFormat.BIBTEX)
     entries = parse_bibtexparser(split)
     assert list(entries) == [f"k{i}" for i in range(3000)] + [f"k{i}-2" for i in range(3000)]
+
+
+def test_a_papers_language_is_biblatexs_langid_and_bibtexs_language(
+    library: LibraryService,
+) -> None:
+    from refman.core.importing.values import SourcedPage
+    from refman.importers.bibtex import parse_bibtex
+
+    entry = "@article{k,\n  title = {Sprache},\n  author = {Ott, Ida},\n  langid = {ngerman},\n}\n"
+    (paper,) = library.import_pages([SourcedPage(parse_bibtex(entry), "de.bib")]).new_ids
+    biblatex = parse_bibtexparser(library.export([paper], "biblatex"))["k"][1]
+    assert (biblatex.get("langid"), biblatex.get("language")) == ("ngerman", None)
+    assert parse_bibtexparser(library.export([paper], "bibtex"))["k"][1]["language"] == "ngerman"
