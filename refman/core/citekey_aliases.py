@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
 from refman.core.citekeys import cased_keys, folded, release_withdrawn, withdrawn_keys
 from refman.core.merged_keys import where_merged
 from refman.core.paper_state import PaperState
 from refman.importers.records import ParsedRecord
-from refman.store.bulk import chunks, text_set
+from refman.store.bulk import chunks, id_set, text_set
 from refman.store.models import Paper
 from refman.store.models_upkeep import CitekeyAlias
 
@@ -60,6 +60,19 @@ def keys_free_for(record: ParsedRecord, paper_id: int, held: Mapping[str, int]) 
         if k and held.get(folded(k), paper_id) == paper_id
     ]
     return replace(record, citekey=free[0] if free else None, aliases=tuple(free[1:]))
+
+
+def back_to_own_keys(session: Session, paper_ids: Sequence[int]) -> None:
+    """Papers back from the Trash (one merged into another is a paper of its own again): their
+    keys are theirs again, no more other keys of the paper they went into."""
+    if session.scalar(select(CitekeyAlias.folded).limit(1)) is None:
+        return
+    keys = select(func.lower(Paper.citekey)).where(Paper.id.in_(id_set(paper_ids)))
+    session.execute(
+        delete(CitekeyAlias).where(
+            CitekeyAlias.folded.in_(keys), CitekeyAlias.paper_id.not_in(id_set(paper_ids))
+        )
+    )
 
 
 def aliases_of(session: Session, paper_ids: Sequence[int]) -> dict[int, list[str]]:

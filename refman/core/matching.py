@@ -25,7 +25,7 @@ from hashlib import blake2b as _blake2b
 from itertools import combinations
 from typing import TypeVar
 
-from refman.common.identifiers import normalize_arxiv, normalize_doi
+from refman.common.identifiers import is_arxiv_doi, normalize_arxiv, normalize_doi
 from refman.common.text import normalize_for_match
 from refman.store.models import KEY_KINDS
 
@@ -113,12 +113,13 @@ class MatchKeys:
         return {f"{kind}_key": found.get(kind) for kind in KEY_KINDS}
 
     def conflicts(self, other: MatchKeys) -> bool:
-        """True when two papers carry different DOIs or different arXiv ids: they are
-        different papers, however alike their titles (never merged by themselves)."""
-        return bool(
-            (self.doi and other.doi and self.doi != other.doi)
-            or (self.arxiv and other.arxiv and self.arxiv != other.arxiv)
-        )
+        """True when two papers carry different DOIs (arXiv's DOI of a preprint against
+        another is none) or different arXiv ids: they are different papers, however alike
+        their titles (never merged by themselves)."""
+        dois = self.doi and other.doi and self.doi != other.doi
+        if dois and is_arxiv_doi(self.doi) == is_arxiv_doi(other.doi):
+            return True
+        return bool(self.arxiv and other.arxiv and self.arxiv != other.arxiv)
 
     def value(self, kind: str) -> str | None:
         """The text an exact key of a kind is the hash of (checked on a hit: a hash two

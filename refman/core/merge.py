@@ -164,6 +164,9 @@ def _not_the_preprints(state: PaperState, record: ParsedRecord) -> list[str]:
         adds.extend(["the DOI of the published version"] if state.doi else [])
     if "arxiv" in (state.publisher or "").casefold() and "publisher" not in state.user_edited:
         state.publisher = record.publisher
+    if _arxiv_link(state.url) and "url" not in state.user_edited:  # (and when it was read)
+        state.url, state.extra["accessed"] = record.url, record.extra.get("accessed")
+        state.extra = {k: v for k, v in state.extra.items() if v is not None}
     for key in _PREPRINT_ONLY:
         if key in record.extra:
             state.extra[key] = record.extra[key]
@@ -180,7 +183,13 @@ def _from_preprint(state: PaperState, record: ParsedRecord, name: str, value: ob
         return is_arxiv_doi(str(value))
     if name == "publisher":
         return "arxiv" in str(value).casefold()
+    if name in ("url", "accessed"):  # arXiv's page, and when it was read
+        return _arxiv_link(record.url)
     return name in _PREPRINT_ONLY
+
+
+def _arxiv_link(url: str | None) -> bool:
+    return "arxiv.org/" in (url or "").casefold()
 
 
 def _fill_bibliographic(state: PaperState, record: ParsedRecord) -> list[str]:

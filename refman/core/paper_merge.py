@@ -179,8 +179,7 @@ def _merge_state(keep: PaperState, other: PaperState) -> list[str]:
     what it gained in words, but for the tags (counted by :func:`describe`)."""
     record = _as_record(other)
     if keep.type not in PREPRINT_TYPES and other.type in PREPRINT_TYPES:
-        # a preprint's venue ("arXiv") and type are no published paper's: the arXiv id comes
-        record = replace(record, venue=None, type=keep.type)
+        record = replace(record, venue=None)  # ("arXiv" is no published paper's venue)
     added = merge_into(keep, record, None, None, list(other.authors))
     for key in other.attributions:
         if key not in keep.attributions:
@@ -220,8 +219,8 @@ def take_in(ctx: Context, keep: PaperState, other: PaperState) -> Gain:
             f"Merge #{went} instead, or restore #{other.id} from the Trash first.",
         )
     _require_mergeable(keep, other)
+    citekey = _own_citekey(keep, other)  # (first: the other's key is then no other key)
     added = _merge_state(keep, other)
-    citekey = _own_citekey(keep, other)
     notes, files = _children(ctx.session, other.id)
     return Gain(other.id, added, citekey, notes, _files_to_move(ctx, keep.id, files))
 

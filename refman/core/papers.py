@@ -24,7 +24,7 @@ from refman.common.errors import (
 from refman.common.sequences import ids_of
 from refman.common.text import join_words
 from refman.core.attachments import stored_files_of
-from refman.core.citekey_aliases import key_taken_back
+from refman.core.citekey_aliases import back_to_own_keys, key_taken_back
 from refman.core.citekeys import cased_keys, folded
 from refman.core.context import Context, Handler, no_paper, require_papers
 from refman.core.operations import (
@@ -277,6 +277,7 @@ def restore_papers(ctx: Context, op: RestorePapers) -> Outcome[tuple[int, ...]]:
     """Bring papers back from the Trash."""
     groups = _trash_groups(ctx.session, op.paper_ids)
     _require(groups, op.paper_ids)
+    back_to_own_keys(ctx.session, op.paper_ids)
     return _move(ctx, [(when, None, ids) for when, ids in groups.items()], op.label)
 
 

@@ -117,7 +117,9 @@ def _identified(field: str, value: str) -> ColumnElement[bool]:
         return Paper.arxiv_id == (normalize_arxiv(value) or value)
     if field == "key":  # the paper's key, or another key of it (citekey_aliases)
         aliased = select(CitekeyAlias.paper_id).where(CitekeyAlias.folded == folded(value))
-        return or_(Paper.citekey.in_(sorted({value, value.lower()})), Paper.id.in_(aliased))
+        # as typed, in lower case, or capitalised as most keys with capitals are ("Kingma2014")
+        spelt = {value, value.lower(), value[:1].upper() + value[1:].lower()}
+        return or_(Paper.citekey.in_(sorted(spelt)), Paper.id.in_(aliased))
     return true()
 
 

@@ -291,7 +291,9 @@ def duplicate_line(record: RecordPlan, kept_separate: bool) -> str:
     if record.target_id is not None:
         other = f"#{record.target_id} “{record.target_title or ''}”"
     else:
-        other = f"“{record.target_title or ''}” earlier in this file"
+        elsewhere = record.target_ref is not None and record.target_ref[0] != record.ref[0]
+        where = "in an earlier file" if elsewhere else "earlier in this file"
+        other = f"“{record.target_title or ''}” {where}"
     outcome = "kept separate" if kept_separate else "merged"
     if kept_separate and record.apart:
         outcome += " (the titles differ by a word: marked as a possible duplicate to check)"

@@ -173,6 +173,14 @@ def test_a_dry_run_of_several_files_finds_what_the_files_before_would_add(
     first, second = map(json.loads, result.out.splitlines())
     assert (first["new"], second["new"], second["repeated"]) == (3, 0, 2)
     assert not never.exists()  # a dry run leaves no library behind
+    similar = tmp_path / "similar.txt"
+    venue, title, abstract, subjects = RECORDS[0]
+    retitled = [
+        (venue, title.replace("Logs", "Log"), abstract.replace("form.", "forms."), subjects)
+    ]
+    similar.write_text(page_text(retitled, owner="Bo An"), encoding="utf-8")
+    lines = cli("import", "--dry-run", str(page), str(similar)).out.splitlines()
+    assert any("in an earlier file" in line for line in lines), lines
     assert cli("import", str(page), str(again)).code == 0
     assert len(papers(cli)) == 3
 

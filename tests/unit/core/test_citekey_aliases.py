@@ -167,3 +167,12 @@ def test_an_import_undone_and_made_again_keeps_the_files_keys(library: LibrarySe
     assert keyed(library, "brown_language_2020-1") == [paper]
     library.purge()
     assert library.paper(paper).citekey == "brown_language_2020"
+
+
+def test_a_key_with_a_capital_is_found_typed_in_lower_case(library: LibraryService) -> None:
+    (paper,) = library.import_pages(
+        [sourced(OTHER.replace("brown_language_2020-1", "Okafor2021"), "k.bib")]
+    ).new_ids
+    assert library.paper(paper).citekey == "Okafor2021"
+    assert keyed(library, "okafor2021") == keyed(library, "OKAFOR2021") == [paper]
+    assert library.paper_ids(PaperQuery(text="okafor2021")) == [paper]

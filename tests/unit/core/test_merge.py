@@ -357,3 +357,14 @@ def test_a_published_version_takes_nothing_that_is_only_the_preprints(
     assert (state.doi, state.publisher) == (doi, "Curran Associates, Inc.")
     assert "note" not in state.extra and "issued" not in state.extra  # no "Jul. 2020"
     assert state.extra["accessed"] == {"date-parts": [[2023, 1, 1]]}
+
+
+@pytest.mark.parametrize("preprint_first", [True, False])
+def test_the_published_version_keeps_its_own_link_not_arxivs(preprint_first: bool) -> None:
+    arxiv = replace(_preprint(), url="http://arxiv.org/abs/2005.14165")
+    published = replace(_published(None), url="https://proceedings.example.org/gigaloom")
+    first, second = (arxiv, published)[:: 1 if preprint_first else -1]
+    state = state_of(first)
+    merge(state, second)
+    assert state.url == "https://proceedings.example.org/gigaloom"
+    assert "accessed" not in state.extra  # (when arXiv's page was read)

@@ -293,11 +293,14 @@ def test_a_citation_key_chosen_by_hand_goes_with_the_merge_and_comes_back_with_u
     own = library.paper(a).citekey
     outcome = library.apply(MergePapers(a, b))
     assert "the citation key routing-neurips" in outcome.value.added
+    assert not any("as another citation key" in words for words in outcome.value.added)
     assert library.paper(a).citekey == "routing-neurips" and library.paper(b).citekey is None
+    assert library.paper(a).aliases == (own,)  # its own key still cites it
     assert outcome.inverse is not None
     undone = library.apply(outcome.inverse)
     assert undone.value == (b,)  # the paper back from the Trash (the window selects it)
     assert (library.paper(a).citekey, library.paper(b).citekey) == (own, "routing-neurips")
+    assert library.paper(a).aliases == ()
 
 
 def test_a_file_both_papers_hold_is_held_once_by_the_kept_paper(
@@ -427,3 +430,46 @@ def test_the_merged_papers_key_still_cites_the_kept_paper_until_the_merge_is_und
     library.empty_trash()
     assert cited_by(other_key) == [a] and cited_by(kept_key or "") == [a]
     assert library.paper(a).aliases == (other_key,)
+
+
+def test_a_published_paper_merged_by_hand_with_its_preprint_takes_nothing_that_is_arxivs(
+    library: LibraryService,
+) -> None:
+    title = "Exploring the Limits of Transfer Learning"
+    paper = ParsedRecord(
+        title, False, "", year=2020, type="article-journal", venue="JMLR", doi="10.5555/t5"
+    )
+    preprint = ParsedRecord(
+        f"{title} with a Unified Text-to-Text Transformer",
+        False,
+        "",
+        year=2019,
+        venue="arXiv",
+        arxiv_id="1910.10683",
+        doi="10.48550/arXiv.1910.10683",
+        publisher="arXiv",
+        extra={"note": "arXiv:1910.10683 [cs, stat]", "issued": {"date-parts": [[2019, 10]]}},
+    )
+    (a,) = _import(library, "Colin Raffel", [paper], T0)
+    (b,) = _import(library, "Colin Raffel", [preprint], T1)
+    _merge(library, a, b)  # two DOIs, one of them arXiv's: one paper still
+    kept = library.paper(a)
+    assert (kept.type, kept.venue, kept.doi, kept.arxiv_id) == (
+        "article-journal",
+        "JMLR",
+        "10.5555/t5",
+        "1910.10683",
+    )
+    assert kept.publisher is None and "note" not in kept.extra and "issued" not in kept.extra
+
+
+def test_a_merged_paper_restored_from_the_trash_takes_its_key_back(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    a, b = pair
+    key = library.paper(b).citekey
+    library.apply(MergePapers(a, b))
+    assert library.paper(a).aliases == (key,)
+    library.restore([b])
+    assert library.paper(a).aliases == ()
+    assert library.paper_ids(PaperQuery(text=f"key:{key}")) == [b]
