@@ -75,6 +75,17 @@ def back_to_own_keys(session: Session, paper_ids: Sequence[int]) -> None:
     )
 
 
+def key_clashes(record: ParsedRecord, paper_id: int, held: Mapping[str, int]) -> list[str]:
+    """What an import says of a record's keys that another paper than ``paper_id`` (the one
+    the record became or joined) holds already: its paper does not take them."""
+    return [
+        f"Line {record.line}: “{key}” is the citation key of paper #{holder} already; the "
+        "entry's paper was not given it."
+        for key in record.cite_keys()
+        if (holder := held.get(folded(key), paper_id)) != paper_id
+    ]
+
+
 def aliases_of(session: Session, paper_ids: Sequence[int]) -> dict[int, list[str]]:
     """The aliases of these papers, by paper (those that have any)."""
     found: dict[int, list[str]] = {}

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError
 from refman.common.text import person_key
-from refman.core.citekey_aliases import key_holders, keys_free_for
+from refman.core.citekey_aliases import key_clashes, key_holders, keys_free_for
 from refman.core.importing.batches import write_batches
 from refman.core.importing.notes import add_import_notes
 from refman.core.importing.plan import KeyCache, PreparedPlan, current_plan
@@ -72,6 +72,7 @@ class _Work:
     raw: dict[tuple[int, int], str] = field(default_factory=dict)
     tags: set[str] = field(default_factory=set)  # every tag the import put on papers
     held: dict[str, int] = field(default_factory=dict)  # the papers of the records' keys
+    clashes: dict[int, list[str]] = field(default_factory=dict)  # per page: keys held already
 
     def existing(self, paper_id: int) -> PaperState:
         if paper_id not in self.states:
@@ -81,10 +82,9 @@ class _Work:
         return self.states[paper_id]
 
     def preload(self, paper_ids: Sequence[int], read: Mapping[int, PaperState]) -> None:
-        """Read the papers an import joins in one go (and, in a change, lock them together, in
-        id order, for as short a time as the import's writing takes). A library file's
-        papers already ``read`` while planning are taken as read (the file's write lock, or
-        the unchanged revision, says they are as they were); a database server's are read
+        """Read the papers an import joins in one go (in a change, locked together in id
+        order). A library file's papers ``read`` while planning are taken as read (its write
+        lock, or the unchanged revision, says they are as they were); a server's are read
         again, to be locked."""
         known = {} if on_server(self.session) else read
         missing = [pid for pid in paper_ids if pid not in known]
@@ -123,22 +123,16 @@ def apply_import(
     cancelled: Callable[[], bool] | None = None,
     prepared: PreparedPlan | None = None,
 ) -> ImportResult:
-    """Carry out an import inside the caller's transaction.
+    """Carry out an import inside the caller's transaction (it commits or rolls back); what
+    was done, record by record and page by page.
 
     Args:
-        session: A session inside a transaction; the caller commits or rolls back.
-        search: The library's full-text index.
-        pages: The parsed pages with their sources.
-        choices: The user's decisions.
         now: The import time (also the added time of new papers).
         progress: Told how many records are done, now and then.
         cancelled: Asked now and then; True stops the import (``CancelledError``: the
             caller's transaction rolls back).
         prepared: The plan made before the write lock was taken; used when the library has
             not changed since (else the import is planned again, under the lock).
-
-    Returns:
-        What was done, record by record and page by page.
     """
     if choices.tags:
         choices = replace(choices, tags=clean_tag_names(choices.tags))
@@ -279,7 +273,7 @@ def _apply_record(
     p: RecordPlan, sp: SourcedPage, choices: ImportChoices, work: _Work
 ) -> RecordOutcome:
     """Create or merge the paper of one record."""
-    keys = _people(p, sp, work)
+    keys, record = _people(p, sp, work), p.record
     target = _effective_target(p, choices, work)
     if target is None:
         state = _create(p, *keys, choices, work)
@@ -288,6 +282,8 @@ def _apply_record(
         state = work.state_of(target)
         p = replace(p, record=keys_free_for(p.record, state.id, work.held))
         updated = _merge(p, state, sp, keys, choices.titles.get(p.ref))
+    if clashes := key_clashes(record, state.id, work.held):
+        work.clashes.setdefault(p.ref[0], []).extend(clashes)
     work.resolved[p.ref] = state.id
     if p.record.notes:
         work.notes.setdefault(state.id, []).extend(p.record.notes)
@@ -350,6 +346,7 @@ def _report(
     sp: SourcedPage,
     outcomes: list[RecordOutcome],
     batch_ids: tuple[int, ...],
+    clashes: list[str],
 ) -> PageReport:
     report = PageReport(
         source=sp.source,
@@ -357,7 +354,7 @@ def _report(
         format=str(sp.page.format),
         claimed=sp.page.claimed,
         parsed=len(sp.page.records),
-        warnings=tuple(sp.page.warnings),
+        warnings=(*sp.page.warnings, *clashes),
         batch_id=batch_ids[pi] if batch_ids else None,
         records=tuple(r for r in outcomes if r.ref[0] == pi),
     )
@@ -388,7 +385,10 @@ def _result(
     updated = {r.paper_id for r in outcomes if r.in_library and r.updated}
     found = [i for i in work.states if i not in work.new_set]
     return ImportResult(
-        pages=tuple(_report(plan, pi, sp, outcomes, batch_ids) for pi, sp in enumerate(pages)),
+        pages=tuple(
+            _report(plan, pi, sp, outcomes, batch_ids, work.clashes.get(pi, []))
+            for pi, sp in enumerate(pages)
+        ),
         new_ids=tuple(work.new_ids),
         merged_ids=tuple(i for i in found if i in updated),
         unchanged_ids=tuple(i for i in found if i not in updated),

@@ -176,3 +176,18 @@ def test_a_key_with_a_capital_is_found_typed_in_lower_case(library: LibraryServi
     assert library.paper(paper).citekey == "Okafor2021"
     assert keyed(library, "okafor2021") == keyed(library, "OKAFOR2021") == [paper]
     assert library.paper_ids(PaperQuery(text="okafor2021")) == [paper]
+
+
+def test_an_entry_whose_key_another_paper_holds_is_told_in_the_report(
+    library: LibraryService,
+) -> None:
+    (paper,) = library.import_pages([sourced(PREPRINT + "\n" + PUBLISHED, "zotero.bib")]).new_ids
+    result = library.import_pages([sourced(OTHER, "other.bib")])  # asks for brown_..._2020-1
+    (other,) = result.new_ids
+    assert result.pages[0].warnings == (
+        f"Line 1: “brown_language_2020-1” is the citation key of paper #{paper} already; the "
+        "entry's paper was not given it.",
+    )
+    assert library.paper(other).citekey != "brown_language_2020-1"
+    again = library.import_pages([sourced(PREPRINT + "\n" + PUBLISHED, "zotero.bib")])
+    assert again.pages[0].warnings == ()  # its own keys, found again
