@@ -18,11 +18,11 @@ from dataclasses import replace
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
-from refman.core.citekeys import cased_keys, folded, release_withdrawn, withdrawn_keys
+from refman.core.citekeys import folded, key_holders, release_withdrawn
 from refman.core.merged_keys import where_merged
 from refman.core.paper_state import PaperState
 from refman.importers.records import ParsedRecord
-from refman.store.bulk import chunks, id_set, text_set
+from refman.store.bulk import chunks, id_set
 from refman.store.models import Paper
 from refman.store.models_upkeep import CitekeyAlias
 
@@ -43,22 +43,12 @@ def key_taken_back(state: PaperState, key: object) -> None:
         state.aliases = [*mine, state.citekey]
 
 
-def key_holders(session: Session, keys: Iterable[str]) -> dict[str, int]:
-    """The paper that holds each of these keys (folded) as its key or other key (those held)."""
-    wanted = sorted({folded(k) for k in keys})
-    return _holders(session, wanted, set()) if wanted else {}
-
-
 def keys_free_for(record: ParsedRecord, paper_id: int, held: Mapping[str, int]) -> ParsedRecord:
     """The record without the keys another paper than ``paper_id`` holds, as it merges into
     that paper (they cite the other paper: the record brings nothing by them)."""
     if not record.citekey and not record.aliases:
         return record
-    free = [
-        k
-        for k in (record.citekey, *record.aliases)
-        if k and held.get(folded(k), paper_id) == paper_id
-    ]
+    free = [k for k in record.cite_keys() if held.get(folded(k), paper_id) == paper_id]
     return replace(record, citekey=free[0] if free else None, aliases=tuple(free[1:]))
 
 
@@ -109,7 +99,7 @@ def write_aliases(session: Session, states: Sequence[PaperState], written: Itera
     if not any(s.aliases for s in states):
         return
     wanted = _wanted(states)
-    holders = _holders(session, sorted(wanted), {s.id for s in states}) if wanted else {}
+    holders = key_holders(session, wanted, mine={s.id for s in states})
     went = where_merged(session, list(holders.values()))
     kept: dict[int, list[str]] = {}
     for key, (alias, state) in wanted.items():
@@ -139,28 +129,3 @@ def _wanted(states: Sequence[PaperState]) -> dict[str, tuple[str, PaperState]]:
             if folded(alias) not in own:
                 wanted.setdefault(folded(alias), (alias, state))
     return wanted
-
-
-def _holders(session: Session, keys: Sequence[str], mine: set[int]) -> dict[str, int]:
-    """The paper other than ``mine`` that holds each of these folded keys as its key or alias
-    (those held only)."""
-    wanted = set(keys)
-    value = select(text_set(keys).c.value)
-    found = {
-        str(key): int(pid)
-        for pid, key in session.execute(
-            select(Paper.id, Paper.citekey).where(Paper.citekey.in_(value))
-        )
-        if pid not in mine
-    }
-    for pid, key in cased_keys(session):  # (few keys hold capitals)
-        if folded(key) in wanted and pid not in mine:
-            found.setdefault(folded(key), pid)
-    aliases = select(CitekeyAlias.folded, CitekeyAlias.paper_id).where(
-        CitekeyAlias.folded.in_(value)
-    )
-    for key, pid in session.execute(aliases):
-        if pid not in mine:
-            found.setdefault(str(key), int(pid))
-    free = withdrawn_keys(session)  # (those of papers an undone import withdrew)
-    return {key: pid for key, pid in found.items() if key not in free}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from itertools import count
 
 from sqlalchemy import and_, delete, func, select, text, update
@@ -110,12 +110,30 @@ def _taken_keys(session: Session, bases: Sequence[str], wanted: Sequence[str]) -
         taken.update(folded(key) for (key,) in session.execute(stmt) if key)
         aliased = and_(Alias.folded >= base.c.value, Alias.folded < base.c.value + "{")
         taken.update(session.scalars(select(Alias.folded).select_from(base).join(Alias, aliased)))
-    if wanted:
-        lower = select(text_set(sorted({folded(w) for w in wanted})).c.value)
-        stmt = select(Paper.citekey).where(Paper.citekey.in_(lower))
-        taken.update(folded(key) for (key,) in session.execute(stmt) if key)
-        taken.update(session.scalars(select(Alias.folded).where(Alias.folded.in_(lower))))
-    return taken - withdrawn_keys(session)
+    return (taken - withdrawn_keys(session)) | key_holders(session, wanted).keys()
+
+
+def key_holders(
+    session: Session, keys: Iterable[str], mine: Collection[int] = ()
+) -> dict[str, int]:
+    """The paper, other than ``mine``, that holds each of these keys (folded: the same key
+    as BibTeX sees keys) as its key or other key; the keys of papers an undone import
+    withdrew are free."""
+    wanted = sorted({folded(k) for k in keys})
+    if not wanted:
+        return {}
+    value, found_wanted = select(text_set(wanted).c.value), set(wanted)
+    lower = session.execute(select(Paper.id, Paper.citekey).where(Paper.citekey.in_(value)))
+    found = {str(key): int(pid) for pid, key in lower if pid not in mine}
+    for pid, key in cased_keys(session):  # (few keys hold capitals)
+        if folded(key) in found_wanted and pid not in mine:
+            found.setdefault(folded(key), pid)
+    aliases = select(Alias.folded, Alias.paper_id).where(Alias.folded.in_(value))
+    for key, pid in session.execute(aliases):
+        if pid not in mine:
+            found.setdefault(str(key), int(pid))
+    free = withdrawn_keys(session)
+    return {key: pid for key, pid in found.items() if key not in free}
 
 
 def withdrawn_keys(session: Session) -> set[str]:

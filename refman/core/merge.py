@@ -8,7 +8,7 @@ attributions accumulate. A field the user edited by hand is never overwritten.
 
 from __future__ import annotations
 
-from refman.common.identifiers import is_arxiv_doi
+from refman.common.identifiers import identifiers_in_link, is_arxiv_doi
 from refman.common.text import person_key, plural
 from refman.core.citekeys import folded
 from refman.core.matching import continues
@@ -189,7 +189,7 @@ def _from_preprint(state: PaperState, record: ParsedRecord, name: str, value: ob
 
 
 def _arxiv_link(url: str | None) -> bool:
-    return "arxiv.org/" in (url or "").casefold()
+    return bool(url) and identifiers_in_link(url or "")[1] is not None
 
 
 def _fill_bibliographic(state: PaperState, record: ParsedRecord) -> list[str]:
@@ -220,7 +220,7 @@ def _fill_bibliographic(state: PaperState, record: ParsedRecord) -> list[str]:
 def _citation_keys(state: PaperState, record: ParsedRecord) -> list[str]:
     """The keys of a record of the paper become the paper's (its first) or its other keys:
     a ``\\cite`` of any of them still finds it (:mod:`refman.core.citekey_aliases`)."""
-    keys = [k for k in (record.citekey, *record.aliases) if k]
+    keys = record.cite_keys()
     if keys and not state.citekey and "citekey" not in state.user_edited:
         state.citekey = keys.pop(0)  # a new paper of this import, with no key of its own yet
     have = {folded(k) for k in (state.citekey or "", *state.aliases)}

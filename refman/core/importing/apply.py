@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError
 from refman.common.text import person_key
-from refman.core.citekey_aliases import key_clashes, key_holders, keys_free_for
+from refman.core.citekey_aliases import key_clashes, keys_free_for
+from refman.core.citekeys import key_holders
 from refman.core.importing.batches import write_batches
 from refman.core.importing.notes import add_import_notes
 from refman.core.importing.plan import KeyCache, PreparedPlan, current_plan
@@ -83,9 +84,8 @@ class _Work:
 
     def preload(self, paper_ids: Sequence[int], read: Mapping[int, PaperState]) -> None:
         """Read the papers an import joins in one go (in a change, locked together in id
-        order). A library file's papers ``read`` while planning are taken as read (its write
-        lock, or the unchanged revision, says they are as they were); a server's are read
-        again, to be locked."""
+        order); a library file's papers ``read`` while planning are taken as read (its write
+        lock or unchanged revision says they are as they were), a server's read again."""
         known = {} if on_server(self.session) else read
         missing = [pid for pid in paper_ids if pid not in known]
         found = load_states(self.session, missing)
