@@ -12,7 +12,7 @@ from datetime import datetime
 from functools import partial
 from itertools import chain
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from refman.common.errors import (
@@ -25,7 +25,7 @@ from refman.common.sequences import ids_of
 from refman.common.text import join_words
 from refman.core.attachments import stored_files_of
 from refman.core.citekey_aliases import back_to_own_keys, key_taken_back
-from refman.core.citekeys import cased_keys, folded
+from refman.core.citekeys import folded, key_holders, release_withdrawn
 from refman.core.context import Context, Handler, no_paper, require_papers
 from refman.core.operations import (
     EditPaper,
@@ -44,7 +44,7 @@ from refman.core.values import Changes
 from refman.store.bulk import UNSYNCHRONIZED, datetime_reader, id_set, row_stream
 from refman.store.connection import lock_imports
 from refman.store.models import Paper
-from refman.store.models_upkeep import CitekeyAlias, is_live, trashed_ids
+from refman.store.models_upkeep import is_live, trashed_ids
 
 
 def _state(session: Session, paper_id: int) -> PaperState:
@@ -63,7 +63,8 @@ def _write(ctx: Context, state: PaperState) -> Changes:
 def _require_free_citekey(
     session: Session, paper_id: int, values: Mapping[str, object], error: type[RefmanError]
 ) -> None:
-    """A citation key must be the key of one paper only.
+    """A citation key must be the key (or other key) of one paper only; a paper an undone
+    import withdrew gives it up.
 
     Raises:
         RefmanError: Of type ``error``: another paper has the key.
@@ -72,36 +73,21 @@ def _require_free_citekey(
     if not isinstance(key, str):
         return
     lock_imports(session)  # (an import giving the key to another paper as it runs goes first)
-    wanted = folded(key)
-    same = [pid for pid, cased in cased_keys(session) if folded(cased) == wanted]
-    other = session.execute(
-        select(Paper.id, Paper.title, Paper.citekey)
-        .where(or_(Paper.citekey.in_({key, wanted}), Paper.id.in_(same)), Paper.id != paper_id)
-        .limit(1)
-    ).first()
-    if other is None:
-        _require_no_alias(session, paper_id, key, error)
+    holder = key_holders(session, [key], mine={paper_id}).get(folded(key))
+    if holder is None:
+        release_withdrawn(session, [key])
         return
+    other = session.execute(select(Paper.title, Paper.citekey).where(Paper.id == holder)).one()
     if other.citekey == key:
-        said = f"“{key}” is already the citation key of paper #{other.id} “{other.title}”."
-    else:
+        said = f"“{key}” is already the citation key of paper #{holder} “{other.title}”."
+    elif other.citekey and folded(other.citekey) == folded(key):
         said = (
             f"“{key}” differs only in case from “{other.citekey}”, the citation key of paper "
-            f"#{other.id} “{other.title}”: BibTeX takes them for one key."
+            f"#{holder} “{other.title}”: BibTeX takes them for one key."
         )
+    else:
+        said = f"“{key}” also cites paper #{holder} “{other.title}”: a key it had before."
     raise error(said, "Choose another key.")
-
-
-def _require_no_alias(session: Session, paper_id: int, key: str, error: type[RefmanError]) -> None:
-    """A citation key must not be another paper's alias (a ``\\cite`` of it finds that one)."""
-    aliased = session.execute(
-        select(Paper.id, Paper.title)
-        .join(CitekeyAlias, CitekeyAlias.paper_id == Paper.id)
-        .where(CitekeyAlias.folded == folded(key), Paper.id != paper_id)
-    ).first()
-    if aliased is not None:
-        said = f"“{key}” also cites paper #{aliased.id} “{aliased.title}”: a key it had before."
-        raise error(said, "Choose another key.")
 
 
 def _values(state: PaperState, names: tuple[str, ...]) -> FieldValues:

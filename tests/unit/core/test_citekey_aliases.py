@@ -191,3 +191,18 @@ def test_an_entry_whose_key_another_paper_holds_is_told_in_the_report(
     assert library.paper(other).citekey != "brown_language_2020-1"
     again = library.import_pages([sourced(PREPRINT + "\n" + PUBLISHED, "zotero.bib")])
     assert again.pages[0].warnings == ()  # its own keys, found again
+
+
+def test_a_key_edited_to_one_an_undone_import_withdrew_is_free(library: LibraryService) -> None:
+    (other,) = library.import_pages([sourced(OTHER, "other.bib")]).new_ids
+    outcome = library.apply(
+        ImportPages((sourced(PREPRINT + "\n" + PUBLISHED, "z.bib"),), ImportChoices())
+    )
+    assert outcome.inverse is not None
+    library.apply(outcome.inverse)  # undone: its paper waits to be deleted for good
+    for key in ("brown_language_2020", "Brown_Language_2020-1"):  # its key, its other key
+        library.edit_fields(other, citekey=key)
+        assert keyed(library, key) == [other]
+    library.purge()
+    assert library.paper(other).citekey == "Brown_Language_2020-1"
+    assert keyed(library, "brown_language_2020") == []
