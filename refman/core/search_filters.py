@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, false, func, or_, select, true
+from sqlalchemy import ColumnElement, Select, and_, false, func, or_, select, text, true
 from sqlalchemy.orm import Session
 
 from refman.common.identifiers import normalize_arxiv, normalize_doi
@@ -16,6 +16,7 @@ from refman.core.rules import tag_key
 from refman.core.search_syntax import SearchFilter, year_range
 from refman.store.models import (
     ATTENTION,
+    CASED_CITEKEY,
     Attribution,
     Authorship,
     Note,
@@ -117,9 +118,13 @@ def _identified(field: str, value: str) -> ColumnElement[bool]:
         return Paper.arxiv_id == (normalize_arxiv(value) or value)
     if field == "key":  # the paper's key, or another key of it (citekey_aliases)
         aliased = select(CitekeyAlias.paper_id).where(CitekeyAlias.folded == folded(value))
-        # as typed, in lower case, or capitalised as most keys with capitals are ("Kingma2014")
-        spelt = {value, value.lower(), value[:1].upper() + value[1:].lower()}
-        return or_(Paper.citekey.in_(sorted(spelt)), Paper.id.in_(aliased))
+        # as typed, in lower case, or with capitals (few keys have any: an index of their own)
+        cased = select(Paper.id).where(
+            text(CASED_CITEKEY), func.lower(Paper.citekey) == folded(value)
+        )
+        return or_(
+            Paper.citekey.in_({value, folded(value)}), Paper.id.in_(cased), Paper.id.in_(aliased)
+        )
     return true()
 
 

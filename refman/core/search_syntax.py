@@ -18,7 +18,8 @@ and filters:
   ``is:reading``, ``is:read`` — its reading status;
 * ``doi:10.1145/3188720``, ``arxiv:2401.01234``, ``key:jiang2024megascale`` — the paper of
   that identifier; a DOI (or its link) or an arXiv id pasted alone finds its paper too, and a
-  lone word shaped like a citation key also finds the paper of that key.
+  lone word shaped like a citation key (``DBLP:conf/nips/BrownMRSKDNSSAA20`` too) also finds
+  the paper of that key.
 
 An unknown field (``foo:bar``), an empty value or a broken range is read as plain words, and
 an unbalanced quote is ignored: what a person types never makes an error.
@@ -55,6 +56,9 @@ STATES = ("duplicate", "suggested", "incomplete", "unread", "reading", "read")
 #: A lone word shaped like a citation key: a name, a year, maybe a word ("smith2020graph"),
 #: as Zotero writes them too ("brown_language_2020", "brown_language_2020-1").
 _CITEKEY = re.compile(r"^[A-Za-z][A-Za-z'_-]+(?:19|20)\d\d[A-Za-z0-9_-]*$")
+#: A lone key with a prefix that is no field, as DBLP and older ACL keys are written
+#: ("DBLP:conf/nips/BrownMRSKDNSSAA20", "Devlin:2019").
+_PREFIXED_KEY = re.compile(r"^([A-Za-z]+):([^\s{}(),\\#%~\"'=:]*\d[^\s{}(),\\#%~\"'=]*)$")
 
 _TOKEN = re.compile(r'(-?)(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S+))')
 _YEARS = re.compile(r"^(\d{1,4})?(?:\.\.(\d{1,4})?)?$")
@@ -149,10 +153,13 @@ def _identifier(line: str) -> ParsedSearch | None:
         return ParsedSearch("", (SearchFilter("doi", doi),))
     if arxiv := normalize_arxiv(line):
         return ParsedSearch("", (SearchFilter("arxiv", arxiv),))
-    if _CITEKEY.match(line):
-        either = (SearchFilter("text", line), SearchFilter("key", line))
-        return ParsedSearch("", (SearchFilter("any", options=either),))
-    return None
+    words = line
+    if (prefixed := _PREFIXED_KEY.match(line)) and prefixed.group(1).lower() not in FIELDS:
+        words = f"{prefixed.group(1)} {prefixed.group(2)}"  # (as an unknown field is read)
+    elif not _CITEKEY.match(line):
+        return None
+    either = (SearchFilter("text", words), SearchFilter("key", line))
+    return ParsedSearch("", (SearchFilter("any", options=either),))
 
 
 def parse_search(typed: str) -> ParsedSearch:

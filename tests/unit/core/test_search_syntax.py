@@ -170,6 +170,13 @@ def test_a_pasted_doi_arxiv_id_or_citation_key_finds_its_paper(
     assert found(library, f"key:{key} year:2024") == {"pipeline"}
     assert found(library, "10.1145/0000000") == set()
     assert found(library, "gradient") == {"a"}  # plain words as ever
+    # DBLP's keys and older ACL keys carry a prefix that is no field: pasted alone, they find
+    # their paper; the prefix and the rest are still words too.
+    for dblp in ("DBLP:conf/nips/JiangO24", "Okafor:2023"):
+        library.edit_fields(titles["columnar"], citekey=dblp)
+        assert found(library, dblp) == {"columnar"}, dblp
+        assert found(library, dblp.lower()) == {"columnar"}, dblp
+    assert found(library, "pipeline:parallel") == {"pipeline"}  # (words, as before)
 
 
 def test_subjects_match_a_code_or_its_archive(library: LibraryService) -> None:
@@ -193,6 +200,7 @@ def test_the_reading_of_a_search_line() -> None:
     either = parse_search("a OR b").filters[0]
     assert either.field == "any" and [o.value for o in either.options] == ["a", "b"]
     assert parse_search("foo:bar").text == "foo bar"
+    assert parse_search("year:2024").filters == (SearchFilter("year", "2024"),)
 
 
 @settings(max_examples=300, deadline=None)
