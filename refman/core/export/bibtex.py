@@ -12,7 +12,7 @@ what it would not give back goes in the entry's ``x-refman`` field
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import partial
 
 from bibtexparser.entrypoint import write_string
@@ -245,14 +245,16 @@ def _read_back(kind: str, key: str, fields: list[Field]) -> ParsedRecord:
     return entry_draft(kind, key, values, 0, "", []).build()
 
 
-def _keys(items: Iterable[ExportItem]) -> list[str]:
-    """The entry keys: the citation keys, made safe for BibTeX and unique in the file."""
-    seen: set[str] = set()
+def _keys(items: Sequence[ExportItem]) -> list[str]:
+    """The entry keys: the citation keys, made safe for BibTeX and unique in the file; a key
+    made up (``-2``) is neither another entry's key nor one of its other keys (``ids``)."""
+    safe = [_BAD_KEY.sub("-", x.key) or "paper" for x in items]
+    kept = {k.casefold() for x, k in zip(items, safe, strict=True) if k == x.key}
+    seen = {a.casefold() for x in items for a in x.detail.aliases}
     keys = []
-    for x in items:
-        base = _BAD_KEY.sub("-", x.key) or "paper"
+    for x, base in zip(items, safe, strict=True):
         key, n = base, 1
-        while key.casefold() in seen:
+        while key.casefold() in seen or (key != x.key and key.casefold() in kept):
             n += 1
             key = f"{base}-{n}"
         seen.add(key.casefold())

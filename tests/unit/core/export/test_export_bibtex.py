@@ -260,3 +260,27 @@ def test_a_papers_language_is_biblatexs_langid_and_bibtexs_language(
     biblatex = parse_bibtexparser(library.export([paper], "biblatex"))["k"][1]
     assert (biblatex.get("langid"), biblatex.get("language")) == ("ngerman", None)
     assert parse_bibtexparser(library.export([paper], "bibtex"))["k"][1]["language"] == "ngerman"
+
+
+def test_a_key_made_safe_for_bibtex_never_takes_another_entrys_key_or_other_key(
+    papers: list[PaperDetail],
+) -> None:
+    """Keys BibTeX cannot read ("smith 2020", "smith,2020" → "smith-2020") are made up; a
+    made-up key is never the key or one of the other keys (``ids``) of another entry of the
+    file: biber and bibtex would read two entries for one key."""
+    a, b, c, d = (dataclasses.replace(papers[i % len(papers)], id=i + 1) for i in range(4))
+    many = [
+        dataclasses.replace(a, citekey="smith 2020"),
+        dataclasses.replace(b, citekey="smith,2020"),
+        dataclasses.replace(c, citekey="smith-2020", aliases=("smith-2020-2",)),
+        dataclasses.replace(d, citekey="jones2021", aliases=("smith-2020-3",)),
+    ]
+    entries = parse_bibtexparser(export_papers(many, ExportFormat.BIBLATEX))
+    assert list(entries) == ["smith-2020-4", "smith-2020-5", "smith-2020", "jones2021"]
+    named = [
+        k
+        for key, (_, fields) in entries.items()
+        for k in [key, *fields.get("ids", "").split(", ")]
+        if k
+    ]
+    assert len(named) == len(set(named)) == 6
