@@ -277,6 +277,22 @@ def index_form(text: str) -> str:
     return text.translate(_FOLD_LETTERS)
 
 
+#: The letters of the scripts whose names are written family name first, with no space
+#: (张伟, 山田太郎, 김민수): CJK ideographs, kana, Hangul (and its letters' parts, as NFKD
+#: writes a syllable).
+_EAST_ASIAN_LETTERS = (
+    "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f"
+)
+_EAST_ASIAN = re.compile(f"^[{_EAST_ASIAN_LETTERS}]+$")
+_EAST_ASIAN_GAP = re.compile(f"(?<=[{_EAST_ASIAN_LETTERS}]) (?=[{_EAST_ASIAN_LETTERS}])")
+
+
+def east_asian(text: str) -> bool:
+    """True when a name's part is written in Chinese, Japanese or Korean letters alone."""
+    return bool(_EAST_ASIAN.match(text))
+
+
 @lru_cache(maxsize=65536)  # an import names the same people again and again
 def person_key(name: str) -> str:
     """Return the key under which two spellings of a person's name count as the same.
@@ -284,7 +300,8 @@ def person_key(name: str) -> str:
     Accents are dropped (NFKD without combining marks), letters such as ø and ł are written
     as o and l (:func:`fold_letters`), case is folded, dots and commas are removed and
     whitespace is collapsed, so "Zoë  Müller" and "zoe muller" share a key, as do "Jørn
-    Østerberg" and "Jorn Osterberg".
+    Østerberg" and "Jorn Osterberg"; Chinese, Japanese and Korean names are written with
+    or without a space ("山田 太郎" and "山田太郎").
 
     Args:
         name: A person's display name.
@@ -292,8 +309,8 @@ def person_key(name: str) -> str:
     Returns:
         The comparison key; ``""`` for blank input.
     """
-    plain = plain_letters(latex_to_text(name)).replace(".", " ").replace(",", " ")
-    return squash_spaces(plain)
+    plain = squash_spaces(plain_letters(latex_to_text(name)).replace(".", " ").replace(",", " "))
+    return plain if plain.isascii() else _EAST_ASIAN_GAP.sub("", plain)
 
 
 def plain_letters(text: str) -> str:

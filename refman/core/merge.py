@@ -9,7 +9,7 @@ attributions accumulate. A field the user edited by hand is never overwritten.
 from __future__ import annotations
 
 from refman.common.identifiers import identifiers_in_link, is_arxiv_doi
-from refman.common.text import person_key, plural
+from refman.common.text import east_asian, person_key, plural
 from refman.core.citekeys import folded
 from refman.core.matching import continues
 from refman.core.paper_state import BIB_FIELDS, PaperState
@@ -280,10 +280,11 @@ def author_line(names: list[str], complete: bool) -> str:
 
 
 def sort_author(names: list[str]) -> str:
-    """Sort key of the first author: family name, then given names, casefolded."""
+    """Sort key of the first author: family name, then given names, casefolded (a Chinese,
+    Japanese or Korean name is written family name first)."""
     if not names:
         return ""
     parts = names[0].split()
-    if len(parts) > 1:
+    if len(parts) > 1 and not all(map(east_asian, parts)):
         return (parts[-1] + " " + " ".join(parts[:-1])).casefold()
     return names[0].casefold()

@@ -35,6 +35,7 @@ from refman.store.models import (
     PaperSubject,
     PaperTag,
     Person,
+    PersonAlias,
     Subject,
     Tag,
 )
@@ -143,9 +144,13 @@ class Registry:
         missing = [k for k in names if k not in self.persons]
         for part in chunks(missing):
             for pid, key in self.session.execute(
-                select(Person.id, Person.key).where(Person.key.in_(part))
+                select(Person.id, Person.key)
+                .where(Person.key.in_(part))
+                .union_all(  # another spelling of a person (merged into them, or renamed)
+                    select(PersonAlias.person_id, PersonAlias.key).where(PersonAlias.key.in_(part))
+                )
             ):
-                self.persons[key] = pid
+                self.persons.setdefault(key, pid)
         new = [k for k in missing if k not in self.persons]
         if new:
             start = (self.session.scalar(select(func.max(Person.id))) or 0) + 1

@@ -19,6 +19,7 @@ from bibtexparser.middlewares.names import (
 )
 
 from refman.common.identifiers import normalize_arxiv
+from refman.common.text import east_asian
 from refman.importers.bib_common import (
     Draft,
     date_parts,
@@ -146,12 +147,10 @@ def _person(name: str) -> PersonName | None:
     given = bib_text(" ".join(parts.first))
     if not family:
         family, given = given, ""
-    return PersonName(
-        family,
-        given,
-        particle=bib_text(" ".join(parts.von)),
-        suffix=bib_text(" ".join(parts.jr)),
-    )
+    elif "," not in stripped and not parts.von and east_asian(family) and east_asian(given):
+        family, given = given, family  # "山田 太郎": such names are written family name first
+    von, jr = (bib_text(" ".join(p)) for p in (parts.von, parts.jr))
+    return PersonName(family, given, particle=von, suffix=jr)
 
 
 def _split_names(value: str) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from refman.common.text import east_asian
 from refman.importers.records import PersonName
 
 __all__ = [
@@ -347,11 +348,14 @@ def parse_author_line(line: str) -> tuple[tuple[str, ...], bool] | None:
 def name_parts(display: str) -> PersonName:
     """The parts of a name written as people write it ("Zhuo Jiang", "Jan van der Berg",
     "Sammy Davis Jr."): the last word is the family name, lower-case words before it are its
-    particle, a trailing "Jr."/"III" its suffix, the rest the given names. An organisation's
-    name (:func:`looks_like_organisation`) is kept whole, as a literal name."""
+    particle, a trailing "Jr."/"III" its suffix, the rest the given names; a Chinese,
+    Japanese or Korean name written with a space is family name first ("山田 太郎"). An
+    organisation's name (:func:`looks_like_organisation`) is kept whole, as a literal name."""
     words = display.split()
     if not words:
         return PersonName("")
+    if len(words) == 2 and all(map(east_asian, words)):
+        return PersonName(words[0], words[1])
     if looks_like_organisation(display):
         return PersonName(" ".join(words), literal=True)
     suffix = ""

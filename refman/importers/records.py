@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from refman.common.text import east_asian
 from refman.importers.messages import SKIPPED
 
 
@@ -71,11 +72,14 @@ class PersonName:
 
     @property
     def display(self) -> str:
-        """The name as people write it: "Zhuo Jiang", "Jan van der Berg", "Sammy Davis Jr."."""
+        """The name as people write it: "Zhuo Jiang", "Jan van der Berg", "Sammy Davis Jr.";
+        a Chinese, Japanese or Korean name family name first, with no space (张伟)."""
         if self.literal:
             return self.family
-        words = [self.given, self.particle, self.family]
-        name = " ".join(w for w in words if w)
+        if east_asian(self.family) and east_asian(self.given) and not self.particle:
+            name = self.family + self.given
+        else:
+            name = " ".join(w for w in (self.given, self.particle, self.family) if w)
         return f"{name} {self.suffix}" if self.suffix else name
 
 

@@ -49,6 +49,7 @@ KNOWN_REVISIONS = (
     "0022",
     "0023",
     "0024",
+    "0025",
 )
 
 _MAGIC = b"SQLite format 3\x00"
