@@ -12,10 +12,10 @@ them back with the rest.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import and_, delete, func, insert, select
 from sqlalchemy.orm import Session
 
 from refman.core.citekeys import folded, key_holders, release_withdrawn
@@ -52,17 +52,33 @@ def keys_free_for(record: ParsedRecord, paper_id: int, held: Mapping[str, int]) 
     return replace(record, citekey=free[0] if free else None, aliases=tuple(free[1:]))
 
 
-def back_to_own_keys(session: Session, paper_ids: Sequence[int]) -> None:
+#: Other keys as a change gives them back: (folded key, key as written, paper id).
+AliasRows = tuple[tuple[str, str, int], ...]
+
+
+def back_to_own_keys(session: Session, paper_ids: Sequence[int]) -> AliasRows:
     """Papers back from the Trash (one merged into another is a paper of its own again): their
-    keys are theirs again, no more other keys of the paper they went into."""
-    if session.scalar(select(CitekeyAlias.folded).limit(1)) is None:
-        return
+    keys are theirs again, no more other keys of the paper they went into. Returns the other
+    keys taken (for an undo: :func:`give_back`)."""
+    if not paper_ids or session.scalar(select(CitekeyAlias.folded).limit(1)) is None:
+        return ()
     keys = select(func.lower(Paper.citekey)).where(Paper.id.in_(id_set(paper_ids)))
-    session.execute(
-        delete(CitekeyAlias).where(
-            CitekeyAlias.folded.in_(keys), CitekeyAlias.paper_id.not_in(id_set(paper_ids))
-        )
+    theirs = and_(CitekeyAlias.folded.in_(keys), CitekeyAlias.paper_id.not_in(id_set(paper_ids)))
+    rows = session.execute(
+        select(CitekeyAlias.folded, CitekeyAlias.key, CitekeyAlias.paper_id).where(theirs)
     )
+    taken = tuple((str(f), str(k), int(p)) for f, k, p in rows)
+    session.execute(delete(CitekeyAlias).where(theirs))
+    return taken
+
+
+def give_back(session: Session, rows: AliasRows, trashed: Collection[int]) -> None:
+    """Other keys :func:`back_to_own_keys` took, theirs again as the papers whose keys they
+    are go back to the Trash (``trashed``); a key another paper took since stays its."""
+    held = key_holders(session, [k for _, k, _ in rows], mine=trashed)
+    free = [{"folded": f, "key": k, "paper_id": p} for f, k, p in rows if f not in held]
+    if free:
+        session.execute(insert(CitekeyAlias), free)
 
 
 def key_clashes(record: ParsedRecord, paper_id: int, held: Mapping[str, int]) -> list[str]:

@@ -260,6 +260,9 @@ class SetTrashed(Operation[tuple[int, ...]]):
 
     times: tuple[tuple[datetime | None, tuple[int, ...]], ...]
     expect: tuple[tuple[datetime | None, tuple[int, ...]], ...] = ()
+    #: Other keys to give back as papers go back to the Trash (a restore took them from the
+    #: paper one had been merged into): (folded key, key, paper id).
+    aliases: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from refman.common.errors import (
 from refman.common.sequences import ids_of
 from refman.common.text import join_words
 from refman.core.attachments import stored_files_of
-from refman.core.citekey_aliases import back_to_own_keys, key_taken_back
+from refman.core.citekey_aliases import AliasRows, back_to_own_keys, give_back, key_taken_back
 from refman.core.citekeys import folded, key_holders, release_withdrawn
 from refman.core.context import Context, Handler, no_paper, require_papers
 from refman.core.operations import (
@@ -221,12 +221,24 @@ def _require(groups: TimeGroups, ids: Collection[int]) -> None:
             raise no_paper(paper_id)
 
 
-def _move(ctx: Context, moves: Iterable[Move], label: str = "") -> Outcome[tuple[int, ...]]:
+def _keys_moved(session: Session, done: list[Move], aliases: AliasRows) -> AliasRows:
+    """Papers out of the Trash have their keys to themselves again (returned: the other keys
+    that took); ``aliases`` are given back as papers go back in."""
+    taken = back_to_own_keys(session, [pid for _, new, ids in done if new is None for pid in ids])
+    if aliases:
+        give_back(session, aliases, [pid for old, _, ids in done if old is None for pid in ids])
+    return taken
+
+
+def _move(
+    ctx: Context, moves: Iterable[Move], label: str = "", aliases: AliasRows = ()
+) -> Outcome[tuple[int, ...]]:
     """Move papers between trash times; the inverse moves them back, expecting them where
-    they were put."""
+    they were put (keys too: :func:`_keys_moved`)."""
     done = [(old, new, ids) for old, new, ids in moves if old != new and ids]
     if not done:
         return Outcome(())
+    taken = _keys_moved(ctx.session, done, aliases)
     after = _grouped((new, ids) for _, new, ids in done)
     for when, ids in after:
         # Nothing in the session needs refreshing, and synchronizing would fetch every row.
@@ -236,7 +248,9 @@ def _move(ctx: Context, moves: Iterable[Move], label: str = "") -> Outcome[tuple
             .values(trashed_at=when, version=Paper.version + 1),
             execution_options=UNSYNCHRONIZED,
         )
-    inverse = SetTrashed(times=_grouped((old, ids) for old, _, ids in done), expect=after)
+    inverse = SetTrashed(
+        times=_grouped((old, ids) for old, _, ids in done), expect=after, aliases=taken
+    )
     changed = tuple(chain.from_iterable(ids for _, _, ids in done))
     changes = Changes(papers=ids_of(changed), structure=True, tags=True)
     return Outcome(changed, changes, inverse, label)
@@ -263,7 +277,6 @@ def restore_papers(ctx: Context, op: RestorePapers) -> Outcome[tuple[int, ...]]:
     """Bring papers back from the Trash."""
     groups = _trash_groups(ctx.session, op.paper_ids)
     _require(groups, op.paper_ids)
-    back_to_own_keys(ctx.session, op.paper_ids)
     return _move(ctx, [(when, None, ids) for when, ids in groups.items()], op.label)
 
 
@@ -289,7 +302,7 @@ def set_trashed(ctx: Context, op: SetTrashed) -> Outcome[tuple[int, ...]]:
     for when, ids in op.times:
         for pid in ids:
             moves.setdefault((now[pid], when), []).append(pid)
-    return _move(ctx, [(old, new, ids) for (old, new), ids in moves.items()])
+    return _move(ctx, [(old, new, ids) for (old, new), ids in moves.items()], aliases=op.aliases)
 
 
 def set_duplicate_flag(ctx: Context, op: SetDuplicateFlag) -> Outcome[None]:

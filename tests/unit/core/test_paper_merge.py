@@ -470,6 +470,16 @@ def test_a_merged_paper_restored_from_the_trash_takes_its_key_back(
     key = library.paper(b).citekey
     library.apply(MergePapers(a, b))
     assert library.paper(a).aliases == (key,)
-    library.restore([b])
+    restored = library.restore([b])
+    assert library.paper(a).aliases == ()
+    assert library.paper_ids(PaperQuery(text=f"key:{key}")) == [b]
+    # An undo of the restore: the merged paper back in the Trash, its key the kept one's
+    # other key again; a redo: its own again.
+    assert restored.inverse is not None
+    redo = library.apply(restored.inverse).inverse
+    assert library.paper(a).aliases == (key,)
+    assert library.paper_ids(PaperQuery(text=f"key:{key}")) == [a]
+    assert redo is not None
+    library.apply(redo)
     assert library.paper(a).aliases == ()
     assert library.paper_ids(PaperQuery(text=f"key:{key}")) == [b]
