@@ -16,7 +16,7 @@ can be fixed in the data (the others are listed in tests/fixtures/citations/DIFF
 * words citeproc-js never changes the case of are protected with ``<span class="nocase">``:
   words with capitals inside (``arXiv``, ``mRNA``: citeproc-py capitalised them), one-letter
   words and the prepositions citeproc-js keeps lower case in titles ("than", "von", ...);
-* a name in a script without letter case (Chinese, Japanese, Korean) is one literal name,
+* a Chinese, Japanese or Korean name (:func:`refman.common.text.east_asian`) is one literal name,
   family name first and nothing between ("山田太郎"), as citeproc-js writes it.
 """
 
@@ -30,6 +30,7 @@ from typing import Any
 from citeproc import DATES, NAMES, NUMBERS, VARIABLES
 from citeproc.source.json import CiteProcJSON
 
+from refman.common.text import east_asian
 from refman.core._citeproc_quotes import MARKS, mark_quotes
 
 __all__ = ["NON_BREAKING_HYPHEN", "citeproc_source", "prepare_item"]
@@ -186,20 +187,15 @@ def _name(name: Mapping[str, Any], html_out: bool) -> dict[str, str] | None:
         for part in _NAME_PARTS
         if isinstance(name.get(part), str | int) and str(name[part]).strip()
     }
-    if _caseless(parts.get("family", "")) and _caseless(parts.get("given", "") or "字"):
+    # citeproc-js writes a Chinese, Japanese or Korean name family name first, given name
+    # after, with nothing between and no initials ("山田太郎"; citeproc-py: "山田, . 太郎 .").
+    if east_asian(parts.get("family", "")) and east_asian(parts.get("given", "") or "字"):
         return {"literal": parts["family"] + parts.get("given", "")}
     if "given" in parts:
         parts["given"] = _HYPHEN.sub(
             lambda m: (NON_BREAKING_HYPHEN if m[1].islower() else "-") + m[1], parts["given"]
         )
     return parts if parts.get("family") or parts.get("given") else None
-
-
-def _caseless(text: str) -> bool:
-    """True for a name part of letters without case (Chinese, Japanese, Korean): citeproc-js
-    writes such a name family name first, given name after, with nothing between and no
-    initials ("山田太郎", "김민준"); citeproc-py initialised and inverted it ("山田, . 太郎 .")."""
-    return any(c.isalpha() for c in text) and not any(c.isupper() or c.islower() for c in text)
 
 
 def _int(value: Any) -> int | None:
