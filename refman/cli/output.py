@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, TextIO
 
+from refman.cli.terminal import cells, padded, truncate
 from refman.common.identifiers import arxiv_url, doi_url
 from refman.common.text import plural, size_text, squash_spaces
 from refman.core.importing.values import PageReport, SinceLast
@@ -152,15 +153,6 @@ def terminal_width() -> int:
     return max(40, shutil.get_terminal_size((100, 24)).columns)
 
 
-def truncate(text: str, width: int) -> str:
-    """Cut ``text`` to ``width`` characters, ending in "…" when it was cut."""
-    if width <= 0:
-        return ""
-    if len(text) <= width:
-        return text
-    return text[: width - 1].rstrip() + "…"
-
-
 _PROVISIONAL = " (provisional title)"
 
 
@@ -184,14 +176,16 @@ def paper_table(rows: Sequence[PaperRow], width: int) -> list[str]:
     if not rows:
         return []
     id_width = max(2, *(len(f"#{r.id}") for r in rows))
-    author_width = min(_AUTHOR_WIDTH, max(len("AUTHOR"), *(len(r.first_author) for r in rows)))
+    author_width = min(_AUTHOR_WIDTH, max(len("AUTHOR"), *(cells(r.first_author) for r in rows)))
     title_width = max(_MIN_TITLE, width - id_width - 4 - author_width - 6)
     lines = [f"{'ID':>{id_width}}  YEAR  {'AUTHOR':<{author_width}}  TITLE".rstrip()]
     for r in rows:
         year = str(r.year) if r.year is not None else ""
         author = truncate(r.first_author, author_width)
         title = _row_title(r, title_width)
-        lines.append(f"{'#' + str(r.id):>{id_width}}  {year:<4}  {author:<{author_width}}  {title}")
+        lines.append(
+            f"{'#' + str(r.id):>{id_width}}  {year:<4}  {padded(author, author_width)}  {title}"
+        )
     return lines
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import unicodedata
 from typing import TextIO, cast
 
 from refman.common.controls import terminal_safe
@@ -46,3 +47,34 @@ def for_programs(out: TextIO) -> TextIO | None:
 def safe(stream: TextIO) -> TextIO:
     """``stream`` behind a :class:`TerminalSafe`."""
     return cast(TextIO, TerminalSafe(stream))
+
+
+def cells(text: str) -> int:
+    """How many terminal columns a text takes (a Chinese, Japanese or Korean letter two, an
+    accent none)."""
+    if text.isascii():
+        return len(text)
+    return sum(
+        2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1
+        for c in text
+    )
+
+
+def truncate(text: str, width: int) -> str:
+    """Cut ``text`` to ``width`` terminal columns, ending in "…" when it was cut."""
+    if width <= 0:
+        return ""
+    if cells(text) <= width:
+        return text
+    kept, used = [], 0
+    for char in text:
+        used += cells(char)
+        if used > width - 1:
+            break
+        kept.append(char)
+    return "".join(kept).rstrip() + "…"
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` filled with spaces to ``width`` terminal columns."""
+    return text + " " * max(0, width - cells(text))

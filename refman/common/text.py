@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from refman.common.east_asian import without_gaps
 from refman.common.latex_islands import LOGOS, group_end, islands
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -277,22 +278,6 @@ def index_form(text: str) -> str:
     return text.translate(_FOLD_LETTERS)
 
 
-#: The letters of the scripts whose names are written family name first, with no space
-#: (张伟, 山田太郎, 김민수): CJK ideographs, kana, Hangul (and its letters' parts, as NFKD
-#: writes a syllable).
-_EAST_ASIAN_LETTERS = (
-    "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff"
-    "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f"
-)
-_EAST_ASIAN = re.compile(f"^[{_EAST_ASIAN_LETTERS}]+$")
-_EAST_ASIAN_GAP = re.compile(f"(?<=[{_EAST_ASIAN_LETTERS}]) (?=[{_EAST_ASIAN_LETTERS}])")
-
-
-def east_asian(text: str) -> bool:
-    """True when a name's part is written in Chinese, Japanese or Korean letters alone."""
-    return bool(_EAST_ASIAN.match(text))
-
-
 @lru_cache(maxsize=65536)  # an import names the same people again and again
 def person_key(name: str) -> str:
     """Return the key under which two spellings of a person's name count as the same.
@@ -310,7 +295,11 @@ def person_key(name: str) -> str:
         The comparison key; ``""`` for blank input.
     """
     plain = squash_spaces(plain_letters(latex_to_text(name)).replace(".", " ").replace(",", " "))
-    return plain if plain.isascii() else _EAST_ASIAN_GAP.sub("", plain)
+    return plain if plain.isascii() else without_gaps(plain)
+
+
+#: Kana's voicing marks, which make other letters (た → だ, は → ぱ): no accents to drop.
+_KANA_MARKS = "\u3099\u309a"
 
 
 def plain_letters(text: str) -> str:
@@ -326,7 +315,10 @@ def plain_letters(text: str) -> str:
     """
     if not text.isascii():
         decomposed = unicodedata.normalize("NFKD", text)
-        text = fold_letters("".join(c for c in decomposed if not unicodedata.combining(c)))
+        kept = "".join(c for c in decomposed if not unicodedata.combining(c) or c in _KANA_MARKS)
+        if "\u3099" in kept or "\u309a" in kept:
+            kept = unicodedata.normalize("NFC", kept)  # (だ is a letter of its own, not た)
+        text = fold_letters(kept)
     return text.casefold()
 
 

@@ -30,7 +30,7 @@ from typing import Any
 from citeproc import DATES, NAMES, NUMBERS, VARIABLES
 from citeproc.source.json import CiteProcJSON
 
-from refman.common.text import east_asian
+from refman.common.east_asian import east_asian
 from refman.core._citeproc_quotes import MARKS, mark_quotes
 
 __all__ = ["NON_BREAKING_HYPHEN", "citeproc_source", "prepare_item"]

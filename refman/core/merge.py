@@ -8,8 +8,9 @@ attributions accumulate. A field the user edited by hand is never overwritten.
 
 from __future__ import annotations
 
+from refman.common.east_asian import east_asian
 from refman.common.identifiers import identifiers_in_link, is_arxiv_doi
-from refman.common.text import east_asian, person_key, plural
+from refman.common.text import person_key, plural
 from refman.core.citekeys import folded
 from refman.core.matching import continues
 from refman.core.paper_state import BIB_FIELDS, PaperState

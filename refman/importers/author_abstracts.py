@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from refman.common.east_asian import word_count
 from refman.importers.identify import author_page_type, identifiers_in
 from refman.importers.lines import Lines
 from refman.importers.names import looks_like_name, parse_author_line
@@ -130,7 +131,7 @@ def parse_author_abstracts(lines: Lines) -> AuthorAbstracts | None:
         )
     bounds = [start.first for start in starts[1:]] + [len(text)]
     for start, end in zip(starts, bounds, strict=True):
-        words = sum(len(line.split()) for line in text[start.last + 1 : end])
+        words = sum(word_count(line) for line in text[start.last + 1 : end])
         if words < _MIN_ABSTRACT_WORDS:
             result.warnings.append(
                 f"Line {lines.number[start.first]}: an author list has no abstract after it; "

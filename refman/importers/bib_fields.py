@@ -18,8 +18,8 @@ from bibtexparser.middlewares.names import (
     split_multiple_persons_names,
 )
 
+from refman.common.east_asian import east_asian
 from refman.common.identifiers import normalize_arxiv
-from refman.common.text import east_asian
 from refman.importers.bib_common import (
     Draft,
     date_parts,
@@ -129,7 +129,7 @@ _SUBJECT = re.compile(r"^[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,})?$")
 def _person(name: str) -> PersonName | None:
     """One BibTeX name ("von Last, Jr, First", "First von Last", "{Corporate Name}") or
     BibLaTeX name ("family=Vries, given=Hugo, prefix=de")."""
-    stripped = name.strip()
+    stripped = name.replace("\u3000", " ").strip()  # (an ideographic space: 鈴木　一郎)
     if not stripped:
         return None
     if stripped[0] == "{" and group_end(stripped, 0) == len(stripped):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from refman.common.east_asian import east_asian
+
 __all__ = [
     "Lines",
     "claimed_count",
@@ -196,6 +198,7 @@ def owner_from_sentence(line: str) -> str | None:
     if match is None:
         return None
     name = match.group("name").strip()
-    if name.endswith(".") and not re.search(r"(?:^|\s)(?:\w|Jr|Sr)\.$", name):
+    initial = re.search(r"(?:^|\s)(\w|Jr|Sr)\.$", name)  # (健 is a name, not an initial)
+    if name.endswith(".") and (initial is None or east_asian(initial.group(1))):
         name = name[:-1].rstrip()
     return name

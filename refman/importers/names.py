@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from refman.common.text import east_asian
+from refman.common.east_asian import east_asian
 from refman.importers.records import PersonName
 
 __all__ = [

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from refman.common.text import east_asian
+from refman.common.east_asian import east_asian
 from refman.importers.messages import SKIPPED
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from refman.common.east_asian import east_asian
 from refman.common.text import squash_spaces
 from refman.importers.bib_common import (
     Draft,
@@ -91,8 +92,8 @@ def ris_person(text: str) -> PersonName | None:
     if not parts[0]:
         return None
     if len(parts) == 1:
-        if looks_like_person(parts[0]):
-            return name_parts(parts[0])
+        if looks_like_person(parts[0]) or all(map(east_asian, parts[0].split())):
+            return name_parts(parts[0])  # (张伟: a family name alone, as refman can tell)
         return PersonName(parts[0], literal=True)
     words = parts[0].split(" ")
     lead = 0

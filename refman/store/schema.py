@@ -16,6 +16,7 @@ from refman.store.backend import on_server
 from refman.store.backup import backup_path, copy_verified, folder_for
 from refman.store.identity import APPLICATION_ID, Identity, Kind, check_revision
 from refman.store.search_schema import repair_search, search_is_whole
+from refman.store.search_terms import register_functions
 from refman.store.shared import read_only_reason
 from refman.store.trash_schema import repair_trash, trash_is_whole
 
@@ -138,4 +139,6 @@ def _migrate(engine: Engine, file_path: Path | None, backups: Path | None) -> No
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+        if not on_server(engine):  # (a migration may have read text as an older refman did)
+            register_functions(conn.connection.driver_connection)  # type: ignore[arg-type]
     log.info("library %s at schema %s", file_path, head)

@@ -40,6 +40,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
+from refman.common.east_asian import EAST_ASIAN_SQL_CLASS, letters_apart
 from refman.common.text import OWN_LETTERS, fold_letters
 from refman.store.bulk import chunks
 from refman.store.packed import readable
@@ -93,14 +94,25 @@ def plain_expression(value: str) -> str:
     return f"lower(regexp_replace(normalize({fold_expression(value)}, NFKD), '{MARKS}', '', 'g'))"
 
 
-#: ``refman_words`` since revision 0019: the same, ø, æ, ł, ß... folded first (to o, ae, l,
-#: ss) as SQLite's views fold them and :func:`~refman.store.search_terms.parse_terms` folds
-#: the words typed.
-WORDS_FUNCTION = f"""
+#: ``refman_words`` from revision 0019 to 0025: the same, ø, æ, ł, ß... folded first (to o,
+#: ae, l, ss) as SQLite's views fold them and :func:`~refman.store.search_terms.parse_terms`
+#: folds the words typed.
+WORDS_FUNCTION_0019 = f"""
     CREATE OR REPLACE FUNCTION refman_words(value text) RETURNS tsvector
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       SELECT to_tsvector('simple'::regconfig, regexp_replace(
         {plain_expression("coalesce(value, '')")},
+        '[^[:alnum:]]+', ' ', 'g'))
+    $$
+    """
+#: ``refman_words`` since revision 0026: Chinese, Japanese and Korean letters each a word of
+#: their own, as :func:`~refman.common.text.letters_apart` sets them apart on SQLite.
+WORDS_FUNCTION = f"""
+    CREATE OR REPLACE FUNCTION refman_words(value text) RETURNS tsvector
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+      SELECT to_tsvector('simple'::regconfig, regexp_replace(regexp_replace(
+        {plain_expression("coalesce(value, '')")},
+        '{EAST_ASIAN_SQL_CLASS}', ' \\& ', 'g'),
         '[^[:alnum:]]+', ' ', 'g'))
     $$
     """
@@ -147,7 +159,8 @@ _MARKS = re.compile("[\u0300-\u036f]")
 
 def _folded(word: str) -> list[str]:
     """A typed word as ``refman_words`` folds a document's words."""
-    return _WORD.findall(_MARKS.sub("", unicodedata.normalize("NFKD", fold_letters(word).lower())))
+    plain = _MARKS.sub("", unicodedata.normalize("NFKD", fold_letters(word).lower()))
+    return _WORD.findall(letters_apart(plain))
 
 
 def _lexeme(word: str, *, prefix: bool = False, field: str = "") -> str:

@@ -8,9 +8,11 @@ import re
 import sqlite3
 import threading
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from refman.common.east_asian import letters_apart
 from refman.common.text import fold_letters, index_form, plain_letters
 from refman.store.packed import readable
 from refman.store.search_schema import TOKENIZE
@@ -89,17 +91,42 @@ def _all_terms(typed: str) -> list[Term]:
         rest_start = m.end()
     tail = typed[rest_start:]
     pieces.append((tail.replace('"', " "), False))
-    terms: list[Term] = []
-    for piece, is_phrase in pieces:
-        words = [token for word in _TOKEN.findall(piece) for token in fts_tokens(word)]
-        if is_phrase and words:
-            terms.append(Term(tuple(words)))
-        else:
-            terms.extend(Term((w,)) for w in words)
-    last_words = [token for word in _TOKEN.findall(tail) for token in fts_tokens(word)]
+    terms = [t for piece, is_phrase in pieces for t in _piece_terms(piece, is_phrase)]
+    last_words = [token for word in _TOKEN.findall(tail) for token in _tokens(word)]
     if terms and last_words and not tail[-1:].isspace() and not tail.endswith('"'):
         terms[-1] = Term(terms[-1].words, prefix=True)
     return terms
+
+
+def _piece_terms(piece: str, is_phrase: bool) -> list[Term]:
+    """A quoted phrase's one term, or the terms of the words typed (a word in Chinese,
+    Japanese or Korean: its letters side by side, one term)."""
+    groups = [_tokens(word) for word in _TOKEN.findall(piece)]
+    if is_phrase:
+        words = tuple(t for group in groups for t in group)
+        return [Term(words)] if words else []
+    return [
+        t
+        for group in groups
+        for t in ([Term(group)] if len(group) > 1 and _apart(group) else map(_one, group))
+    ]
+
+
+def _one(token: str) -> Term:
+    return Term((token,))
+
+
+def _apart(tokens: tuple[str, ...]) -> bool:
+    """True when a word's tokens are letters :func:`letters_apart` set apart."""
+    return any(len(t) == 1 and letters_apart(t) != t for t in tokens)
+
+
+def _tokens(word: str) -> tuple[str, ...]:
+    """The tokens the search index makes of a word typed (its Chinese, Japanese and Korean
+    letters one by one, as the indexes hold them: :func:`letters_apart`)."""
+    if word.isascii():
+        return (word,)
+    return tuple(t for part in _TOKEN.findall(letters_apart(word)) for t in fts_tokens(part))
 
 
 _tokenizer_lock = threading.Lock()
@@ -143,7 +170,7 @@ def plain_words(value: str) -> list[str]:
     """Words as the index compares them: case and diacritics ignored, ø, æ, ł, ß... folded."""
     decomposed = unicodedata.normalize("NFKD", fold_letters(value).casefold())
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _TOKEN.findall(stripped)
+    return _TOKEN.findall(letters_apart(stripped))
 
 
 @lru_cache(maxsize=64)
@@ -177,18 +204,25 @@ def _phrase_in(value: str | None, phrase: str) -> int:
 
 
 def _fold(text: str | None) -> str | None:
-    return None if text is None else index_form(text)
+    """``refman_fold``: a text as the search indexes read it (since revision 0026 with its
+    Chinese, Japanese and Korean letters apart)."""
+    return None if text is None else letters_apart(index_form(text))
 
 
 def _plain(text: str | None) -> str | None:
     return None if text is None else plain_letters(text)
 
 
-def register_functions(connection: sqlite3.Connection) -> None:
+def register_functions(
+    connection: sqlite3.Connection, fold: Callable[[str], str | None] | None = None
+) -> None:
     """Give an SQLite connection the SQL functions the search view and queries use:
     ``refman_readable(abstract)``, ``refman_fold(text)``, ``refman_plain(text)`` and
-    ``refman_phrase(text, phrase)``."""
+    ``refman_phrase(text, phrase)``; ``fold``: how ``refman_fold`` read a text at an older
+    revision, for the migration that indexes rows as they were indexed then (by default as
+    now, :func:`_fold`)."""
+    read = _fold if fold is None else (lambda text: None if text is None else fold(text))
     connection.create_function("refman_readable", 1, readable, deterministic=True)
-    connection.create_function("refman_fold", 1, _fold, deterministic=True)
+    connection.create_function("refman_fold", 1, read, deterministic=True)
     connection.create_function("refman_plain", 1, _plain, deterministic=True)
     connection.create_function("refman_phrase", 2, _phrase_in, deterministic=True)

@@ -10,6 +10,7 @@ import pytest
 
 from refman.__main__ import main
 from refman.cli.output import PAPER_KEYS
+from refman.cli.terminal import cells
 from tests.helpers.cli import Cli, Run
 
 LIST_PAGE = """arXiv subjects
@@ -243,3 +244,24 @@ def test_tags_given_with_an_any_tag_saved_search_narrow_it(cli: Cli) -> None:
     assert run.code == 0 and run.out.splitlines()[-1] == "1 of 1 paper"
     assert titles(cli, "--saved", "Reading", "--tag", "other", "--tag", "to read") == []
     assert titles(cli, "--saved", "Reading", "--tag", "to read") == [TIDEWATER]
+
+
+def test_the_table_stays_aligned_with_names_in_chinese(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Chinese letter takes two columns of a terminal: the titles still start in one column
+    and no line is wider than the terminal."""
+    bib = tmp_path / "zh.bib"
+    bib.write_text(
+        "@article{zhang2021,\n  author = {欧阳, 修远 and 李, 明},\n  title = {黄河三角洲湿地的"
+        "泥沙输移与碳储量的长期观测研究},\n  year = {2021},\n}\n",
+        encoding="utf-8",
+    )
+    assert cli("import", str(bib)).code == 0
+    monkeypatch.setenv("COLUMNS", "60")
+    lines = cli("list").out.splitlines()[1:-1]
+    columns = [
+        line[: line.index(t)] for line in lines for t in (TIDEWATER[:20], "黄河") if t in line
+    ]
+    assert len({cells(before) for before in columns}) == 1
+    assert all(cells(line) <= 60 for line in lines)

@@ -12,6 +12,7 @@ from refman.importers import (
     PageFormat,
     UnreadableFileError,
     parse,
+    parse_text,
 )
 from refman.importers.sources import MAX_FILE_BYTES
 from refman.importers.titles import suggest_title
@@ -800,3 +801,23 @@ def test_seed_003_author_abstracts() -> None:
     assert all(r.title_provisional for r in page.records)
     bamboo = next(r for r in page.records if "BAMBOO" in r.abstract)
     assert bamboo.title == "BAMBOO"
+
+
+def test_an_author_abstracts_page_in_japanese() -> None:
+    """Japanese (and Chinese) abstracts have no spaces between words: an abstract of one
+    sentence is an abstract, not a line too short to be one."""
+    text = (
+        "田中 一郎\n\n山本 健, 田中 一郎\n"
+        "本研究では日本語の音声合成について新しい手法を提案し、"
+        "その有効性を評価実験によって示した。\n\n"
+        "田中 一郎, 佐藤 花子\n"
+        "本論文では大規模言語モデルの推論を高速化するための量子化手法を検討する。\n"
+    )
+    page = parse_text(text, "tanaka.txt")
+    assert (page.format, page.owner) == (PageFormat.AUTHOR_ABSTRACTS, "田中 一郎")
+    assert [r.authors for r in page.records] == [
+        ("山本 健", "田中 一郎"),
+        ("田中 一郎", "佐藤 花子"),
+    ]
+    assert page.records[1].abstract.startswith("本論文では大規模言語モデル")
+    assert page.warnings == []

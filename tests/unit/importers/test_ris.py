@@ -262,11 +262,18 @@ def test_a_name_written_given_name_first_is_a_person(written: str, expected: Per
         "UNESCO",
         "Fox MD",  # Vancouver: the family name first, then initials
         "Li C.",
-        "李 明",
     ],
 )
 def test_a_name_without_a_comma_that_is_no_persons_stays_whole(written: str) -> None:
     assert ris_person(written) == PersonName(written, literal=True)
+
+
+def test_a_chinese_japanese_or_korean_name_without_a_comma_is_family_name_first() -> None:
+    """As such names are written (and as BibTeX's "李, 明" is read): 李明, not 明 李."""
+    assert ris_person("李 明") == PersonName("李", "明")
+    assert ris_person("山田　太郎") == PersonName("山田", "太郎")  # (an ideographic space)
+    assert ris_person("李明") == PersonName("李明")  # one word: whole, as its family name
+    assert PersonName("李", "明").display == "李明"
 
 
 _IEEE = """TY  - JOUR

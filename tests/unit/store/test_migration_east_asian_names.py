@@ -1,6 +1,7 @@
-"""Chinese, Japanese and Korean names, family name first with no space (张伟, 山田太郎, 김민수):
-as new imports name them, and as revision 0025 names again the people an older refman named
-given name first ("伟 张")."""
+"""Chinese, Japanese and Korean names, family name first (张伟, 山田太郎, 김민수), and their
+letters searched one by one: as new imports name and index them, and as revision 0025 mends
+a library an older refman made (people named "伟 张", two people for one name, words indexed
+whole)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from tests.helpers.fixtures import sourced
 from tests.helpers.pages import publication_page
 
 BIB = """@article{zhang2021,
-  author = {张, 伟 and 山田 太郎 and 王, 芳 and Okafor, Nadia},
-  title = {Tidal Mixing in Narrow Straits},
+  author = {张, 伟 and 山田 太郎 and 王, 芳 and Okafor, Nadia and 佐々木, 健},
+  title = {黄河三角洲湿地的泥沙输移},
   journal = {Journal of Coastal Things},
   year = {2021},
 }
@@ -32,45 +33,60 @@ PEOPLE = (
     (("张伟", "张", "伟"), ("伟 张", "张", "伟"), ("张伟", "张", "伟")),  # BibTeX gave the family
     (("山田太郎", "山田", "太郎"), ("山田 太郎", "太郎", "山田"), ("山田 太郎", "山田", "太郎")),
     (("김 민수", "김", "민수"), ("김 민수", "민수", "김"), ("김 민수", "김", "민수")),  # as written
-    (("王芳", "王", "芳"), ("芳 王", "王", "芳"), ("王芳", "王", "芳")),  # another 王芳's key
+    (("王芳", "王", "芳"), ("芳 王", "王", "芳"), ("王芳", "王", "芳")),
 )
 
 
-def _import(library: LibraryService) -> tuple[int, int]:
+def _import(library: LibraryService) -> tuple[int, int, int]:
     (bib,) = library.import_pages([SourcedPage(parse_bibtex(BIB), "lab.bib")]).new_ids
     (page,) = library.import_pages([sourced(PAGE, "kim.txt")]).new_ids
-    library.import_pages([sourced(PAGE_OF_WANG, "wang.txt")])
-    return bib, page
+    (wang,) = library.import_pages([sourced(PAGE_OF_WANG, "wang.txt")]).new_ids
+    library.tag([bib], ["泥沙研究"])
+    library.add_note(bib, "与长江口的泥沙对比")
+    return bib, page, wang
+
+
+def found(library: LibraryService, typed: str) -> list[int]:
+    return library.paper_ids(PaperQuery(text=typed))
 
 
 def test_new_imports_write_such_names_family_name_first(library: LibraryService) -> None:
-    bib, page = _import(library)
+    bib, page, wang = _import(library)
     detail = library.paper(bib)
     assert detail.authors[:3] == ("张伟", "山田太郎", "王芳")
+    assert detail.authors[4] == "佐々木健"
     assert [(n.family, n.given) for n in detail.author_names[:3]] == [
         (family, given) for (_, family, given), *_ in PEOPLE[:2] + PEOPLE[3:]
     ]
     assert library.rows([bib])[0].first_author == "张伟 et al."
-    assert library.paper_ids(PaperQuery(text="张伟")) == [bib]
-    assert library.paper_ids(PaperQuery(text="author:山田")) == [bib]
     assert library.paper(page).attributed_to == ("김 민수",)  # as the page writes it
-    assert "张伟" in library.cite([bib], "apa")
+    assert library.paper(wang).attributed_to == ("王芳",)  # BibTeX's 王, 芳: one person
+    assert "张伟, 山田太郎, 王芳, Okafor, N., & 佐々木健" in library.cite([bib], "apa")
     people = library.count_people()
     # Written with or without a space, given by its parts or whole: one person.
     again = BIB.replace("山田 太郎", "山田太郎").replace("张, 伟", "{张伟}")
-    library.import_pages(
-        [
-            SourcedPage(
-                parse_bibtex(again + "\n" + BIB.replace("2021", "2019").replace("Tidal", "Ebb")),
-                "more.bib",
-            )
-        ]
-    )
+    more = again + "\n" + BIB.replace("2021", "2019").replace("泥沙输移", "盐度")
+    library.import_pages([SourcedPage(parse_bibtex(more), "more.bib")])
     assert library.count_people() == people
 
 
-def _name_as_before(library: LibraryService) -> None:
-    """Put the library back to revision 0024 with its people named as an older refman did."""
+def test_their_letters_are_searched_one_by_one(library: LibraryService) -> None:
+    """Those scripts write no space between words: a word typed is found inside a longer
+    one, names with or without their space, in titles, names, tags and notes."""
+    bib, page, _ = _import(library)
+    for typed in ("泥沙", "三角洲", "张伟", "伟", "山田 太郎", "山田太郎", "佐々木", "author:张"):
+        assert found(library, typed) == [bib], typed
+    for typed in ("김민수", "김 민수", "민수"):
+        assert found(library, typed) == [page], typed
+    assert found(library, "泥沙研究") == [bib]  # its tag
+    assert found(library, "长江口") == [bib]  # its note
+    assert found(library, "沙泥") == []  # the letters side by side, in this order
+    assert found(library, "黄河 盐度") == []
+
+
+def _name_as_before(library: LibraryService, wang: int) -> None:
+    """Put the library back to revision 0024 with its people named as an older refman did,
+    and 王芳's page a person of its own."""
     cfg = schema._alembic_config()
     with library.db.engine.begin() as conn:
         cfg.attributes["connection"] = conn
@@ -90,18 +106,32 @@ def _name_as_before(library: LibraryService) -> None:
                 ),
                 {"old": name, "new": new},
             )
-        if library.db.path is not None:
+        conn.execute(
+            text(
+                "INSERT INTO persons (id, name, key, family) "
+                "SELECT max(id) + 1, '王芳', '王芳', '王芳' FROM persons"
+            )
+        )
+        conn.execute(
+            text(
+                "UPDATE attributions SET person_id = (SELECT id FROM persons WHERE key = '王芳') "
+                "WHERE paper_id = :p"
+            ),
+            {"p": wang},
+        )
+        if library.db.path is not None:  # (the words as an older refman indexed them)
             conn.execute(text("INSERT INTO papers_fts(papers_fts) VALUES ('rebuild')"))
 
 
-def test_an_older_librarys_such_names_are_named_again_on_upgrade(
+def test_an_older_library_is_mended_on_upgrade(
     library: LibraryService, library_location: str
 ) -> None:
-    bib, page = _import(library)
+    bib, page, wang = _import(library)
     people = library.count_people()
-    _name_as_before(library)
+    _name_as_before(library, wang)
     if library.db.path is not None:  # (a shared library's words follow the code that runs)
-        assert library.paper_ids(PaperQuery(text="张伟")) == []
+        assert found(library, "张伟") == []
+    assert library.count_people() == people + 1
     library.close()
 
     upgraded = LibraryService.open(library_location)
@@ -113,14 +143,36 @@ def test_an_older_librarys_such_names_are_named_again_on_upgrade(
         ]
         assert upgraded.rows([bib])[0].first_author == "张伟 et al."
         assert upgraded.paper(page).attributed_to == ("김 민수",)
-        assert upgraded.paper_ids(PaperQuery(text="张伟")) == [bib]
-        assert upgraded.paper_ids(PaperQuery(text="author:山田")) == [bib]
+        assert upgraded.count_people() == people  # 王芳's page and 王, 芳: one person again
+        assert upgraded.paper(wang).attributed_to == ("王芳",)
+        for typed in ("张伟", "泥沙", "山田太郎", "author:山田", "泥沙研究", "长江口"):
+            assert found(upgraded, typed) == [bib], typed
+        assert found(upgraded, "김민수") == [page]
         # The same files again bring nobody new: the names' keys (or the old ones) find them.
         upgraded.import_pages([SourcedPage(parse_bibtex(BIB), "lab.bib")])
-        upgraded.import_pages([sourced(PAGE, "kim.txt")])
+        upgraded.import_pages([sourced(PAGE, "kim.txt"), sourced(PAGE_OF_WANG, "wang.txt")])
         assert upgraded.count_people() == people
         if upgraded.db.path is not None:
             with upgraded.db.engine.begin() as conn:
                 assert damaged_indexes(conn) == []
+    finally:
+        upgraded.close()
+
+
+def test_the_downgrade_indexes_their_letters_as_before(
+    library: LibraryService, library_location: str
+) -> None:
+    bib, *_ = _import(library)
+    cfg = schema._alembic_config()
+    with library.db.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0024")
+    if library.db.path is not None:
+        with library.db.engine.begin() as conn:
+            assert damaged_indexes(conn) == []
+    library.close()
+    upgraded = LibraryService.open(library_location)
+    try:
+        assert found(upgraded, "泥沙") == [bib]
     finally:
         upgraded.close()

@@ -233,7 +233,7 @@ def upgrade() -> None:
 
         _shared(conn, WORDS_FUNCTION)
     else:
-        register_functions(conn.connection.driver_connection)  # type: ignore[arg-type]
+        register_functions(conn.connection.driver_connection, fold_letters)  # type: ignore[arg-type]
         _papers_view(conn, PAPER_SEARCH_VIEW_0019)
         _triggered(conn, folded=True)
     _people(conn)
@@ -248,6 +248,6 @@ def downgrade() -> None:
 
         _shared(conn, SCHEMA[0].replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION"))
     else:
-        register_functions(conn.connection.driver_connection)  # type: ignore[arg-type]
+        register_functions(conn.connection.driver_connection, fold_letters)  # type: ignore[arg-type]
         _papers_view(conn, PAPER_SEARCH_VIEW)
         _triggered(conn, folded=False)

@@ -82,7 +82,7 @@ def _reindex(conn: Connection, before: Fold, after: Fold) -> None:
     """The rows whose words NFKC changes leave each index as ``before`` folds their text
     and enter it as ``after`` does (SQLite's functions are then the library's own again)."""
     driver: Any = conn.connection.driver_connection
-    register_functions(driver)  # (the views' other functions: a migration's engine may lack them)
+    register_functions(driver, before)  # (the views' other functions: an engine may lack them)
     try:
         for fts, columns, view, rows_sql in _INDEXES:
             ids = _changing(conn, rows_sql, papers=fts == "papers_fts")
@@ -97,7 +97,7 @@ def _reindex(conn: Connection, before: Fold, after: Fold) -> None:
                         f"WHERE id IN ({', '.join(map(str, part))})"
                     )
     finally:
-        register_functions(driver)
+        register_functions(driver, after)  # (as the index reads text from now on)
 
 
 def upgrade() -> None:

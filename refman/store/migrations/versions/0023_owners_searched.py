@@ -19,6 +19,7 @@ from alembic import op
 from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
+from refman.common.text import index_form
 from refman.store.bulk import chunks
 from refman.store.search_schema import PAPER_SEARCH_VIEW_0019, SEARCH_VIEWS
 from refman.store.search_terms import register_functions
@@ -50,7 +51,7 @@ def _swap(conn: Connection, view: str) -> None:
             PgIndex().forget(session, ids)
             PgIndex().remember(session, ids)
         return
-    register_functions(conn.connection.driver_connection)  # type: ignore[arg-type]
+    register_functions(conn.connection.driver_connection, index_form)  # type: ignore[arg-type]
     papers = int(conn.exec_driver_sql("SELECT count(*) FROM papers").scalar_one())
     if len(ids) * 4 > papers:  # most papers: the index made again whole, compact
         conn.exec_driver_sql("INSERT INTO papers_fts(papers_fts) VALUES ('delete-all')")

@@ -1,5 +1,5 @@
-"""Chinese, Japanese and Korean names are written family name first (张伟, 山田 太郎): people so
-named are named again, and a name's key is the same with or without a space
+"""Chinese, Japanese and Korean: names family name first (张伟, 山田 太郎), one person with or
+without the space, and letters searched one by one (泥沙 finds 黄河的泥沙)
 
 Revision ID: 0025
 Revises: 0024
@@ -10,26 +10,43 @@ Before this revision such a name was taken for a Western one: BibTeX's "张, 伟
 space ("山田 太郎" on a page, or in BibTeX without a comma) took its last word for the family
 name. A person whose name's two parts are in those scripts, shown as "given family", is
 mended: named family name first when a record the person came from gave the family name
-(BibTeX's or RIS's "张, 伟", CSL-JSON's ``"family"``, BibLaTeX's ``family=``), else — the
-name shown was as written — its two parts swap. A person's key no longer holds the space
-("山田太郎"); the key it had stays its other spelling (``person_aliases``). When another person
-already has the new key, the person keeps its own (the two are proposed as one, as any two
-people of one name are). The papers' author line and sort key, and their search words, follow.
+(BibTeX's or RIS's "张, 伟", CSL-JSON's ``"family"``, BibLaTeX's ``family=``), else — the name
+shown was as written — its two parts swap. A person's key no longer holds a space between
+such letters, nor loses kana's voicing marks (やまだ is not やまた): a person named in those
+scripts takes the key :func:`~refman.common.text.person_key` gives now, the key it had
+staying its other spelling (``person_aliases``); two people whose keys become one are one
+person (the one the library had first keeps the other's papers, pages and spellings), unless
+both are authors of one paper. The papers' author line and sort key follow.
 
-The downgrade leaves the people as they are (an older refman shows them as stored).
+Those scripts write no space between words, so the search indexes now hold their letters
+one by one (:func:`~refman.common.text.letters_apart`): the rows holding such letters leave
+each index as it read them before and enter as it reads them now (on SQLite; the papers'
+index is made again whole when they are most of the library), and PostgreSQL's
+``refman_words`` sets them apart too, the rows holding them made again.
+
+The downgrade indexes those rows as before; the people stay as they are.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from alembic import op
 from sqlalchemy import Connection, text
 from sqlalchemy.orm import Session
 
-from refman.common.text import east_asian, person_key
-from refman.store.search import Fts5Index
+from refman.common.east_asian import (
+    EAST_ASIAN_SQL_CLASS,
+    east_asian,
+    holds_east_asian,
+    letters_apart,
+)
+from refman.common.text import index_form, person_key
+from refman.store.bulk import chunks
+from refman.store.packed import readable
 from refman.store.search_terms import register_functions
 
 revision: str = "0025"
@@ -37,33 +54,50 @@ down_revision: str | None = "0024"
 branch_labels: str | None = None
 depends_on: str | None = None
 
-#: The people who may be named so: two parts, none a particle, not an organisation, the
-#: family name's first letter at least U+1100 (Hangul Jamo, the first of those scripts).
-_CANDIDATES = """
-SELECT id, name, key, family, given FROM persons
-WHERE NOT literal AND particle = '' AND family <> '' AND given <> '' AND {first}(family) >= 4352
-"""
+_COLUMNS = "title, abstract, authors, venue, subjects"
+#: The other indexes: (index, its column, its view, its table).
+_TRIGGERED = (
+    ("tags_fts", "name", "tag_search", "tags"),
+    ("notes_fts", "text", "note_search", "notes"),
+    ("file_texts_fts", "text", "file_text_search", "file_texts"),
+)
 _RAW = """
 SELECT bp.raw FROM batch_papers bp JOIN authorships a ON a.paper_id = bp.paper_id
 WHERE a.person_id = :pid AND bp.raw IS NOT NULL
 """
-_PAPERS = """
-SELECT paper_id FROM authorships WHERE person_id = :pid
-UNION SELECT paper_id FROM attributions WHERE person_id = :pid
-"""
+
+
+def _has_letters(value: Any) -> bool:
+    return isinstance(value, str) and holds_east_asian(value)
+
+
+# -- people -------------------------------------------------------------------------------
+
+
+def _raw_values(raw: str) -> Iterator[str]:
+    """A record's text with braces gone (``{陈}, {静}``), and the values of a CSL-JSON one
+    (``\\u5218`` read as 刘)."""
+    yield raw.replace("{", "").replace("}", "")
+    if raw.lstrip()[:1] in "[{":
+        try:
+            yield json.dumps(json.loads(raw), ensure_ascii=False)
+        except ValueError:
+            return
 
 
 def _family_given(raw: str, family: str, given: str) -> bool:
     """True when a record the person came from names ``family`` as the family name."""
     f, g = re.escape(family), re.escape(given)
-    forms = (rf"{f}\s*,\s*{g}", rf'"family"\s*:\s*"{f}"', rf"family\s*=\s*[{{\"]?{f}\b")
-    return any(re.search(form, raw) for form in forms)
+    forms = (rf"{f}\s*,\s*{g}", rf'"family"\s*:\s*"{f}"', rf"family\s*=\s*\"?{f}")
+    return any(re.search(form, value) for value in _raw_values(raw) for form in forms)
 
 
 def _renamed(conn: Connection, row: Any) -> tuple[str, str, str] | None:
-    """(name, family, given) the person is to have, or None when not such a name."""
-    pid, name, _, family, given = row
-    if not (east_asian(family) and east_asian(given)) or name != f"{given} {family}":
+    """(name, family, given) a person is to have, or None when not named so."""
+    pid, name, family, given, literal, particle = row
+    if literal or particle or not (east_asian(family) and east_asian(given)):
+        return None
+    if name != f"{given} {family}":
         return None
     raws = conn.execute(text(_RAW), {"pid": pid}).scalars()
     if any(_family_given(str(raw), family, given) for raw in raws):
@@ -71,31 +105,41 @@ def _renamed(conn: Connection, row: Any) -> tuple[str, str, str] | None:
     return name, given, family  # the name as written: its first word is the family name
 
 
-_NAMED = "UPDATE persons SET name = :name, family = :family, given = :given"
+def _sql(conn: Connection, statement: str, **values: object) -> None:
+    conn.execute(text(statement), values)
 
 
-def _rename(conn: Connection, row: Any, name: str, family: str, given: str) -> None:
-    pid, old_name, old_key = row[0], row[1], row[2]
-    key = person_key(name)
-    taken = conn.execute(
+def _one_paper(conn: Connection, first: int, second: int) -> bool:
+    """True when both people are authors of one paper (two people, however alike)."""
+    found = conn.execute(
         text(
-            "SELECT 1 FROM persons WHERE key = :key AND id <> :pid UNION ALL "
-            "SELECT 1 FROM person_aliases WHERE key = :key AND person_id <> :pid"
+            "SELECT 1 FROM authorships a JOIN authorships b ON a.paper_id = b.paper_id "
+            "WHERE a.person_id = :a AND b.person_id = :b"
         ),
-        {"key": key, "pid": pid},
+        {"a": first, "b": second},
     ).first()
-    values = {"pid": pid, "name": name, "family": family, "given": given, "key": key}
-    if taken is None and key != old_key:
-        conn.execute(text("DELETE FROM person_aliases WHERE key = :key"), values)
-        conn.execute(text(f"{_NAMED}, key = :key WHERE id = :pid"), values)
-        conn.execute(
-            text("INSERT INTO person_aliases (key, person_id) VALUES (:old, :pid)"),
-            {"old": old_key, "pid": pid},
-        )
-    else:
-        conn.execute(text(f"{_NAMED} WHERE id = :pid"), values)
-    # The list's author line ("伟 张 et al.") and sort key of the papers it is first author of
-    # (as refman.core.merge.sort_author gives it).
+    return found is not None
+
+
+def _merge(conn: Connection, keep: int, other: int) -> None:
+    """Make ``other`` the person ``keep``: their papers, pages and spellings."""
+    for statement in (
+        "UPDATE authorships SET person_id = :keep WHERE person_id = :other",
+        "INSERT INTO attributions (paper_id, person_id) SELECT paper_id, :keep "
+        "FROM attributions WHERE person_id = :other AND paper_id NOT IN "
+        "(SELECT paper_id FROM attributions WHERE person_id = :keep)",
+        "DELETE FROM attributions WHERE person_id = :other",
+        "UPDATE import_batches SET owner_id = :keep WHERE owner_id = :other",
+        "UPDATE person_aliases SET person_id = :keep WHERE person_id = :other",
+        "DELETE FROM distinct_people WHERE first_id = :other OR second_id = :other",
+        "DELETE FROM persons WHERE id = :other",
+    ):
+        _sql(conn, statement, keep=keep, other=other)
+
+
+def _author_lines(conn: Connection, pid: int, old: str, new: str) -> None:
+    """The list's author line ("伟 张 et al.") and sort key of the papers the person is first
+    author of (as :func:`refman.core.merge.sort_author` gives them)."""
     firsts = conn.execute(
         text(
             "SELECT p.id, p.author_line FROM papers p JOIN authorships a ON a.paper_id = p.id "
@@ -104,40 +148,227 @@ def _rename(conn: Connection, row: Any, name: str, family: str, given: str) -> N
         {"pid": pid},
     ).all()
     for paper_id, line in firsts:
-        if line.startswith(old_name):
-            conn.execute(
-                text("UPDATE papers SET author_line = :line, sort_author = :sort WHERE id = :id"),
-                {"line": name + line[len(old_name) :], "sort": name.casefold(), "id": paper_id},
+        if line.startswith(old):
+            sort = new.casefold()
+            _sql(
+                conn,
+                "UPDATE papers SET author_line = :line, sort_author = :sort WHERE id = :id",
+                line=new + line[len(old) :],
+                sort=sort,
+                id=paper_id,
             )
+
+
+def _rekey(conn: Connection, pid: int, old: str, new: str) -> None:
+    """The person's key becomes ``new``, the key it had its other spelling."""
+    _sql(conn, "DELETE FROM person_aliases WHERE key = :k", k=new)
+    _sql(conn, "UPDATE persons SET key = :k WHERE id = :i", k=new, i=pid)
+    _sql(conn, "INSERT INTO person_aliases (key, person_id) VALUES (:k, :i)", k=old, i=pid)
+
+
+def _name_again(conn: Connection, row: Any) -> str:
+    """Name a person again when named given name first (see :func:`_renamed`); their name."""
+    pid, name = int(row[0]), str(row[1])
+    renamed = _renamed(conn, row)
+    if renamed is None:
+        return name
+    new, family, given = renamed
+    _sql(
+        conn,
+        "UPDATE persons SET name = :n, family = :f, given = :g WHERE id = :i",
+        n=new,
+        f=family,
+        g=given,
+        i=pid,
+    )
+    _author_lines(conn, pid, name, new)
+    return new
+
+
+def _people(conn: Connection) -> None:
+    """Name again and key again the people named in those scripts (see the module)."""
+    rows = conn.execute(
+        text("SELECT id, name, family, given, literal, particle FROM persons ORDER BY id")
+    ).all()
+    key_of = {int(i): str(k) for i, k in conn.execute(text("SELECT id, key FROM persons"))}
+    holders = {k: i for i, k in key_of.items()}
+    for k, i in conn.execute(text("SELECT key, person_id FROM person_aliases")):
+        holders.setdefault(str(k), int(i))
+    for row in (r for r in rows if _has_letters(r[1])):
+        pid = int(row[0])
+        if pid not in key_of:
+            continue  # (merged into another already)
+        name, old = _name_again(conn, row), key_of[pid]
+        new = person_key(name)
+        holder = holders.get(new, pid)
+        if new == old or " #" in old:  # (a key kept apart, two people of one paper: stays)
+            continue
+        if holder == pid:
+            _rekey(conn, pid, old, new)
+            holders[new] = holders[old] = pid
+            key_of[pid] = new
+        elif not _one_paper(conn, holder, pid):
+            keep, other = sorted((holder, pid))  # the person the library had first
+            kept_name, other_name = (_name_of(conn, i) for i in (keep, other))
+            _merge(conn, keep, other)
+            _sql(
+                conn,
+                "INSERT INTO person_aliases (key, person_id) VALUES (:k, :i)",
+                k=key_of.pop(other),
+                i=keep,
+            )
+            if keep == pid:  # it takes the key imports make now
+                _rekey(conn, keep, old, new)
+                key_of[keep] = new
+            _author_lines(conn, keep, other_name, kept_name)
+            holders.update({k: keep for k, who in holders.items() if who == other})
+
+
+def _name_of(conn: Connection, pid: int) -> str:
+    return str(
+        conn.execute(text("SELECT name FROM persons WHERE id = :i"), {"i": pid}).scalar_one()
+    )
+
+
+# -- search -------------------------------------------------------------------------------
+
+
+Fold = Callable[[str], str]
+
+
+def _new_fold(value: str) -> str:
+    return letters_apart(index_form(value))
+
+
+def _batches(conn: Connection, table: str, columns: str) -> Iterator[Any]:
+    """A table's rows (id first), read a few thousand at a time with no statement left open
+    (SQLite refuses to give a connection new functions while one is)."""
+    last = -1
+    while True:
+        rows = conn.exec_driver_sql(
+            f"SELECT id, {columns} FROM {table} WHERE id > {last} ORDER BY id LIMIT 5000"
+        ).all()
+        if not rows:
+            return
+        yield from rows
+        last = int(rows[-1][0])
+
+
+def _lettered_papers(conn: Connection) -> list[int]:
+    """The papers whose searched text holds such letters: title, venue, readable abstract,
+    an author's or page owner's name."""
+    found = {
+        int(pid)
+        for pid, title, venue, abstract in _batches(conn, "papers", "title, venue, abstract")
+        if _has_letters(title) or _has_letters(venue) or _has_letters(readable(abstract))
+    }
+    for table in ("authorships", "attributions"):
+        names = conn.exec_driver_sql(
+            f"SELECT t.paper_id, pe.name FROM {table} t JOIN persons pe ON pe.id = t.person_id"
+        ).all()
+        found.update(int(pid) for pid, name in names if _has_letters(name))
+    return sorted(found)
+
+
+def _lettered_rows(conn: Connection, table: str, column: str) -> list[int]:
+    return [int(i) for i, value in _batches(conn, table, column) if _has_letters(value)]
+
+
+def _out_and_in(
+    conn: Connection, fts: str, columns: str, view: str, ids: list[int], fold: Fold, *, into: bool
+) -> None:
+    """These rows' words leave (``into`` False) or enter an index, read through ``fold``."""
+    register_functions(conn.connection.driver_connection, fold)  # type: ignore[arg-type]
+    target, values = (
+        (f"{fts}(rowid, {columns})", f"id, {columns}")
+        if into
+        else (f"{fts}({fts}, rowid, {columns})", f"'delete', id, {columns}")
+    )
+    for part in chunks(ids, 500):
+        conn.exec_driver_sql(
+            f"INSERT INTO {target} SELECT {values} FROM {view} "
+            f"WHERE id IN ({', '.join(map(str, part))})"
+        )
+
+
+def _sqlite(conn: Connection, before: Fold, after: Fold, change: Callable[[], None]) -> None:
+    """SQLite: the rows holding such letters leave each index as ``before`` reads them, the
+    change is made, and they enter as ``after`` reads them."""
+    papers = _lettered_papers(conn)
+    total = int(conn.exec_driver_sql("SELECT count(*) FROM papers").scalar_one())
+    whole = len(papers) * 4 > total
+    others = [
+        (fts, col, view, _lettered_rows(conn, table, col)) for fts, col, view, table in _TRIGGERED
+    ]
+    if not whole:
+        _out_and_in(conn, "papers_fts", _COLUMNS, "paper_search", papers, before, into=False)
+    for fts, col, view, ids in others:
+        _out_and_in(conn, fts, col, view, ids, before, into=False)
+    change()
+    if whole:  # most papers: the index made again whole (one pass, and compact)
+        register_functions(conn.connection.driver_connection, after)  # type: ignore[arg-type]
+        # ('delete-all' and every row again: an FTS5 'rebuild' leaves a statement that keeps
+        # SQLite from giving the connection its function again)
+        conn.exec_driver_sql("INSERT INTO papers_fts(papers_fts) VALUES ('delete-all')")
+        conn.exec_driver_sql(
+            f"INSERT INTO papers_fts(rowid, {_COLUMNS}) SELECT id, {_COLUMNS} FROM paper_search"
+        )
+    else:
+        _out_and_in(conn, "papers_fts", _COLUMNS, "paper_search", papers, after, into=True)
+    for fts, col, view, ids in others:
+        _out_and_in(conn, fts, col, view, ids, after, into=True)
+
+
+def _postgresql(conn: Connection, function: str) -> None:
+    """PostgreSQL: the words function, and the words made again of the rows holding such
+    letters (generated columns are made again by an update of their row)."""
+    from refman.store.search_pg import PgIndex
+
+    conn.exec_driver_sql(function)
+    pattern = {"p": EAST_ASIAN_SQL_CLASS}
+    for _, column, _, table in _TRIGGERED:
+        conn.exec_driver_sql(
+            f"UPDATE {table} SET {column} = {column} WHERE {column} ~ %(p)s", pattern
+        )
+    ids = sorted(
+        int(pid)
+        for (pid,) in conn.exec_driver_sql(
+            "SELECT id FROM papers WHERE title ~ %(p)s OR venue ~ %(p)s OR abstract ~ %(p)s "
+            "UNION SELECT t.paper_id FROM authorships t JOIN persons pe ON pe.id = t.person_id "
+            "WHERE pe.name ~ %(p)s UNION SELECT t.paper_id FROM attributions t "
+            "JOIN persons pe ON pe.id = t.person_id WHERE pe.name ~ %(p)s",
+            pattern,
+        )
+    )
+    with Session(bind=conn) as session:  # (in the migration's transaction)
+        PgIndex().forget(session, ids)
+        PgIndex().remember(session, ids)
 
 
 def upgrade() -> None:
     """Apply this revision."""
     conn = op.get_bind()
-    server = conn.dialect.name == "postgresql"
-    rows = conn.execute(text(_CANDIDATES.format(first="ascii" if server else "unicode"))).all()
-    renames = [(row, new) for row in rows if (new := _renamed(conn, row)) is not None]
-    if not renames:
-        return
-    papers = sorted(
-        {
-            int(p)
-            for row, _ in renames
-            for p in conn.execute(text(_PAPERS), {"pid": row[0]}).scalars()
-        }
-    )
-    if server:
-        from refman.store.search_pg import PgIndex
+    if conn.dialect.name == "postgresql":
+        from refman.store.search_pg import WORDS_FUNCTION
 
-        index: Any = PgIndex()
-    else:
+        _people(conn)
+        _postgresql(conn, WORDS_FUNCTION)
+        return
+    try:
+        _sqlite(conn, index_form, _new_fold, lambda: _people(conn))
+    finally:
         register_functions(conn.connection.driver_connection)  # type: ignore[arg-type]
-        index = Fts5Index()
-    # (the session works in the migration's transaction)
-    with Session(bind=conn) as session, index.changing(session, papers):
-        for row, (name, family, given) in renames:
-            _rename(session.connection(), row, name, family, given)
 
 
 def downgrade() -> None:
-    """Revert this revision: the names stay as they are."""
+    """Revert this revision: the rows holding such letters indexed as before."""
+    conn = op.get_bind()
+    if conn.dialect.name == "postgresql":
+        from refman.store.search_pg import WORDS_FUNCTION_0019
+
+        _postgresql(conn, WORDS_FUNCTION_0019)
+        return
+    try:
+        _sqlite(conn, _new_fold, index_form, lambda: None)
+    finally:
+        register_functions(conn.connection.driver_connection, index_form)  # type: ignore[arg-type]
