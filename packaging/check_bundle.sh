@@ -109,6 +109,13 @@ grep -q 'csl-left-margin' "$TMP/cite-html.out" || fail "HTML entry not shaped as
 grep -q '"citation-key"' "$TMP/export.json" || fail "CSL-JSON export has no citation keys"
 ok "cite formats citations and export writes CSL-JSON (styles, locales and schema bundled)"
 
+# Citation keys transliterated (anyascii's tables, read at run time).
+printf '@article{,\n  author = {Иванов, Пётр},\n  title = {Теория чисел},\n  year = {2018},\n}\n' > "$TMP/ru.bib"
+"$EXE" --db "$LIB" import "$TMP/ru.bib" > "$TMP/ru.out" 2>&1 || fail "import of ru.bib failed: $(cat "$TMP/ru.out")"
+"$EXE" --db "$LIB" list --json > "$TMP/ru.json"
+grep -q '"citekey": "ivanov2018teoriya"' "$TMP/ru.json" || fail "citation key not transliterated: $(cat "$TMP/ru.json")"
+ok "citation keys are transliterated (Иванов → ivanov2018teoriya)"
+
 # --- screenshot ------------------------------------------------------------------------------
 png_size() {
     "$PY" - "$1" <<'PNG'

@@ -51,10 +51,15 @@ def test_an_ascii_title_gives_the_word_its_folded_words_give(title: str) -> None
         ("Ørsted", "Experiments on the Effect of a Current", "orsted1820experiments"),
         ("Żółć", "Łąkowe Studia", "zolc1820lakowe"),
         ("Straße", "Æsthetic Œuvres", "strasse1820aesthetic"),
-        ("李明", "中文 Deep Nets", "anon1820deep"),
+        ("李明", "中文 Deep Nets", "liming1820zhongwen"),  # (pinyin, as Better BibTeX writes it)
+        ("张", "黄河三角洲湿地的碳储量", "zhang1820huanghe"),  # two letters of a run
+        ("Иванов", "Теория чисел", "ivanov1820teoriya"),
+        ("김", "한국어 형태소 분석", "gim1820hangugeo"),
     ],
 )
-def test_keys_are_ascii_whatever_the_script(family: str, title: str, key: str) -> None:
+def test_keys_are_transliterated_to_ascii_whatever_the_script(
+    family: str, title: str, key: str
+) -> None:
     assert base_key(family, 1820, title) == key
 
 
