@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from sqlalchemy import and_, delete, func, insert, select
+from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
 from refman.core.citekeys import folded, key_holders, release_withdrawn
@@ -62,14 +62,27 @@ def back_to_own_keys(session: Session, paper_ids: Sequence[int]) -> AliasRows:
     keys taken (for an undo: :func:`give_back`)."""
     if not paper_ids or session.scalar(select(CitekeyAlias.folded).limit(1)) is None:
         return ()
-    keys = select(func.lower(Paper.citekey)).where(Paper.id.in_(id_set(paper_ids)))
-    theirs = and_(CitekeyAlias.folded.in_(keys), CitekeyAlias.paper_id.not_in(id_set(paper_ids)))
+    # (another paper back with it — the one it went into — gives it up too)
+    theirs = (
+        select(Paper.id)
+        .where(
+            Paper.id.in_(id_set(paper_ids)),
+            func.lower(Paper.citekey) == CitekeyAlias.folded,
+            Paper.id != CitekeyAlias.paper_id,
+        )
+        .exists()
+    )
     rows = session.execute(
         select(CitekeyAlias.folded, CitekeyAlias.key, CitekeyAlias.paper_id).where(theirs)
     )
     taken = tuple((str(f), str(k), int(p)) for f, k, p in rows)
     session.execute(delete(CitekeyAlias).where(theirs))
     return taken
+
+
+def keys_back(session: Session, paper_id: int, keys: Sequence[str]) -> None:
+    """A paper's other keys, its own again (a merge taken back), but those taken since."""
+    give_back(session, tuple((folded(k), k, paper_id) for k in keys), [paper_id])
 
 
 def give_back(session: Session, rows: AliasRows, trashed: Collection[int]) -> None:
@@ -131,8 +144,15 @@ def write_aliases(session: Session, states: Sequence[PaperState], written: Itera
         for alias in aliases
     ]
     if rows:
-        release_withdrawn(session, (a for aliases in kept.values() for a in aliases))
-        session.execute(insert(CitekeyAlias), rows)
+        _insert(session, rows, holders)
+
+
+def _insert(session: Session, rows: list[dict[str, object]], holders: Mapping[str, int]) -> None:
+    """Store other keys; those of a paper merged into their paper are theirs from now on."""
+    release_withdrawn(session, (str(r["key"]) for r in rows))
+    taken = sorted({str(r["folded"]) for r in rows if r["folded"] in holders})
+    session.execute(delete(CitekeyAlias).where(CitekeyAlias.folded.in_(taken)))
+    session.execute(insert(CitekeyAlias), rows)
 
 
 def _wanted(states: Sequence[PaperState]) -> dict[str, tuple[str, PaperState]]:

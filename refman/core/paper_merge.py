@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError, InvalidValueError
 from refman.common.text import plural
+from refman.core.citekey_aliases import keys_back
 from refman.core.context import Context, Handler, no_paper
 from refman.core.file_copies import held_copy
 from refman.core.merge import PREPRINT_TYPES, add_tags, merge_into
@@ -55,6 +56,7 @@ from refman.core.reading_status import (
     set_reading,
 )
 from refman.core.state_io import Registry, load_states, state_keys, write_states
+from refman.core.upkeep import fill_citekeys
 from refman.core.values import Changes
 from refman.importers.records import ParsedRecord
 from refman.store.models import Note, Paper
@@ -115,6 +117,8 @@ class UnmergePapers(Operation[tuple[int, ...]]):
     handed: tuple[int, ...] = ()
     #: The other paper's keys as stored before, when it had been merged once already.
     earlier: tuple[KeyRow, ...] = ()
+    #: The other paper's other citation keys, which the kept paper took.
+    aliases: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -313,8 +317,9 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     if op.dry_run:
         return Outcome(MergeResult(keep.id, other.id, added, dry_run=True, others=(other.id,)))
     citekey, notes, files = gain.citekey, gain.notes, gain.files
-    if citekey:
+    if citekey:  # the other paper, in the Trash, gets a key of its own (back from there)
         _set_citekey(s, other.id, None)
+        fill_citekeys(s, [other.id])
     _move_children(s, notes, files, keep.id)
     keep.modified_at = ctx.now
     earlier = keys_of_merged(s, other.id)
@@ -342,6 +347,7 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
         citekey=citekey,
         handed=hand_over(s, other.id, keep.id),
         earlier=earlier,
+        aliases=tuple(other.aliases),
     )
     changes = Changes(
         papers=frozenset([keep.id, other.id]), structure=True, tags=True, notes=bool(notes)
@@ -360,13 +366,7 @@ def _require_unchanged(keep: PaperState, op: UnmergePapers) -> None:
 
 
 def unmerge_papers(ctx: Context, op: UnmergePapers) -> Outcome[tuple[int, ...]]:
-    """Put two merged papers back as they were.
-
-    Raises:
-        NotFoundError: One of them is no longer in the library.
-        ConflictError: The kept paper was changed since the merge (or the other paper was
-            restored from the Trash elsewhere).
-    """
+    """Put two merged papers back as they were (refused when one is gone or changed since)."""
     s = ctx.session
     keep, _ = _states(s, op.keep, op.other)
     _require_unchanged(keep, op)
@@ -389,6 +389,7 @@ def unmerge_papers(ctx: Context, op: UnmergePapers) -> Outcome[tuple[int, ...]]:
     if op.citekey is not None:
         _set_citekey(s, op.other, op.citekey)
     put_keys(s, op.other, op.earlier)
+    keys_back(s, op.other, op.aliases)
     hand_over(s, op.keep, op.other, op.handed)
     changes = Changes(
         papers=frozenset([op.keep, op.other]), structure=True, tags=True, notes=bool(op.notes)

@@ -53,9 +53,10 @@ FIELDS = (
 #: author list, a possible duplicate) or its reading status.
 STATES = ("duplicate", "suggested", "incomplete", "unread", "reading", "read")
 
-#: A lone word shaped like a citation key: a name, a year, maybe a word ("smith2020graph"),
-#: as Zotero writes them too ("brown_language_2020", "brown_language_2020-1").
-_CITEKEY = re.compile(r"^[A-Za-z][A-Za-z'_-]+(?:19|20)\d\d[A-Za-z0-9_-]*$")
+#: A lone word shaped like a citation key: a letter and two digits at least, maybe
+#: joined by _ - . + / ' : — "smith2020graph", Zotero's "brown_language_2020-1", JabRef's
+#: "Kaplan20", "KingmaB14", ACL's "N19-1423", PMLR's "pmlr-v139-radford21a".
+_CITEKEY = re.compile(r"^(?=.*[^\W\d_])(?=(?:.*\d){2})[\w'+./:-]{5,}$")
 #: A lone key with a prefix that is no field, as DBLP and older ACL keys are written
 #: ("DBLP:conf/nips/BrownMRSKDNSSAA20", "Devlin:2019").
 _PREFIXED_KEY = re.compile(r"^([A-Za-z]+):([^\s{}(),\\#%~\"'=:]*\d[^\s{}(),\\#%~\"'=]*)$")
@@ -149,6 +150,9 @@ def _identifier(line: str) -> ParsedSearch | None:
     """A line that is one identifier, pasted: a DOI (a link to it too) or an arXiv id finds
     its paper; a word shaped like a citation key finds the paper of that key as well as the
     papers holding the word."""
+    named = _TOKEN.match(line)
+    if named and (named.group(2) or "").lower() in FIELDS:
+        return None  # "key:10.5555/3295222": what the field says
     if "/" in line and "10." in line and (doi := normalize_doi(line)):
         return ParsedSearch("", (SearchFilter("doi", doi),))
     if arxiv := normalize_arxiv(line):

@@ -136,8 +136,14 @@ def _fill_name_parts(session: Session) -> int:
     return len(rows)
 
 
-def _fill_citekeys(session: Session) -> int:
-    ids = list(session.execute(select(Paper.id).where(Paper.citekey.is_(None))).scalars())
+def fill_citekeys(session: Session, paper_ids: Sequence[int] | None = None) -> int:
+    """Give a key to the papers (of ``paper_ids``, else of the library) that have none: a
+    library an upgrade left so, a paper whose key went to the paper it was merged into. How
+    many."""
+    keyless = select(Paper.id).where(Paper.citekey.is_(None))
+    if paper_ids is not None:
+        keyless = keyless.where(Paper.id.in_(id_set(paper_ids)))
+    ids = list(session.execute(keyless).scalars())
     for part in chunks(ids):
         states = list(load_states(session, part).values())
         assign_citekeys(session, states, _family)
@@ -158,7 +164,7 @@ def bring_up_to_date(db: Database) -> None:
     changed_before = db.changed
     with db.transaction() as session:
         people = _fill_name_parts(session)
-        papers = _fill_citekeys(session)
+        papers = fill_citekeys(session)
         keyed = _fill_match_keys(session) + _fill_ligature_keys(session) + _mend_dois(session)
         openings = _fill_opening_keys(session)
     db.changed = changed_before  # upkeep is no change of the person's to back up

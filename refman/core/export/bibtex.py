@@ -22,6 +22,7 @@ from bibtexparser.model import Entry, Field
 from bibtexparser.writer import BibtexFormat
 
 from refman.common.parallel import MIN_ITEMS, split_map
+from refman.core.citekeys import folded
 from refman.core.export.bibfields import BIBLATEX, BIBTEX, Dialect
 from refman.core.export.common import (
     ExportItem,
@@ -246,18 +247,19 @@ def _read_back(kind: str, key: str, fields: list[Field]) -> ParsedRecord:
 
 
 def _keys(items: Sequence[ExportItem]) -> list[str]:
-    """The entry keys: the citation keys, made safe for BibTeX and unique in the file; a key
-    made up (``-2``) is neither another entry's key nor one of its other keys (``ids``)."""
+    """The entry keys: the citation keys, made safe for BibTeX and unique in the file as BibTeX
+    compares keys (:func:`~refman.core.citekeys.folded`: straße2020 and STRASSE2020 are two);
+    a key made up (``-2``) is neither another entry's key nor one of its other keys."""
     safe = [_BAD_KEY.sub("-", x.key) or "paper" for x in items]
-    kept = {k.casefold() for x, k in zip(items, safe, strict=True) if k == x.key}
-    seen = {a.casefold() for x in items for a in x.detail.aliases}
+    kept = {folded(k) for x, k in zip(items, safe, strict=True) if k == x.key}
+    seen = {folded(a) for x in items for a in x.detail.aliases}
     keys = []
     for x, base in zip(items, safe, strict=True):
         key, n = base, 1
-        while key.casefold() in seen or (key != x.key and key.casefold() in kept):
+        while folded(key) in seen or (key != x.key and folded(key) in kept):
             n += 1
             key = f"{base}-{n}"
-        seen.add(key.casefold())
+        seen.add(folded(key))
         keys.append(key)
     return keys
 

@@ -14,6 +14,7 @@ from refman.core import citekey_aliases, state_io
 from refman.core.importing.values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.operations import ImportPages
+from refman.core.paper_merge import MergePapers
 from refman.core.values import PaperQuery
 from refman.importers.bibtex import parse_bibtex
 from tests.unit.core.export.bibcheck import parse_bibtexparser
@@ -206,3 +207,60 @@ def test_a_key_edited_to_one_an_undone_import_withdrew_is_free(library: LibraryS
     library.purge()
     assert library.paper(other).citekey == "Brown_Language_2020-1"
     assert keyed(library, "brown_language_2020") == []
+
+
+GPT3 = """@article{gpt3,
+  title = {Scaling Few-Shot Prompting},
+  author = {Okafor, Nadia},
+  year = {2020},
+  journal = {Journal of Things},
+}
+"""
+
+
+def _two(library: LibraryService) -> tuple[int, int]:
+    """The Zotero pair (one paper with another key) and another paper, ``gpt3``."""
+    (paper,) = library.import_pages([sourced(PREPRINT + "\n" + PUBLISHED, "zotero.bib")]).new_ids
+    (other,) = library.import_pages([sourced(GPT3, "gpt3.bib")]).new_ids
+    return paper, other
+
+
+def test_a_paper_with_other_keys_merged_into_another_brings_them(
+    library: LibraryService,
+) -> None:
+    paper, kept = _two(library)
+    done = library.apply(MergePapers(kept, paper))
+    assert set(library.paper(kept).aliases) == {"brown_language_2020", "brown_language_2020-1"}
+    for key in ("brown_language_2020", "brown_language_2020-1", "gpt3"):
+        assert keyed(library, key) == [kept], key
+    assert done.inverse is not None
+    library.apply(done.inverse)  # undone: each paper its own keys again
+    assert library.paper(kept).aliases == ()
+    assert library.paper(paper).aliases == ("brown_language_2020-1",)
+    assert keyed(library, "brown_language_2020-1") == [paper]
+
+
+def test_papers_restored_together_with_the_one_they_went_into_have_their_keys(
+    library: LibraryService,
+) -> None:
+    paper, kept = _two(library)
+    library.apply(MergePapers(kept, paper))
+    library.trash([kept])
+    library.restore([kept, paper])
+    assert keyed(library, "brown_language_2020") == [paper]  # one paper for one key
+    assert "brown_language_2020" not in library.paper(kept).aliases
+    text = library.export([kept, paper], "biblatex")
+    assert [key for key, _ in parse_bibtexparser(text).items()] == ["gpt3", "brown_language_2020"]
+
+
+def test_a_merged_paper_whose_key_the_kept_one_took_gets_a_key_back_from_the_trash(
+    library: LibraryService,
+) -> None:
+    paper, kept = _two(library)
+    library.edit_fields(paper, citekey="myKey")  # chosen by hand: the kept paper takes it
+    library.apply(MergePapers(kept, paper))
+    assert library.paper(kept).citekey == "myKey"
+    library.restore([paper])
+    key = library.paper(paper).citekey
+    assert key not in (None, "", "myKey")
+    assert keyed(library, key) == [paper]

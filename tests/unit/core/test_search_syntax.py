@@ -172,11 +172,13 @@ def test_a_pasted_doi_arxiv_id_or_citation_key_finds_its_paper(
     assert found(library, "gradient") == {"a"}  # plain words as ever
     # DBLP's keys and older ACL keys carry a prefix that is no field: pasted alone, they find
     # their paper; the prefix and the rest are still words too.
-    for dblp in ("DBLP:conf/nips/JiangO24", "Okafor:2023"):
+    for dblp in ("DBLP:conf/nips/JiangO24", "Okafor:2023", "Kaplan20", "N19-1423"):
         library.edit_fields(titles["columnar"], citekey=dblp)
         assert found(library, dblp) == {"columnar"}, dblp
         assert found(library, dblp.lower()) == {"columnar"}, dblp
     assert found(library, "pipeline:parallel") == {"pipeline"}  # (words, as before)
+    library.edit_fields(titles["columnar"], citekey="10.5555/31")
+    assert found(library, "key:10.5555/31") == {"columnar"}  # a key, though shaped as a DOI
 
 
 def test_subjects_match_a_code_or_its_archive(library: LibraryService) -> None:

@@ -284,3 +284,14 @@ def test_a_key_made_safe_for_bibtex_never_takes_another_entrys_key_or_other_key(
         if k
     ]
     assert len(named) == len(set(named)) == 6
+
+
+def test_keys_that_differ_beyond_ascii_case_stay_as_they_are(papers: list[PaperDetail]) -> None:
+    """BibTeX (and refman) compare keys ignoring the case of ASCII letters only: straße2020
+    and STRASSE2020, Ørsted1820 and ørsted1820 are two keys, written as they are."""
+    keys = ("straße2020", "STRASSE2020", "Ørsted1820", "ørsted1820")
+    many = [
+        dataclasses.replace(papers[i % len(papers)], id=i + 1, citekey=key)
+        for i, key in enumerate(keys)
+    ]
+    assert list(parse_bibtexparser(export_papers(many, ExportFormat.BIBLATEX))) == list(keys)
