@@ -143,7 +143,7 @@ def conditions(
     conds = _section(query.section)
     if query.person_id is not None:
         conds.append(_person(query.person_id))
-    conds.extend(filter_conditions(session, query.filters, search))
+    conds.extend(filter_conditions(session, query.filters, search, query.everything))
     sets = member_sets(session, query, search, text=text)
     if sets is None:
         return [false()]

@@ -80,13 +80,16 @@ def _years(value: str) -> ColumnElement[bool]:
     return and_(Paper.year.is_not(None), *bounds)
 
 
-def _condition(session: Session, f: SearchFilter, search: SearchIndex) -> ColumnElement[bool]:
-    """What one filter asks of a paper (before its negation)."""
+def _condition(
+    session: Session, f: SearchFilter, search: SearchIndex, everything: bool
+) -> ColumnElement[bool]:
+    """What one filter asks of a paper (before its negation); ``everything``: words match in
+    the text of attached files too."""
     value = f.value
     if f.field == "any":
-        return or_(*(_negated(session, o, search) for o in f.options))
+        return or_(*(_negated(session, o, search, everything) for o in f.options))
     if f.field == "text":
-        ids = search.match_ids(session, value)
+        ids = search.match_ids(session, value, everything=everything)
         return Paper.id.in_(ids) if ids is not None else false()
     if f.field == "author":
         wrote = select(Authorship.paper_id).where(Authorship.person_id.in_(_people_named(value)))
@@ -128,8 +131,10 @@ def _identified(field: str, value: str) -> ColumnElement[bool]:
     return true()
 
 
-def _negated(session: Session, f: SearchFilter, search: SearchIndex) -> ColumnElement[bool]:
-    condition = _condition(session, f, search)
+def _negated(
+    session: Session, f: SearchFilter, search: SearchIndex, everything: bool
+) -> ColumnElement[bool]:
+    condition = _condition(session, f, search, everything)
     if not f.negated:
         return condition
     if f.field in ("venue", "year"):
@@ -140,7 +145,8 @@ def _negated(session: Session, f: SearchFilter, search: SearchIndex) -> ColumnEl
 
 
 def filter_conditions(
-    session: Session, filters: Sequence[SearchFilter], search: SearchIndex
+    session: Session, filters: Sequence[SearchFilter], search: SearchIndex, everything: bool
 ) -> list[ColumnElement[bool]]:
-    """What the filters of a search ask of a paper, one condition each."""
-    return [_negated(session, f, search) for f in filters]
+    """What the filters of a search ask of a paper, one condition each (``everything``: the
+    words of a filter match in attached files' text too, as the search's own words do)."""
+    return [_negated(session, f, search, everything) for f in filters]

@@ -39,7 +39,9 @@ def _pdf(tmp_path: Path, name: str, *lines: str, pages: int = 2) -> Path:
 def test_words_only_in_a_pdf_are_found_in_everything_mode(
     library: LibraryService, ids: list[int], tmp_path: Path, extractor: Extractor
 ) -> None:
-    library.attach(ids[0], [_pdf(tmp_path, "a.pdf", "Zygomorphic gradients stall.")], link=True)
+    library.attach(
+        ids[0], [_pdf(tmp_path, "a.pdf", "Zygomorphic gradients stall on covid19 data.")], link=True
+    )
     library.attach(ids[1], [_pdf(tmp_path, "b.pdf", "Nothing to see here.")], link=True)
     assert library.index_progress() == IndexProgress(0, 2)
     told: list[IndexProgress] = []
@@ -48,13 +50,16 @@ def test_words_only_in_a_pdf_are_found_in_everything_mode(
     assert library.paper_ids(PaperQuery(text="zygomorphic")) == []
     assert library.paper_ids(PaperQuery(text="zygomorphic", everything=True)) == [ids[0]]
     assert library.count(PaperQuery(text="zygomorph", everything=True)) == 1  # a prefix
+    # A word that could be a citation key (a key alone finds its paper too), or left out.
+    assert library.paper_ids(PaperQuery(text="covid19", everything=True)) == [ids[0]]
+    assert ids[0] not in library.paper_ids(PaperQuery(text="-zygomorphic", everything=True))
     # A word of the paper's own fields and a word of its PDF, together.
     title_word = library.paper(ids[0]).title.split()[0]
     both = PaperQuery(text=f"{title_word} zygomorphic", everything=True)
     assert library.paper_ids(both) == [ids[0]]
     found = library.snippet(ids[0], "zygomorphic")
     assert found is not None and found[1] == "a.pdf"
-    assert found[0].endswith("Zygomorphic gradients stall.") and len(found[0]) < 60
+    assert found[0].endswith("Zygomorphic gradients stall on covid19 data.") and len(found[0]) < 60
     assert library.index_files(extractor).looked_at == 0  # nothing changed: nothing read again
 
 
