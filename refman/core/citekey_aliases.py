@@ -94,6 +94,14 @@ def give_back(session: Session, rows: AliasRows, trashed: Collection[int]) -> No
         session.execute(insert(CitekeyAlias), free)
 
 
+def citing_holders(session: Session, keys: Iterable[str]) -> dict[str, int]:
+    """The paper each of these keys cites (folded): the paper that holds it, or the paper a
+    holder in the Trash was merged into (its keys cite that one)."""
+    held = key_holders(session, keys)
+    went = where_merged(session, list(held.values()))
+    return {key: went.get(pid, pid) for key, pid in held.items()}
+
+
 def key_clashes(record: ParsedRecord, paper_id: int, held: Mapping[str, int]) -> list[str]:
     """What an import says of a record's keys that another paper than ``paper_id`` (the one
     the record became or joined) holds already: its paper does not take them."""

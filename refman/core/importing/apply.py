@@ -17,8 +17,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError
 from refman.common.text import person_key
-from refman.core.citekey_aliases import key_clashes, keys_free_for
-from refman.core.citekeys import key_holders
+from refman.core.citekey_aliases import citing_holders, key_clashes, keys_free_for
 from refman.core.importing.batches import write_batches
 from refman.core.importing.notes import add_import_notes
 from refman.core.importing.plan import KeyCache, PreparedPlan, current_plan
@@ -141,7 +140,7 @@ def apply_import(
     planned = current_plan(session, search, pages, prepared, at_lock)
     plan, cache = planned.plan, planned.cache
     work = _Work(session=session, now=now, next_id=_next_id(session))
-    work.held = key_holders(session, _cite_keys(plan))
+    work.held = citing_holders(session, _cite_keys(plan))
     checkpoint = _Checkpoint(len(plan.records), progress, cancelled)
     checkpoint(0)
     work.preload(_library_targets(plan, choices, work), planned.states)

@@ -264,3 +264,14 @@ def test_a_merged_paper_whose_key_the_kept_one_took_gets_a_key_back_from_the_tra
     key = library.paper(paper).citekey
     assert key not in (None, "", "myKey")
     assert keyed(library, key) == [paper]
+
+
+def test_a_file_listed_again_after_a_merge_of_its_papers_says_nothing_of_their_keys(
+    library: LibraryService,
+) -> None:
+    """Its entries find the paper kept, whose key and other key they are: no clash to tell."""
+    paper, kept = _two(library)
+    library.apply(MergePapers(kept, paper))
+    again = library.import_pages([sourced(PREPRINT + "\n" + PUBLISHED + "\n" + GPT3, "all.bib")])
+    assert again.pages[0].warnings == ()
+    assert (again.new_ids, again.merged_ids) == ((), ())
