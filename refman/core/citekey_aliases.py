@@ -106,7 +106,7 @@ def key_clashes(record: ParsedRecord, paper_id: int, held: Mapping[str, int]) ->
     """What an import says of a record's keys that another paper than ``paper_id`` (the one
     the record became or joined) holds already: its paper does not take them."""
     return [
-        f"Line {record.line}: “{key}” is the citation key of paper #{holder} already; the "
+        f"Line {record.line}: “{key}” cites paper #{holder} already (its key or other key); the "
         "entry's paper was not given it."
         for key in record.cite_keys()
         if (holder := held.get(folded(key), paper_id)) != paper_id

@@ -186,7 +186,7 @@ def test_an_entry_whose_key_another_paper_holds_is_told_in_the_report(
     result = library.import_pages([sourced(OTHER, "other.bib")])  # asks for brown_..._2020-1
     (other,) = result.new_ids
     assert result.pages[0].warnings == (
-        f"Line 1: “brown_language_2020-1” is the citation key of paper #{paper} already; the "
+        f"Line 1: “brown_language_2020-1” cites paper #{paper} already (its key or other key); the "
         "entry's paper was not given it.",
     )
     assert library.paper(other).citekey != "brown_language_2020-1"
