@@ -46,8 +46,9 @@ _NEEDS_BRACES = re.compile(r",|\band\b", re.IGNORECASE)
 #: Entry types whose ``number`` is the number in a series (as BibTeX readers take it).
 _SERIES_KINDS = frozenset({"book", "incollection", "inproceedings"})
 _DASHES = re.compile(r"\s*[\u2010-\u2015\u2212]\s*")
-#: Characters BibTeX does not take in a key.
-_BAD_KEY = re.compile(r"[\s,{}()=\"#%'\\~]")
+#: Characters a key may not hold in BibTeX, biber or a LaTeX ``\\cite`` (an apostrophe it
+#: may: O'Neil2020).
+_BAD_KEY = re.compile(r"[\s,{}()=\"#%\\~]")
 
 
 def _format() -> BibtexFormat:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import calendar
 import dataclasses
 import re
+from pathlib import Path
 
 import pytest
 from pybtex.database import Person
@@ -15,6 +16,7 @@ from refman.core.library import LibraryService
 from refman.core.rules import ITEM_TYPES
 from refman.core.values import PaperDetail, TagView
 from refman.importers.records import PersonName
+from tests.helpers.bibtex_program import typeset
 from tests.unit.core.export.bibcheck import (
     ENTRY_TYPES,
     MONTHS,
@@ -295,3 +297,12 @@ def test_keys_that_differ_beyond_ascii_case_stay_as_they_are(papers: list[PaperD
         for i, key in enumerate(keys)
     ]
     assert list(parse_bibtexparser(export_papers(many, ExportFormat.BIBLATEX))) == list(keys)
+
+
+def test_a_key_with_an_apostrophe_is_written_as_it_is(
+    papers: list[PaperDetail], tmp_path: Path
+) -> None:
+    """BibTeX takes O'Neil2020 (and LaTeX's \\cite of it): the export keeps it."""
+    paper = dataclasses.replace(papers[0], citekey="O'Neil2020")
+    bbl = typeset(export_papers([paper], ExportFormat.BIBTEX), tmp_path)
+    assert "\\bibitem{O'Neil2020}" in bbl
