@@ -229,7 +229,7 @@ def upgrade() -> None:
     """Apply this revision."""
     conn = op.get_bind()
     if conn.dialect.name == "postgresql":
-        from refman.store.search_pg import WORDS_FUNCTION
+        from refman.store.search_pg import WORDS_FUNCTION_0019 as WORDS_FUNCTION
 
         _shared(conn, WORDS_FUNCTION)
     else:
