@@ -110,8 +110,8 @@ grep -q '"citation-key"' "$TMP/export.json" || fail "CSL-JSON export has no cita
 ok "cite formats citations and export writes CSL-JSON (styles, locales and schema bundled)"
 
 # Citation keys transliterated (anyascii's tables, read at run time).
-printf '@article{,\n  author = {Иванов, Пётр},\n  title = {Теория чисел},\n  year = {2018},\n}\n' > "$TMP/ru.bib"
-"$EXE" --db "$LIB" import "$TMP/ru.bib" > "$TMP/ru.out" 2>&1 || fail "import of ru.bib failed: $(cat "$TMP/ru.out")"
+printf '@article{,\n  author = {Иванов, Пётр},\n  title = {Теория чисел},\n  year = {2018},\n}\n' > "$TMP/bundle-check.bib"
+"$EXE" --db "$LIB" import "$TMP/bundle-check.bib" > "$TMP/ru.out" 2>&1 || fail "import of a .bib failed: $(cat "$TMP/ru.out")"
 "$EXE" --db "$LIB" list --json > "$TMP/ru.json"
 grep -q '"citekey": "ivanov2018teoriya"' "$TMP/ru.json" || fail "citation key not transliterated: $(cat "$TMP/ru.json")"
 ok "citation keys are transliterated (Иванов → ivanov2018teoriya)"
@@ -185,7 +185,7 @@ ok "desktop integration installs (Exec=$EXE) and uninstalls"
 
 # --- nothing written elsewhere ---------------------------------------------------------------
 STRAY="$(find "$TMP" -mindepth 1 -maxdepth 1 \
-    ! -name home ! -name library ! -name '*.txt' ! -name '*.out' ! -name '*.json' ! -name '*.png')"
+    ! -name home ! -name library ! -name '*.txt' ! -name '*.bib' ! -name '*.out' ! -name '*.json' ! -name '*.png')"
 [[ -z "$STRAY" ]] || fail "unexpected files in the working folder: $STRAY"
 
 echo "check_bundle: all checks passed for $BUNDLE ($(du -sh "$BUNDLE" | cut -f1))"
