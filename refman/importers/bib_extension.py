@@ -113,12 +113,13 @@ FIELDS: Mapping[str, Callable[[Any], bool]] = {
     "pages": _optional_text,
     "publisher": _optional_text,
     "citekey": _optional_text,
+    "aliases": _texts,
     "tags": _texts,
     "notes": _texts,
     "attributed_to": _texts,
     "extra": _variables,
 }
-_LIST_FIELDS = frozenset({"subjects", "tags", "notes", "attributed_to"})
+_LIST_FIELDS = frozenset({"subjects", "aliases", "tags", "notes", "attributed_to"})
 #: Braces inside the JSON text's strings, written as JSON escapes so that BibTeX, which
 #: counts every brace, always finds the value's braces paired.
 _BRACES = {"{": "\\u007b", "}": "\\u007d"}

@@ -5,6 +5,7 @@ of the import takes them away again."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from refman.core.library import LibraryService
 from refman.core.operations import ImportPages
 from refman.core.paper_merge import MergePapers
 from refman.core.values import PaperQuery
+from refman.importers import parse_text
 from refman.importers.bibtex import parse_bibtex
 from tests.unit.core.export.bibcheck import parse_bibtexparser
 
@@ -275,3 +277,22 @@ def test_a_file_listed_again_after_a_merge_of_its_papers_says_nothing_of_their_k
     again = library.import_pages([sourced(PREPRINT + "\n" + PUBLISHED + "\n" + GPT3, "all.bib")])
     assert again.pages[0].warnings == ()
     assert (again.new_ids, again.merged_ids) == ((), ())
+
+
+@pytest.mark.parametrize(("fmt", "suffix"), [("ris", "ris"), ("csl-json", "json")])
+def test_other_keys_come_back_from_every_export(
+    library: LibraryService, tmp_path: Path, fmt: str, suffix: str
+) -> None:
+    """RIS and CSL-JSON have no field for them: refman's extension carries them."""
+    (paper,) = library.import_pages([sourced(PREPRINT + "\n" + PUBLISHED, "zotero.bib")]).new_ids
+    text = library.export([paper], fmt)
+    other = LibraryService.open(tmp_path / "other.sqlite")
+    try:
+        (back,) = other.import_pages([SourcedPage(parse_text(text, f"x.{suffix}"))]).new_ids
+        detail = other.paper(back)
+        assert (detail.citekey, detail.aliases) == (
+            "brown_language_2020",
+            ("brown_language_2020-1",),
+        )
+    finally:
+        other.close()
