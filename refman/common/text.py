@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from refman.common.east_asian import without_gaps
+from refman.common.east_asian import east_asian, without_gaps
 from refman.common.latex_islands import LOGOS, group_end, islands
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -332,6 +332,16 @@ def squash_spaces(text: str) -> str:
         The tidied text; ``""`` for blank input.
     """
     return " ".join(text.split())
+
+
+def sort_name(name: str) -> str:
+    """How a person's name sorts: family name, then given names, case folded ("Zhuo Jiang"
+    → "jiang zhuo"); a Chinese, Japanese or Korean name is written family name first ("山田
+    太郎" as it is)."""
+    parts = name.split()
+    if len(parts) > 1 and not all(map(east_asian, parts)):
+        return (parts[-1] + " " + " ".join(parts[:-1])).casefold()
+    return name.casefold()
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:

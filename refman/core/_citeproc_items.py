@@ -16,8 +16,8 @@ can be fixed in the data (the others are listed in tests/fixtures/citations/DIFF
 * words citeproc-js never changes the case of are protected with ``<span class="nocase">``:
   words with capitals inside (``arXiv``, ``mRNA``: citeproc-py capitalised them), one-letter
   words and the prepositions citeproc-js keeps lower case in titles ("than", "von", ...);
-* a Chinese, Japanese or Korean name (:func:`refman.common.text.east_asian`) is one literal name,
-  family name first and nothing between ("山田太郎"), as citeproc-js writes it.
+* a Chinese, Japanese or Korean name (:func:`refman.common.east_asian.east_asian`) is one
+  literal name, family name first and nothing between ("山田太郎"), as citeproc-js writes it.
 """
 
 from __future__ import annotations

@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
 from refman.core.citekeys import folded, key_holders, release_withdrawn
 from refman.core.merged_keys import where_merged
 from refman.core.paper_state import PaperState
 from refman.importers.records import ParsedRecord
-from refman.store.bulk import chunks, id_set
+from refman.store.bulk import chunks
 from refman.store.models import Paper
 from refman.store.models_upkeep import CitekeyAlias
 
@@ -58,26 +58,25 @@ AliasRows = tuple[tuple[str, str, int], ...]
 
 def back_to_own_keys(session: Session, paper_ids: Sequence[int]) -> AliasRows:
     """Papers back from the Trash (one merged into another is a paper of its own again): their
-    keys are theirs again, no more other keys of the paper they went into. Returns the other
-    keys taken (for an undo: :func:`give_back`)."""
+    keys are theirs again, no more other keys of the paper they went into (nor of another
+    paper back with them). Returns the other keys taken (for an undo: :func:`give_back`)."""
     if not paper_ids or session.scalar(select(CitekeyAlias.folded).limit(1)) is None:
         return ()
-    # (another paper back with it — the one it went into — gives it up too)
-    theirs = (
-        select(Paper.id)
-        .where(
-            Paper.id.in_(id_set(paper_ids)),
-            func.lower(Paper.citekey) == CitekeyAlias.folded,
-            Paper.id != CitekeyAlias.paper_id,
+    owner: dict[str, int] = {}
+    for ids in chunks(sorted(set(paper_ids))):
+        keyed = select(Paper.id, Paper.citekey).where(Paper.id.in_(ids), Paper.citekey.is_not(None))
+        owner.update((folded(str(key)), int(pid)) for pid, key in session.execute(keyed))
+    taken: list[tuple[str, str, int]] = []
+    for keys in chunks(sorted(owner)):
+        rows = session.execute(
+            select(CitekeyAlias.folded, CitekeyAlias.key, CitekeyAlias.paper_id).where(
+                CitekeyAlias.folded.in_(keys)
+            )
         )
-        .exists()
-    )
-    rows = session.execute(
-        select(CitekeyAlias.folded, CitekeyAlias.key, CitekeyAlias.paper_id).where(theirs)
-    )
-    taken = tuple((str(f), str(k), int(p)) for f, k, p in rows)
-    session.execute(delete(CitekeyAlias).where(theirs))
-    return taken
+        taken.extend((str(f), str(k), int(p)) for f, k, p in rows if owner[str(f)] != p)
+    for gone in chunks([f for f, _, _ in taken]):
+        session.execute(delete(CitekeyAlias).where(CitekeyAlias.folded.in_(gone)))
+    return tuple(taken)
 
 
 def keys_back(session: Session, paper_id: int, keys: Sequence[str]) -> None:

@@ -8,9 +8,8 @@ attributions accumulate. A field the user edited by hand is never overwritten.
 
 from __future__ import annotations
 
-from refman.common.east_asian import east_asian
 from refman.common.identifiers import identifiers_in_link, is_arxiv_doi
-from refman.common.text import person_key, plural
+from refman.common.text import person_key, plural, sort_name
 from refman.core.citekeys import folded
 from refman.core.matching import continues
 from refman.core.paper_state import BIB_FIELDS, PaperState
@@ -281,11 +280,5 @@ def author_line(names: list[str], complete: bool) -> str:
 
 
 def sort_author(names: list[str]) -> str:
-    """Sort key of the first author: family name, then given names, casefolded (a Chinese,
-    Japanese or Korean name is written family name first)."""
-    if not names:
-        return ""
-    parts = names[0].split()
-    if len(parts) > 1 and not all(map(east_asian, parts)):
-        return (parts[-1] + " " + " ".join(parts[:-1])).casefold()
-    return names[0].casefold()
+    """Sort key of the first author (:func:`~refman.common.text.sort_name`)."""
+    return sort_name(names[0]) if names else ""

@@ -277,8 +277,7 @@ def _write(ctx: Context, state: PaperState) -> PaperState:
 
 
 def _own_citekey(keep: PaperState, other: PaperState) -> str | None:
-    """The kept paper takes the other's citation key when the person chose that one by hand
-    and not the kept paper's (people cite by it); returns it, the other paper losing it."""
+    """The other paper's key, the kept one's when chosen by hand (and not the kept one's)."""
     if "citekey" not in other.user_edited or "citekey" in keep.user_edited or not other.citekey:
         return None
     keep.aliases += [keep.citekey] if keep.citekey else []  # (its own key is cited too)
@@ -317,15 +316,16 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     if op.dry_run:
         return Outcome(MergeResult(keep.id, other.id, added, dry_run=True, others=(other.id,)))
     citekey, notes, files = gain.citekey, gain.notes, gain.files
-    if citekey:  # the other paper, in the Trash, gets a key of its own (back from there)
+    if citekey:
         _set_citekey(s, other.id, None)
-        fill_citekeys(s, [other.id])
     _move_children(s, notes, files, keep.id)
     keep.modified_at = ctx.now
     earlier = keys_of_merged(s, other.id)
     authors = other.authors if other.authors_complete else None
     remember_merge(s, other.id, keep.id, state_keys(other), authors)  # (its key: keep's alias)
     after = _write(ctx, keep)
+    if citekey:  # the other paper, in the Trash, gets a key of its own (back from there)
+        fill_citekeys(s, [other.id])
     reading = _merged_reading(ctx, keep.id, other.id)
     flagged = s.scalars(select(Paper.id).where(Paper.possible_duplicate_of == other.id))
     flags = [

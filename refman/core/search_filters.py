@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Select, and_, false, func, or_, select, text, true
 from sqlalchemy.orm import Session
 
+from refman.common.east_asian import holds_east_asian
 from refman.common.identifiers import normalize_arxiv, normalize_doi
 from refman.common.text import person_key, squash_spaces
 from refman.core.citekeys import folded
@@ -53,8 +54,12 @@ def _tagged(session: Session, name: str) -> Select[Any]:
 
 
 def _people_named(value: str) -> Select[Any]:
-    """People one of whose name's words starts with ``value`` (folded as person keys are)."""
+    """People one of whose name's words starts with ``value`` (folded as person keys are); a
+    Chinese, Japanese or Korean name (its key has no spaces) holding it anywhere (伟 finds
+    张伟)."""
     wanted = escape_like(person_key(value))
+    if holds_east_asian(wanted):
+        return select(Person.id).where(Person.key.like(f"%{wanted}%", escape="\\"))
     return select(Person.id).where(
         or_(
             Person.key.like(f"{wanted}%", escape="\\"),

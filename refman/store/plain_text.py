@@ -44,7 +44,7 @@ def plain_value(session: Session, value: str) -> str:
     from refman.store.search_pg import MARKS
 
     decomposed = unicodedata.normalize("NFKD", fold_letters(value))
-    return re.sub(MARKS, "", decomposed).lower()
+    return unicodedata.normalize("NFC", re.sub(MARKS, "", decomposed)).lower()
 
 
 def plain_contains(session: Session, column: Any, value: str) -> ColumnElement[bool]:

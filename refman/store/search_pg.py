@@ -88,25 +88,33 @@ def fold_expression(value: str) -> str:
 MARKS = "[\\u0300-\\u036f]"
 
 
-def plain_expression(value: str) -> str:
-    """SQL that writes the text ``value`` (an SQL expression) plain: letters of their own
-    folded, decomposed, accents dropped, in lower case."""
+def _plain_0019(value: str) -> str:
+    """:func:`plain_expression` from revision 0019 to 0024 (as ``WORDS_FUNCTION_0019`` read)."""
     return f"lower(regexp_replace(normalize({fold_expression(value)}, NFKD), '{MARKS}', '', 'g'))"
 
 
-#: ``refman_words`` from revision 0019 to 0025: the same, ø, æ, ł, ß... folded first (to o,
+def plain_expression(value: str) -> str:
+    """SQL that writes the text ``value`` (an SQL expression) plain: letters of their own
+    folded, decomposed, accents dropped, composed again (a Korean syllable, a kana with its
+    voicing mark stay one letter, as on SQLite), in lower case."""
+    decomposed = f"normalize({fold_expression(value)}, NFKD)"
+    return f"lower(normalize(regexp_replace({decomposed}, '{MARKS}', '', 'g'), NFC))"
+
+
+#: ``refman_words`` from revision 0019 to 0024: the same, ø, æ, ł, ß... folded first (to o,
 #: ae, l, ss) as SQLite's views fold them and :func:`~refman.store.search_terms.parse_terms`
 #: folds the words typed.
 WORDS_FUNCTION_0019 = f"""
     CREATE OR REPLACE FUNCTION refman_words(value text) RETURNS tsvector
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       SELECT to_tsvector('simple'::regconfig, regexp_replace(
-        {plain_expression("coalesce(value, '')")},
+        {_plain_0019("coalesce(value, '')")},
         '[^[:alnum:]]+', ' ', 'g'))
     $$
     """
-#: ``refman_words`` since revision 0026: Chinese, Japanese and Korean letters each a word of
-#: their own, as :func:`~refman.common.text.letters_apart` sets them apart on SQLite.
+#: ``refman_words`` since revision 0025: Chinese, Japanese and Korean letters each a word of
+#: their own, as :func:`~refman.common.east_asian.letters_apart` sets them apart on SQLite
+#: (composed again after the accents go: 김 is one letter, not three).
 WORDS_FUNCTION = f"""
     CREATE OR REPLACE FUNCTION refman_words(value text) RETURNS tsvector
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -160,7 +168,7 @@ _MARKS = re.compile("[\u0300-\u036f]")
 def _folded(word: str) -> list[str]:
     """A typed word as ``refman_words`` folds a document's words."""
     plain = _MARKS.sub("", unicodedata.normalize("NFKD", fold_letters(word).lower()))
-    return _WORD.findall(letters_apart(plain))
+    return _WORD.findall(letters_apart(unicodedata.normalize("NFC", plain)))
 
 
 def _lexeme(word: str, *, prefix: bool = False, field: str = "") -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from refman.common.east_asian import letters_apart
-from refman.common.text import fold_letters, index_form, plain_letters
+from refman.common.text import index_form, plain_letters
 from refman.store.packed import readable
 from refman.store.search_schema import TOKENIZE
 
@@ -168,9 +168,7 @@ def match_expression(typed: str) -> str | None:
 
 def plain_words(value: str) -> list[str]:
     """Words as the index compares them: case and diacritics ignored, ø, æ, ł, ß... folded."""
-    decomposed = unicodedata.normalize("NFKD", fold_letters(value).casefold())
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _TOKEN.findall(letters_apart(stripped))
+    return _TOKEN.findall(letters_apart(plain_letters(value)))
 
 
 @lru_cache(maxsize=64)
@@ -204,7 +202,7 @@ def _phrase_in(value: str | None, phrase: str) -> int:
 
 
 def _fold(text: str | None) -> str | None:
-    """``refman_fold``: a text as the search indexes read it (since revision 0026 with its
+    """``refman_fold``: a text as the search indexes read it (since revision 0025 with its
     Chinese, Japanese and Korean letters apart)."""
     return None if text is None else letters_apart(index_form(text))
 

@@ -255,16 +255,17 @@ def test_papers_restored_together_with_the_one_they_went_into_have_their_keys(
     assert [key for key, _ in parse_bibtexparser(text).items()] == ["gpt3", "brown_language_2020"]
 
 
+@pytest.mark.parametrize("chosen", ["myKey", "brown2020language"])  # (or the key refman makes)
 def test_a_merged_paper_whose_key_the_kept_one_took_gets_a_key_back_from_the_trash(
-    library: LibraryService,
+    library: LibraryService, chosen: str
 ) -> None:
     paper, kept = _two(library)
-    library.edit_fields(paper, citekey="myKey")  # chosen by hand: the kept paper takes it
+    library.edit_fields(paper, citekey=chosen)  # chosen by hand: the kept paper takes it
     library.apply(MergePapers(kept, paper))
-    assert library.paper(kept).citekey == "myKey"
+    assert library.paper(kept).citekey == chosen
     library.restore([paper])
     key = library.paper(paper).citekey
-    assert key not in (None, "", "myKey")
+    assert key not in (None, "", chosen)
     assert keyed(library, key) == [paper]
 
 
@@ -296,3 +297,17 @@ def test_other_keys_come_back_from_every_export(
         )
     finally:
         other.close()
+
+
+def test_a_merged_paper_whose_key_holds_a_capital_beyond_ascii_takes_it_back(
+    library: LibraryService,
+) -> None:
+    """Keys compare as BibTeX compares them on both backends (PostgreSQL's lower() folds Ł)."""
+    lukasz = "@misc{Łukasz2020,\n  title = {Models Everywhere},\n  author = {Kaiser, Ł.},\n}\n"
+    (paper,) = library.import_pages([sourced(lukasz, "l.bib")]).new_ids
+    (kept,) = library.import_pages([sourced(GPT3, "g.bib")]).new_ids
+    library.apply(MergePapers(kept, paper))
+    assert library.paper(kept).aliases == ("Łukasz2020",)
+    library.restore([paper])
+    assert library.paper(kept).aliases == ()
+    assert keyed(library, "Łukasz2020") == [paper]

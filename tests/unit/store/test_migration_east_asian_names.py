@@ -42,7 +42,9 @@ def _import(library: LibraryService) -> tuple[int, int, int]:
     (page,) = library.import_pages([sourced(PAGE, "kim.txt")]).new_ids
     (wang,) = library.import_pages([sourced(PAGE_OF_WANG, "wang.txt")]).new_ids
     library.tag([bib], ["泥沙研究"])
+    library.tag([wang], ["기음", "ﾃﾞｰﾀ"])  # (half-width katakana: データ as NFKC reads it)
     library.add_note(bib, "与长江口的泥沙对比")
+    library.add_note(page, "やまたの研究")
     return bib, page, wang
 
 
@@ -73,15 +75,28 @@ def test_new_imports_write_such_names_family_name_first(library: LibraryService)
 def test_their_letters_are_searched_one_by_one(library: LibraryService) -> None:
     """Those scripts write no space between words: a word typed is found inside a longer
     one, names with or without their space, in titles, names, tags and notes."""
-    bib, page, _ = _import(library)
-    for typed in ("泥沙", "三角洲", "张伟", "伟", "山田 太郎", "山田太郎", "佐々木", "author:张"):
+    bib, page, wang = _import(library)
+    for typed in (
+        "泥沙",
+        "三角洲",
+        "张伟",
+        "伟",
+        "山田 太郎",
+        "山田太郎",
+        "佐々木",
+        "author:张",
+        "author:伟",
+    ):
         assert found(library, typed) == [bib], typed
-    for typed in ("김민수", "김 민수", "민수"):
+    for typed in ("김민수", "김 민수", "민수", "owner:민수", "owner:김"):
         assert found(library, typed) == [page], typed
     assert found(library, "泥沙研究") == [bib]  # its tag
     assert found(library, "长江口") == [bib]  # its note
     assert found(library, "沙泥") == []  # the letters side by side, in this order
     assert found(library, "黄河 盐度") == []
+    assert found(library, "やまだ") == []  # だ is not た
+    assert found(library, "김") == [page]  # a syllable is one letter (기음 holds no 김)
+    assert found(library, "データ") == [wang]
 
 
 def _name_as_before(library: LibraryService, wang: int) -> None:
@@ -147,6 +162,7 @@ def test_an_older_library_is_mended_on_upgrade(
         assert upgraded.paper(wang).attributed_to == ("王芳",)
         for typed in ("张伟", "泥沙", "山田太郎", "author:山田", "泥沙研究", "长江口"):
             assert found(upgraded, typed) == [bib], typed
+        assert found(upgraded, "データ") == [wang]
         assert found(upgraded, "김민수") == [page]
         # The same files again bring nobody new: the names' keys (or the old ones) find them.
         upgraded.import_pages([SourcedPage(parse_bibtex(BIB), "lab.bib")])

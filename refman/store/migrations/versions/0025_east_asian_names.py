@@ -19,7 +19,7 @@ person (the one the library had first keeps the other's papers, pages and spelli
 both are authors of one paper. The papers' author line and sort key follow.
 
 Those scripts write no space between words, so the search indexes now hold their letters
-one by one (:func:`~refman.common.text.letters_apart`): the rows holding such letters leave
+one by one (:func:`~refman.common.east_asian.letters_apart`): the rows holding such letters leave
 each index as it read them before and enter as it reads them now (on SQLite; the papers'
 index is made again whole when they are most of the library), and PostgreSQL's
 ``refman_words`` sets them apart too, the rows holding them made again.
@@ -44,7 +44,7 @@ from refman.common.east_asian import (
     holds_east_asian,
     letters_apart,
 )
-from refman.common.text import index_form, person_key
+from refman.common.text import index_form, person_key, sort_name
 from refman.store.bulk import chunks
 from refman.store.packed import readable
 from refman.store.search_terms import register_functions
@@ -68,7 +68,8 @@ WHERE a.person_id = :pid AND bp.raw IS NOT NULL
 
 
 def _has_letters(value: Any) -> bool:
-    return isinstance(value, str) and holds_east_asian(value)
+    """True for a text holding such letters as the index reads it (half-width ｶﾀｶﾅ too)."""
+    return isinstance(value, str) and holds_east_asian(index_form(value))
 
 
 # -- people -------------------------------------------------------------------------------
@@ -109,14 +110,16 @@ def _sql(conn: Connection, statement: str, **values: object) -> None:
     conn.execute(text(statement), values)
 
 
-def _one_paper(conn: Connection, first: int, second: int) -> bool:
-    """True when both people are authors of one paper (two people, however alike)."""
+def _kept_apart(conn: Connection, first: int, second: int) -> bool:
+    """True when two people stay two, however alike: both are authors of one paper, or the
+    person said they are not one (``distinct_people``)."""
     found = conn.execute(
         text(
             "SELECT 1 FROM authorships a JOIN authorships b ON a.paper_id = b.paper_id "
-            "WHERE a.person_id = :a AND b.person_id = :b"
+            "WHERE a.person_id = :a AND b.person_id = :b UNION ALL SELECT 1 FROM "
+            "distinct_people WHERE first_id = :low AND second_id = :high"
         ),
-        {"a": first, "b": second},
+        {"a": first, "b": second, "low": min(first, second), "high": max(first, second)},
     ).first()
     return found is not None
 
@@ -139,7 +142,7 @@ def _merge(conn: Connection, keep: int, other: int) -> None:
 
 def _author_lines(conn: Connection, pid: int, old: str, new: str) -> None:
     """The list's author line ("伟 张 et al.") and sort key of the papers the person is first
-    author of (as :func:`refman.core.merge.sort_author` gives them)."""
+    author of (as :func:`refman.core.merge.sort_author` gives it)."""
     firsts = conn.execute(
         text(
             "SELECT p.id, p.author_line FROM papers p JOIN authorships a ON a.paper_id = p.id "
@@ -149,7 +152,7 @@ def _author_lines(conn: Connection, pid: int, old: str, new: str) -> None:
     ).all()
     for paper_id, line in firsts:
         if line.startswith(old):
-            sort = new.casefold()
+            sort = sort_name(new)
             _sql(
                 conn,
                 "UPDATE papers SET author_line = :line, sort_author = :sort WHERE id = :id",
@@ -160,10 +163,12 @@ def _author_lines(conn: Connection, pid: int, old: str, new: str) -> None:
 
 
 def _rekey(conn: Connection, pid: int, old: str, new: str) -> None:
-    """The person's key becomes ``new``, the key it had its other spelling."""
+    """The person's key becomes ``new``, the key it had its other spelling — unless that is
+    another name's key now (やまた, the key やまだ had, is やまた's)."""
     _sql(conn, "DELETE FROM person_aliases WHERE key = :k", k=new)
     _sql(conn, "UPDATE persons SET key = :k WHERE id = :i", k=new, i=pid)
-    _sql(conn, "INSERT INTO person_aliases (key, person_id) VALUES (:k, :i)", k=old, i=pid)
+    if person_key(old) != old:
+        _sql(conn, "INSERT INTO person_aliases (key, person_id) VALUES (:k, :i)", k=old, i=pid)
 
 
 def _name_again(conn: Connection, row: Any) -> str:
@@ -207,7 +212,7 @@ def _people(conn: Connection) -> None:
             _rekey(conn, pid, old, new)
             holders[new] = holders[old] = pid
             key_of[pid] = new
-        elif not _one_paper(conn, holder, pid):
+        elif not _kept_apart(conn, holder, pid):
             keep, other = sorted((holder, pid))  # the person the library had first
             kept_name, other_name = (_name_of(conn, i) for i in (keep, other))
             _merge(conn, keep, other)
@@ -319,27 +324,37 @@ def _sqlite(conn: Connection, before: Fold, after: Fold, change: Callable[[], No
         _out_and_in(conn, fts, col, view, ids, after, into=True)
 
 
-def _postgresql(conn: Connection, function: str) -> None:
-    """PostgreSQL: the words function, and the words made again of the rows holding such
-    letters (generated columns are made again by an update of their row)."""
+def _lettered_shared(conn: Connection) -> set[int]:
+    """PostgreSQL: the papers whose words hold such letters (as NFKC reads the text)."""
+    held = "normalize({}, NFKC) ~ %(p)s"
+    names = (
+        "SELECT t.paper_id FROM {} t JOIN persons pe ON pe.id = t.person_id WHERE "
+        + held.format("pe.name")
+    )
+    rows = conn.exec_driver_sql(
+        f"SELECT id FROM papers WHERE {held.format('title')} OR {held.format('venue')} "
+        f"OR {held.format('abstract')} UNION {names.format('authorships')} "
+        f"UNION {names.format('attributions')}",
+        {"p": EAST_ASIAN_SQL_CLASS},
+    )
+    return {int(pid) for (pid,) in rows}
+
+
+def _postgresql(conn: Connection, function: str, change: Callable[[], None]) -> None:
+    """PostgreSQL: the words function, the change, and the words made again of the papers
+    holding such letters before or after it (and of tags, notes and files' texts: generated
+    columns are made again by an update of their row)."""
     from refman.store.search_pg import PgIndex
 
+    before = _lettered_shared(conn)
+    change()
     conn.exec_driver_sql(function)
-    pattern = {"p": EAST_ASIAN_SQL_CLASS}
     for _, column, _, table in _TRIGGERED:
         conn.exec_driver_sql(
-            f"UPDATE {table} SET {column} = {column} WHERE {column} ~ %(p)s", pattern
+            f"UPDATE {table} SET {column} = {column} WHERE normalize({column}, NFKC) ~ %(p)s",
+            {"p": EAST_ASIAN_SQL_CLASS},
         )
-    ids = sorted(
-        int(pid)
-        for (pid,) in conn.exec_driver_sql(
-            "SELECT id FROM papers WHERE title ~ %(p)s OR venue ~ %(p)s OR abstract ~ %(p)s "
-            "UNION SELECT t.paper_id FROM authorships t JOIN persons pe ON pe.id = t.person_id "
-            "WHERE pe.name ~ %(p)s UNION SELECT t.paper_id FROM attributions t "
-            "JOIN persons pe ON pe.id = t.person_id WHERE pe.name ~ %(p)s",
-            pattern,
-        )
-    )
+    ids = sorted(before | _lettered_shared(conn))
     with Session(bind=conn) as session:  # (in the migration's transaction)
         PgIndex().forget(session, ids)
         PgIndex().remember(session, ids)
@@ -351,8 +366,7 @@ def upgrade() -> None:
     if conn.dialect.name == "postgresql":
         from refman.store.search_pg import WORDS_FUNCTION
 
-        _people(conn)
-        _postgresql(conn, WORDS_FUNCTION)
+        _postgresql(conn, WORDS_FUNCTION, lambda: _people(conn))
         return
     try:
         _sqlite(conn, index_form, _new_fold, lambda: _people(conn))
@@ -366,7 +380,7 @@ def downgrade() -> None:
     if conn.dialect.name == "postgresql":
         from refman.store.search_pg import WORDS_FUNCTION_0019
 
-        _postgresql(conn, WORDS_FUNCTION_0019)
+        _postgresql(conn, WORDS_FUNCTION_0019, lambda: None)
         return
     try:
         _sqlite(conn, _new_fold, index_form, lambda: None)
