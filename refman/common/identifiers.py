@@ -129,6 +129,18 @@ def find_arxiv_ids(text: str) -> list[str]:
     return list(dict.fromkeys(m.group(1) for m in _ARXIV_IN_TEXT.finditer(text)))
 
 
+def arxiv_year(arxiv_id: str) -> int | None:
+    """The year an arXiv id was given (``2310.04567`` → 2023, ``hep-th/9901001`` → 1999), or
+    None for text that is no arXiv id."""
+    new = re.match(r"(\d\d)\d\d\.", arxiv_id)
+    old = re.search(r"/(\d\d)\d{5}", arxiv_id)
+    found = new or old
+    if found is None:
+        return None
+    two = int(found.group(1))
+    return 2000 + two if new is not None or two < 91 else 1900 + two
+
+
 def identifiers_in_link(url: str) -> tuple[str | None, str | None]:
     """(DOI, arXiv id with version) a link points to: a doi.org link gives the DOI, an arXiv
     abs or pdf link the arXiv id; other links give neither."""

@@ -4,10 +4,12 @@ identifiers (an arXiv id or a DOI written in the record) and the links an HTML p
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 
 from refman.common.identifiers import (
     arxiv_url,
+    arxiv_year,
     find_arxiv_ids,
     find_dois,
     identifiers_in_link,
@@ -25,11 +27,66 @@ def author_page_type(venue: str | None) -> str:
     return "article" if venue and venue.casefold() == "arxiv" else "paper-conference"
 
 
-def identifiers_in(text: str) -> tuple[str | None, str | None]:
-    """(DOI, arXiv id) a record's text names ("arXiv:2402.15627", an arxiv.org link, a DOI);
-    the first of each, or None."""
-    dois, arxiv_ids = find_dois(text), find_arxiv_ids(text)
+#: Words before an identifier in its sentence that say it names another work: a citation
+#: ("Vaswani et al., arXiv:1706.03762"), code or data ("code is at arXiv:…").
+_ANOTHER_WORK = re.compile(
+    r"\b(?:et al|see|cf|code|data|datasets?|software|repository|benchmarks?|based on|"
+    r"building on|following|extends?|extending)\b",
+    re.IGNORECASE,
+)
+#: The most words a line may hold beside its identifiers to be a line of them ("DOI:
+#: 10.1145/…", "arXiv:2402.15627v2 [cs.LG] 12 Mar 2024"); a longer one is prose.
+_LINE_OF_IDS = 6
+_WORDS = re.compile(r"\w+")
+
+
+def identifiers_in(text: str, year: int | None = None) -> tuple[str | None, str | None]:
+    """(DOI, arXiv id) a record's text gives its paper, the first of each, or None.
+
+    A line of identifiers gives them ("arXiv:2402.15627", an arxiv.org link, "DOI:
+    10.1145/…", a few words beside them). An identifier quoted in a sentence of the abstract
+    is most often another work's, and a paper merged by another's id is a paper lost: a DOI
+    there is never taken; an arXiv id only when nothing in its sentence says it is another
+    work's (:data:`_ANOTHER_WORK`) and it was given in the record's ``year`` or the two years
+    before (a preprint of the paper), when the year is known.
+    """
+    dois: list[str] = []
+    arxiv_ids: list[str] = []
+    for line in text.splitlines():
+        found_dois, found_arxiv = find_dois(line), find_arxiv_ids(line)
+        if not found_dois and not found_arxiv:
+            continue
+        if _line_of_ids(line, [*found_dois, *found_arxiv]):
+            dois.extend(found_dois)
+            arxiv_ids.extend(found_arxiv)
+        else:
+            arxiv_ids.extend(a for a in found_arxiv if _own_in_prose(line, a, year))
     return (dois[0] if dois else None), (arxiv_ids[0] if arxiv_ids else None)
+
+
+def _line_of_ids(line: str, ids: Sequence[str]) -> bool:
+    """True when a line holds little besides these identifiers (and the links to them), and
+    nothing that says they are another work's."""
+    folded = [i.lower() for i in ids]
+    rest = [
+        word
+        for word in line.split()
+        if "://" not in word and not any(i in word.lower() for i in folded)
+    ]
+    words = " ".join(rest)
+    return len(_WORDS.findall(words)) <= _LINE_OF_IDS and not _ANOTHER_WORK.search(words)
+
+
+def _own_in_prose(line: str, arxiv_id: str, year: int | None) -> bool:
+    """True when an arXiv id quoted in a sentence reads as the paper's own (see
+    :func:`identifiers_in`)."""
+    at = line.find(arxiv_id)
+    before = line[: max(at, 0)]
+    sentence = before[before.rfind(". ") + 1 :]
+    if _ANOTHER_WORK.search(sentence):
+        return False
+    given = arxiv_year(arxiv_id)
+    return year is None or given is None or year - 2 <= given <= year
 
 
 #: How many lines after the link before the next link of a page is looked for.

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from refman.common.identifiers import find_arxiv_ids, find_dois
+from refman.common.identifiers import arxiv_year, find_arxiv_ids, find_dois
 from refman.importers.errors import NotAnAuthorPageError
 from refman.importers.pdf_file import LARGEST_COUNTED, is_pdf
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
@@ -66,8 +66,8 @@ def _authors(value: str | None) -> tuple[str, ...]:
 
 
 def _year(arxiv: str | None, created: Any) -> int | None:
-    if arxiv and re.match(r"\d{4}\.", arxiv):
-        return 2000 + int(arxiv[:2])
+    if arxiv and (year_given := arxiv_year(arxiv)) is not None:
+        return year_given
     year = getattr(created, "year", None)
     return int(year) if isinstance(year, int) and 1900 < year < 2100 else None
 

@@ -293,7 +293,7 @@ class _Parser:
             )
         text = "\n\n".join(abstract)
         provisional = not title
-        doi, arxiv_id = identifiers_in(f"{title}\n{text}")
+        doi, arxiv_id = identifiers_in(f"{title}\n{text}", year)
         self.records.append(
             ParsedRecord(
                 title=title or suggest_title(text),

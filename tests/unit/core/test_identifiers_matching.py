@@ -86,7 +86,8 @@ def test_author_page_text_gives_identifiers_and_the_type(library: LibraryService
             "1 recordsLinked to original sources",
             "arXiv2024",
             "A Title Of Some Length",
-            "An abstract that names arXiv:2402.15627v2 and doi 10.1145/3620665.3640411 in it.",
+            "An abstract of a few sentences. It says what the paper found.",
+            "arXiv:2402.15627v2 · DOI 10.1145/3620665.3640411",
             "cs.LG↗",
         ]
     )
