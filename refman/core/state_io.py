@@ -22,6 +22,7 @@ from refman.core.merge import author_line, sort_author
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.reading import author_rows, owner_rows, subject_rows, tag_rows
 from refman.core.rules import tag_key
+from refman.core.spellings import spelling_of
 from refman.core.stored_keys import forget_blocks, keys_unchanged, remember_blocks
 from refman.importers.names import name_parts
 from refman.importers.records import PersonName
@@ -108,17 +109,7 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
 def _person_row(
     person_id: int, key: str, display: str, parts: PersonName | None
 ) -> dict[str, object]:
-    name = parts or name_parts(display)
-    return {
-        "id": person_id,
-        "key": key,
-        "name": display,
-        "family": name.family,
-        "given": name.given,
-        "particle": name.particle,
-        "suffix": name.suffix,
-        "literal": name.literal,
-    }
+    return {"id": person_id, "key": key, **spelling_of(display, parts)}
 
 
 class Registry:
@@ -134,7 +125,7 @@ class Registry:
         self.persons: dict[str, int] = {}
         self.subjects: dict[str, int] = {}
         self.tags: dict[str, int] = {}  # casefolded name -> id
-        self.created: dict[str, list[int]] = {"persons": [], "subjects": [], "tags": []}
+        self.created: dict[str, list[Any]] = {"persons": [], "subjects": [], "tags": []}
 
     def ensure_persons(
         self, names: dict[str, str], parts: Mapping[str, PersonName] | None = None

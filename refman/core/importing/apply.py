@@ -19,6 +19,7 @@ from refman.common.errors import CancelledError
 from refman.common.text import person_key
 from refman.core.citekey_aliases import citing_holders, key_clashes, keys_free_for
 from refman.core.importing.batches import write_batches
+from refman.core.importing.names import ImportNames
 from refman.core.importing.notes import add_import_notes
 from refman.core.importing.plan import KeyCache, PreparedPlan, current_plan
 from refman.core.importing.values import (
@@ -39,8 +40,8 @@ from refman.core.merge import TITLE_ADDED, add_tags, merge_into, new_state
 from refman.core.paper_state import PaperState
 from refman.core.people_ops import with_known_names
 from refman.core.rules import clean_tag_names
-from refman.core.state_io import Registry, load_states, person_names, state_keys, write_states
-from refman.importers.records import PersonName
+from refman.core.spellings import respell
+from refman.core.state_io import Registry, load_states, state_keys, write_states
 from refman.store.backend import on_server
 from refman.store.connection import lock_imports
 from refman.store.models import Paper
@@ -66,8 +67,7 @@ class _Work:
     new_set: set[int] = field(default_factory=set)
     before: dict[int, PaperState] = field(default_factory=dict)
     resolved: dict[RecordRef, int] = field(default_factory=dict)
-    names: dict[str, str] = field(default_factory=dict)
-    parts: dict[str, PersonName] = field(default_factory=dict)
+    names: ImportNames = field(default_factory=ImportNames)
     notes: dict[int, list[str]] = field(default_factory=dict)
     raw: dict[tuple[int, int], str] = field(default_factory=dict)
     tags: set[str] = field(default_factory=set)  # every tag the import put on papers
@@ -152,16 +152,16 @@ def apply_import(
             outcomes.append(RecordOutcome(p.ref, RecordAction.SKIPPED))
         else:
             outcomes.append(_apply_record(p, pages[p.ref[0]], choices, work))
-    _share_names(work)
+    respelled = work.names.share(session, work.states.values())
     changed = [
         s for i, s in work.states.items() if i not in work.new_set and not s.same_as(work.before[i])
     ]
-    if choices.dry_run or not (work.new_ids or changed):
+    if choices.dry_run or not (work.new_ids or changed or respelled):
         if not choices.dry_run:
             log.info("import of %d page(s) changed nothing", len(pages))
         return _result(plan, pages, outcomes, work, (), dry_run=choices.dry_run)
     checkpoint(checkpoint.total)
-    batch_ids = _write(session, search, pages, outcomes, work, changed, cache)
+    batch_ids = _write(session, search, pages, outcomes, work, changed, cache, respelled)
     checkpoint(checkpoint.total)
     log.info("imported %d page(s): %d new, %d merged", len(pages), len(work.new_ids), len(changed))
     return _result(plan, pages, outcomes, work, tuple(batch_ids))
@@ -186,17 +186,6 @@ def _next_id(session: Session) -> int:
     return int(session.scalar(select(func.max(Paper.id))) or 0) + 1
 
 
-def _share_names(work: _Work) -> None:
-    """Give every paper the display names the import brought for its people."""
-    for state in work.states.values():
-        for key in (*state.authors, *state.attributions):
-            if key not in state.names and key in work.names:
-                state.names[key] = work.names[key]
-    known = person_names(work.session, [k for s in work.states.values() for k in s.names])
-    for state in work.states.values():
-        state.names.update({k: known[k] for k in state.names if k in known})
-
-
 def _write(
     session: Session,
     search: SearchIndex,
@@ -205,8 +194,10 @@ def _write(
     work: _Work,
     changed: list[PaperState],
     cache: KeyCache,
+    respelled: Mapping[str, str],
 ) -> list[int]:
-    """Write the papers, the batches and the search rows of an import."""
+    """Write the papers, the batches and the search rows of an import, and name again the
+    people it spelled better (``respelled``: key -> spelling), as its undo will read."""
 
     def keys_of(state: PaperState) -> MatchKeys:
         found = cache.get(
@@ -214,11 +205,13 @@ def _write(
         )
         return found if found is not None else state_keys(state)
 
-    registry = Registry(session, work.parts)
+    registry = Registry(session, work.names.parts)
     new_states = [work.states[i] for i in work.new_ids]
     work.before = {s.id: work.before[s.id] for s in changed}
     write_states(session, registry, new_states, changed, work.now, search, keys_of)
     registry.created["notes"] = add_import_notes(session, work.notes, work.now)
+    if respelled:
+        registry.created["respelled"] = respell(session, search, respelled, work.names.parts)
     return write_batches(
         session, pages, outcomes, registry, work.now, work.before, work.raw, sorted(work.tags)
     )
@@ -237,17 +230,16 @@ def _effective_target(p: RecordPlan, choices: ImportChoices, work: _Work) -> int
 
 def _people(p: RecordPlan, sp: SourcedPage, work: _Work) -> tuple[str | None, list[str]]:
     """The person keys of a record's page owner and authors (their names kept for later)."""
-    owner = sp.page.owner or None
-    owner_key = person_key(owner) if owner else None
-    author_keys = [person_key(a) for a in p.record.authors]
-    for key, name in zip(author_keys, p.record.authors, strict=True):
-        work.names.setdefault(key, name)
-    for key, parts in zip(author_keys, p.record.author_names, strict=False):
-        work.parts.setdefault(key, parts)
-    if owner_key and owner:
-        work.names.setdefault(owner_key, owner)
+    parts = p.record.author_names
+    author_keys = [
+        work.names.offer(name, parts[i] if i < len(parts) else None)
+        for i, name in enumerate(p.record.authors)
+    ]
+    owner_key = person_key(sp.page.owner) if sp.page.owner else None
+    if owner_key:
+        work.names.offer(sp.page.owner)
     for name in p.record.attributed_to:
-        work.names.setdefault(person_key(name), name)
+        work.names.offer(name)
     return owner_key, author_keys
 
 

@@ -19,6 +19,7 @@ from refman.core.importing.revert import RevertPlan, RevertWork, plan_revert
 from refman.core.operations import DryRunnable, Operation, Outcome
 from refman.core.paper_state import PaperState
 from refman.core.rules import tag_key
+from refman.core.spellings import Respelling, spell_again
 from refman.core.state_io import Registry, delete_papers, load_states, write_states
 from refman.core.values import Changes
 from refman.store.bulk import chunks
@@ -113,6 +114,11 @@ def _payload(
     )
 
 
+def _respellings(batches: list[dict[str, Any]]) -> list[Respelling]:
+    """The people the batches of a reverted import named again (a better spelling)."""
+    return [r for b in batches for r in json.loads(b["created"] or "{}").get("respelled", [])]
+
+
 def revert_import(ctx: Context, op: RevertImport) -> Outcome[RevertPlan]:
     """Revert an import; the inverse puts back everything the revert took."""
     s = ctx.session
@@ -143,10 +149,13 @@ def revert_import(ctx: Context, op: RevertImport) -> Outcome[RevertPlan]:
     for part in chunks(work.notes):
         s.execute(delete(Note).where(Note.id.in_(part)))
     delete_papers(s, ctx.search, removed)
+    respelled = spell_again(s, ctx.search, work.created.get("respelled", []), back=True)
     s.execute(delete(ImportBatch).where(ImportBatch.id.in_(work.batch_ids)))
     delete_orphans(s, work.created)
     label = f"Revert import of {work.plan.label}"
-    touched = frozenset([*removed, *restored, *work.unattributed, *(f.paper_id for f in taken)])
+    touched = frozenset(
+        [*removed, *restored, *work.unattributed, *(f.paper_id for f in taken), *respelled]
+    )
     changes = Changes(papers=touched, structure=True, tags=True, people=True)
     return Outcome(work.plan, changes, RestoreImport(op.import_id, payload, label), label)
 
@@ -183,7 +192,8 @@ def restore_import(ctx: Context, op: RestoreImport) -> Outcome[None]:
     if data["notes"]:
         s.execute(insert(Note), _timed(data["notes"]))
     put_files(ctx, files)
-    touched = frozenset([*(p.id for p in new), *(p.id for p in changed)])
+    respelled = spell_again(s, ctx.search, _respellings(data["batches"]), back=False)
+    touched = frozenset([*(p.id for p in new), *(p.id for p in changed), *respelled])
     changes = Changes(
         papers=touched, added=frozenset(p.id for p in new), structure=True, tags=True, people=True
     )

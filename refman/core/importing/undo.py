@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -11,6 +12,7 @@ from sqlalchemy.orm import Session
 from refman.common.errors import ConflictError
 from refman.core.importing.purge import withdraw
 from refman.core.paper_state import PaperState
+from refman.core.spellings import spell_again
 from refman.core.state_io import Registry, write_states
 from refman.store.bulk import chunks, raw_rows
 from refman.store.models import (
@@ -28,8 +30,9 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
 
     Papers the batches added are withdrawn at once and deleted afterwards
     (:mod:`refman.core.importing.purge`); papers they merged into are restored from the
-    snapshots taken before the merge; persons, subjects and tags they created go too, unless
-    something else uses them then.
+    snapshots taken before the merge; people they named again (a better spelling) get back
+    the spelling they had; persons, subjects and tags they created go too, unless something
+    else uses them then.
 
     Returns:
         The ids of every paper touched.
@@ -48,7 +51,7 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
     _refuse_if_found_again(session, sorted(found))
     touched: set[int] = set()
     withdrawn: list[int] = []
-    created: dict[str, list[int]] = {"persons": [], "subjects": [], "tags": [], "notes": []}
+    created: dict[str, list[Any]] = {"persons": [], "subjects": [], "tags": [], "notes": []}
     registry = Registry(session)
     for batch_id in sorted(found, reverse=True):
         batch = session.get(ImportBatch, batch_id)
@@ -69,6 +72,7 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
             write_states(session, registry, [], restore, when, search)
         withdrawn.extend(added)
         session.execute(delete(ImportBatch).where(ImportBatch.id == batch_id))
+    touched |= spell_again(session, search, created.get("respelled", []), back=True)
     for part in chunks(created["notes"]):
         session.execute(delete(Note).where(Note.id.in_(part)))
     for part in chunks(created.get("files", [])):  # a PDF imported, on a paper that stays

@@ -154,3 +154,23 @@ def test_a_person_is_not_told_apart_from_themselves(
     finally:
         service.close()
     assert json.loads(cli("people", "--variants", "--json").out) == [variant]
+
+
+def test_a_better_spelling_names_the_person_until_its_import_is_reverted(
+    cli: Cli, tmp_path: Path
+) -> None:
+    abstract = PAPERS[0][1]
+    plain = abstracts_page("Mira Okafor", [("Jose Garcia, Mira Okafor", abstract)])
+    own = abstracts_page("José García", [("Jose Garcia, Mira Okafor", abstract)])
+    assert cli("import", _page(tmp_path, "okafor.txt", plain)).code == 0
+    assert cli("import", _page(tmp_path, "garcia.txt", own)).code == 0
+    assert [p["name"] for p in _people(cli, "garcia")] == ["José García"]
+    assert "José García et al." in cli("list").out
+    (paper,) = json.loads(cli("list", "--json").out)
+    assert paper["authors"] == ["José García", "Mira Okafor"]
+    assert "AU  - García, José" in cli("export", "--format", "ris").out
+
+    newest = json.loads(cli("history", "--json").out)[0]["import"]
+    assert cli("revert", newest).code == 0
+    assert [p["name"] for p in _people(cli, "garcia")] == ["Jose Garcia"]
+    assert "Jose Garcia et al." in cli("list").out
