@@ -22,6 +22,7 @@ from refman.core.context import Context, Handler
 from refman.core.importing.values import SourcedPage
 from refman.core.operations import Operation, Outcome
 from refman.core.people import no_person
+from refman.core.spellings import author_lines_of
 from refman.core.values import Changes
 from refman.importers.names import name_parts
 from refman.store.bulk import chunks
@@ -178,6 +179,7 @@ def merge_people(ctx: Context, op: MergePeople) -> Outcome[None]:
         s.execute(delete(Person).where(Person.id == other))
         keys = (str(held.person[2]), *held.aliases)
         s.execute(insert(PersonAlias), [{"key": k, "person_id": keep} for k in keys])
+        author_lines_of(s, [keep])
     label = MergePeople(keep, other, str(kept[1]), str(held.person[1])).label
     changes = Changes(papers=frozenset(touched), people=True, structure=True)
     return Outcome(None, changes, replace(held, label_text=label), label)
@@ -236,6 +238,7 @@ def split_people(ctx: Context, op: SplitPeople) -> Outcome[None]:
             s.execute(
                 insert(DistinctPeople), [{"first_id": a, "second_id": b} for a, b in op.apart]
             )
+        author_lines_of(s, [op.keep, person_id])
     redo = MergePeople(op.keep, person_id)
     changes = Changes(papers=frozenset(touched), people=True, structure=True)
     return Outcome(None, changes, redo, op.label)

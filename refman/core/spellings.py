@@ -145,7 +145,7 @@ def _rename(
     touched = _papers_of(session, ids)
     with search.changing(session, touched):
         session.execute(update(Person), [{**spelling, "id": pid} for pid, spelling in spellings])
-        _author_lines(session, ids)
+        author_lines_of(session, ids)
     return touched
 
 
@@ -159,10 +159,10 @@ def _papers_of(session: Session, person_ids: Iterable[int]) -> set[int]:
     return found
 
 
-def _author_lines(session: Session, person_ids: Sequence[int]) -> None:
+def author_lines_of(session: Session, person_ids: Sequence[int]) -> None:
     """The list's author line and author sort key of the papers these people are first
     author of, from their names now (as :func:`refman.core.state_io.paper_columns` derives
-    them)."""
+    them): after a person is named again, or people are merged or split."""
     firsts: list[int] = []
     for part in chunks(sorted(set(person_ids))):
         firsts.extend(

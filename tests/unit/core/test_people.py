@@ -175,6 +175,28 @@ def test_spellings_of_one_name_are_proposed_merged_and_undone(library: LibrarySe
     assert len(library.name_variants()) == 1
 
 
+def test_the_list_names_a_merged_persons_papers_by_the_kept_spelling(
+    library: LibraryService,
+) -> None:
+    library.import_pages(
+        [sourced(abstracts_page("Lars Berg", [("Z. Jiang, Lars Berg", ABSTRACTS[0][1])]))]
+    )
+    library.import_pages(
+        [sourced(abstracts_page("Lars Berg", [("Zhuo Jiang, Lars Berg", ABSTRACTS[1][1])]))]
+    )
+
+    def first_authors() -> list[str]:
+        return sorted(r.first_author for r in library.rows(library.paper_ids(PaperQuery())))
+
+    assert first_authors() == ["Z. Jiang et al.", "Zhuo Jiang et al."]
+    people = _by_name(library)
+    outcome = library.merge_people(people["Zhuo Jiang"], people["Z. Jiang"])
+    assert first_authors() == ["Zhuo Jiang et al.", "Zhuo Jiang et al."]
+    assert outcome.inverse is not None
+    library.apply(outcome.inverse)
+    assert first_authors() == ["Z. Jiang et al.", "Zhuo Jiang et al."]
+
+
 def test_two_people_told_apart_are_not_proposed_again(library: LibraryService) -> None:
     for text in VARIANT_PAGES:
         library.import_pages([sourced(text)])
