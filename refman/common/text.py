@@ -335,13 +335,14 @@ def squash_spaces(text: str) -> str:
 
 
 def sort_name(name: str) -> str:
-    """How a person's name sorts: family name, then given names, case folded ("Zhuo Jiang"
-    → "jiang zhuo"); a Chinese, Japanese or Korean name is written family name first ("山田
-    太郎" as it is)."""
+    """How a person's name sorts: family name, then given names, in plain letters
+    (:func:`plain_letters`: "Zhuo Jiang" → "jiang zhuo", "Søren Østergaard" → "ostergaard
+    soren", among the O's, not after Z); a Chinese, Japanese or Korean name is written family
+    name first ("山田 太郎" as it is)."""
     parts = name.split()
     if len(parts) > 1 and not all(map(east_asian, parts)):
-        return (parts[-1] + " " + " ".join(parts[:-1])).casefold()
-    return name.casefold()
+        return plain_letters(parts[-1] + " " + " ".join(parts[:-1]))
+    return plain_letters(name)
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:

@@ -16,7 +16,7 @@ from sqlalchemy import Subquery, func, or_, select, union
 from sqlalchemy.orm import Session
 
 from refman.common.errors import NotFoundError
-from refman.common.text import person_key
+from refman.common.text import person_key, plain_letters
 from refman.core import queries
 from refman.core.values import (
     CoAuthor,
@@ -159,7 +159,7 @@ def list_people(
         PersonView(pid, names[pid], n, new=new.get(pid, 0), pages=pages.get(pid, 0))
         for pid, n in top
     ]
-    found.sort(key=lambda p: (-p.count, p.name.lower(), p.id))
+    found.sort(key=lambda p: (-p.count, plain_letters(p.name), p.id))
     return found, len(counts)
 
 
@@ -170,15 +170,13 @@ def followed(session: Session) -> list[PersonView]:
     if not pages:
         return []
     counts = paper_counts(session, sorted(pages))
-    stmt = (
-        select(Person.id, Person.name)
-        .where(Person.id.in_(sorted(counts)))
-        .order_by(func.lower(Person.name), Person.id)
-    )
+    stmt = select(Person.id, Person.name).where(Person.id.in_(sorted(counts)))
     new = new_papers(session, pages)
+    # (by name in plain letters, as the list's author order: Østergaard among the O's)
+    named = sorted(session.execute(stmt), key=lambda row: (plain_letters(row[1]), row[0]))
     return [
         PersonView(pid, name, counts[pid], new=new.get(pid, 0), pages=pages[pid])
-        for pid, name in session.execute(stmt)
+        for pid, name in named
     ]
 
 

@@ -50,6 +50,7 @@ KNOWN_REVISIONS = (
     "0023",
     "0024",
     "0025",
+    "0026",
 )
 
 _MAGIC = b"SQLite format 3\x00"
