@@ -334,6 +334,18 @@ def squash_spaces(text: str) -> str:
     return " ".join(text.split())
 
 
+def sort_form(text: str | None) -> str | None:
+    """How a title or venue sorts when SQL's ``lower()`` does not give it: in plain letters
+    (:func:`plain_letters`, "Études rurales" → "etudes rurales"), for text holding letters
+    outside ASCII whose plain letters are not its ASCII letters lowercased; else None (most
+    text: ``lower()`` sorts it, and nothing is stored)."""
+    if text is None or text.isascii():
+        return None
+    plain = plain_letters(text)
+    ascii_lowered = "".join(c.lower() if c.isascii() else c for c in text)
+    return plain if plain != ascii_lowered else None
+
+
 def sort_name(name: str) -> str:
     """How a person's name sorts: family name, then given names, in plain letters
     (:func:`plain_letters`: "Zhuo Jiang" → "jiang zhuo", "Søren Østergaard" → "ostergaard

@@ -36,6 +36,8 @@ from refman.core.values import PaperQuery, PaperRow, Section, SectionCounts, Sor
 from refman.store.bulk import first_column
 from refman.store.models import (
     NEEDS_ATTENTION,
+    TITLE_ORDER,
+    VENUE_ORDER,
     Attribution,
     Authorship,
     BatchPaper,
@@ -160,10 +162,10 @@ def _order(query: PaperQuery, rank: ColumnElement[Any] | None) -> list[Any]:
         # Without a search, "relevance" means newest first.
         sort, desc = SortKey.ADDED, not desc
     column: SQLColumnExpression[Any] = {
-        SortKey.TITLE: func.lower(Paper.title),  # the expression of the title's index
+        SortKey.TITLE: TITLE_ORDER,  # the expression of the title's index
         SortKey.AUTHOR: Paper.sort_author,
         SortKey.YEAR: Paper.year,
-        SortKey.VENUE: func.lower(Paper.venue),  # as titles: the expression of its index
+        SortKey.VENUE: VENUE_ORDER,  # as titles: the expression of its index
         SortKey.ADDED: Paper.id,  # the order papers came in (ids only grow)
         SortKey.STATUS: Paper.status,  # read, reading, unread
         SortKey.RATING: Paper.rating,

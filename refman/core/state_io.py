@@ -15,6 +15,7 @@ from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import StaleWriteError
+from refman.common.text import sort_form
 from refman.core.citekey_aliases import read_aliases, write_aliases
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.matching import MatchKeys, match_keys
@@ -214,7 +215,8 @@ def paper_columns(state: PaperState, now: datetime, keys: MatchKeys) -> dict[str
     """The row of a paper in the ``papers`` table, derived columns included.
 
     This is the one place that derives the stored columns a paper's fields imply: the sort
-    keys of its title and first author, the list's author line, and its exact match keys.
+    keys of its title, venue and first author, the list's author line, and its exact match
+    keys.
     """
     names = [state.names.get(k, k) for k in state.authors]
     return {
@@ -226,6 +228,8 @@ def paper_columns(state: PaperState, now: datetime, keys: MatchKeys) -> dict[str
         "venue": state.venue,
         "authors_complete": state.authors_complete,
         "sort_author": sort_author(names),
+        "title_order": sort_form(state.title),
+        "venue_order": sort_form(state.venue),
         "author_line": author_line(names, state.authors_complete),
         "added_at": state.added_at or now,
         "modified_at": state.modified_at or now,

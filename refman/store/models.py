@@ -7,50 +7,31 @@ models describe it for queries. A test checks that the two agree.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
-    Dialect,
     ForeignKey,
     Index,
     Integer,
     SmallInteger,
     String,
     Text,
-    TypeDecorator,
     and_,
     false,
+    func,
     literal_column,
     or_,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from refman.store.name_set import NameSet
 from refman.store.packed import PackedText
 
 #: The kinds of exact match key a paper has a column for.
 KEY_KINDS = ("title", "abstract", "doi", "arxiv")
-
-
-class NameSet(TypeDecorator[frozenset[str]]):
-    """A small set of names stored as one comma-separated text ("title,year").
-
-    The names themselves never hold a comma (they are field names).
-    """
-
-    impl = String(100)
-    cache_ok = True
-
-    def process_bind_param(self, value: Any, dialect: Dialect) -> str:
-        """Store the names sorted, comma-separated."""
-        return ",".join(sorted(value or ()))
-
-    def process_result_value(self, value: Any, dialect: Dialect) -> frozenset[str]:
-        """Read the names back as a frozenset."""
-        return frozenset(name for name in (value or "").split(",") if name)
 
 
 class Base(DeclarativeBase):
@@ -89,8 +70,13 @@ class Paper(Base):
     #: Further CSL variables as a JSON object (editor, ISBN, edition, issued month, ...).
     extra: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
     authors_complete: Mapped[bool] = mapped_column(Boolean, default=False)
-    #: Casefolded "family given" of the first author, for sorting ("" when unknown).
+    #: "family given" of the first author in plain letters, for sorting ("" when unknown).
     sort_author: Mapped[str] = mapped_column(Text, default="")
+    #: How the title and the venue sort where SQL's ``lower()`` would not sort them so (they
+    #: hold letters outside ASCII: "Étude" sorts as "etude"); NULL for most papers, whose
+    #: ``lower(title)`` is their order (:func:`refman.common.text.sort_form`).
+    title_order: Mapped[str | None] = mapped_column(Text)
+    venue_order: Mapped[str | None] = mapped_column(Text)
     #: Display string of the authors for the list ("A. One, B. Two et al.").
     author_line: Mapped[str] = mapped_column(Text, default="")
     added_at: Mapped[datetime] = mapped_column(DateTime)
@@ -129,15 +115,12 @@ class Paper(Base):
     __table_args__ = (
         # One index per sort column; whether a paper is in the Trash is a lookup in the
         # Trash's own table (models_upkeep.TrashedPaper), so trashing touches none of them.
-        # Sorted by title: the lowercased title (SQLite's lower() folds ASCII letters).
-        Index("ix_papers_sort_title", text("lower(title)")),
         Index("ix_papers_year", "year"),
         # The ids alone: the list's "Added" order walked without reading the wide rows.
         Index("ix_papers_added", "id"),
         # Sorted by author or venue, papers with none go last whichever the direction: the
         # list's order is these expressions, NULLs last, so it walks the index.
         Index("ix_papers_sort_author", text("nullif(sort_author, '')")),
-        Index("ix_papers_venue", text("lower(venue)")),  # (sorted as titles are)
         Index("ix_papers_citekey", "citekey", unique=True),
         Index("ix_papers_citekey_cased", "citekey", sqlite_where=text(CASED_CITEKEY)),
         Index("ix_papers_status", "status"),
@@ -171,6 +154,15 @@ ATTENTION = {
 }
 NEEDS_ATTENTION = or_(*ATTENTION.values())
 Index("ix_papers_attention", Paper.id, sqlite_where=NEEDS_ATTENTION)
+
+
+#: The list's order by title: the title in plain letters — the stored ``title_order`` of the
+#: few titles whose lowercase is not that (SQLite's ``lower()`` folds ASCII letters only),
+#: else the lowercased title; by venue alike. The expressions of the two sort indexes.
+TITLE_ORDER = func.coalesce(Paper.title_order, func.lower(Paper.title))
+VENUE_ORDER = func.coalesce(Paper.venue_order, func.lower(Paper.venue))
+Index("ix_papers_sort_title", TITLE_ORDER)
+Index("ix_papers_venue", VENUE_ORDER)
 
 
 class Person(Base):

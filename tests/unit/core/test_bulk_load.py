@@ -72,7 +72,7 @@ def test_a_large_first_import_leaves_every_index_of_the_library(
     assert citekeys == (BULK_LOAD + 500, BULK_LOAD + 500)
     # The list sorts through its index, as it did before the import.
     assert "ix_papers_sort_title" in _plan_uses(
-        library_path, "SELECT id FROM papers ORDER BY lower(title) LIMIT 100"
+        library_path, "SELECT id FROM papers ORDER BY coalesce(title_order, lower(title)) LIMIT 100"
     )
     first = sqlite_library.papers(PaperQuery(sort=SortKey.TITLE), limit=3)
     titles = [p.title for p in first]
