@@ -11,7 +11,10 @@ A page looks like::
     Abstract paragraph(s)
     cs.LG↗                                           (subjects: closes the record)
 
-Blank lines are optional everywhere; the parser works on the non-blank lines only.
+Blank lines are optional everywhere; the parser works on the non-blank lines only. The site's
+footer at the page's end is skipped (:mod:`~refman.importers.page_footer`); where a venue line
+inside an abstract may start a record, the page's count decides
+(:mod:`~refman.importers.record_doubts`).
 """
 
 from __future__ import annotations
@@ -28,17 +31,14 @@ from refman.importers.lines import (
     parse_venue_line,
 )
 from refman.importers.names import looks_like_name
+from refman.importers.page_footer import footer_mark, footer_start
+from refman.importers.record_doubts import Choice, Doubt, choose
 from refman.importers.records import ParsedRecord
 from refman.importers.titles import suggest_title
 
 __all__ = ["Header", "PublicationList", "find_header", "parse_publication_list"]
 
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-#: A page's last lines that end in a year but are no record ("Last updated 12 March 2026").
-_FOOTER = re.compile(
-    r"©|\(c\)|copyright|updated|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
-    re.IGNORECASE,
-)
 _HEADER_SCAN = 40  # the owner sentence and count line sit in the first lines of a page
 _MAX_TITLE_LINE = 300
 
@@ -125,15 +125,29 @@ def _owner_fallback(lines: Lines, header: Header, first_record: int) -> str:
     return ""
 
 
+def _title_like(line: str) -> bool:
+    """Return True if ``line`` can be a record's title (no subject line, sentence or link)."""
+    return (
+        parse_subjects(line) is None
+        and len(line) <= _MAX_TITLE_LINE
+        and not line.endswith(".")
+        and "://" not in line
+        and parse_venue_line(line) is None
+    )
+
+
 class _Parser:
     """State of one pass over the lines of a publication-list page."""
 
-    def __init__(self, lines: Lines) -> None:
+    def __init__(self, lines: Lines, choice: Choice | None = None) -> None:
         self.text = lines.text
         self.number = lines.number
-        self.count = len(lines.text)
+        self.count = len(lines.text)  # the footer's first line, once found
         self.records: list[ParsedRecord] = []
         self.warnings: list[str] = []
+        self.choice = choice or Choice()
+        self.doubts: list[Doubt] = []
+        self._skip: tuple[int, int, int] | None = None  # last skipped lines and their warning
 
     def _title_follows(self, index: int, strict: bool) -> bool:
         """Return True if line ``index`` can be the title after a venue line."""
@@ -141,31 +155,25 @@ class _Parser:
             return False
         if not strict:
             return True  # a subject line right away means a record with neither title nor abstract
-        line = self.text[index]
-        return (
-            parse_subjects(line) is None
-            and len(line) <= _MAX_TITLE_LINE
-            and not line.endswith(".")
-            and "://" not in line
-            and parse_venue_line(line) is None
-            and index + 1 < self.count
-        )
+        return _title_like(self.text[index]) and index + 1 < self.count
 
     def starts_record(self, index: int, strict: bool) -> tuple[str | None, int] | None:
         """Return ``(venue, year)`` if a record starts at line ``index``.
+
+        A footer's line ("Last updated 12 March 2026") starts none.
 
         Args:
             index: Line index.
             strict: Inside an abstract, also require a named venue, a title-like next line and
                 an abstract after it ("Accepted at ICML 2024" then "Code: …" then the subjects
-                end an abstract).
+                end an abstract; :meth:`_doubt` looks at such lines).
         """
         line = self.text[index]
         venue_year = parse_venue_line(line)
         if venue_year is None:
             # A proceedings' full name: a venue line only where a record may start, before a title.
             long = None if strict else parse_venue_line(line, long=True)
-            if long is None or not self._title_follows(index + 1, True):
+            if long is None or not self._title_follows(index + 1, True) or footer_mark(line):
                 return None
             # ... and its abstract after the title (a long line of news ending in a year is
             # followed by a short line, then the next record).
@@ -175,6 +183,8 @@ class _Parser:
             or index + 2 >= self.count
             or parse_subjects(self.text[index + 2]) is not None
         ):
+            return None
+        if footer_mark(line):
             return None
         return venue_year if self._title_follows(index + 1, strict) else None
 
@@ -207,6 +217,8 @@ class _Parser:
 
     def run(self, start: int) -> int:
         """Parse records from line ``start`` on; return the index of the first record."""
+        end = self.count
+        self.count = footer_start(self.text, start, end)
         index = self._next_start(start)
         first = index
         while index < self.count:
@@ -227,16 +239,23 @@ class _Parser:
                 index = self._record(index, index, None, None)
             else:
                 index = self._record(index, index + 1, *venue_year)
+        if self.count < end:
+            self._skipped(self.count, end)
         return first
 
     def _skipped(self, index: int, following: int) -> None:
-        """Warn about lines between records that do not form a record."""
+        """Warn about lines between records that do not form a record (one warning for lines
+        skipped one after another: those before a footer, the footer)."""
+        if self._skip is not None and self._skip[1:] == (index, len(self.warnings)):
+            self.warnings.pop()
+            index = self._skip[0]
         first, last = self.number[index], self.number[following - 1]
         where = f"Line {first}" if first == last else f"Lines {first}–{last}"
         verbs = ("does", "was") if first == last else ("do", "were")
         self.warnings.append(
             f"{where} {verbs[0]} not look like a publication record and {verbs[1]} skipped."
         )
+        self._skip = (index, following, len(self.warnings))
 
     def _subjects_from(self, index: int, found: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
         """Collect the subjects at ``index`` and on directly following subject lines.
@@ -251,6 +270,70 @@ class _Parser:
             index += 1
         return tuple(dict.fromkeys(codes)), index
 
+    def _doubt(self, index: int, start: int) -> bool:
+        """Return True if the venue line ``index`` inside the abstract of the record at ``start``
+        was chosen to start a record of only a title, or of only subjects (see
+        :mod:`~refman.importers.record_doubts`); note it for :func:`choose`."""
+        venue_year = parse_venue_line(self.text[index])
+        if venue_year is None or venue_year[0] is None or index + 1 >= self.count:
+            return False
+        titled = parse_subjects(self.text[index + 1]) is None
+        if titled and not (
+            _title_like(self.text[index + 1])
+            and (index + 2 >= self.count or parse_subjects(self.text[index + 2]) is not None)
+        ):
+            return False
+        if footer_mark(self.text[index]):
+            return False
+        self.doubts.append(Doubt(index, venue_year[0], titled))
+        if index in self.choice.split:
+            return True
+        self._doubt_warning(index, start, split=False)
+        return False
+
+    def _doubt_warning(self, index: int, start: int, split: bool) -> None:
+        """Warn about the venue line ``index`` if the choice made for it is doubtful."""
+        if index not in self.choice.doubtful:
+            return
+        where = f"Line {self.number[index]}: “{self.text[index]}” and the line after it were"
+        record = f"the record at line {self.number[start]}"
+        self.warnings.append(
+            f"{where} read as a record of their own; they may belong to the abstract of {record}."
+            if split
+            else f"{where} read as part of the abstract of {record}; they may be a record of "
+            "their own."
+        )
+
+    def _body(self, start: int, index: int) -> tuple[list[str], tuple[str, ...], int]:
+        """Read the abstract and subjects of the record at ``start`` from line ``index`` on.
+
+        Returns:
+            The abstract's paragraphs, the subjects and the index of the next line.
+        """
+        abstract: list[str] = []
+        while index < self.count:
+            line = self.text[index]
+            found = parse_subjects(line)
+            if found is not None:
+                subjects, index = self._subjects_from(index, found)
+                return abstract, subjects, index
+            if self.starts_record(index, strict=True) is not None or (
+                line[-1].isdigit() and self._doubt(index, start)
+            ):
+                self.warnings.append(
+                    f"Line {self.number[start]}: a record has no subject line; "
+                    "it was closed at the next venue line."
+                )
+                self._doubt_warning(index, start, split=True)
+                return abstract, (), index
+            abstract.append(line)
+            index += 1
+        self.warnings.append(
+            f"Line {self.number[start]}: a record has no subject line; "
+            "it was closed at the end of the page."
+        )
+        return abstract, (), index
+
     def _record(self, start: int, title_index: int, venue: str | None, year: int | None) -> int:
         """Read one record whose title is at ``title_index``; return the next line index."""
         title = ""
@@ -258,32 +341,7 @@ class _Parser:
         if index < self.count and parse_subjects(self.text[index]) is None:
             title = self.text[index]
             index += 1
-        abstract: list[str] = []
-        subjects: tuple[str, ...] = ()
-        closed = False
-        while index < self.count:
-            line = self.text[index]
-            found = parse_subjects(line)
-            if found is not None:
-                subjects, index = self._subjects_from(index, found)
-                closed = True
-                break
-            if self.starts_record(index, strict=True) is not None:
-                self.warnings.append(
-                    f"Line {self.number[start]}: a record has no subject line; "
-                    "it was closed at the next venue line."
-                )
-                break
-            abstract.append(line)
-            index += 1
-        if not closed and index >= self.count:
-            if not abstract and _FOOTER.search(self.text[start]):  # "Last updated 12 March"
-                self._skipped(start, index)
-                return index
-            self.warnings.append(
-                f"Line {self.number[start]}: a record has no subject line; "
-                "it was closed at the end of the page."
-            )
+        abstract, subjects, index = self._body(start, index)
         if not abstract and title.endswith(".") and ". " in title and title.count(" ") >= 9:
             # Sentences, not a title: the record's abstract, with a title suggested from it.
             abstract, title = [title], ""
@@ -324,6 +382,11 @@ def parse_publication_list(lines: Lines, header: Header) -> PublicationList:
     """
     parser = _Parser(lines)
     first_record = parser.run(header.end)
+    if parser.doubts:  # read again where the page's count or venues say a record starts
+        choice = choose(parser.doubts, parser.records, header.claimed)
+        if choice.split or choice.doubtful:
+            parser = _Parser(lines, choice)
+            parser.run(header.end)
     owner = header.owner or _owner_fallback(lines, header, first_record)
     result = PublicationList(owner, header.claimed, parser.records, parser.warnings)
     if not owner:

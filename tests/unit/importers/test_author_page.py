@@ -295,6 +295,107 @@ def test_last_record_without_subject_line_is_kept_with_a_warning() -> None:
     ]
 
 
+REC_C = record_lines(
+    "ICML 2022",
+    "Sketching Gradients for Federated Training",
+    "Federated training sends whole gradients. We send sketches and cut traffic tenfold.",
+    "cs.DC↗",
+)
+
+
+@pytest.mark.parametrize("bare", [[REC_B[0], REC_B[1], REC_B[3]], [REC_B[0], REC_B[3]]])
+def test_a_record_without_abstract_after_a_record_without_subject_line_is_kept(
+    bare: list[str],
+) -> None:
+    page = parse(page_text(*HEADER[:3], "3 records", *REC_A[:3], *bare, *REC_C))
+    assert [(r.venue, r.abstract, r.subjects) for r in page.records] == [
+        ("arXiv", REC_A[2], ()),
+        ("NeurIPS", "", ("cs.CL",)),
+        ("ICML", REC_C[2], ("cs.DC",)),
+    ]
+    assert page.records[0].title == REC_A[1]
+    assert page.records[1].title_provisional is (len(bare) == 2)
+    assert page.warnings == [
+        "Line 9: a record has no subject line; it was closed at the next venue line."
+    ]
+
+
+def test_a_last_record_of_only_a_title_after_a_record_without_subject_line_is_kept() -> None:
+    page = parse(page_text(*HEADER, *REC_A[:3], "ICML 2021", "A Short Note on Dropout"))
+    assert [(r.title, r.abstract) for r in page.records] == [
+        (REC_A[1], REC_A[2]),
+        ("A Short Note on Dropout", ""),
+    ]
+    assert page.warnings == [
+        "Line 9: a record has no subject line; it was closed at the next venue line.",
+        "Line 15: a record has no subject line; it was closed at the end of the page.",
+    ]
+
+
+def test_without_a_count_a_venue_line_and_title_before_the_subjects_start_a_record() -> None:
+    page = parse(page_text(*HEADER[:3], *REC_A[:3], REC_B[0], REC_B[1], REC_B[3], *REC_C))
+    assert [r.title for r in page.records] == [REC_A[1], REC_B[1], REC_C[1]]
+    assert page.warnings == [
+        "Line 7: a record has no subject line; it was closed at the next venue line.",
+        "Line 13: “NeurIPS2023” and the line after it were read as a record of their own; "
+        "they may belong to the abstract of the record at line 7.",
+    ]
+
+
+def test_a_bare_venue_line_of_the_page_before_the_subjects_starts_a_record() -> None:
+    rec = ["arXiv2023", "cs.CL↗"]
+    page = parse(page_text(*HEADER[:3], *REC_A[:3], *rec, *REC_C))
+    assert [(r.venue, r.year, r.subjects) for r in page.records] == [
+        ("arXiv", 2024, ()),
+        ("arXiv", 2023, ("cs.CL",)),
+        ("ICML", 2022, ("cs.DC",)),
+    ]
+
+
+def test_the_count_tells_a_record_without_abstract_from_an_abstract_note() -> None:
+    notes = ["Published in Nature 2023", "Supplementary material online"]
+    rec = ["arXiv2023", "Dense Probes for Sparse Retrievers", "cs.IR↗"]
+    page = parse(
+        page_text(*HEADER[:3], "3 records", *REC_A[:3], *notes, REC_A[3], *REC_B[:3], *rec)
+    )
+    assert [(r.title, r.abstract) for r in page.records] == [
+        (REC_A[1], "\n\n".join([REC_A[2], *notes])),
+        (REC_B[1], REC_B[2]),
+        (rec[1], ""),
+    ]
+    assert page.warnings == [
+        "Line 21: a record has no subject line; it was closed at the next venue line."
+    ]
+
+
+def test_without_a_count_an_abstract_note_and_a_line_stay_with_a_warning() -> None:
+    notes = ["Accepted at ICML 2024", "Oral presentation"]
+    page = parse(page_text(*HEADER[:3], *REC_A[:3], *notes, REC_A[3], *REC_B))
+    assert [r.title for r in page.records] == [REC_A[1], REC_B[1]]
+    assert page.records[0].abstract == "\n\n".join([REC_A[2], *notes])
+    assert page.warnings == [
+        "Line 13: “Accepted at ICML 2024” and the line after it were read as part of the "
+        "abstract of the record at line 7; they may be a record of their own."
+    ]
+
+
+@pytest.mark.parametrize("count", ["2 records", "1 record"])
+def test_abstract_notes_before_the_subjects_stay_when_the_count_says_so(count: str) -> None:
+    notes = ["Accepted at ICML 2024", "Oral presentation"]
+    page = parse(page_text(*HEADER[:3], count, *REC_A[:3], *notes, REC_A[3], *REC_B))
+    assert [r.title for r in page.records] == [REC_A[1], REC_B[1]]
+    assert page.records[0].abstract == "\n\n".join([REC_A[2], *notes])
+    assert page.records[0].subjects == ("cs.IR",)
+    if count == "2 records":
+        assert page.warnings == []
+    else:
+        assert page.warnings == [
+            "The page says 1 record but 2 were found.",
+            "Line 15: “Accepted at ICML 2024” and the line after it were read as part of the "
+            "abstract of the record at line 9; they may be a record of their own.",
+        ]
+
+
 def test_more_records_than_claimed_is_reported() -> None:
     header = [*HEADER[:3], "1 recordLinked to original sources"]
     page = parse(page_text(*header, *REC_A, *REC_B))
@@ -312,6 +413,65 @@ def test_a_footer_line_ending_in_a_year_is_not_a_record() -> None:
     page = parse(page_text(*HEADER, *REC_A, *REC_B, "Last updated 12 March 2026", "About · Help"))
     assert [r.title for r in page.records] == [REC_A[1], REC_B[1]]
     assert page.warnings == ["Lines 25–27 do not look like a publication record and were skipped."]
+
+
+@pytest.mark.parametrize(
+    "footer",
+    [
+        ["Last updated 12 March 2026", "© 2026 Example Index", "Privacy · Terms"],
+        ["Back to top", "Last updated 12 March 2026", "© 2026 Example Index", "Privacy · Terms"],
+        ["Example Index 2026", "Privacy | Terms | Cookies", "Contact: help@example.org"],
+        ["© 2025 Example Index", "Powered by Lantern", "About · Help", "Terms of use"],
+        ["Last modified on March 3, 2026", "Example Index, Oslo", "All rights reserved."],
+    ],
+)
+def test_a_footer_of_several_lines_is_skipped_with_one_warning(footer: list[str]) -> None:
+    page = parse(page_text(*HEADER, *REC_A, *REC_B, *footer))
+    assert [r.title for r in page.records] == [REC_A[1], REC_B[1]]
+    last = 25 + 2 * (len(footer) - 1)
+    assert page.warnings == [
+        f"Lines 25–{last} do not look like a publication record and were skipped."
+    ]
+
+
+def test_a_footer_after_a_last_record_without_subject_line_is_not_its_abstract() -> None:
+    footer = ["Last updated 12 March 2026", "© 2026 Example Index", "Privacy · Terms"]
+    page = parse(page_text(*HEADER, *REC_A, *REC_B[:3], *footer))
+    assert [r.title for r in page.records] == [REC_A[1], REC_B[1]]
+    assert page.records[1].abstract == REC_B[2]
+    assert page.warnings == [
+        "Line 17: a record has no subject line; it was closed at the end of the page.",
+        "Lines 23–27 do not look like a publication record and were skipped.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        ["ICML 2021", "Privacy Amplification by Subsampling", "We bound privacy loss. Contact us."],
+        ["ICML 2021", "Terms of Trade", "About a third of trade is priced in dollars."],
+        ["IEEE Conference on Decision and Control 2019", "Safe Sets for Drones"],
+        ["Proc. Updated Methods 2020", "Copyright and Machine Learning", "We map the law."],
+    ],
+)
+def test_a_last_record_without_subject_line_that_mentions_footer_words_stays(
+    last: list[str],
+) -> None:
+    page = parse(page_text(*HEADER, *REC_A, *last))
+    assert [r.title for r in page.records] == [REC_A[1], last[1]]
+    assert page.records[1].abstract == "\n\n".join(last[2:])
+    assert page.warnings == [
+        "Line 17: a record has no subject line; it was closed at the end of the page."
+    ]
+
+
+def test_a_last_updated_line_above_the_records_is_no_record() -> None:
+    page = parse(page_text(*HEADER, "Last updated 12 March 2026", *REC_A, *REC_B))
+    assert [(r.venue, r.title) for r in page.records] == [
+        ("arXiv", REC_A[1]),
+        ("NeurIPS", REC_B[1]),
+    ]
+    assert page.warnings == []
 
 
 def test_a_record_whose_only_line_is_its_abstract_gets_a_suggested_title() -> None:
