@@ -3,8 +3,9 @@
 :func:`inputs_from_mime` reads dragged data (file URLs, plain text, HTML) into
 :class:`DropInputs`. :func:`install_drop_target` makes any window a drop target: while
 something is dragged over it, a :class:`DropOverlay` says what a drop would do (or why it
-would be refused); a drop of images, binary or oversized files imports nothing and is
-explained through :func:`~refman.ui.messages.show_error`.
+would be refused). Files that cannot be imported (images, binary or oversized files) go on
+with the others, for the wizard to name each and leave it out; a drop of nothing but such
+files imports nothing and is explained through :func:`~refman.ui.messages.show_error`.
 """
 
 from __future__ import annotations
@@ -12,22 +13,12 @@ from __future__ import annotations
 import inspect
 import logging
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, QRectF, Qt, QTimer
-from PySide6.QtGui import (
-    QColor,
-    QDragEnterEvent,
-    QDragMoveEvent,
-    QDropEvent,
-    QMouseEvent,
-    QPainter,
-    QPaintEvent,
-    QPalette,
-    QPen,
-)
+from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, Qt, QTimer
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QWidget
 
 from refman.importers import UnreadableFileError
@@ -35,6 +26,7 @@ from refman.importers.pdf_file import is_pdf
 from refman.importers.sources import LoadedSource, check_file, html_page
 
 from refman.ui import messages
+from refman.ui.drop_overlay import DropOverlay
 
 log = logging.getLogger("refman.ui")
 
@@ -131,110 +123,17 @@ def combined_error(problems: list[UnreadableFileError]) -> UnreadableFileError:
     return UnreadableFileError(f"Nothing was imported.\n{message}", hint)
 
 
-class DropOverlay(QWidget):
-    """A translucent cover with a dashed rounded border and a large message.
-
-    It covers its parent while something is dragged over it, and follows the parent's size.
-    While shown it receives the drag itself, so the whole window is one drop zone; a click
-    hides it should a drag end without telling.
-    """
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.setObjectName("dropOverlay")
-        self.setAcceptDrops(True)
-        self.message = ""
-        self.detail = ""
-        self.refused = False
-        parent.installEventFilter(self)
-        self.hide()
-
-    def show_message(self, message: str, detail: str = "", *, refused: bool = False) -> None:
-        """Cover the parent and show a message.
-
-        Args:
-            message: The large line.
-            detail: A smaller line below it.
-            refused: True to draw it as a refusal (warning colour).
-        """
-        self.message, self.detail, self.refused = message, detail, refused
-        covered = self.parentWidget()
-        if covered is not None:
-            self.setGeometry(covered.rect())
-        self.raise_()
-        self.show()
-        self.update()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Follow the parent's size."""
-        # While Qt tears the widgets down, events can arrive after Python's attributes are gone.
-        covered = self.parentWidget()
-        if covered is not None and watched is covered and event.type() == QEvent.Type.Resize:
-            self.setGeometry(covered.rect())
-        return False
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        """Get out of the way."""
-        self.hide()
-        event.ignore()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        """Draw the cover, the dashed border and the message."""
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        pal = self.palette()
-        fill = QColor(pal.color(QPalette.ColorRole.Window))
-        fill.setAlpha(240)
-        painter.fillRect(self.rect(), fill)
-        accent = QColor("#c0392b") if self.refused else pal.color(QPalette.ColorRole.Highlight)
-        pen = QPen(accent, 3, Qt.PenStyle.DashLine)
-        pen.setDashPattern([4.0, 3.0])
-        painter.setPen(pen)
-        frame = QRectF(self.rect()).adjusted(16, 16, -16, -16)
-        painter.drawRoundedRect(frame, 18, 18)
-        text_box = frame.adjusted(40, 0, -40, 0)
-        big = self.font()
-        big.setPointSizeF(max(self.font().pointSizeF(), 9.0) * 2.0)
-        big.setBold(True)
-        painter.setFont(big)
-        painter.setPen(accent if self.refused else pal.color(QPalette.ColorRole.WindowText))
-        flags = Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap
-        metrics_big = painter.fontMetrics()
-        big_rect = metrics_big.boundingRect(text_box.toRect(), flags, self.message)
-        small = self.font()
-        painter.setFont(small)
-        small_rect = painter.fontMetrics().boundingRect(text_box.toRect(), flags, self.detail)
-        gap = 12 if self.detail else 0
-        height = big_rect.height() + gap + small_rect.height()
-        top = frame.center().y() - height / 2
-        width = max(big_rect.width(), small_rect.width())
-        backdrop = QRectF(frame.center().x() - width / 2, top, width, height)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(pal.color(QPalette.ColorRole.Window))
-        painter.drawRoundedRect(backdrop.adjusted(-24, -16, 24, 16), 12, 12)
-        painter.setPen(accent if self.refused else pal.color(QPalette.ColorRole.WindowText))
-        painter.setFont(big)
-        painter.drawText(
-            QRectF(text_box.left(), top, text_box.width(), big_rect.height()), flags, self.message
-        )
-        if self.detail:
-            painter.setFont(small)
-            painter.setPen(pal.color(QPalette.ColorRole.WindowText))
-            painter.drawText(
-                QRectF(text_box.left(), top + big_rect.height() + gap, text_box.width(), 1000),
-                flags,
-                self.detail,
-            )
-        painter.end()
-
-
-def _describe(inputs: DropInputs) -> str:
-    """The overlay's small line for an acceptable drop."""
+def _describe(inputs: DropInputs, left_out: Sequence[UnreadableFileError] = ()) -> str:
+    """The overlay's small lines for an acceptable drop (and the files it leaves out)."""
     if inputs.files:
         names = ", ".join(p.name for p in inputs.files[:3])
         more = f" and {len(inputs.files) - 3} more" if len(inputs.files) > 3 else ""
         noun = "file" if len(inputs.files) == 1 else "files"
-        return f"{len(inputs.files)} {noun}: {names}{more}"
+        lines = [f"{len(inputs.files)} {noun}: {names}{more}"]
+        lines += [f"{p.message} It will be left out." for p in left_out[:3]]
+        if len(left_out) > 3:
+            lines.append(f"{len(left_out) - 3} more will be left out.")
+        return "\n".join(lines)
     return "The dragged text will be read as an author page or a bibliography."
 
 
@@ -245,9 +144,14 @@ class DropTarget(QObject):
     """
 
     def __init__(
-        self, window: QWidget, on_drop: Callable[[DropInputs], None], parent: QObject | None
+        self,
+        window: QWidget,
+        on_drop: Callable[[DropInputs], None],
+        parent: QObject | None,
+        reports_files: bool = False,
     ) -> None:
         super().__init__(parent)
+        self._reports_files = reports_files
         # Weak references: the window owns this object (through Qt), and a strong reference
         # back would make the window a Python reference cycle, which the garbage collector
         # may then destroy at an unsafe moment inside Qt's event handling.
@@ -300,16 +204,27 @@ class DropTarget(QObject):
             return None  # pages and bibliographies are imported wherever they are dropped
         return self.attach_target(event.position().toPoint())
 
+    def _refusal(self) -> list[UnreadableFileError]:
+        """Why a drop would import nothing (empty when it goes on to ``on_drop``).
+
+        Files go on while one of them can be imported (the receiver names each of the others
+        and leaves it out), or always for a receiver that shows every file's problem.
+        """
+        files = self._inputs.files
+        if files and (self._reports_files or len(self._problems) < len(files)):
+            return []
+        return self._problems
+
     def _show(self, event: QDropEvent | QDragMoveEvent) -> None:
         """Say what a drop here would do: attach the files to a paper, import, or why not."""
         paper = self._paper_at(event)
         if paper is not None:
             self.overlay.show_message(f"Drop to attach to “{paper[1]}”", _describe(self._inputs))
-        elif self._problems:
-            first = self._problems[0]
+        elif refusal := self._refusal():
+            first = refusal[0]
             self.overlay.show_message(first.message, first.hint, refused=True)
         else:
-            self.overlay.show_message(DROP_MESSAGE, _describe(self._inputs))
+            self.overlay.show_message(DROP_MESSAGE, _describe(self._inputs, self._problems))
 
     def _enter(self, event: QDragEnterEvent) -> None:
         if event.source() is not None:
@@ -345,7 +260,7 @@ class DropTarget(QObject):
             attach, files = self.on_attach, inputs.files
             QTimer.singleShot(0, self, lambda: attach(paper[0], files))
             return
-        problems = self._problems
+        problems = self._refusal()
         if problems:
             event.ignore()
             log.info("drop refused: %s", "; ".join(p.message for p in problems))
@@ -362,16 +277,22 @@ class DropTarget(QObject):
             on_drop(inputs)
 
 
-def install_drop_target(window: QWidget, on_drop: Callable[[DropInputs], None]) -> DropTarget:
+def install_drop_target(
+    window: QWidget, on_drop: Callable[[DropInputs], None], *, reports_files: bool = False
+) -> DropTarget:
     """Let a window (any widget) accept dropped author pages.
 
     Args:
         window: The window; while something is dragged over it, an overlay covers it.
-        on_drop: Called (just after the drop) with what was dropped, when it can be imported.
-            Images, binary or oversized files are refused with a message naming the
-            file and the reason, and ``on_drop`` is not called.
+        on_drop: Called (just after the drop) with what was dropped, when something of it
+            can be imported: files that cannot be (images, binary or oversized files) come
+            along with the others, for ``on_drop`` to name each and leave it out. A drop of
+            nothing but such files is refused with a message naming each file and the
+            reason, and ``on_drop`` is not called.
+        reports_files: ``on_drop`` shows every file's problem itself (the wizard's card for
+            each source): files are never refused, even when none can be imported.
 
     Returns:
         The installed target (owned by the window).
     """
-    return DropTarget(window, on_drop, window)
+    return DropTarget(window, on_drop, window, reports_files)

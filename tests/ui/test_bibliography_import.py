@@ -131,7 +131,10 @@ def test_the_same_bib_again_would_only_merge(
     assert wizard.source_page.wait_until_read()
     model = review(qtbot, wizard)
     assert model.rowCount() == 8
-    assert all(s.startswith("Already in library — will merge") for s in statuses(model))
+    assert all(
+        s.startswith("Already in library (#") and s.endswith(" — nothing new to add")
+        for s in statuses(model)
+    )
 
 
 def test_damaged_entries_are_named_and_the_whole_ones_come_in(

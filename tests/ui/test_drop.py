@@ -197,16 +197,46 @@ def test_dropping_files_calls_back_after_the_drop(
 FALSE_PDF_HINT = "Check that the download finished, or open the file to see what it is."
 
 
-@pytest.mark.parametrize(
-    ("name", "data", "reason", "hint"),
-    [
-        ("photo.png", PNG, "is an image (PNG)", TEXT_HINT),
-        ("renamed.txt", PNG, "is a PNG image", TEXT_HINT),
-        ("paper.pdf", b"not a pdf", "is named .pdf but is not a PDF document", FALSE_PDF_HINT),
-        ("blob.bin", bytes(range(256)) * 4, "contains binary data", TEXT_HINT),
-    ],
-)
-def test_images_false_pdfs_and_binaries_are_refused_with_a_message(
+BAD_FILES = [
+    ("photo.png", PNG, "is an image (PNG)", TEXT_HINT),
+    ("renamed.txt", PNG, "is a PNG image", TEXT_HINT),
+    ("paper.pdf", b"not a pdf", "is named .pdf but is not a PDF document", FALSE_PDF_HINT),
+    ("blob.bin", bytes(range(256)) * 4, "contains binary data", TEXT_HINT),
+]
+
+
+@pytest.mark.parametrize(("name", "data", "reason", "hint"), BAD_FILES)
+def test_images_false_pdfs_and_binaries_alone_are_refused_with_a_message(
+    qtbot: QtBot,
+    window: tuple[QMainWindow, list[DropInputs]],
+    tmp_path: Path,
+    shown_errors: list[str],
+    name: str,
+    data: bytes,
+    reason: str,
+    hint: str,
+) -> None:
+    win, received = window
+    path = tmp_path / name
+    path.write_bytes(data)
+    mime = _files_mime(path)
+    _drag(win, mime)
+    overlay = win.drop_target.overlay  # type: ignore[attr-defined]
+    assert overlay.refused and name in overlay.message and reason in overlay.message
+    event = _drop(win, mime)
+    assert not event.isAccepted()
+    [shown] = shown_errors
+    assert shown.startswith("Nothing was imported.") and f"‘{name}’ {reason}" in shown
+    assert shown.endswith(hint)
+    # A drop that is accepted afterwards is the first (and only) one handed on.
+    good = _page_files(tmp_path)["txt"]
+    _drop(win, _files_mime(good))
+    qtbot.waitUntil(lambda: bool(received))
+    assert received == [DropInputs(files=(good,))]
+
+
+@pytest.mark.parametrize(("name", "data", "reason", "hint"), BAD_FILES)
+def test_a_bad_file_dropped_with_good_ones_goes_along_to_be_named_and_left_out(
     qtbot: QtBot,
     window: tuple[QMainWindow, list[DropInputs]],
     tmp_path: Path,
@@ -220,19 +250,18 @@ def test_images_false_pdfs_and_binaries_are_refused_with_a_message(
     path = tmp_path / name
     path.write_bytes(data)
     good = _page_files(tmp_path)["txt"]
-    mime = _files_mime(good, path)
+    mime = _files_mime(path, good)
     _drag(win, mime)
     overlay = win.drop_target.overlay  # type: ignore[attr-defined]
-    assert overlay.refused and name in overlay.message and reason in overlay.message
+    assert not overlay.refused and overlay.message == DROP_MESSAGE
+    files_line, left_out = overlay.detail.split("\n")
+    assert files_line == f"2 files: {name}, page.txt"
+    assert left_out.startswith(f"‘{name}’ {reason}") and left_out.endswith(". It will be left out.")
     event = _drop(win, mime)
-    assert not event.isAccepted()
-    [shown] = shown_errors
-    assert shown.startswith("Nothing was imported.") and f"‘{name}’ {reason}" in shown
-    assert shown.endswith(hint)
-    # A drop that is accepted afterwards is the first (and only) one handed on.
-    _drop(win, _files_mime(good))
+    assert event.isAccepted()
     qtbot.waitUntil(lambda: bool(received))
-    assert received == [DropInputs(files=(good,))]
+    assert received == [DropInputs(files=(path, good))]  # (the receiver names the bad one)
+    assert shown_errors == []
 
 
 def test_oversized_file_is_refused(
@@ -288,7 +317,7 @@ def test_dropping_text_on_the_wizard_adds_the_page(
     assert wizard.source_page.sourced_pages()[0].source == "dropped text"
 
 
-def test_refused_drop_on_the_wizard_adds_nothing(
+def test_files_dropped_on_the_wizard_that_cannot_be_read_get_a_card_each(
     qtbot: QtBot, wizard: ImportWizard, tmp_path: Path, shown_errors: list[str]
 ) -> None:
     png = tmp_path / "shot.png"
@@ -296,15 +325,29 @@ def test_refused_drop_on_the_wizard_adds_nothing(
     blob = tmp_path / "data.dat"
     blob.write_bytes(b"\x00\x01\x02\x03" * 100)
     _drop(wizard.source_page, _files_mime(png, blob))
-    [text] = shown_errors
-    assert "‘shot.png’ is an image (PNG)" in text
-    assert "‘data.dat’ contains binary data" in text
-    assert wizard.source_page.sources() == []
+    qtbot.waitUntil(lambda: len(wizard.source_page.sources()) == 2)
+    assert wizard.source_page.wait_until_read()
+    page = wizard.source_page
+    assert shown_errors == []  # no box over the wizard: each file says what is wrong on its card
+    assert _texts(page, "sourceOwner") == ["shot.png", "data.dat"]
+    first, second = _texts(page, "sourceError")
+    assert first.startswith("✗  Cannot be imported. ‘shot.png’ is an image (PNG), not text.")
+    assert second.startswith("✗  Cannot be imported. ‘data.dat’ contains binary data, not text.")
+    assert first.endswith(TEXT_HINT) and second.endswith(TEXT_HINT)
+    assert _texts(page, "pageExample") == []  # (they are no text: no example of a page)
     assert not wizard.button(wizard.WizardButton.NextButton).isEnabled()
-    # A page dropped afterwards is the only source: the refused drop added nothing later.
+    assert _texts(page, "sourcesNote") == [
+        "✗  Nothing here can be imported, so Next is not possible yet. Paste, open or drop an "
+        "author page or a bibliography."
+    ]
+    # A page dropped afterwards can be imported: the two others are left out.
     good = _page_files(tmp_path)["txt"]
     _drop(wizard.source_page, _files_mime(good))
-    qtbot.waitUntil(lambda: bool(wizard.source_page.sources()))
-    assert [s.name for s in wizard.source_page.sources()] == [good.name]
-    # (Next follows once the page has read the file: a moment on a busy machine)
+    qtbot.waitUntil(lambda: len(wizard.source_page.sources()) == 3)
+    assert wizard.source_page.wait_until_read()
     qtbot.waitUntil(wizard.button(wizard.WizardButton.NextButton).isEnabled)
+    assert _texts(page, "sourcesNote") == [
+        "⚠  2 files cannot be imported and will be left out (shot.png and data.dat). "
+        "Next goes on with the other one."
+    ]
+    assert [p.source for p in wizard.source_page.sourced_pages()] == [good.name]

@@ -116,6 +116,15 @@ def import_seed_directly(library: LibraryService, n: int) -> None:
     library.import_pages([sourced_file(seed_files()[n])])
 
 
+def merged_into(library: LibraryService, model: ReviewModel, row: int) -> str:
+    """ "Already in library (#7)": how a review row whose paper is in the library under the
+    title the row shows names that paper."""
+    target = model.plan_at(row).target_id
+    assert target is not None
+    assert model.index(row, Column.TITLE).data() == library.paper(target).title
+    return f"Already in library (#{target})"
+
+
 def tagged(library: LibraryService, name: str) -> set[int]:
     """The papers that carry a tag."""
     return set(library.paper_ids(PaperQuery(tags=(name,))))
@@ -150,11 +159,13 @@ def test_three_seed_pages_one_wizard_each(
         elif n == 1:
             assert shown.count("New") == 5
             [merge] = [s for s in shown if s != "New"]
-            assert merge.startswith("Already in library — will merge (adds attribution to")
+            into = merged_into(library, model, shown.index(merge))
+            assert merge.startswith(f"{into} — will merge: adds attribution to")
         else:
             assert shown.count("Needs a title") == 3
             [merge] = [s for s in shown if s != "Needs a title"]
-            assert merge.startswith("Already in library — will merge (")
+            into = merged_into(library, model, shown.index(merge))
+            assert merge.startswith(f"{into} — will merge: adds ")
             assert f"attribution to {page.owner}" in merge
         assert labels(wizard.review_page, "pageSummary")[0].startswith(
             f"{page.owner} — {seed.name}"
@@ -206,6 +217,10 @@ def test_not_a_page_keeps_next_disabled_and_explains(
     assert "Publications and source records" in labels(wizard.source_page, "pageExample")[0]
     assert not wizard.source_page.isComplete()
     assert not wizard.button(Button.NextButton).isEnabled()
+    assert labels(wizard.source_page, "sourcesNote") == [  # (why Next is greyed)
+        "✗  Nothing here can be imported, so Next is not possible yet. Paste, open or drop an "
+        "author page or a bibliography."
+    ]
 
     area.setPlainText(seed_files()[0].read_text(encoding="utf-8"))
     assert not wizard.button(Button.NextButton).isEnabled()  # until the typing pause
@@ -227,10 +242,14 @@ def test_several_sources_each_with_its_line_and_remove(
     counts = labels(src, "sourceCount")
     assert len(counts) == 3 and len(labels(src, "sourceError")) == 1
     assert [s.name for s in src.sources()][2:] == ["pasted text", "pasted text (2)"]
-    assert not wizard.button(Button.NextButton).isEnabled()
+    assert wizard.button(Button.NextButton).isEnabled()  # (the text that is no page stays out)
+    assert labels(src, "sourcesNote") == [
+        "⚠  1 source cannot be imported and will be left out (pasted text (2)). "
+        "Next goes on with the other 3."
+    ]
     cards = src.findChildren(QWidget, "sourceCard")
     qtbot.mouseClick(cards[-1].findChild(QWidget, "removeSourceButton"), Qt.MouseButton.LeftButton)
-    assert labels(src, "sourceError") == []
+    assert labels(src, "sourceError") == [] and labels(src, "sourcesNote") == []
     assert wizard.button(Button.NextButton).isEnabled()
     model = to_review(qtbot, wizard)
     assert model.rowCount() == 12 + 6 + 4
@@ -243,10 +262,12 @@ def test_several_sources_each_with_its_line_and_remove(
         if status.startswith("Also on "):
             target = model.plan_at(row).target_ref
             assert target is not None and target[0] == 0
-            assert status == f"Also on {owner}'s page (row {refs.index(target) + 1})"
+            joined = model.index(refs.index(target), Column.TITLE).data()
+            row = refs.index(target) + 1
+            assert status == f"Also on {owner}'s page (row {row}) — will merge into “{joined}”"
 
 
-def test_open_file_button_reads_files_and_refuses_images(
+def test_open_file_button_reads_files_and_shows_an_image_on_a_card_of_its_own(
     qtbot: QtBot,
     make_wizard: Callable[[], ImportWizard],
     monkeypatch: pytest.MonkeyPatch,
@@ -261,8 +282,22 @@ def test_open_file_button_reads_files_and_refuses_images(
     qtbot.mouseClick(wizard.source_page.open_button, Qt.MouseButton.LeftButton)
     assert wizard.source_page.wait_until_read()  # (read off the GUI thread)
     assert labels(wizard.source_page, "sourceReading") == []
-    assert labels(wizard.source_page, "sourceOwner") == [read_page(seed_files()[0]).owner]
-    assert len(shown_errors) == 1 and "‘cover.png’ is an image (PNG), not text." in shown_errors[0]
+    owner = read_page(seed_files()[0]).owner
+    assert labels(wizard.source_page, "sourceOwner") == [owner, "cover.png"]
+    # Like every source that is no page: a card saying what is wrong and what to do, no box.
+    assert shown_errors == []
+    assert labels(wizard.source_page, "sourceError") == [
+        "✗  Cannot be imported. ‘cover.png’ is an image (PNG), not text. refman imports "
+        "bibliographies (BibTeX, RIS, CSL-JSON) and the text of author pages: save the page as "
+        "text or HTML, or copy its text in the browser and paste it."
+    ]
+    assert labels(wizard.source_page, "sourcesNote") == [
+        "⚠  1 file cannot be imported and will be left out (cover.png). "
+        "Next goes on with the other one."
+    ]
+    model = to_review(qtbot, wizard)  # the page goes on; the image is left out
+    assert model.rowCount() == 12
+    assert [p.source for p in wizard.source_page.sourced_pages()] == [seed_files()[0].name]
 
 
 def test_files_are_read_while_the_wizard_answers_and_one_removed_meanwhile_stays_out(
@@ -793,10 +828,12 @@ def test_three_seed_pages_at_once_into_an_empty_library(
         target = model.plan_at(row).target_ref
         assert target is not None and target[0] == 0
         status = shown[row]
-        assert status == f"Also on {first} (row {refs.index(target) + 1})"
+        joined = model.index(refs.index(target), Column.TITLE).data()
+        assert status == (
+            f"Also on {first} (row {refs.index(target) + 1}) — will merge into “{joined}”"
+        )
         tooltip = model.index(row, Column.STATUS).data(Qt.ItemDataRole.ToolTipRole)
-        assert tooltip.startswith(f"{status}\nThe same paper as “")
-        assert "imported once" in tooltip
+        assert tooltip == f"{status}\nThe paper is imported once, with the details of both records."
     # The last page's repeat has no title of its own: it shows the title of the paper it joins.
     row = repeats[1]
     repeat = model.plan_at(row)
@@ -849,10 +886,20 @@ def test_repeats_within_the_import_and_library_papers_count_apart(
         "Ada Lovelace's page, 1 repeated on this page, 1 already in library",
     ]
     shown = statuses(model)
-    assert shown[0] == "Already in library — will merge (adds attribution to Ada Lovelace)"
+    lattice, compilers = (
+        "“Counting lattice paths with symmetry”",
+        "“Compilers for tiny microcontrollers”",
+    )
+    [known] = library.paper_ids()
+    into = f"Already in library (#{known}) — will merge: adds attribution to"
+    assert shown[0] == f"{into} Ada Lovelace"
     assert shown[1] == "New"
-    assert shown[2] == "Already in library — will merge (adds attribution to Alan Turing)"
-    assert shown[3:] == ["Also on Ada Lovelace's page (row 2)", "New", "Same paper as row 5"]
+    assert shown[2] == f"{into} Alan Turing"
+    assert shown[3:] == [
+        f"Also on Ada Lovelace's page (row 2) — will merge into {lattice}",
+        "New",
+        f"Same paper as row 5 — will merge into {compilers}",
+    ]
     if skip_ada_b:
         model.setData(
             model.index(1, Column.IMPORT),
@@ -1121,9 +1168,14 @@ def test_the_review_says_when_the_paper_found_is_in_the_trash() -> None:
 
     record = ParsedRecord("A title", False, "An abstract of some length here.")
     plan = RecordPlan((0, 0), record, RecordStatus.MERGE, target_id=7, adds=("the year",))
-    assert merge_text(plan) == "Already in library — will merge (adds the year)"
-    trashed = RecordPlan((0, 0), record, RecordStatus.MERGE, target_id=7, target_in_trash=True)
-    assert merge_text(trashed) == "Already in the Trash — will merge (nothing new)"
+    assert merge_text(plan) == "Already in library (#7) — will merge: adds the year"
+    trashed = RecordPlan((0, 0), record, RecordStatus.MERGE, 7, "A Title", target_in_trash=True)
+    assert merge_text(trashed) == "Already in the Trash (#7) — nothing new to add"
+    # A paper the record was taken for under another title is named: it may be a mistake.
+    other = RecordPlan((0, 0), record, RecordStatus.MERGE, 7, "Attention Is All You Need")
+    assert merge_text(other) == (
+        "Already in library as “Attention Is All You Need” (#7) — nothing new to add"
+    )
 
 
 def _html_page(owner: str, records: list[tuple[str, str]]) -> str:

@@ -27,6 +27,13 @@ from refman.core.importing.values import (
 
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 UNKNOWN_OWNER = "Unknown owner"
+#: What a file that has no owner is, by its format (an author page is named by its owner).
+SOURCE_KINDS = {
+    "bibtex": "BibTeX bibliography",
+    "ris": "RIS bibliography",
+    "csl-json": "CSL-JSON bibliography",
+    "pdf": "the paper's PDF",
+}
 
 
 # -- naming pages -----------------------------------------------------------------------------
@@ -52,6 +59,14 @@ def page_names(pages: Sequence[tuple[str, str]]) -> list[str]:
         else:
             names.append(f"{possessive(owner)} page")
     return names
+
+
+def page_label(owner: str, source: str, format: str) -> str:
+    """ "Zhuo Jiang — zhuo.txt" for an author page; a bibliography (or a PDF), which has no
+    owner, by its file and kind: "small.bib (BibTeX bibliography)"."""
+    if not owner and format in SOURCE_KINDS:
+        return f"{source} ({SOURCE_KINDS[format]})"
+    return f"{owner or UNKNOWN_OWNER} — {source}"
 
 
 def elsewhere_text(count: int, origins: set[int], names: Sequence[str]) -> str:
@@ -111,16 +126,24 @@ def plan_page_summary(plan: ImportPlan, page: int) -> str:
     """One line about a page to review: owner, source, records and what they will do."""
     info = plan.pages[page]
     said = f" (the page says {info.claimed})" if info.claimed is not None else ""
-    owner = info.owner or UNKNOWN_OWNER
+    label = page_label(info.owner, info.source, info.format)
     parts = ", ".join(_plan_parts(plan, page))
-    return f"{owner} — {info.source}: {plural(info.parsed, 'record')}{said}; {parts}"
+    return f"{label}: {plural(info.parsed, 'record')}{said}; {parts}"
 
 
 def merge_text(record: RecordPlan) -> str:
-    """ "Already in library — will merge (adds …)" for a record to merge."""
-    adds = f"adds {join_words(record.adds)}" if record.adds else "nothing new"
+    """ "Already in library (#7) — will merge: adds …" (or "— nothing new to add") for a
+    record to merge; with the title of the library's paper when it is not the record's
+    ("Already in library as “…” (#7)"), so that a record taken for another paper stands out."""
+    adds = f"will merge: adds {join_words(record.adds)}" if record.adds else "nothing new to add"
     where = "in the Trash" if record.target_in_trash else "in library"
-    return f"Already {where} — will merge ({adds})"
+    title = record.target_title or ""
+    same = record.record.title_provisional or (
+        normalize_for_match(record.record.title) == normalize_for_match(title)
+    )
+    named = f" as “{title}”" if title and not same else ""
+    number = f" (#{record.target_id})" if record.target_id is not None else ""
+    return f"Already {where}{named}{number} — {adds}"
 
 
 def duplicate_text(record: RecordPlan, keep_separate: bool) -> str:
@@ -130,13 +153,18 @@ def duplicate_text(record: RecordPlan, keep_separate: bool) -> str:
     return f"{choice} — possible duplicate of “{record.target_title or 'a paper'}”"
 
 
-def repeat_text(plan: ImportPlan | None, record: RecordPlan, row: int | None) -> str:
-    """The status of a record that repeats an earlier record of this import."""
+def repeat_text(
+    plan: ImportPlan | None, record: RecordPlan, row: int | None, title: str = ""
+) -> str:
+    """The status of a record that repeats an earlier record of this import (``title``: the
+    one that record shows, the paper both become)."""
     target = record.target_ref
+    into = f" — will merge into “{title}”" if title else ""
     if plan is None or target is None or target[0] == record.ref[0]:
-        return f"Same paper as row {row + 1}" if row is not None else "Same paper as above"
+        same = f"Same paper as row {row + 1}" if row is not None else "Same paper as above"
+        return same + into
     name = page_names([(p.owner, p.source) for p in plan.pages])[target[0]]
-    return f"Also on {name} (row {row + 1})" if row is not None else f"Also on {name}"
+    return (f"Also on {name} (row {row + 1})" if row is not None else f"Also on {name}") + into
 
 
 def likeness_text(record: RecordPlan) -> str:
@@ -258,8 +286,8 @@ def result_page_line(result: ImportResult, index: int) -> str:
         parts.append(f"{len(library)} already in library{_listed_by(listed, len(library))}")
     if report.skipped:
         parts.append(f"{report.skipped} skipped")
-    owner = report.owner or UNKNOWN_OWNER
-    return f"{owner} — {report.source}: {', '.join(parts)}{_duplicate_notes(report)}"
+    label = page_label(report.owner, report.source, report.format)
+    return f"{label}: {', '.join(parts)}{_duplicate_notes(report)}"
 
 
 # -- the command line ---------------------------------------------------------------------------
@@ -301,12 +329,7 @@ def duplicate_line(record: RecordPlan, kept_separate: bool) -> str:
 
 
 #: How a report names a bibliography file's format (an author page is named by its owner).
-BIBLIOGRAPHY_NAMES = {
-    "bibtex": "BibTeX bibliography (bibtex)",
-    "ris": "RIS bibliography (ris)",
-    "csl-json": "CSL-JSON bibliography (csl-json)",
-    "pdf": "the paper's PDF (pdf)",
-}
+BIBLIOGRAPHY_NAMES = {kind: f"{words} ({kind})" for kind, words in SOURCE_KINDS.items()}
 
 
 def report_lines(label: str, result: ImportResult, page: int = 0) -> list[str]:

@@ -72,6 +72,10 @@ _STATUS_COLOURS = {
     RecordStatus.REPEAT: "#8a8a8a",
 }
 _NEEDS_TITLE_COLOUR = "#c77700"
+_LEFT_OUT_COLOUR = "#bdbdbd"
+_REPEAT_DETAIL = "The paper is imported once, with the details of both records."
+#: The status of a row the user unchecked.
+LEFT_OUT = "Left out — will not be imported"
 _DOTS: dict[str, QIcon] = {}
 
 
@@ -134,6 +138,11 @@ class ReviewModel(QAbstractTableModel):
             titles=dict(self._titles),
         )
 
+    def offers_choice(self, plan: RecordPlan) -> bool:
+        """Whether the row's status is a merge / keep separate choice: a possible duplicate
+        that is checked (an unchecked row is left out, whatever it is)."""
+        return plan.status is RecordStatus.POSSIBLE_DUPLICATE and plan.ref not in self._skip
+
     def kept_apart(self, plan: RecordPlan) -> bool:
         """Whether a possible duplicate becomes a paper of its own, as the row says now."""
         return self._apart.get(plan.ref, plan.apart)
@@ -184,7 +193,7 @@ class ReviewModel(QAbstractTableModel):
         if index.column() == Column.IMPORT:
             flags |= Qt.ItemFlag.ItemIsUserCheckable
         elif (index.column() == Column.TITLE and plan.needs_title) or (
-            index.column() == Column.STATUS and plan.status is RecordStatus.POSSIBLE_DUPLICATE
+            index.column() == Column.STATUS and self.offers_choice(plan)
         ):
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
@@ -220,6 +229,8 @@ class ReviewModel(QAbstractTableModel):
             skipped = plan.ref in self._skip
             return Qt.CheckState.Unchecked if skipped else Qt.CheckState.Checked
         if role == Qt.ItemDataRole.DecorationRole and column == Column.STATUS:
+            if plan.ref in self._skip:
+                return status_dot(_LEFT_OUT_COLOUR)
             return status_dot(
                 _NEEDS_TITLE_COLOUR if plan.needs_title else _STATUS_COLOURS[plan.status]
             )
@@ -335,12 +346,12 @@ class ReviewModel(QAbstractTableModel):
         text = self.status_text(plan)
         if not tooltip:
             return text
-        if plan.target_title and plan.status is RecordStatus.MERGE:
-            return f"{text}\nMerges into “{plan.target_title}”."
+        if plan.ref in self._skip:
+            return f"{text}\nCheck the row to import the record."
         if plan.status is RecordStatus.POSSIBLE_DUPLICATE:
             return f"{text}\n{self._duplicate_detail(plan)}"
         if plan.status is RecordStatus.REPEAT:
-            return f"{text}\n{self._repeat_detail(plan)}"
+            return f"{text}\n{_REPEAT_DETAIL}"
         return text
 
     def _duplicate_detail(self, plan: RecordPlan) -> str:
@@ -359,22 +370,18 @@ class ReviewModel(QAbstractTableModel):
                 what += f" (on {names[plan.target_ref[0]]})"
         return f"{what} is {likeness}.\n{choose}"
 
-    def _repeat_detail(self, plan: RecordPlan) -> str:
-        """What importing a record repeated within this import does."""
-        title = ""
-        if plan.target_ref is not None and plan.target_ref in self._rows:
-            title = f" as “{self.shown_title(self._plans[self._rows[plan.target_ref]])}”"
-        return f"The same paper{title}: imported once, with the details of both records."
-
     def status_text(self, plan: RecordPlan) -> str:
-        """The Status column's text for a record."""
+        """The Status column's text for a record (its tooltip adds the details)."""
+        if plan.ref in self._skip:
+            return LEFT_OUT
         if plan.status is RecordStatus.MERGE:
             return merge_text(plan)
         if plan.status is RecordStatus.POSSIBLE_DUPLICATE:
             return duplicate_text(plan, self.kept_apart(plan))
         if plan.status is RecordStatus.REPEAT:
             row = self._rows.get(plan.target_ref) if plan.target_ref else None
-            return repeat_text(self._plan, plan, row)
+            title = self.shown_title(self._plans[row]) if row is not None else ""
+            return repeat_text(self._plan, plan, row, title)
         if plan.needs_title:
             return "New — title typed by you" if plan.ref in self._titles else "Needs a title"
         return "New"

@@ -4,25 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import (
-    QAbstractItemModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QPoint,
-    Qt,
-    Slot,
-)
+from PySide6.QtCore import QModelIndex, QPoint, Qt, Slot
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QMenu,
     QProgressBar,
     QPushButton,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableView,
     QTextEdit,
     QVBoxLayout,
@@ -32,57 +22,20 @@ from PySide6.QtWidgets import (
 
 from refman.common.errors import RefmanError
 from refman.core.importing.values import ImportChoices, ImportPlan, RecordStatus, SourcedPage
-from refman.core.importing.wording import duplicate_text, plan_page_summary, since_last_text
+from refman.core.importing.wording import plan_page_summary, since_last_text
 
 from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
 from refman.ui.look import heading_label, plain_label, set_muted
 from refman.ui.runner import Job
-from refman.ui.wizard.review_model import (
-    ABSTRACT_ROLE,
-    KEEP_SEPARATE_ROLE,
-    PLAN_ROLE,
-    Column,
-    ReviewModel,
-)
+from refman.ui.wizard.review_delegate import DuplicateDelegate
+from refman.ui.wizard.review_model import ABSTRACT_ROLE, KEEP_SEPARATE_ROLE, Column, ReviewModel
 from refman.ui.wizard.source_page import clear_layout
 
 #: Above this many records the plan is computed off the GUI thread.
 PLAN_IN_WORKER_ABOVE = 2000
-
-Index = QModelIndex | QPersistentModelIndex
-
-
-class DuplicateDelegate(QStyledItemDelegate):
-    """Edits the Status cell of a possible duplicate with a merge / keep separate combo."""
-
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
-        """A combo for possible duplicates; the default editor elsewhere."""
-        plan = index.data(PLAN_ROLE)
-        if index.column() != Column.STATUS or plan is None:
-            return super().createEditor(parent, option, index)
-        combo = QComboBox(parent)
-        combo.setObjectName("duplicateChoice")
-        combo.addItem(duplicate_text(plan, False), False)
-        combo.addItem(duplicate_text(plan, True), True)
-        combo.setToolTip(str(index.data(Qt.ItemDataRole.ToolTipRole) or ""))
-        combo.activated.connect(lambda _i: self.commitData.emit(combo))
-        return combo
-
-    def setEditorData(self, editor: QWidget, index: Index) -> None:
-        """Show the current choice."""
-        if isinstance(editor, QComboBox):
-            editor.setCurrentIndex(1 if index.data(KEEP_SEPARATE_ROLE) else 0)
-        else:
-            super().setEditorData(editor, index)
-
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: Index) -> None:
-        """Store the chosen option."""
-        if isinstance(editor, QComboBox):
-            model.setData(index, bool(editor.currentData()), KEEP_SEPARATE_ROLE)
-            editor.setToolTip(str(index.data(Qt.ItemDataRole.ToolTipRole) or ""))
-        else:
-            super().setModelData(editor, model, index)
+#: Room around a status's text in its cell: the dot, the margins.
+_STATUS_PADDING = 56
 
 
 class ReviewPage(QWizardPage):
@@ -109,6 +62,7 @@ class ReviewPage(QWizardPage):
         self._pages: list[SourcedPage] = []
         self.plan: ImportPlan | None = None
         self.job: Job[ImportPlan] | None = None
+        self._duplicate_rows: list[int] = []
         self.model = ReviewModel(self)
         self.actions_by_id = build_actions(self, scope="review")
         self._build()
@@ -131,6 +85,8 @@ class ReviewPage(QWizardPage):
         self.selection_label = plain_label(wrap=False)
         self.selection_label.setObjectName("selectionSummary")
         set_muted(self.selection_label)
+        self.record_status = plain_label()
+        self.record_status.setObjectName("recordStatus")
         self.abstract = QTextEdit()
         self.abstract.setAcceptRichText(False)
         self.abstract.setObjectName("abstractView")
@@ -148,6 +104,7 @@ class ReviewPage(QWizardPage):
         layout.addWidget(self.busy)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
+        layout.addWidget(self.record_status)
         layout.addWidget(heading_label("Abstract"))
         layout.addWidget(self.abstract)
 
@@ -175,7 +132,7 @@ class ReviewPage(QWizardPage):
             (Column.YEAR, 48),
             (Column.VENUE, 64),
             (Column.SUBJECTS, 88),
-            (Column.STATUS, 300),
+            (Column.STATUS, 240),
         ):
             table.setColumnWidth(column, width)
         return table
@@ -243,21 +200,28 @@ class ReviewPage(QWizardPage):
                 news = plain_label(f"Since the last import: {since_last_text(since)}")
                 news.setObjectName("sinceLast")
                 self.summaries.addWidget(news)
+        self._duplicate_rows = []  # (the reset below shows no choices of the plan before)
         self.model.set_plan(plan)
         hidden = self.model.empty_columns() if plan is not None else []
         for column in Column:
             self.table.setColumnHidden(column, column in hidden)
         self._fit_status_column()
         self.abstract.clear()
-        for row in range(self.model.rowCount()):
-            if self.model.plan_at(row).status is RecordStatus.POSSIBLE_DUPLICATE:
-                self.table.openPersistentEditor(self.model.index(row, Column.STATUS))
+        self.record_status.clear()
+        self._duplicate_rows = [
+            row
+            for row in range(self.model.rowCount())
+            if self.model.plan_at(row).status is RecordStatus.POSSIBLE_DUPLICATE
+        ]
+        self._show_choices()
         if plan is not None and plan.records:
             self.table.selectRow(0)
         self.completeChanged.emit()
 
     def _fit_status_column(self) -> None:
-        """Make the Status column as wide as its longest text, up to about half the table.
+        """Make the Status column as wide as its longest text, but never wider than what is
+        left to the Title column: the title is what the user reads first. A longer status is
+        cut short; its whole text is in its tooltip and under the table (:attr:`record_status`).
 
         Possible duplicates do not count: their combo puts the choice first and elides the
         title, so they read well in any width.
@@ -276,7 +240,21 @@ class ReviewPage(QWizardPage):
             widest = max(widest, metrics.horizontalAdvance("Keep separate — possible duplicate"))
         wizard = self.wizard()
         room = max(self.table.viewport().width(), wizard.width() - 80 if wizard else 0, 600)
-        self.table.setColumnWidth(Column.STATUS, max(160, min(widest + 72, int(room * 0.55))))
+        fixed = (Column.IMPORT, Column.AUTHORS, Column.YEAR, Column.VENUE, Column.SUBJECTS)
+        others = sum(self.table.columnWidth(c) for c in fixed if not self.table.isColumnHidden(c))
+        share = max(160, (room - others) // 2)
+        self.table.setColumnWidth(Column.STATUS, min(widest + _STATUS_PADDING, share))
+
+    def _show_choices(self) -> None:
+        """A merge / keep separate combo on each checked possible duplicate (an unchecked
+        one says it is left out)."""
+        for row in self._duplicate_rows:
+            index = self.model.index(row, Column.STATUS)
+            wanted = self.model.offers_choice(self.model.plan_at(row))
+            if wanted and not self.table.isPersistentEditorOpen(index):
+                self.table.openPersistentEditor(index)
+            elif not wanted and self.table.isPersistentEditorOpen(index):
+                self.table.closePersistentEditor(index)
 
     def isComplete(self) -> bool:
         """True once the plan is ready and at least one record is checked."""
@@ -320,15 +298,28 @@ class ReviewPage(QWizardPage):
         else:
             text = f"{checked} of {total} records will be imported."
         self.selection_label.setText(text)
+        self._show_choices()
+        self._show_record_status(self.table.currentIndex())
         self.completeChanged.emit()
 
     @Slot(QModelIndex, QModelIndex)
     def on_table_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        """Show the current record's abstract (as plain text)."""
+        """Show the current record's status in full and its abstract (as plain text)."""
         text = str(current.data(ABSTRACT_ROLE) or "") if current.isValid() else ""
         self.abstract.setPlainText(text)
         self.abstract.moveCursor(QTextCursor.MoveOperation.Start)
         self.abstract.verticalScrollBar().setValue(0)
+        self._show_record_status(current)
+
+    def _show_record_status(self, current: QModelIndex) -> None:
+        """Say in full what importing the current record does (the column may cut it)."""
+        if not current.isValid():
+            self.record_status.clear()
+            return
+        status = self.model.index(current.row(), Column.STATUS)
+        lines = str(status.data(Qt.ItemDataRole.ToolTipRole) or "").split("\n")
+        sentences = [line if line.endswith((".", "?", "!")) else f"{line}." for line in lines]
+        self.record_status.setText(f"Row {current.row() + 1}: {' '.join(sentences)}")
 
     @Slot(QPoint)
     def on_table_context_menu_requested(self, pos: QPoint) -> None:
@@ -386,5 +377,6 @@ class ReviewPage(QWizardPage):
         for row in rows:
             index = self.model.index(row, Column.STATUS)
             self.model.setData(index, keep, KEEP_SEPARATE_ROLE)
-            self.table.closePersistentEditor(index)
-            self.table.openPersistentEditor(index)
+            if self.table.isPersistentEditorOpen(index):  # (the combo shows the choice)
+                self.table.closePersistentEditor(index)
+                self.table.openPersistentEditor(index)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,11 +15,14 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
+    QVBoxLayout,
     QWidget,
 )
 
+from refman.common.text import join_words, plural
 from refman.importers import PageFormat, ParsedPage
 from refman.importers.identify import link_spans
+from refman.importers.messages import PAGE_SHAPE
 from refman.importers.records import PageLink
 from refman.importers.sources import html_page
 
@@ -43,8 +47,9 @@ We describe a machine that manipulates symbols …
 cs.LG
 NeurIPS 2024
 …"""
-_WARNING_COLOUR = "#a15c00"
-_ERROR_COLOUR = "#b42318"
+#: The colours of warnings and of errors on the page.
+WARNING_COLOUR = "#a15c00"
+ERROR_COLOUR = "#b42318"
 
 
 def count_text(page: ParsedPage) -> str:
@@ -65,6 +70,8 @@ class Source:
         path: The file it came from, if any.
         bibliography: True when it looked like a bibliography but could not be read as one.
         reading: True while the file is being read.
+        unreadable: True when the file cannot be read as text at all (an image, binary data,
+            too large, missing); :attr:`error` then says why and what to do.
     """
 
     name: str
@@ -73,6 +80,49 @@ class Source:
     path: Path | None = None
     bibliography: bool = False
     reading: bool = False
+    unreadable: bool = False
+
+    @property
+    def left_out(self) -> bool:
+        """True when the source was read and is nothing refman imports."""
+        return self.page is None and not self.reading
+
+    @property
+    def not_a_page(self) -> bool:
+        """True when it is text, but neither an author page nor a bibliography."""
+        return self.left_out and not (self.bibliography or self.unreadable)
+
+
+def sources_note(sources: Sequence[Source]) -> tuple[str, bool]:
+    """What the page says under the cards: the sources that will be left out, or why
+    nothing can be imported yet.
+
+    Args:
+        sources: Every source given.
+
+    Returns:
+        The text ("" while files are read, or when every source can be imported) and True
+        when it says why Next is not possible.
+    """
+    bad = [s for s in sources if s.left_out]
+    if not bad or any(s.reading for s in sources):
+        return "", False
+    if len(bad) == len(sources):
+        return (
+            "✗  Nothing here can be imported, so Next is not possible yet. Paste, open or "
+            "drop an author page or a bibliography.",
+            True,
+        )
+    noun = "file" if all(s.path for s in bad) else "source"
+    good = len(sources) - len(bad)
+    names = join_words(
+        [s.name for s in bad[:3]] + ([f"{len(bad) - 3} more"] if len(bad) > 3 else [])
+    )
+    return (
+        f"⚠  {plural(len(bad), noun)} cannot be imported and will be left out ({names}). "
+        f"Next goes on with the other {'one' if good == 1 else good}.",
+        False,
+    )
 
 
 def _coloured(label: QLabel, colour: str) -> QLabel:
@@ -154,42 +204,64 @@ class SourceCard(QFrame):
             remove.setToolTip(f"Do not import {source.name}")
             remove.clicked.connect(self.remove_requested)
             grid.addWidget(remove, 0, 1, Qt.AlignmentFlag.AlignTop)
-        rows: list[QLabel] = []
-        if source.reading:
-            reading = plain_label("Reading…")
-            reading.setObjectName("sourceReading")
-            set_muted(reading)
-            rows.append(reading)
-        elif page is not None:
-            fmt = plain_label(f"{FORMAT_WORDS.get(page.format, str(page.format))} · {source.name}")
-            fmt.setObjectName("sourceFormat")
-            set_muted(fmt)
-            count = plain_label(f"✓  {count_text(page)}")
-            count.setObjectName("sourceCount")
-            rows += [fmt, count]
-            for warning in page.warnings:
-                label = _coloured(plain_label(f"⚠  {warning}"), _WARNING_COLOUR)
-                label.setObjectName("sourceWarning")
-                rows.append(label)
-        elif source.bibliography:
-            error = _coloured(plain_label(f"✗  Not a bibliography. {source.error}"), _ERROR_COLOUR)
-            error.setObjectName("sourceError")
-            rows.append(error)
-        else:
-            error = _coloured(plain_label(f"✗  Not an author page. {source.error}"), _ERROR_COLOUR)
-            error.setObjectName("sourceError")
-            shape = plain_label("An author page looks like this:")
-            set_muted(shape)
-            example = plain_label(PAGE_EXAMPLE, wrap=False)
-            example.setObjectName("pageExample")
-            mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-            example.setFont(scaled_font(mono, 0.9))
-            example.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            example.setStyleSheet(
-                "#pageExample { border: 1px solid palette(mid); border-radius: 4px;"
-                " padding: 6px 8px; background: palette(base); }"
-            )
-            rows += [error, shape, example]
+        rows = _rows(source)
         for row, label in enumerate(rows, start=1):
             grid.addWidget(label, row, 0, 1, 2)
         grid.setColumnStretch(0, 1)
+
+
+def _rows(source: Source) -> list[QLabel]:
+    """The lines of a card under its name: what was recognised, or why nothing was."""
+    if source.reading:
+        reading = plain_label("Reading…")
+        reading.setObjectName("sourceReading")
+        set_muted(reading)
+        return [reading]
+    page = source.page
+    if page is None:
+        if source.unreadable:
+            text = f"✗  Cannot be imported. {source.error}"
+        elif source.bibliography:
+            text = f"✗  Not a bibliography. {source.error}"
+        else:  # (what a page is like is said once, under the cards: :class:`PageHelp`)
+            text = f"✗  Not an author page. {source.error.removesuffix(PAGE_SHAPE).strip()}"
+        error = _coloured(plain_label(text), ERROR_COLOUR)
+        error.setObjectName("sourceError")
+        return [error]
+    fmt = plain_label(f"{FORMAT_WORDS.get(page.format, str(page.format))} · {source.name}")
+    fmt.setObjectName("sourceFormat")
+    set_muted(fmt)
+    count = plain_label(f"✓  {count_text(page)}")
+    count.setObjectName("sourceCount")
+    rows = [fmt, count]
+    for warning in page.warnings:
+        label = _coloured(plain_label(f"⚠  {warning}"), WARNING_COLOUR)
+        label.setObjectName("sourceWarning")
+        rows.append(label)
+    return rows
+
+
+class PageHelp(QWidget):
+    """What an author page is, with a short example: shown once under the cards when some
+    text given is not one."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("pageHelp")
+        shape = plain_label(f"{PAGE_SHAPE} An author page looks like this:")
+        shape.setObjectName("pageShape")
+        set_muted(shape)
+        example = plain_label(PAGE_EXAMPLE, wrap=False)
+        example.setObjectName("pageExample")
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        example.setFont(scaled_font(mono, 0.9))
+        example.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        example.setStyleSheet(
+            "#pageExample { border: 1px solid palette(mid); border-radius: 4px;"
+            " padding: 6px 8px; background: palette(base); }"
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(3)
+        layout.addWidget(shape)
+        layout.addWidget(example)

@@ -30,11 +30,18 @@ from refman.importers import (
 from refman.importers.records import PageLink, ParsedPage
 from refman.importers.sources import LoadedSource, load_source
 
-from refman.ui import messages
-from refman.ui.drop import DropInputs, combined_error, install_drop_target
+from refman.ui.drop import DropInputs, install_drop_target
 from refman.ui.look import heading_label, plain_label, set_muted
 from refman.ui.runner import OperationRunner
-from refman.ui.wizard.source_card import PasteArea, Source, SourceCard
+from refman.ui.wizard.source_card import (
+    ERROR_COLOUR,
+    WARNING_COLOUR,
+    PageHelp,
+    PasteArea,
+    Source,
+    SourceCard,
+    sources_note,
+)
 
 #: How long typing may pause before the pasted text is read (ms).
 PARSE_DELAY_MS = 300
@@ -74,8 +81,9 @@ def clear_layout(layout: QLayout) -> None:
 class SourcePage(QWizardPage):
     """Collects author pages: pasted text, opened files and drops; parses each at once.
 
-    The page is complete when at least one source was given and every source is an author
-    page. Its one output is :meth:`sourced_pages`.
+    The page is complete when every source given is read and one of them is an author page
+    or a bibliography; the others are left out, and the page says so (or, when nothing can be
+    imported, why Next is not possible). Its one output is :meth:`sourced_pages`.
     """
 
     def __init__(self, runner: OperationRunner, parent: QWidget | None = None) -> None:
@@ -100,7 +108,9 @@ class SourcePage(QWizardPage):
         self._timer.setInterval(PARSE_DELAY_MS)
         self._build()
         self._connect_signals()
-        self.drop_target = install_drop_target(self, self.on_drop_target_dropped)
+        self.drop_target = install_drop_target(
+            self, self.on_drop_target_dropped, reports_files=True
+        )
         self._refresh()
 
     def _build(self) -> None:
@@ -110,6 +120,7 @@ class SourcePage(QWizardPage):
             "Paste here: in the browser, select the whole publication list "
             "(Ctrl+A), copy it (Ctrl+C) and paste it here (Ctrl+V)."
         )
+        self.paste_area.setTabChangesFocus(True)  # (a tab pasted in stays in the text)
         self.paste_area.setAcceptDrops(False)  # drops become sources of their own
         self.paste_area.viewport().setAcceptDrops(False)
         self.open_button = QPushButton("Open file…")
@@ -139,6 +150,8 @@ class SourcePage(QWizardPage):
         self.empty_hint = plain_label("Nothing yet. Paste a page, open a file, or drop one here.")
         self.empty_hint.setObjectName("emptyHint")
         set_muted(self.empty_hint)
+        self.note = plain_label()
+        self.note.setObjectName("sourcesNote")
 
         left = QVBoxLayout()
         left.addWidget(heading_label("Paste a page"))
@@ -151,6 +164,7 @@ class SourcePage(QWizardPage):
         right.addWidget(heading_label("Recognised"))
         right.addWidget(self.empty_hint)
         right.addWidget(scroll, 1)
+        right.addWidget(self.note)
         layout = QHBoxLayout(self)
         layout.addLayout(left, 11)
         layout.addSpacing(12)
@@ -175,8 +189,8 @@ class SourcePage(QWizardPage):
         return [*self._files, *self._texts, *pasted]
 
     def add_files(self, paths: Iterable[str | Path]) -> None:
-        """Read and parse files off the GUI thread, each shown as being read meanwhile;
-        files that cannot be read are then reported (together) and left out.
+        """Read and parse files off the GUI thread, each shown as being read meanwhile; a
+        file that cannot be read is then shown with the reason, and left out.
 
         Args:
             paths: The files.
@@ -207,17 +221,10 @@ class SourcePage(QWizardPage):
         """
         return self._runner.wait(timeout_ms)
 
-    def _files_read(self, waiting: list[Source], read: list[Source | UnreadableFileError]) -> None:
-        refused = [r for r in read if isinstance(r, UnreadableFileError)]
+    def _files_read(self, waiting: list[Source], read: list[Source]) -> None:
         ready = {id(w): r for w, r in zip(waiting, read, strict=True)}
-        self._files = [  # (a file removed while it was read stays out)
-            found
-            for s in self._files
-            if not isinstance(found := ready.get(id(s), s), UnreadableFileError)
-        ]
+        self._files = [ready.get(id(s), s) for s in self._files]  # (one removed stays out)
         self._refresh()
-        if refused:
-            messages.show_error(self, combined_error(refused), "Cannot import")
 
     def add_text(self, text: str, source: str = PASTED, links: Sequence[PageLink] = ()) -> None:
         """Parse text given as a whole (pasted from the clipboard or dropped).
@@ -258,17 +265,29 @@ class SourcePage(QWizardPage):
             card = SourceCard(source, removable=True)
             card.remove_requested.connect(lambda s=source: self._remove(s))
             self.cards_layout.addWidget(card)
+        if any(s.not_a_page for s in sources):
+            self.cards_layout.addWidget(PageHelp())
         self.cards_layout.addStretch(1)
         self.empty_hint.setVisible(not sources)
+        self._show_note()
         self.completeChanged.emit()
+
+    def _show_note(self) -> None:
+        """Say which sources will be left out, or why nothing can be imported yet."""
+        text, blocking = sources_note(self.sources())
+        self.note.setText(text)
+        self.note.setStyleSheet(f"color: {ERROR_COLOUR if blocking else WARNING_COLOUR};")
+        self.note.setVisible(bool(text))
 
     # -- QWizardPage ----------------------------------------------------------------------------
 
     def isComplete(self) -> bool:
-        """True when every source given is an author page (and there is one)."""
+        """True when every source given is read and one is an author page or bibliography."""
         sources = self.sources()
         return (
-            not self._paste_pending and bool(sources) and all(s.page is not None for s in sources)
+            not self._paste_pending
+            and not any(s.reading for s in sources)
+            and any(s.page is not None for s in sources)
         )
 
     def validatePage(self) -> bool:
@@ -307,16 +326,14 @@ class SourcePage(QWizardPage):
             self.add_text(text.text, text.source, text.links)
 
 
-def _read_file(
-    path: Path | None, paper: Callable[[Path], ParsedPage]
-) -> Source | UnreadableFileError:
-    """Read and parse one file (on the runner's thread): a source, recognised or with the
-    reason it is not a page, or why the file cannot be read at all."""
+def _read_file(path: Path | None, paper: Callable[[Path], ParsedPage]) -> Source:
+    """Read and parse one file (on the runner's thread): a source, recognised, or with the
+    reason it is not a page or cannot be read at all (and what to do)."""
     assert path is not None
     try:
         loaded = load_source(path)
     except UnreadableFileError as error:
-        return error
+        return Source(path.name, error=str(error), path=path, unreadable=True)
     try:
         return Source(loaded.source, loaded.parse(paper), path=path)
     except NotAnAuthorPageError as error:

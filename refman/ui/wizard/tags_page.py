@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QStringListModel, Qt, Slot
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -24,11 +26,30 @@ from refman.ui.look import heading_label, plain_label, set_muted
 from refman.ui.tag_chips import TagCompleter
 
 
+class TagsEdit(QLineEdit):
+    """The field of tags typed by hand. Enter takes the tag typed: it completes it from the
+    list of tags when that list is open, else it closes the tag with a comma, ready for the
+    next one; Enter here never presses the wizard's Import button."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter takes the tag typed (see the class)."""
+        completer = self.completer()
+        popup = completer.popup() if completer is not None else None
+        completing = popup is not None and popup.isVisible()
+        if event.key() not in (Qt.Key.Key_Return, Qt.Key.Key_Enter) or completing:
+            super().keyPressEvent(event)  # (the open list completes the tag on Enter)
+            return
+        tags = split_tags(self.text())
+        self.setText(", ".join(tags) + ", " if tags else "")
+        event.accept()
+
+
 class TagsPage(QWizardPage):
     """Suggests the page owners' names as tags, offers subject tags and free tags.
 
     The page's one output is :meth:`tag_choices`. It is the commit page: its button runs the
-    import.
+    import (Enter does too, but in the tags field, where it takes the tag typed). The focus
+    starts on the page's first choice and Tab goes down the page.
     """
 
     def __init__(
@@ -46,6 +67,7 @@ class TagsPage(QWizardPage):
         self.controller = controller
         self._pages_source = pages
         self.owner_checks: list[QCheckBox] = []
+        self._keywords: list[str] = []
         self._build()
 
     def _build(self) -> None:
@@ -56,7 +78,7 @@ class TagsPage(QWizardPage):
         self.subject_check.setObjectName("subjectTagsCheck")
         self.subjects_hint = plain_label()
         set_muted(self.subjects_hint)
-        self.tags_edit = QLineEdit()
+        self.tags_edit = TagsEdit()
         self.tags_edit.setObjectName("tagsEdit")
         self.tags_edit.setPlaceholderText("Comma-separated, e.g. to read, systems")
         self.tags_edit.setClearButtonEnabled(True)
@@ -128,6 +150,16 @@ class TagsPage(QWizardPage):
             self.owners_box.addWidget(check)
             self.owner_checks.append(check)
         self.no_owner_label.setVisible(not self.owner_checks)
+        self._offer_subjects(pages)
+        self._keywords = list(
+            dict.fromkeys(t for p in pages for r in p.page.records for t in r.tags)
+        )
+        self.completer_model.setStringList([t.name for t in self.controller.service.tags()])
+        self.on_choice_changed()
+        self._order_focus()
+
+    def _offer_subjects(self, pages: Sequence[SourcedPage]) -> None:
+        """Offer the pages' arXiv subjects as tags (when they list any)."""
         subjects = list(dict.fromkeys(s for p in pages for r in p.page.records for s in r.subjects))
         self.subject_check.setEnabled(bool(subjects))
         if subjects:
@@ -136,19 +168,30 @@ class TagsPage(QWizardPage):
         else:
             self.subject_check.setChecked(False)
             self.subjects_hint.setText("These pages list no arXiv subjects.")
-        self.completer_model.setStringList([t.name for t in self.controller.service.tags()])
-        self.on_choice_changed()
+
+    def _order_focus(self) -> None:
+        """Tab goes down the page (the owners' boxes are made after the rest), and the focus
+        starts on the first choice that can take it."""
+        chain = [*self.owner_checks, self.subject_check, self.tags_edit]
+        for before, after in itertools.pairwise(chain):
+            QWidget.setTabOrder(before, after)
+        next(w for w in chain if w.isEnabled()).setFocus(Qt.FocusReason.TabFocusReason)
 
     # -- slots ----------------------------------------------------------------------------------
 
     @Slot()
     def on_choice_changed(self) -> None:
-        """Say which tags each paper will get."""
+        """Say which tags each paper will get (and the keywords of a bibliography's entries:
+        each becomes a tag of its entry's paper)."""
         tags = self._tags()
         extra = " and its arXiv subjects" if self.subject_check.isChecked() else ""
         if tags:
-            self.preview.setText(f"Each imported paper will be tagged: {', '.join(tags)}{extra}.")
+            text = f"Each imported paper will be tagged: {', '.join(tags)}{extra}."
         elif extra:
-            self.preview.setText("Each imported paper will be tagged with its arXiv subjects.")
+            text = "Each imported paper will be tagged with its arXiv subjects."
         else:
-            self.preview.setText("No tags will be added.")
+            text = "No tag will go on every paper." if self._keywords else "No tags will be added."
+        if self._keywords:
+            shown = ", ".join(self._keywords[:8]) + (", …" if len(self._keywords) > 8 else "")
+            text += f"\nThe entries' own keywords become tags of their papers: {shown}."
+        self.preview.setText(text)

@@ -1,0 +1,390 @@
+"""What the import wizard tells the user, and how the keyboard goes through it: sources
+that cannot be imported are left out with a word each, the review names the paper a record
+merges into and gives the titles the room, an unchecked row says it is left out, and the tags
+page takes Tab, Enter and its tags as a user expects. Found by a QA pass."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QHeaderView,
+    QLabel,
+    QWidget,
+    QWizard,
+)
+from pytestqt.qtbot import QtBot
+
+from refman.core.importing.values import SourcedPage
+from refman.core.library import LibraryService
+from refman.core.values import PaperQuery, SortKey
+from refman.importers import parse
+from tests.helpers.fixtures import sourced_file
+from tests.helpers.pages import abstracts_page, publication_page
+
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+from refman.ui.settings import WindowSettings
+from refman.ui.wizard import ImportWizard
+from refman.ui.wizard.review_model import Column, ReviewModel
+
+pytestmark = pytest.mark.qt_log_ignore(
+    "does not support propagateSizeHints", "does not support raise", "grabbing the keyboard"
+)
+
+Button = QWizard.WizardButton
+ATTENTION = "Attention Is All You Need"
+TIDE = "Tide Transformers: forecasting coastal water levels from tide gauges"
+#: A bibliography of two entries; the first carries two keywords.
+RIS = """TY  - JOUR
+AU  - Okafor, Chidi
+TI  - Tidal flat erosion under storms: a field study
+T2  - Journal of Coastal Research
+PY  - 2020
+KW  - coastal
+KW  - erosion
+ER  -
+
+TY  - CPAPER
+AU  - Dubois, Élodie
+TI  - Re-reading old gauges with modern eyes
+T2  - Proceedings of the General Assembly
+PY  - 2018
+ER  -
+"""
+PROSE = "Dear all,\n\nthe seminar moves to Thursday at noon. Bring your own lunch.\n"
+
+
+@pytest.fixture
+def wizard(qtbot: QtBot, controller: LibraryController) -> Iterator[ImportWizard]:
+    """An import wizard, shown and active (the keyboard is its)."""
+    made = ImportWizard(controller)
+    qtbot.add_widget(made)
+    made.show()
+    made.activateWindow()
+    qtbot.waitUntil(made.isActiveWindow)
+    yield made
+    if made.isVisible():
+        made.reject()
+
+
+def labels(widget: QWidget, name: str) -> list[str]:
+    QApplication.processEvents()
+    return [w.text() for w in widget.findChildren(QLabel, name) if w.isVisibleTo(widget)]
+
+
+def click(qtbot: QtBot, wizard: ImportWizard, which: QWizard.WizardButton) -> None:
+    button = wizard.button(which)
+    assert button.isVisible() and button.isEnabled(), f"{which} is not clickable"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def to_review(qtbot: QtBot, wizard: ImportWizard) -> ReviewModel:
+    click(qtbot, wizard, Button.NextButton)
+    assert wizard.currentPage() is wizard.review_page
+    return wizard.review_page.model
+
+
+def statuses(model: ReviewModel) -> list[str]:
+    return [model.index(r, Column.STATUS).data() for r in range(model.rowCount())]
+
+
+def write(folder: Path, name: str, text: str | bytes) -> Path:
+    path = folder / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+# -- the sources page ----------------------------------------------------------------------------
+
+
+def test_a_file_that_is_no_page_is_left_out_and_the_good_ones_go_on(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService, tmp_path: Path
+) -> None:
+    page = write(tmp_path, "okafor.txt", publication_page("Chidi Okafor", [(TIDE, 2024, "arXiv")]))
+    ris = write(tmp_path, "small.ris", RIS)
+    prose = write(tmp_path, "prose.txt", PROSE)
+    empty = write(tmp_path, "empty.txt", "")
+    wizard.add_files([page, ris, prose, empty])
+    assert wizard.source_page.wait_until_read()
+    source = wizard.source_page
+    errors = labels(source, "sourceError")
+    assert len(errors) == 2 and all(e.startswith("✗  Not an author page.") for e in errors)
+    # What an author page looks like is shown once, not on every card that is none.
+    assert len(labels(source, "pageExample")) == 1
+    assert not any("An author page starts with" in e for e in errors)
+    assert labels(source, "sourcesNote") == [
+        "⚠  2 files cannot be imported and will be left out (prose.txt and empty.txt). "
+        "Next goes on with the other 2."
+    ]
+    model = to_review(qtbot, wizard)
+    assert labels(wizard.review_page, "pageSummary") == [
+        "Chidi Okafor — okafor.txt: 1 record (the page says 1); 1 new",
+        "small.ris (RIS bibliography): 2 records; 2 new",  # (a bibliography has no owner)
+    ]
+    assert model.rowCount() == 3
+    click(qtbot, wizard, Button.NextButton)
+    click(qtbot, wizard, Button.CommitButton)
+    qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)
+    assert labels(wizard.result_page, "resultDetails") == [
+        "Chidi Okafor — okafor.txt: 1 new\nsmall.ris (RIS bibliography): 2 new"
+    ]
+    assert library.count() == 3
+
+
+def test_tab_leaves_the_paste_box_and_a_pasted_tab_stays(
+    qtbot: QtBot, wizard: ImportWizard
+) -> None:
+    area = wizard.source_page.paste_area
+    area.setFocus()
+    qtbot.waitUntil(area.hasFocus)
+    pasted = "Chidi Okafor\n\nVenue\tYear\n"
+    mime = QMimeData()
+    mime.setText(pasted)
+    area.insertFromMimeData(mime)  # as Ctrl+V does
+    qtbot.keyClick(area, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is wizard.source_page.open_button
+    assert area.toPlainText() == pasted  # no tab typed in, the pasted one kept
+    qtbot.keyClick(wizard.source_page.open_button, Qt.Key.Key_Backtab)
+    assert QApplication.focusWidget() is area
+    assert area.toPlainText() == pasted
+
+
+# -- the review ------------------------------------------------------------------------------------
+
+
+def ris_entry(title: str, doi: str, year: int, abstract: str = "") -> str:
+    more = f"AB  - {abstract}\n" if abstract else ""
+    return (
+        f"TY  - JOUR\nAU  - Okafor, Chidi\nTI  - {title}\nPY  - {year}\nDO  - {doi}\n{more}ER  -\n"
+    )
+
+
+def test_the_review_names_the_paper_a_record_merges_into_and_gives_the_title_room(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService, tmp_path: Path
+) -> None:
+    known = ris_entry(ATTENTION, "10.5555/attention", 2017) + ris_entry(
+        "Gauge records revisited", "10.5555/gauges", 2021
+    )
+    library.import_pages([sourced_file(write(tmp_path, "known.ris", known))])
+    attention, gauges = library.paper_ids(PaperQuery(sort=SortKey.TITLE))
+    # The first record gives the DOI of another paper (its dataset's, say): it is taken for
+    # that paper, whose title the review shows; the second is the paper it says it is.
+    new = (
+        ris_entry(TIDE, "10.5555/attention", 2024, "We forecast water levels from gauges.")
+        + ris_entry("Gauge records revisited", "10.5555/gauges", 2021)
+        + ris_entry("Sediment transport in estuaries", "10.5555/sediment", 2022)
+        + ris_entry("Sediment transport in estuaries", "10.5555/sediment", 2022)
+    )
+    wizard.add_files([write(tmp_path, "new.ris", new)])
+    assert wizard.source_page.wait_until_read()
+    model = to_review(qtbot, wizard)
+    assert statuses(model) == [
+        f"Already in library as “{ATTENTION}” (#{attention}) — will merge: adds the abstract",
+        f"Already in library (#{gauges}) — nothing new to add",
+        "New",
+        "Same paper as row 3 — will merge into “Sediment transport in estuaries”",
+    ]
+    table = wizard.review_page.table
+    header = table.horizontalHeader()
+    assert header.sectionResizeMode(Column.TITLE) == QHeaderView.ResizeMode.Stretch
+    assert header.sectionResizeMode(Column.STATUS) == QHeaderView.ResizeMode.Interactive
+    qtbot.waitUntil(lambda: table.columnWidth(Column.TITLE) >= table.columnWidth(Column.STATUS))
+    assert table.columnWidth(Column.TITLE) > 250
+    # The whole status of the row clicked, under the table (the column may cut it short).
+    cell = table.visualRect(model.index(0, Column.TITLE)).center()
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+    assert labels(wizard.review_page, "recordStatus") == [f"Row 1: {statuses(model)[0]}."]
+    cell = table.visualRect(model.index(3, Column.TITLE)).center()
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
+    assert labels(wizard.review_page, "recordStatus") == [
+        f"Row 4: {statuses(model)[3]}. The paper is imported once, with the details of both "
+        "records."
+    ]
+
+
+def test_an_unchecked_row_says_it_is_left_out(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService
+) -> None:
+    authors = "Chidi Okafor, Wei Chen"
+    abstract = "We measure erosion of tidal flats during storms with gauges along the coast."
+    wizard.add_text(abstracts_page("Chidi Okafor", [(authors, abstract)]))
+    model = to_review(qtbot, wizard)
+    assert statuses(model) == ["Needs a title"]
+    table = wizard.review_page.table
+    table.setCurrentIndex(model.index(0, Column.IMPORT))
+    qtbot.keyClick(table, Qt.Key.Key_Space)  # unchecks the row
+    assert statuses(model) == ["Left out — will not be imported"]
+    assert labels(wizard.review_page, "recordStatus") == [
+        "Row 1: Left out — will not be imported. Check the row to import the record."
+    ]
+    assert not wizard.button(Button.NextButton).isEnabled()
+    qtbot.keyClick(table, Qt.Key.Key_Space)
+    assert statuses(model) == ["Needs a title"]
+    assert library.count() == 0
+
+
+def test_an_unchecked_possible_duplicate_offers_no_choice_until_checked_again(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService
+) -> None:
+    title = "Graph networks at scale for molecular property prediction on large benchmarks"
+    library.import_pages(
+        [SourcedPage(parse(publication_page("Ada Lovelace", [(title, 2024, "arXiv")])))]
+    )
+    near = title.replace("networks", "network")
+    wizard.add_text(publication_page("Ada Lovelace", [(near, 2024, "arXiv")]))
+    model = to_review(qtbot, wizard)
+    assert statuses(model) == [f"Merge — possible duplicate of “{title}”"]
+    page = wizard.review_page
+    assert len(page.findChildren(QComboBox, "duplicateChoice")) == 1
+    page.table.setCurrentIndex(model.index(0, Column.IMPORT))
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    assert statuses(model) == ["Left out — will not be imported"]
+    qtbot.waitUntil(lambda: not page.findChildren(QComboBox, "duplicateChoice"))
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: len(page.findChildren(QComboBox, "duplicateChoice")) == 1)
+
+
+# -- the tags page ---------------------------------------------------------------------------------
+
+
+def to_tags(qtbot: QtBot, wizard: ImportWizard) -> None:
+    to_review(qtbot, wizard)
+    click(qtbot, wizard, Button.NextButton)
+    assert wizard.currentPage() is wizard.tags_page
+
+
+def test_the_tags_page_starts_at_its_top_and_tab_goes_down_it(
+    qtbot: QtBot, wizard: ImportWizard
+) -> None:
+    wizard.add_text(publication_page("Chidi Okafor", [(TIDE, 2024, "arXiv")]))
+    to_tags(qtbot, wizard)
+    page = wizard.tags_page
+    [owner] = page.findChildren(QCheckBox, "ownerTagCheck")
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is owner)
+    qtbot.keyClick(owner, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is page.subject_check
+    qtbot.keyClick(page.subject_check, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is page.tags_edit
+    qtbot.keyClick(page.tags_edit, Qt.Key.Key_Backtab)
+    assert QApplication.focusWidget() is page.subject_check
+
+
+def test_enter_in_the_tags_field_takes_the_tag_and_imports_nothing(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService
+) -> None:
+    wizard.add_text(publication_page("Chidi Okafor", [(TIDE, 2024, "arXiv")]))
+    to_tags(qtbot, wizard)
+    edit = wizard.tags_page.tags_edit
+    edit.setFocus()
+    qtbot.waitUntil(edit.hasFocus)
+    qtbot.keyClicks(edit, "rivers, to re")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert wizard.currentPage() is wizard.tags_page  # no import
+    assert library.count() == 0
+    assert edit.text() == "rivers, to re, "  # the tag closed, the next one can be typed
+    qtbot.keyClicks(edit, "ad")
+    assert labels(wizard.tags_page, "tagsPreview") == [
+        "Each imported paper will be tagged: rivers, to re, ad."
+    ]
+    # Enter elsewhere on the page (or the Import button) runs the import.
+    wizard.tags_page.subject_check.setFocus()
+    qtbot.keyClick(wizard.tags_page.subject_check, Qt.Key.Key_Return)
+    assert wizard.currentPage() is wizard.result_page
+    qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)
+    assert {t.name for t in library.tags()} == {"rivers", "to re", "ad"}
+
+
+def test_enter_in_the_open_list_of_tags_completes_the_tag(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService
+) -> None:
+    library.import_pages(
+        [SourcedPage(parse(publication_page("Grace Hopper", [(ATTENTION, 2017, "NeurIPS")])))]
+    )
+    library.tag(library.paper_ids(), ["to read"])
+    wizard.add_text(publication_page("Chidi Okafor", [(TIDE, 2024, "arXiv")]))
+    to_tags(qtbot, wizard)
+    edit = wizard.tags_page.tags_edit
+    edit.setFocus()
+    qtbot.waitUntil(edit.hasFocus)
+    qtbot.keyClicks(edit, "rivers, to re")
+    popup = edit.completer().popup()
+    assert popup is not None
+    qtbot.waitUntil(popup.isVisible)
+    qtbot.keyClick(popup, Qt.Key.Key_Down)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    assert edit.text() == "rivers, to read"
+    assert wizard.currentPage() is wizard.tags_page
+    assert library.count() == 1
+
+
+def test_the_tags_page_says_that_keywords_become_tags(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService, tmp_path: Path
+) -> None:
+    wizard.add_files([write(tmp_path, "small.ris", RIS)])
+    assert wizard.source_page.wait_until_read()
+    to_tags(qtbot, wizard)
+    assert labels(wizard.tags_page, "tagsPreview") == [
+        "No tag will go on every paper.\n"
+        "The entries' own keywords become tags of their papers: coastal, erosion."
+    ]
+    qtbot.keyClicks(wizard.tags_page.tags_edit, "rivers")
+    assert labels(wizard.tags_page, "tagsPreview") == [
+        "Each imported paper will be tagged: rivers.\n"
+        "The entries' own keywords become tags of their papers: coastal, erosion."
+    ]
+    click(qtbot, wizard, Button.CommitButton)
+    qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)
+    assert len(library.paper_ids(PaperQuery(tags=("rivers",)))) == 2
+    assert len(library.paper_ids(PaperQuery(tags=("coastal", "erosion")))) == 1
+
+
+# -- a drop on the main window -------------------------------------------------------------------
+
+
+def test_a_good_file_dropped_with_a_binary_one_is_imported_and_the_other_named(
+    qtbot: QtBot,
+    controller: LibraryController,
+    library: LibraryService,
+    tmp_path: Path,
+    shown_errors: list[str],
+) -> None:
+    window = MainWindow(controller, WindowSettings(tmp_path / "settings.ini"))
+    qtbot.add_widget(window)
+    window.show()
+    qtbot.wait_exposed(window)
+    binary = write(tmp_path, "random.bin", bytes(range(256)) * 8)
+    ris = write(tmp_path, "small.ris", RIS)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(binary)), QUrl.fromLocalFile(str(ris))])
+    where = QPointF(window.rect().center())
+    buttons, mods = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(where.toPoint(), Qt.DropAction.CopyAction, mime, buttons, mods)
+    QApplication.sendEvent(window, enter)
+    QApplication.sendEvent(window, QDropEvent(where, Qt.DropAction.CopyAction, mime, buttons, mods))
+    qtbot.waitUntil(lambda: hasattr(window, "wizard") and window.wizard.isVisible())
+    wizard = window.wizard
+    qtbot.waitUntil(lambda: len(wizard.source_page.sources()) == 2)
+    assert wizard.source_page.wait_until_read()
+    assert shown_errors == []  # no "Nothing was imported" box
+    source = wizard.source_page
+    assert labels(source, "sourceOwner") == ["random.bin", "small.ris"]
+    [error] = labels(source, "sourceError")
+    assert error.startswith("✗  Cannot be imported. ‘random.bin’ contains binary data, not text.")
+    assert labels(source, "sourceCount") == ["✓  2 records found"]
+    click(qtbot, wizard, Button.NextButton)
+    click(qtbot, wizard, Button.NextButton)
+    click(qtbot, wizard, Button.CommitButton)
+    qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)
+    assert library.count() == 2
+    wizard.accept()
