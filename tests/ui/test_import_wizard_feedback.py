@@ -213,6 +213,24 @@ def test_the_review_names_the_paper_a_record_merges_into_and_gives_the_title_roo
     ]
 
 
+def test_a_status_that_fits_is_shown_whole(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService
+) -> None:
+    page = publication_page("Chidi Okafor", [(TIDE, 2024, "arXiv"), (ATTENTION, 2017, "arXiv")])
+    library.import_pages([SourcedPage(parse(page))])
+    wizard.resize(1000, 700)
+    wizard.add_text(page)
+    model = to_review(qtbot, wizard)
+    first, second = library.paper_ids(PaperQuery(sort=SortKey.ADDED))
+    assert sorted(statuses(model)) == [
+        f"Already in library (#{n}) — nothing new to add" for n in sorted((first, second))
+    ]
+    table = wizard.review_page.table
+    widest = max(table.fontMetrics().horizontalAdvance(s) for s in statuses(model))
+    qtbot.waitUntil(lambda: table.columnWidth(Column.STATUS) > widest + 30)  # dot, margins
+    assert table.columnWidth(Column.TITLE) >= table.columnWidth(Column.STATUS)
+
+
 def test_an_unchecked_row_says_it_is_left_out(
     qtbot: QtBot, wizard: ImportWizard, library: LibraryService
 ) -> None:

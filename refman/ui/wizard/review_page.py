@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, Slot
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QResizeEvent, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -63,6 +63,7 @@ class ReviewPage(QWizardPage):
         self.plan: ImportPlan | None = None
         self.job: Job[ImportPlan] | None = None
         self._duplicate_rows: list[int] = []
+        self._fit_when_laid_out = False
         self.model = ReviewModel(self)
         self.actions_by_id = build_actions(self, scope="review")
         self._build()
@@ -206,6 +207,7 @@ class ReviewPage(QWizardPage):
         for column in Column:
             self.table.setColumnHidden(column, column in hidden)
         self._fit_status_column()
+        self._fit_when_laid_out = not self.isVisible()  # (the table's width is not known yet)
         self.abstract.clear()
         self.record_status.clear()
         self._duplicate_rows = [
@@ -238,12 +240,18 @@ class ReviewPage(QWizardPage):
         )
         if any(p.status is RecordStatus.POSSIBLE_DUPLICATE for p in plans):
             widest = max(widest, metrics.horizontalAdvance("Keep separate — possible duplicate"))
-        wizard = self.wizard()
-        room = max(self.table.viewport().width(), wizard.width() - 80 if wizard else 0, 600)
+        room = max(self.table.width() - 2 * self.table.frameWidth(), 600)
         fixed = (Column.IMPORT, Column.AUTHORS, Column.YEAR, Column.VENUE, Column.SUBJECTS)
         others = sum(self.table.columnWidth(c) for c in fixed if not self.table.isColumnHidden(c))
         share = max(160, (room - others) // 2)
         self.table.setColumnWidth(Column.STATUS, min(widest + _STATUS_PADDING, share))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Fit the Status column to the table's width once the page first has its size."""
+        super().resizeEvent(event)
+        if self._fit_when_laid_out and self.plan is not None:
+            self._fit_when_laid_out = False
+            self._fit_status_column()
 
     def _show_choices(self) -> None:
         """A merge / keep separate combo on each checked possible duplicate (an unchecked
