@@ -299,7 +299,7 @@ def test_author_line(names: list[str], complete: bool, line: str) -> None:
     ("names", "key"),
     [
         ([], ""),
-        (["Zoë Müller", "Kofi Mensah"], "müller zoë"),
+        (["Zoë Müller", "Kofi Mensah"], "muller zoe"),
         (["Pavel van Dunmore"], "dunmore pavel van"),
         (["Plato"], "plato"),
     ],
