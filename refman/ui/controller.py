@@ -47,6 +47,7 @@ T = TypeVar("T")
 CHANGED_ELSEWHERE = Changes(tags=True, notes=True, structure=True, people=True)
 OnError = Callable[[RefmanError], None]
 OnConflict = Callable[[EditConflictError], None]
+OnPapers = Callable[[Outcome[tuple[int, ...]]], None]  # told the ids of the papers changed
 
 
 class LibraryController(QObject):
@@ -56,10 +57,12 @@ class LibraryController(QObject):
         changed(Changes): The library changed; views refresh what it names.
         select_wanted(tuple): Papers the list should select when it shows them (those an
             undo or redo brought back, the paper a merge kept).
+        stepped(str, str): An undo or redo landed: "undo" or "redo", and the step's text.
     """
 
     changed = Signal(object)
     select_wanted = Signal(object)
+    stepped = Signal(str, str)
 
     def __init__(
         self, service: LibraryService, parent: QObject | None = None, window: QWidget | None = None
@@ -226,6 +229,7 @@ class LibraryController(QObject):
         make: Callable[[], Operation[T]],
         on_done: Callable[[Outcome[T]], None] | None = None,
         on_error: OnError | None = None,
+        on_conflict: OnConflict | None = None,
     ) -> Job[Outcome[T]] | None:
         """Build an operation (its values are checked then) and run it."""
         try:
@@ -233,7 +237,7 @@ class LibraryController(QObject):
         except RefmanError as error:
             self._failed(on_error)(error)
             return None
-        return self.apply(op, on_done, on_error=on_error)
+        return self.apply(op, on_done, on_error=on_error, on_conflict=on_conflict)
 
     # -- undo and redo ----------------------------------------------------------------------
 
@@ -265,7 +269,7 @@ class LibraryController(QObject):
     def _step(
         self, step: UndoStep, op: Operation[Any], move: Callable[[], None], verb: str
     ) -> None:
-        self._stepping = True
+        self._stepping, text = True, step.text()
 
         def done(outcome: Outcome[Any]) -> None:
             self._stepping = False
@@ -274,10 +278,10 @@ class LibraryController(QObject):
             if isinstance(ids := outcome.value, tuple) and ids and isinstance(ids[0], int):
                 self.select_wanted.emit(ids)
             self._tell(outcome.changes)
+            self.stepped.emit(verb, text)
 
         def refused(error: RefmanError) -> None:
             self._stepping = False
-            text = step.text()
             log.info("%s refused: %s", text, error)
             step.setObsolete(True)
             move()  # an obsolete step leaves the history (and is deleted)
@@ -289,7 +293,7 @@ class LibraryController(QObject):
             ),
             done,
             on_error=refused,
-            label=f"{step.text()}…",
+            label=f"{text}…",
         )
 
     # -- the changes the panes ask for ------------------------------------------------------
@@ -336,18 +340,13 @@ class LibraryController(QObject):
             based_on: The values the person saw of the fields edited.
             on_conflict: Asks the person when someone else changed such a field since.
         """
-        try:
-            op = ops.EditPaper(paper_id, make_edits(), based_on)
-        except RefmanError as error:
-            self._failed(on_error)(error)
-            return
-        self.apply(op, on_error=on_error, on_conflict=on_conflict)
+        self._try(
+            lambda: ops.EditPaper(paper_id, make_edits(), based_on),
+            on_error=on_error,
+            on_conflict=on_conflict,
+        )
 
-    def trash(
-        self,
-        paper_ids: Sequence[int],
-        on_done: Callable[[Outcome[tuple[int, ...]]], None] | None = None,
-    ) -> None:
+    def trash(self, paper_ids: Sequence[int], on_done: OnPapers | None = None) -> None:
         """Move papers to the Trash (one undo step)."""
         if paper_ids:
             self.apply_built(lambda: ops.TrashPapers(frozen(paper_ids)), on_done)
@@ -359,10 +358,10 @@ class LibraryController(QObject):
         if paper_ids:
             self.apply_built(lambda: MarkPapers(frozen(paper_ids), status, rating))
 
-    def restore(self, paper_ids: Sequence[int]) -> None:
+    def restore(self, paper_ids: Sequence[int], on_done: OnPapers | None = None) -> None:
         """Restore papers from the Trash (one undo step)."""
         if paper_ids:
-            self.apply_built(lambda: ops.RestorePapers(frozen(paper_ids)))
+            self.apply_built(lambda: ops.RestorePapers(frozen(paper_ids)), on_done)
 
     def empty_trash(self) -> None:
         """Delete the papers in the Trash for good; the undo history is cleared with them."""

@@ -1,12 +1,11 @@
-"""Editable-in-place fields of the detail pane: the title heading, year and venue, authors.
+"""Editable-in-place fields of the detail pane: the title heading, year and venue (the
+authors are links: :mod:`refman.ui.author_links`).
 
 Every field shows plain text: titles and names come from author pages and are data, never
 markup.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QRect, QRectF, QSize, Qt, Signal, Slot
 from PySide6.QtGui import (
@@ -29,8 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from refman.ui.field_undo import passes_undo
-from refman.ui.flow_layout import FlowLayout
-from refman.ui.look import ATTENTION, link_button_style, plain_label, scaled_font, set_muted
+from refman.ui.look import ATTENTION, plain_label, scaled_font
 
 PROVISIONAL_NOTE = "Title suggested from the abstract — edit to confirm"
 KEEP_TITLE = "Keep this title"
@@ -282,58 +280,6 @@ class FieldEdit(QLineEdit):
         super().focusOutEvent(event)
         self.setCursorPosition(0)
         self._tell_whole()
-
-
-class AuthorLinks(QWidget):
-    """The authors of a paper, each one a link to that person's papers.
-
-    Signals:
-        person_clicked(int): An author was clicked; the argument is the person id.
-    """
-
-    person_clicked = Signal(int)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("authorLinks")
-        self._flow = FlowLayout(self, h_gap=4, v_gap=2)
-        self._shown: tuple[tuple[str, ...], tuple[int, ...], bool] | None = None
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-
-    def set_authors(self, names: Sequence[str], ids: Sequence[int], complete: bool) -> None:
-        """Show authors; "et al." when the page listed only the first few.
-
-        Args:
-            names: Author names, in order.
-            ids: Their person ids, in the same order.
-            complete: False when the page cut the list short.
-        """
-        wanted = (tuple(names), tuple(ids), complete)
-        if wanted == self._shown:
-            return
-        self._shown = wanted
-        self._flow.clear()
-        if not names:
-            empty = plain_label("Authors not given on the page", self, wrap=False)
-            set_muted(empty)
-            self._flow.addWidget(empty)
-        for n, (name, person_id) in enumerate(zip(names, ids, strict=False)):
-            last = n == len(names) - 1
-            button = QPushButton(name.replace("&", "&&") + ("" if last else ","), self)
-            button.setObjectName(f"author_{person_id}")
-            button.setFlat(True)
-            button.setCursor(Qt.CursorShape.PointingHandCursor)
-            button.setToolTip(f"Show the papers of {name}")
-            button.setAccessibleName(name)
-            button.setStyleSheet(link_button_style("text-align: left;"))
-            button.clicked.connect(lambda _=False, pid=person_id: self.person_clicked.emit(pid))
-            self._flow.addWidget(button)
-        if names and not complete:
-            more = plain_label("et al.", self, wrap=False)
-            more.setToolTip("The page listed only the first authors")
-            set_muted(more)
-            self._flow.addWidget(more)
-        self.updateGeometry()
 
 
 class ProvisionalNote(QWidget):

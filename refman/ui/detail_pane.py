@@ -7,7 +7,6 @@ never as HTML. Every edit goes through the controller, so it can be undone.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QHideEvent
@@ -20,22 +19,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refman.core.rules import FieldEdits, parse_year
 from refman.core.values import Changes, PaperDetail
 
-from refman.ui.conflicts import save_field
+from refman.ui.author_links import AuthorLinks
 from refman.ui.controller import LibraryController
 from refman.ui.detail_banner import PaperBanner
 from refman.ui.detail_biblio import BibliographicFields
 from refman.ui.detail_fields import (
     KEEP_TITLE,
     PROVISIONAL_NOTE,
-    AuthorLinks,
     FieldEdit,
     ProvisionalNote,
     TitleEdit,
 )
+from refman.ui.detail_saving import save_edits
 from refman.ui.files_view import FilesView
+from refman.ui.keep_in_view import KeepInView
 from refman.ui.look import (
     GAP,
     heading_label,
@@ -51,6 +50,7 @@ from refman.ui.reading_bar import ReadingBar
 from refman.ui.related_view import RelatedView
 from refman.ui.selection_summary import PaneStack
 from refman.ui.subject_pills import SubjectPills
+from refman.ui.tab_order import follow_layout
 from refman.ui.tag_chips import TagChips
 
 log = logging.getLogger("refman.ui")
@@ -112,6 +112,7 @@ class DetailPane(QWidget):
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll_area.setWidget(body)
+        self.keep_in_view = KeepInView(self.scroll_area)
 
         self.stack = PaneStack(self)  # (several papers selected: their summary on top)
         self.stack.addWidget(self.empty)
@@ -191,10 +192,7 @@ class DetailPane(QWidget):
 
     def _connect_signals(self) -> None:
         self.controller.changed.connect(self.on_controller_changed)
-        self.title_edit.committed.connect(self.on_title_edit_committed)
-        self.year_field.committed.connect(self.on_year_field_committed)
-        self.venue_field.committed.connect(self.on_venue_field_committed)
-        self.biblio.committed.connect(self.on_biblio_committed)
+        save_edits(self)
         self.authors.person_clicked.connect(self.person_clicked)
         self.tag_chips.tags_added.connect(self.on_tag_chips_tags_added)
         self.tag_chips.tag_removed.connect(self.on_tag_chips_tag_removed)
@@ -227,7 +225,7 @@ class DetailPane(QWidget):
         """
         self.flush()
         if paper_id is not None and paper_id == self.current_paper():
-            self._reload()
+            self.reload()
             return
         fields: tuple[TitleEdit | FieldEdit, ...] = (
             self.title_edit,
@@ -243,7 +241,8 @@ class DetailPane(QWidget):
 
     # -- filling in -------------------------------------------------------------------------
 
-    def _reload(self) -> None:
+    def reload(self) -> None:
+        """Show the paper again as the library has it now."""
         if self._wanted is not None:
             self._read(self._wanted, to_top=False)
 
@@ -295,6 +294,7 @@ class DetailPane(QWidget):
         if self.locked is not None:
             lock(self, self.locked)  # the notes and tags shown now too
         self._fit_width()
+        follow_layout(self.scroll_area.widget() or self)
 
     def _fit_width(self) -> None:
         """Never narrower than what the paper shows needs (a banner's buttons), which would
@@ -330,43 +330,7 @@ class DetailPane(QWidget):
         if pid is None:
             return
         if pid in changes.papers or pid in changes.added or changes.structure or changes.tags:
-            self._reload()
-
-    def _save_field(
-        self, make: Callable[[str], FieldEdits], text: str, shown: str, revert: Callable[[], None]
-    ) -> None:
-        if self._paper is not None:
-            save_field(self.controller, self._paper.id, (make, text, shown), revert, self._reload)
-
-    @Slot(str)
-    def on_title_edit_committed(self, text: str) -> None:
-        """Save an edited title (an empty one is refused, and the title shown again)."""
-        title = self.title_edit
-        self._save_field(lambda t: FieldEdits(title=t), text, title.shown_title(), title.revert)
-
-    @Slot(str)
-    def on_year_field_committed(self, text: str) -> None:
-        """Save an edited year; anything but a year from 1000 to 2100 is refused."""
-        year = self.year_field
-        self._save_field(
-            lambda t: FieldEdits(year=parse_year(t)), text, year.shown_value(), year.revert
-        )
-
-    @Slot(str)
-    def on_venue_field_committed(self, text: str) -> None:
-        """Save an edited venue (empty clears it)."""
-        venue = self.venue_field
-        self._save_field(
-            lambda t: FieldEdits(venue=t or None), text, venue.shown_value(), venue.revert
-        )
-
-    @Slot(str, str)
-    def on_biblio_committed(self, name: str, text: str) -> None:
-        """Save an edited bibliographic field (a value that breaks its rule is refused)."""
-        shown = self.biblio.fields[name].shown_value() if name in self.biblio.fields else ""
-        self._save_field(
-            lambda t: FieldEdits.one(name, t), text, shown, lambda: self.biblio.revert(name)
-        )
+            self.reload()
 
     @Slot(list)
     def on_tag_chips_tags_added(self, names: list[str]) -> None:
@@ -392,8 +356,14 @@ class DetailPane(QWidget):
 
     @Slot(object)
     def on_notes_note_opened(self, card: QWidget) -> None:
-        """Scroll the note just added into view."""
-        self.scroll_area.ensureWidgetVisible(card)
+        """Scroll the note just added into view, and its lines as they are typed."""
+        self.keep_in_view.show(card)
+
+    def focusNextPrevChild(self, forward: bool) -> bool:
+        """Tab goes through the pane in the order it is laid out (:mod:`.tab_order`)."""
+        if (body := self.scroll_area.widget()) is not None:
+            follow_layout(body)
+        return super().focusNextPrevChild(forward)
 
 
 __all__ = ["KEEP_TITLE", "PROVISIONAL_NOTE", "DetailPane"]

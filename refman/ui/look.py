@@ -156,11 +156,12 @@ UNREAD = "#1e88e5"
 
 
 def link_button_style(extra: str = "") -> str:
-    """The style sheet of a flat push button that reads as a link (underlined on hover)."""
+    """The style sheet of a flat push button that reads as a link (underlined on hover, and
+    while it has the keyboard: a link reached with Tab shows where the keyboard is)."""
     return (
         f"QPushButton {{ border: none; padding: 0; color: palette(link); {extra} }}"
         "QPushButton:disabled { color: palette(mid); }"
-        "QPushButton:hover:enabled { text-decoration: underline; }"
+        "QPushButton:hover:enabled, QPushButton:focus { text-decoration: underline; }"
     )
 
 

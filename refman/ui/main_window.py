@@ -10,8 +10,9 @@ from pathlib import Path
 import shiboken6
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
+from refman.core.operations import Outcome
 from refman.core.values import Changes, PaperQuery, Section, SortKey
 from refman.importers.sources import LoadedSource
 
@@ -24,6 +25,7 @@ from refman.ui.drop import DropInputs, install_drop_target
 from refman.ui.file_actions import FileActions
 from refman.ui.history_dialog import HistoryActions
 from refman.ui.merge_action import MergeSelected
+from refman.ui.pane_splitter import PaneSplitter
 from refman.ui.paper_count import PaperCount, whole_section
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.people_view import PeopleView
@@ -35,6 +37,7 @@ from refman.ui.search_box import SearchBox
 from refman.ui.selection_summary import SelectionShown
 from refman.ui.settings import WindowSettings
 from refman.ui.tag_pane import NavFilter, TagPane
+from refman.ui.window_state import restore_window, save_window
 
 log = logging.getLogger("refman.ui")
 
@@ -73,7 +76,7 @@ class MainWindow(QMainWindow):
         self._build()
         self._build_menus()
         self._connect_signals()
-        self._restore_settings()
+        self._panes_placed = restore_window(self)
         self._update_title()
         self._apply_query(now=True)
         self.on_undo_stack_changed()
@@ -94,14 +97,7 @@ class MainWindow(QMainWindow):
 
         window_chrome.build_toolbar(self, self.actions_by_id[ActionId.IMPORT], self.search_box)
 
-        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        self.splitter.setObjectName("mainSplitter")
-        self.splitter.setChildrenCollapsible(False)
-        for widget in (self.tag_pane, self.people.middle, self.detail_pane):
-            self.splitter.addWidget(widget)
-        self.splitter.setStretchFactor(0, 0)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setStretchFactor(2, 0)
+        self.splitter = PaneSplitter((self.tag_pane, self.people.middle, self.detail_pane), self)
         self.splitter.setSizes([240, 760, 400])
         self.banner = install_banner(self, self.splitter)
 
@@ -126,6 +122,7 @@ class MainWindow(QMainWindow):
         a[ActionId.UNDO].triggered.connect(c.undo)
         a[ActionId.REDO].triggered.connect(c.redo)
         self.search_box.search_changed.connect(self.on_search_changed)
+        self.search_box.results_wanted.connect(self.paper_panel.focus_first)
         self.tag_pane.filter_changed.connect(self.on_tag_pane_filter_changed)
         self.table.current_paper_changed.connect(self.on_table_current_changed)
         self.table.selection_changed.connect(self.on_table_selection_changed)
@@ -156,43 +153,14 @@ class MainWindow(QMainWindow):
         self.reading = ReadingActions(c, a, self.table)
         self.merging = MergeSelected(c, a, self.table)
         c.watcher.reachable.connect(lambda text: self.statusBar().showMessage(text))
+        c.stepped.connect(lambda verb, text: say(window_chrome.stepped_text(verb, text)))
+        self.table.trashed.connect(lambda count: say(window_chrome.trashed_text(count)))
         c.watch()
         c.purger.later()  # what an undo left to do when the window closed
 
-    def _restore_settings(self) -> None:
-        s = self.settings
-        if (geometry := s.geometry()) is not None:
-            self.restoreGeometry(geometry)
-        if (state := s.window_state()) is not None:
-            self.restoreState(state)
-        self._panes_placed = False
-        if (sizes := s.splitter()) is not None:
-            self._panes_placed = self.splitter.restoreState(sizes)
-        if (header := s.header()) is not None:
-            self.table.restore_header_state(header)
-        a = self.actions_by_id
-        for name, action_id in self._pane_actions().items():
-            a[action_id].setChecked(s.pane_visible(name))
-
-    @staticmethod
-    def _pane_actions() -> dict[str, ActionId]:
-        return {
-            "tags": ActionId.SHOW_TAG_PANE,
-            "list": ActionId.SHOW_LIST_PANE,
-            "detail": ActionId.SHOW_DETAIL_PANE,
-        }
-
     def save_settings(self) -> None:
         """Remember geometry, panes, columns and the current library."""
-        a = self.actions_by_id
-        self.settings.save(
-            geometry=self.saveGeometry(),
-            window_state=self.saveState(),
-            splitter=self.splitter.saveState(),
-            header=self.table.header_state(),
-            panes={name: a[aid].isChecked() for name, aid in self._pane_actions().items()},
-            library=self.controller.service.location,
-        )
+        save_window(self)
 
     def showEvent(self, event: QShowEvent) -> None:
         """On first show without remembered sizes, share the width out to suit the window."""
@@ -205,7 +173,7 @@ class MainWindow(QMainWindow):
         """Give the navigation and detail panes a share of ``width`` and the list the rest."""
         tags = max(180, min(260, int(width * 0.17)))
         detail = max(300, min(440, int(width * 0.29)))
-        self.splitter.setSizes([tags, max(300, width - tags - detail), detail])
+        self.splitter.place([tags, max(300, width - tags - detail), detail])
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save whatever is being typed and the window state, then close."""
@@ -328,8 +296,12 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def on_restore(self) -> None:
-        """Bring the selected papers back from the Trash."""
-        self.table.with_selected_ids(self.controller.restore)
+        """Bring the selected papers back from the Trash (the status bar says how many)."""
+
+        def said(done: Outcome[tuple[int, ...]]) -> None:
+            self.say_for_a_while(window_chrome.restored_text(len(done.value)))
+
+        self.table.with_selected_ids(lambda ids: self.controller.restore(ids, said))
 
     @Slot()
     def on_empty_trash(self) -> None:

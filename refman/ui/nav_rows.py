@@ -1,17 +1,39 @@
 """The rows of the navigation list: the library's sections, then the people followed (each
 with a "new" badge while the last import of their page brought papers nobody looked at),
-a row that opens the list of everyone, then the saved searches with their counts; and the
-tag pane's All / Any switch."""
+a row that opens the list of everyone, then the saved searches with their counts; the tag
+pane's All / Any switch; and what the pane's choice asks the paper list to show."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton, QWidget
 
-from refman.core.values import Navigation, Section
+from refman.core.values import Navigation, SavedSearchView, Section
 
 from refman.ui.look import link_button_style
 from refman.ui.sidebar import BADGE_ROLE, SidebarList
+
+
+@dataclass(frozen=True, slots=True)
+class NavFilter:
+    """What the navigation pane asks the paper list to show.
+
+    Attributes:
+        section: The library section.
+        person_id: Only papers attributed to (or written by) this person, or None.
+        tags: Tag names the papers must all carry (or any of them: ``any_tags``).
+        saved: The saved search picked, or None (counted -1: a change that moves its count
+            is no new filter).
+    """
+
+    section: Section = Section.ALL
+    person_id: int | None = None
+    tags: tuple[str, ...] = ()
+    saved: SavedSearchView | None = None
+    any_tags: bool = False
+
 
 SECTION_NAMES: dict[Section, str] = {
     Section.ALL: "All papers",

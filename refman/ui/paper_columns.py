@@ -3,11 +3,10 @@ provisional-title mark."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication
-from PySide6.QtWidgets import QHeaderView
 
 from refman.common.sequences import Distinct
 from refman.core.rules import stars
@@ -128,6 +127,18 @@ def runs(rows: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
+def merged_runs(spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Spans of rows (top, bottom), in any order and overlapping or not, as sorted runs that
+    neither overlap nor touch."""
+    merged: list[tuple[int, int]] = []
+    for top, bottom in sorted(spans):
+        if merged and top <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(bottom, merged[-1][1]))
+        else:
+            merged.append((top, bottom))
+    return tuple(merged)
+
+
 def column_of(sort: SortKey) -> int:
     """The column that shows a sort key, or -1 for relevance (no column).
 
@@ -176,22 +187,54 @@ def papers_in(runs: Sequence[tuple[int, int]]) -> int:
 #: The narrowest each column beside the title becomes, in characters, when the list is too
 #: narrow for them all (a date of "Added" whole, the five stars of "Rating").
 _FLOORS = {AUTHOR: 9, YEAR: 4, VENUE: 6, ADDED: 11, STATUS: 3, RATING: 5}
+#: The narrowest any column is, in pixels (the header's own minimum).
+NARROWEST = 40
+#: The columns a list too narrow even for their floors leaves out first (on screen only).
+_LEFT_OUT_FIRST = (ADDED, RATING, VENUE, YEAR, STATUS, AUTHOR)
 #: The share of the list's width the title keeps (when the other columns can give it up).
 TITLE_SHARE = 0.35
 
 
-def room_for_titles(header: QHeaderView, width: int, char: int) -> None:
-    """Narrow the columns beside the title, widest first, down to their floors, until the
-    title (which stretches) has :data:`TITLE_SHARE` of ``width``: a narrow window showed
-    titles four letters wide beside whole dates and author names. Columns that already
-    leave the title its share are left as the person set them."""
-    others = [c for c in range(header.count()) if c != TITLE and not header.isSectionHidden(c)]
-    excess = sum(header.sectionSize(c) for c in others) - int(width * (1 - TITLE_SHARE))
-    for column in sorted(others, key=header.sectionSize, reverse=True):
+def floor_width(column: int, char: int) -> int:
+    """The narrowest a column beside the title becomes in a narrow list, in pixels."""
+    return max(NARROWEST, _FLOORS.get(column, 4) * char + 12)
+
+
+def fitted_widths(
+    chosen: dict[int, int], width: int, char: int, title: int | None = None
+) -> dict[int, int]:
+    """The widths the columns beside the title show in a list ``width`` pixels wide.
+
+    The columns are narrowed from the widths chosen, widest first, down to their floors,
+    until the title (which stretches) has :data:`TITLE_SHARE` of the width — or less, the
+    width the person left it (``title``) when they chose the widths: a narrow window showed
+    titles four letters wide beside whole dates and author names, and a column the person
+    widened was narrowed again at the very width they widened it at. When even the floors
+    leave the title too little, the columns of least use are left out (Added first, then
+    Rating, Venue, Year…), as a mail program's narrow message list does.
+
+    Args:
+        chosen: The widths of the columns beside the title, as the person set them.
+        width: The list's width.
+        char: The font's average character width.
+        title: The title's width when the person last set a column's width (None: never).
+
+    Returns:
+        The width of each column of ``chosen``; 0 for a column left out.
+    """
+    kept = int(width * TITLE_SHARE) if title is None else min(title, int(width * TITLE_SHARE))
+    room = width - kept
+    shown = dict(chosen)
+    for column in _LEFT_OUT_FIRST:
+        if sum(floor_width(c, char) for c in shown) <= room:
+            break
+        shown.pop(column, None)
+    excess = sum(shown.values()) - room
+    for column in sorted(shown, key=shown.__getitem__, reverse=True):
         if excess <= 0:
-            return
-        size = header.sectionSize(column)
-        cut = min(excess, size - (_FLOORS.get(column, 4) * char + 12))
+            break
+        cut = min(excess, shown[column] - floor_width(column, char))
         if cut > 0:
-            header.resizeSection(column, size - cut)
+            shown[column] -= cut
             excess -= cut
+    return {column: shown.get(column, 0) for column in chosen}

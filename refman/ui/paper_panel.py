@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QStackedWidget, QWidget
 
 from refman.common.errors import RefmanError
@@ -48,6 +48,21 @@ class PaperPanel(QStackedWidget):
     def is_welcome_shown(self) -> bool:
         """True while the welcome page is shown instead of the list."""
         return self.currentWidget() is self.welcome
+
+    @Slot()
+    def focus_first(self) -> None:
+        """Give the list the keyboard with its first paper selected, once it shows the query
+        asked last (Down or Enter in the search field goes on to the results)."""
+        if self.currentWidget() is not self.table:
+            return
+        self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+        def select_first() -> None:
+            first = self.model.paper_id(0) if self.model.rowCount() else None
+            if first is not None:
+                self.table.select_paper(first)
+
+        self.model.when_read(select_first)
 
     def update_view(self) -> None:
         """Show the welcome page when the library holds no paper (Trash included)."""

@@ -20,18 +20,20 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from refman.core.values import Section
 
+from refman.ui.column_widths import ColumnWidths
 from refman.ui.controller import LibraryController
 from refman.ui.paper_columns import (
     ADDED,
     AUTHOR,
+    NARROWEST,
     RATING,
     STATUS,
     TITLE,
     VENUE,
     YEAR,
     column_of,
+    merged_runs,
     papers_in,
-    room_for_titles,
     runs,
 )
 from refman.ui.paper_drag import ids_mime, ticket_mime
@@ -47,6 +49,8 @@ FOLLOWED_BY_ID = 1000
 _WIDTHS = ((AUTHOR, 18), (YEAR, 6), (VENUE, 10), (ADDED, 11), (STATUS, 3), (RATING, 8))
 
 _TRASH_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
+#: The keys that select the paper with the focus frame when none is selected.
+_FIRST_KEYS = (Qt.Key.Key_Down, Qt.Key.Key_Up, Qt.Key.Key_Home)
 
 #: The keys that go to the first or last paper.
 _ENDS = (QAbstractItemView.CursorAction.MoveHome, QAbstractItemView.CursorAction.MoveEnd)
@@ -65,10 +69,12 @@ class PaperTable(QTableView):
         selection_changed(): The selection changed (:meth:`selected_ids` reads it: a
             selection of every paper of a large library is not turned into ids until an
             action needs them).
+        trashed(int): That many papers were moved to the Trash.
     """
 
     current_paper_changed = Signal(object)
     selection_changed = Signal()
+    trashed = Signal(int)
 
     def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
         """Create the table and its model (empty until the model's query is set).
@@ -129,12 +135,13 @@ class PaperTable(QTableView):
         header.setHighlightSections(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         header.setStretchLastSection(False)
-        header.setMinimumSectionSize(40)
-        self._char = char = self.fontMetrics().averageCharWidth()
+        header.setMinimumSectionSize(NARROWEST)
+        char = self.fontMetrics().averageCharWidth()
         for column, chars in _WIDTHS:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, chars * char + 24)
         header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
+        self.widths = ColumnWidths(header, char)
         self._show_sort_of_query()
         self.setSortingEnabled(True)
 
@@ -160,16 +167,9 @@ class PaperTable(QTableView):
     def selected_runs(self) -> tuple[tuple[int, int], ...]:
         """The selected rows as (first, last) runs, in list order."""
         selection = self.selectionModel().selection()
-        spans = sorted(
+        return merged_runs(
             (selection.at(i).top(), selection.at(i).bottom()) for i in range(selection.count())
         )
-        merged: list[tuple[int, int]] = []
-        for top, bottom in spans:
-            if merged and top <= merged[-1][1] + 1:
-                merged[-1] = (merged[-1][0], max(bottom, merged[-1][1]))
-            else:
-                merged.append((top, bottom))
-        return tuple(merged)
 
     def has_selection(self) -> bool:
         """True when some paper is selected."""
@@ -231,32 +231,33 @@ class PaperTable(QTableView):
             self._selected, self._current, self._lost = list(paper_ids), None, paper_ids[0]
 
     def header_state(self) -> QByteArray:
-        """The columns' order and widths, to remember between sessions."""
-        return self.horizontalHeader().saveState()
+        """The columns' order and the widths the person chose, to remember between sessions
+        (never the narrower widths a small window shows: :mod:`refman.ui.column_widths`)."""
+        return self.widths.state()
 
     def restore_header_state(self, state: QByteArray) -> None:
-        """Put back column order and widths saved by :meth:`header_state`.
-
-        The sort arrow keeps following the model's query: sorting is part of the query.
-
-        Args:
-            state: Saved header state.
-        """
-        header = self.horizontalHeader()
-        with QSignalBlocker(header):
-            restored = header.restoreState(state)
-        if not restored:
+        """Put back column order and widths saved by :meth:`header_state`; the sort arrow
+        keeps following the model's query (sorting is part of the query)."""
+        if not self.widths.restore(state):
             log.info("ignored an unreadable paper list header state")
         self._show_sort_of_query()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Delete or Backspace moves the selection to the Trash (not inside the Trash)."""
+        """Delete or Backspace moves the selection to the Trash (not inside the Trash); with
+        nothing selected, Down or Up selects the paper with the focus frame (the first when
+        the list just got the keyboard: Qt's own Down skipped it), Home the first paper."""
         plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        if event.key() in _TRASH_KEYS and plain == Qt.KeyboardModifier.NoModifier:
+        if plain != Qt.KeyboardModifier.NoModifier:
+            super().keyPressEvent(event)
+        elif event.key() in _TRASH_KEYS:
             event.accept()
             self.trash_selected()
-            return
-        super().keyPressEvent(event)
+        elif event.key() in _FIRST_KEYS and not self.has_selection() and self.model().rowCount():
+            event.accept()
+            home = event.key() == Qt.Key.Key_Home
+            self._select_row(0 if home else max(self.currentIndex().row(), 0))
+        else:
+            super().keyPressEvent(event)
 
     def moveCursor(
         self, cursorAction: QAbstractItemView.CursorAction, modifiers: Qt.KeyboardModifier
@@ -280,15 +281,15 @@ class PaperTable(QTableView):
         def trash(ids: Sequence[int]) -> None:
             # Once the list is read again, the paper in the first one's place is selected.
             self._select_after_reset = self.paper_model.row_of(ids[0])
-            self.controller.trash(ids)
+            self.controller.trash(ids, lambda outcome: self.trashed.emit(len(outcome.value)))
 
         self.with_selected_ids(trash)
         return True
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """A narrow list keeps room for the titles (:func:`room_for_titles`)."""
+        """A narrow list keeps room for the titles (:class:`ColumnWidths`)."""
         super().resizeEvent(event)
-        room_for_titles(self.horizontalHeader(), self.viewport().width(), self._char)
+        self.widths.fit(self.viewport().width())
 
     def startDrag(self, supported_actions: Qt.DropAction) -> None:
         """Drag the selected papers, read from the selection's row runs (Qt's own drag lists

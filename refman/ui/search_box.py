@@ -19,6 +19,8 @@ EVERYTHING_PLACEHOLDER = "Search everything, the text of the PDFs too…"
 #: The two search modes, in the magnifier's menu.
 FIELDS_MODE = "Titles, Authors, Abstracts, Tags && Notes"
 EVERYTHING_MODE = "Everything (PDFs Too)"
+#: The keys that go on from the field to the results.
+_TO_RESULTS = (Qt.Key.Key_Down, Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 def magnifier_icon(widget: QWidget, size: int = 16) -> QIcon:
@@ -50,13 +52,17 @@ class SearchBox(QLineEdit):
     """A search field that reports its text at every change.
 
     Each keystroke, paste or clear reports the new text through :attr:`search_changed` (the
-    same text is never reported twice in a row). Esc clears the field.
+    same text is never reported twice in a row). Esc clears the field; Down or Enter asks
+    for the results (as in Zotero and Mail: the list gets the keyboard, its first paper
+    selected).
 
     Signals:
         search_changed(str): The text to search for ("" shows everything).
+        results_wanted(): Down or Enter was pressed: the person goes on to the results.
     """
 
     search_changed = Signal(str)
+    results_wanted = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         """Create the field.
@@ -130,16 +136,20 @@ class SearchBox(QLineEdit):
             self._emit(text)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Esc clears the field (and the search); F1 shows the search syntax."""
+        """Esc clears the field (and the search); F1 shows the search syntax; Down or Enter
+        goes on to the results."""
+        plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if event.key() == Qt.Key.Key_Escape and self.text():
             event.accept()
             self.set_text_now("")
-            return
-        if event.key() == Qt.Key.Key_F1:
+        elif event.key() == Qt.Key.Key_F1:
             event.accept()
             self.show_help()
-            return
-        super().keyPressEvent(event)
+        elif event.key() in _TO_RESULTS and plain == Qt.KeyboardModifier.NoModifier:
+            event.accept()
+            self.results_wanted.emit()
+        else:
+            super().keyPressEvent(event)
 
     @Slot()
     def show_help(self) -> None:

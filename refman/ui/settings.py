@@ -91,6 +91,15 @@ class WindowSettings:
         """The saved column order and widths of the paper list."""
         return self._bytes("list/header")
 
+    def title_width(self) -> int | None:
+        """The width the person left the list's titles when they last set a column's width
+        (None when they never did)."""
+        value = self._qs.value("list/title")
+        try:
+            return None if value is None else int(str(value))
+        except ValueError:
+            return None
+
     def pane_visible(self, name: str) -> bool:
         """Whether a pane ("tags", "list", "detail") was visible."""
         value = self._qs.value(f"panes/{name}", True)
@@ -130,12 +139,17 @@ class WindowSettings:
         header: QByteArray,
         panes: dict[str, bool],
         library: str,
+        title_width: int | None = None,
     ) -> None:
         """Remember the window as it is now."""
         self._qs.setValue("window/geometry", geometry)
         self._qs.setValue("window/state", window_state)
         self._qs.setValue("window/splitter", splitter)
         self._qs.setValue("list/header", header)
+        if title_width is None:
+            self._qs.remove("list/title")
+        else:
+            self._qs.setValue("list/title", title_width)
         for name, visible in panes.items():
             self._qs.setValue(f"panes/{name}", visible)
         self._qs.setValue("library/last", library)

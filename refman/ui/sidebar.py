@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDragEnterEvent,
@@ -264,13 +264,16 @@ class SidebarList(QListWidget):
 
 
 class TagList(SidebarList):
-    """The tag list: extended selection, Escape deselects, papers can be dropped onto a tag.
+    """The tag list: extended selection, Escape deselects, papers can be dropped onto a tag,
+    Delete (or Backspace) asks to delete the tag with the keyboard's focus.
 
     Signals:
         papers_dropped(list, str): Paper ids were dropped onto the named tag.
+        delete_requested(str): Delete was pressed on the named tag.
     """
 
     papers_dropped = Signal(list, str)
+    delete_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -280,10 +283,31 @@ class TagList(SidebarList):
         self.setDropIndicatorShown(False)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
+    def _tag_to_delete(self, event: QKeyEvent) -> str | None:
+        """The tag Delete or Backspace (no modifier) is pressed on, if any."""
+        plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        item = self.currentItem()
+        if event.key() not in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) or plain or item is None:
+            return None
+        return str(item.data(KEY_ROLE)) if item.data(KIND_ROLE) == "tag" else None
+
+    def event(self, event: QEvent) -> bool:
+        """Delete on a tag is for the tag (the window's Delete would move the papers selected
+        in the list to the Trash)."""
+        overriding = event.type() == QEvent.Type.ShortcutOverride
+        if overriding and isinstance(event, QKeyEvent) and self._tag_to_delete(event):
+            event.accept()
+            return True
+        return super().event(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Escape deselects every tag."""
+        """Escape deselects every tag; Delete asks to delete the tag with the focus."""
         if event.key() == Qt.Key.Key_Escape and self.selectedItems():
             self.clearSelection()
+            return
+        if (name := self._tag_to_delete(event)) is not None:
+            event.accept()
+            self.delete_requested.emit(name)
             return
         super().keyPressEvent(event)
 

@@ -101,7 +101,8 @@ class TagChip(QFrame):
             f"QLabel {{ color: {foreground.name()}; background: transparent; }}"
             f"QToolButton {{ color: {foreground.name()}; border: none; background: transparent;"
             " padding: 0px 2px; font-weight: bold; }"
-            f"QToolButton:hover {{ background: {mix(background, foreground, 0.18).name()};"
+            "QToolButton:hover, QToolButton:focus"
+            f" {{ background: {mix(background, foreground, 0.18).name()};"
             " border-radius: 8px; }"
         )
         layout = QHBoxLayout(self)

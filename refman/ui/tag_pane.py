@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from PySide6.QtCore import QPoint, QSignalBlocker, Qt, Signal, Slot
 from PySide6.QtGui import QAction
@@ -34,31 +34,12 @@ from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
 from refman.ui.list_worker import LATER
 from refman.ui.look import heading_label, link_button_style, plain_label, set_muted
-from refman.ui.nav_rows import SECTION_NAMES, fill_nav, match_mode_button
+from refman.ui.nav_rows import SECTION_NAMES, NavFilter, fill_nav, match_mode_button
 from refman.ui.read_only import enable_action
 from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList, TagList
 from refman.ui.tag_dialogs import ask_colour, ask_tag_name
 
 log = logging.getLogger("refman.ui")
-
-
-@dataclass(frozen=True, slots=True)
-class NavFilter:
-    """What the navigation pane asks the paper list to show.
-
-    Attributes:
-        section: The library section.
-        person_id: Only papers attributed to (or written by) this person, or None.
-        tags: Tag names the papers must all carry (or any of them: ``any_tags``).
-        saved: The saved search picked, or None (counted -1: a change that moves its count
-            is no new filter).
-    """
-
-    section: Section = Section.ALL
-    person_id: int | None = None
-    tags: tuple[str, ...] = ()
-    saved: SavedSearchView | None = None
-    any_tags: bool = False
 
 
 class TagPane(QWidget):
@@ -149,6 +130,7 @@ class TagPane(QWidget):
         self.tag_list.itemSelectionChanged.connect(self.on_tag_list_selection_changed)
         self.tag_list.papers_dropped.connect(self.on_tag_list_papers_dropped)
         self.tag_list.customContextMenuRequested.connect(self.on_tag_list_context_menu)
+        self.tag_list.delete_requested.connect(self.on_tag_list_delete_requested)
         self.clear_button.clicked.connect(self.clear_tags)
         self.match_button.toggled.connect(lambda _on: self._emit_if_changed())
         a = self.actions_by_id
@@ -351,6 +333,12 @@ class TagPane(QWidget):
         """Delete the tag whose menu is open (Undo brings it back)."""
         if self.menu_tag is not None:
             self.controller.delete_tag(self.menu_tag)
+
+    @Slot(str)
+    def on_tag_list_delete_requested(self, name: str) -> None:
+        """Delete (the key) on a tag: its menu's Delete Tag (Undo brings the tag back)."""
+        self.menu_tag = name
+        self.actions_by_id[ActionId.DELETE_TAG].trigger()
 
     @Slot(object)
     def on_controller_changed(self, changes: Changes) -> None:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from refman import __version__
+from refman.common.text import plural
 from refman.resources import icon_path
 
 from refman.ui.actions import ActionId
@@ -172,6 +173,21 @@ class BusyIndicator(QWidget):
         """Show what runs ("" hides the indicator)."""
         self.label.setText(label)
         self.setVisible(bool(label))
+
+
+def trashed_text(count: int) -> str:
+    """What the status bar says once papers were moved to the Trash."""
+    return f"Moved {plural(count, 'paper')} to the Trash."
+
+
+def restored_text(count: int) -> str:
+    """What the status bar says once papers were brought back from the Trash."""
+    return f"Restored {plural(count, 'paper')} from the Trash."
+
+
+def stepped_text(verb: str, text: str) -> str:
+    """What the status bar says once an undo ("undo") or a redo of a step landed."""
+    return f"{'Undid' if verb == 'undo' else 'Redid'} “{text}”."
 
 
 def ask_library_file(parent: QWidget) -> str | None:

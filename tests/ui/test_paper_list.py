@@ -338,9 +338,17 @@ def test_header_state_round_trips(qtbot: QtBot, controller: LibraryController) -
     first, second = PaperTable(controller), PaperTable(controller)
     qtbot.add_widget(first)
     qtbot.add_widget(second)
+    first.resize(1000, 400)
+    first.show()
+    qtbot.wait_exposed(first)
     header = first.horizontalHeader()
     header.moveSection(header.visualIndex(YEAR), 0)
-    header.resizeSection(ADDED, 150)
+    edge = QPoint(header.sectionViewportPosition(ADDED) + header.sectionSize(ADDED) - 1, 8)
+    wider = edge + QPoint(150 - header.sectionSize(ADDED), 0)
+    qtbot.mousePress(header.viewport(), Qt.MouseButton.LeftButton, pos=edge)  # the edge dragged
+    qtbot.mouseMove(header.viewport(), wider)
+    qtbot.mouseRelease(header.viewport(), Qt.MouseButton.LeftButton, pos=wider)
+    assert header.sectionSize(ADDED) == 150
     first.sortByColumn(TITLE, Qt.SortOrder.AscendingOrder)
     second.restore_header_state(first.header_state())
     assert second.horizontalHeader().visualIndex(YEAR) == 0

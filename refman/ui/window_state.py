@@ -1,0 +1,55 @@
+"""What the main window remembers between sessions: its geometry and toolbars, the panes'
+widths and whether they are shown, the list's columns, and the library open."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from refman.ui.actions import ActionId
+
+if TYPE_CHECKING:
+    from refman.ui.main_window import MainWindow
+
+#: The View menu's pane toggles, by the name the settings keep them under.
+PANE_ACTIONS = {
+    "tags": ActionId.SHOW_TAG_PANE,
+    "list": ActionId.SHOW_LIST_PANE,
+    "detail": ActionId.SHOW_DETAIL_PANE,
+}
+
+
+def restore_window(window: MainWindow) -> bool:
+    """Put the window back as the settings remember it.
+
+    Returns:
+        True when the panes' widths were remembered (else the first show shares them out).
+    """
+    settings = window.settings
+    if (geometry := settings.geometry()) is not None:
+        window.restoreGeometry(geometry)
+    if (state := settings.window_state()) is not None:
+        window.restoreState(state)
+    placed = False
+    if (sizes := settings.splitter()) is not None:
+        placed = window.splitter.restoreState(sizes)
+    if (header := settings.header()) is not None:
+        window.table.restore_header_state(header)
+        window.table.widths.title = settings.title_width()
+    for name, action_id in PANE_ACTIONS.items():
+        window.actions_by_id[action_id].setChecked(settings.pane_visible(name))
+    return placed
+
+
+def save_window(window: MainWindow) -> None:
+    """Remember the window's geometry, panes and columns (the widths the person chose, not
+    those a small window forced), and the library open."""
+    actions = window.actions_by_id
+    window.settings.save(
+        geometry=window.saveGeometry(),
+        window_state=window.saveState(),
+        splitter=window.splitter.saveState(),
+        header=window.table.header_state(),
+        panes={name: actions[a].isChecked() for name, a in PANE_ACTIONS.items()},
+        library=window.controller.service.location,
+        title_width=window.table.widths.title,
+    )

@@ -1,0 +1,175 @@
+"""The main window from the keyboard: Tab through the detail pane in the order it is laid
+out, from the search field to its results, the list's first Down, Delete on a tag."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from refman.core.library import LibraryService
+from refman.core.values import PaperQuery, Section
+from tests.helpers.fixtures import seed_files, settle, sourced_file
+from tests.helpers.panes import make_window, row_id
+
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+from refman.ui.notes_editor import NoteCard
+from refman.ui.sidebar import KEY_ROLE
+
+# The offscreen platform warns when a top-level widget is shown; nothing to do with us.
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
+) -> Iterator[MainWindow]:
+    """The seed pages in a shown, active window; the newest paper tagged "rivers" and
+    "to re" (the tags the report's tester typed)."""
+    for path in seed_files():
+        library.import_pages([sourced_file(path)])
+    library.tag(library.paper_ids()[:1], ["rivers", "to re"])
+    made = make_window(qtbot, controller, tmp_path / "settings.ini")
+    made.activateWindow()
+    qtbot.wait_until(made.isActiveWindow)
+    yield made
+
+
+def focused() -> QWidget:
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    return widget
+
+
+def press(qtbot: QtBot, key: Qt.Key, modifier: Qt.KeyboardModifier | None = None) -> QWidget:
+    """Press a key where the keyboard is; returns where it is then."""
+    qtbot.keyClick(focused(), key, modifier or Qt.KeyboardModifier.NoModifier)
+    return focused()
+
+
+def show_first_paper(qtbot: QtBot, window: MainWindow) -> int:
+    first = row_id(window.model, 0)
+    window.table.select_paper(first)
+    qtbot.wait_until(lambda: window.detail_pane.tag_chips.tag_names() == ["rivers", "to re"])
+    return first
+
+
+def test_tab_goes_from_the_venue_through_the_tag_chips_to_the_tag_field(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The ×s of the chips sat between the search field and the navigation pane."""
+    show_first_paper(qtbot, window)
+    pane = window.detail_pane
+    qtbot.mouseClick(pane.venue_field, Qt.MouseButton.LeftButton)
+    qtbot.wait_until(pane.venue_field.hasFocus)
+    assert press(qtbot, Qt.Key.Key_Tab) is pane.tag_chips.remove_button("rivers")
+    assert press(qtbot, Qt.Key.Key_Tab) is pane.tag_chips.remove_button("to re")
+    assert press(qtbot, Qt.Key.Key_Tab) is pane.tag_chips.field
+    assert press(qtbot, Qt.Key.Key_Backtab) is pane.tag_chips.remove_button("to re")
+    qtbot.keyClick(focused(), Qt.Key.Key_Space)  # the × takes the tag off
+    qtbot.wait_until(lambda: pane.tag_chips.tag_names() == ["rivers"])
+
+
+def test_tab_out_of_a_note_goes_on_in_the_detail_pane_then_leaves_it_at_its_end(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Tab out of a note went to the navigation pane."""
+    show_first_paper(qtbot, window)
+    pane = window.detail_pane
+    cards: list[NoteCard] = []
+    for _ in range(2):
+        with qtbot.wait_signal(pane.notes.note_opened) as opened:
+            qtbot.mouseClick(pane.add_note_button, Qt.MouseButton.LeftButton)
+        settle(window.controller)
+        cards.append(opened.args[0])
+    first, last = cards
+    qtbot.mouseClick(first.editor.viewport(), Qt.MouseButton.LeftButton)
+    qtbot.wait_until(first.editor.hasFocus)
+    qtbot.keyClicks(first.editor, "first note")
+    assert press(qtbot, Qt.Key.Key_Tab) is last.mode_button  # the next note's Preview
+    assert first.text() == "first note"  # Tab moved on, it typed nothing
+    last.editor.setFocus()
+    qtbot.wait_until(last.editor.hasFocus)
+    # The last control of the pane: Tab goes on to what follows the pane (the toolbar, as
+    # from the pane's other last controls), never back to the navigation pane.
+    after = press(qtbot, Qt.Key.Key_Tab)
+    assert after.objectName() == "toolbarImportButton"
+    assert press(qtbot, Qt.Key.Key_Backtab) is last.editor
+
+
+def test_down_in_the_search_field_selects_the_first_result_in_the_list(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    search = window.search_box
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait_until(search.hasFocus)
+    qtbot.keyClicks(search, "checkpoint")
+    settle(window.controller)
+    assert window.model.rowCount() > 1
+    assert not window.table.has_selection()
+    assert press(qtbot, Qt.Key.Key_Down) is window.table
+    settle(window.controller)
+    first = row_id(window.model, 0)
+    assert window.table.selected_ids() == [first]
+    qtbot.wait_until(lambda: window.detail_pane.current_paper() == first)
+    assert "checkpoint" in window.detail_pane.title_edit.toPlainText().lower()
+
+
+def test_enter_in_the_search_field_goes_to_the_results_too(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    search = window.search_box
+    search.setFocus()
+    qtbot.wait_until(search.hasFocus)
+    qtbot.keyClicks(search, "checkpoint")
+    assert press(qtbot, Qt.Key.Key_Return) is window.table  # before the results came
+    settle(window.controller)
+    first = row_id(window.model, 0)
+    assert window.table.selected_ids() == [first]
+    assert "checkpoint" in str(window.model.index(0, 0).data()).lower()
+    assert search.text() == "checkpoint"  # the search stays
+
+
+def test_the_first_down_in_a_list_with_nothing_selected_selects_the_first_paper(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Tab into the list put the focus frame on row 1 without selecting it; Down then
+    selected row 2."""
+    tags = window.tag_pane.tag_list
+    tags.setFocus()
+    qtbot.wait_until(tags.hasFocus)
+    assert not window.table.has_selection()
+    assert press(qtbot, Qt.Key.Key_Tab) is window.table
+    assert not window.table.has_selection()
+    press(qtbot, Qt.Key.Key_Down)
+    first = row_id(window.model, 0)
+    assert window.table.selected_ids() == [first]
+    qtbot.wait_until(lambda: window.detail_pane.current_paper() == first)
+    press(qtbot, Qt.Key.Key_Down)
+    assert window.table.selected_ids() == [row_id(window.model, 1)]
+
+
+def test_delete_on_a_tag_deletes_the_tag_not_the_papers_selected(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    """Delete on a tag did nothing, or moved the paper selected in the list to the Trash."""
+    show_first_paper(qtbot, window)
+    tags = window.tag_pane.tag_list
+    qtbot.wait_until(lambda: tags.count() == 2)
+    window.tag_pane.nav_list.setFocus()
+    assert press(qtbot, Qt.Key.Key_Tab) is tags
+    assert tags.currentItem().data(KEY_ROLE) == "rivers"  # its focus frame, not selected
+    press(qtbot, Qt.Key.Key_Delete)
+    settle(window.controller)
+    assert library.tag_names() == ["to re"]
+    assert library.paper_ids(PaperQuery(section=Section.TRASH)) == []
+    qtbot.wait_until(lambda: window.detail_pane.tag_chips.tag_names() == ["to re"])
+    assert window.undo_action.text().replace("&", "").startswith("Undo Delete tag")
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    settle(window.controller)
+    assert library.tag_names() == ["rivers", "to re"]
