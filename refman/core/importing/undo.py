@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import ConflictError
+from refman.core.importing.changed_since import first_changed
 from refman.core.importing.purge import withdraw
 from refman.core.paper_state import PaperState
 from refman.core.spellings import spell_again
@@ -49,26 +51,20 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
             "Nothing was changed.",
         )
     _refuse_if_found_again(session, sorted(found))
+    batches = [_read_batch(session, batch_id) for batch_id in sorted(found, reverse=True)]
+    created: dict[str, list[Any]] = {"persons": [], "subjects": [], "tags": [], "notes": []}
+    for _, made, _, _, _ in batches:
+        for kind, ids in made.items():
+            created.setdefault(kind, []).extend(ids)
+    _refuse_if_changed_since(session, batches, created)
     touched: set[int] = set()
     withdrawn: list[int] = []
-    created: dict[str, list[Any]] = {"persons": [], "subjects": [], "tags": [], "notes": []}
     registry = Registry(session)
-    for batch_id in sorted(found, reverse=True):
-        batch = session.get(ImportBatch, batch_id)
-        assert batch is not None
-        for kind, ids in json.loads(batch.created or "{}").items():
-            created.setdefault(kind, []).extend(ids)
-        rows = raw_rows(  # (a hundred thousand rows: as the driver gives them)
-            session,
-            select(BatchPaper.paper_id, BatchPaper.action, BatchPaper.before).where(
-                BatchPaper.batch_id == batch_id
-            ),
-        )
-        restore = [PaperState.from_json(json.loads(before)) for _, _, before in rows if before]
+    for batch_id, _, imported_at, rows, restore in batches:
         added = [pid for pid, action, _ in rows if action == "added"]
         touched.update(pid for pid, _, _ in rows)
         if restore:
-            when = restore[0].modified_at or batch.imported_at
+            when = restore[0].modified_at or imported_at
             write_states(session, registry, [], restore, when, search)
         withdrawn.extend(added)
         session.execute(delete(ImportBatch).where(ImportBatch.id == batch_id))
@@ -79,6 +75,52 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
         session.execute(delete(PaperFile).where(PaperFile.id.in_(part)))
     withdraw(session, withdrawn, created)
     return touched
+
+
+#: A batch as the undo reads it: its id, what it made, when, its papers' rows (id, action,
+#: snapshot) and the snapshots of the papers it merged into.
+_Batch = tuple[int, dict[str, list[Any]], datetime, list[tuple[Any, ...]], list[PaperState]]
+
+
+def _read_batch(session: Session, batch_id: int) -> _Batch:
+    batch = session.get(ImportBatch, batch_id)
+    assert batch is not None
+    rows = raw_rows(  # (a hundred thousand rows: as the driver gives them)
+        session,
+        select(BatchPaper.paper_id, BatchPaper.action, BatchPaper.before).where(
+            BatchPaper.batch_id == batch_id
+        ),
+    )
+    restore = [PaperState.from_json(json.loads(before)) for _, _, before in rows if before]
+    made: dict[str, list[Any]] = json.loads(batch.created or "{}")
+    return batch_id, made, batch.imported_at, rows, restore
+
+
+def _refuse_if_changed_since(
+    session: Session, batches: Sequence[_Batch], created: dict[str, list[Any]]
+) -> None:
+    """Refuse to undo an import one of whose papers was changed since (in another window,
+    on the command line, by a colleague): undoing would lose that.
+
+    Raises:
+        ConflictError: Naming the paper and what was done to it; nothing is changed.
+    """
+    if not batches:
+        return
+    found = first_changed(
+        session,
+        [b[0] for b in batches],
+        min(b[2] for b in batches),
+        created,
+        [s for b in batches for s in b[4]],
+    )
+    if found is not None:
+        title, done = found
+        raise ConflictError(
+            f"This import cannot be undone exactly: its paper “{title}” was {done} since, "
+            "which undoing would lose. Nothing was changed.",
+            "Revert it from Import History (refman revert): that keeps the papers changed since.",
+        )
 
 
 def _refuse_if_found_again(session: Session, batch_ids: list[int]) -> None:
