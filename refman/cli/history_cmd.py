@@ -62,7 +62,7 @@ def revert_to_json(plan: RevertPlan) -> dict[str, Any]:
 def _import_line(view: ImportView) -> str:
     pages = ", ".join(f"{p.source} ({p.owner})" if p.owner else p.source for p in view.pages)
     when = view.imported_at.strftime("%Y-%m-%d %H:%M")
-    counts = f"{plural(view.records, 'record')}: {view.new} new, {view.merged} merged"
+    counts = f"{plural(view.records, 'record')}: {view.new:,} new, {view.merged:,} merged"
     return f"{view.import_id:>6}  {when}  {truncate(pages, 60)} — {counts}"
 
 

@@ -94,7 +94,7 @@ def since_last_text(since: SinceLast) -> str:
         has = "now has its real title" if since.titled == 1 else "now have their real titles"
         parts.append(f"{since.titled} {has}")
     if since.updated:
-        parts.append(f"{since.updated} updated")
+        parts.append(f"{since.updated:,} updated")
     parts.append(f"{since.unchanged} unchanged")
     return "; ".join(parts)
 
@@ -109,14 +109,14 @@ def _plan_parts(plan: ImportPlan, page: int) -> list[str]:
     origins = [ref[0] for ref in repeats if ref[0] != page]
     others = len(origins)
     counts = Counter(p.status for p in mine)
-    parts = [f"{counts[RecordStatus.NEW]} new"]
+    parts = [f"{counts[RecordStatus.NEW]:,} new"]
     if others:
         names = page_names([(p.owner, p.source) for p in plan.pages])
         parts.append(elsewhere_text(others, set(origins), names))
     if len(repeats) > others:
-        parts.append(f"{len(repeats) - others} repeated on this page")
+        parts.append(f"{len(repeats) - others:,} repeated on this page")
     if counts[RecordStatus.MERGE]:
-        parts.append(f"{counts[RecordStatus.MERGE]} already in library")
+        parts.append(f"{counts[RecordStatus.MERGE]:,} already in library")
     if counts[RecordStatus.POSSIBLE_DUPLICATE]:
         parts.append(plural(counts[RecordStatus.POSSIBLE_DUPLICATE], "possible duplicate"))
     return parts
@@ -225,7 +225,7 @@ def _library_notes(library: int, updated: int) -> str:
         return "updated" if library == 1 else "all updated"
     if updated == 0:
         return "nothing new about " + ("it" if library == 1 else "them")
-    return f"{updated} updated, {library - updated} had nothing new"
+    return f"{updated:,} updated, {library - updated:,} had nothing new"
 
 
 def result_headline(result: ImportResult) -> str:
@@ -241,7 +241,7 @@ def result_headline(result: ImportResult) -> str:
     several = _several_pages(on_pages(new), len(new))
     if several:
         text += f" ({several})"
-    text += f", {len(library)} already in library"
+    text += f", {len(library):,} already in library"
     if library:
         notes = [_library_notes(len(library), len(result.merged_ids))]
         several = _several_pages(on_pages(library), len(library))
@@ -278,14 +278,14 @@ def result_page_line(result: ImportResult, index: int) -> str:
     papers = {r.paper_id for r in report.records if r.paper_id is not None}
     elsewhere = {p for p in papers if origins.get(p, index) != index}
     library = {r.paper_id for r in report.records if r.in_library}
-    parts = [f"{report.new} new"]
+    parts = [f"{report.new:,} new"]
     if elsewhere:
         parts.append(elsewhere_text(len(elsewhere), {origins[p] for p in elsewhere}, names))
     if library:
         listed = sum(1 for r in report.records if r.in_library)
-        parts.append(f"{len(library)} already in library{_listed_by(listed, len(library))}")
+        parts.append(f"{len(library):,} already in library{_listed_by(listed, len(library))}")
     if report.skipped:
-        parts.append(f"{report.skipped} skipped")
+        parts.append(f"{report.skipped:,} skipped")
     label = page_label(report.owner, report.source, report.format)
     return f"{label}: {', '.join(parts)}{_duplicate_notes(report)}"
 
@@ -296,13 +296,13 @@ def result_page_line(result: ImportResult, index: int) -> str:
 def report_counts(report: PageReport) -> str:
     """ "12 new, 0 merged, 0 possible duplicates", or "0 new, 12 already in library"."""
     dups, merged, already = report.possible_duplicates, report.merged, report.unchanged
-    parts = [f"{report.new} new"]
+    parts = [f"{report.new:,} new"]
     if merged or not already:
-        parts.append(f"{merged} merged")
+        parts.append(f"{merged:,} merged")
     if already:
         updated = {r.paper_id for r in report.records if r.in_library and r.updated}
         listed = sum(1 for r in report.records if r.in_library and r.paper_id not in updated)
-        parts.append(f"{already} already in library{_listed_by(listed, already)}")
+        parts.append(f"{already:,} already in library{_listed_by(listed, already)}")
     if dups or not already:
         parts.append(plural(dups, "possible duplicate"))
     if report.repeated:

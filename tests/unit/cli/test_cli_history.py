@@ -9,7 +9,7 @@ from pathlib import Path
 from refman.cli.history_cmd import HISTORY_KEYS, REVERT_KEYS
 from tests.helpers.cli import Cli
 from tests.helpers.fixtures import dump
-from tests.helpers.pages import publication_page
+from tests.helpers.pages import generated_page, publication_page
 
 FIRST = [("Rebalancing pipelines around stragglers", 2024, "arXiv")]
 SECOND = [*FIRST, ("Overlapped checkpoint writes", 2025, "arXiv")]
@@ -70,3 +70,11 @@ def test_an_unknown_import_is_a_users_problem(cli: Cli) -> None:
     assert run.code == 2
     assert "There is no import #42" in run.err and "refman history" in run.err
     assert cli("revert", "x").code == 2
+
+
+def test_counts_of_thousands_are_grouped_alike(cli: Cli, tmp_path: Path) -> None:
+    path = tmp_path / "prolific.txt"
+    path.write_text(generated_page(1200), encoding="utf-8")
+    imported = cli("import", path)
+    assert "1,200 new, 0 merged" in imported.out
+    assert "1,200 records: 1,200 new, 0 merged" in cli("history").out

