@@ -11,7 +11,7 @@ from __future__ import annotations
 from refman.common.identifiers import identifiers_in_link, is_arxiv_doi
 from refman.common.text import person_key, plural, sort_name
 from refman.core.citekeys import folded
-from refman.core.matching import continues
+from refman.core.matching import continues, identifiers
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.rules import tag_key
 from refman.importers.records import ParsedRecord
@@ -58,6 +58,14 @@ def new_state(
         aliases=list(record.aliases),
         **{name: getattr(record, name) for name in BIB_FIELDS},
     )
+
+
+def another_work(state: PaperState, record: ParsedRecord) -> bool:
+    """True when a record's DOI or arXiv id is not the paper's (see
+    :meth:`~refman.core.matching.MatchKeys.conflicts`): never merged into it, however alike
+    (an earlier record of the same import may have given the paper its DOI)."""
+    theirs = identifiers(record.doi, record.arxiv_id)
+    return theirs.conflicts(identifiers(state.doi, state.arxiv_id))
 
 
 def merge_into(

@@ -36,7 +36,7 @@ from refman.core.importing.values import (
     SourcedPage,
 )
 from refman.core.matching import MatchKeys
-from refman.core.merge import TITLE_ADDED, add_tags, merge_into, new_state
+from refman.core.merge import TITLE_ADDED, add_tags, another_work, merge_into, new_state
 from refman.core.paper_state import PaperState
 from refman.core.people_ops import with_known_names
 from refman.core.rules import clean_tag_names
@@ -223,6 +223,11 @@ def _effective_target(p: RecordPlan, choices: ImportChoices, work: _Work) -> int
         return None
     if p.status is RecordStatus.POSSIBLE_DUPLICATE and choices.kept_apart(p):
         return None
+    return _planned_paper(p, work)
+
+
+def _planned_paper(p: RecordPlan, work: _Work) -> int | None:
+    """The paper a record's plan names: its match or look-alike (an earlier record's paper)."""
     if p.target_id is not None:
         return p.target_id
     return work.resolved.get(p.target_ref) if p.target_ref else None
@@ -265,6 +270,12 @@ def _apply_record(
 ) -> RecordOutcome:
     """Create or merge the paper of one record."""
     keys, record = _people(p, sp, work), p.record
+    # The paper the plan names, as the records before made it: when one of them gave it
+    # another DOI or arXiv id, this record is a paper of its own, neither merged nor marked.
+    named = _planned_paper(p, work)
+    held = work.states.get(named) if named is not None else None
+    if held is not None and another_work(held, record):
+        p = replace(p, target_id=None, target_ref=None)
     target = _effective_target(p, choices, work)
     if target is None:
         state = _create(p, *keys, choices, work)
@@ -321,10 +332,7 @@ def _create(
     state = new_state(pid, p.record, owner_key, author_keys, title=choices.titles.get(p.ref))
     state.added_at = state.modified_at = work.now
     if p.status is RecordStatus.POSSIBLE_DUPLICATE:
-        look_alike = p.target_id
-        if look_alike is None and p.target_ref is not None:
-            look_alike = work.resolved.get(p.target_ref)
-        state.possible_duplicate_of = look_alike
+        state.possible_duplicate_of = _planned_paper(p, work)
     work.states[pid] = state
     work.new_ids.append(pid)
     work.new_set.add(pid)

@@ -3,8 +3,11 @@ DOIs are never merged, however alike the titles."""
 
 from __future__ import annotations
 
+import pytest
+
 from refman.core.importing.values import RecordStatus, SourcedPage
 from refman.core.library import LibraryService
+from refman.core.values import PaperQuery
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 
 TITLE = "Scaling Laws for Neural Language Models Trained on Very Large Corpora"
@@ -115,3 +118,50 @@ def test_among_many_papers_of_one_title_a_record_finds_its_own_doi(
     assert [p.status for p in plans] == [RecordStatus.MERGE, RecordStatus.NEW, RecordStatus.MERGE]
     assert library.paper(plans[0].target_id or 0).doi == "10.1000/ed.7"
     assert library.paper(plans[2].target_id or 0).title == "Editorial"  # no DOI: any of them
+
+
+def report(number: int) -> str:
+    """A lab's templated abstract: its data reports differ by their numbers alone."""
+    return (
+        f"We study tidal dynamics with an adaptive approach. Using field data from {number} "
+        "sites collected over several years, we show that our method reduces error compared "
+        "with baselines. The model is calibrated on tidal observations and validated on "
+        f"held-out seasons; code and data are released for study number {number}."
+    )
+
+
+@pytest.mark.parametrize("imports", [1, 2])
+def test_records_with_their_own_dois_never_join_one_paper_through_a_look_alike(
+    library: LibraryService, imports: int
+) -> None:
+    """A page's record without a title or DOI, then a bibliography whose records each have a
+    DOI of their own: the first look-alike of the page's paper joins it (the paper gains its
+    title and DOI); the next look-alike, and a record listing the first again, carry other
+    DOIs: papers of their own, not merged into it (their DOIs were lost)."""
+    abstracts = SourcedPage(
+        ParsedPage(
+            "Greta Lindqvist",
+            PageFormat.AUTHOR_ABSTRACTS,
+            None,
+            [ParsedRecord("Tidal dynamics", True, report(6))],
+        )
+    )
+    dois = ["10.5555/geo.2020.0066", "10.5555/geo.2023.0069", "10.5555/geo.2024.0070"]
+    titles = ["Adaptive Calibration of Tidal Dynamics", "Stochastic Calibration of Delta Dynamics"]
+    records = [
+        ParsedRecord(titles[0], False, report(66), doi=dois[0]),
+        ParsedRecord(titles[1], False, report(69), doi=dois[1]),
+        ParsedRecord(titles[0], False, "", doi=dois[2]),
+    ]
+    bib = SourcedPage(ParsedPage("", PageFormat.BIBTEX, None, records), "lab.bib")
+    if imports == 1:
+        library.import_pages([abstracts, bib])
+    else:
+        library.import_pages([abstracts])
+        library.import_pages([bib])
+    assert library.count() == 3
+    for doi in dois:
+        [found] = library.paper_ids(PaperQuery(text=doi))
+        paper = library.paper(found)
+        assert paper.doi == doi
+        assert paper.possible_duplicate_of is None  # (a merge of two DOIs is refused)
