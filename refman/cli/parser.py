@@ -43,7 +43,10 @@ Each file is imported on its own: a file that cannot be read or is not an author
 reported on stderr and skipped, and the other files are still imported (the exit status is
 then 2). A paper already in the library is never added twice: the page's details are merged
 into it. A near-identical paper (a possible duplicate) is merged too, unless --keep-separate
-or its title differs by a word ("with" / "without"): then it is kept separate and marked.
+or its title differs by a word ("with" / "without") or holds another number, or it is
+another title whose abstract differs by words or numbers of its own (one template): then
+it is kept separate and marked.
+Papers with different DOIs or arXiv ids are never merged.
 
 examples:
   refman import zhuo.txt                  import a saved author page

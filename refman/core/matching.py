@@ -18,7 +18,6 @@ duplicate of it too.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from hashlib import blake2b as _blake2b
@@ -327,49 +326,6 @@ def numbered_alike(a: str, b: str) -> bool:
     """False when two normalized titles hold different numbers: "…, Part I" and "…, Part II",
     "Volume 2" and "Volume 3" are alike letter for letter, and two papers."""
     return sorted(_NUMBERS.findall(a)) == sorted(_NUMBERS.findall(b))
-
-
-#: Words that two wordings of one title swap freely ("a survey of" / "a survey on").
-_SWAPPABLE = frozenset(
-    "a an the of on in for to and or with by at from into via as is are its their our using "
-    "based towards toward".split()
-)
-#: How alike two words must be to be spellings of one word ("optimisation" / "optimization",
-#: "network" / "networks", a typo), as rapidfuzz's ratio.
-_SPELLING = 75
-
-
-def worded_apart(a: str, b: str) -> bool:
-    """True when two look-alike normalized titles differ by a word that is no other spelling
-    of a word of the other ("… with convolutional networks" / "… without …", "… in legal
-    domain" / "… in medical domain"): more likely two papers than one paper written twice.
-    Small words swapped, plurals, British and American spellings and typos are not."""
-    from rapidfuzz import fuzz  # loaded by the first comparison, not at every start
-
-    words_a, words_b = Counter(_WORD_OF_TITLE.findall(a)), Counter(_WORD_OF_TITLE.findall(b))
-    only_a, only_b = list((words_a - words_b).elements()), list((words_b - words_a).elements())
-    for word, others in [*((w, only_b) for w in only_a), *((w, only_a) for w in only_b)]:
-        if word in _SWAPPABLE or len(word) < 3:
-            continue
-        if not any(fuzz.ratio(word, other) >= _SPELLING for other in others):
-            return True
-    return False
-
-
-_WORD_OF_TITLE = re.compile(r"[^\W_]+")
-
-
-def kept_apart(keys: MatchKeys, other: MatchKeys) -> bool:
-    """True when a look-alike is better kept as a paper of its own until the person says
-    otherwise: their titles are :func:`worded_apart` and no abstract makes them one (two
-    abstracts alike say one paper, however its title was reworded)."""
-    from rapidfuzz import fuzz  # loaded by the first comparison, not at every start
-
-    if not keys.title or not other.title or not worded_apart(keys.title, other.title):
-        return False
-    if keys.abstract and other.abstract:
-        return fuzz.ratio(keys.abstract, other.abstract) < NEAR_DUPLICATE
-    return True
 
 
 def _closest(keys: MatchKeys, candidates: Sequence[tuple[T, MatchKeys]]) -> Likeness[T] | None:

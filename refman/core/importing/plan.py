@@ -22,6 +22,7 @@ from refman.core.importing.values import (
     SinceLast,
     SourcedPage,
 )
+from refman.core.look_alikes import kept_apart
 from refman.core.matching import (
     KeysTuple,
     Likeness,
@@ -29,7 +30,6 @@ from refman.core.matching import (
     NameWords,
     as_tuple,
     best_match,
-    kept_apart,
     match_keys,
     name_words,
 )
