@@ -4,6 +4,11 @@ A note or a field saved from the window carries what the person started from; wh
 person (or program) has changed it since, the library refuses the save with both versions
 (:class:`~refman.common.errors.EditConflictError`) and the window asks: keep mine, keep
 theirs, or (for a note) keep both as two notes. Nothing is written until the person chose.
+
+Closing the question (Esc, the window's close button) never loses what was typed: a note keeps
+both texts (Keep Both is the question's Esc), and a field is "Decide Later" — the typed text
+stays in the field, not saved and marked, over the other person's value
+(:mod:`refman.ui.held_edits`).
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from refman.core import operations as ops
 from refman.core.rules import FieldEdits
 from refman.core.values import Changes
 
+from refman.ui.held_edits import Hold
+
 if TYPE_CHECKING:
     from refman.ui.controller import LibraryController
 
@@ -26,6 +33,8 @@ MINE = "mine"
 THEIRS = "theirs"
 BOTH = "both"
 _BUTTONS = {MINE: "Keep Mine", THEIRS: "Keep Theirs", BOTH: "Keep Both"}
+#: The button (and Esc) of a question without Keep Both: nothing chosen, nothing lost.
+LATER = "Decide Later"
 
 #: (parent, title, question, mine, theirs, choices) -> the choice, or None to decide later.
 Chooser = Callable[[QWidget | None, str, str, str, str, tuple[str, ...]], str | None]
@@ -47,6 +56,11 @@ def _ask(
     box.setInformativeText(f"Theirs:\n{_short(theirs)}\n\nYours:\n{_short(mine)}")
     box.setDetailedText(f"Theirs:\n{theirs}\n\nYours:\n{mine}")
     buttons = {box.addButton(_BUTTONS[c], QMessageBox.ButtonRole.AcceptRole): c for c in choices}
+    escape = next((button for button, choice in buttons.items() if choice == BOTH), None)
+    if escape is None:  # Esc and the close button: decide later (the typed text waits)
+        escape = box.addButton(LATER, QMessageBox.ButtonRole.RejectRole)
+        escape.setToolTip("Keep your text where you typed it, not saved, and choose later")
+    box.setEscapeButton(escape)
     box.exec()
     clicked = box.clickedButton()
     return next((choice for button, choice in buttons.items() if button is clicked), None)
@@ -68,7 +82,8 @@ def choose(
     theirs: str,
     choices: tuple[str, ...] = (MINE, THEIRS),
 ) -> str | None:
-    """Ask which version to keep; None when the person closed the question."""
+    """Ask which version to keep; None when the person closed the question (or chose
+    Decide Later). Esc and the close button choose Keep Both where it is offered."""
     return chooser(parent, title, question, mine, theirs, choices)
 
 
@@ -77,7 +92,7 @@ def save_field(
     paper_id: int,
     edit: tuple[Callable[[str], FieldEdits], str, str],
     revert: Callable[[], None],
-    reload: Callable[[], None],
+    shown: tuple[Callable[[], None], Hold],
 ) -> None:
     """Save an edited field of a paper, based on the value shown when typing began: someone
     else's change since is not overwritten, the person chooses (:func:`resolve_fields`).
@@ -85,11 +100,12 @@ def save_field(
     Args:
         edit: Makes the edits from a text; the text typed; the text shown before typing.
         revert: Shows the field's value again when the edit is refused.
-        reload: Shows the paper as it is in the library.
+        shown: Shows the paper as it is in the library; keeps an edit not saved in its
+            field (the question closed).
     """
-    make, text, shown = edit
+    make, text, before = edit
     try:
-        seen = tuple(make(shown).items())
+        seen = tuple(make(before).items())
     except RefmanError:  # nothing valid was shown (a field its rule would refuse)
         seen = ()
     controller.edit_fields(
@@ -97,7 +113,7 @@ def save_field(
         lambda: make(text),
         on_error=lambda _e: revert(),
         based_on=seen,
-        on_conflict=lambda e: resolve_fields(controller, paper_id, e, reload),
+        on_conflict=lambda e: resolve_fields(controller, paper_id, e, shown),
     )
 
 
@@ -105,10 +121,12 @@ def resolve_fields(
     controller: LibraryController,
     paper_id: int,
     error: EditConflictError,
-    reload: Callable[[], None],
+    shown: tuple[Callable[[], None], Hold],
 ) -> None:
     """Ask, field by field, whether to keep one's own edit or the other person's value; save
-    the edits kept (based on the value now there) and show the paper as it then is."""
+    the edits kept (based on the value now there) and show the paper as it then is. A
+    question closed keeps the edit in its field, not saved (nothing typed is lost)."""
+    reload, hold = shown
     for name, _base, mine, theirs in error.fields:
         label = name.replace("_", " ")
         choice = choose(
@@ -116,17 +134,23 @@ def resolve_fields(
             "Paper Changed Elsewhere",
             f"The {label} of this paper was changed by someone else since you began editing "
             "it. Which one should the paper keep?",
-            "" if mine is None else str(mine),
-            "" if theirs is None else str(theirs),
+            _text(mine),
+            _text(theirs),
         )
         if choice == MINE:
             controller.edit_fields(
                 paper_id,
                 lambda n=name, v=mine: FieldEdits(**{n: v}),  # type: ignore[misc]
                 based_on=((name, theirs),),  # type: ignore[arg-type]
-                on_conflict=lambda e: resolve_fields(controller, paper_id, e, reload),
+                on_conflict=lambda e: resolve_fields(controller, paper_id, e, shown),
             )
+        elif choice is None:
+            hold(paper_id, name, _text(mine), _text(theirs))
     reload()
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value)
 
 
 def resolve_note(

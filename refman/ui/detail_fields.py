@@ -37,6 +37,7 @@ _FLAT = (
     "{cls} {{ background: transparent; border: 1px solid transparent; border-radius: 4px; }}"
     "{cls}:hover {{ border-color: palette(mid); }}"
     "{cls}:focus {{ background: palette(base); border-color: palette(highlight); }}"
+    f'{{cls}}[held="true"] {{{{ border-color: {ATTENTION}; }}}}'
 )
 # At rest, text lines up with the labels around it; while edited it moves in from the border.
 _EDIT_INSET = 3
@@ -44,6 +45,20 @@ _EDIT_INSET = 3
 
 def _clean(text: str) -> str:
     return " ".join(text.split())
+
+
+def held_tip(theirs: str) -> str:
+    """What a field holding typing the library did not take says about it."""
+    now = f"“{theirs}”" if theirs else "nothing"
+    return f"Not saved: someone else changed it to {now}. Enter saves yours; Esc takes theirs."
+
+
+def _mark_held(field: QWidget, theirs: str | None) -> None:
+    """Mark a field as holding typing not saved because someone else changed its value (None:
+    no longer)."""
+    field.setProperty("held", theirs is not None)
+    field.style().unpolish(field)
+    field.style().polish(field)
 
 
 class TitleEdit(QTextEdit):
@@ -55,9 +70,13 @@ class TitleEdit(QTextEdit):
     Signals:
         committed(str): The user finished editing and the text differs from the title shown,
             or confirmed a provisional title with Enter.
+        held_changed(): The field began or stopped holding typing the library did not take
+            (:meth:`hold`).
     """
 
     committed = Signal(str)
+    held_changed = Signal()
+    _TIP = "Click to edit the title; Enter saves, Esc cancels"
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,18 +90,38 @@ class TitleEdit(QTextEdit):
         self.setFont(scaled_font(self.font(), 1.45, QFont.Weight.Bold))
         self.setStyleSheet(_FLAT.format(cls="QTextEdit"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setToolTip("Click to edit the title; Enter saves, Esc cancels")
+        self.setToolTip(self._TIP)
         self.document().setDocumentMargin(0)  # text in line with the labels around it
         self._shown = ""
         self._provisional = False
+        #: The other person's title while the field holds typing not saved (:meth:`hold`).
+        self.held: str | None = None
+        self._handed: str | None = None  # committed, its save not answered yet
         self.textChanged.connect(self._fit_height)
 
     def set_title(self, title: str) -> None:
         """Show a title (replacing anything typed)."""
         self._shown = title
+        self._handed = None
+        self._set_held(None)
         self.setPlainText(title)
         self.document().setModified(False)
         self._fit_height()
+
+    def hold(self, typed: str, theirs: str) -> None:
+        """Keep typing the library did not take, not saved and marked, over the other
+        person's title now stored (what saving it is based on from now on)."""
+        self.set_title(theirs)
+        self.setPlainText(typed)
+        self.document().setModified(True)
+        self._set_held(theirs)
+
+    def _set_held(self, theirs: str | None) -> None:
+        if theirs != self.held:
+            self.held = theirs
+            _mark_held(self, theirs)
+            self.setToolTip(self._TIP if theirs is None else held_tip(theirs))
+            self.held_changed.emit()
 
     def set_provisional(self, provisional: bool) -> None:
         """Whether the title shown is only a suggestion that Enter may confirm."""
@@ -111,7 +150,11 @@ class TitleEdit(QTextEdit):
             return
         text = _clean(self.toPlainText())
         if text != _clean(self._shown) or (confirm and self._provisional and text):
+            if text == self._handed and not self.is_edited():
+                return  # handed over already (a question about it took the keyboard away)
+            self._handed = text
             self.document().setModified(False)
+            self._set_held(None)
             self.committed.emit(text)
         elif self.toPlainText() != self._shown:
             self.revert()
@@ -169,9 +212,12 @@ class FieldEdit(QLineEdit):
 
     Signals:
         committed(str): Editing finished and the text differs from the value shown.
+        held_changed(): The field began or stopped holding typing the library did not take
+            (:meth:`hold`).
     """
 
     committed = Signal(str)
+    held_changed = Signal()
 
     def __init__(self, name: str, placeholder: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -184,14 +230,32 @@ class FieldEdit(QLineEdit):
         )
         self.setTextMargins(-2, 0, 0, 0)  # no inner margin at rest: text in line with labels
         self._shown = ""
+        #: The other person's value while the field holds typing not saved (:meth:`hold`).
+        self.held: str | None = None
         self.editingFinished.connect(self.commit)
 
     def set_value(self, text: str) -> None:
         """Show a value (replacing anything typed)."""
         self._shown = text
+        self._set_held(None)
         self.setText(text)
         self.setCursorPosition(0)
         self._tell_whole()
+
+    def hold(self, typed: str, theirs: str) -> None:
+        """Keep typing the library did not take, not saved and marked, over the other
+        person's value now stored (what saving it is based on from now on)."""
+        self.set_value(theirs)
+        self.setText(typed)
+        self.setModified(True)
+        self._set_held(theirs)
+        self._tell_whole()
+
+    def _set_held(self, theirs: str | None) -> None:
+        if theirs != self.held:
+            self.held = theirs
+            _mark_held(self, theirs)
+            self.held_changed.emit()
 
     def _text_rect(self) -> QRect:
         """Where the text is drawn (QLineEdit keeps 2 px either side of its margins)."""
@@ -209,8 +273,12 @@ class FieldEdit(QLineEdit):
         )
 
     def _tell_whole(self) -> None:
-        """A value cut short shows whole in the field's tooltip."""
-        self.setToolTip(self.text() if self.cut_short() else "")
+        """A value cut short shows whole in the field's tooltip (one held says so)."""
+        held = self.__dict__.get("held")  # (none while Qt tears the field down)
+        if held is not None:
+            self.setToolTip(held_tip(held))
+        else:
+            self.setToolTip(self.text() if self.cut_short() else "")
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """At rest, a value wider than the field ends in "…" (a line edit cuts it off mid-letter
@@ -260,6 +328,7 @@ class FieldEdit(QLineEdit):
             return
         if self.text().strip() != self._shown.strip():
             self.setModified(False)
+            self._set_held(None)
             self.committed.emit(self.text().strip())
         else:  # typed back to what it shows: nothing edited (a change may replace it)
             self.revert()

@@ -34,6 +34,7 @@ from refman.ui.detail_fields import (
 )
 from refman.ui.detail_saving import save_edits
 from refman.ui.files_view import FilesView
+from refman.ui.held_edits import HeldEdits
 from refman.ui.keep_in_view import KeepInView
 from refman.ui.look import (
     GAP,
@@ -126,6 +127,7 @@ class DetailPane(QWidget):
         self.title_edit = TitleEdit(body)
         provisional_row = ProvisionalNote(body)
         self.provisional, self.keep_title_button = provisional_row.note, provisional_row.keep
+        self.held = HeldEdits(self, body)  # edits not saved, to decide about later
         self.authors = AuthorLinks(body)
         self.year_field = FieldEdit("yearField", "Add year", body)
         self.year_field.setMaximumWidth(90)
@@ -140,6 +142,7 @@ class DetailPane(QWidget):
         fields.addWidget(self.venue_field, 1, 1)
         fields.setColumnStretch(1, 1)
         layout.addWidget(self.title_edit)
+        layout.addWidget(self.held.note)
         layout.addWidget(provisional_row)
         layout.addWidget(self.authors)
         layout.addSpacing(GAP - 6)
@@ -193,6 +196,7 @@ class DetailPane(QWidget):
     def _connect_signals(self) -> None:
         self.controller.changed.connect(self.on_controller_changed)
         save_edits(self)
+        self.held.watch()
         self.authors.person_clicked.connect(self.person_clicked)
         self.tag_chips.tags_added.connect(self.on_tag_chips_tags_added)
         self.tag_chips.tag_removed.connect(self.on_tag_chips_tag_removed)
@@ -216,6 +220,11 @@ class DetailPane(QWidget):
         """Save any note text still waiting, now."""
         self.notes.flush()
 
+    def editable_fields(self) -> dict[str, TitleEdit | FieldEdit]:
+        """The fields typed in, by the name of the paper's field each edits."""
+        named: dict[str, TitleEdit | FieldEdit] = {"title": self.title_edit}
+        return named | {"year": self.year_field, "venue": self.venue_field, **self.biblio.fields}
+
     def show_paper(self, paper_id: int | None) -> None:
         """Show a paper (None for the empty state), saving what was typed first.
 
@@ -227,13 +236,7 @@ class DetailPane(QWidget):
         if paper_id is not None and paper_id == self.current_paper():
             self.reload()
             return
-        fields: tuple[TitleEdit | FieldEdit, ...] = (
-            self.title_edit,
-            self.year_field,
-            self.venue_field,
-            *self.biblio.fields.values(),
-        )
-        for field in fields:
+        for field in self.editable_fields().values():
             if field.is_edited():
                 field.commit()  # saves to the paper still shown
             field.revert()
@@ -282,6 +285,7 @@ class DetailPane(QWidget):
         if not self.venue_field.is_edited():
             self.venue_field.set_value(paper.venue or "")
         self.biblio.show_paper(paper)
+        self.held.put_back(paper.id)
         self.subjects.set_subjects(paper.subjects)
         self.subjects_block.setVisible(bool(paper.subjects))
         self.tag_chips.set_tags(paper.tags)

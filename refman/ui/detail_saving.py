@@ -1,7 +1,8 @@
 """Saving what is edited in the detail pane: the title, year, venue and bibliographic fields.
 
 Each edit is one undo step, saved based on the value shown when the typing began, so that
-someone else's change since is never overwritten (:func:`~refman.ui.conflicts.save_field`).
+someone else's change since is never overwritten (:func:`~refman.ui.conflicts.save_field`);
+a question about it closed keeps the edit in its field, not saved (:mod:`.held_edits`).
 A value its rule refuses — an empty title, a year outside 1000–2100, a DOI that is none — is
 shown to the person and the field shows its value again; an empty venue clears it.
 """
@@ -30,7 +31,8 @@ def save_edits(pane: DetailPane) -> None:
         def committed(text: str) -> None:
             paper = pane.shown_paper()
             if paper is not None:
-                save_field(pane.controller, paper.id, (make, text, shown()), revert, pane.reload)
+                edit = (make, text, shown())
+                save_field(pane.controller, paper.id, edit, revert, (pane.reload, pane.held.hold))
 
         return committed
 
