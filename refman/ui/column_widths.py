@@ -12,10 +12,44 @@ for no choice: those columns come back at their default widths.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSignalBlocker, QTimer, Slot
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSignalBlocker, Qt, QTimer, Slot
 from PySide6.QtWidgets import QHeaderView
 
-from refman.ui.paper_columns import TITLE, fitted_widths, floor_width
+from refman.ui.paper_columns import (
+    ADDED,
+    AUTHOR,
+    NARROWEST,
+    RATING,
+    STATUS,
+    TITLE,
+    VENUE,
+    YEAR,
+    fitted_widths,
+    floor_width,
+)
+
+#: The columns beside the title and their default widths, in average characters.
+DEFAULT_WIDTHS = ((AUTHOR, 18), (YEAR, 6), (VENUE, 10), (ADDED, 11), (STATUS, 3), (RATING, 8))
+
+
+def set_up_columns(header: QHeaderView, char: int) -> ColumnWidths:
+    """Lay out a paper list's columns: movable, at their default widths beside the title,
+    which stretches; their widths are then kept fitted to the list (:class:`ColumnWidths`).
+
+    Args:
+        header: The list's horizontal header.
+        char: The font's average character width.
+    """
+    header.setSectionsMovable(True)
+    header.setHighlightSections(False)
+    header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    header.setStretchLastSection(False)
+    header.setMinimumSectionSize(NARROWEST)
+    for column, chars in DEFAULT_WIDTHS:
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(column, chars * char + 24)
+    header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
+    return ColumnWidths(header, char)
 
 
 class ColumnWidths(QObject):

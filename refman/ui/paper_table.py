@@ -20,22 +20,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from refman.core.values import Section
 
-from refman.ui.column_widths import ColumnWidths
+from refman.ui.column_widths import set_up_columns
 from refman.ui.controller import LibraryController
-from refman.ui.paper_columns import (
-    ADDED,
-    AUTHOR,
-    NARROWEST,
-    RATING,
-    STATUS,
-    TITLE,
-    VENUE,
-    YEAR,
-    column_of,
-    merged_runs,
-    papers_in,
-    runs,
-)
+from refman.ui.paper_columns import TITLE, column_of, merged_runs, papers_in, runs
 from refman.ui.paper_drag import ids_mime, ticket_mime
 from refman.ui.paper_model import PaperTableModel
 from refman.ui.read_only import LOCKED
@@ -45,8 +32,6 @@ log = logging.getLogger("refman.ui")
 #: A selection of up to this many papers follows its papers through a re-query of the list
 #: (by id); a larger one keeps its rows.
 FOLLOWED_BY_ID = 1000
-#: The columns beside the title and their widths, in average characters.
-_WIDTHS = ((AUTHOR, 18), (YEAR, 6), (VENUE, 10), (ADDED, 11), (STATUS, 3), (RATING, 8))
 
 _TRASH_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
 #: The keys that select the paper with the focus frame when none is selected.
@@ -130,18 +115,8 @@ class PaperTable(QTableView):
         rows.setMinimumSectionSize(1)
 
     def _set_up_header(self) -> None:
-        header = self.horizontalHeader()
-        header.setSectionsMovable(True)
-        header.setHighlightSections(False)
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        header.setStretchLastSection(False)
-        header.setMinimumSectionSize(NARROWEST)
         char = self.fontMetrics().averageCharWidth()
-        for column, chars in _WIDTHS:
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, chars * char + 24)
-        header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
-        self.widths = ColumnWidths(header, char)
+        self.widths = set_up_columns(self.horizontalHeader(), char)
         self._show_sort_of_query()
         self.setSortingEnabled(True)
 
