@@ -36,6 +36,7 @@ from refman.ui.detail_saving import save_edits
 from refman.ui.files_view import FilesView
 from refman.ui.held_edits import HeldEdits
 from refman.ui.keep_in_view import KeepInView
+from refman.ui.kept_paper import KeptPaper
 from refman.ui.look import (
     GAP,
     heading_label,
@@ -81,6 +82,8 @@ class DetailPane(QWidget):
         self._wanted: int | None = None  # shown, or asked for and shown when read
         #: Why nothing here may change the library (it can only be read), or None.
         self.locked: str | None = None
+        #: The paper kept while written in, though the list left it (moved to the Trash).
+        self.kept = KeptPaper(self)
         self._build()
         self._pending = self.notes.pending
         self._reads = controller.lists.channel(self)
@@ -120,6 +123,7 @@ class DetailPane(QWidget):
         self.stack.addWidget(self.scroll_area)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.kept.notice)  # (above the paper, however far it is scrolled)
         outer.addWidget(self.stack)
 
     def _build_heading(self, body: QWidget, layout: QVBoxLayout) -> None:
@@ -231,7 +235,12 @@ class DetailPane(QWidget):
         The paper is read off the GUI thread (on the list reader's thread) and shown when
         its answer comes; the pane shows the paper before until then, and a newer paper
         asked drops the older question, so moving through the list never waits for it.
+        While the person writes in the paper shown, "no paper" (the list left it out: moved
+        to the Trash elsewhere, say) leaves it shown (:mod:`refman.ui.kept_paper`).
         """
+        if paper_id is None and self.kept.holds():
+            return
+        self.kept.paper_id = None
         self.flush()
         if paper_id is not None and paper_id == self.current_paper():
             self.reload()
@@ -265,6 +274,7 @@ class DetailPane(QWidget):
 
     def _show(self, paper: PaperDetail | None, other: PaperDetail | None) -> None:
         self._paper = paper
+        self.kept.show_for(paper)
         self._wanted = paper.id if paper is not None else None
         self.related.show_paper(paper.id if paper is not None else None)
         self.files.show_paper(paper)

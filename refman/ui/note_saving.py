@@ -36,6 +36,8 @@ class PendingNotes:
         self.bases: dict[int, str] = {}
         #: The paper of each note shown (a note kept as a second one goes to it).
         self.papers: dict[int, int] = {}
+        #: The note typed in last (None: none yet).
+        self.last: int | None = None
         self.closed = False
 
     def stored_text(self, note: NoteView) -> str:

@@ -261,6 +261,7 @@ class NoteCard(QFrame):
         """Remember the text and save it once typing pauses."""
         self._pending.bases.setdefault(self.note_id, self._saved_text)
         self._pending.texts[self.note_id] = self.text()
+        self._pending.last = self.note_id
         self.status.setText("Editing…")
         self._timer.start()
         self._fit_height()
@@ -311,6 +312,17 @@ class NotesEditor(QWidget):
         for card in self.cards.values():
             card.save()
         self.pending.save_all()
+
+    def card_written(self) -> NoteCard | None:
+        """The card of the note typed in last, if it is shown."""
+        return self.cards.get(self.pending.last or 0)
+
+    def text_written(self) -> str:
+        """The text of the note typed in last, or of every note shown (newest last)."""
+        card = self.card_written()
+        if card is not None:
+            return card.text()
+        return "\n\n".join(shown.text() for shown in self.cards.values())
 
     def show_notes(self, paper_id: int | None, notes: Sequence[NoteView]) -> None:
         """Show a paper's notes; notes being typed in keep their text."""

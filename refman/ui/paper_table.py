@@ -74,6 +74,9 @@ class PaperTable(QTableView):
         self._current: int | None = None
         #: The current paper a re-query left out: selected again when a list shows it again.
         self._lost: int | None = None
+        #: Whether a current paper a re-query left out stays shown beside the list (the
+        #: detail pane keeps a paper being written in); the list then selects none.
+        self.keeps_left_out: Callable[[int], bool] = lambda _paper_id: False
         # The selection as row runs, and as ids when it is small enough to follow by id
         # through a re-query (a larger one keeps its rows).
         self._runs: tuple[tuple[int, int], ...] = ()
@@ -345,10 +348,16 @@ class PaperTable(QTableView):
             self._lost = wanted
             query, row = self._before
             near = min(row, model.total() - 1) if query == model.query else -1
-            model.locate(wanted, lambda found: self._select_row(near if found is None else found))
+            model.locate(wanted, lambda found: self._place(wanted, near, found))
         self._restoring = False
         self._show_sort_of_query()
         self._announce()
+
+    def _place(self, wanted: int, near: int, found: int | None) -> None:
+        """Select the current paper where the new list shows it; left out, it gives its place
+        to the paper after it, unless it stays shown beside the list (:attr:`keeps_left_out`)."""
+        if found is not None or not self.keeps_left_out(wanted):
+            self._select_row(near if found is None else found)
 
     @Slot()
     def on_model_rows_loaded(self) -> None:

@@ -186,7 +186,8 @@ class SelectionShown(QObject):
         if count <= 1 and focused is not None and self.summary.isAncestorOf(focused):
             self.table.setFocus()  # the summary goes: the keyboard goes back to the list
         page = self.summary if count > 1 else None
-        self.stack.hold(page or (self.pane.empty if count == 0 and self._rows() else None))
+        empty = count == 0 and self._rows() and not self.pane.kept.holds()
+        self.stack.hold(page or (self.pane.empty if empty else None))
 
     def _rows(self) -> bool:
         """The list shows papers (none selected among them: the pane says to select one)."""

@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
@@ -19,6 +21,7 @@ from tests.helpers.pages import generated_page
 from tests.helpers.panes import add_note, make_window
 
 from refman.ui.controller import LibraryController
+from refman.ui.kept_paper import KEPT_IN_TRASH
 from refman.ui.main_window import MainWindow
 from refman.ui.settings import WindowSettings
 
@@ -194,3 +197,86 @@ def test_the_selection_and_the_windows_own_undo_survive_papers_added_elsewhere(
     settle(controller)
     assert controller.service.paper(paper).tags == ()
     assert controller.service.count() == 7
+
+
+def _trash_elsewhere(location: str, paper: int) -> None:
+    other = LibraryService.open(location)
+    try:
+        other.trash([paper])
+    finally:
+        other.close()
+
+
+def test_a_paper_moved_to_the_trash_elsewhere_while_a_note_is_written_stays_with_the_note(
+    qtbot: QtBot, window: MainWindow, library_location: str
+) -> None:
+    controller, pane = window.controller, window.detail_pane
+    paper = controller.service.paper_ids()[2]
+    window.go_to_paper(paper)
+    settle(controller)
+    card = add_note(qtbot, pane, controller)
+    qtbot.keyClicks(card.editor, "half a thought")
+    _trash_elsewhere(library_location, paper)
+    kept = pane.kept
+    notice = kept.notice
+    qtbot.waitUntil(notice.isVisible, timeout=2000)  # pinned above the paper, scrolled or not
+    assert KEPT_IN_TRASH in [label.text() for label in notice.findChildren(QLabel)]
+    qtbot.waitUntil(lambda: window.count_label.text() == "4 of 4 papers", timeout=1000)
+    settle(controller)
+    # The pane stays on the paper, with the note being written; the list selects nothing.
+    shown = pane.shown_paper()
+    assert shown is not None and shown.id == paper and shown.trashed is not None
+    assert pane.stack.currentWidget() is pane.scroll_area
+    assert pane.notes.cards == {card.note_id: card} and card.isVisible()
+    assert not window.table.has_selection()
+    assert kept.restore_button.isVisible() and kept.copy_note_button.isVisible()
+    qtbot.keyClicks(card.editor, " and more")
+    card.save()
+    settle(controller)
+    assert [n.text for n in controller.service.paper(paper).notes] == ["half a thought and more"]
+    qtbot.mouseClick(kept.copy_note_button, Qt.MouseButton.LeftButton)
+    assert QApplication.clipboard().text() == "half a thought and more"
+    assert kept.copy_note_button.text() == "Copied"
+    assert card.editor.hasFocus()  # (the click left the keyboard in the note)
+    qtbot.mouseClick(kept.restore_button, Qt.MouseButton.LeftButton)
+    settle(controller)
+    qtbot.waitUntil(lambda: window.table.current_id() == paper, timeout=2000)
+    assert controller.service.paper(paper).trashed is None
+    assert window.count_label.text() == "5 of 5 papers"
+    qtbot.waitUntil(lambda: not notice.isVisible(), timeout=1000)
+    assert [c.text() for c in pane.notes.cards.values()] == ["half a thought and more"]
+
+
+def test_a_paper_kept_while_written_in_gives_way_to_the_paper_selected_in_the_list(
+    qtbot: QtBot, window: MainWindow, library_location: str
+) -> None:
+    controller, pane = window.controller, window.detail_pane
+    paper, other = controller.service.paper_ids()[2:4]
+    window.go_to_paper(paper)
+    settle(controller)
+    pane.title_edit.setFocus()  # the keyboard in the title: the person is writing
+    _trash_elsewhere(library_location, paper)
+    qtbot.waitUntil(pane.kept.notice.isVisible, timeout=2000)
+    assert not pane.kept.copy_note_button.isVisible()  # (no note to copy)
+    window.table.setFocus()
+    window.table.select_paper(other)
+    settle(controller)
+    shown = pane.shown_paper()
+    assert shown is not None and shown.id == other
+    assert not pane.kept.notice.isVisible()
+
+
+def test_a_paper_moved_to_the_trash_elsewhere_while_the_list_has_the_keyboard_gives_way(
+    qtbot: QtBot, window: MainWindow, library_location: str
+) -> None:
+    controller, pane = window.controller, window.detail_pane
+    paper = controller.service.paper_ids()[2]
+    window.go_to_paper(paper)
+    settle(controller)
+    window.table.setFocus()
+    _trash_elsewhere(library_location, paper)
+    qtbot.waitUntil(lambda: window.count_label.text() == "4 of 4 papers", timeout=1000)
+    qtbot.waitUntil(lambda: window.table.current_id() not in (None, paper), timeout=2000)
+    settle(controller)
+    shown = pane.shown_paper()
+    assert shown is not None and shown.id == window.table.current_id()

@@ -608,3 +608,34 @@ def test_papers_an_undone_import_left_waiting_are_deleted_once_the_window_opens(
     settle(controller)
     assert [row_id(window.model, r) for r in range(window.model.rowCount())] == kept
     assert window.count_label.text() == f"{len(kept)} of {len(kept)} papers"
+
+
+def test_a_paper_retitled_out_of_the_search_stays_in_the_pane_while_its_title_is_typed_in(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
+) -> None:
+    """The list left it out, gave its place to the next paper, and the title field (the
+    keyboard still in it) showed that paper's title: typing on renamed the wrong paper."""
+    library.import_pages([sourced(generated_page(5))])
+    window = make_window(qtbot, controller, tmp_path / "settings.ini")
+    window.search_box.set_text_now("nets")  # (in every title, in no abstract)
+    settle(controller)
+    assert window.model.rowCount() == 5
+    paper = row_id(window.model, 1)
+    window.table.select_paper(paper)
+    settle(controller)
+    title = window.detail_pane.title_edit
+    title.setFocus()
+    title.selectAll()
+    qtbot.keyClicks(title, "Something Else Entirely")
+    qtbot.keyClick(title, Qt.Key.Key_Return)
+    settle(controller)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 4, timeout=2000)
+    settle(controller)
+    assert library.paper(paper).title == "Something Else Entirely"
+    assert window.detail_pane.current_paper() == paper and not window.table.has_selection()
+    assert title.toPlainText() == "Something Else Entirely"
+    assert not window.detail_pane.kept.notice.isVisible()  # (not in the Trash)
+    window.table.setFocus()
+    window.table.select_paper(row_id(window.model, 0))
+    settle(controller)
+    assert window.detail_pane.current_paper() == row_id(window.model, 0)

@@ -1,0 +1,133 @@
+"""The paper the detail pane keeps while the person writes in it, though the list has left it.
+
+A change made elsewhere (a colleague on a shared library, another window or program on the
+same file) may take the paper being written in out of the list: moved to the Trash, it is
+no longer among All papers. The list would give its place to the paper after it, and the pane
+would follow — the note being typed gone from view, saved to a paper in the Trash that Empty
+Trash would delete. Instead, while the person writes in it (the keyboard in one of its text
+fields or notes, or a note's text not saved yet), the paper stays in the pane, the list selects
+nothing, and a notice pinned above the paper says what happened, with Restore Paper and Copy
+Note. Selecting a paper in the list shows that one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTextEdit,
+    QVBoxLayout,
+)
+
+from refman.core.values import PaperDetail
+
+from refman.ui.citing import put_on_clipboard
+from refman.ui.look import ATTENTION, plain_label, subtle_fill
+from refman.ui.read_only import mark_changing
+
+if TYPE_CHECKING:
+    from refman.ui.detail_pane import DetailPane
+
+#: What the notice says of a paper moved to the Trash elsewhere while the person wrote in it.
+KEPT_IN_TRASH = (
+    "This paper was moved to the Trash elsewhere while you were writing in it. What you "
+    "wrote is kept with it, and Empty Trash would delete it: restore the paper, or copy your "
+    "note."
+)
+
+
+class KeptPaper:
+    """Whether the detail pane keeps its paper when the list no longer shows it, and the
+    notice that says so.
+
+    Attributes:
+        paper_id: The paper kept, once the list left it out; None otherwise.
+        notice: The notice above the paper (shown while the paper kept is in the Trash).
+    """
+
+    def __init__(self, pane: DetailPane) -> None:
+        self.pane = pane
+        self.paper_id: int | None = None
+        self._build()
+
+    def _build(self) -> None:
+        notice = self.notice = QFrame(self.pane)
+        notice.setObjectName("keptNotice")
+        notice.setStyleSheet(
+            f"QFrame#keptNotice {{ background: {subtle_fill(notice.palette()).name()};"
+            f" border: 1px solid {ATTENTION}; border-radius: 5px; margin: 4px 4px 2px 4px; }}"
+        )
+        text = plain_label(KEPT_IN_TRASH, notice)
+        text.setObjectName("keptNoticeText")
+        self.restore_button = QPushButton("Restore Paper", notice)
+        self.restore_button.setObjectName("restoreKeptButton")
+        self.restore_button.setToolTip("Bring the paper back from the Trash, with your note")
+        self.copy_note_button = QPushButton("Copy Note", notice)
+        self.copy_note_button.setObjectName("copyNoteButton")
+        self.copy_note_button.setToolTip("Copy the text of the note you were writing")
+        mark_changing(self.restore_button)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        for button in (self.restore_button, self.copy_note_button):
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the keyboard be
+            buttons.addWidget(button)
+        inner = QVBoxLayout(notice)
+        inner.setContentsMargins(10, 7, 8, 7)
+        inner.addWidget(text)
+        inner.addLayout(buttons)
+        self.restore_button.clicked.connect(self.restore)
+        self.copy_note_button.clicked.connect(self.copy_note)
+        notice.hide()
+
+    def writing(self) -> bool:
+        """True while the person writes in the paper shown: the keyboard is in one of its
+        text fields or notes, or a note holds text not saved yet."""
+        focused = self.pane.window().focusWidget()
+        in_field = isinstance(focused, QLineEdit | QTextEdit | QPlainTextEdit) and (
+            not focused.isReadOnly() and self.pane.scroll_area.isAncestorOf(focused)
+        )
+        return in_field or bool(self.pane.notes.pending.texts)
+
+    def holds(self) -> bool:
+        """True when the pane keeps its paper though the list selects none."""
+        return self.paper_id is not None or self.writing()
+
+    def keeps(self, paper_id: int) -> bool:
+        """Whether ``paper_id``, which the list no longer shows, stays in the pane (it does
+        while the person writes in it); the pane then shows it again, with what happened."""
+        if paper_id != self.pane.current_paper() or not self.holds():
+            return False
+        self.paper_id = paper_id
+        self.pane.reload()
+        return True
+
+    def show_for(self, paper: PaperDetail | None) -> None:
+        """Show the notice while the paper shown is the one kept, in the Trash (not merged
+        into another: its notes went with the merge, and its banner says where)."""
+        if paper is None or paper.id != self.paper_id or paper.trashed is None:
+            self.notice.hide()
+            return
+        self.copy_note_button.setVisible(bool(paper.notes))
+        self.copy_note_button.setText("Copy Note")
+        self.notice.setVisible(paper.merged_into is None)
+
+    def restore(self) -> None:
+        """Bring the paper kept back from the Trash (undoable), the keyboard back in the note
+        written; the list, which kept its place, selects the paper when it shows it again."""
+        if self.paper_id is None:
+            return
+        card = self.pane.notes.card_written()
+        if card is not None:
+            card.editor.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.pane.controller.restore([self.paper_id])
+
+    def copy_note(self) -> None:
+        """Put the text of the note written on the clipboard; the button says it was."""
+        put_on_clipboard(self.pane.notes.text_written())
+        self.copy_note_button.setText("Copied")
