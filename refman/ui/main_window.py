@@ -136,6 +136,10 @@ class MainWindow(QMainWindow):
         a[ActionId.FIND].triggered.connect(self.focus_search)
         a[ActionId.SELECT_ALL].triggered.connect(self.table.selectAll)
         a[ActionId.DELETE].triggered.connect(self.on_delete)
+        # The Delete key moves papers to the Trash where the list has the keyboard; elsewhere
+        # it is the focused widget's (a tag, a saved search, a character in a field).
+        a[ActionId.DELETE].setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.table.addAction(a[ActionId.DELETE])
         a[ActionId.RESTORE].triggered.connect(self.on_restore)
         a[ActionId.EMPTY_TRASH].triggered.connect(self.on_empty_trash)
         a[ActionId.ABOUT].triggered.connect(self.on_about)

@@ -1,6 +1,7 @@
 """Saved searches in the window: Edit ▸ Save Search… keeps what the list shows (the search
 line, the saved search picked, the tags picked and All / Any) under a name; the sidebar's
-context menu on a saved search edits, renames or deletes it. Every change is undoable.
+context menu on a saved search edits, renames or deletes it, and Delete on it deletes it too.
+Every change is undoable.
 """
 
 from __future__ import annotations
@@ -89,6 +90,8 @@ class SavedSearchActions(QObject):
         nav: SidebarList = tag_pane.nav_list
         nav.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         nav.customContextMenuRequested.connect(self.on_nav_context_menu)
+        nav.deletable = ("saved",)
+        nav.delete_requested.connect(self.on_nav_delete_requested)
 
     def _ask(self, view: SavedSearchView, title: str, replace_id: int | None) -> None:
         """Open the dialog (not modal); Save applies it (a refused value says why)."""
@@ -130,6 +133,10 @@ class SavedSearchActions(QObject):
         menu.addAction("Delete Saved Search", lambda: self.delete(view))
         return menu
 
+    def _view(self, key: object) -> SavedSearchView | None:
+        """The saved search a sidebar row stands for (its key), if it is still listed."""
+        return next((v for v in self.tag_pane.saved_searches() if v.id == key), None)
+
     @Slot(QPoint)
     def on_nav_context_menu(self, pos: QPoint) -> None:
         """A saved search's menu, under the cursor."""
@@ -137,9 +144,15 @@ class SavedSearchActions(QObject):
         item = nav.itemAt(pos)
         if item is None or item.data(KIND_ROLE) != "saved":
             return
-        views = self.tag_pane.saved_searches()
-        view = next((v for v in views if v.id == item.data(KEY_ROLE)), None)
+        view = self._view(item.data(KEY_ROLE))
         if view is not None:
             menu = self.menu_for(view)
             menu.exec(nav.viewport().mapToGlobal(pos))
             menu.deleteLater()
+
+    @Slot(object)
+    def on_nav_delete_requested(self, key: object) -> None:
+        """Delete (the key) on a saved search: its menu's Delete Saved Search (undoable)."""
+        view = self._view(key)
+        if view is not None:
+            self.delete(view)

@@ -1,7 +1,9 @@
 """The sidebar's list widgets: rows with a right-aligned muted count and an optional colour dot.
 
-:class:`SidebarList` holds headings and selectable rows (library sections, people);
-:class:`TagList` adds dropping papers onto a tag, highlighting the tag under the cursor.
+:class:`SidebarList` holds headings and selectable rows (library sections, people, saved
+searches); :class:`TagList` adds dropping papers onto a tag, highlighting the tag under the
+cursor. Delete (or Backspace) on a row asks to delete what it stands for where that can be
+deleted (a tag, a saved search), and does nothing on the others (a section, a person).
 """
 
 from __future__ import annotations
@@ -198,11 +200,20 @@ class SidebarDelegate(QStyledItemDelegate):
 
 
 class SidebarList(QListWidget):
-    """A frameless list of sidebar rows whose preferred height fits all its rows."""
+    """A frameless list of sidebar rows whose preferred height fits all its rows.
+
+    Signals:
+        delete_requested(object): Delete (or Backspace) was pressed on a row of a kind in
+            :attr:`deletable`; the argument is its key (a tag's name, a saved search's id).
+    """
+
+    delete_requested = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.drop_row = -1
+        #: The kinds of row Delete asks to delete ("tag", "saved"); none by default.
+        self.deletable: tuple[str, ...] = ()
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setItemDelegate(SidebarDelegate(self))
         self.setMouseTracking(True)
@@ -262,6 +273,30 @@ class SidebarList(QListWidget):
                 return item
         return None
 
+    def _row_to_delete(self, event: QKeyEvent) -> QListWidgetItem | None:
+        """The deletable row Delete or Backspace (no modifier) is pressed on, if any."""
+        plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        item = self.currentItem()
+        if event.key() not in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) or plain or item is None:
+            return None
+        return item if item.data(KIND_ROLE) in self.deletable else None
+
+    def event(self, event: QEvent) -> bool:
+        """Delete on a row it deletes is for that row, before any shortcut of the window."""
+        overriding = event.type() == QEvent.Type.ShortcutOverride
+        if overriding and isinstance(event, QKeyEvent) and self._row_to_delete(event):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Delete asks to delete the row with the keyboard's focus, if it can be deleted."""
+        if (item := self._row_to_delete(event)) is not None:
+            event.accept()
+            self.delete_requested.emit(item.data(KEY_ROLE))
+            return
+        super().keyPressEvent(event)
+
 
 class TagList(SidebarList):
     """The tag list: extended selection, Escape deselects, papers can be dropped onto a tag,
@@ -269,45 +304,23 @@ class TagList(SidebarList):
 
     Signals:
         papers_dropped(list, str): Paper ids were dropped onto the named tag.
-        delete_requested(str): Delete was pressed on the named tag.
     """
 
     papers_dropped = Signal(list, str)
-    delete_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.deletable = ("tag",)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setAcceptDrops(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
         self.setDropIndicatorShown(False)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
-    def _tag_to_delete(self, event: QKeyEvent) -> str | None:
-        """The tag Delete or Backspace (no modifier) is pressed on, if any."""
-        plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        item = self.currentItem()
-        if event.key() not in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) or plain or item is None:
-            return None
-        return str(item.data(KEY_ROLE)) if item.data(KIND_ROLE) == "tag" else None
-
-    def event(self, event: QEvent) -> bool:
-        """Delete on a tag is for the tag (the window's Delete would move the papers selected
-        in the list to the Trash)."""
-        overriding = event.type() == QEvent.Type.ShortcutOverride
-        if overriding and isinstance(event, QKeyEvent) and self._tag_to_delete(event):
-            event.accept()
-            return True
-        return super().event(event)
-
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Escape deselects every tag; Delete asks to delete the tag with the focus."""
         if event.key() == Qt.Key.Key_Escape and self.selectedItems():
             self.clearSelection()
-            return
-        if (name := self._tag_to_delete(event)) is not None:
-            event.accept()
-            self.delete_requested.emit(name)
             return
         super().keyPressEvent(event)
 

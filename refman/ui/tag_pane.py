@@ -334,10 +334,10 @@ class TagPane(QWidget):
         if self.menu_tag is not None:
             self.controller.delete_tag(self.menu_tag)
 
-    @Slot(str)
-    def on_tag_list_delete_requested(self, name: str) -> None:
+    @Slot(object)
+    def on_tag_list_delete_requested(self, name: object) -> None:
         """Delete (the key) on a tag: its menu's Delete Tag (Undo brings the tag back)."""
-        self.menu_tag = name
+        self.menu_tag = str(name)
         self.actions_by_id[ActionId.DELETE_TAG].trigger()
 
     @Slot(object)

@@ -1,5 +1,6 @@
 """The main window from the keyboard: Tab through the detail pane in the order it is laid
-out, from the search field to its results, the list's first Down, Delete on a tag."""
+out, from the search field to its results, the list's first Down, Delete on what has the
+keyboard (papers in the list, a tag, a saved search; nothing elsewhere)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
+from refman.core.saved_searches import SaveSearch
 from refman.core.values import PaperQuery, Section
 from tests.helpers.fixtures import seed_files, settle, sourced_file
 from tests.helpers.panes import make_window, row_id
@@ -19,7 +21,7 @@ from tests.helpers.panes import make_window, row_id
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
 from refman.ui.notes_editor import NoteCard
-from refman.ui.sidebar import KEY_ROLE
+from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList
 
 # The offscreen platform warns when a top-level widget is shown; nothing to do with us.
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -173,3 +175,96 @@ def test_delete_on_a_tag_deletes_the_tag_not_the_papers_selected(
     press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     settle(window.controller)
     assert library.tag_names() == ["rivers", "to re"]
+
+
+def trashed(library: LibraryService) -> list[int]:
+    return library.paper_ids(PaperQuery(section=Section.TRASH))
+
+
+def test_delete_on_a_section_or_a_person_trashes_nothing(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    """Delete on the navigation pane moved the papers selected in the list to the Trash."""
+    first = show_first_paper(qtbot, window)
+    nav = window.tag_pane.nav_list
+    qtbot.mouseClick(nav.viewport(), Qt.MouseButton.LeftButton, pos=_centre(nav, "section"))
+    assert focused() is nav and nav.currentItem().data(KEY_ROLE) == Section.ALL
+    press(qtbot, Qt.Key.Key_Delete)
+    press(qtbot, Qt.Key.Key_Backspace)
+    settle(window.controller)
+    count = library.count()
+    assert trashed(library) == [] and window.count_label.text() == f"{count} of {count} papers"
+    assert window.table.selected_ids() == [first]
+    qtbot.mouseClick(nav.viewport(), Qt.MouseButton.LeftButton, pos=_centre(nav, "person"))
+    settle(window.controller)
+    assert focused() is nav and nav.currentItem().data(KEY_ROLE) is not None
+    window.table.select_paper(row_id(window.model, 0))
+    nav.setFocus()
+    press(qtbot, Qt.Key.Key_Delete)
+    settle(window.controller)
+    assert trashed(library) == []
+    assert window.table.has_selection()
+
+
+def _centre(nav: SidebarList, kind: str) -> QPoint:
+    """The middle of the first row of a kind in the navigation list."""
+    item = next(nav.item(r) for r in range(nav.count()) if nav.item(r).data(KIND_ROLE) == kind)
+    return nav.visualItemRect(item).center()
+
+
+def test_delete_on_a_saved_search_deletes_it_not_the_papers_and_undo_brings_it_back(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    controller = window.controller
+    controller.apply(SaveSearch("Rivers", "rivers"))
+    settle(controller)
+    qtbot.wait_until(lambda: bool(window.tag_pane.saved_searches()))
+    nav = window.tag_pane.nav_list
+    qtbot.mouseClick(nav.viewport(), Qt.MouseButton.LeftButton, pos=_centre(nav, "saved"))
+    settle(controller)
+    shown = window.model.rowCount()
+    assert shown > 0
+    window.table.select_paper(row_id(window.model, 0))
+    nav.setFocus()
+    assert nav.currentItem().text() == "Rivers"
+    press(qtbot, Qt.Key.Key_Delete)
+    settle(controller)
+    assert library.saved_searches() == [] and trashed(library) == []
+    qtbot.wait_until(
+        lambda: nav.find_row("saved", 1) is None and not window.tag_pane.saved_searches()
+    )
+    assert window.undo_action.text().replace("&", "").startswith("Undo")
+    press(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    settle(controller)
+    assert [v.name for v in library.saved_searches()] == ["Rivers"]
+    assert trashed(library) == []
+
+
+def test_delete_in_the_search_field_and_the_detail_pane_never_trashes_papers(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    first = show_first_paper(qtbot, window)
+    box = window.search_box
+    box.setText("xrivers")
+    box.setFocus()
+    box.setCursorPosition(0)
+    press(qtbot, Qt.Key.Key_Delete)
+    assert box.text() == "rivers"
+    pane = window.detail_pane
+    qtbot.mouseClick(pane.venue_field, Qt.MouseButton.LeftButton)
+    qtbot.wait_until(pane.venue_field.hasFocus)
+    pane.venue_field.setCursorPosition(0)
+    venue = pane.venue_field.text()
+    press(qtbot, Qt.Key.Key_Delete)
+    assert pane.venue_field.text() == venue[1:]
+    pane.add_note_button.setFocus()  # a button of the pane, not a field
+    press(qtbot, Qt.Key.Key_Delete)
+    pane.tag_chips.field.setFocus()
+    press(qtbot, Qt.Key.Key_Delete)
+    settle(window.controller)
+    assert trashed(library) == []
+    assert window.table.selected_ids() == [first]
+    window.table.setFocus()  # the list: Delete is Move to Trash
+    press(qtbot, Qt.Key.Key_Delete)
+    settle(window.controller)
+    assert trashed(library) == [first]
