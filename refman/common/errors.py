@@ -44,6 +44,12 @@ class LibraryUnavailableError(RefmanError):
     locked by another program, or the disk is full. Nothing was changed."""
 
 
+class ServerUnreachableError(LibraryUnavailableError):
+    """A shared library's database server cannot be reached (stopped, the network down) or
+    stopped answering. Nothing is wrong with the library: it can be used again, as it was,
+    once the server answers."""
+
+
 class ConflictError(RefmanError):
     """A change (often an undo) found its paper, note or tag changed since: it was refused."""
 

@@ -334,6 +334,14 @@ def squash_spaces(text: str) -> str:
     return " ".join(text.split())
 
 
+def first_sentence(text: str) -> str:
+    """A report's first sentence, on one line, without its full stop: a database driver's
+    text spans lines and tabs ("server closed the connection unexpectedly\n\tThis probably
+    means…"), which a message quotes in parentheses."""
+    line = next((part for part in text.splitlines() if part.strip()), "")
+    return squash_spaces(re.split(r"(?<=[.!?])\s", line.strip(), maxsplit=1)[0]).rstrip(".")
+
+
 def sort_form(text: str | None) -> str | None:
     """How a title or venue sorts when SQL's ``lower()`` does not give it: in plain letters
     (:func:`plain_letters`, "Études rurales" → "etudes rurales"), for text holding letters

@@ -166,7 +166,13 @@ class LibraryFile:
         return target
 
     def backups(self) -> list[BackupView]:
-        """The library's backups, newest first, with how many papers each holds."""
+        """The library's backups, newest first, with how many papers each holds.
+
+        Raises:
+            InvalidValueError: The library is a shared one (its server keeps its backups).
+        """
+        if self.db.shared:
+            self._library()  # says whose job they are
         folder = self.backup_folder
         return [_view(b) for b in listed(folder)] if folder is not None else []
 

@@ -22,7 +22,7 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
-from refman.common.errors import CancelledError, NotFoundError
+from refman.common.errors import CancelledError, NotFoundError, ServerUnreachableError
 from refman.common.text import prepare_latex
 from refman.core import file_index, list_rows, name_variants, navigation, people, queries, related
 from refman.core.importing.history import ImportView, import_history
@@ -67,11 +67,15 @@ class ListReader:
         self._files = files
         self._connection: Connection = database.engine.connect()
         self._session = Session(bind=self._connection)
-        raw = self._connection.connection.driver_connection
-        self._interrupt: Callable[[], None] | None = getattr(raw, "interrupt", None) or getattr(
-            raw, "cancel", None
-        )
+        self._interrupt: Callable[[], None] | None = None
+        self._bind_interrupt()
         self._interrupted = False
+
+    def _bind_interrupt(self) -> None:
+        """Interrupt reads on the connection as it is now (connecting again, when the server
+        dropped the last one)."""
+        raw = self._connection.connection.driver_connection
+        self._interrupt = getattr(raw, "interrupt", None) or getattr(raw, "cancel", None)
 
     def warm_up(self) -> None:
         """Load now what reading rows may need later (the LaTeX reader for titles and
@@ -95,6 +99,8 @@ class ListReader:
         self._interrupted = False
         try:
             with self._db.plain_errors():
+                if self._connection.invalidated:  # the server dropped it: connect again
+                    self._bind_interrupt()
                 yield self._session
         except OperationalError as exc:
             # An interrupt can also surface as another error, such as "vtable constructor
@@ -107,6 +113,15 @@ class ListReader:
             self._session.rollback()  # end the read: never keep an old snapshot open
 
     def _read(self, work: Callable[[Session], T]) -> T:
+        try:
+            with self._reading() as session:
+                return work(session)
+        except ServerUnreachableError:
+            if not self._connection.invalidated:
+                raise
+        # The server dropped the connection (it restarted, or an administrator ended it):
+        # the read runs once more on a new one, and fails only if the server is still away.
+        log.info("the list's connection to the server was lost; connecting again")
         with self._reading() as session:
             return work(session)
 

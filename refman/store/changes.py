@@ -17,6 +17,9 @@ from typing import Any, Protocol
 
 from sqlalchemy import Engine
 
+from refman.common.errors import RefmanError
+from refman.store.failures import server_described, unreachable
+
 log = logging.getLogger("refman.store")
 
 #: The channel of a shared library's change notifications.
@@ -65,29 +68,41 @@ class FileFeed:
 
 
 class ServerFeed:
-    """Changes to a shared library by other programs (see the module)."""
+    """Changes to a shared library by other programs (see the module).
 
-    def __init__(self, engine: Engine, token: str) -> None:
+    Raises (making it, and :meth:`poll`):
+        ServerUnreachableError: The server cannot be reached (any more): the caller makes a
+            new feed when it can again, and treats the library as changed (notifications
+            sent meanwhile were lost).
+    """
+
+    def __init__(self, engine: Engine, token: str, name: str) -> None:
         import psycopg
 
+        self._name = name
         dsn = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        self._conn: Any = psycopg.connect(dsn, autocommit=True, application_name="refman")
-        self._conn.execute(f"LISTEN {CHANNEL}")
+        try:
+            self._conn: Any = psycopg.connect(dsn, autocommit=True, application_name="refman")
+            self._conn.execute(f"LISTEN {CHANNEL}")
+        except psycopg.Error as exc:
+            raise self._lost(exc) from exc
         self._token = token
 
-    def poll(self) -> bool:
-        """True when another program's change was notified since the last poll.
+    def _lost(self, exc: BaseException) -> RefmanError:
+        return server_described(exc, self._name) or unreachable(self._name, str(exc))
 
-        Raises:
-            psycopg.Error: The server cannot be reached any more (the caller makes a new
-                feed when it can again, and treats the library as changed: notifications
-                sent meanwhile were lost).
-        """
+    def poll(self) -> bool:
+        """True when another program's change was notified since the last poll."""
+        import psycopg
+
         news = False
-        for note in self._conn.notifies(timeout=0, stop_after=10_000):
-            news = news or not note.payload.endswith(f" {self._token}")
+        try:
+            for note in self._conn.notifies(timeout=0, stop_after=10_000):
+                news = news or not note.payload.endswith(f" {self._token}")
+        except psycopg.Error as exc:
+            raise self._lost(exc) from exc
         if self._conn.closed or self._conn.broken:
-            raise ConnectionError("the connection to the database server was lost")
+            raise unreachable(self._name, "the connection to the server was lost")
         return news
 
     def close(self) -> None:

@@ -131,7 +131,7 @@ class Database:
         """A feed of the changes other programs make to this library (see
         :mod:`refman.store.changes`); close it when done."""
         if self.shared:
-            return ServerFeed(self.engine, self.token)
+            return ServerFeed(self.engine, self.token, self.name)
         return FileFeed(self.engine, self.own_revisions)
 
     @cached_property

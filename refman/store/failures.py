@@ -12,7 +12,13 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from refman.common.errors import DAMAGED_HINT, LibraryUnavailableError, RefmanError
+from refman.common.errors import (
+    DAMAGED_HINT,
+    LibraryUnavailableError,
+    RefmanError,
+    ServerUnreachableError,
+)
+from refman.common.text import first_sentence
 
 _DAMAGED = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
 _FULL = {"SQLITE_FULL"}
@@ -105,6 +111,17 @@ _SERVER_FULL = ("53",)
 _SERVER_REFUSED = ("28", "42501", "3D000", "25006")
 
 
+def unreachable(where: Path | str | None, detail: str) -> ServerUnreachableError:
+    """The error of a shared library (``where``: its address without a password) whose
+    server cannot be reached, ``detail`` saying how that showed."""
+    named = f" “{where}”" if where is not None else ""
+    return ServerUnreachableError(
+        f"The shared library{named} cannot be reached ({first_sentence(detail)}).",
+        "Check the network and that the database server is running, then try again; "
+        "what was not saved is not in the library.",
+    )
+
+
 def server_described(exc: BaseException, where: Path | str | None = None) -> RefmanError | None:
     """A plain-words error for a shared library's server failure: the server cannot be
     reached or went away, refuses the user, or is out of space; None for anything else."""
@@ -112,16 +129,12 @@ def server_described(exc: BaseException, where: Path | str | None = None) -> Ref
     if error is None:
         return None
     state = str(getattr(error, "sqlstate", "") or "")
-    detail = (str(error).strip().splitlines() or [type(error).__name__])[0]
+    detail = first_sentence(str(error)) or type(error).__name__
     library = f"“{where}”" if where is not None else "the shared library"
     if not state and ("authentication" in detail or "role" in detail):
         state = "28"  # refused while connecting: the driver has no SQLSTATE then
     if not state or state.startswith(_SERVER_UNREACHABLE):
-        return LibraryUnavailableError(
-            f"The shared library {library} cannot be reached ({detail}).",
-            "Check the network and that the database server is running, then try again; "
-            "what was not saved is not in the library.",
-        )
+        return unreachable(where, detail)
     if state.startswith(_SERVER_FULL):
         return LibraryUnavailableError(
             f"The database server of {library} has no room for the change ({detail}).",

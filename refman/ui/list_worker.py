@@ -103,11 +103,13 @@ class ListWorker(QObject):
     Signals:
         idle_changed(bool): True when no question is waiting, running or undelivered.
         failed(RefmanError): A read failed for a reason outside refman (a damaged or locked
-            library); the question goes unanswered.
+            library, a server that cannot be reached); the question goes unanswered.
+        recovered(): A read succeeded after reads had failed.
     """
 
     idle_changed = Signal(bool)
     failed = Signal(object)
+    recovered = Signal()
 
     def __init__(self, make_reader: Callable[[], ListReader], parent: QObject | None = None):
         super().__init__(parent)
@@ -117,6 +119,7 @@ class ListWorker(QObject):
         self._running: _Question | None = None
         self._yielding: _Question | None = None  # a later question interrupted for another
         self._undelivered = 0
+        self._failing = False
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
         self._stopping = False
@@ -256,10 +259,14 @@ class ListWorker(QObject):
                 return
             if isinstance(question.error, RefmanError):
                 log.warning("list read failed: %s", question.error)
+                self._failing = True
                 self.failed.emit(question.error)
                 return
             if question.error is not None:
                 raise question.error
+            if self._failing:
+                self._failing = False
+                self.recovered.emit()
             if not question.stale and not question.channel.gone:
                 question.on_answer(question.value)
         finally:

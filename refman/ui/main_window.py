@@ -26,6 +26,7 @@ from refman.ui.file_actions import FileActions
 from refman.ui.history_dialog import HistoryActions
 from refman.ui.merge_action import MergeSelected
 from refman.ui.pane_splitter import PaneSplitter
+from refman.ui.outage import ServerOutage
 from refman.ui.paper_count import PaperCount, whole_section
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.people_view import PeopleView
@@ -148,16 +149,15 @@ class MainWindow(QMainWindow):
         a[ActionId.SHOW_DETAIL_PANE].toggled.connect(self.detail_pane.setVisible)
         self.files = FileActions(self, install_drop_target(self, self.on_dropped))
         say = self.say_for_a_while
-        tag = self.tag_pane
         self.citing = CitingActions(
-            self, c, self.settings, a, self.table, lambda: tag.menu_tag, say
+            self, c, self.settings, a, self.table, lambda: self.tag_pane.menu_tag, say
         )
         self.selection = SelectionShown(c, a, self.table, self.detail_pane)
         self.safety = LibrarySafety(self, c, a, self.banner, say)
         self.safety.start()
         self.reading = ReadingActions(c, a, self.table)
         self.merging = MergeSelected(c, a, self.table)
-        c.watcher.reachable.connect(lambda text: self.statusBar().showMessage(text))
+        self.outage = ServerOutage(self, c)
         c.stepped.connect(lambda verb, text: say(window_chrome.stepped_text(verb, text)))
         self.table.trashed.connect(lambda count: say(window_chrome.trashed_text(count)))
         c.watch()

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refman.common.errors import DAMAGED_HINT, RefmanError
+from refman.common.errors import DAMAGED_HINT, RefmanError, ServerUnreachableError
 from refman.core.library_file import BackupView
 from refman.core.recovery import RecoveryReport, recover_library
 from refman.core.values import Changes
@@ -207,9 +207,11 @@ class LibrarySafety(QObject):
         banner.restore_button.clicked.connect(self.on_restore_backup)
         banner.recover_button.clicked.connect(self.on_recover)
         controller.lists.failed.connect(self.on_read_failed)
-        has_backups = controller.service.file.backup_folder is not None
+        file = controller.service.file
+        has_backups = file.backup_folder is not None  # never a shared library's: its server's
         actions[ActionId.BACK_UP].setEnabled(has_backups)
-        actions[ActionId.RESTORE_BACKUP].setEnabled(has_backups)
+        actions[ActionId.RESTORE_BACKUP].setEnabled(has_backups and file.read_only is None)
+        banner.restore_button.setVisible(actions[ActionId.RESTORE_BACKUP].isEnabled())
 
     def start(self) -> None:
         """Say at once when the library can only be read; check it in the background."""
@@ -274,9 +276,10 @@ class LibrarySafety(QObject):
 
     @Slot(object)
     def on_read_failed(self, error: RefmanError) -> None:
-        """A read of the list failed (a damaged library): say so in the banner."""
-        if self.banner.isHidden():  # the check's own account, when there, stays
-            self.banner.say(str(error))
+        """A read of the list failed (a damaged library): say so in the banner. A server
+        that cannot be reached is no damage (:mod:`refman.ui.outage` says so)."""
+        if self.banner.isHidden() and not isinstance(error, ServerUnreachableError):
+            self.banner.say(str(error))  # the check's own account, when there, stays
 
     @Slot()
     def on_check_library(self) -> None:

@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, Signal
 
+from refman.common.errors import ServerUnreachableError
+from refman.common.text import first_sentence
 from refman.core.watching import ChangeFeed
 
 log = logging.getLogger("refman.ui")
@@ -33,14 +35,17 @@ class LibraryWatcher(QObject):
         changed_elsewhere(): Someone else changed the library.
         reachable(str): The library cannot be heard from (a plain message), or "" once it
             can again.
+        server(object): The shared library's server cannot be reached (the
+            :class:`~refman.common.errors.ServerUnreachableError`), or None once it is back.
     """
 
     changed_elsewhere = Signal()
     reachable = Signal(str)
+    server = Signal(object)
     # What the thread says, handed to the GUI thread (which drops it once stopped: a window
     # closed meanwhile hears nothing more).
     _heard = Signal()
-    _lost = Signal(str)
+    _lost = Signal(object)
 
     def __init__(
         self,
@@ -60,9 +65,19 @@ class LibraryWatcher(QObject):
         if not self._stop.is_set():
             self.changed_elsewhere.emit()
 
-    def _on_lost(self, text: str) -> None:
-        if not self._stop.is_set():
-            self.reachable.emit(text)
+    def _on_lost(self, error: Exception | None) -> None:
+        if self._stop.is_set():
+            return
+        if error is None:  # back
+            self.reachable.emit("")
+            self.server.emit(None)
+        elif isinstance(error, ServerUnreachableError):
+            self.server.emit(error)
+        else:
+            self.reachable.emit(
+                "Changes made elsewhere to this library cannot be heard right now "
+                f"({first_sentence(str(error))}); refman keeps trying."
+            )
 
     def start(self) -> None:
         """Start listening (once)."""
@@ -86,17 +101,14 @@ class LibraryWatcher(QObject):
                     feed = self._make_feed()
                     if lost:  # back: what changed meanwhile was not heard
                         lost = False
-                        self._lost.emit("")
+                        self._lost.emit(None)
                         self._heard.emit()
                 if feed.poll():
                     self._heard.emit()
             except Exception as exc:  # a lost server or file: say so, try again later
-                log.warning("cannot hear changes to the library: %s", exc)
+                log.warning("cannot hear changes to the library: %s", first_sentence(str(exc)))
                 if not lost:
-                    self._lost.emit(
-                        "Changes made elsewhere to this library cannot be heard right now "
-                        f"({exc}); refman keeps trying."
-                    )
+                    self._lost.emit(exc)
                 lost = True
                 _closed(feed)
                 feed = None

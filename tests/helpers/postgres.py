@@ -18,6 +18,8 @@ import socket
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,6 +115,34 @@ def reading_role(address: str, role: str) -> str:
         conn.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}")
         conn.execute(f"GRANT SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}")
     return address.replace("//postgres@", f"//{role}@")
+
+
+def _on_server(address: str, *statements: str) -> None:
+    """Run statements as the administrator, from the server's ``postgres`` database."""
+    import psycopg
+
+    dsn = address.replace("postgresql+psycopg://", "postgresql://").rsplit("/", 1)[0]
+    with psycopg.connect(f"{dsn}/postgres", autocommit=True) as conn:
+        for statement in statements:
+            conn.execute(statement)
+
+
+@contextmanager
+def server_away(address: str) -> Iterator[None]:
+    """The shared library at ``address`` out of reach while the block runs, as when its
+    server is stopped: the connections to it are ended and no new one is let in. Reachable
+    again afterwards (the server's other databases, other tests', stay as they were)."""
+    name = address.rsplit("/", 1)[1].split("?")[0]
+    _on_server(
+        address,
+        f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false',
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        f"WHERE datname = '{name}' AND pid <> pg_backend_pid()",
+    )
+    try:
+        yield
+    finally:
+        _on_server(address, f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
 
 
 def main(argv: list[str]) -> int:

@@ -50,6 +50,9 @@ def test_a_reader_browses_but_every_change_is_disabled_with_the_reason(
 ) -> None:
     reason = "may only read this shared library"
     assert reason in window.banner.label.text() and window.banner.isVisible()
+    # a shared library's backups are its server's: none is offered
+    assert not window.banner.restore_button.isVisible()
+    assert not window.actions_by_id[ActionId.RESTORE_BACKUP].isEnabled()
     for action in (ActionId.IMPORT, ActionId.DELETE, ActionId.RENAME_TAG, ActionId.UNDO):
         assert not window.actions_by_id[action].isEnabled()
         assert reason in window.actions_by_id[action].toolTip()

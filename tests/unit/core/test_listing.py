@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from sqlalchemy import event, text
 
-from refman.common.errors import CancelledError
+from refman.common.errors import CancelledError, ServerUnreachableError
 from refman.core import listing
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
@@ -215,3 +215,26 @@ def test_a_quick_count_comes_with_the_rows_and_a_slow_one_is_left_for_later(
     monkeypatch.setattr(listing, "_STEPS", 1)  # the clock looked at after every step
     assert reader.quick_count(word, budget=0.0) is None
     assert reader.count(word) > 0  # the reader goes on
+
+
+def test_a_reader_whose_server_went_away_and_came_back_reads_on_at_once(
+    backend: str, reader: ListReader, library_location: str
+) -> None:
+    if backend != "postgres":
+        pytest.skip("a library file has no server to lose")
+    from tests.helpers.postgres import server_away
+
+    counted = reader.count(PaperQuery())
+    with server_away(library_location), pytest.raises(ServerUnreachableError):
+        reader.count(PaperQuery())
+    # its connection was dropped by the server: the next read connects again, and succeeds
+    assert reader.count(PaperQuery()) == counted
+    with server_away(library_location):
+        pass  # dropped again while no read ran
+    assert reader.count(PaperQuery()) == counted
+    timer = threading.Timer(0.2, reader.interrupt)  # and interrupting works on the new one
+    timer.start()
+    endless = text("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+                   "SELECT count(*) FROM c")  # fmt: skip
+    with pytest.raises(CancelledError):
+        reader._read(lambda session: session.execute(endless).scalar())

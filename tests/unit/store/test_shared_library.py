@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from refman.__main__ import main
-from refman.common.errors import LibraryOpenError, RefmanError
+from refman.common.errors import LibraryOpenError, RefmanError, ServerUnreachableError
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery, Section, SortKey
 from tests.helpers.cli import Cli
@@ -161,6 +161,8 @@ def test_an_unreachable_server_is_a_plain_message() -> None:
     message = f"{raised.value}"
     assert "cannot be reached" in message
     assert "Traceback" not in message
+    assert "\n" not in message and "\t" not in message  # libpq's report: its first sentence
+    assert isinstance(raised.value, ServerUnreachableError)  # an outage, not damage
 
 
 def test_another_driver_is_refused_with_the_address_to_write() -> None:
@@ -171,13 +173,16 @@ def test_another_driver_is_refused_with_the_address_to_write() -> None:
 def test_backups_of_a_shared_library_are_the_servers_job(
     cli: Cli, backend: str, library: LibraryService
 ) -> None:
-    result = cli("backup")
+    result, listed = cli("backup"), cli("backups")
     if backend == "sqlite":
         assert result.code == 0
+        assert listed.code == 0 and "manual" in listed.out  # the one just made
         return
-    assert result.code == 2
-    assert "backed up by its database server" in result.err
-    assert "pg_dump" in result.err
+    for said in (result, listed):  # no refman backup is made or offered
+        assert said.code == 2
+        assert "backed up by its database server" in said.err
+        assert "pg_dump" in said.err
+        assert "refman backup" not in said.err
 
 
 @pytest.fixture

@@ -1,0 +1,55 @@
+"""A shared library whose server goes away and comes back: the window says the server cannot
+be reached and that it keeps trying — no damage, no backup to restore — and catches up by
+itself once the server is back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from refman.core.library import LibraryService
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.pages import generated_page
+from tests.helpers.panes import make_window
+from tests.helpers.postgres import server_away
+
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+
+#: How long the window may take to notice the server is back (the change feed tries again
+#: every three seconds).
+BACK_MS = 10_000
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
+) -> Iterator[MainWindow]:
+    library.import_pages([sourced(generated_page(5))])
+    yield make_window(qtbot, controller, tmp_path / "settings.ini")
+
+
+@pytest.mark.logs_warnings("refman.ui")
+def test_an_outage_is_no_damage_and_its_note_goes_away_by_itself(
+    qtbot: QtBot, window: MainWindow, library_location: str
+) -> None:
+    strip, banner = window.outage.strip, window.banner
+    with server_away(library_location):
+        qtbot.waitUntil(strip.isVisible, timeout=3000)
+        assert "The library server cannot be reached — retrying…" in strip.label.text()
+        assert "cannot be reached" in strip.toolTip()  # the server's own words
+        qtbot.keyClicks(window.search_box, "paper")  # a read of the list that fails
+        settle(window.controller)
+        assert banner.isHidden()  # not the damaged library's banner, no Restore from Backup
+        assert strip.isVisible()
+    qtbot.waitUntil(strip.isHidden, timeout=BACK_MS)
+    assert banner.isHidden()
+    settle(window.controller)
+    window.controller.tag(window.controller.service.paper_ids()[:1], ["after the outage"])
+    settle(window.controller)
+    assert window.tag_pane.tag_list.find_row("tag", "after the outage") is not None
