@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt, Slot
 from PySide6.QtWidgets import QLabel, QTableView
 
+from refman.common.errors import RefmanError, ServerUnreachableError
 from refman.core.values import PaperQuery, Section
 
 from refman.ui.look import plain_label, set_muted
@@ -44,6 +45,23 @@ def empty_text(query: PaperQuery) -> str:
     return _SECTIONS.get(query.section, "No papers here.")
 
 
+def unread_text(query: PaperQuery, error: RefmanError) -> str:
+    """Why a list of this query shows no paper when it could not be read (``error``)."""
+    typed = query.text.strip()
+    if isinstance(error, ServerUnreachableError):
+        if typed:
+            return (
+                f"The search “{typed}” could not run: the library server cannot be reached. "
+                "It runs by itself once the server is back."
+            )
+        return (
+            "This list could not be read: the library server cannot be reached. It is read "
+            "by itself once the server is back."
+        )
+    what = f"The search “{typed}” could not run" if typed else "This list could not be read"
+    return f"{what}: {error.message}"
+
+
 class EmptyListNote(QObject):
     """Keeps a note in the middle of a list's viewport while the list shows no paper."""
 
@@ -64,7 +82,8 @@ class EmptyListNote(QObject):
         """Show the note while the list is empty (once its count is known), else hide it."""
         empty = self._model.rowCount() == 0 and self._model.counted
         if empty:
-            self.label.setText(empty_text(self._model.query))
+            unread, query = self._model.unread, self._model.query
+            self.label.setText(empty_text(query) if unread is None else unread_text(query, unread))
             self._place()
         self.label.setVisible(empty)
 

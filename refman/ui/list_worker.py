@@ -72,10 +72,16 @@ class Channel:
         one interrupted."""
         return self.worker.renew(self)
 
-    def ask(self, work: Callable[[ListReader], T], on_answer: Callable[[T], None]) -> None:
+    def ask(
+        self,
+        work: Callable[[ListReader], T],
+        on_answer: Callable[[T], None],
+        on_error: Callable[[RefmanError], None] | None = None,
+    ) -> None:
         """Answer ``work``; ``on_answer`` gets the value on the GUI thread unless a newer
-        generation started (or the channel closed) meanwhile."""
-        self.worker.put(_Question(self, self.generation, work, on_answer))
+        generation started (or the channel closed) meanwhile; so does ``on_error``, when
+        given, the failure of a read that could not be made (see :attr:`ListWorker.failed`)."""
+        self.worker.put(_Question(self, self.generation, work, on_answer, on_error))
 
     def close(self) -> None:
         """Drop every question of this list (its model is going away)."""
@@ -89,6 +95,7 @@ class _Question:
     generation: int
     work: Callable[[ListReader], Any]
     on_answer: Callable[[Any], None]
+    on_error: Callable[[RefmanError], None] | None = None
     value: Any = None
     error: BaseException | None = None
 
@@ -103,7 +110,8 @@ class ListWorker(QObject):
     Signals:
         idle_changed(bool): True when no question is waiting, running or undelivered.
         failed(RefmanError): A read failed for a reason outside refman (a damaged or locked
-            library, a server that cannot be reached); the question goes unanswered.
+            library, a server that cannot be reached); the question goes unanswered (but for its
+            own ``on_error``, see :meth:`Channel.ask`).
         recovered(): A read succeeded after reads had failed.
     """
 
@@ -261,6 +269,9 @@ class ListWorker(QObject):
                 log.warning("list read failed: %s", question.error)
                 self._failing = True
                 self.failed.emit(question.error)
+                answer = question.on_error
+                if answer is not None and not question.stale and not question.channel.gone:
+                    answer(question.error)
                 return
             if question.error is not None:
                 raise question.error

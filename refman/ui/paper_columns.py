@@ -179,6 +179,22 @@ def filled(
     return Distinct(out)
 
 
+def runs_known(
+    row_runs: Sequence[tuple[int, int]], count: int, loaded: Callable[[int], PaperRow | None]
+) -> list[tuple[int, int, list[int] | None]]:
+    """Each run of rows (first, last) within a list of ``count`` rows, with its ids when
+    every row of it was read (``loaded``: a row's paper, None when not read)."""
+    out: list[tuple[int, int, list[int] | None]] = []
+    for first, last in row_runs:
+        last = min(last, count - 1)
+        if last < first:
+            continue
+        rows = [loaded(r) for r in range(first, last + 1)] if last - first < 5000 else [None]
+        known = [p.id for p in rows if p is not None] if None not in rows else None
+        out.append((first, last, known))
+    return out
+
+
 def papers_in(runs: Sequence[tuple[int, int]]) -> int:
     """How many rows (papers) runs of rows (first, last) hold."""
     return sum(last - first + 1 for first, last in runs)

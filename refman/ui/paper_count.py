@@ -36,6 +36,7 @@ class PaperCount(QLabel):
         self._confirmed = False
         self._listed: tuple[PaperQuery, int] | None = None
         model.count_changed.connect(self._list_counted)
+        model.modelReset.connect(self.update_text)  # a list that could not be read says so
 
     def count_library(self, query: PaperQuery, *, again: bool = False) -> None:
         """Count the papers of the section the list is in (the Trash, else All papers):
@@ -83,6 +84,9 @@ class PaperCount(QLabel):
     @Slot()
     def update_text(self) -> None:
         """ "12 of 1,234 papers", once both are counted."""
+        if self.model.unread is not None:
+            self.setText("Search not run" if self.model.query.text.strip() else "List not read")
+            return
         if self._total is None or not self.model.counted:
             return
         section, total = self._total

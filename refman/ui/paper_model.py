@@ -42,6 +42,7 @@ from refman.ui.paper_columns import (
     filled,
     is_stand_in,
     runs,
+    runs_known,
     stand_in_look,
     status_look,
 )
@@ -83,6 +84,8 @@ class PaperTableModel(QAbstractTableModel):
         self._counted = True
         self._pages: OrderedDict[int, list[PaperRow]] = OrderedDict()
         self._asked: set[int] = set()
+        #: Why the query set last could not be read (the list then shows no paper), or None.
+        self.unread: RefmanError | None = None
         self._italic = QFont()
         self._italic.setItalic(True)
 
@@ -126,7 +129,21 @@ class PaperTableModel(QAbstractTableModel):
             elif not self._counted:  # counted once the rows are painted, not competing with them
                 self.reads.ask(lambda reader: reader.count(query), self._set_count)
 
-        self.reads.ask(first, shown)
+        self.reads.ask(first, shown, lambda error: self._unread(query, error))
+
+    def _unread(self, query: PaperQuery, error: RefmanError) -> None:
+        """A new query that could not be read shows no paper (not the papers of the one
+        before it, under a search they do not match) and says why (the empty list's note,
+        the count); the query runs again with the next refresh (once a server that could not
+        be reached is back). A refresh of the query shown keeps its rows."""
+        if query == self._query:
+            return
+        self.beginResetModel()
+        self._query, self.unread = query, error
+        self._pages.clear()
+        self._asked.clear()
+        self._count, self._counted = 0, True
+        self.endResetModel()
 
     def when_read(self, call: Callable[[], None]) -> None:
         """Call ``call`` once the list shows the query set last (its first rows arrived);
@@ -135,7 +152,7 @@ class PaperTableModel(QAbstractTableModel):
 
     def _show(self, query: PaperQuery, pages: dict[int, list[PaperRow]]) -> None:
         self.beginResetModel()
-        self._query = query
+        self._query, self.unread = query, None
         self._pages = OrderedDict(sorted(pages.items()))
         self._asked.clear()
         self.rows_fetched += sum(len(rows) for rows in pages.values())
@@ -192,7 +209,7 @@ class PaperTableModel(QAbstractTableModel):
         are not all read yet is read in one go on this thread (``read``), or left out."""
         query = self._query
         return filled(
-            self._runs_known(row_runs),
+            runs_known(row_runs, self._count, self._loaded),
             lambda first, n: self.service.list_ids(query, first, n) if read else [],
         )
 
@@ -203,28 +220,12 @@ class PaperTableModel(QAbstractTableModel):
         row was read, else when the list worker has read the rest (the GUI thread never waits
         for the ids of a whole library). When the list is re-queried meanwhile, the rows
         show other papers and ``on_ids`` is not called."""
-        parts, query = self._runs_known(row_runs), self._query
+        parts, query = runs_known(row_runs, self._count, self._loaded), self._query
         if all(known is not None for _, _, known in parts):
             on_ids(filled(parts, lambda _first, _n: []))
         else:
             fill = lambda r: filled(parts, lambda first, n: r.ids(query, first, n))  # noqa: E731
             self.reads.ask(fill, on_ids)
-
-    def _runs_known(
-        self, row_runs: Sequence[tuple[int, int]]
-    ) -> list[tuple[int, int, list[int] | None]]:
-        """Each run of rows within the list, with its ids when every row of it was read."""
-        out: list[tuple[int, int, list[int] | None]] = []
-        for first, last in row_runs:
-            last = min(last, self._count - 1)
-            if last < first:
-                continue
-            loaded = (
-                [self._loaded(r) for r in range(first, last + 1)] if last - first < 5000 else [None]
-            )
-            known = [p.id for p in loaded if p is not None] if None not in loaded else None
-            out.append((first, last, known))
-        return out
 
     def row_of(self, paper_id: int) -> int | None:
         """The row that shows a paper, when its page has been read; else None."""

@@ -53,3 +53,28 @@ def test_an_outage_is_no_damage_and_its_note_goes_away_by_itself(
     window.controller.tag(window.controller.service.paper_ids()[:1], ["after the outage"])
     settle(window.controller)
     assert window.tag_pane.tag_list.find_row("tag", "after the outage") is not None
+
+
+@pytest.mark.logs_warnings("refman.ui")
+def test_a_search_while_the_server_is_away_says_so_and_runs_once_it_is_back(
+    qtbot: QtBot, window: MainWindow, library_location: str
+) -> None:
+    model, note = window.model, window.paper_panel.empty_note.label
+    assert window.count_label.text() == "5 of 5 papers"
+    with server_away(library_location):
+        qtbot.waitUntil(window.outage.strip.isVisible, timeout=3000)
+        qtbot.keyClicks(window.search_box, "diffusion")
+        settle(window.controller)
+        # not the whole library under a search it does not match: nothing, and why
+        assert model.rowCount() == 0
+        assert note.isVisible()
+        assert note.text() == (
+            "The search “diffusion” could not run: the library server cannot be reached. "
+            "It runs by itself once the server is back."
+        )
+        assert window.count_label.text() == "Search not run"
+    qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=BACK_MS)
+    settle(window.controller)
+    assert str(model.index(0, 0).data()) == "Neural adaptive nets for adaptive diffusion"
+    assert note.isHidden()
+    assert window.count_label.text() == "1 of 5 papers"
