@@ -164,10 +164,21 @@ class Database:
         """
         if self.read_only is not None:
             raise LibraryUnavailableError(
-                f"The library cannot be changed: {self.read_only}.",
-                "You can browse, search and export it; to change it, make it writable "
-                "or copy it somewhere you may write.",
+                f"The library cannot be changed: {self.read_only}.", self.read_only_hint
             )
+
+    @property
+    def read_only_hint(self) -> str:
+        """What to do about a library that can only be read, by its kind."""
+        if self.shared:  # a reader's database user: the owner may make it an editor's
+            return (
+                "You can browse, search and export it; to change it, ask the library's "
+                "owner to let your database user edit it."
+            )
+        return (
+            "You can browse, search and export it; to change it, make it writable or copy it "
+            "somewhere you may write."
+        )
 
     @contextmanager
     def transaction(self, *, large: bool = False) -> Iterator[Session]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, inspect, text
+from sqlalchemy.exc import ProgrammingError
 
 from refman.common.errors import LibraryOpenError
 from refman.store.backend import on_server
@@ -17,7 +18,7 @@ from refman.store.backup import backup_path, copy_verified, folder_for
 from refman.store.identity import APPLICATION_ID, Identity, Kind, check_revision
 from refman.store.search_schema import repair_search, search_is_whole
 from refman.store.search_terms import register_functions
-from refman.store.shared import read_only_reason
+from refman.store.shared import NOT_THE_OWNER, owners_upgrade, read_only_reason
 from refman.store.trash_schema import repair_trash, trash_is_whole
 
 log = logging.getLogger("refman.store")
@@ -121,24 +122,29 @@ def _migrate(engine: Engine, file_path: Path | None, backups: Path | None) -> No
 
     head = head_revision()
     script = ScriptDirectory.from_config(_alembic_config())
+    where = file_path or _shown(engine)
     if current is not None and current not in {rev.revision for rev in script.walk_revisions()}:
         raise LibraryOpenError(
-            f"The library “{file_path}” was written by a newer version of refman "
-            f"(schema {current}).",
+            f"The library “{where}” was written by a newer version of refman (schema {current}).",
             "Update refman to open it.",
         )
     if current is None and inspect(engine).get_table_names():
         raise LibraryOpenError(
-            f"“{file_path or _shown(engine)}” is a database, but not a refman library.",
+            f"“{where}” is a database, but not a refman library.",
             "Open a refman library, or name a new file (or an empty database) to create one.",
         )
     if current is not None and file_path is not None:
         backup = _backup(file_path, current, backups)
         log.info("library %s upgraded from %s; copy kept at %s", file_path, current, backup)
     cfg = _alembic_config()
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
-        if not on_server(engine):  # (a migration may have read text as an older refman did)
-            register_functions(conn.connection.driver_connection)  # type: ignore[arg-type]
-    log.info("library %s at schema %s", file_path, head)
+    try:
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+            if not on_server(engine):  # (a migration may read text as an older refman did)
+                register_functions(conn.connection.driver_connection)  # type: ignore[arg-type]
+    except ProgrammingError as exc:
+        if current is None or getattr(exc.orig, "sqlstate", None) != NOT_THE_OWNER:
+            raise
+        raise owners_upgrade(engine, current, head) from exc
+    log.info("library %s at schema %s", where, head)

@@ -118,6 +118,32 @@ def read_only_reason(engine: Engine) -> str | None:
     return f"the database user “{user}” may only read this shared library"
 
 
+#: The SQLSTATE of a right the database user lacks (an upgrade's change of a table: only the
+#: library's owner may make it).
+NOT_THE_OWNER = "42501"
+
+
+def owners_upgrade(engine: Engine, current: str, head: str) -> LibraryOpenError:
+    """The refusal of an upgrade an editor's database user may not run (only the owner of
+    the library's tables may change them): whom to ask, and what they run."""
+    with engine.connect() as conn:
+        owner = conn.execute(
+            text(
+                "SELECT tableowner FROM pg_tables "
+                "WHERE schemaname = 'public' AND tablename = 'alembic_version'"
+            )
+        ).scalar()
+    address = engine.url.set(username=owner or "OWNER", password=None)
+    return LibraryOpenError(
+        f"The shared library “{engine.url.render_as_string(hide_password=True)}” needs an "
+        f"upgrade for this refman (schema {current} to {head}) that only its owner"
+        f"{f' “{owner}”' if owner else ''} may run.",
+        "Ask them to open it once with this version of refman, for example "
+        f"refman --db {address.render_as_string(hide_password=True)} check; then open it "
+        "again. Nothing was changed.",
+    )
+
+
 def search_index(engine: Engine) -> SearchIndex:
     """The search index of a library, by where it lives."""
     if on_server(engine):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from refman.common.errors import RefmanError
+from refman.common.errors import NotFoundError, RefmanError
 
 log = logging.getLogger("refman.ui")
 
@@ -28,13 +28,18 @@ def _show_box(parent: QWidget | None, title: str, text: str, informative: str) -
     box.open()
 
 
+#: What the window says of a paper, note, tag… it showed that is not in the library any more.
+DELETED_SINCE = "It was deleted since (elsewhere, or in another window); nothing was changed."
+
 #: Replaced by tests: called with (parent, title, text, informative text).
 presenter: Callable[[QWidget | None, str, str, str], None] = _show_box
 
 
 def show_error(parent: QWidget | None, error: RefmanError | str, title: str = "refman") -> None:
     """Tell the user what went wrong and what to do, without blocking the window."""
-    if isinstance(error, RefmanError):
+    if isinstance(error, NotFoundError):  # the window names only what it showed: it is gone
+        text, hint = error.message, DELETED_SINCE  # (not the command line's hint)
+    elif isinstance(error, RefmanError):
         text, hint = error.message, error.hint
     else:
         text, hint = str(error), ""

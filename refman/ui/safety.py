@@ -217,7 +217,8 @@ class LibrarySafety(QObject):
         """Say at once when the library can only be read; check it in the background."""
         file = self.controller.service.file
         if file.read_only is not None:
-            self._read_only(f"This library can only be read: {file.read_only}.")
+            hint = self.controller.service.db.read_only_hint  # whom to ask, what to do
+            self._read_only(f"This library can only be read: {file.read_only}.", hint)
             return
         self.controller.runner.submit(
             lambda _p, _c: file.ensure_checked(), self._checked, label="Checking the library…"
@@ -232,9 +233,9 @@ class LibrarySafety(QObject):
                 "can still be read into a new library (Recover…)."
             )
 
-    def _read_only(self, text: str) -> None:
+    def _read_only(self, text: str, hint: str = "") -> None:
         log.warning("window shows a read-only library: %s", text)
-        self.banner.say(text)
+        self.banner.say(f"{text} {hint}".strip())
         for action_id in CHANGING:
             lock_action(self.actions[action_id], text)
         table = getattr(self.window, "table", None)

@@ -156,11 +156,13 @@ class TagChips(QWidget):
             "QLineEdit { border: 1px dashed palette(mid); border-radius: 11px;"
             " padding: 0 8px; background: transparent; }"
             "QLineEdit:focus { border: 1px solid palette(highlight); background: palette(base); }"
+            "QLineEdit:disabled { border-color: palette(midlight); color: palette(mid); }"
         )
         self.field.setCompleter(self.completer)
         self._undo_passing = UndoPassing(self)
         self.field.installEventFilter(self._undo_passing)
         self.field.returnPressed.connect(self.on_field_return_pressed)
+        mark_changing(self.field)  # disabled, not merely read-only, in a library only readable
         self.completer.activated.connect(self.on_completer_activated)
         self._flow.addWidget(self.field)
 

@@ -117,6 +117,22 @@ def reading_role(address: str, role: str) -> str:
     return address.replace("//postgres@", f"//{role}@")
 
 
+def editing_role(address: str, role: str) -> str:
+    """Make ``role`` an editor of the shared library at ``address`` (as the editors' role of
+    packaging/shared-library.sql: it may change the rows, not the tables, which only their
+    owner may); the library's address for that user."""
+    import psycopg
+
+    dsn = address.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f"DROP ROLE IF EXISTS {role}")
+        conn.execute(f"CREATE ROLE {role} LOGIN")
+        rights = {"TABLES": "SELECT, INSERT, UPDATE, DELETE", "SEQUENCES": "USAGE, SELECT, UPDATE"}
+        for kind, granted in rights.items():
+            conn.execute(f"GRANT {granted} ON ALL {kind} IN SCHEMA public TO {role}")
+    return address.replace("//postgres@", f"//{role}@")
+
+
 def _on_server(address: str, *statements: str) -> None:
     """Run statements as the administrator, from the server's ``postgres`` database."""
     import psycopg

@@ -169,7 +169,10 @@ def test_two_windows_follow_each_other_and_an_undo_of_what_the_other_deleted_is_
         settle(second)
         first.undo()  # "Move to Trash": its paper is gone for good
         settle(first)
-        assert len(shown_errors) == 1 and f"#{paper}" in shown_errors[0]
+        assert shown_errors == [  # what the window says, not a command to type
+            f"There is no paper #{paper} in this library. It was deleted since (elsewhere, "
+            "or in another window); nothing was changed."
+        ]
         assert first.service.count() == 4  # nothing was put back in a wrong state
         qtbot.waitUntil(lambda: window.count_label.text() == "4 of 4 papers", timeout=1000)
     finally:

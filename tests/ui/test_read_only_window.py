@@ -50,6 +50,7 @@ def test_a_reader_browses_but_every_change_is_disabled_with_the_reason(
 ) -> None:
     reason = "may only read this shared library"
     assert reason in window.banner.label.text() and window.banner.isVisible()
+    assert "ask the library's owner to let your database user edit it" in window.banner.label.text()
     # a shared library's backups are its server's: none is offered
     assert not window.banner.restore_button.isVisible()
     assert not window.actions_by_id[ActionId.RESTORE_BACKUP].isEnabled()
@@ -63,6 +64,8 @@ def test_a_reader_browses_but_every_change_is_disabled_with_the_reason(
     assert pane.title_edit.isReadOnly() and reason in pane.title_edit.toolTip()
     assert pane.year_field.isReadOnly() and pane.venue_field.isReadOnly()
     assert not pane.add_note_button.isEnabled()
+    tag_field = pane.tag_chips.field  # disabled like the other changing controls
+    assert not tag_field.isEnabled() and reason in tag_field.toolTip()
     (card,) = pane.notes.cards.values()
     assert card.editor.isReadOnly() and not card.delete_button.isEnabled()
     assert card.text() == "the owner's note"

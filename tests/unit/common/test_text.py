@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from refman.common.text import (
+    first_sentence,
     fold_letters,
     latex_to_text,
     normalize_for_match,
@@ -171,3 +172,32 @@ def test_letters_of_their_own_fold_to_the_letters_typed_for_them() -> None:
     )
     assert fold_letters("plain ASCII") == "plain ASCII"
     assert fold_letters("Zoë Müller 李明") == "Zoë Müller 李明"  # accents are another matter
+
+
+@pytest.mark.parametrize(
+    ("report", "said"),
+    [
+        (
+            "consuming input failed: server closed the connection unexpectedly\n"
+            "\tThis probably means the server terminated abnormally\n"
+            "\tbefore or while processing the request.",
+            "consuming input failed: server closed the connection unexpectedly",
+        ),
+        (
+            'connection to server at "127.0.0.1", port 5432 failed: FATAL:  database "lab" '
+            "does not exist",
+            'connection to server at "127.0.0.1", port 5432 failed: FATAL: database "lab" '
+            "does not exist",
+        ),
+        (
+            "terminating connection due to administrator command",
+            "terminating connection due to administrator command",
+        ),
+        ("\n  The disk is full. Free some space.", "The disk is full"),
+        ("", ""),
+    ],
+)
+def test_a_drivers_report_is_quoted_by_its_first_sentence_on_one_line(
+    report: str, said: str
+) -> None:
+    assert first_sentence(report) == said

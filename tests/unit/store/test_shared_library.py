@@ -8,14 +8,17 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from alembic import command
 
 from refman.__main__ import main
 from refman.common.errors import LibraryOpenError, RefmanError, ServerUnreachableError
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery, Section, SortKey
+from refman.store import schema
+from refman.store.schema import SCHEMA_HEAD as HEAD
 from tests.helpers.cli import Cli
 from tests.helpers.fixtures import fill_library, sourced
-from tests.helpers.postgres import reading_role
+from tests.helpers.postgres import editing_role, reading_role
 
 #: A page whose words test folding: diacritics, LaTeX, hyphens, dotted codes, digits.
 PAGE = """arXiv subjects
@@ -207,6 +210,7 @@ def test_a_reading_role_browses_searches_and_exports_but_changes_nothing(
     assert main(["--db", reader_url, "tag", "1", "mine"]) == 2
     err = capsys.readouterr().err
     assert "refman_reader_test" in err and "may only read" in err
+    assert "ask the library's owner" in err and "writable" not in err  # whom, not a file's
 
 
 def test_a_libpq_style_address_opens_with_refmans_driver(shared_library_url: str) -> None:
@@ -253,3 +257,39 @@ def _admin_sql(address: str, statement: str) -> None:
 
     with psycopg.connect(address.replace("+psycopg", ""), autocommit=True) as conn:
         conn.execute(statement)
+
+
+def test_a_library_of_a_newer_refman_is_named_by_its_address(shared_library_url: str) -> None:
+    _admin_sql(shared_library_url, "UPDATE alembic_version SET version_num = 'f00dcafe9999'")
+    try:
+        with pytest.raises(LibraryOpenError) as raised:
+            LibraryService.open(shared_library_url)
+    finally:  # (the session's library serves the tests after this one)
+        _admin_sql(shared_library_url, f"UPDATE alembic_version SET version_num = '{HEAD}'")
+    assert raised.value.message == (
+        f"The library “{shared_library_url}” was written by a newer version of refman "
+        "(schema f00dcafe9999)."
+    )
+
+
+@pytest.mark.logs_warnings("refman.store")
+def test_an_upgrade_only_the_owner_may_run_says_whom_to_ask(shared_library_url: str) -> None:
+    with closing(LibraryService.open(shared_library_url)) as owner:
+        owner.import_pages([sourced(PAGE, "page.txt")])
+        cfg = schema._alembic_config()
+        with owner.db.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, "0025")
+    editor = editing_role(shared_library_url, "refman_editor_test")
+    try:
+        with pytest.raises(LibraryOpenError) as raised:
+            LibraryService.open(editor)
+    finally:
+        assert main(["--db", shared_library_url, "check"]) == 0  # the owner upgrades it
+    assert raised.value.message == (
+        f"The shared library “{editor}” needs an upgrade for this refman (schema 0025 to "
+        f"{HEAD}) that only its owner “postgres” may run."
+    )
+    assert f"refman --db {shared_library_url} check" in raised.value.hint
+    with closing(LibraryService.open(editor)) as opened:
+        assert opened.count(PaperQuery(text="pipeline")) == 2
