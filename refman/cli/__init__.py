@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TextIO
 from refman.cli.argv import undecodable, words_as_query
 from refman.cli.parser import build_parser
 from refman.cli.terminal import safe
+from refman.cli.waiting import told_when_silent
 from refman.common.controls import terminal_safe
 from refman.common.errors import LibraryOpenError, RefmanError
 from refman.logging_setup import setup_logging, shutdown_logging
@@ -189,13 +190,18 @@ def _with_service(args: argparse.Namespace, location: str) -> int:
         service.use_base_folder(Path(base).expanduser())
     service.file.when_waiting(_tell_waiting)
     try:
-        if args.command == "import":
-            from refman.cli import import_cmd
-
-            return import_cmd.run_import(args, service, safe(sys.stdout), safe(sys.stderr))
-        return _handler(args.command)(args, service, safe(sys.stdout))
+        with told_when_silent(service, safe(sys.stderr)):
+            return _run_command(args, service)
     finally:
         service.close()
+
+
+def _run_command(args: argparse.Namespace, service: LibraryService) -> int:
+    if args.command == "import":
+        from refman.cli import import_cmd
+
+        return import_cmd.run_import(args, service, safe(sys.stdout), safe(sys.stderr))
+    return _handler(args.command)(args, service, safe(sys.stdout))
 
 
 def _no_signal_for_file_size() -> None:

@@ -12,6 +12,7 @@ always sees the last committed change and never holds an old snapshot open.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -54,6 +55,18 @@ _STEPS = 20_000
 INTERRUPTED = "The list read was interrupted by a newer one."
 
 
+def _cancel_aside(cancel: Callable[[], None]) -> None:
+    """Ask a server to cancel a connection's statement, on a thread of its own."""
+
+    def run() -> None:
+        try:
+            cancel()
+        except Exception as exc:  # the server went away or does not answer: nothing to stop
+            log.info("cancelling a list read failed: %s", exc)
+
+    threading.Thread(target=run, name="refman-cancel", daemon=True).start()
+
+
 class ListReader:
     """Answers the paper list's questions for one thread, on one connection.
 
@@ -75,7 +88,10 @@ class ListReader:
         """Interrupt reads on the connection as it is now (connecting again, when the server
         dropped the last one)."""
         raw = self._connection.connection.driver_connection
-        self._interrupt = getattr(raw, "interrupt", None) or getattr(raw, "cancel", None)
+        self._interrupt = getattr(raw, "interrupt", None)  # SQLite's: at once
+        cancel = getattr(raw, "cancel_safe", None)
+        if cancel is not None:  # a server's: on a thread of its own (one that stopped
+            self._interrupt = lambda: _cancel_aside(cancel)  # answering holds the caller)
 
     def warm_up(self) -> None:
         """Load now what reading rows may need later (the LaTeX reader for titles and

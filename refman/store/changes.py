@@ -76,13 +76,13 @@ class ServerFeed:
             sent meanwhile were lost).
     """
 
-    def __init__(self, engine: Engine, token: str, name: str) -> None:
+    def __init__(self, engine: Engine, token: str, name: str, arguments: dict[str, Any]) -> None:
         import psycopg
 
         self._name = name
         dsn = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        try:
-            self._conn: Any = psycopg.connect(dsn, autocommit=True, application_name="refman")
+        try:  # (``arguments``: as every connection of refman's, see store/connection.py)
+            self._conn: Any = psycopg.connect(dsn, autocommit=True, **arguments)
             self._conn.execute(f"LISTEN {CHANNEL}")
         except psycopg.Error as exc:
             raise self._lost(exc) from exc

@@ -3,7 +3,9 @@ library file; the revision of a library, on a file or on a database server."""
 
 from __future__ import annotations
 
+import logging
 import sqlite3
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -12,11 +14,14 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
+from refman.common.text import first_sentence
 from refman.store.backend import on_server
 from refman.store.changes import CHANNEL
 from refman.store.failures import sqlite_error
 from refman.store.search_terms import register_functions
 from refman.store.shared import password_for
+
+log = logging.getLogger("refman.store")
 
 #: How long a statement waits for a lock before refman says it is waiting.
 BUSY_TIMEOUT_MS = 1000
@@ -229,19 +234,67 @@ def make_engine(url: str, *, read_only: bool = False, token: str = "") -> Engine
     return engine
 
 
+#: TCP keepalives of a shared library's connections (seconds): a connection idle this long
+#: is probed, every interval, and given up (an error, exit 2 on the command line) when this
+#: many probes in a row go unanswered — a server whose machine or network went away is
+#: noticed within a minute, however long a statement (an import) runs. A server whose
+#: processes stop answering while its machine does (stopped, swapping) is not: a long import
+#: may be that slow too; the window asks such a server a question of its own (see
+#: :func:`answers`), and the command line waits.
+KEEPALIVES = {"keepalives": 1, "keepalives_idle": 15, "keepalives_interval": 5}
+KEEPALIVE_COUNT = 6
+#: How long a connection's sent data may go unacknowledged before it is given up (ms).
+TCP_USER_TIMEOUT_MS = 45_000
+
+
 def shared_arguments(url: str) -> dict[str, Any]:
     """How refman connects to a shared library: named to the server (it shows in
     ``pg_stat_activity``), giving up on a server silent for ten seconds instead of hanging
-    the window, with the password typed this session or kept in the keyring, if any.
+    the window, and on a connection whose server went away (:data:`KEEPALIVES`), with the
+    password typed this session or kept in the keyring, if any.
 
     The server's just-in-time compiler is off for refman's sessions (unless the address sets
     ``options`` itself): it spends 60-70 ms compiling each query that counts many papers,
     more than it saves on queries that take a few hundred milliseconds at most.
     """
-    arguments: dict[str, Any] = {"application_name": "refman", "connect_timeout": 10}
+    arguments: dict[str, Any] = {
+        "application_name": "refman",
+        "connect_timeout": 10,
+        **KEEPALIVES,
+        "keepalives_count": KEEPALIVE_COUNT,
+        "tcp_user_timeout": TCP_USER_TIMEOUT_MS,
+    }
     if "options" not in make_url(url).query:
         arguments["options"] = "-c jit=off"
     password = password_for(make_url(url))
     if password is not None:
         arguments["password"] = password
     return arguments
+
+
+def answers(url: str, within: float) -> bool:
+    """True when the server of a shared library answers a trivial question on a new
+    connection within ``within`` seconds: a change that takes long is then waiting for
+    something else (another change's lock, its own size), not for a server that stopped
+    answering. The question is asked on a thread of its own (a server that stopped answering
+    may hold it long after ``within``)."""
+    import psycopg
+
+    dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    arguments = {**shared_arguments(url), "connect_timeout": max(2, int(within))}
+    answered: list[bool] = []
+    ended = threading.Event()
+
+    def ask() -> None:
+        try:
+            with psycopg.connect(dsn, autocommit=True, **arguments) as conn:
+                conn.execute("SELECT 1")
+            answered.append(True)
+        except psycopg.Error as exc:
+            log.info("the library server did not answer: %s", first_sentence(str(exc)))
+        finally:
+            ended.set()
+
+    threading.Thread(target=ask, name="refman-ask-server", daemon=True).start()
+    ended.wait(within)
+    return bool(answered)

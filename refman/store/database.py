@@ -21,7 +21,13 @@ from refman.common.text import squash_spaces
 from refman.store.backend import on_server
 from refman.store.changes import ChangeFeed, FileFeed, ServerFeed
 from refman.store.checkpoints import Checkpointer
-from refman.store.connection import WRITER, make_engine, revision_at_lock
+from refman.store.connection import (
+    WRITER,
+    answers,
+    make_engine,
+    revision_at_lock,
+    shared_arguments,
+)
 from refman.store.failures import described, sqlite_error
 from refman.store.integrity import CheckRecord, check
 from refman.store.location import engine_url, locate, to_url
@@ -131,8 +137,14 @@ class Database:
         """A feed of the changes other programs make to this library (see
         :mod:`refman.store.changes`); close it when done."""
         if self.shared:
-            return ServerFeed(self.engine, self.token, self.name)
+            return ServerFeed(self.engine, self.token, self.name, shared_arguments(self.url))
         return FileFeed(self.engine, self.own_revisions)
+
+    def answers(self, within: float) -> bool:
+        """True when the library answers a question within ``within`` seconds (a file
+        always does; a shared library's server, see :func:`~refman.store.connection.answers`).
+        """
+        return not self.shared or answers(self.url, within)
 
     @cached_property
     def user(self) -> str | None:

@@ -33,6 +33,7 @@ from refman.ui.detail_fields import (
     TitleEdit,
 )
 from refman.ui.detail_saving import save_edits
+from refman.ui.detail_waiting import EmptyPage
 from refman.ui.files_view import FilesView
 from refman.ui.held_edits import HeldEdits
 from refman.ui.keep_in_view import KeepInView
@@ -43,7 +44,6 @@ from refman.ui.look import (
     heading_with,
     plain_label,
     scaled_font,
-    set_muted,
 )
 from refman.ui.notes_editor import NotesEditor
 from refman.ui.provenance import source_text
@@ -93,11 +93,8 @@ class DetailPane(QWidget):
 
     def _build(self) -> None:
         self.setMinimumWidth(_NARROWEST)
-        self.empty = plain_label("Select a paper to see its details", self)
-        self.empty.setObjectName("detailEmpty")
-        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty.setFont(scaled_font(self.empty.font(), 1.1))
-        set_muted(self.empty)
+        self.empty_page = EmptyPage(self)  # (or that the paper picked is being read)
+        self.empty = self.empty_page.label
 
         body = QWidget()
         body.setObjectName("detailBody")
@@ -264,6 +261,8 @@ class DetailPane(QWidget):
         if paper_id is None:
             self._show(None, None)
             return
+        if to_top:  # another paper: says so if the library is slow to give it
+            self.empty_page.asked(self.stack)
 
         def answered(found: tuple[PaperDetail | None, PaperDetail | None]) -> None:
             self._show(*found)
@@ -273,6 +272,7 @@ class DetailPane(QWidget):
         self._reads.ask(lambda reader: reader.details(paper_id), answered)
 
     def _show(self, paper: PaperDetail | None, other: PaperDetail | None) -> None:
+        self.empty_page.answered()
         self._paper = paper
         self.kept.show_for(paper)
         self._wanted = paper.id if paper is not None else None

@@ -36,6 +36,8 @@ T = TypeVar("T")
 #: A channel's rank (lower is read sooner): the list's own questions, the status bar's
 #: total of the library, then the navigation pane's counts and related papers.
 FIRST, SOON, LATER = 0, 1, 2
+#: How long the worker is waited for when it stops (seconds).
+STOP_SECONDS = 1.0
 
 
 class _Delivery(QObject):
@@ -185,7 +187,8 @@ class ListWorker(QObject):
         return wait_until_idle(self, timeout_ms)
 
     def shutdown(self) -> None:
-        """Stop the thread and close its connection."""
+        """Stop the thread and close its connection (not waiting more than a few seconds
+        for a read that does not stop: its server stopped answering)."""
         with self._lock:
             self._stopping = True
             self._questions.clear()
@@ -193,7 +196,9 @@ class ListWorker(QObject):
                 self._reader.interrupt()
             self._lock.notify()
         if self._thread is not None:
-            self._thread.join()
+            self._thread.join(timeout=STOP_SECONDS)
+            if self._thread.is_alive():
+                log.warning("a read of the list did not stop: the library is not answering")
             self._thread = None
 
     # -- the worker thread ---------------------------------------------------------------------

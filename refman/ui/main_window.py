@@ -25,8 +25,8 @@ from refman.ui.drop import DropInputs, install_drop_target
 from refman.ui.file_actions import FileActions
 from refman.ui.history_dialog import HistoryActions
 from refman.ui.merge_action import MergeSelected
-from refman.ui.pane_splitter import PaneSplitter
 from refman.ui.outage import ServerOutage
+from refman.ui.pane_splitter import PaneSplitter
 from refman.ui.paper_count import PaperCount, whole_section
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.people_view import PeopleView
@@ -184,7 +184,7 @@ class MainWindow(QMainWindow):
         """Save whatever is being typed and the window state, then close."""
         self.controller.watcher.stop()
         self.detail_pane.flush()
-        self.controller.runner.wait()
+        self.controller.runner.finish(lambda: self.controller.service.db.answers(2.0))
         self.save_settings()
         super().closeEvent(event)
 

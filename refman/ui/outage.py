@@ -1,18 +1,27 @@
-"""While a shared library's server cannot be reached: a strip above the panes says so, and
-goes away by itself once the server is back.
+"""While a shared library's server cannot be reached, or stops answering: a strip above the
+panes says so, and goes away by itself once the server answers again.
 
 An outage is not damage: the library is as it was, and nothing needs restoring. The window
 hears of one from the change feed (:class:`~refman.ui.watcher.LibraryWatcher`, which tries
 again every few seconds) or from a read of the list that could not reach the server; it is
 over when the feed connects again or a read succeeds, and the panes then read again what
 they show (a search typed meanwhile runs then).
+
+A server whose processes stop answering (stopped, swapping) keeps its connections open: a
+change or a read just waits. When one has waited a few seconds, the window asks the server a
+question of its own on a new connection (:meth:`~refman.store.database.Database.answers`);
+no answer, and the strip says the server is not answering and that the change is saved when
+it does (a change that is merely large, or waits for another one, is not mistaken for that:
+the server answers the question at once).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
 
-from PySide6.QtCore import QObject, Qt, Slot
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from refman.common.errors import RefmanError, ServerUnreachableError
@@ -26,11 +35,19 @@ UNREACHABLE = (
     "The library server cannot be reached — retrying… Changes cannot be saved until it is "
     "back; this window catches up by itself then."
 )
+#: What it says while the server does not answer, with a change waiting, or without.
+SILENT_CHANGE = "The library server is not answering; your change will be saved when it does."
+SILENT = "The library server is not answering — waiting for it…"
+#: How long work may wait on a shared library before the window asks its server (ms), and
+#: how long the server has to answer that (seconds).
+ASK_AFTER_MS = 4000
+ANSWER_SECONDS = 3.0
 
 
 class OutageStrip(QFrame):
     """A strip above the panes (amber: a passing state, not damage) saying what the
-    library's server is doing; hidden while all is well."""
+    library's server is doing; hidden while all is well. It says one thing at a time: that
+    the server cannot be reached, before that it does not answer."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -46,18 +63,39 @@ class OutageStrip(QFrame):
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.label, 1)
+        self._said: dict[str, tuple[str, str]] = {}
         self.hide()
 
-    def say(self, text: str, detail: str = "") -> None:
-        """Show the strip with ``text`` (``detail``, the server's own words, as its tooltip)."""
+    def say(self, kind: str, text: str, detail: str = "") -> None:
+        """Say ``text`` about the server (``kind``: "unreachable" or "silent"), ``detail``
+        (the server's own words) as the tooltip."""
+        self._said[kind] = (text, detail)
+        self._update()
+
+    def clear(self, kind: str) -> None:
+        """Stop saying what was said of this kind."""
+        self._said.pop(kind, None)
+        self._update()
+
+    def saying(self, kind: str) -> bool:
+        """True while the strip has something of this kind to say."""
+        return kind in self._said
+
+    def _update(self) -> None:
+        kind = next((k for k in ("unreachable", "silent") if k in self._said), None)
+        if kind is None:
+            self.hide()
+            return
+        text, detail = self._said[kind]
         self.label.setText(text)
         self.setToolTip(detail)
         self.show()
 
 
 class ServerOutage(QObject):
-    """Shows the strip while the server cannot be reached, and the change feed's other
-    troubles (a library file that cannot be heard from) in the status bar."""
+    """Shows the strip while the server cannot be reached (and, through
+    :class:`ServerSilence`, while it does not answer), and the change feed's other troubles
+    (a library file that cannot be heard from) in the status bar."""
 
     def __init__(self, window: QMainWindow, controller: LibraryController) -> None:
         super().__init__(window)
@@ -72,11 +110,12 @@ class ServerOutage(QObject):
         watcher.server.connect(self.on_watcher_server)
         lists.failed.connect(self.on_lists_failed)
         lists.recovered.connect(self.on_lists_recovered)
+        self.silence = ServerSilence(controller, self.strip)
 
     @property
     def shown(self) -> bool:
         """True while the window says the server cannot be reached."""
-        return not self.strip.isHidden()
+        return self.strip.saying("unreachable")
 
     @Slot(object)
     def on_watcher_server(self, error: ServerUnreachableError | None) -> None:
@@ -101,12 +140,69 @@ class ServerOutage(QObject):
     def _lost(self, error: ServerUnreachableError) -> None:
         if not self.shown:
             log.warning("the library server cannot be reached: %s", error.message)
-        self.strip.say(UNREACHABLE, error.message)
+        self.strip.say("unreachable", UNREACHABLE, error.message)
 
     def _back(self, *, refresh: bool) -> None:
         if not self.shown:
             return
         log.info("the library server can be reached again")
-        self.strip.hide()
+        self.strip.clear("unreachable")
         if refresh:
             self.controller.changed.emit(CHANGED_ELSEWHERE)
+
+
+class ServerSilence(QObject):
+    """Says so when a shared library's server stops answering while a change or a read
+    waits for it (see the module), and stops saying it when the server answers."""
+
+    _answered = Signal(bool)
+
+    def __init__(self, controller: LibraryController, strip: OutageStrip) -> None:
+        super().__init__(strip)
+        self.controller, self.strip = controller, strip
+        self._asking = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(ASK_AFTER_MS)
+        self._timer.timeout.connect(self._ask)
+        self._answered.connect(self._on_answered, Qt.ConnectionType.QueuedConnection)
+        if controller.service.db.shared:  # (a library file always answers)
+            controller.runner.idle_changed.connect(self._on_idle_changed)
+            controller.lists.idle_changed.connect(self._on_idle_changed)
+
+    def _waiting(self) -> bool:
+        return not (self.controller.runner.idle and self.controller.lists.idle)
+
+    @Slot(bool)
+    def _on_idle_changed(self, _idle: bool) -> None:
+        if not self._waiting():
+            self._timer.stop()
+            self.strip.clear("silent")
+        elif not self._timer.isActive() and not self._asking:
+            self._timer.start()
+
+    def _ask(self) -> None:
+        if not self._waiting():
+            return
+        self._asking = True
+        db, answered = self.controller.service.db, self._answered
+
+        def ask() -> None:
+            said = db.answers(ANSWER_SECONDS)
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                answered.emit(said)
+
+        threading.Thread(target=ask, name="refman-ask", daemon=True).start()
+
+    @Slot(bool)
+    def _on_answered(self, answered: bool) -> None:
+        self._asking = False
+        if answered or not self._waiting():
+            self.strip.clear("silent")
+        else:
+            if not self.strip.saying("silent"):
+                log.warning("the library server is not answering")
+            changing = not self.controller.runner.idle
+            self.strip.say("silent", SILENT_CHANGE if changing else SILENT)
+        if self._waiting():
+            self._timer.start()  # asked again while the work waits

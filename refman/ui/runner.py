@@ -42,6 +42,10 @@ T = TypeVar("T")
 #: How long a job may run before a progress window appears (ms).
 SHOW_PROGRESS_AFTER_MS = 400
 
+#: How long the window waits, as it closes, for the changes still being saved before it asks
+#: whether the library answers (ms).
+CLOSING_WAIT_MS = 2000
+
 #: A job: given a progress callback and a "cancelled?" callback, returns a value.
 Work = Callable[[Callable[[int, int], None], Callable[[], bool]], T]
 
@@ -156,6 +160,8 @@ class OperationRunner(QObject):
         self._pending: list[Job[Any]] = []
         self._worker: threading.Thread | None = None
         self._announced = False
+        self._left = False  # jobs left running by finish()
+        self._closed = False  # shut down, leaving them
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(SHOW_PROGRESS_AFTER_MS)
@@ -236,11 +242,38 @@ class OperationRunner(QObject):
         """
         return wait_until_idle(self, timeout_ms)
 
+    def finish(
+        self, answers: Callable[[], bool] = lambda: True, timeout_ms: int = CLOSING_WAIT_MS
+    ) -> bool:
+        """Wait for the queued changes, as the window closes. One still running after a few
+        seconds is waited for while the library ``answers`` (it is large, or waits for
+        another change); one whose library stopped answering is left to its server, which
+        commits its transaction or rolls it back once it can, and the log says which.
+
+        Returns:
+            True when every change ended.
+        """
+        while not self.wait(timeout_ms):
+            if answers():
+                continue
+            self._left = True
+            log.warning(
+                "closing while %s still being saved (%s): the library did not answer. Its "
+                "server commits it, or rolls it back, once it can: look at the library again "
+                "to see whether it was saved.",
+                "a change was" if len(self._pending) == 1 else f"{len(self._pending)} changes were",
+                "; ".join(job.label for job in self._pending),
+            )
+            return False
+        return True
+
     def shutdown(self) -> None:
-        """Finish the queued jobs and stop the worker thread."""
+        """Finish the queued jobs and stop the worker thread (not waiting for jobs
+        :meth:`finish` left behind, which are not handed over when they end)."""
+        self._closed = self._left
         if self._worker is not None:
             self._jobs.put(None)
-            self._worker.join()
+            self._worker.join(timeout=0.5 if self._left else None)
             self._worker = None
 
     # -- delivering -------------------------------------------------------------------------
@@ -255,7 +288,7 @@ class OperationRunner(QObject):
             self._worker.start()
 
     def _deliver(self, job: Job[Any]) -> None:
-        if job not in self._pending:
+        if job not in self._pending or self._closed:  # (one left behind ended after closing)
             return
         self._pending.remove(job)
         # The connection to this method holds the job, and Qt's side of it is out of sight

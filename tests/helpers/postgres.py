@@ -12,12 +12,15 @@ when missing), in a temporary data directory, on a free port of the loopback int
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -159,6 +162,54 @@ def server_away(address: str) -> Iterator[None]:
         yield
     finally:
         _on_server(address, f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+
+
+def _postmaster(address: str) -> int:
+    """The server's first process (the parent of every backend)."""
+    import psycopg
+
+    dsn = address.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn, autocommit=True) as conn:  # (its backend read while there)
+        row = conn.execute("SELECT pg_backend_pid()").fetchone()
+        assert row is not None
+        return int(Path(f"/proc/{row[0]}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def _children(parent: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError):  # a process that ended meanwhile
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == parent:
+                found.append(int(stat.parent.name))
+    return found
+
+
+@contextmanager
+def server_frozen(address: str, at_most: float = 40.0) -> Iterator[None]:
+    """The server of the shared library at ``address`` stops answering while the block runs,
+    as when its processes are stopped (``kill -STOP``): connections stay open, a new one
+    waits, nothing is answered. It goes on afterwards, where it stopped — or after
+    ``at_most`` seconds, whatever the block does meanwhile (a test that waits for refman to
+    give up fails instead of waiting for ever when it does not)."""
+    postmaster = _postmaster(address)
+    os.kill(postmaster, signal.SIGSTOP)  # first: it starts no process while the rest stop
+    processes = [postmaster, *_children(postmaster)]
+    for pid in processes[1:]:
+        with contextlib.suppress(ProcessLookupError):  # (one that was ending)
+            os.kill(pid, signal.SIGSTOP)
+
+    def thaw() -> None:
+        for pid in processes:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
+
+    timer = threading.Timer(at_most, thaw)
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        thaw()
 
 
 def main(argv: list[str]) -> int:

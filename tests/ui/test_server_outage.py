@@ -1,9 +1,12 @@
 """A shared library whose server goes away and comes back: the window says the server cannot
 be reached and that it keeps trying — no damage, no backup to restore — and catches up by
-itself once the server is back."""
+itself once the server is back. One whose server stops answering (its processes stopped):
+the window says so, the change lands once it answers, and closing the window meanwhile does
+not hang."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +17,7 @@ from refman.core.library import LibraryService
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page
 from tests.helpers.panes import make_window
-from tests.helpers.postgres import server_away
+from tests.helpers.postgres import server_away, server_frozen
 
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
@@ -78,3 +81,60 @@ def test_a_search_while_the_server_is_away_says_so_and_runs_once_it_is_back(
     assert str(model.index(0, 0).data()) == "Neural adaptive nets for adaptive diffusion"
     assert note.isHidden()
     assert window.count_label.text() == "1 of 5 papers"
+
+
+#: How long the window may take to say the server does not answer (a change waits four
+#: seconds before the server is asked, which has three to answer).
+SILENT_MS = 15_000
+
+
+@pytest.mark.logs_warnings("refman.ui")
+def test_a_server_that_stops_answering_is_said_and_the_change_lands_when_it_answers(
+    qtbot: QtBot, window: MainWindow, library_location: str
+) -> None:
+    controller, pane, strip = window.controller, window.detail_pane, window.outage.strip
+    first, other = controller.service.paper_ids()[:2]
+    window.table.select_paper(first)
+    settle(controller)
+    with server_frozen(library_location):
+        controller.tag([first], ["tagged while frozen"])
+        qtbot.waitUntil(strip.isVisible, timeout=SILENT_MS)
+        assert strip.label.text() == (
+            "The library server is not answering; your change will be saved when it does."
+        )
+        # another paper picked: the pane does not go on showing the one before as if it were
+        window.table.select_paper(other)
+        qtbot.waitUntil(pane.empty.isVisible, timeout=3000)
+        assert pane.empty.text() == "Reading the paper…\nThe library has not answered yet."
+    qtbot.waitUntil(strip.isHidden, timeout=BACK_MS)
+    settle(controller)
+    assert pane.current_paper() == other and not pane.empty.isVisible()
+    assert pane.title_edit.toPlainText() == controller.service.paper(other).title
+    assert [t.name for t in controller.service.paper(first).tags] == ["tagged while frozen"]
+
+
+@pytest.mark.logs_warnings("refman.ui")
+def test_closing_while_the_server_does_not_answer_gives_up_waiting_and_says_so_in_the_log(
+    qtbot: QtBot,
+    library: LibraryService,
+    library_location: str,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    library.import_pages([sourced(generated_page(3))])
+    service = LibraryService.open(library_location)
+    controller = LibraryController(service)
+    window = make_window(qtbot, controller, tmp_path / "settings.ini")
+    paper = service.paper_ids()[0]
+    try:
+        with server_frozen(library_location):
+            controller.tag([paper], ["tagged before closing"])
+            started = time.monotonic()
+            window.close()
+            controller.shutdown()
+            assert time.monotonic() - started < 8  # (it waited 45 s, until the server woke)
+        (said,) = [r.getMessage() for r in caplog.records if "closing while" in r.getMessage()]
+        assert "still being saved (Saving your change…" in said  # (and what else was queued)
+        assert "the library did not answer" in said
+    finally:
+        service.close()

@@ -3,9 +3,14 @@ messages for what only a shared library meets (an unreachable server, backups)."
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic import command
@@ -18,6 +23,7 @@ from refman.store import schema
 from refman.store.schema import SCHEMA_HEAD as HEAD
 from tests.helpers.cli import Cli
 from tests.helpers.fixtures import fill_library, sourced
+from tests.helpers.pages import generated_page
 from tests.helpers.postgres import editing_role, reading_role
 
 #: A page whose words test folding: diacritics, LaTeX, hyphens, dotted codes, digits.
@@ -293,3 +299,69 @@ def test_an_upgrade_only_the_owner_may_run_says_whom_to_ask(shared_library_url: 
     assert f"refman --db {shared_library_url} check" in raised.value.hint
     with closing(LibraryService.open(editor)) as opened:
         assert opened.count(PaperQuery(text="pipeline")) == 2
+
+
+def _socket_options(raw: Any) -> tuple[int, ...]:
+    import socket
+
+    with socket.socket(fileno=os.dup(raw.pgconn.socket)) as sock:
+        return tuple(
+            sock.getsockopt(level, option)
+            for level, option in (
+                (socket.SOL_SOCKET, socket.SO_KEEPALIVE),
+                (socket.IPPROTO_TCP, socket.TCP_KEEPIDLE),
+                (socket.IPPROTO_TCP, socket.TCP_KEEPINTVL),
+                (socket.IPPROTO_TCP, socket.TCP_KEEPCNT),
+                (socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT),
+            )
+        )
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's socket options")
+def test_a_connection_whose_server_went_away_is_given_up_within_a_minute(
+    shared_library_url: str,
+) -> None:
+    """TCP keepalives (probed after 15 s idle, every 5 s, given up after 6 unanswered) and
+    45 s for sent data to be acknowledged: a command whose server's machine or network went
+    away exits 2 with a plain message instead of waiting for ever; every connection of a
+    shared library has them, the window's change feed's too."""
+    with closing(LibraryService.open(shared_library_url)) as service:
+        wanted = (1, 15, 5, 6, 45_000)
+        with service.db.engine.connect() as conn:
+            assert _socket_options(conn.connection.driver_connection) == wanted
+        feed = service.db.watch()
+        try:
+            assert _socket_options(feed._conn) == wanted  # type: ignore[attr-defined]
+        finally:
+            feed.close()
+
+
+def test_a_command_says_when_the_server_stops_answering_and_goes_on_when_it_answers(
+    shared_library_url: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    from tests.helpers.postgres import server_frozen
+
+    page = tmp_path / "page.txt"
+    page.write_text(generated_page(4000), encoding="utf-8")
+    env = {**os.environ, "REFMAN_HOME": str(tmp_path / "home")}
+    command = [sys.executable, "-m", "refman", "--db", shared_library_url, "import", str(page)]
+    running = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
+    dsn = shared_library_url.replace("postgresql+psycopg://", "postgresql://")
+    locked = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+    with psycopg.connect(dsn, autocommit=True) as admin:  # the import holds its lock: writes
+        while running.poll() is None and admin.execute(locked).fetchone() == (0,):
+            time.sleep(0.005)
+    with server_frozen(shared_library_url):
+        time.sleep(10)  # asked after 5 s, 3 s to answer
+    _out, err = running.communicate(timeout=120)
+    assert running.returncode == 0, err
+    said = err.splitlines()
+    assert said[0] == (
+        "refman: The library server is not answering; waiting for it. Ctrl+C gives up (within "
+        "seconds; a change not saved yet is then dropped by the server)."
+    )
+    assert said[1:] in ([], ["refman: The library server answers again."])  # (if asked again)
+    with closing(LibraryService.open(shared_library_url)) as service:
+        assert service.count() == 4000  # the import went on once the server answered
