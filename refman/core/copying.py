@@ -16,13 +16,13 @@ import hashlib
 import json
 import logging
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Table, func, select, text, tuple_, update
+from sqlalchemy import Table, func, select, tuple_, update
 from sqlalchemy.orm import Session
 
 from refman.common.errors import InvalidValueError, LibraryUnavailableError
@@ -31,6 +31,7 @@ from refman.core.library import LibraryService
 from refman.store.backend import on_server
 from refman.store.bulk import bulk_insert, chunks
 from refman.store.file_store import storage_beside
+from refman.store.id_marks import marks, raise_marks
 from refman.store.models import Base, Paper
 from refman.store.models_files import PaperFile
 from refman.store.models_upkeep import PurgingPaper
@@ -224,37 +225,16 @@ def _model(name: str) -> Any:
     raise KeyError(name)
 
 
-#: The tables whose ids a server hands out from a sequence (moved past the copied ids).
-_SEQUENCED = (
-    "persons",
-    "subjects",
-    "tags",
-    "papers",
-    "notes",
-    "import_batches",
-    "paper_files",
-    "saved_searches",
-    "purges",
-)
-
-
-def _after_rows(dest: Session, search: Any) -> None:
+def _after_rows(dest: Session, search: Any, given: Mapping[str, int]) -> None:
     """The destination's search words, its papers an undone import withdrew out of sight as
     in the source (the Trash's table is filled by the triggers from the papers' rows, and
-    those papers are not in the Trash), and (on a server) its id sequences past the copied
-    ids."""
+    those papers are not in the Trash), and its id marks where the source's are (``given``:
+    an id the source gave and forgot is never given by the copy either)."""
     out_of_sight(dest, select(PurgingPaper.paper_id))
     ids = [int(i) for i in dest.execute(select(Paper.id).order_by(Paper.id)).scalars()]
     for part in chunks(ids, _BATCH):
         search.remember(dest, part)
-    if on_server(dest):
-        for name in _SEQUENCED:
-            dest.execute(
-                text(
-                    f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
-                    f"coalesce((SELECT max(id) FROM {name}), 0) + 1, false)"
-                )
-            )
+    raise_marks(dest.connection(), given)
 
 
 def copy_library(
@@ -270,10 +250,11 @@ def copy_library(
     with source.db.reading() as read:
         if on_server(read):
             read.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+        given = marks(read)
         with dest.db.transaction() as write:
             _require_empty(write, dest.location)
             _write(_SourceRows(source, read), write, progress)
-            _after_rows(write, dest.db.search)
+            _after_rows(write, dest.db.search, given)
         rows, source_digest = digest(read)
     if dest.db.shared:  # the server's planner needs to know the tables it now holds
         with dest.db.engine.begin() as conn:

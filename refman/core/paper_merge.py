@@ -1,19 +1,18 @@
 """Merging two papers that are one: a possible duplicate an import kept apart, or two papers
 the person picks.
 
-The paper kept is the one the person names first (the window keeps the one the library had
-first). The other paper's fields fill in what the kept one lacks, by the rules an import
-merges by (:func:`refman.core.merge.merge_into`: a real title over a suggested one, the more
-complete author list, a missing year, venue, abstract, DOI, ...; a field edited by hand is
-never overwritten; a citation key chosen by hand for the other paper, and not for the kept
-one, is the kept paper's from then on); its owners, subjects and tags join the kept paper's;
-its notes and files move over (but a file the kept paper holds already); the further along
-of the two reading statuses and a rating where the kept paper has none stay. The other paper
-then goes to the Trash, as Zotero does, marked as possibly the same paper as the kept one
-(and so are the papers marked so for it). Its exact keys and authors stay with the kept
-paper (:mod:`refman.core.merged_keys`): an import listing it again finds the kept paper.
-Papers with different DOIs or arXiv ids are different papers: they are not merged. Undo
-puts both papers back exactly, unless the kept paper was changed since.
+The paper kept is the one the person names first (the window keeps the one the library had first).
+The other paper's fields fill in what the kept one lacks, by the rules an import merges by
+(:func:`refman.core.merge.merge_into`: a real title over a suggested one, the more complete author
+list, a missing year, venue, abstract, DOI, ...; a field edited by hand is never overwritten; a
+citation key chosen by hand for the other paper, and not for the kept one, is the kept paper's from
+then on); its owners, subjects and tags join the kept paper's; its notes and files move over (but a
+file the kept paper holds already); the further along of the two reading statuses and a rating
+where the kept paper has none stay. The other paper then goes to the Trash, as Zotero does, marked
+as possibly the same paper as the kept one (and so are the papers marked so for it). Its exact keys
+and authors stay with the kept paper (:mod:`refman.core.merged_keys`): an import listing it again
+finds the kept paper. Papers with different DOIs or arXiv ids are different papers: they are not
+merged. Undo puts both papers back exactly, unless the kept paper was changed since.
 """
 
 from __future__ import annotations
@@ -55,7 +54,8 @@ from refman.core.reading_status import (
     readings,
     set_reading,
 )
-from refman.core.state_io import Registry, load_states, state_keys, write_states
+from refman.core.registry import Registry
+from refman.core.state_io import load_states, state_keys, write_states
 from refman.core.upkeep import fill_citekeys
 from refman.core.values import Changes
 from refman.importers.records import ParsedRecord

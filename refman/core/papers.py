@@ -39,7 +39,8 @@ from refman.core.operations import (
     TrashPapers,
 )
 from refman.core.paper_state import PaperState
-from refman.core.state_io import Registry, delete_papers, load_states, write_states
+from refman.core.registry import Registry
+from refman.core.state_io import delete_papers, load_states, write_states
 from refman.core.values import Changes
 from refman.store.bulk import UNSYNCHRONIZED, datetime_reader, id_set, row_stream
 from refman.store.connection import lock_imports

@@ -19,6 +19,7 @@ from refman.core.context import Context, Handler
 from refman.core.operations import Operation, Outcome
 from refman.core.rules import clean_tag_names, typed_text
 from refman.core.values import Changes, SavedSearchView
+from refman.store.id_marks import new_ids
 from refman.store.models import SavedSearch
 from refman.store.search import SearchIndex
 
@@ -156,9 +157,8 @@ def save_search(ctx: Context, op: SaveSearch) -> Outcome[SavedSearchView]:
         _write(s, view, new=False)
         inverse: Operation[None] = RestoreSavedSearch(before, op.label)
     else:
-        last = s.execute(select(SavedSearch.id).order_by(SavedSearch.id.desc())).scalar()
-        next_id = (last or 0) + 1
-        view = SavedSearchView(next_id, op.name, op.text, op.tags, op.any_tags)
+        (new_id,) = new_ids(s, "saved_searches", 1)
+        view = SavedSearchView(new_id, op.name, op.text, op.tags, op.any_tags)
         _write(s, view, new=True)
         inverse = DeleteSavedSearch(view.id)
     return Outcome(view, Changes(searches=True), inverse, op.label)

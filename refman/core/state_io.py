@@ -11,24 +11,23 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, func, select
+from sqlalchemy import Table, bindparam, delete, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import StaleWriteError
 from refman.common.text import sort_form
 from refman.core.citekey_aliases import read_aliases, write_aliases
-from refman.core.citekeys import assign_citekeys, family_name
+from refman.core.citekeys import assign_citekeys
 from refman.core.matching import MatchKeys, match_keys
 from refman.core.merge import author_line, sort_author
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.reading import author_rows, owner_rows, subject_rows, tag_rows
+from refman.core.registry import Registry, registry_needs
 from refman.core.rules import tag_key
-from refman.core.spellings import spelling_of
 from refman.core.stored_keys import forget_blocks, keys_unchanged, remember_blocks
-from refman.importers.names import name_parts
-from refman.importers.records import PersonName
 from refman.store.bulk import UNSYNCHRONIZED, bulk_insert, chunks, id_set
 from refman.store.connection import changing, writer
+from refman.store.id_marks import reach
 from refman.store.models import (
     Attribution,
     Authorship,
@@ -37,9 +36,6 @@ from refman.store.models import (
     PaperSubject,
     PaperTag,
     Person,
-    PersonAlias,
-    Subject,
-    Tag,
 )
 from refman.store.models_upkeep import is_live
 from refman.store.packed import packs_remembered
@@ -105,110 +101,6 @@ def load_states(session: Session, ids: Iterable[int]) -> dict[int, PaperState]:
             states[paper_id].tags.append(tag_name)
     read_aliases(session, states)
     return states
-
-
-def _person_row(
-    person_id: int, key: str, display: str, parts: PersonName | None
-) -> dict[str, object]:
-    return {"id": person_id, "key": key, **spelling_of(display, parts)}
-
-
-class Registry:
-    """Ids of persons, subjects and tags, created on demand, remembering what it created."""
-
-    def __init__(self, session: Session, parts: Mapping[str, PersonName] | None = None) -> None:
-        """Args:
-        session: The transaction's session.
-        parts: Name parts a source gave for person keys (new persons take them).
-        """
-        self.session = session
-        self.parts = parts or {}
-        self.persons: dict[str, int] = {}
-        self.subjects: dict[str, int] = {}
-        self.tags: dict[str, int] = {}  # casefolded name -> id
-        self.created: dict[str, list[Any]] = {"persons": [], "subjects": [], "tags": []}
-
-    def ensure_persons(
-        self, names: dict[str, str], parts: Mapping[str, PersonName] | None = None
-    ) -> None:
-        """Make sure a person exists for each key (key -> display name); a new person's name
-        parts come from ``parts`` when the source gave them, else from the display name."""
-        missing = [k for k in names if k not in self.persons]
-        for part in chunks(missing):
-            for pid, key in self.session.execute(
-                select(Person.id, Person.key)
-                .where(Person.key.in_(part))
-                .union_all(  # another spelling of a person (merged into them, or renamed)
-                    select(PersonAlias.person_id, PersonAlias.key).where(PersonAlias.key.in_(part))
-                )
-            ):
-                self.persons.setdefault(key, pid)
-        new = [k for k in missing if k not in self.persons]
-        if new:
-            start = (self.session.scalar(select(func.max(Person.id))) or 0) + 1
-            rows = [
-                _person_row(start + i, k, names[k], (parts or {}).get(k)) for i, k in enumerate(new)
-            ]
-            bulk_insert(self.session, Person, rows)
-            for i, key in enumerate(new):
-                self.persons[key] = start + i
-                self.created["persons"].append(start + i)
-
-    def family_of(self, state: PaperState) -> str:
-        """The family name a paper's citation key starts with."""
-
-        def family(key: str) -> str:
-            given = self.parts.get(key)
-            return (given or name_parts(state.names.get(key, key))).family
-
-        return family_name(state, family)
-
-    def ensure_subjects(self, codes: Iterable[str]) -> None:
-        """Make sure each subject code exists."""
-        missing = sorted({c for c in codes if c not in self.subjects})
-        for part in chunks(missing):
-            for sid, code in self.session.execute(
-                select(Subject.id, Subject.code).where(Subject.code.in_(part))
-            ):
-                self.subjects[code] = sid
-        new = [c for c in missing if c not in self.subjects]
-        if new:
-            start = (self.session.scalar(select(func.max(Subject.id))) or 0) + 1
-            bulk_insert(
-                self.session, Subject, [{"id": start + i, "code": c} for i, c in enumerate(new)]
-            )
-            for i, code in enumerate(new):
-                self.subjects[code] = start + i
-                self.created["subjects"].append(start + i)
-
-    def ensure_tags(self, names: Iterable[str]) -> None:
-        """Make sure each tag exists (names compare without regard to case)."""
-        wanted: dict[str, str] = {}
-        for name in names:
-            wanted.setdefault(tag_key(name), name)
-        missing = [n for n in wanted if n not in self.tags]
-        if not missing:
-            return
-        for part in chunks(missing):
-            for tid, key in self.session.execute(select(Tag.id, Tag.key).where(Tag.key.in_(part))):
-                self.tags[key] = tid
-        for folded in missing:
-            if folded not in self.tags:
-                tag = Tag(name=wanted[folded], key=folded)
-                self.session.add(tag)
-                self.session.flush()
-                self.tags[folded] = tag.id
-                self.created["tags"].append(tag.id)
-
-
-def _registry_needs(registry: Registry, states: Sequence[PaperState]) -> None:
-    names: dict[str, str] = {}
-    for s in states:
-        for key in (*s.authors, *s.attributions):
-            names.setdefault(key, s.names.get(key, key))
-    registry.ensure_persons(names, registry.parts)
-    registry.ensure_subjects(c for s in states for c in s.subjects)
-    registry.ensure_tags(t for s in states for t in s.tags)
 
 
 def paper_columns(state: PaperState, now: datetime, keys: MatchKeys) -> dict[str, Any]:
@@ -315,7 +207,7 @@ def write_states(
     subjects and tags are as stored (an edit of fields), so their links are left as they are.
     """
     if links or new:
-        _registry_needs(registry, [*new, *changed])
+        registry_needs(registry, [*new, *changed])
     needing_keys = [*new, *(s for s in changed if not s.citekey)]
     if needing_keys:
         assign_citekeys(session, needing_keys, registry.family_of)
@@ -328,12 +220,19 @@ def write_states(
     with packs_remembered(), search.changing(session, changed_ids):
         forget_blocks(session, [pid for pid in changed_ids if pid not in kept])
         if new:
-            who = {"created_by": writer(session), "modified_by": writer(session)}
-            bulk_insert(session, Paper, [{**paper_columns(s, now, keys[s.id]), **who} for s in new])
+            _insert(session, new, [paper_columns(s, now, keys[s.id]) for s in new])
         _rewrite(session, changed, [paper_columns(s, now, keys[s.id]) for s in changed])
         _write_links(session, registry, new, changed, keys, links, kept)
         search.remember(session, [s.id for s in new])
     write_aliases(session, [*new, *changed], changed_ids)
+
+
+def _insert(session: Session, new: Sequence[PaperState], rows: list[dict[str, Any]]) -> None:
+    """Insert new papers' rows; the mark of the ids given moves past theirs (ids an undo or
+    a redo gives back are below it already)."""
+    reach(session, "papers", max(s.id for s in new))
+    who = {"created_by": writer(session), "modified_by": writer(session)}
+    bulk_insert(session, Paper, [{**row, **who} for row in rows])
 
 
 def _write_links(

@@ -29,6 +29,7 @@ from refman.store.connection import (
     shared_arguments,
 )
 from refman.store.failures import described, sqlite_error
+from refman.store.id_marks import ids_from_marks
 from refman.store.integrity import CheckRecord, check
 from refman.store.location import engine_url, locate, to_url
 from refman.store.schema import SCHEMA_HEAD, bring_up, head_revision
@@ -71,6 +72,9 @@ class Database:
     #: Copies a library file's write-ahead log into it once changes pause (None for a
     #: shared library or one that can only be read).
     checkpoints: Checkpointer | None = None
+
+    def __post_init__(self) -> None:
+        ids_from_marks(self.sessions)  # (the rows a session adds take ids never given)
 
     def verify(self, *, full: bool = False) -> list[str]:
         """Check the library's file now (see :mod:`refman.store.integrity`).

@@ -51,6 +51,7 @@ KNOWN_REVISIONS = (
     "0024",
     "0025",
     "0026",
+    "0027",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -13,6 +13,8 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from refman.store.id_marks import MARKED
+
 #: The tables that hold the library's data, parents before children.
 DATA_TABLES = (
     "persons",
@@ -110,6 +112,26 @@ def recover_rows(source: Path, dest: sqlite3.Connection) -> Recovery:
             dest.executemany(f'INSERT OR IGNORE INTO "{table}" ({columns}) VALUES ({marks})', rows)
             report.copied[table] = len(rows)
             report.lost[table] = lost
+        _carry_marks(src, dest)
     finally:
         src.close()
     return report
+
+
+def _carry_marks(src: sqlite3.Connection, dest: sqlite3.Connection) -> None:
+    """The new library never gives an id the damaged one gave (a row lost included): each
+    table's mark is at least the damaged library's, and its highest row id, where readable."""
+    for table in MARKED:
+        highest = 0
+        for sql in (
+            f"SELECT last_id FROM id_marks WHERE name = '{table}'",
+            f'SELECT max(rowid) FROM "{table}"',
+        ):
+            try:
+                found = src.execute(sql).fetchone()
+            except sqlite3.DatabaseError:
+                continue
+            highest = max(highest, int(found[0] or 0) if found else 0)
+        dest.execute(
+            "UPDATE id_marks SET last_id = max(last_id, ?) WHERE name = ?", (highest, table)
+        )

@@ -213,14 +213,16 @@ def seed_files() -> list[Path]:
 
 def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
     """Every row of every table, for before/after comparisons (the search indexes hold
-    no text of their own: their words come from these tables), versions left out."""
+    no text of their own: their words come from these tables), versions and the ids given
+    (an undo gives none back: refman.store.id_marks) left out."""
     conn = sqlite3.connect(path)
     try:
         tables = [
             r[0]
             for r in conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table' "
-                "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%' ORDER BY name"
+                "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%' AND name != 'id_marks' "
+                "ORDER BY name"
             )
         ]
         return {t: sorted(conn.execute(_content(conn, t)).fetchall(), key=repr) for t in tables}

@@ -12,13 +12,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError
 from refman.common.text import person_key
 from refman.core.citekey_aliases import citing_holders, key_clashes, keys_free_for
 from refman.core.importing.batches import write_batches
+from refman.core.importing.import_ids import NOTHING_GIVEN, GivenBack, PaperIds
 from refman.core.importing.names import ImportNames
 from refman.core.importing.notes import add_import_notes
 from refman.core.importing.plan import KeyCache, PreparedPlan, current_plan
@@ -39,12 +39,12 @@ from refman.core.matching import MatchKeys
 from refman.core.merge import TITLE_ADDED, add_tags, another_work, merge_into, new_state
 from refman.core.paper_state import PaperState
 from refman.core.people_ops import with_known_names
+from refman.core.registry import Registry
 from refman.core.rules import clean_tag_names
 from refman.core.spellings import respell
-from refman.core.state_io import Registry, load_states, state_keys, write_states
+from refman.core.state_io import load_states, state_keys, write_states
 from refman.store.backend import on_server
 from refman.store.connection import lock_imports
-from refman.store.models import Paper
 from refman.store.search import SearchIndex
 
 log = logging.getLogger("refman.import")
@@ -61,7 +61,8 @@ class _Work:
 
     session: Session
     now: datetime
-    next_id: int
+    ids: PaperIds
+    back: GivenBack
     states: dict[int, PaperState] = field(default_factory=dict)
     new_ids: list[int] = field(default_factory=list)
     new_set: set[int] = field(default_factory=set)
@@ -121,6 +122,7 @@ def apply_import(
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
     prepared: PreparedPlan | None = None,
+    given: GivenBack = NOTHING_GIVEN,
 ) -> ImportResult:
     """Carry out an import inside the caller's transaction (it commits or rolls back); what
     was done, record by record and page by page.
@@ -132,6 +134,7 @@ def apply_import(
             caller's transaction rolls back).
         prepared: The plan made before the write lock was taken; used when the library has
             not changed since (else the import is planned again, under the lock).
+        given: The ids a Redo gives back (see :mod:`~refman.core.importing.import_ids`).
     """
     if choices.tags:
         choices = replace(choices, tags=clean_tag_names(choices.tags))
@@ -139,7 +142,7 @@ def apply_import(
     pages = with_known_names(session, pages)
     planned = current_plan(session, search, pages, prepared, at_lock)
     plan, cache = planned.plan, planned.cache
-    work = _Work(session=session, now=now, next_id=_next_id(session))
+    work = _Work(session, now, PaperIds.start(session, given.papers), given)
     work.held = citing_holders(session, _cite_keys(plan))
     checkpoint = _Checkpoint(len(plan.records), progress, cancelled)
     checkpoint(0)
@@ -182,10 +185,6 @@ def _library_targets(plan: ImportPlan, choices: ImportChoices, work: _Work) -> l
     ]
 
 
-def _next_id(session: Session) -> int:
-    return int(session.scalar(select(func.max(Paper.id))) or 0) + 1
-
-
 def _write(
     session: Session,
     search: SearchIndex,
@@ -205,15 +204,24 @@ def _write(
         )
         return found if found is not None else state_keys(state)
 
-    registry = Registry(session, work.names.parts)
+    registry = Registry(session, work.names.parts, work.back.named())
     new_states = [work.states[i] for i in work.new_ids]
+    work.ids.free(session, search)
     work.before = {s.id: work.before[s.id] for s in changed}
     write_states(session, registry, new_states, changed, work.now, search, keys_of)
     registry.created["notes"] = add_import_notes(session, work.notes, work.now)
     if respelled:
         registry.created["respelled"] = respell(session, search, respelled, work.names.parts)
     return write_batches(
-        session, pages, outcomes, registry, work.now, work.before, work.raw, sorted(work.tags)
+        session,
+        pages,
+        outcomes,
+        registry,
+        work.now,
+        work.before,
+        work.raw,
+        sorted(work.tags),
+        work.back.batches,
     )
 
 
@@ -327,8 +335,7 @@ def _create(
     choices: ImportChoices,
     work: _Work,
 ) -> PaperState:
-    pid = work.next_id
-    work.next_id += 1
+    pid = work.ids.new(p.ref)
     state = new_state(pid, p.record, owner_key, author_keys, title=choices.titles.get(p.ref))
     state.added_at = state.modified_at = work.now
     if p.status is RecordStatus.POSSIBLE_DUPLICATE:

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from refman.common.text import person_key
 from refman.core.importing.values import FOUND, RecordOutcome, SourcedPage
 from refman.core.paper_state import PaperState
-from refman.core.state_io import Registry
+from refman.core.registry import Registry
 from refman.store.bulk import bulk_insert
 from refman.store.models import BatchPaper, ImportBatch
 
@@ -39,6 +39,13 @@ def batch_actions(records: Sequence[RecordOutcome]) -> dict[int, str]:
     return actions
 
 
+def _given(session: Session, ids: Sequence[int], page: int) -> int | None:
+    """A page's batch id given back, if no batch holds it (else one never given)."""
+    if page < len(ids) and session.get(ImportBatch, ids[page]) is None:
+        return ids[page]
+    return None
+
+
 def write_batches(
     session: Session,
     pages: Sequence[SourcedPage],
@@ -48,16 +55,19 @@ def write_batches(
     before: Mapping[int, PaperState],
     raw: Mapping[tuple[int, int], str],
     tags: Sequence[str] = (),
+    ids: Sequence[int] = (),
 ) -> list[int]:
     """Record an import: one batch per page, with the papers it added or changed, the state
     each changed paper had before (for undo), the raw records the pages held, and (on the
     first batch) what the import created and the tags it put on papers (``applied_tags``:
-    a revert keeps every other tag)."""
+    a revert keeps every other tag). ``ids``: the batches' ids a Redo gives back (the undo
+    deleted those batches), by page."""
     batch_ids: list[int] = []
     snapshotted: set[int] = set()
     for pi, sp in enumerate(pages):
         owner_id = registry.persons.get(person_key(sp.page.owner)) if sp.page.owner else None
         batch = ImportBatch(
+            id=_given(session, ids, pi),
             imported_at=now,
             source=sp.source,
             owner_id=owner_id,

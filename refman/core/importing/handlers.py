@@ -1,9 +1,10 @@
-"""The import operations: import pages, and undo an import."""
+"""The import operations: import pages, undo an import, and make it again (Redo)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -14,6 +15,7 @@ from refman.core.attachments import RemoveFiles
 from refman.core.context import Context, Handler
 from refman.core.importing.apply import apply_import
 from refman.core.importing.files import attach_record_files
+from refman.core.importing.import_ids import NOTHING_GIVEN, GivenBack, given_back
 from refman.core.importing.plan import PreparedPlan, prepare_import
 from refman.core.importing.purge import pending
 from refman.core.importing.undo import undo_import
@@ -25,11 +27,28 @@ from refman.store.models_files import PaperFile
 from refman.store.search import SearchIndex
 
 
+@dataclass(frozen=True, slots=True)
+class RedoImport(ImportPages):
+    """An undone import made again, giving back the ids it gave
+    (:mod:`~refman.core.importing.import_ids`)."""
+
+    back: GivenBack = field(default_factory=GivenBack)
+
+
 def import_pages(ctx: Context, op: ImportPages) -> Outcome[ImportResult]:
     """Import pages; the inverse undoes exactly this import (and can import it again)."""
     at = op.at or ctx.now
+    given = op.back if isinstance(op, RedoImport) else NOTHING_GIVEN
     result = apply_import(
-        ctx.session, ctx.search, op.pages, op.choices, at, ctx.progress, ctx.cancelled, ctx.prepared
+        ctx.session,
+        ctx.search,
+        op.pages,
+        op.choices,
+        at,
+        ctx.progress,
+        ctx.cancelled,
+        ctx.prepared,
+        given,
     )
     files = [] if result.dry_run else attach_record_files(ctx, op.pages, result)
     if not result.batch_ids:
@@ -45,7 +64,8 @@ def import_pages(ctx: Context, op: ImportPages) -> Outcome[ImportResult]:
         tags=True,
         structure=True,
     )
-    redo = ImportPages(op.pages, op.choices, at)
+    back = given_back(ctx.session, op.pages, result, given)
+    redo = RedoImport(op.pages, op.choices, at, back)
     return Outcome(result, changes, UndoImport(result.batch_ids, redo), op.label)
 
 
@@ -91,6 +111,13 @@ def prepare_import_op(session: Session, search: SearchIndex, op: ImportPages) ->
     return prepare_import(session, search, op.pages)
 
 
-HANDLERS: dict[type, Handler] = {ImportPages: import_pages, UndoImport: undo_import_op}
+HANDLERS: dict[type, Handler] = {
+    ImportPages: import_pages,
+    RedoImport: import_pages,
+    UndoImport: undo_import_op,
+}
 #: What an operation works out in a read before its write transaction.
-PREPARERS: dict[type, Callable[[Session, SearchIndex, Any], Any]] = {ImportPages: prepare_import_op}
+PREPARERS: dict[type, Callable[[Session, SearchIndex, Any], Any]] = {
+    ImportPages: prepare_import_op,
+    RedoImport: prepare_import_op,
+}

@@ -73,7 +73,7 @@ def withdraw(
     withdrawn = select(Paper.id).where(Paper.id.in_(id_set(ids)))
     out_of_sight(session, withdrawn)
     session.execute(insert(PurgingPaper).from_select(["paper_id"], withdrawn))
-    session.execute(insert(Purge).values(created=json.dumps(dict(created))))
+    session.add(Purge(created=json.dumps(dict(created))))
 
 
 def out_of_sight(session: Session, ids: Select[Any]) -> None:
@@ -110,9 +110,13 @@ def purge_step(session: Session, search: SearchIndex, limit: int = PURGE_CHUNK) 
     return left
 
 
-def delete_orphans(session: Session, created: Mapping[str, Sequence[Any]]) -> None:
+def delete_orphans(
+    session: Session, created: Mapping[str, Sequence[Any]], *, keep: bool = False
+) -> dict[str, list[dict[str, Any]]]:
     """Delete the tags, subjects and persons an undone or reverted import created, if now
-    unused."""
+    unused; with ``keep``, the rows deleted, by kind (an undo of a revert puts them back with
+    their ids)."""
+    gone: dict[str, list[dict[str, Any]]] = {}
     unused: dict[str, tuple[Any, ColumnElement[bool]]] = {
         "tags": (Tag, ~exists().where(PaperTag.tag_id == Tag.id)),
         "subjects": (Subject, ~exists().where(PaperSubject.subject_id == Subject.id)),
@@ -125,7 +129,11 @@ def delete_orphans(session: Session, created: Mapping[str, Sequence[Any]]) -> No
     }
     for kind, (model, condition) in unused.items():
         for part in chunks(sorted(set(created.get(kind, [])))):
+            if keep:
+                rows = session.execute(select(model.__table__).where(model.id.in_(part), condition))
+                gone.setdefault(kind, []).extend(dict(row._mapping) for row in rows)
             session.execute(delete(model).where(model.id.in_(part), condition))
+    return gone
 
 
 def purge_op(ctx: Context, op: PurgeStep) -> Outcome[int]:

@@ -18,19 +18,30 @@ from refman.core.importing.purge import delete_orphans
 from refman.core.importing.revert import RevertPlan, RevertWork, plan_revert
 from refman.core.operations import DryRunnable, Operation, Outcome
 from refman.core.paper_state import PaperState
+from refman.core.registry import Registry
 from refman.core.rules import tag_key
 from refman.core.spellings import Respelling, spell_again
-from refman.core.state_io import Registry, delete_papers, load_states, write_states
+from refman.core.state_io import delete_papers, load_states, write_states
 from refman.core.values import Changes
 from refman.store.bulk import chunks
-from refman.store.models import Attribution, BatchPaper, ImportBatch, Note, Paper
+from refman.store.models import (
+    Attribution,
+    BatchPaper,
+    ImportBatch,
+    Note,
+    Paper,
+    Person,
+    PersonAlias,
+    Subject,
+    Tag,
+)
 from refman.store.models_files import PaperFile
 
 #: The columns of the rows a revert deletes and its undo puts back; those holding times.
 _BATCH = ("id", "imported_at", "import_id", "source", "owner_id", "format", "claimed",
           "parsed", "warnings", "created")  # fmt: skip
 _BATCH_PAPER = ("batch_id", "paper_id", "action", "before", "raw")
-_NOTE = ("paper_id", "text", "created_at", "modified_at", "created_by", "modified_by")
+_NOTE = ("id", "paper_id", "text", "created_at", "modified_at", "created_by", "modified_by")
 _TIMES = {"imported_at", "created_at", "modified_at"}
 
 
@@ -94,29 +105,66 @@ def _put_back_tags(snapshot: PaperState, now: PaperState, applied: list[str] | N
 
 def _payload(
     session: Session, work: RevertWork, before: dict[int, PaperState], files: list[FileRow]
-) -> str:
+) -> dict[str, Any]:
     removed = [pid for pid, _ in work.plan.removed]
     notes = _rows(session, Note, _NOTE, Note.paper_id.in_(removed)) if removed else []
     if work.notes:
         notes += _rows(session, Note, _NOTE, Note.id.in_(work.notes), Note.paper_id.not_in(removed))
-    return json.dumps(
-        {
-            "removed": [before[pid].to_json() for pid in removed],
-            "changed": [before[pid].to_json() for pid in before if pid not in set(removed)],
-            "notes": notes,
-            "batches": _rows(session, ImportBatch, _BATCH, ImportBatch.id.in_(work.batch_ids)),
-            "batch_papers": _rows(
-                session, BatchPaper, _BATCH_PAPER, BatchPaper.batch_id.in_(work.batch_ids)
-            ),
-            "files": [{**asdict(f), "added": f.added.isoformat()} for f in files],
-        },
-        ensure_ascii=False,
-    )
+    return {
+        "removed": [before[pid].to_json() for pid in removed],
+        "changed": [before[pid].to_json() for pid in before if pid not in set(removed)],
+        "notes": notes,
+        "batches": _rows(session, ImportBatch, _BATCH, ImportBatch.id.in_(work.batch_ids)),
+        "batch_papers": _rows(
+            session, BatchPaper, _BATCH_PAPER, BatchPaper.batch_id.in_(work.batch_ids)
+        ),
+        "files": [{**asdict(f), "added": f.added.isoformat()} for f in files],
+    }
+
+
+#: What a revert deletes when nothing uses it any more, and the column naming each row.
+_ORPHANS = (("persons", Person, "key"), ("subjects", Subject, "code"), ("tags", Tag, "key"))
+
+
+def _orphans_back(session: Session, orphans: dict[str, list[dict[str, Any]]]) -> dict[int, int]:
+    """Put back the people, subjects and tags a revert deleted, with their ids (one of the
+    same name made since stands for its row); returns the people's ids now by their ids."""
+    persons: dict[int, int] = {}
+    for kind, model, column in _ORPHANS:
+        rows = orphans.get(kind, [])
+        held = _held(session, model, column, [r[column] for r in rows])
+        fresh = [r for r in rows if r[column] not in held]
+        if fresh:
+            session.execute(insert(model), fresh)
+        if kind == "persons":
+            persons = {r["id"]: held.get(r[column], r["id"]) for r in rows}
+    return persons
+
+
+def _held(session: Session, model: Any, column: str, names: list[str]) -> dict[str, int]:
+    """The rows holding these names (keys, codes) now, by name (a person's also by another
+    spelling merged into them)."""
+    found: dict[str, int] = {}
+    named = getattr(model, column)
+    for part in chunks(names):
+        own = select(named, model.id).where(named.in_(part))
+        if model is Person:
+            spellings = select(PersonAlias.key, PersonAlias.person_id)
+            rows = session.execute(own.union_all(spellings.where(PersonAlias.key.in_(part))))
+        else:
+            rows = session.execute(own)
+        found.update((str(n), int(i)) for n, i in rows)
+    return found
 
 
 def _respellings(batches: list[dict[str, Any]]) -> list[Respelling]:
     """The people the batches of a reverted import named again (a better spelling)."""
     return [r for b in batches for r in json.loads(b["created"] or "{}").get("respelled", [])]
+
+
+def _owned(batches: list[dict[str, Any]], owners: dict[int, int]) -> list[dict[str, Any]]:
+    """Batches' rows with their page owners' ids now."""
+    return [{**b, "owner_id": owners.get(b["owner_id"], b["owner_id"])} for b in batches]
 
 
 def revert_import(ctx: Context, op: RevertImport) -> Outcome[RevertPlan]:
@@ -151,13 +199,14 @@ def revert_import(ctx: Context, op: RevertImport) -> Outcome[RevertPlan]:
     delete_papers(s, ctx.search, removed)
     respelled = spell_again(s, ctx.search, work.created.get("respelled", []), back=True)
     s.execute(delete(ImportBatch).where(ImportBatch.id.in_(work.batch_ids)))
-    delete_orphans(s, work.created)
+    payload["orphans"] = delete_orphans(s, work.created, keep=True)
     label = f"Revert import of {work.plan.label}"
     touched = frozenset(
         [*removed, *restored, *work.unattributed, *(f.paper_id for f in taken), *respelled]
     )
     changes = Changes(papers=touched, structure=True, tags=True, people=True)
-    return Outcome(work.plan, changes, RestoreImport(op.import_id, payload, label), label)
+    restore = RestoreImport(op.import_id, json.dumps(payload, ensure_ascii=False), label)
+    return Outcome(work.plan, changes, restore, label)
 
 
 def restore_import(ctx: Context, op: RestoreImport) -> Outcome[None]:
@@ -185,8 +234,9 @@ def restore_import(ctx: Context, op: RestoreImport) -> Outcome[None]:
             f"The import #{op.import_id} cannot come back: papers or imports were added since.",
             "The revert stays; import the pages again to bring their papers back.",
         )
+    batches = _owned(data["batches"], _orphans_back(s, data.get("orphans", {})))
     write_states(s, Registry(s), new, changed, ctx.now, ctx.search)
-    s.execute(insert(ImportBatch), _timed(data["batches"]))
+    s.execute(insert(ImportBatch), _timed(batches))
     for part in chunks(data["batch_papers"]):
         s.execute(insert(BatchPaper), part)
     if data["notes"]:

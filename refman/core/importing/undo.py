@@ -14,8 +14,9 @@ from refman.common.errors import ConflictError
 from refman.core.importing.changed_since import first_changed
 from refman.core.importing.purge import withdraw
 from refman.core.paper_state import PaperState
+from refman.core.registry import Registry
 from refman.core.spellings import spell_again
-from refman.core.state_io import Registry, write_states
+from refman.core.state_io import write_states
 from refman.store.bulk import chunks, raw_rows
 from refman.store.models import (
     BatchPaper,

@@ -20,7 +20,7 @@ from refman.core.paper_merge import MergePapers
 from refman.core.values import PaperQuery, Section, SortKey
 from refman.store.models import ImportBatch
 from tests.helpers.fixtures import dump, fill_library, sourced
-from tests.helpers.pages import generated_page
+from tests.helpers.pages import generated_page, publication_page
 from tests.helpers.pdfs import make_pdf
 
 
@@ -76,6 +76,26 @@ def test_a_file_copied_to_a_server_and_back_is_the_same_library(
             (t.name, t.colour, t.count) for t in source.tags()
         ]
     assert dump(back) == dump(filled)
+
+
+def test_a_copy_never_gives_the_ids_its_source_gave(
+    filled: Path, shared_library_url: str, tmp_path: Path
+) -> None:
+    with opened(filled) as source:
+        newest = max(source.paper_ids())
+        note = source.add_note(newest, "gone with its paper")
+        source.trash([newest])
+        source.empty_trash()  # the newest paper and note deleted for good
+        late = publication_page("Late Comer", [("Tidewater glaciers", 2025, "arXiv")])
+        page = sourced(late, "late.txt")
+        with opened(shared_library_url) as shared:
+            copy_library(source, shared)
+            with opened(tmp_path / "back.sqlite") as home:
+                copy_library(shared, home)
+                for copy in (shared, home):
+                    (paper,) = copy.import_pages([page]).new_ids
+                    assert paper > newest
+                    assert copy.add_note(paper, "new").id > note.id
 
 
 def test_the_copy_keeps_the_import_history(filled: Path, shared_library_url: str) -> None:

@@ -157,8 +157,12 @@ def test_the_models_agree_with_the_migrated_schema(library: LibraryService) -> N
         # (and their shadow tables), PostgreSQL's word vectors and their indexes.
         if name is None:
             return True
-        if type_ == "table":  # (and a shared library's revision counters)
-            return "_fts" not in name and name not in {"paper_words", "library_counters"}
+        if type_ == "table":  # (and a shared library's revision counters, a file's id marks)
+            return "_fts" not in name and name not in {
+                "paper_words",
+                "library_counters",
+                "id_marks",
+            }
         return name != "words" and not name.endswith("_words")
 
     with library.db.engine.connect() as conn:

@@ -20,7 +20,7 @@ from refman.store.identity import APPLICATION_ID, KNOWN_REVISIONS
 from refman.store.integrity import CheckRecord
 from tests.helpers.cli import Cli
 from tests.helpers.fixtures import sourced
-from tests.helpers.pages import generated_page
+from tests.helpers.pages import generated_page, publication_page
 
 PAGE = """Ada Lovelace
 
@@ -276,6 +276,27 @@ def test_recover_copies_what_a_damaged_library_can_give(
     assert listed[0]["id"] in [p["id"] for p in json.loads(capsys.readouterr().out)]
     assert main(["--db", str(rescued), "tag", str(listed[0]["id"]), "rescued"]) == 0
     assert cli("recover", str(rescued)).code == 2  # never over an existing file
+
+
+@pytest.mark.sqlite_only
+def test_a_recovered_library_never_gives_an_id_the_old_one_gave(
+    cli: Cli, library_path: Path, tmp_path: Path
+) -> None:
+    library = LibraryService.open(library_path)
+    try:
+        ids = library.import_pages([sourced(generated_page(10))]).new_ids
+        library.trash(ids[-3:])
+        library.empty_trash()  # the newest papers deleted for good
+    finally:
+        library.close()
+    rescued = tmp_path / "rescued.sqlite"
+    assert cli("recover", str(rescued)).code == 0
+    later = LibraryService.open(rescued)
+    try:
+        page = publication_page("Late Comer", [("Tidewater glaciers", 2025, "arXiv")])
+        assert later.import_pages([sourced(page)]).new_ids == (max(ids) + 1,)
+    finally:
+        later.close()
 
 
 def test_a_check_report_of_many_lines_is_said_in_one() -> None:
