@@ -14,10 +14,10 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from refman.common.errors import CancelledError
 from refman.common.text import person_key
 from refman.core.citekey_aliases import citing_holders, key_clashes, keys_free_for
 from refman.core.importing.batches import write_batches
+from refman.core.importing.checkpoint import Checkpoint, Progress
 from refman.core.importing.import_ids import NOTHING_GIVEN, GivenBack, PaperIds
 from refman.core.importing.names import ImportNames
 from refman.core.importing.notes import add_import_notes
@@ -48,11 +48,6 @@ from refman.store.connection import lock_imports
 from refman.store.search import SearchIndex
 
 log = logging.getLogger("refman.import")
-
-#: Called with (records done, records in all) while an import is applied.
-Progress = Callable[[int, int], None]
-
-IMPORT_CANCELLED = "The import was cancelled; the library is unchanged."
 
 
 @dataclass
@@ -98,21 +93,6 @@ class _Work:
         return self.states[paper_id] if paper_id in self.new_set else self.existing(paper_id)
 
 
-@dataclass
-class _Checkpoint:
-    """Tells progress and asks "cancelled?" now and then."""
-
-    total: int
-    progress: Progress | None
-    cancelled: Callable[[], bool] | None
-
-    def __call__(self, done: int) -> None:
-        if self.cancelled is not None and self.cancelled():
-            raise CancelledError(IMPORT_CANCELLED)
-        if self.progress is not None:
-            self.progress(done, self.total)
-
-
 def apply_import(
     session: Session,
     search: SearchIndex,
@@ -144,7 +124,7 @@ def apply_import(
     plan, cache = planned.plan, planned.cache
     work = _Work(session, now, PaperIds.start(session, given.papers), given)
     work.held = citing_holders(session, _cite_keys(plan))
-    checkpoint = _Checkpoint(len(plan.records), progress, cancelled)
+    checkpoint = Checkpoint(len(plan.records), progress, cancelled)
     checkpoint(0)
     work.preload(_library_targets(plan, choices, work), planned.states)
     outcomes: list[RecordOutcome] = []
