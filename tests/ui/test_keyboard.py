@@ -67,6 +67,11 @@ def test_tab_goes_from_the_venue_through_the_tag_chips_to_the_tag_field(
     """The ×s of the chips sat between the search field and the navigation pane."""
     show_first_paper(qtbot, window)
     pane = window.detail_pane
+    # (the chips as the person sees them: shown, their ×s too — a loaded machine lays them
+    # out a moment after the tags are known)
+    qtbot.wait_until(
+        lambda: (button := pane.tag_chips.remove_button("to re")) is not None and button.isVisible()
+    )
     qtbot.mouseClick(pane.venue_field, Qt.MouseButton.LeftButton)
     qtbot.wait_until(pane.venue_field.hasFocus)
     assert press(qtbot, Qt.Key.Key_Tab) is pane.tag_chips.remove_button("rivers")
