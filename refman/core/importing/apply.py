@@ -20,7 +20,7 @@ from refman.core.importing.batches import write_batches
 from refman.core.importing.checkpoint import Checkpoint, Progress
 from refman.core.importing.import_ids import NOTHING_GIVEN, GivenBack, PaperIds
 from refman.core.importing.names import ImportNames
-from refman.core.importing.notes import add_import_notes
+from refman.core.importing.notes import add_import_notes, new_import_notes
 from refman.core.importing.plan import KeyCache, PreparedPlan, current_plan
 from refman.core.importing.values import (
     ImportChoices,
@@ -136,10 +136,8 @@ def apply_import(
         else:
             outcomes.append(_apply_record(p, pages[p.ref[0]], choices, work))
     respelled = work.names.share(session, work.states.values())
-    changed = [
-        s for i, s in work.states.items() if i not in work.new_set and not s.same_as(work.before[i])
-    ]
-    if choices.dry_run or not (work.new_ids or changed or respelled):
+    changed = _changed(session, work)
+    if choices.dry_run or not (work.new_ids or changed or respelled or work.notes):
         if not choices.dry_run:
             log.info("import of %d page(s) changed nothing", len(pages))
         return _result(plan, pages, outcomes, work, (), dry_run=choices.dry_run)
@@ -148,6 +146,15 @@ def apply_import(
     checkpoint(checkpoint.total)
     log.info("imported %d page(s): %d new, %d merged", len(pages), len(work.new_ids), len(changed))
     return _result(plan, pages, outcomes, work, tuple(batch_ids))
+
+
+def _changed(session: Session, work: _Work) -> list[PaperState]:
+    """The library's papers the records changed; ``work.notes`` left with the notes new to
+    their papers (a file imported again brings none)."""
+    work.notes = new_import_notes(session, work.notes)
+    return [
+        s for i, s in work.states.items() if i not in work.new_set and not s.same_as(work.before[i])
+    ]
 
 
 def _cite_keys(plan: ImportPlan) -> list[str]:

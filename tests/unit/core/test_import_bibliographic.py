@@ -74,6 +74,17 @@ def test_importing_the_same_file_again_adds_no_note_and_no_tag(library: LibraryS
     assert len(library.paper(pid).notes) == 1
 
 
+def test_a_note_is_all_a_file_brings_to_a_paper_and_it_comes_in(library: LibraryService) -> None:
+    # (the file exported again after a note was written in the old program: nothing else new)
+    [pid] = library.import_pages([bib(record(notes=()))]).new_ids
+    again = library.import_pages([bib(record(notes=("Read with Note G.",)))])
+    assert again.batch_ids != ()
+    assert [n.text for n in library.paper(pid).notes] == ["Read with Note G."]
+    assert library.import_pages([bib(record(notes=("Read with Note G.",)))]).batch_ids == ()
+    library.undo_import(again.batch_ids)
+    assert library.paper(pid).notes == ()
+
+
 def test_undo_takes_back_the_notes_an_import_added_to_a_paper_it_merged(
     library: LibraryService, library_path: Path
 ) -> None:
