@@ -27,6 +27,8 @@ class PageFormat(enum.StrEnum):
     CSL_JSON = "csl-json"
     #: A PDF of a paper: its metadata and first page read (the file is attached to it).
     PDF = "pdf"
+    #: A paper deleted elsewhere while someone wrote in it, kept (:mod:`refman.core.kept_papers`).
+    KEPT = "kept"
 
 
 #: Record fields that are CSL variables of the same meaning (title aside).

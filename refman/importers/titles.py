@@ -48,7 +48,7 @@ _PRONOUNS = frozenset({"we", "it", "this", "these", "our", "their", "its", "they
 _QUOTE_CHARS = "\"'“”‘’«»`"
 
 
-def _shorten(text: str, limit: int) -> str:
+def shorten(text: str, limit: int) -> str:
     """Cut ``text`` at a word boundary to at most ``limit`` characters, adding "…" if cut."""
     if len(text) <= limit:
         return text
@@ -119,7 +119,7 @@ def _take_name(raw: str) -> str | None:
     candidate = candidate.strip(_QUOTE_CHARS + " ")
     if not _acceptable(candidate):
         return None
-    return _shorten(candidate, _MAX_TITLE)
+    return shorten(candidate, _MAX_TITLE)
 
 
 def _introduced_name(raw: str) -> str | None:
@@ -130,10 +130,10 @@ def _introduced_name(raw: str) -> str | None:
             return name
     subject = _IS_A.match(latex_to_text(raw[:_START]))
     if subject and _acceptable(subject.group(1)) and _DISTINCT.search(subject.group(1)):
-        return _shorten(subject.group(1), _MAX_TITLE)
+        return shorten(subject.group(1), _MAX_TITLE)
     appositive = _APPOSITIVE.search(raw)
     if appositive and _DISTINCT.fullmatch(appositive.group(1)):
-        return _shorten(appositive.group(1).rstrip("."), _MAX_TITLE)
+        return shorten(appositive.group(1).rstrip("."), _MAX_TITLE)
     return None
 
 
@@ -143,7 +143,7 @@ def _first_sentence(raw: str) -> str:
     sentence = squash_spaces(latex_to_text(sentence))
     if len(sentence) <= _MAX_SENTENCE:
         return sentence.rstrip(".").strip() or sentence
-    return _shorten(sentence, _MAX_SENTENCE)
+    return shorten(sentence, _MAX_SENTENCE)
 
 
 def suggest_title(abstract: str) -> str:

@@ -218,7 +218,9 @@ class DetailPane(QWidget):
         return self._paper
 
     def flush(self) -> None:
-        """Save any note text still waiting, now."""
+        """Save any note text still waiting, now (a paper deleted for good while written in
+        is kept with it: :meth:`KeptPaper.leave`)."""
+        self.kept.leave()
         self.notes.flush()
 
     def editable_fields(self) -> dict[str, TitleEdit | FieldEdit]:
@@ -265,6 +267,8 @@ class DetailPane(QWidget):
             self.empty_page.asked(self.stack)
 
         def answered(found: tuple[PaperDetail | None, PaperDetail | None]) -> None:
+            if found[0] is None and self.kept.gone(paper_id):
+                return  # deleted for good while written in: kept as last shown
             self._show(*found)
             if to_top:
                 self.scroll_area.verticalScrollBar().setValue(0)

@@ -8,12 +8,21 @@ Trash would delete. Instead, while the person writes in it (the keyboard in one 
 fields or notes, or a note's text not saved yet), the paper stays in the pane, the list selects
 nothing, and a notice pinned above the paper says what happened, with Restore Paper and Copy
 Note. Selecting a paper in the list shows that one.
+
+The paper may go for good instead (the Trash emptied, its import undone elsewhere): then the
+pane keeps it as it was last shown, its notes as written and not saved anywhere, and the
+notice offers Keep Paper, which brings it back with them (:mod:`refman.core.kept_papers`).
+Leaving it with unsaved writing — another paper selected, the window closed — keeps it too
+(one undo step: Ctrl+Z lets it go), so nothing written is lost.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
@@ -25,6 +34,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from refman.core.importing.values import ImportChoices, ImportResult
+from refman.core.kept_papers import kept_page
+from refman.core.operations import ImportPages, Outcome
 from refman.core.values import PaperDetail
 
 from refman.ui.citing import put_on_clipboard
@@ -40,6 +52,11 @@ KEPT_IN_TRASH = (
     "wrote is kept with it, and Empty Trash would delete it: restore the paper, or copy your "
     "note."
 )
+#: What it says of a paper deleted for good elsewhere while the person wrote in it.
+KEPT_DELETED = (
+    "This paper was deleted for good elsewhere while you were writing in it. What you wrote "
+    "is only here now: keep the paper, with your notes, or copy your note."
+)
 
 
 class KeptPaper:
@@ -54,6 +71,10 @@ class KeptPaper:
     def __init__(self, pane: DetailPane) -> None:
         self.pane = pane
         self.paper_id: int | None = None
+        #: The paper kept as last shown, once it was deleted for good; None otherwise.
+        self.deleted: PaperDetail | None = None
+        #: Shows a paper in the list (the window sets it): where a paper kept goes.
+        self.go_to: Callable[[int], None] = lambda _paper_id: None
         self._build()
 
     def _build(self) -> None:
@@ -63,7 +84,7 @@ class KeptPaper:
             f"QFrame#keptNotice {{ background: {subtle_fill(notice.palette()).name()};"
             f" border: 1px solid {ATTENTION}; border-radius: 5px; margin: 4px 4px 2px 4px; }}"
         )
-        text = plain_label(KEPT_IN_TRASH, notice)
+        text = self.text = plain_label(KEPT_IN_TRASH, notice)
         text.setObjectName("keptNoticeText")
         self.restore_button = QPushButton("Restore Paper", notice)
         self.restore_button.setObjectName("restoreKeptButton")
@@ -81,7 +102,14 @@ class KeptPaper:
         inner.setContentsMargins(10, 7, 8, 7)
         inner.addWidget(text)
         inner.addLayout(buttons)
+        self.keep_button = QPushButton("Keep Paper", notice)
+        self.keep_button.setObjectName("keepDeletedButton")
+        self.keep_button.setToolTip("Bring the paper back, with the notes you wrote in it")
+        mark_changing(self.keep_button)
+        self.keep_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        buttons.insertWidget(1, self.keep_button)
         self.restore_button.clicked.connect(self.restore)
+        self.keep_button.clicked.connect(self.keep)
         self.copy_note_button.clicked.connect(self.copy_note)
         notice.hide()
 
@@ -110,12 +138,74 @@ class KeptPaper:
     def show_for(self, paper: PaperDetail | None) -> None:
         """Show the notice while the paper shown is the one kept, in the Trash (not merged
         into another: its notes went with the merge, and its banner says where)."""
+        self.deleted = None
+        self.pane.notes.pending.gone.clear()
         if paper is None or paper.id != self.paper_id or paper.trashed is None:
             self.notice.hide()
             return
-        self.copy_note_button.setVisible(bool(paper.notes))
-        self.copy_note_button.setText("Copy Note")
+        self._tell(KEPT_IN_TRASH, paper)
         self.notice.setVisible(paper.merged_into is None)
+
+    def _tell(self, text: str, paper: PaperDetail) -> None:
+        self.text.setText(text)
+        self.restore_button.setVisible(text == KEPT_IN_TRASH)
+        self.keep_button.setVisible(text == KEPT_DELETED)
+        self.copy_note_button.setVisible(bool(self.pane.notes.cards) or bool(paper.notes))
+        self.copy_note_button.setText("Copy Note")
+
+    def gone(self, paper_id: int) -> bool:
+        """Whether ``paper_id``, found deleted for good, stays in the pane as last shown (it
+        does while the person writes in it), its notes' text kept back from the library."""
+        shown = self.pane.shown_paper()
+        if shown is None or shown.id != paper_id:
+            return False
+        if self.deleted is None:
+            if not self.holds():
+                return False
+            self.deleted, self.paper_id = shown, paper_id
+            self.pane.notes.pending.gone.add(paper_id)
+            self._tell(KEPT_DELETED, shown)
+            self.notice.show()
+        return True
+
+    def leave(self) -> None:
+        """The person leaves the paper deleted for good (another paper, the window closed):
+        keep it if they wrote in it what the library never had."""
+        detail = self.deleted
+        if detail is None:
+            return
+        stored = {note.id: note.text for note in detail.notes}
+        cards = self.pane.notes.cards
+        if any(stored.get(note_id) != card.text() for note_id, card in cards.items()):
+            self.keep()
+        else:
+            self.deleted = None
+            self.pane.notes.pending.forget(detail.id)
+
+    def keep(self) -> None:
+        """Bring the paper deleted for good back, with its notes as written (one undo step),
+        and show it."""
+        detail = self.deleted
+        if detail is None:
+            return
+        texts = [card.text() for card in self.pane.notes.cards.values()]
+        self.deleted = None
+        self.pane.notes.pending.forget(detail.id)
+        self.keep_button.setEnabled(False)
+        at = datetime.now().replace(microsecond=0)
+        page = kept_page(detail, texts)
+        self.pane.controller.apply(
+            ImportPages((page,), ImportChoices(), at), self._kept, label="Keeping the paper…"
+        )
+
+    def _kept(self, outcome: Outcome[ImportResult]) -> None:
+        if not shiboken6.isValid(self.keep_button):
+            return  # (kept as the window closed)
+        self.keep_button.setEnabled(True)
+        self.paper_id = None
+        for record in outcome.value.records:
+            if record.paper_id is not None:
+                self.go_to(record.paper_id)
 
     def restore(self) -> None:
         """Bring the paper kept back from the Trash (undoable), the keyboard back in the note

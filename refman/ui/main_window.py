@@ -129,6 +129,7 @@ class MainWindow(QMainWindow):
         self.table.selection_changed.connect(self.on_table_selection_changed)
         self.detail_pane.person_clicked.connect(self.tag_pane.select_person)
         self.table.keeps_left_out = self.detail_pane.kept.keeps  # a paper being written in
+        self.detail_pane.kept.go_to = self.go_to_paper
         self.detail_pane.paper_link_activated.connect(self.go_to_paper)
         self.paper_panel.welcome.import_requested.connect(self.open_import_wizard)
         a[ActionId.IMPORT].triggered.connect(self.open_import_wizard)

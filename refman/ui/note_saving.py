@@ -38,6 +38,9 @@ class PendingNotes:
         self.papers: dict[int, int] = {}
         #: The note typed in last (None: none yet).
         self.last: int | None = None
+        #: Papers deleted for good while written in: their notes' text is held back here
+        #: (:mod:`refman.ui.kept_paper`).
+        self.gone: set[int] = set()
         self.closed = False
 
     def stored_text(self, note: NoteView) -> str:
@@ -46,6 +49,8 @@ class PendingNotes:
 
     def save(self, note_id: int, on_saved: Callable[[], None] | None = None) -> None:
         """Save one note's waiting text (off the GUI thread); ``on_saved`` when it landed."""
+        if self.papers.get(note_id) in self.gone:
+            return  # (its paper was deleted for good: the text stays where it was typed)
         text = self.texts.pop(note_id, None)
         if text is None:
             return
@@ -67,6 +72,13 @@ class PendingNotes:
             ),
         )
 
+    def forget(self, paper_id: int) -> None:
+        """Drop the waiting text of a paper's notes (its paper is gone, and what was typed
+        went with it where it was kept)."""
+        for note_id in [n for n, p in self.papers.items() if p == paper_id]:
+            self.texts.pop(note_id, None)
+            self.bases.pop(note_id, None)
+
     def save_all(self) -> None:
         """Save everything still waiting."""
         for note_id in list(self.texts):
@@ -77,6 +89,8 @@ class PendingNotes:
         self.closed = True
         for note_id, text in list(self.texts.items()):
             self.texts.pop(note_id, None)
+            if self.papers.get(note_id) in self.gone:
+                continue  # (kept with its paper by then: see refman.ui.kept_paper)
             try:
                 self.controller.apply_now(EditNote(note_id, text))
             except Exception:  # a last resort while tearing down: log, never crash the exit

@@ -33,6 +33,7 @@ SOURCE_KINDS = {
     "ris": "RIS bibliography",
     "csl-json": "CSL-JSON bibliography",
     "pdf": "the paper's PDF",
+    "kept": "a paper kept",
 }
 
 
