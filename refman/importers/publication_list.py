@@ -23,14 +23,8 @@ import re
 from dataclasses import dataclass, field
 
 from refman.importers.identify import author_page_type, identifiers_in
-from refman.importers.lines import (
-    Lines,
-    claimed_count,
-    owner_from_sentence,
-    parse_subjects,
-    parse_venue_line,
-)
-from refman.importers.names import looks_like_name
+from refman.importers.lines import Lines, parse_subjects, parse_venue_line
+from refman.importers.list_header import Header, find_header, owner_fallback
 from refman.importers.page_footer import footer_mark, footer_start
 from refman.importers.record_doubts import Choice, Doubt, choose
 from refman.importers.records import ParsedRecord
@@ -39,25 +33,7 @@ from refman.importers.titles import suggest_title
 __all__ = ["Header", "PublicationList", "find_header", "parse_publication_list"]
 
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-_HEADER_SCAN = 40  # the owner sentence and count line sit in the first lines of a page
 _MAX_TITLE_LINE = 300
-
-
-@dataclass(slots=True)
-class Header:
-    """What the lines before the first record say.
-
-    Attributes:
-        owner: Owner name from the "attributed to NAME." sentence, or None.
-        owner_index: Index of the line holding the owner sentence, or None.
-        claimed: The stated record count, or None.
-        end: Index of the first line after the header.
-    """
-
-    owner: str | None = None
-    owner_index: int | None = None
-    claimed: int | None = None
-    end: int = 0
 
 
 @dataclass(slots=True)
@@ -75,54 +51,6 @@ class PublicationList:
     claimed: int | None
     records: list[ParsedRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-
-
-def _header_follows(lines: Lines, index: int) -> bool:
-    """Return True if an owner sentence or count line is among the 3 lines from ``index``."""
-    return any(
-        owner_from_sentence(line) is not None or claimed_count(line) is not None
-        for line in lines.text[index : index + 3]
-    )
-
-
-def find_header(lines: Lines) -> Header:
-    """Find the owner sentence and count line among the first lines of a page.
-
-    Args:
-        lines: The page's non-blank lines.
-
-    Returns:
-        The header; ``end`` is 0 when the page has neither line.
-    """
-    header = Header()
-    for index, line in enumerate(lines.text[:_HEADER_SCAN]):
-        if parse_venue_line(line) is not None and not _header_follows(lines, index + 1):
-            break  # the first record has started
-        if header.owner_index is None:
-            owner = owner_from_sentence(line)
-            if owner is not None:
-                header.owner, header.owner_index, header.end = owner, index, index + 1
-                continue
-        if header.claimed is None:
-            count = claimed_count(line)
-            if count is not None:
-                header.claimed, header.end = count, index + 1
-                if header.owner_index is not None:
-                    break
-    return header
-
-
-def _owner_fallback(lines: Lines, header: Header, first_record: int) -> str:
-    """Return the owner when the owner sentence names nobody or is missing."""
-    if header.owner_index is not None and header.owner_index > 0:
-        before = lines.text[header.owner_index - 1]
-        if claimed_count(before) is None:
-            return before
-    stop = header.owner_index if header.owner_index is not None else first_record
-    for line in reversed(lines.text[:stop]):
-        if looks_like_name(line):  # (no "To Appear" heading above the records)
-            return line
-    return ""
 
 
 def _title_like(line: str) -> bool:
@@ -179,14 +107,26 @@ class _Parser:
             # followed by a short line, then the next record).
             return long if self.starts_record(index + 2, strict=False) is None else None
         if strict and (
-            venue_year[0] is None
-            or index + 2 >= self.count
+            index + 2 >= self.count
             or parse_subjects(self.text[index + 2]) is not None
+            or (venue_year[0] is None and not self._whole_record_after(index))
         ):
             return None
         if footer_mark(line):
             return None
         return venue_year if self._title_follows(index + 1, strict) else None
+
+    def _whole_record_after(self, index: int) -> bool:
+        """True when a year alone on line ``index`` inside an abstract starts a record of no
+        venue: a title, an abstract (a sentence, no title) and a subject line follow before
+        the next record. (A page lists such a record after one whose subject line is
+        missing; an abstract hardly holds a year as a paragraph of its own.)"""
+        following = self._next_start(index + 1)
+        return (
+            index + 2 < following
+            and not _title_like(self.text[index + 2])
+            and self._closing_subject_before(index + 2, following)
+        )
 
     def _heading(self, index: int, found: tuple[str | None, int], depth: int = 0) -> bool:
         """True for a year heading ("2024", "Year: All 2024 2023") before a record's own venue
@@ -387,7 +327,7 @@ def parse_publication_list(lines: Lines, header: Header) -> PublicationList:
         if choice.split or choice.doubtful:
             parser = _Parser(lines, choice)
             parser.run(header.end)
-    owner = header.owner or _owner_fallback(lines, header, first_record)
+    owner = header.owner or owner_fallback(lines, header, first_record)
     result = PublicationList(owner, header.claimed, parser.records, parser.warnings)
     if not owner:
         result.warnings.insert(0, "The page does not say whose publications these are.")

@@ -295,6 +295,30 @@ def test_last_record_without_subject_line_is_kept_with_a_warning() -> None:
     ]
 
 
+def test_a_record_of_a_year_alone_after_one_without_subject_line_is_a_record_of_its_own() -> None:
+    # (the year line used to go into the abstract before it, with the whole record after it)
+    no_venue = ["2021", *REC_B[1:]]
+    page = parse(page_text(*HEADER[:3], "3 records", *REC_A[:3], *no_venue, *REC_B))
+    assert [(r.title, r.year, r.venue) for r in page.records] == [
+        (REC_A[1], 2024, "arXiv"),
+        (REC_B[1], 2021, None),
+        (REC_B[1], 2023, "NeurIPS"),
+    ]
+    assert page.records[0].abstract == REC_A[2]
+    assert page.records[1].abstract == REC_B[2] and page.records[1].subjects == ("cs.CL",)
+    assert page.warnings == [
+        "Line 9: a record has no subject line; it was closed at the next venue line."
+    ]
+
+
+def test_a_year_alone_in_an_abstract_before_more_of_it_stays_in_the_abstract() -> None:
+    abstract = ["We count the papers of each year.", "2021", "That year doubled the count."]
+    page = parse(page_text(*HEADER[:3], "2 records", *REC_A[:2], *abstract, REC_A[3], *REC_B))
+    assert [r.title for r in page.records] == [REC_A[1], REC_B[1]]
+    assert page.records[0].abstract == "\n\n".join(abstract)
+    assert page.warnings == []
+
+
 REC_C = record_lines(
     "ICML 2022",
     "Sketching Gradients for Federated Training",
