@@ -17,7 +17,7 @@ from refman.cli.output import truncate, write_json
 from refman.common.text import plural
 from refman.core.importing.history import ImportView
 from refman.core.importing.revert import RevertPlan
-from refman.core.importing.wording import revert_lines
+from refman.core.importing.revert_wording import revert_lines
 from refman.core.library import LibraryService
 
 #: The keys of an import in JSON, in output order.

@@ -138,6 +138,7 @@ def _report(
     report = result.pages[index]
     log.info("import of %s: %s%s", label, report_counts(report), " (dry run)" * result.dry_run)
     if args.json:
-        _write(out, [dumps(import_to_json(label, report))])
+        last = index == len(result.pages) - 1
+        _write(out, [dumps(import_to_json(label, report, result.renamed if last else ()))])
     else:
         _write(out, report_lines(label, result, index))

@@ -61,6 +61,7 @@ IMPORT_KEYS = (
     "unchanged",
     "since_last",
     "repeated",
+    "renamed",
 )
 #: The keys of ``since_last`` in an import's JSON (null when the owner's page is new).
 SINCE_LAST_KEYS = ("date", "new", "real_titles", "updated", "unchanged")
@@ -338,8 +339,11 @@ def file_line(file: FileView) -> str:
     return f"{file.name} — {', '.join(about)}"
 
 
-def import_to_json(label: str, report: PageReport) -> dict[str, Any]:
-    """The JSON object of one imported file, with exactly the keys of :data:`IMPORT_KEYS`.
+def import_to_json(
+    label: str, report: PageReport, renamed: Sequence[tuple[str, str]] = ()
+) -> dict[str, Any]:
+    """The JSON object of one imported file, with exactly the keys of :data:`IMPORT_KEYS`
+    (``renamed``: the people its import named by a better spelling, before and after).
 
     ``merged`` counts the papers already in the library that the file added something to;
     papers it found unchanged count neither as new nor as merged, but as ``unchanged``.
@@ -357,6 +361,7 @@ def import_to_json(label: str, report: PageReport) -> dict[str, Any]:
         "unchanged": report.unchanged,
         "since_last": _since_last_json(report.since_last),
         "repeated": report.repeated,
+        "renamed": [{"before": was, "after": now} for was, now in renamed],
     }
 
 

@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 from refman.core.importing.history import ImportView
 from refman.core.importing.revert import RevertPlan
 from refman.core.importing.revert_ops import RevertImport
-from refman.core.importing.wording import day_text, revert_lines
+from refman.core.importing.revert_wording import revert_lines
+from refman.core.importing.wording import day_text
 from refman.core.values import Changes
 
 from refman.ui.controller import LibraryController

@@ -69,6 +69,7 @@ class _Work:
     tags: set[str] = field(default_factory=set)  # every tag the import put on papers
     held: dict[str, int] = field(default_factory=dict)  # the papers of the records' keys
     clashes: dict[int, list[str]] = field(default_factory=dict)  # per page: keys held already
+    renamed: list[tuple[str, str]] = field(default_factory=list)  # people spelled better
 
     def existing(self, paper_id: int) -> PaperState:
         if paper_id not in self.states:
@@ -198,7 +199,9 @@ def _write(
     write_states(session, registry, new_states, changed, work.now, search, keys_of)
     registry.created["notes"] = add_import_notes(session, work.notes, work.now)
     if respelled:
-        registry.created["respelled"] = respell(session, search, respelled, work.names.parts)
+        done = registry.created["respelled"] = respell(session, search, respelled, work.names.parts)
+        names = [(r["before"]["name"], r["after"]["name"]) for r in done]
+        work.renamed = [(was, now) for was, now in names if was != now]
     return write_batches(
         session,
         pages,
@@ -390,4 +393,5 @@ def _result(
             p for p in plan.records if p.status is RecordStatus.POSSIBLE_DUPLICATE
         ),
         dry_run=dry_run,
+        renamed=tuple(sorted(set(work.renamed))),
     )

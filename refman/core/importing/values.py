@@ -294,6 +294,8 @@ class ImportResult:
         batch_ids: The import's batches (empty when nothing changed, or in a dry run).
         possible_duplicates: The plans of the records near-identical to another paper.
         dry_run: Nothing was written.
+        renamed: The people it named by a better spelling the pages gave (Jose Garcia ->
+            José García): their name before and after, by the name before.
     """
 
     pages: tuple[PageReport, ...]
@@ -303,6 +305,7 @@ class ImportResult:
     batch_ids: tuple[int, ...]
     possible_duplicates: tuple[RecordPlan, ...] = ()
     dry_run: bool = False
+    renamed: tuple[tuple[str, str], ...] = ()
 
     @property
     def records(self) -> tuple[RecordOutcome, ...]:

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from refman.common.text import join_words, normalize_for_match, plural
-from refman.core.importing.revert import RevertPlan
 from refman.core.importing.values import (
     ImportPlan,
     ImportResult,
@@ -254,6 +253,19 @@ def result_headline(result: ImportResult) -> str:
     return text
 
 
+def renamed_text(result: ImportResult, shown: int = 3) -> str:
+    """ "2 people now spelled as imported: Jose Garcia → José García, Muller, K. → Müller, K."
+    ("" when the import named nobody again; the first ``shown``, then "and N more")."""
+    if not result.renamed:
+        return ""
+    names = [f"{was} → {now}" for was, now in result.renamed[:shown]]
+    if (more := len(result.renamed) - shown) > 0:
+        names.append(f"{more:,} more")
+    count = len(result.renamed)
+    people = "1 person" if count == 1 else f"{count:,} people"
+    return f"{people} now spelled as imported: {join_words(names)}"
+
+
 def _listed_by(records: int, papers: int) -> str:
     """ " (listed by 3 records)" when more records than papers (a merged paper listed again)."""
     return f" (listed by {records} records)" if records > papers else ""
@@ -355,37 +367,6 @@ def report_lines(label: str, result: ImportResult, page: int = 0) -> list[str]:
     created = {r.ref for page in result.pages for r in page.records if r.created}
     mine = (p for p in result.possible_duplicates if p.ref[0] == page)
     lines.extend(duplicate_line(p, p.ref in created) for p in mine)
+    if page == len(result.pages) - 1 and (renamed := renamed_text(result, shown=10)):
+        lines.append(f"  {renamed}")
     return lines
-
-
-# -- reverting an import ------------------------------------------------------------------------
-
-
-def revert_lines(plan: RevertPlan) -> list[str]:
-    """A revert in words: the summary, then each paper removed, put back or kept (and why)."""
-    lines = [f"Import #{plan.import_id} ({plan.label}): {revert_summary(plan)}."]
-    gone = "would go" if plan.dry_run else "removed"
-    back = "would be put back" if plan.dry_run else "put back"
-    lines += [f"  {gone}: #{i} {t}" for i, t in plan.removed]
-    lines += [f"  {back}: #{i} {t}" for i, t in plan.restored]
-    lines += [f"  kept: #{k.paper_id} {k.title} — {k.reason}" for k in plan.kept]
-    if plan.dry_run:
-        lines.append("Nothing was changed (dry run).")
-    return lines
-
-
-def revert_summary(plan: RevertPlan) -> str:
-    """ "Would remove 3 papers, put 1 paper back as it was before and keep 2" (a dry run),
-    "Removed 3 papers, …" (done)."""
-    dry = plan.dry_run
-    parts = []
-    if plan.removed:
-        parts.append(f"{'remove' if dry else 'removed'} {plural(len(plan.removed), 'paper')}")
-    if plan.restored:
-        n = len(plan.restored)
-        was = "it was" if n == 1 else "they were"
-        parts.append(f"put {plural(n, 'paper')} back as {was} before")
-    if plan.kept:
-        parts.append(f"{'keep' if dry else 'kept'} {plural(len(plan.kept), 'paper')}")
-    text = join_words(parts) if parts else ("change no paper" if dry else "changed no paper")
-    return ("Would " + text) if dry else text[0].upper() + text[1:]

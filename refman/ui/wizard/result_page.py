@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from refman.common.errors import RefmanError
 from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
-from refman.core.importing.wording import result_headline, result_page_line
+from refman.core.importing.wording import renamed_text, result_headline, result_page_line
 from refman.core.operations import ImportPages, Outcome
 
 from refman.ui.controller import LibraryController
@@ -193,7 +193,12 @@ class ResultPage(QWizardPage):
         self.result = outcome.value
         self.summary.setText(result_headline(self.result))
         self.details.setText(
-            "\n".join(result_page_line(self.result, i) for i in range(len(self.result.pages)))
+            "\n".join(
+                [
+                    *(result_page_line(self.result, i) for i in range(len(self.result.pages))),
+                    *filter(None, [renamed_text(self.result)]),
+                ]
+            )
         )
         self.progress.setValue(self.progress.maximum())
         self._finished()

@@ -114,6 +114,26 @@ def test_reimport_after_a_merge_says_how_many_records_list_the_merged_paper(
     assert len(papers(cli)) == 2
 
 
+def test_the_report_names_the_people_an_import_spelled_better(cli: Cli, tmp_path: Path) -> None:
+    entry = "@article{{g2021,\n  author = {{{}}},\n  title = {{Tidal Chains}},\n  year = 2021\n}}\n"
+    files = {
+        "plain": "Garcia, Jose and Muller, Zoe",
+        "accents": "García, José and Muller, Zoe",
+        "both": "García, José and Müller, Zoë",
+    }
+    for name, authors in files.items():
+        (tmp_path / f"{name}.bib").write_text(entry.format(authors), encoding="utf-8")
+    assert cli("import", str(tmp_path / "plain.bib")).code == 0
+    result = cli("import", str(tmp_path / "accents.bib"))
+    assert result.code == 0
+    assert "  1 person now spelled as imported: Jose Garcia → José García" in result.out
+    result = cli("import", "--json", str(tmp_path / "both.bib"))
+    assert result.code == 0
+    assert json.loads(result.out)["renamed"] == [{"before": "Zoe Muller", "after": "Zoë Müller"}]
+    again = cli("import", str(tmp_path / "plain.bib"))  # (a plainer spelling renames nobody)
+    assert again.code == 0 and "now spelled" not in again.out
+
+
 def test_json_prints_one_object_per_file_with_exact_keys(cli: Cli, tmp_path: Path) -> None:
     first = tmp_path / "first.txt"
     first.write_text(page_text(RECORDS[:2]), encoding="utf-8")
@@ -136,6 +156,7 @@ def test_json_prints_one_object_per_file_with_exact_keys(cli: Cli, tmp_path: Pat
         "unchanged": 0,
         "since_last": None,  # Marisol Quintana's page was never imported before
         "repeated": 0,
+        "renamed": [],
     }
     assert (objects[1]["new"], objects[1]["merged"], objects[1]["unchanged"]) == (1, 2, 0)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from refman.core.importing.values import ImportChoices, SourcedPage
+from refman.core.importing.wording import renamed_text
 from refman.core.library import LibraryService
 from refman.core.operations import ImportPages
 from refman.core.spellings import better_spelling
@@ -115,6 +116,10 @@ def test_the_page_owners_better_spelling_renames_the_person_everywhere_and_undo_
     plain = _names(library)["Jose Garcia"]
     (paper,) = library.paper_ids()
     outcome = library.apply(_import(sourced(OWNERS_PAGE)))
+    assert outcome.value.renamed == (("Jose Garcia", "José García"),)  # and the report says so
+    assert renamed_text(outcome.value) == (
+        "1 person now spelled as imported: Jose Garcia → José García"
+    )
     assert _names(library)["José García"] == plain  # the same person, better written
     assert "Jose Garcia" not in _names(library)
     assert [p.name for p in library.people()] == ["José García", "Mira Okafor"]
@@ -146,6 +151,7 @@ def test_the_page_owners_better_spelling_renames_the_person_everywhere_and_undo_
 def test_a_plainer_spelling_never_renames_the_person(library: LibraryService) -> None:
     library.import_pages([sourced(OWNERS_PAGE)])
     outcome = library.apply(_import(sourced(PLAIN_PAGE)))
+    assert outcome.value.renamed == () and renamed_text(outcome.value) == ""
     assert "José García" in _names(library) and "Jose Garcia" not in _names(library)
     assert _first_authors(library) == ["José García et al."]
     assert outcome.inverse is not None
