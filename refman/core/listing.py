@@ -78,7 +78,8 @@ class ListReader:
     def __init__(self, database: Database, files: FileStore | None = None) -> None:
         self._db = database
         self._files = files
-        self._connection: Connection = database.engine.connect()
+        with database.plain_errors():  # (a server that cannot be reached: said so)
+            self._connection: Connection = database.engine.connect()
         self._session = Session(bind=self._connection)
         self._interrupt: Callable[[], None] | None = None
         self._bind_interrupt()

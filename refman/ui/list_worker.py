@@ -220,12 +220,16 @@ class ListWorker(QObject):
             return first
 
     def _serve(self) -> None:
-        reader = self._make_reader()
-        self._reader = reader
+        reader: ListReader | None = None
         warm = False
         try:
             while (question := self._next()) is not None:
-                again = self._answer(reader, question)
+                if reader is None:
+                    try:  # (a shared library's server may not answer yet: the next question
+                        reader = self._reader = self._make_reader()  # connects again)
+                    except RefmanError as exc:
+                        question.error = exc
+                again = reader is not None and self._answer(reader, question)
                 with self._lock:
                     self._running = self._yielding = None
                     if again:
@@ -233,12 +237,13 @@ class ListWorker(QObject):
                     idle = not self._questions
                 if not again:
                     self._delivery.answered.emit(question)
-                if idle and not warm:  # the first pause: while the person looks at the list
-                    reader.warm_up()
+                if idle and not warm and reader is not None:  # the first pause: while the
+                    reader.warm_up()  # person looks at the list
                     warm = True
         finally:
             self._reader = None
-            reader.close()
+            if reader is not None:
+                reader.close()
 
     def _answer(self, reader: ListReader, question: _Question) -> bool:
         """Run one question; one interrupted although still current (an interrupt meant for

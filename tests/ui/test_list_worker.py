@@ -15,10 +15,12 @@ from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import text
 
+from refman.common.errors import ServerUnreachableError
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
 from refman.core.values import PaperQuery
 from tests.helpers.fixtures import seed_files, settle, sourced_file
+from tests.helpers.postgres import server_away
 
 from refman.ui.controller import LibraryController
 from refman.ui.list_worker import LATER, SOON, ListWorker
@@ -206,3 +208,26 @@ def test_a_count_being_read_gives_way_to_the_list_and_is_read_again(
     assert time.perf_counter() - begun < 2.0  # the list did not wait for the count
     assert worker.wait()
     assert got == ["rows", "counts"] and len(runs) == 2
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+@pytest.mark.logs_warnings("refman.ui")
+def test_a_worker_whose_first_connection_fails_connects_with_the_next_question(
+    qtbot: QtBot, library: LibraryService, library_location: str
+) -> None:
+    library.import_pages([sourced_file(seed_files()[0])])
+    worker = ListWorker(lambda: ListReader(library.db))
+    try:
+        channel = worker.channel()
+        got: list[object] = []
+        with server_away(library_location):
+            library.db.engine.dispose()  # (no connection left to lend: the list must connect)
+            channel.ask(lambda r: r.count(PaperQuery()), got.append, got.append)
+            assert worker.wait()
+        [error] = got
+        assert isinstance(error, ServerUnreachableError)  # said, as any read that fails
+        channel.ask(lambda r: r.count(PaperQuery()), got.append, got.append)
+        assert worker.wait()
+        assert got[1:] == [library.count()]  # (it stopped for good before)
+    finally:
+        worker.shutdown()
