@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import TextIO
 
 from refman.cli.list_args import section_option, tag_option
-from refman.cli.terminal import for_programs
+from refman.cli.terminal import for_programs, safe
 from refman.common.errors import RefmanError
 from refman.common.text import plural
-from refman.core.export import ExportFormat, write_export
+from refman.core.export import ExportFormat, key_changes_text, write_export
 from refman.core.library import LibraryService
 from refman.core.rules import clean_tag_names
 from refman.core.values import PaperQuery, Section
@@ -24,7 +24,9 @@ Export papers as BibTeX (the default), BibLaTeX, RIS, CSL-JSON or CSV: the paper
 id, or those that --search, --tag and --section select (every paper outside the Trash when
 none is given), in list order."""
 EPILOG = """\
-Each paper's citation key is its entry key. Tags become keywords; abstracts are included;
+Each paper's citation key is its entry key (a key BibTeX or biber cannot read as it is, or
+one that differs only in case from another paper's, is written otherwise, and the export says
+so on stderr). Tags become keywords; abstracts are included;
 notes only with --with-notes (BibTeX annote, RIS N1, CSL-JSON annote, a CSV notes column).
 With -o the file is replaced only once the whole export is written.
 
@@ -101,15 +103,19 @@ def run_export(
     args: argparse.Namespace, service: LibraryService, out: TextIO, err: TextIO | None = None
 ) -> int:
     """Run ``refman export``."""
-    err = err if err is not None else sys.stderr
+    err = err if err is not None else safe(sys.stderr)
     fmt = ExportFormat(args.format)
     ids = _ids(args, service)
-    text = service.export(ids, fmt, with_notes=args.with_notes)
+    export = service.export_text(ids, fmt, with_notes=args.with_notes)
     if args.output == STDOUT:
-        _write_stdout(out, text)
+        _write_stdout(out, export.text)
         if not ids:
             err.write("refman: no papers to export.\n")
-        return 0
-    write_export(args.output, text)
-    err.write(f"Exported {plural(len(ids), 'paper')} to {args.output} ({fmt.label}).\n")
+    else:
+        write_export(args.output, export.text)
+        err.write(f"Exported {plural(len(ids), 'paper')} to {args.output} ({fmt.label}).\n")
+    if export.key_changes:
+        which = "it" if len(export.key_changes) == 1 else "each"
+        hint = f"Give {which} a key of its own: refman edit ID --citekey KEY."
+        err.write(f"refman: {key_changes_text(export.key_changes)} {hint}\n")
     return 0

@@ -49,7 +49,7 @@ from refman.store.models import Note, Paper
 from refman.store.models_upkeep import is_live
 
 if TYPE_CHECKING:
-    from refman.core.export import ExportFormat
+    from refman.core.export import ExportFormat, ExportText
 
 #: The query of the whole library (outside the Trash), newest first.
 EVERYTHING = PaperQuery()
@@ -146,9 +146,16 @@ class LibraryReads:
             NotFoundError: One of the ids is not a paper.
             ValueError: ``fmt`` is not an export format.
         """
-        from refman.core.export import export_papers  # loaded when first used
+        return self.export_text(ids, fmt, with_notes=with_notes).text
 
-        return export_papers(self.all_details(ids), fmt, with_notes=with_notes)
+    def export_text(
+        self, ids: Sequence[int], fmt: ExportFormat | str, *, with_notes: bool = False
+    ) -> ExportText:
+        """Papers as an export file (see :meth:`export`), with the papers whose key a ``.bib``
+        file holds otherwise (:class:`~refman.core.export.KeyChange`)."""
+        from refman.core.export import export_text  # loaded when first used
+
+        return export_text(self.all_details(ids), fmt, with_notes=with_notes)
 
     def all_details(self, ids: Sequence[int]) -> list[PaperDetail]:
         """Everything about papers, each once, in the order given (read 500 at a time).

@@ -14,6 +14,7 @@ from refman.core.citekeys import folded
 from refman.core.matching import continues, identifiers
 from refman.core.paper_state import BIB_FIELDS, PaperState
 from refman.core.rules import tag_key
+from refman.importers.bib_common import bib_key
 from refman.importers.records import ParsedRecord
 
 #: What a merge "adds" when a real title replaces a suggested one (an import's report counts it).
@@ -231,7 +232,8 @@ def _citation_keys(state: PaperState, record: ParsedRecord) -> list[str]:
     keys = record.cite_keys()
     if keys and not state.citekey and "citekey" not in state.user_edited:
         state.citekey = keys.pop(0)  # a new paper of this import, with no key of its own yet
-    have = {folded(k) for k in (state.citekey or "", *state.aliases)}
+    own = state.citekey or ""  # (as a .bib export writes it too: an older key's entry)
+    have = {folded(k) for k in (own, bib_key(own), *state.aliases)}
     gained = [k for k in dict.fromkeys(keys) if folded(k) not in have]
     state.aliases.extend(gained)
     return [f"{k} as another citation key" for k in gained]

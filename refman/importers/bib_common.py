@@ -27,6 +27,7 @@ from refman.importers.titles import suggest_title
 __all__ = [
     "MONTH_NAMES",
     "Draft",
+    "bib_key",
     "clean_tags",
     "date_parts",
     "entry_label",
@@ -54,7 +55,11 @@ _YEAR_MIN, _YEAR_MAX = 1000, 2100
 #: The longest tag name refman keeps.
 _TAG_MAX = 100
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$")
-_CITEKEY = re.compile(r"^[^\s{}(),\\#%~\"'=]{1,100}$")
+#: What a key may not hold in BibTeX, biber or a LaTeX ``\\cite``: a space, a comma, braces,
+#: parentheses, ``= " # % \\ ~`` (a file's key holding one is written with "-" in its place).
+_NOT_IN_KEY = r"\s,{}()=\"#%\\~"
+_NOT_IN_KEY_CHAR = re.compile(f"[{_NOT_IN_KEY}]")
+_CITEKEY = re.compile(f"^[^{_NOT_IN_KEY}']{{1,100}}$")
 _ZOTERO_ITEM_KEY = re.compile(r"^[23456789ABCDEFGHIJKLMNPQRSTUVWXYZ]{8}$")
 #: A line of bibliographic data as Zotero's Extra, Scopus and Web of Science write them ("Cited
 #: By: 5", "Publisher: ACM", "tex.howpublished: …"); "TODO: check Lemma 2" is a reader's.
@@ -169,6 +174,13 @@ def is_bibliographic_note(text: str) -> bool:
     return all(_FIELD_LINE.match(line) for line in lines) and len(cleaned) <= 4 * _SHORT_NOTE
 
 
+def bib_key(key: str) -> str:
+    """A citation key as a ``.bib`` file can hold it: each character BibTeX, biber or a
+    ``\\cite`` does not take in a key (a space, a comma, a brace or parenthesis, ``= " # %
+    \\ ~``) written as "-" (``key(with)parens`` → ``key-with-parens``); "" stays ""."""
+    return _NOT_IN_KEY_CHAR.sub("-", key)
+
+
 def looks_like_citekey(text: str) -> bool:
     """True when ``text`` can be a citation key: one word, not a Zotero item key or a link."""
     return bool(
@@ -199,7 +211,8 @@ def entry_label(key: str | None, title: str | None) -> str:
 
 def built(draft: Draft, label: str, warnings: list[str]) -> ParsedRecord:
     """A draft's record, and a warning for what of its source could not be read (left out:
-    the import goes on without it).
+    the import goes on without it) and for a key changed to one a ``.bib`` file can hold
+    (:func:`bib_key`).
 
     Args:
         draft: The record under construction.
@@ -209,6 +222,12 @@ def built(draft: Draft, label: str, warnings: list[str]) -> ParsedRecord:
     record = draft.build()
     if draft.unread:
         warnings.append(f"{label}: {join_words(draft.unread)} could not be read; left out.")
+    given = (draft.citekey or "").strip()
+    if given and record.citekey != given:
+        warnings.append(
+            f"{label}: its key ‘{given}’ holds a character BibTeX or biber "
+            f"does not take in a key; it was imported as ‘{record.citekey}’."
+        )
     return record
 
 
@@ -309,6 +328,10 @@ class Draft:
         link = None if arxiv_id and url == arxiv_url(arxiv_id) else url
         return link, None if _is_arxiv(publisher) else publisher, venue or "arXiv"
 
+    def _readable_key(self) -> str | None:
+        """The key, as a ``.bib`` file can hold it (:func:`bib_key`)."""
+        return bib_key((self.citekey or "").strip()) or None
+
     def _other_key(self, key: str) -> bool:
         return key != self.citekey and looks_like_citekey(key)
 
@@ -338,7 +361,7 @@ class Draft:
             issue=self.issue or None,
             pages=self.pages or None,
             publisher=publisher,
-            citekey=self.citekey or None,
+            citekey=self._readable_key(),
             aliases=tuple(dict.fromkeys(filter(self._other_key, self.aliases))),
             author_names=tuple(self.names),
             extra=self._extra(),

@@ -31,6 +31,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from refman.importers.bib_common import bib_key
 from refman.importers.csl_fields import CSL_TYPES
 from refman.importers.records import ParsedRecord, PersonName
 
@@ -200,6 +201,8 @@ def with_extension(record: ParsedRecord, extension: Mapping[str, Any]) -> Parsed
             changes.update(author_names=names, authors=tuple(n.display for n in names))
         elif key in _LIST_FIELDS:
             changes[key] = tuple(value)
+        elif key == "citekey":  # (an older export's, as a .bib file holds keys now)
+            changes[key] = bib_key((value or "").strip()) or None
         else:
             changes[key] = value
     return replace(record, **changes)

@@ -19,12 +19,19 @@ from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from refman.common.text import plural
 from refman.core.citations import STYLES
-from refman.core.export import ExportFormat, write_export
+from refman.core.export import (
+    ExportFormat,
+    ExportText,
+    KeyChange,
+    key_changes_text,
+    write_export,
+)
 from refman.core.values import PaperQuery
 
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.export_dialog import ExportDialog, Format
+from refman.ui.messages import show_error
 from refman.ui.paper_table import PaperTable
 from refman.ui.preferences import PreferencesDialog
 from refman.ui.settings import CITATION_STYLE, EXPORT_FORMAT, EXPORT_NOTES, WindowSettings
@@ -96,15 +103,30 @@ def copy_citation_keys(controller: LibraryController, ids: Sequence[int]) -> Non
     )
 
 
-def copy_bibtex(controller: LibraryController, ids: Sequence[int]) -> None:
-    """Copy the BibTeX entries of papers."""
+#: What the window says to do about a key written otherwise.
+KEY_HINT = "Give those papers keys of their own (Citation key, in the paper's details)."
+
+
+def warn_of_key_changes(warn: Callable[[str], None], changes: Sequence[KeyChange]) -> None:
+    """Say which papers' keys a ``.bib`` text holds otherwise (nothing when none)."""
+    if changes:
+        warn(f"{key_changes_text(changes)} {KEY_HINT}")
+
+
+def copy_bibtex(
+    controller: LibraryController, ids: Sequence[int], warn: Callable[[str], None]
+) -> None:
+    """Copy the BibTeX entries of papers; ``warn`` says which keys they hold otherwise."""
     if not ids:
         return
     service = controller.service
+
+    def done(export: ExportText) -> None:
+        put_on_clipboard(export.text)
+        warn_of_key_changes(warn, export.key_changes)
+
     controller.runner.submit(
-        lambda _p, _c: service.export(ids, "bibtex"),
-        put_on_clipboard,
-        label="Writing BibTeX…",
+        lambda _p, _c: service.export_text(ids, "bibtex"), done, label="Writing BibTeX…"
     )
 
 
@@ -115,18 +137,22 @@ def export_to_file(
     fmt: str,
     path: Path,
     *,
+    warn: Callable[[str], None],
     with_notes: bool = False,
 ) -> None:
-    """Export papers to a file, off the GUI thread; ``tell`` says where when it is done."""
+    """Export papers to a file, off the GUI thread; ``tell`` says where when it is done,
+    ``warn`` which papers' keys the file holds otherwise."""
     service = controller.service
 
-    def work(_progress: object, _cancelled: object) -> int:
-        write_export(path, service.export(ids, fmt, with_notes=with_notes))
-        return len(ids)
+    def work(_progress: object, _cancelled: object) -> tuple[KeyChange, ...]:
+        export = service.export_text(ids, fmt, with_notes=with_notes)
+        write_export(path, export.text)
+        return export.key_changes
 
-    def done(count: int) -> None:
-        log.info("exported %d papers to %s", count, path)
-        tell(f"Exported {plural(count, 'paper')} to “{path.name}”.")
+    def done(changes: tuple[KeyChange, ...]) -> None:
+        log.info("exported %d papers to %s", len(ids), path)
+        tell(f"Exported {plural(len(ids), 'paper')} to “{path.name}”.")
+        warn_of_key_changes(warn, changes)
 
     controller.runner.submit(work, done, label=f"Exporting {plural(len(ids), 'paper')}…")
 
@@ -211,7 +237,7 @@ class CitingActions(QObject):
     @Slot()
     def on_copy_bibtex(self) -> None:
         """Copy the selected papers' BibTeX entries."""
-        self.with_selected(lambda ids: copy_bibtex(self.controller, ids))
+        self.with_selected(lambda ids: copy_bibtex(self.controller, ids, self.warn))
 
     @Slot()
     def on_export_selected(self) -> None:
@@ -255,7 +281,12 @@ class CitingActions(QObject):
             choice.format,
             choice.path,
             with_notes=choice.with_notes,
+            warn=self.warn,
         )
+
+    def warn(self, text: str) -> None:
+        """Tell of a problem the person may want to act on (a message beside the window)."""
+        show_error(self.window, text, "Citation keys")
 
     @Slot()
     def on_preferences(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -49,13 +50,15 @@ def bibtex_with_plain_style() -> str:
     return bibtex
 
 
-def typeset(bib: str, folder: Path) -> str:
-    """The ``.bbl`` BibTeX makes of every entry of ``bib`` with the ``plain`` style; the test
-    fails when BibTeX fails or complains."""
+def typeset(bib: str, folder: Path, cited: Sequence[str] = ("*",)) -> str:
+    """The ``.bbl`` BibTeX makes of the entries of ``bib`` a document cites (``cited``: the
+    keys of its ``\\cite``s; every entry by default) with the ``plain`` style; the test fails
+    when BibTeX fails or complains (a key cited that the file lacks, say)."""
     bibtex = bibtex_with_plain_style()
     (folder / "refs.bib").write_text(bib, encoding="utf-8")
+    citations = "".join(f"\\citation{{{key}}}\n" for key in cited)
     (folder / "refs.aux").write_text(
-        "\\relax\n\\citation{*}\n\\bibstyle{plain}\n\\bibdata{refs}\n", encoding="utf-8"
+        f"\\relax\n{citations}\\bibstyle{{plain}}\n\\bibdata{{refs}}\n", encoding="utf-8"
     )
     code, output = run_tool(bibtex, "refs", cwd=folder)
     log = output + (folder / "refs.blg").read_text(encoding="utf-8", errors="replace")

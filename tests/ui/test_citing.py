@@ -18,10 +18,12 @@ from PySide6.QtWidgets import (
     QLabel,
 )
 from pytestqt.qtbot import QtBot
+from sqlalchemy import update
 
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord, PersonName
+from refman.store.models import Paper
 from tests.helpers.fixtures import settle
 
 from refman.ui.actions import ActionId
@@ -192,3 +194,51 @@ def test_export_library_refuses_an_unwritable_place_plainly(
     qtbot.waitUntil(lambda: len(shown_errors) == 1)
     assert "no such folder" in shown_errors[0]
     assert not (tmp_path / "no such folder").exists()
+
+
+def test_copy_bibtex_and_export_say_which_keys_the_file_holds_otherwise(
+    qtbot: QtBot,
+    window: MainWindow,
+    ids: list[int],
+    tmp_path: Path,
+    shown_errors: list[str],
+) -> None:
+    """Two keys that differ only in case (a library from before keys were compared as BibTeX
+    does): the second entry's key is made up, and the window says a \\cite would miss it."""
+    service = window.controller.service
+    first = str(service.paper(ids[0]).citekey)
+    with service.db.transaction() as session:
+        session.execute(update(Paper).where(Paper.id == ids[1]).values(citekey=first.upper()))
+    window.table.select_paper(ids[1])
+    window.actions_by_id[ActionId.COPY_BIBTEX].trigger()
+    settle(window.controller)
+    assert [e.key for e in parse_string(clipboard()[0]).entries] == [first.upper()]
+    assert shown_errors == []  # (alone, the key is written as it is)
+
+    window.table.selectAll()
+    window.actions_by_id[ActionId.COPY_BIBTEX].trigger()
+    settle(window.controller)
+    qtbot.waitUntil(lambda: len(shown_errors) == 1)
+    keys = [e.key for e in parse_string(clipboard()[0]).entries]  # (in the list's order)
+    key = keys[1].removesuffix("-2")  # the second entry's key is told apart
+    assert keys == [first if key == first.upper() else first.upper(), f"{key}-2"]
+    paper = {first: ids[0], first.upper(): ids[1]}
+    told = (
+        f"Paper #{paper[key]}'s key ‘{key}’ is ‘{key}-2’ in the file (BibTeX takes it for paper "
+        f"#{paper[keys[0]]}'s key, ignoring case): a \\cite of that key would not find it. "
+        "Give those papers keys of their own (Citation key, in the paper's details)."
+    )
+    assert shown_errors == [told]
+
+    target = tmp_path / "all.bib"
+
+    def press_export(dialog: QDialog) -> None:
+        on_next_dialog(qtbot, QFileDialog, save_as(target))
+        dialog.accept()
+
+    on_next_dialog(qtbot, ExportDialog, press_export)
+    window.actions_by_id[ActionId.EXPORT_LIBRARY].trigger()
+    settle(window.controller)
+    qtbot.waitUntil(lambda: len(shown_errors) == 2)
+    assert shown_errors[1] == told
+    assert "Exported 2 papers" in window.statusBar().currentMessage()

@@ -24,6 +24,7 @@ from bibtexparser.writer import BibtexFormat
 from refman.common.parallel import MIN_ITEMS, split_map
 from refman.core.citekeys import folded
 from refman.core.export.bibfields import BIBLATEX, BIBTEX, Dialect
+from refman.core.export.bibkeys import entry_keys
 from refman.core.export.common import (
     ExportItem,
     date_parts,
@@ -46,9 +47,6 @@ _NEEDS_BRACES = re.compile(r",|\band\b", re.IGNORECASE)
 #: Entry types whose ``number`` is the number in a series (as BibTeX readers take it).
 _SERIES_KINDS = frozenset({"book", "incollection", "inproceedings"})
 _DASHES = re.compile(r"\s*[\u2010-\u2015\u2212]\s*")
-#: Characters a key may not hold in BibTeX, biber or a LaTeX ``\\cite`` (an apostrophe it
-#: may: O'Neil2020).
-_BAD_KEY = re.compile(r"[\s,{}()=\"#%\\~]")
 
 
 def _format() -> BibtexFormat:
@@ -212,6 +210,12 @@ def _content(x: ExportItem, d: Dialect) -> list[Field]:
     return fields
 
 
+def _ids(x: ExportItem, key: str) -> list[Field]:
+    """The paper's other keys (but the entry's key: an older key's, imported as its entry's)."""
+    others = [a for a in x.detail.aliases if folded(a) != folded(key)]
+    return [Field("ids", ", ".join(others))] if others else []
+
+
 def _entry(x: ExportItem, d: Dialect, key: str) -> Entry:
     kind = entry_type(x, d)
     title = text_of(x.item.get("title"))
@@ -224,7 +228,7 @@ def _entry(x: ExportItem, d: Dialect, key: str) -> Entry:
         *_publication(x, d, kind),
         *_links(x, d),
         *_content(x, d),
-        *([Field("ids", ", ".join(x.detail.aliases))] if x.detail.aliases else []),
+        *_ids(x, key),
     ]
     unique = {f.key.casefold(): f for f in reversed(fields)}  # a field once (its first value)
     fields = [f for f in fields if unique[f.key.casefold()] is f]
@@ -247,33 +251,17 @@ def _read_back(kind: str, key: str, fields: list[Field]) -> ParsedRecord:
     return entry_draft(kind, key, values, 0, "", []).build()
 
 
-def _keys(items: Sequence[ExportItem]) -> list[str]:
-    """The entry keys: the citation keys, made safe for BibTeX and unique in the file as BibTeX
-    compares keys (:func:`~refman.core.citekeys.folded`: straße2020 and STRASSE2020 are two);
-    a key made up (``-2``) is neither another entry's key nor one of its other keys."""
-    safe = [_BAD_KEY.sub("-", x.key) or "paper" for x in items]
-    kept = {folded(k) for x, k in zip(items, safe, strict=True) if k == x.key}
-    seen = {folded(a) for x in items for a in x.detail.aliases}
-    keys = []
-    for x, base in zip(items, safe, strict=True):
-        key, n = base, 1
-        while folded(key) in seen or (key != x.key and folded(key) in kept):
-            n += 1
-            key = f"{base}-{n}"
-        seen.add(folded(key))
-        keys.append(key)
-    return keys
-
-
 #: Entries written as one piece of the file (a long export's pieces are written half on the
 #: other core, see :func:`refman.common.parallel.split_map`).
 PIECE = 500
 
 
-def _write(items: Sequence[ExportItem], d: Dialect) -> str:
+def _write(items: Sequence[ExportItem], d: Dialect, keys: Sequence[str] | None) -> str:
     """The file: its entries written piece by piece (the writer separates entries by one
-    blank line, so the pieces joined by one are the file written whole)."""
-    keys = _keys(items)
+    blank line, so the pieces joined by one are the file written whole); ``keys``: the
+    entries' keys (:func:`~refman.core.export.bibkeys.entry_keys`), when known already."""
+    if keys is None:
+        keys = [key for key, _ in entry_keys(items)]
     pieces = [(items[i : i + PIECE], keys[i : i + PIECE]) for i in range(0, len(items), PIECE)]
     return "\n".join(split_map(partial(_piece, d), pieces, min_items=MIN_ITEMS // PIECE))
 
@@ -289,11 +277,11 @@ def _piece(d: Dialect, piece: tuple[Sequence[ExportItem], Sequence[str]]) -> str
     return str(write_string(library, unparse_stack=stack, bibtex_format=_format()))
 
 
-def bibtex_file(items: Sequence[ExportItem]) -> str:
+def bibtex_file(items: Sequence[ExportItem], keys: Sequence[str] | None = None) -> str:
     """The papers as a BibTeX file (ASCII apart from characters LaTeX has no name for)."""
-    return _write(items, BIBTEX)
+    return _write(items, BIBTEX, keys)
 
 
-def biblatex_file(items: Sequence[ExportItem]) -> str:
+def biblatex_file(items: Sequence[ExportItem], keys: Sequence[str] | None = None) -> str:
     """The papers as a BibLaTeX file (UTF-8, for biber)."""
-    return _write(items, BIBLATEX)
+    return _write(items, BIBLATEX, keys)

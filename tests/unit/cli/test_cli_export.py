@@ -13,12 +13,14 @@ from pathlib import Path
 import pytest
 import rispy
 from bibtexparser.entrypoint import parse_string
+from sqlalchemy import update
 
 from refman.__main__ import main
 from refman.cli.export_cmd import run_export
 from refman.cli.parser import build_parser
 from refman.core.library import LibraryService
 from refman.core.values import PaperDetail
+from refman.store.models import Paper
 from tests.helpers.cli import Cli, runner
 from tests.unit.core.export.kinds import import_kinds
 
@@ -159,3 +161,29 @@ def test_an_export_piped_to_a_file_is_the_export_byte_for_byte(
     assert b"\\u000d" not in data and data.count(b"\r\n") == len(papers) + 1
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8"), newline="")))
     assert any("Müller" in row["authors"] for row in rows)
+
+
+def test_a_key_the_file_writes_otherwise_is_told_on_stderr(
+    cli: Cli, papers: list[PaperDetail], library: LibraryService, tmp_path: Path
+) -> None:
+    """A library from before keys were compared as BibTeX does may hold two keys that differ
+    only in case: the file tells them apart, and stderr says which paper a \\cite misses."""
+    first, second = papers[0], papers[1]
+    with library.db.transaction() as session:
+        session.execute(
+            update(Paper).where(Paper.id == second.id).values(citekey=str(first.citekey).upper())
+        )
+    upper = str(first.citekey).upper()
+    told = (
+        f"refman: Paper #{second.id}'s key ‘{upper}’ is ‘{upper}-2’ in the file (BibTeX takes "
+        f"it for paper #{first.id}'s key, ignoring case): a \\cite of that key would not find "
+        "it. Give it a key of its own: refman edit ID --citekey KEY.\n"
+    )
+    result = cli(first.id, second.id)
+    assert (result.code, result.err) == (0, told)
+    assert _keys(result.out) == [first.citekey, f"{upper}-2"]
+    target = tmp_path / "refs.bib"
+    result = cli(first.id, second.id, "-o", target)
+    assert (result.code, result.out) == (0, "")
+    assert result.err == f"Exported 2 papers to {target} (BibTeX).\n{told}"
+    assert cli(first.id, second.id, "--format", "ris").err == ""
