@@ -32,7 +32,9 @@ def _reason(error: OSError) -> str:
 
 
 def write_export(path: str | Path, text: str) -> Path:
-    """Write text (UTF-8, line ends as given) to a file, replacing it in one step.
+    """Write text (UTF-8, line ends as given) to a file, replacing it in one step. A ``.csv``
+    file starts with a byte order mark: without one, Excel reads it as the Windows code page
+    and garbles every accent (LibreOffice, Numbers and Python's ``utf-8-sig`` take it).
 
     Args:
         path: The file. A symbolic link is followed: the file it points to is replaced.
@@ -58,7 +60,7 @@ def write_export(path: str | Path, text: str) -> Path:
         ) from error
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(text.encode("utf-8"))
+            stream.write(text.encode("utf-8-sig" if target.suffix.lower() == ".csv" else "utf-8"))
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temp, mode)

@@ -13,10 +13,18 @@ from refman.core.export import ExportWriteError, write_export
 
 
 def test_writes_utf8_with_the_line_ends_given(tmp_path: Path) -> None:
-    target = tmp_path / "refs.csv"
-    assert write_export(target, "a,b\r\nMüller,1\r\n") == target
-    assert target.read_bytes() == "a,b\r\nMüller,1\r\n".encode()
-    assert [p.name for p in tmp_path.iterdir()] == ["refs.csv"]
+    target = tmp_path / "refs.ris"
+    assert write_export(target, "TY  - JOUR\r\nAU  - Müller\r\n") == target
+    assert target.read_bytes() == "TY  - JOUR\r\nAU  - Müller\r\n".encode()
+    assert [p.name for p in tmp_path.iterdir()] == ["refs.ris"]
+
+
+def test_a_csv_file_starts_with_the_mark_spreadsheets_read_utf8_by(tmp_path: Path) -> None:
+    # (Excel reads a CSV without it in the Windows code page: "MÃ¼ller")
+    target = tmp_path / "refs.CSV"
+    write_export(target, "a,b\r\nMüller,1\r\n")
+    assert target.read_bytes() == b"\xef\xbb\xbf" + "a,b\r\nMüller,1\r\n".encode()
+    assert target.read_text(encoding="utf-8-sig") == "a,b\nMüller,1\n"
 
 
 def test_replaces_a_file_and_keeps_its_permissions(tmp_path: Path) -> None:
