@@ -8,6 +8,9 @@ share a blocking key are compared. A blocking key is a pair of the three alphabe
 long words of the title or abstract: texts that are 95% alike share almost all their words,
 so they share at least one such pair, while unrelated texts rarely do.
 
+An abstract that only says there is none ("No abstract available.", "N/A": see
+:mod:`refman.core.placeholder_abstracts`) names no paper: it is no key, nor compared.
+
 A page may list only the start of an abstract: its first paragraph, or its first lines and
 "…". Such an abstract is far from 95% alike the whole one, so the first
 :data:`OPENING_WORDS` words of a longer abstract are a blocking key of their own, and a
@@ -26,6 +29,7 @@ from typing import TypeVar
 
 from refman.common.identifiers import is_arxiv_doi, normalize_arxiv, normalize_doi
 from refman.common.text import normalize_for_match
+from refman.core.placeholder_abstracts import is_placeholder_abstract
 from refman.store.models import KEY_KINDS
 
 NEAR_DUPLICATE = 95.0
@@ -86,7 +90,8 @@ class MatchKeys:
 
     Attributes:
         title: Normalized title; None for a provisional title (suggestions never match).
-        abstract: Normalized abstract; None when too short to identify a paper.
+        abstract: Normalized abstract; None when too short to identify a paper, or a
+            placeholder (:func:`~refman.core.placeholder_abstracts.is_placeholder_abstract`).
         exact: The (kind, hashed key) pairs that identify the paper exactly, strongest first;
             the kinds are the key columns of ``papers`` (``doi``, ``arxiv``, ``abstract``,
             ``title``).
@@ -187,9 +192,10 @@ def _opening_key(abstract: str) -> int | None:
 
 
 def _long_abstract(abstract: str) -> str | None:
-    """The normalized abstract, when it is long enough to tell a paper by."""
+    """The normalized abstract, when it is long enough to tell a paper by and more than a
+    placeholder (the one rule of which abstracts are compared, and keyed)."""
     norm = normalize_for_match(abstract) if abstract else ""
-    return norm if len(norm) >= _MIN_ABSTRACT else None
+    return norm if len(norm) >= _MIN_ABSTRACT and not is_placeholder_abstract(norm) else None
 
 
 def _opening(abstract: str) -> str | None:

@@ -2,7 +2,8 @@
 
 The rules: a real title replaces a provisional one; a complete author list replaces an
 incomplete one, and a longer incomplete list a shorter one; a missing year, venue, abstract
-or subject is filled in, and an abstract cut short is completed by the whole one;
+or subject is filled in (an abstract that only says there is none counts as missing), and an
+abstract cut short is completed by the whole one;
 attributions accumulate. A field the user edited by hand is never overwritten.
 """
 
@@ -13,6 +14,7 @@ from refman.common.text import person_key, plural, sort_name
 from refman.core.citekeys import folded
 from refman.core.matching import continues, identifiers
 from refman.core.paper_state import BIB_FIELDS, PaperState
+from refman.core.placeholder_abstracts import is_placeholder_abstract
 from refman.core.rules import tag_key
 from refman.importers.bib_common import bib_key
 from refman.importers.records import ParsedRecord
@@ -255,12 +257,20 @@ def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:
             # says what it is, whichever came first.
             state.type = record.type
             adds.append(f"the type ({record.type})")
-    if not state.abstract and record.abstract:
-        state.abstract = record.abstract
-        adds.append("the abstract")
-    elif record.abstract and record.abstract != state.abstract:
-        adds.extend(_completed(state, record.abstract))
+    adds.extend(_fill_abstract(state, record.abstract))
     return adds
+
+
+def _fill_abstract(state: PaperState, abstract: str) -> list[str]:
+    """Fill in a missing abstract, or complete one cut short. An abstract that only says there
+    is none (:func:`~refman.core.placeholder_abstracts.is_placeholder_abstract`) is missing:
+    a real one replaces it, and it fills in nothing."""
+    if not abstract or abstract == state.abstract or is_placeholder_abstract(abstract):
+        return []
+    if not state.abstract or is_placeholder_abstract(state.abstract):
+        state.abstract = abstract
+        return ["the abstract"]
+    return _completed(state, abstract)
 
 
 def _completed(state: PaperState, abstract: str) -> list[str]:

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.text import latex_to_text
 from refman.core.context import no_paper
+from refman.core.placeholder_abstracts import is_placeholder_abstract
 from refman.core.values import RelatedPaper
 from refman.store.models import Paper
 from refman.store.models_upkeep import in_trash
@@ -117,7 +118,9 @@ def related_papers(
     # A word in more papers than this tells little apart (in a small library, the rarity
     # weight alone tells: a topic of three papers among ten is still a topic).
     common = max(MIN_COMMON, size // 20)
-    counts, shown = _words(row.title, latex_to_text(row.abstract))
+    # (an abstract that only says there is none is no word of the paper's)
+    abstract = "" if is_placeholder_abstract(row.abstract) else latex_to_text(row.abstract)
+    counts, shown = _words(row.title, abstract)
     candidates = sorted(counts, key=lambda w: (-counts[w], -len(w), w))[:CANDIDATE_WORDS]
     weight: dict[str, float] = {}
     selects: dict[str, Select[Any]] = {}

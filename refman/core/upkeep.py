@@ -4,8 +4,8 @@ A schema upgrade adds columns; what they hold for the papers already there is wo
 the rules that hold for new papers (the same functions), here: citation keys for papers that
 have none, the name parts of people known only by their display name, and the match keys
 of papers a layout change left without them, the keys of their abstracts' openings, or the
-keys of papers whose texts hold TeX's dashes and quotes; DOIs stored without their closing
-brackets (``library_tasks``).
+keys of papers whose texts hold TeX's dashes and quotes or whose abstracts only say there is
+none; DOIs stored without their closing brackets (``library_tasks``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import Text, delete, func, or_, select, type_coerce, update
 from sqlalchemy.orm import Session
 
 from refman.common.identifiers import closed_doi
@@ -21,13 +21,15 @@ from refman.common.text import has_tex_ligature
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.matching import MatchKeys
 from refman.core.paper_state import PaperState
+from refman.core.placeholder_abstracts import LONGEST as PLACEHOLDER_LONGEST
+from refman.core.placeholder_abstracts import is_placeholder_abstract
 from refman.core.state_io import load_states
 from refman.core.stored_keys import remember_blocks, remember_openings, stored_match_keys
 from refman.importers.names import name_parts
 from refman.store.bulk import UNSYNCHRONIZED, chunks, id_set, row_stream, run_many
 from refman.store.database import Database
 from refman.store.models import MatchBlock, Paper, Person
-from refman.store.models_upkeep import LibraryTask
+from refman.store.models_upkeep import LibraryTask, MergedKey
 from refman.store.packed import unpack
 
 log = logging.getLogger("refman.library")
@@ -107,6 +109,31 @@ def _mend_dois(session: Session) -> int:
     return len(mended)
 
 
+def _drop_placeholder_keys(session: Session) -> int:
+    """The keys of the papers whose abstract only says there is none, worked out again
+    without it, and such abstracts' keys kept for papers merged into others dropped (an
+    upgrade to revision 0028: a placeholder names no paper). Only abstracts short enough to
+    be one are read."""
+    if session.get(LibraryTask, "placeholder_keys") is None:
+        return 0
+    stored = type_coerce(Paper.abstract, Text)  # (as stored: unpacked here)
+    short = select(Paper.id, stored).where(
+        Paper.abstract_key.is_not(None), func.length(stored) <= PLACEHOLDER_LONGEST
+    )
+    ids = [pid for pid, text in session.execute(short) if is_placeholder_abstract(unpack(text))]
+    if ids:
+        session.execute(delete(MatchBlock).where(MatchBlock.paper_id.in_(id_set(ids))))
+        _write_keys(session, stored_match_keys(session, ids))
+    merged = select(MergedKey.merged_id, MergedKey.value).where(MergedKey.kind == "abstract")
+    gone = [mid for mid, value in session.execute(merged) if is_placeholder_abstract(value)]
+    for part in chunks(gone):
+        session.execute(
+            delete(MergedKey).where(MergedKey.kind == "abstract", MergedKey.merged_id.in_(part))
+        )
+    session.execute(delete(LibraryTask).where(LibraryTask.task == "placeholder_keys"))
+    return len(ids)
+
+
 def _fill_opening_keys(session: Session) -> int:
     """The key of every paper's abstract opening (an upgrade from a library without)."""
     if session.get(LibraryTask, "opening_keys") is None:
@@ -166,6 +193,7 @@ def bring_up_to_date(db: Database) -> None:
         people = _fill_name_parts(session)
         papers = fill_citekeys(session)
         keyed = _fill_match_keys(session) + _fill_ligature_keys(session) + _mend_dois(session)
+        keyed += _drop_placeholder_keys(session)
         openings = _fill_opening_keys(session)
     db.changed = changed_before  # upkeep is no change of the person's to back up
     log.info(

@@ -52,6 +52,7 @@ KNOWN_REVISIONS = (
     "0025",
     "0026",
     "0027",
+    "0028",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -230,3 +230,18 @@ def test_a_merged_entrys_key_is_shown_and_found_by_typing_it(
     assert aliases is not None
     qtbot.waitUntil(aliases.isVisible)
     assert aliases.text() == "Also cited as brown_language_2020-1"
+
+
+def test_entries_whose_abstract_only_says_there_is_none_are_each_a_paper(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService
+) -> None:
+    """Scopus writes "[No abstract available]" for every entry without one: two papers of
+    the same authors, one such placeholder, are two papers (the placeholder kept as given)."""
+    wizard.add_files([BIB / "scopus-no-abstract.ris"])
+    assert wizard.source_page.wait_until_read()
+    model = review(qtbot, wizard)
+    assert statuses(model) == ["New", "New", "New"]
+    finish(qtbot, wizard)
+    papers = [library.paper(i) for i in library.paper_ids(PaperQuery())]
+    assert len(papers) == 3
+    assert [p.abstract for p in papers].count("[No abstract available]") == 2
