@@ -1,6 +1,9 @@
-"""Note operations: add, edit, delete and put back the Markdown notes of a paper."""
+"""Note operations: add, edit, delete and put back the Markdown notes of a paper; the saves of
+a note being typed undone as one step (:func:`merged_inverse`)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -10,6 +13,7 @@ from refman.core.operations import (
     AddNote,
     DeleteNote,
     EditNote,
+    Operation,
     Outcome,
     RestoreNote,
     SetNote,
@@ -19,6 +23,21 @@ from refman.core.rules import typed_text
 from refman.core.values import Changes, NoteView
 from refman.store.connection import writer
 from refman.store.models import Note
+
+
+def merged_inverse(earlier: Operation[Any], later: Operation[Any]) -> Operation[Any] | None:
+    """One inverse for two changes in a row that undo as one step, or None.
+
+    Typing in a note saves it many times; all those saves undo together: the inverse of the
+    first save puts back the text from before the typing, expecting the text of the last.
+    """
+    if (
+        isinstance(earlier, SetNote)
+        and isinstance(later, SetNote)
+        and earlier.note.id == later.note.id
+    ):
+        return SetNote(earlier.note, expect_text=later.expect_text)
+    return None
 
 
 def no_note(note_id: int) -> NotFoundError:

@@ -383,18 +383,3 @@ class UndoImport(Operation[None]):
     def large(self) -> bool:
         """So may its undo."""
         return True
-
-
-def merged_inverse(earlier: Operation[Any], later: Operation[Any]) -> Operation[Any] | None:
-    """One inverse for two changes in a row that undo as one step, or None.
-
-    Typing in a note saves it many times; all those saves undo together: the inverse of the
-    first save puts back the text from before the typing, expecting the text of the last.
-    """
-    if (
-        isinstance(earlier, SetNote)
-        and isinstance(later, SetNote)
-        and earlier.note.id == later.note.id
-    ):
-        return SetNote(earlier.note, expect_text=later.expect_text)
-    return None

@@ -12,7 +12,8 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from refman.core.operations import Operation, SetNote, merged_inverse
+from refman.core.notes import merged_inverse
+from refman.core.operations import Operation, SetNote
 
 #: Steps whose inverses may merge (typing in one note) share this id.
 NOTE_EDIT_ID = 1001
