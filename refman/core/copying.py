@@ -61,6 +61,7 @@ TABLES = (
     "purging",
     "purges",
     "merged_keys",
+    "merged_children",
     "citekey_aliases",
 )
 #: Rows read and written at a time.

@@ -263,6 +263,9 @@ class SetTrashed(Operation[tuple[int, ...]]):
     #: Other keys to give back as papers go back to the Trash (a restore took them from the
     #: paper one had been merged into): (folded key, key, paper id).
     aliases: tuple[tuple[str, str, int], ...] = ()
+    #: Notes and files to give back as papers go back to the Trash (a restore took them back
+    #: from the paper one had been merged into): (kind, id, that paper, the paper restored).
+    children: tuple[tuple[str, int, int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

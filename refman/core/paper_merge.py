@@ -7,7 +7,8 @@ The other paper's fields fill in what the kept one lacks, by the rules an import
 list, a missing year, venue, abstract, DOI, ...; a field edited by hand is never overwritten; a
 citation key chosen by hand for the other paper, and not for the kept one, is the kept paper's from
 then on); its owners, subjects and tags join the kept paper's; its notes and files move over (but a
-file the kept paper holds already); the further along of the two reading statuses and a rating
+file the kept paper holds already), and come back with it when it is restored from the Trash
+(:mod:`refman.core.merged_children`); the further along of the two reading statuses and a rating
 where the kept paper has none stay. The other paper then goes to the Trash, as Zotero does, marked
 as possibly the same paper as the kept one (and so are the papers marked so for it). Its exact keys
 and authors stay with the kept paper (:mod:`refman.core.merged_keys`): an import listing it again
@@ -29,6 +30,7 @@ from refman.core.citekey_aliases import keys_back
 from refman.core.context import Context, Handler, no_paper
 from refman.core.file_copies import held_copy
 from refman.core.merge import PREPRINT_TYPES, add_tags, merge_into
+from refman.core.merged_children import back_from_merge, children_of, moved_by_merge
 from refman.core.merged_keys import (
     KeyRow,
     hand_over,
@@ -59,8 +61,8 @@ from refman.core.state_io import load_states, state_keys, write_states
 from refman.core.upkeep import fill_citekeys
 from refman.core.values import Changes
 from refman.importers.records import ParsedRecord
-from refman.store.models import Note, Paper
-from refman.store.models_files import FileText, PaperFile
+from refman.store.models import Paper
+from refman.store.models_files import PaperFile
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +227,7 @@ def take_in(ctx: Context, keep: PaperState, other: PaperState) -> Gain:
     _require_mergeable(keep, other)
     citekey = _own_citekey(keep, other)  # (first: the other's key is then no other key)
     added = _merge_state(keep, other)
-    notes, files = _children(ctx.session, other.id)
+    notes, files = children_of(ctx.session, other.id)
     return Gain(other.id, added, citekey, notes, _files_to_move(ctx, keep.id, files))
 
 
@@ -251,23 +253,6 @@ def _merged_reading(ctx: Context, keep: int, other: int) -> SetReading | None:
     wanted = SetReading(values=((keep, *merged_reading(found, keep, [other])),))
     inverse = set_reading(ctx, wanted).inverse
     return inverse if isinstance(inverse, SetReading) else None
-
-
-def _move_children(session: Session, ids: tuple[int, ...], files: tuple[int, ...], to: int) -> None:
-    """Put these notes and files (with the files' texts) on paper ``to``."""
-    if ids:
-        session.execute(update(Note).where(Note.id.in_(ids)).values(paper_id=to))
-    if files:
-        session.execute(update(PaperFile).where(PaperFile.id.in_(files)).values(paper_id=to))
-        session.execute(update(FileText).where(FileText.id.in_(files)).values(paper_id=to))
-
-
-def _children(session: Session, paper_id: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    notes = session.scalars(select(Note.id).where(Note.paper_id == paper_id).order_by(Note.id))
-    files = session.scalars(
-        select(PaperFile.id).where(PaperFile.paper_id == paper_id).order_by(PaperFile.id)
-    )
-    return tuple(notes), tuple(files)
 
 
 def _write(ctx: Context, state: PaperState) -> PaperState:
@@ -318,7 +303,7 @@ def merge_papers(ctx: Context, op: MergePapers) -> Outcome[MergeResult]:
     citekey, notes, files = gain.citekey, gain.notes, gain.files
     if citekey:
         _set_citekey(s, other.id, None)
-    _move_children(s, notes, files, keep.id)
+    moved_by_merge(s, other.id, notes, files, keep.id)
     keep.modified_at = ctx.now
     earlier = keys_of_merged(s, other.id)
     authors = other.authors if other.authors_complete else None
@@ -374,13 +359,7 @@ def unmerge_papers(ctx: Context, op: UnmergePapers) -> Outcome[tuple[int, ...]]:
         set_trashed(ctx, op.trashed)
     for flag in op.flags:
         set_duplicate_flag(ctx, flag)
-    notes, files = _children(s, op.keep)
-    _move_children(
-        s,
-        tuple(n for n in op.notes if n in notes),
-        tuple(f for f in op.files if f in files),
-        op.other,
-    )
+    back_from_merge(s, op.other, op.keep, op.notes, op.files)  # (but those back already)
     restored = PaperState.from_json(json.loads(op.before))
     restored.version = keep.version
     _write(ctx, restored)

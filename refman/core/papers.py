@@ -27,6 +27,8 @@ from refman.core.attachments import stored_files_of
 from refman.core.citekey_aliases import AliasRows, back_to_own_keys, give_back, key_taken_back
 from refman.core.citekeys import folded, key_holders, release_withdrawn
 from refman.core.context import Context, Handler, no_paper, require_papers
+from refman.core.merged_children import ChildMove, take_back
+from refman.core.merged_children import give_back as give_children_back
 from refman.core.operations import (
     EditPaper,
     EmptyTrash,
@@ -222,24 +224,35 @@ def _require(groups: TimeGroups, ids: Collection[int]) -> None:
             raise no_paper(paper_id)
 
 
-def _keys_moved(session: Session, done: list[Move], aliases: AliasRows) -> AliasRows:
-    """Papers out of the Trash have their keys to themselves again (returned: the other keys
-    that took); ``aliases`` are given back as papers go back in."""
-    taken = back_to_own_keys(session, [pid for _, new, ids in done if new is None for pid in ids])
-    if aliases:
-        give_back(session, aliases, [pid for old, _, ids in done if old is None for pid in ids])
-    return taken
+def _keys_and_children_moved(
+    session: Session, done: list[Move], aliases: AliasRows, children: Sequence[ChildMove]
+) -> tuple[AliasRows, tuple[ChildMove, ...]]:
+    """Papers out of the Trash have their keys to themselves again, and the notes and files
+    their merges moved back (returned: the other keys and the notes and files that took);
+    ``aliases`` and ``children`` are given back as papers go back in."""
+    out = [pid for _, new, ids in done if new is None for pid in ids]
+    taken, back = back_to_own_keys(session, out), take_back(session, out)
+    if aliases or children:
+        going = [pid for old, _, ids in done if old is None for pid in ids]
+        if aliases:
+            give_back(session, aliases, going)
+        give_children_back(session, children, set(going))
+    return taken, back
 
 
 def _move(
-    ctx: Context, moves: Iterable[Move], label: str = "", aliases: AliasRows = ()
+    ctx: Context,
+    moves: Iterable[Move],
+    label: str = "",
+    aliases: AliasRows = (),
+    children: Sequence[ChildMove] = (),
 ) -> Outcome[tuple[int, ...]]:
     """Move papers between trash times; the inverse moves them back, expecting them where
-    they were put (keys too: :func:`_keys_moved`)."""
+    they were put (keys, notes and files too: :func:`_keys_and_children_moved`)."""
     done = [(old, new, ids) for old, new, ids in moves if old != new and ids]
     if not done:
         return Outcome(())
-    taken = _keys_moved(ctx.session, done, aliases)
+    taken, back = _keys_and_children_moved(ctx.session, done, aliases, children)
     after = _grouped((new, ids) for _, new, ids in done)
     for when, ids in after:
         # Nothing in the session needs refreshing, and synchronizing would fetch every row.
@@ -250,10 +263,15 @@ def _move(
             execution_options=UNSYNCHRONIZED,
         )
     inverse = SetTrashed(
-        times=_grouped((old, ids) for old, _, ids in done), expect=after, aliases=taken
+        times=_grouped((old, ids) for old, _, ids in done),
+        expect=after,
+        aliases=taken,
+        children=back,
     )
     changed = tuple(chain.from_iterable(ids for _, _, ids in done))
-    changes = Changes(papers=ids_of(changed), structure=True, tags=True)
+    # (the papers that gave notes or files back, or took them, changed too)
+    others = {m[2] for m in (*back, *children)}
+    changes = Changes(papers=ids_of(changed, others), structure=True, tags=True, notes=bool(others))
     return Outcome(changed, changes, inverse, label)
 
 
@@ -303,7 +321,12 @@ def set_trashed(ctx: Context, op: SetTrashed) -> Outcome[tuple[int, ...]]:
     for when, ids in op.times:
         for pid in ids:
             moves.setdefault((now[pid], when), []).append(pid)
-    return _move(ctx, [(old, new, ids) for (old, new), ids in moves.items()], aliases=op.aliases)
+    return _move(
+        ctx,
+        [(old, new, ids) for (old, new), ids in moves.items()],
+        aliases=op.aliases,
+        children=op.children,
+    )
 
 
 def set_duplicate_flag(ctx: Context, op: SetDuplicateFlag) -> Outcome[None]:

@@ -53,6 +53,7 @@ KNOWN_REVISIONS = (
     "0026",
     "0027",
     "0028",
+    "0029",
 )
 
 _MAGIC = b"SQLite format 3\x00"

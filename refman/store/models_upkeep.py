@@ -99,6 +99,19 @@ class MergedKey(Base):
     paper_id: Mapped[int] = mapped_column(ForeignKey("papers.id", ondelete="CASCADE"), index=True)
 
 
+class MergedChild(Base):
+    """A note or file a merge moved from the paper merged (``merged_id``, in the Trash) to
+    the paper kept: restored, the merged paper takes it back (:mod:`refman.core.merged_children`).
+    ``child_id`` is a note's id or a file's, as ``kind`` says; one deleted since is found no
+    more (ids are never given twice)."""
+
+    __tablename__ = "merged_children"
+
+    kind: Mapped[str] = mapped_column(String(4), primary_key=True)
+    child_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    merged_id: Mapped[int] = mapped_column(ForeignKey("papers.id", ondelete="CASCADE"), index=True)
+
+
 class CitekeyAlias(Base):
     """Another citation key of a paper: the key of an entry an import found to be the same
     paper, or one a bibliography gave in ``ids`` (a ``\\cite`` of it still finds the paper;

@@ -34,6 +34,7 @@ DATA_TABLES = (
     "notes",
     "batch_papers",
     "merged_keys",
+    "merged_children",
     "citekey_aliases",
 )
 #: How far past the last readable row id a damaged table is still probed.

@@ -256,3 +256,48 @@ def test_a_narrow_window_keeps_the_banners_buttons_inside_the_detail_pane(
     button = pane.banner.not_duplicate_button
     right = button.mapTo(area.viewport(), button.rect().topRight()).x()
     assert right < area.viewport().width()
+
+
+def test_the_merged_paper_restored_from_the_trash_comes_back_with_its_note(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, pair: tuple[int, int]
+) -> None:
+    """Restore in the Trash: the merged paper is a paper of its own again, with the note its
+    merge had moved to the kept paper; Undo puts it back in the Trash and the note back on the
+    kept paper, which the detail pane shows."""
+    original, duplicate = pair
+    controller, table = window.controller, window.table
+    controller.apply(MergePapers(original, duplicate))
+    settle(controller)
+    window.tag_pane.select_section(Section.TRASH)
+    qtbot.wait_until(lambda: window.model.rowCount() == 1 and window.model.paper_id(0) is not None)
+    settle(controller)
+    row = table.visualRect(window.model.index(0, 0)).center()
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=row)
+    restore = window.actions_by_id[ActionId.RESTORE]
+    qtbot.wait_until(restore.isEnabled)
+    restore.trigger()
+    settle(controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 0)
+    assert window.statusBar().currentMessage() == "Restored 1 paper from the Trash."
+
+    window.tag_pane.select_section(Section.ALL)
+    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    notes = window.detail_pane.notes
+
+    def shown(paper_id: int) -> list[str] | None:
+        if notes.paper_id != paper_id:
+            return None
+        return [card.text() for card in notes.cards.values()]
+
+    table.select_paper(duplicate)
+    qtbot.wait_until(lambda: shown(duplicate) == ["The camera-ready version."])
+    table.select_paper(original)
+    qtbot.wait_until(lambda: shown(original) == [])
+    assert notes.empty.isVisibleTo(notes)
+
+    assert window.undo_action.text().replace("&", "") == "Undo Restore 1 paper"
+    window.undo_action.trigger()
+    settle(controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 1)
+    qtbot.wait_until(lambda: shown(original) == ["The camera-ready version."])
+    assert library.paper(duplicate).trashed is not None and library.paper(duplicate).notes == ()
