@@ -8,13 +8,17 @@ import os
 import sys
 from typing import NoReturn
 
-from refman.cli import run
-
 __all__ = ["console", "main"]
+
+#: Exit status of a command stopped by Ctrl+C: 128 + SIGINT, as shells report it.
+INTERRUPTED = 130
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run refman's command line (or open its window when no command is given).
+
+    Ctrl+C ends it with a short line on stderr and status 130, also while the command line
+    is still loading; a change under way is not made (its transaction is rolled back).
 
     Args:
         argv: The arguments after the program name; ``sys.argv[1:]`` when None.
@@ -22,7 +26,13 @@ def main(argv: list[str] | None = None) -> int:
     Returns:
         The exit status.
     """
-    return run(argv)
+    try:
+        from refman.cli import run  # (loaded here: Ctrl+C may come while it loads)
+
+        return run(argv)
+    except KeyboardInterrupt:
+        sys.stderr.write("refman: interrupted\n")
+        return INTERRUPTED
 
 
 def console() -> NoReturn:
@@ -41,8 +51,8 @@ def console() -> NoReturn:
     code = main()
     logging.shutdown()
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a closed pipe (``refman list | head``)
-            stream.flush()
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # a closed pipe
+            stream.flush()  # (``refman list | head``), or no stream at all (``>&-``)
     os._exit(code)
 
 

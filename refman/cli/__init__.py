@@ -1,8 +1,10 @@
 """The ``refman`` command line: parse the arguments, open the library, run one command.
 
-User errors (:class:`~refman.common.errors.RefmanError`) end in one line on stderr and exit
-status 2; anything else is a bug, logged with its traceback and reported in one line with exit
-status 1. The window is opened lazily so the command line never loads Qt.
+User errors (:class:`~refman.common.errors.RefmanError`, usage errors, output that cannot be
+written) end in one line on stderr and exit status 2; a closed output pipe ends quietly with
+141, Ctrl+C with 130 (said by :func:`refman.__main__.main`); anything else is a bug, logged
+with its traceback and reported in one line with exit status 1. The window is opened lazily
+so the command line never loads Qt.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import argparse
 import contextlib
 import logging
 import os
+import shlex
 import signal
 import sys
 import tempfile
@@ -21,6 +24,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from refman.cli.argv import undecodable, words_as_query
 from refman.cli.parser import build_parser
+from refman.cli.parsing import parse
 from refman.cli.terminal import safe
 from refman.cli.waiting import told_when_silent
 from refman.common.controls import terminal_safe
@@ -36,6 +40,9 @@ log = logging.getLogger("refman.cli")
 USER_ERROR = 2
 #: Exit status of a bug.
 INTERNAL_ERROR = 1
+#: Exit status when what reads the output stopped reading (``refman list | head -1``): 128 +
+#: SIGPIPE, as for any program a closed pipe ends.
+CLOSED_PIPE = 141
 
 if TYPE_CHECKING:
     from refman.core.library import LibraryService
@@ -145,6 +152,25 @@ def _require_folder(location: str) -> None:
         )
 
 
+#: The commands that make the library named when there is none yet: an import starts a
+#: library; a backup restored puts back one that was lost.
+_MAKING = frozenset({"import", "restore-backup"})
+
+
+def _require_library(command: str, location: str) -> None:
+    """A library named (``--db``, ``REFMAN_DB``) that does not exist is refused by every
+    command but those that make it: a mistyped name would read as an empty library (and
+    leave one behind)."""
+    _require_folder(location)
+    if command not in _MAKING and _no_file_yet(location):
+        path = location.removeprefix("sqlite:///")
+        raise LibraryOpenError(
+            f"There is no library “{path}”.",
+            "Check the path; to start a new library there, import into it: refman --db "
+            f"{shlex.quote(path)} import FILE.",
+        )
+
+
 def _dispatch(args: argparse.Namespace) -> int:
     if args.command is None:
         return _open_window(args.db)
@@ -167,7 +193,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _open_wizard(args.db, list(args.files))
     location = library_location(args.db)
     if location != str(default_library()):  # (the default library's folder is made)
-        _require_folder(location)
+        _require_library(args.command, location)
     if args.command == "import" and args.dry_run and _no_file_yet(location):
         # A dry run leaves no library behind: it plans against an empty one of its own.
         with tempfile.TemporaryDirectory(prefix="refman-dry-run-") as folder:
@@ -222,7 +248,7 @@ def _parse(argv: Sequence[str]) -> argparse.Namespace | int:
     try:
         parser = build_parser()
         options, words = words_as_query(parser, list(argv))
-        parsed = parser.parse_args(options)
+        parsed = parse(parser, options)
         if words:
             parsed.query_words = words
         return parsed
@@ -257,7 +283,11 @@ def run(argv: Sequence[str] | None = None) -> int:
 
     Returns:
         The exit status: 0 on success, 2 for a user error (including a file that could not
-        be imported), 1 for an internal error or when the window cannot be opened.
+        be imported or output that could not be written), 1 for an internal error or when
+        the window cannot be opened, 141 when the output's reader stopped reading.
+
+    Raises:
+        KeyboardInterrupt: Ctrl+C (:func:`refman.__main__.main` says it).
     """
     _no_signal_for_file_size()
     parsed = _parse(sys.argv[1:] if argv is None else argv)
@@ -274,18 +304,21 @@ def run(argv: Sequence[str] | None = None) -> int:
     setup_logging(verbose=bool(parsed.verbose))
     _tolerate_unencodable_output()
     try:
-        return _dispatch(parsed)
+        code = _dispatch(parsed)
+        safe(sys.stdout).flush()  # a full disk is told now, not lost when the process ends
+        return code
     except RefmanError as error:
         log.info("refman %s: %s", parsed.command or "(window)", error)
-        sys.stdout.flush()
+        with contextlib.suppress(OSError):  # (what is printed may be what failed)
+            sys.stdout.flush()
         sys.stderr.write(f"refman: {terminal_safe(str(error))}\n")
         return USER_ERROR
-    except KeyboardInterrupt:
-        sys.stderr.write("refman: interrupted\n")
-        return 130
+    except KeyboardInterrupt:  # said by refman.__main__.main, which also sees it earlier
+        log.info("refman %s: interrupted", parsed.command or "(window)")
+        raise
     except BrokenPipeError:
         _silence_broken_pipe()
-        return INTERNAL_ERROR
+        return CLOSED_PIPE
     except Exception as error:
         log.exception("internal error in refman %s", parsed.command or "(window)")
         first = next(iter(str(error).splitlines()), "")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from refman.cli.output import write_json
+from refman.cli.output import note_to_json, write_json
 from refman.common.errors import InvalidValueError
 from refman.common.text import join_words, plural
 from refman.core.library import LibraryService
@@ -59,11 +59,15 @@ def run_untag(args: argparse.Namespace, service: LibraryService, out: TextIO) ->
 
 
 def run_note(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman note ID TEXT``: add a note and print its id."""
+    """Run ``refman note ID TEXT``: add a note and print its id (``--json``: the note, as
+    in a paper's ``notes``, with ``paper``: the paper's id)."""
     text = " ".join(args.text).strip()
     if not text:
         raise InvalidValueError("A note cannot be empty.", "Type the note's text.")
     note = service.apply(AddNote(args.id, text)).value
+    if args.json:
+        write_json(out, {**note_to_json(note), "paper": note.paper_id})
+        return 0
     return _say(out, f"Added note #{note.id} to #{args.id}.")
 
 

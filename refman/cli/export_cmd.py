@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from refman.cli.list_args import section_option, tag_option
-from refman.cli.terminal import for_programs, safe
+from refman.cli.terminal import for_programs, safe, written
 from refman.common.errors import RefmanError
 from refman.common.text import plural
 from refman.core.export import ExportFormat, key_changes_text, write_export
@@ -91,12 +91,12 @@ def _write_stdout(out: TextIO, text: str) -> None:
         return
     buffer = getattr(target, "buffer", None)
     if buffer is None:
-        target.write(text)
-        target.flush()
+        written(lambda: target.write(text))
+        written(target.flush)
         return
-    target.flush()
-    buffer.write(text.encode("utf-8"))
-    buffer.flush()
+    written(target.flush)
+    written(lambda: buffer.write(text.encode("utf-8")))
+    written(buffer.flush)
 
 
 def run_export(

@@ -48,7 +48,7 @@ def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
     """The arguments of one of :data:`COMMANDS` (``--json`` is added by the parser)."""
     if command == "index-files":
         return
-    p.add_argument("id", type=paper_id, help="the paper's id")
+    p.add_argument("id", type=paper_id, metavar="ID", help="the paper's id (see refman list)")
     if command == "attach":
         p.add_argument("files", nargs="+", metavar="FILE", help="the files")
         p.add_argument(

@@ -39,13 +39,17 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 #: What ``--json`` prints, for the commands that have it.
-JSON = {"searches": "the saved searches", "related": "the related papers"}
+JSON = {
+    "searches": "the saved searches",
+    "save-search": "the saved search",
+    "related": "the related papers",
+}
 
 
 def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
     """The arguments of one of :data:`COMMANDS` (``--json`` is added by the parser)."""
     if command == "save-search":
-        p.add_argument("name", help="the saved search's name")
+        p.add_argument("name", metavar="NAME", help="the saved search's name")
         p.add_argument("--search", default="", metavar="Q", help="the search line")
         p.add_argument(
             "--tag", action="append", default=[], dest="tags", metavar="TAG", help="a tag"
@@ -54,9 +58,9 @@ def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
             "--any-tag", action="store_true", dest="any_tags", help="any of the tags will do"
         )
     elif command == "delete-search":
-        p.add_argument("name", help="the saved search's name or id")
+        p.add_argument("name", metavar="NAME", help="the saved search's name or id")
     elif command == "related":
-        p.add_argument("id", type=paper_id, help="the paper's id")
+        p.add_argument("id", type=paper_id, metavar="ID", help="the paper's id (see refman list)")
         p.add_argument(
             "--limit", type=how_many, default=5, metavar="N", help="how many (default: 5)"
         )

@@ -21,8 +21,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "Revert an import of the history: the papers it added go, the papers it added "
         "something to are put back as they were before it, and what a later import also "
         "brought or what you edited, marked, tagged or annotated since stays (and is listed "
-        "with why). --dry-run only says what it would do. Undo it in the window "
-        "(Edit ▸ Undo) right after.",
+        "with why). --dry-run only says what it would do. A revert made by this command "
+        "cannot be undone (the window's Edit ▸ Undo takes back only what was done in the window).",
         "  refman revert 3 --dry-run\n  refman revert 3",
     ),
 }

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from refman.cli.output import dumps, import_to_json
+from refman.cli.output import import_to_json, write_json
 from refman.common.errors import RefmanError
 from refman.core.extraction import Extractor
 from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
@@ -139,6 +139,8 @@ def _report(
     log.info("import of %s: %s%s", label, report_counts(report), " (dry run)" * result.dry_run)
     if args.json:
         last = index == len(result.pages) - 1
-        _write(out, [dumps(import_to_json(label, report, result.renamed if last else ()))])
+        renamed = result.renamed if last else ()
+        write_json(out, import_to_json(label, report, renamed), indent=None)
+        out.flush()
     else:
         _write(out, report_lines(label, result, index))

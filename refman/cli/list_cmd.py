@@ -22,7 +22,7 @@ from refman.core.library import LibraryService
 from refman.core.people import no_person
 from refman.core.queries import MAX_SEARCH_TERMS, search_is_cut
 from refman.core.rules import clean_tag_names
-from refman.core.search_syntax import SearchFilter, without_open_quote
+from refman.core.search_syntax import SearchFilter, searches_nothing, without_open_quote
 from refman.core.values import PaperDetail, PaperQuery, PaperRow, Section, SortKey
 
 __all__ = ["query_of", "run_list", "run_show", "run_tags"]
@@ -53,7 +53,7 @@ def query_of(args: argparse.Namespace) -> PaperQuery:
 
 def _check_search(args: argparse.Namespace, query: PaperQuery) -> None:
     """Refuse ``refman search`` without words; say when a search leaves words out."""
-    if isinstance(args.search, list) and not query.text.strip():
+    if isinstance(args.search, list) and searches_nothing(query.text):
         raise InvalidValueError("Nothing to search for.", 'Give words: refman search "graph nets"')
     if search_is_cut(query.text):
         sys.stderr.write(

@@ -14,19 +14,20 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, TextIO
 
-from refman.cli.terminal import cells, padded, truncate
+from refman.cli.terminal import cells, padded, truncate, writes_unicode
 from refman.common.identifiers import arxiv_url, doi_url
 from refman.common.text import plural, size_text, squash_spaces
 from refman.core.importing.values import PageReport, SinceLast
 from refman.core.rules import stars
 from refman.core.subjects import subject_label
-from refman.core.values import FileView, PaperDetail, PaperRow, TagView
+from refman.core.values import FileView, NoteView, PaperDetail, PaperRow, TagView
 
 __all__ = [
     "IMPORT_KEYS",
     "PAPER_KEYS",
     "dumps",
     "import_to_json",
+    "note_to_json",
     "paper_table",
     "paper_text",
     "paper_to_json",
@@ -99,16 +100,7 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         "abstract": detail.abstract,
         "attributed_to": list(detail.attributed_to),
         "tags": [tag.name for tag in detail.tags],
-        "notes": [
-            {
-                "id": note.id,
-                "text": note.text,
-                "modified": _iso(note.modified),
-                "created_by": note.created_by,
-                "modified_by": note.modified_by,
-            }
-            for note in detail.notes
-        ],
+        "notes": [note_to_json(note) for note in detail.notes],
         "added": _iso(detail.added),
         "sources": [
             {"owner": src.owner, "file": src.file, "imported": _iso(src.imported)}
@@ -134,19 +126,33 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
     }
 
 
+def note_to_json(note: NoteView) -> dict[str, Any]:
+    """The JSON object of a note (in a paper's ``notes``): ``{"id", "text", "modified",
+    "created_by", "modified_by"}``."""
+    return {
+        "id": note.id,
+        "text": note.text,
+        "modified": _iso(note.modified),
+        "created_by": note.created_by,
+        "modified_by": note.modified_by,
+    }
+
+
 def tag_to_json(tag: TagView) -> dict[str, Any]:
     """The JSON object of a tag: ``{"name", "colour", "count"}``."""
     return {"name": tag.name, "colour": tag.colour, "count": tag.count}
 
 
-def dumps(value: Any, *, indent: int | None = None) -> str:
-    """JSON text of a value, keeping non-ASCII characters as they are."""
-    return json.dumps(value, ensure_ascii=False, indent=indent)
+def dumps(value: Any, *, indent: int | None = None, ascii_only: bool = False) -> str:
+    """JSON text of a value, keeping non-ASCII characters as they are (unless
+    ``ascii_only``: then as their ``\\uXXXX`` escapes, which JSON reads back the same)."""
+    return json.dumps(value, ensure_ascii=ascii_only, indent=indent)
 
 
 def write_json(stream: TextIO, value: Any, *, indent: int | None = 2) -> None:
-    """Write a value as JSON followed by a newline."""
-    stream.write(dumps(value, indent=indent) + "\n")
+    """Write a value as JSON followed by a newline; to a stream that cannot write every
+    character, non-ASCII characters are escaped (never printed as a lossy "?")."""
+    stream.write(dumps(value, indent=indent, ascii_only=not writes_unicode(stream)) + "\n")
 
 
 def terminal_width() -> int:

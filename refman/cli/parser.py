@@ -8,20 +8,15 @@ from __future__ import annotations
 
 import argparse
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from refman import __version__
 from refman.cli import cite_cmd, export_cmd, list_args
 from refman.cli.argv import library_arg, paper_id
+from refman.cli.parsing import Commands, Formatter, RefmanParser
 from refman.core.rules import ITEM_TYPES, RATING_MAX, READING_STATUSES
 
-if TYPE_CHECKING:
-    #: The object that adds the subcommands.
-    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
-
 __all__ = ["build_parser", "paper_id"]
-
-_FORMATTER = argparse.RawDescriptionHelpFormatter
 
 _MAIN_EPILOG = """\
 Without a command, refman opens its window.
@@ -80,55 +75,14 @@ examples:
 """
 
 
-def _common() -> argparse.ArgumentParser:
-    """Options accepted after the command name too (they keep a value given before it)."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--db", type=library_arg, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
-    common.add_argument(
-        "-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
-    )
-    return common
-
-
 def _json(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument("--json", action="store_true", help=f"print {what} as JSON")
-
-
-class _Commands:
-    """Adds subcommands that share the common options, the formatter and ``args.command``."""
-
-    def __init__(self, sub: Subparsers, common: argparse.ArgumentParser) -> None:
-        self.sub = sub
-        self.common = common
-
-    def add(
-        self,
-        name: str,
-        help_text: str,
-        description: str,
-        examples: str = "",
-        *,
-        epilog: str = "",
-        command: str = "",
-    ) -> argparse.ArgumentParser:
-        """A subcommand with its examples (or a whole ``epilog``); ``command`` names its
-        handler when it is not ``name``."""
-        p = self.sub.add_parser(
-            name,
-            parents=[self.common],
-            formatter_class=_FORMATTER,
-            help=help_text,
-            description=description,
-            epilog=epilog or "examples:\n" + examples,
-        )
-        p.set_defaults(command=command or name)
-        return p
 
 
 _ID_HELP = "the paper's id (see refman list)"
 
 
-def _add_import(c: _Commands) -> None:
+def _add_import(c: Commands) -> None:
     p = c.add(
         "import",
         "import saved author pages, bibliographies or papers' PDFs",
@@ -154,7 +108,7 @@ def _add_import(c: _Commands) -> None:
     )
 
 
-def _add_reading(c: _Commands) -> None:
+def _add_reading(c: Commands) -> None:
     p = c.add(
         "list",
         "list papers",
@@ -188,7 +142,7 @@ def _add_reading(c: _Commands) -> None:
     _json(p, "the tags")
 
 
-def _add_tagging(c: _Commands) -> None:
+def _add_tagging(c: Commands) -> None:
     p = c.add(
         "tag",
         "put tags on a paper",
@@ -206,13 +160,14 @@ def _add_tagging(c: _Commands) -> None:
         "note",
         "add a note to a paper",
         "Add a note (Markdown) to a paper; prints its id.",
-        '  refman note 12 "Read section 4 again"',
+        '  refman note 12 "Read section 4 again"\n  refman note 12 "Check the proof" --json',
     )
     p.add_argument("id", type=paper_id, metavar="ID", help=_ID_HELP)
     p.add_argument("text", nargs="+", metavar="TEXT", help="the note (words are joined)")
+    _json(p, "the note")
 
 
-def _add_marks(c: _Commands) -> None:
+def _add_marks(c: Commands) -> None:
     p = c.add(
         "mark",
         "mark papers unread, reading or read",
@@ -231,7 +186,7 @@ def _add_marks(c: _Commands) -> None:
     p.add_argument("stars", type=int, choices=range(RATING_MAX + 1), metavar="STARS", help="0-5")
 
 
-def _add_paper_edits(c: _Commands) -> None:
+def _add_paper_edits(c: Commands) -> None:
     p = c.add(
         "edit",
         "change a paper's fields (title, year, DOI, citation key, ...)",
@@ -280,7 +235,7 @@ def _add_paper_edits(c: _Commands) -> None:
     )
 
 
-def _add_merge(c: _Commands) -> None:
+def _add_merge(c: Commands) -> None:
     p = c.add(
         "merge",
         "merge papers that are one (duplicates)",
@@ -288,7 +243,8 @@ def _add_merge(c: _Commands) -> None:
         "hand is kept), its owners, tags, notes and files join KEEP, and OTHER goes to the "
         "Trash; an import that lists OTHER again finds KEEP, also after empty-trash. Several "
         "OTHERs are merged in turn, as one change (all or none). Papers with different DOIs "
-        "or arXiv ids are not merged. Undo it in the window (Edit ▸ Undo).",
+        "or arXiv ids are not merged. A merge made by this command cannot be undone (the "
+        "window's Edit ▸ Undo takes back only what was done in the window): try --dry-run first.",
         "  refman merge 12 40 --dry-run       what #12 would gain from #40\n"
         "  refman merge 12 40                 #40 is #12 again: keep #12\n"
         "  refman merge 12 40 41              three copies of one paper: keep #12\n"
@@ -304,7 +260,7 @@ def _add_merge(c: _Commands) -> None:
     _json(p, "what was merged")
 
 
-def _add_screenshot(c: _Commands) -> None:
+def _add_screenshot(c: Commands) -> None:
     p = c.add(
         "screenshot",
         "render the main window to a PNG",
@@ -324,7 +280,7 @@ def _add_screenshot(c: _Commands) -> None:
     list_args.tag_option(p, "filter by a tag (repeat: all of them)")
 
 
-def _add_export(c: _Commands) -> None:
+def _add_export(c: Commands) -> None:
     p = c.add(
         "export",
         "export papers as BibTeX, BibLaTeX, RIS, CSL-JSON or CSV",
@@ -334,7 +290,7 @@ def _add_export(c: _Commands) -> None:
     export_cmd.add_arguments(p, paper_id)
 
 
-def _add_citing(c: _Commands) -> None:
+def _add_citing(c: Commands) -> None:
     p = c.add(
         "cite",
         "print papers' bibliography entries in a citation style",
@@ -351,7 +307,7 @@ def _add_citing(c: _Commands) -> None:
     cite_cmd.add_styles_arguments(p)
 
 
-def _add_described(c: _Commands, commands: Any, json_what: dict[str, str]) -> None:
+def _add_described(c: Commands, commands: Any, json_what: dict[str, str]) -> None:
     """The commands a module of arguments describes (``safety_args``, ``people_args``)."""
     for name, (help_text, description, examples) in commands.COMMANDS.items():
         p = c.add(name, help_text, description, examples)
@@ -362,9 +318,9 @@ def _add_described(c: _Commands, commands: Any, json_what: dict[str, str]) -> No
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the whole command line."""
-    parser = argparse.ArgumentParser(
+    parser = RefmanParser(
         prog="refman",
-        formatter_class=_FORMATTER,
+        formatter_class=Formatter,
         description="refman: a reference manager that imports researchers' author pages "
         "without ever creating duplicates.",
         epilog=_MAIN_EPILOG,
@@ -377,8 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
         "-v", "--verbose", action="store_true", help="also print log messages to stderr"
     )
     parser.set_defaults(command=None)
-    common = _common()
-    commands = _Commands(parser.add_subparsers(title="commands", metavar="COMMAND"), common)
+    commands = Commands(parser.add_subparsers(title="commands", metavar="COMMAND"))
     for add in (
         _add_import,
         _add_reading,

@@ -7,6 +7,7 @@ import argparse
 
 from refman.cli.argv import how_many
 from refman.cli.argv import paper_id as number
+from refman.core.people import PEOPLE_SHOWN
 
 #: Each command: its one-line help, its description and its examples.
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -29,7 +30,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "merge-people": (
         "make two spellings of a name one person",
         "Merge OTHER into KEEP: OTHER's papers and pages become KEEP's, and a page that "
-        "brings OTHER's spelling again means KEEP. Undo it in the window (Edit ▸ Undo).",
+        "brings OTHER's spelling again means KEEP. A merge made by this command cannot "
+        "be undone (the window's Edit ▸ Undo takes back only what was done in the window).",
         "  refman merge-people 4 9          Zhuo Jiang (4) and Z. Jiang (9) are one person",
     ),
     "not-same": (
@@ -48,14 +50,22 @@ JSON = {"people": "the people", "person": "the page"}
 def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
     """The arguments of one of :data:`COMMANDS` (``--json`` is added by the parser)."""
     if command == "people":
-        p.add_argument("name", nargs="?", default="", help="only names containing this")
-        p.add_argument("--limit", type=how_many, default=None, metavar="N", help="at most N people")
+        p.add_argument(
+            "name", nargs="?", default="", metavar="NAME", help="only names containing this"
+        )
+        p.add_argument(
+            "--limit",
+            type=how_many,
+            default=None,
+            metavar="N",
+            help=f"at most N people (default: {PEOPLE_SHOWN:,}; every person with --json)",
+        )
         p.add_argument("--variants", action="store_true", help="spellings that may be one person")
     elif command == "person":
-        p.add_argument("id", type=number, help="the person's id (see refman people)")
+        p.add_argument("id", type=number, metavar="ID", help="the person's id (see refman people)")
     elif command == "merge-people":
-        p.add_argument("keep", type=number, help="the person to keep")
-        p.add_argument("other", type=number, help="the person merged into KEEP")
+        p.add_argument("keep", type=number, metavar="KEEP", help="the person to keep")
+        p.add_argument("other", type=number, metavar="OTHER", help="the person merged into KEEP")
     else:
-        p.add_argument("first", type=number, help="a person's id")
-        p.add_argument("second", type=number, help="the other person's id")
+        p.add_argument("first", type=number, metavar="ID", help="a person's id")
+        p.add_argument("second", type=number, metavar="ID", help="the other person's id")

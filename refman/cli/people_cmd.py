@@ -15,6 +15,7 @@ import argparse
 from typing import Any, TextIO
 
 from refman.cli.output import truncate, write_json
+from refman.common.identifiers import MAX_ROW_ID
 from refman.common.text import plural
 from refman.core.importing.wording import day_text
 from refman.core.library import LibraryService
@@ -110,7 +111,8 @@ def run_people(args: argparse.Namespace, service: LibraryService, out: TextIO) -
     """Run ``refman people [NAME] [--variants]``."""
     if args.variants:
         return _print_variants(args, service, out)
-    people = service.everyone(args.name, args.limit or PEOPLE_SHOWN)
+    # The table shows the first PEOPLE_SHOWN; JSON, for a program, everyone (unless --limit).
+    people = service.everyone(args.name, args.limit or (MAX_ROW_ID if args.json else PEOPLE_SHOWN))
     if args.json:
         write_json(out, [person_to_json(p) for p in people])
     else:

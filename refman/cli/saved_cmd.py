@@ -62,6 +62,10 @@ def run_save_search(args: argparse.Namespace, service: LibraryService, out: Text
         existing = None
     op = SaveSearch(args.name, args.search, tuple(args.tags), args.any_tags, existing)
     view = service.apply(op).value
+    if args.json:  # as refman searches prints it, with its count
+        counted = next(v for v in service.saved_searches() if v.id == view.id)
+        write_json(out, saved_to_json(counted))
+        return 0
     said = "Changed" if existing is not None else "Saved"
     out.write(f"{said} the search “{view.name}” (#{view.id}).\n")
     return 0

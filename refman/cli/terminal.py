@@ -2,17 +2,46 @@
 
 from __future__ import annotations
 
+import codecs
 import io
 import unicodedata
-from typing import TextIO, cast
+from collections.abc import Callable
+from typing import TextIO, TypeVar, cast
 
 from refman.common.controls import terminal_safe
+from refman.common.errors import RefmanError
+
+T = TypeVar("T")
+
+
+class OutputError(RefmanError):
+    """What a command prints could not be written (a full disk, a failing device)."""
+
+
+def written(write: Callable[[], T]) -> T:
+    """Run ``write``, a write to standard output; a failure of the device is an
+    :class:`OutputError` (a closed pipe stays a :class:`BrokenPipeError`).
+
+    Raises:
+        OutputError: The output could not be written.
+    """
+    try:
+        return write()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise OutputError(
+            f"The output could not be written ({reason}); what was printed is incomplete.",
+            "Free some space, or send the output somewhere else.",
+        ) from error
 
 
 class TerminalSafe(io.TextIOBase):
     """A text stream that escapes, on its way to another, the characters that could act on
     a terminal (ESC starts terminal commands; OSC 8 plants links; see
-    :func:`~refman.common.controls.terminal_safe`)."""
+    :func:`~refman.common.controls.terminal_safe`). A write that fails is an
+    :class:`OutputError`."""
 
     def __init__(self, stream: TextIO) -> None:
         super().__init__()
@@ -20,12 +49,17 @@ class TerminalSafe(io.TextIOBase):
 
     def write(self, text: str) -> int:
         """Write ``text`` with its unsafe characters escaped."""
-        self.stream.write(terminal_safe(text))
+        written(lambda: self.stream.write(terminal_safe(text)))
         return len(text)
 
     def flush(self) -> None:
         """Flush the stream below."""
-        self.stream.flush()
+        written(self.stream.flush)
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        """The encoding of the stream below."""
+        return str(getattr(self.stream, "encoding", None) or "utf-8")
 
     def writable(self) -> bool:
         """Always: this is an output stream."""
@@ -42,6 +76,15 @@ def for_programs(out: TextIO) -> TextIO | None:
     except (OSError, ValueError):
         terminal = False
     return None if terminal else below
+
+
+def writes_unicode(stream: TextIO) -> bool:
+    """True when ``stream`` can write every character (its encoding is a UTF); a console
+    set to ASCII or Latin-1 prints "?" for the others."""
+    try:
+        return codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name.startswith("utf")
+    except LookupError:
+        return False
 
 
 def safe(stream: TextIO) -> TextIO:

@@ -196,6 +196,13 @@ def parse_search(typed: str) -> ParsedSearch:
     return ParsedSearch(text, tuple(filters))
 
 
+def searches_nothing(typed: str) -> bool:
+    """True when a search line holds no word, phrase or field to search for (blank, a lone
+    quote, a dash, "*"): it filters nothing (:func:`with_syntax`)."""
+    parsed = parse_search(typed)
+    return not parsed.filters and not parse_terms(parsed.text)
+
+
 def with_syntax(query: PaperQuery) -> PaperQuery:
     """The query with its search line read: plain words left in ``text``, fields, ranges,
     exclusions and alternatives moved to ``filters`` (:mod:`refman.core.search_syntax`)."""

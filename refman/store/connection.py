@@ -66,8 +66,9 @@ def _large(conn: Any) -> None:
     conn.connection.info[_LARGE] = True
 
 
-def _on_checkin(dbapi_connection: sqlite3.Connection, record: Any) -> None:
-    if record.info.pop(_LARGE, False):
+def _on_checkin(dbapi_connection: sqlite3.Connection | None, record: Any) -> None:
+    # (None: the connection was given up on, as after Ctrl+C in the middle of a statement)
+    if record.info.pop(_LARGE, False) and dbapi_connection is not None:
         dbapi_connection.execute(f"PRAGMA cache_size = {CACHE_SIZE}")
         dbapi_connection.execute("PRAGMA temp_store = DEFAULT")
 

@@ -47,14 +47,17 @@ def refman_process(
     library: Path | str, home: Path, *args: str, **options: Any
 ) -> subprocess.CompletedProcess[str]:
     """Run ``python -m refman --db LIBRARY ARGS...`` as a real process with its own refman
-    folder (``REFMAN_HOME``), its output captured as text; ``options`` go to
-    :func:`subprocess.run`."""
+    folder (``REFMAN_HOME``), its output captured as text (only stderr when ``stdout`` is
+    given); ``options`` go to :func:`subprocess.run`."""
     env = {**os.environ, "REFMAN_HOME": str(home)}
     env.pop("REFMAN_DB", None)
+    captured: dict[str, Any] = (
+        {"stderr": subprocess.PIPE} if "stdout" in options else {"capture_output": True}
+    )
     return subprocess.run(
         [sys.executable, "-m", "refman", "--db", str(library), *args],
         env=env,
-        capture_output=True,
+        **captured,
         text=True,
         timeout=options.pop("timeout", 300),
         check=False,

@@ -76,6 +76,15 @@ def test_note_prints_its_id_and_is_kept(cli: Cli, ids: list[int]) -> None:
     assert set(notes[0]) == {"id", "text", "modified", "created_by", "modified_by"}
 
 
+def test_note_json_prints_the_note_as_show_does_with_its_paper(cli: Cli, ids: list[int]) -> None:
+    """A script gets the new note's id without reading a sentence."""
+    result = cli("note", ids[0], "Check the proof", "--json")
+    assert result.code == 0, result.err
+    added = json.loads(result.out)
+    assert added == {**shown(cli, ids[0])["notes"][0], "paper": ids[0]}
+    assert added["text"] == "Check the proof"
+
+
 def test_edit_changes_title_year_and_venue(cli: Cli, ids: list[int]) -> None:
     paper = ids[0]
     result = cli("edit", paper, "--title", "Tidewater", "--year", "2021", "--venue", "VLDB")

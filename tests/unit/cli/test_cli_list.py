@@ -218,13 +218,13 @@ def test_tags_lists_names_with_counts(cli: Cli) -> None:
 
 
 def test_empty_library_says_how_to_start(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], library_path: Path
 ) -> None:
-    assert main(["--db", str(tmp_path / "new.sqlite"), "list"]) == 0
+    assert main(["--db", str(library_path), "list"]) == 0
     out = capsys.readouterr().out
     assert "refman import" in out
     assert out.splitlines()[-1] == "No papers."
-    assert main(["--db", str(tmp_path / "new.sqlite"), "list", "--json"]) == 0
+    assert main(["--db", str(library_path), "list", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == []
 
 

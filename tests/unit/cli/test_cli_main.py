@@ -151,9 +151,13 @@ def test_db_option_env_and_default(
     assert json.loads(capsys.readouterr().out) == []
 
 
-def test_db_as_sqlalchemy_url(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert main(["--db", f"sqlite:///{tmp_path / 'url.sqlite'}", "list"]) == 0
-    assert (tmp_path / "url.sqlite").exists()
+def test_db_as_sqlalchemy_url(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, library_path: Path
+) -> None:
+    assert main(["--db", f"sqlite:///{library_path}", "list"]) == 0
+    assert main(["--db", f"sqlite:///{tmp_path / 'url.sqlite'}", "list"]) == 2
+    assert capsys.readouterr().err.startswith("refman: There is no library ")
+    assert not (tmp_path / "url.sqlite").exists()
 
 
 @pytest.mark.parametrize("kind", ["folder", "not sqlite"])
@@ -184,8 +188,10 @@ def test_a_library_in_a_folder_that_does_not_exist_is_refused_not_made(
     assert captured.out == "" and captured.err.count("\n") == 1
     assert captured.err.startswith(f"refman: There is no folder “{target.parent}”")
     assert not (tmp_path / "no").exists()
-    assert main(["--db", str(tmp_path / "new.sqlite"), "list"]) == 0  # a folder that exists
-    assert (tmp_path / "new.sqlite").exists()
+    page = tmp_path / "page.txt"
+    page.write_text(PAGE, encoding="utf-8")
+    new = tmp_path / "new.sqlite"  # in a folder that exists: an import starts a library
+    assert main(["--db", str(new), "import", str(page)]) == 0 and new.exists()
 
 
 @pytest.mark.logs_warnings("refman.cli")
@@ -216,7 +222,10 @@ def test_verbose_echoes_log_messages(
 
 @pytest.mark.logs_warnings("refman.test")
 def test_logging_without_a_writable_log_folder(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    library_path: Path,
 ) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder", encoding="utf-8")
@@ -227,7 +236,7 @@ def test_logging_without_a_writable_log_folder(
     finally:
         shutdown_logging()
     assert capsys.readouterr().err == ""
-    assert main(["--db", str(tmp_path / "lib.sqlite"), "list"]) == 0
+    assert main(["--db", str(library_path), "list"]) == 0
 
 
 def test_logging_writes_the_log_file_and_never_stacks_handlers() -> None:
@@ -250,7 +259,7 @@ def test_a_closed_output_pipe_is_not_reported(
         raise BrokenPipeError(32, "Broken pipe")
 
     monkeypatch.setattr(LibraryService, "count", closed)
-    assert main(["--db", str(library_path), "list"]) == 1
+    assert main(["--db", str(library_path), "list"]) == 141  # 128 + SIGPIPE: no bug
     assert capsys.readouterr().err == ""
 
 
@@ -299,5 +308,5 @@ def test_an_empty_db_is_refused_not_read_as_the_default_library(
     argv = ["--db", "", "tag", "1", "x"] if where == "before" else ["tag", "1", "x", "--db", " "]
     assert main(argv) == 2
     captured = capsys.readouterr()
-    assert captured.out == "" and "argument --db: is empty" in captured.err
+    assert captured.out == "" and "Argument --db: is empty" in captured.err
     assert not paths.default_library().exists()

@@ -7,8 +7,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
+from refman.cli import people_cmd
 from refman.cli.people_cmd import PERSON_KEYS
 from refman.core.library import LibraryService
 from refman.store.models import DistinctPeople
@@ -64,6 +66,18 @@ def test_people_lists_everyone_and_a_person_has_a_page(cli: Cli, tmp_path: Path)
 
     missing = cli("person", 9999)
     assert missing.code == 2 and "no person #9999" in missing.err
+
+
+def test_people_json_lists_everyone_where_the_table_stops(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A script reading ``people --json`` gets every person, not the first thousand the
+    table shows (two here) with nothing to say that some are missing."""
+    monkeypatch.setattr(people_cmd, "PEOPLE_SHOWN", 2)
+    assert cli("import", _page(tmp_path, "jiang.txt", abstracts_page("Z. Jiang", PAPERS))).code == 0
+    assert len(_people(cli)) == 4
+    assert "… and 2 more (give a NAME or --limit)." in cli("people").out
+    assert len(_people(cli, "--limit", 3)) == 3
 
 
 def test_spellings_are_listed_merged_and_told_apart(cli: Cli, tmp_path: Path) -> None:

@@ -37,6 +37,17 @@ def test_saved_searches_are_saved_listed_used_changed_and_deleted(cli: Cli, tmp_
     assert "refman searches" in missing.err  # the command that lists them
 
 
+def test_save_search_json_prints_the_search_as_searches_does(cli: Cli, tmp_path: Path) -> None:
+    page = tmp_path / "zhuo.txt"
+    page.write_text(publication_page("Zhuo Jiang", RECORDS), encoding="utf-8")
+    assert cli("import", page).code == 0
+    saved = cli("save-search", "Recent work", "--search", "year:2024..", "--json")
+    assert saved.code == 0, saved.err
+    assert json.loads(saved.out) == json.loads(cli("searches", "--json").out)[0]
+    changed = json.loads(cli("save-search", "Recent work", "--search", "year:2025", "--json").out)
+    assert (changed["search"], changed["count"]) == ("year:2025", 1)
+
+
 def test_a_search_saved_under_a_number_is_a_new_search_not_the_one_with_that_id(
     cli: Cli, tmp_path: Path
 ) -> None:

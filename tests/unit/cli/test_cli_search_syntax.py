@@ -53,13 +53,14 @@ def test_note_and_venue_ignore_the_case_of_any_letter(cli: Cli, tmp_path: Path) 
 
 
 def test_a_line_of_no_searchable_word_filters_nothing(cli: Cli, tmp_path: Path) -> None:
-    # A lone quote or dash is the start of what is being typed: the list stays whole.
+    # A lone quote or dash is the start of what is being typed: the list stays whole (and
+    # "refman search", given nothing to search for, says so).
     page = tmp_path / "page.txt"
     page.write_text(publication_page("Zhuo Jiang", RECORDS), encoding="utf-8")
     assert cli("import", page).code == 0
 
     def found(typed: str) -> set[str]:
-        run = cli("search", "--json", "--", typed)
+        run = cli("list", "--json", "--search", typed)
         assert run.code == 0, run.err
         return {p["title"] for p in json.loads(run.out)}
 
@@ -67,4 +68,6 @@ def test_a_line_of_no_searchable_word_filters_nothing(cli: Cli, tmp_path: Path) 
     assert len(every) == len(RECORDS)
     for typed in ('"', '""', "-", "'", '" -'):
         assert found(typed) == every, typed
+        refused = cli("search", "--json", "--", typed)
+        assert refused.code == 2 and refused.err.startswith("refman: Nothing to search for.")
     assert len(found('"rebalancing')) == 1  # an unclosed phrase still searches
