@@ -33,7 +33,7 @@ from refman.importers.bib_values import bib_text, extended_name, group_end, plai
 from refman.importers.file_field import read_file_field
 from refman.importers.records import PersonName
 
-__all__ = ["BIB_TYPES", "bib_names", "entry_draft"]
+__all__ = ["BIB_TYPES", "NOTE_FIELDS", "bib_names", "entry_draft", "note_text"]
 
 #: Entry type -> CSL type (BibTeX and BibLaTeX types, as Zotero and citation.js map them).
 BIB_TYPES = {
@@ -115,7 +115,7 @@ _ISSUE_TYPES = frozenset({"article", "periodical", "suppperiodical"})
 _SERIES_TYPES = frozenset(
     {"book", "mvbook", "inbook", "incollection", "inproceedings", "proceedings", "collection"}
 )
-_NOTE_FIELDS = ("annote", "annotation", "comment")
+NOTE_FIELDS = ("annote", "annotation", "comment")
 _TAG_FIELDS = ("keywords", "mendeley-tags", "groups", "mendeley-groups")
 _ARXIV_WORD = re.compile(r"\b(?:arxiv|corr)\b", re.IGNORECASE)
 _ARXIV_VENUE = re.compile(r"^\s*(?:arxiv(?:\s+preprint)?(?:\s*:?\s*\S+)?|corr)\s*$", re.I)
@@ -334,7 +334,8 @@ def _keywords(value: str) -> list[str]:
     return [" ".join(p.split()) for p in parts if p.strip()]
 
 
-def _note_text(value: str) -> str:
+def note_text(value: str) -> str:
+    """A note field's text: its paragraphs readable, joined by a blank line."""
     return "\n\n".join(bib_text(p) for p in tidy_paragraphs(value).split("\n\n"))
 
 
@@ -343,15 +344,15 @@ def _tags_and_notes(draft: Draft, fields: dict[str, str], groups: list[str]) -> 
         if fields.get(name):
             draft.tags.extend(bib_text(t) for t in _keywords(fields[name]))
     draft.tags.extend(groups)
-    for name in _NOTE_FIELDS:
+    for name in NOTE_FIELDS:
         if fields.get(name):
-            draft.notes.append(_note_text(fields[name]))
+            draft.notes.append(note_text(fields[name]))
     note = fields.get("note", "")
     if note:
         if is_bibliographic_note(bib_text(note)):
             draft.extra["note"] = bib_text(note)
         else:
-            draft.notes.append(_note_text(note))
+            draft.notes.append(note_text(note))
 
 
 def _title(fields: dict[str, str]) -> str:

@@ -29,12 +29,12 @@ from refman.common.text import plural
 from refman.importers.bib_common import built, entry_label
 from refman.importers.bib_damage import failure_reason, lost_fields, skipped
 from refman.importers.bib_extension import BIB_FIELD, parse_extension, with_extension
-from refman.importers.bib_fields import entry_draft
+from refman.importers.bib_fields import NOTE_FIELDS, entry_draft, note_text
 from refman.importers.bib_groups import jabref_memberships
 from refman.importers.bib_split import split_blocks
 from refman.importers.bib_values import MONTH_MACROS, resolve
 from refman.importers.messages import not_a_bibliography
-from refman.importers.records import PageFormat, ParsedPage
+from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 
 __all__ = ["parse_bibtex"]
 
@@ -62,6 +62,8 @@ class _Entry:
     line: int
     raw: str
     fields: dict[str, str]
+    #: The values of note fields given again (Zotero writes each note in an ``annote``).
+    more_notes: list[str]
 
 
 def _split(text: str) -> list[tuple[Block, int]]:
@@ -137,8 +139,11 @@ class _Reader:
             self._failed(block, line)
             return None
         entry = self._entry(inner, line)
-        if entry is not None and isinstance(block, DuplicateFieldKeyBlock):
-            names = ", ".join(f"‘{k}’" for k in sorted(block.duplicate_keys))
+        lost: list[str] = []
+        if isinstance(block, DuplicateFieldKeyBlock):  # all of a repeated note field is kept
+            lost = sorted(k for k in block.duplicate_keys if k.lower() not in NOTE_FIELDS)
+        if entry is not None and lost:
+            names = ", ".join(f"‘{k}’" for k in lost)
             self.warnings.append(
                 f"The entry {entry_label(entry.key, None)} on line {entry.line} gives "
                 f"{names} twice; the first value was kept."
@@ -146,17 +151,21 @@ class _Reader:
         return entry
 
     def _entry(self, block: Entry, line: int) -> _Entry | None:
-        entry = _Entry(block.entry_type.lower(), block.key.strip(), line, block.raw or "", {})
+        entry = _Entry(block.entry_type.lower(), block.key.strip(), line, block.raw or "", {}, [])
         unknown: list[str] = []
         for field in block.fields:
             name = field.key.strip().lower()
-            if name in entry.fields:
+            repeated = name in entry.fields
+            if repeated and name not in NOTE_FIELDS:
                 continue  # a repeated field: BibTeX keeps the first
             value = resolve(str(field.value), self.macros, unknown)
             if value is None:
                 self._skip(entry, _MALFORMED.format(field.key.strip()))
                 return None
-            entry.fields[name] = value
+            if repeated:
+                entry.more_notes.append(value)  # each note of the entry is a note
+            else:
+                entry.fields[name] = value
         for name in unknown:
             self.undefined.setdefault(name, []).append(entry)
         self.entries.append(entry)
@@ -239,16 +248,16 @@ def parse_bibtex(text: str) -> ParsedPage:
     reader.inherit()
     groups = jabref_memberships(reader.comments)
     records = [
-        with_extension(
-            built(
-                entry_draft(
-                    e.type, e.key, e.fields, e.line, e.raw, groups.get(e.key.casefold(), [])
-                ),
-                f"The entry {entry_label(e.key, None)} on line {e.line}",
-                reader.warnings,
-            ),
-            parse_extension(e.fields[BIB_FIELD]) if BIB_FIELD in e.fields else {},
-        )
-        for e in reader.entries
+        _record(e, groups.get(e.key.casefold(), []), reader.warnings) for e in reader.entries
     ]
     return ParsedPage("", PageFormat.BIBTEX, None, records, reader.warnings)
+
+
+def _record(entry: _Entry, groups: list[str], warnings: list[str]) -> ParsedRecord:
+    """The record of one whole entry (``groups``: the JabRef groups listing it)."""
+    draft = entry_draft(entry.type, entry.key, entry.fields, entry.line, entry.raw, groups)
+    draft.notes.extend(note_text(value) for value in entry.more_notes)
+    return with_extension(
+        built(draft, f"The entry {entry_label(entry.key, None)} on line {entry.line}", warnings),
+        parse_extension(entry.fields[BIB_FIELD]) if BIB_FIELD in entry.fields else {},
+    )

@@ -137,6 +137,24 @@ def test_zotero_other_types_and_their_fields() -> None:
     )
 
 
+def test_zotero_writes_each_note_in_an_annote_of_its_own_and_every_one_is_kept() -> None:
+    page = parse_bibtex(
+        "@article{smith_deep_2020,\n\ttitle = {Deep {Learning} for {Soil}},\n"
+        "\tauthor = {Smith, John},\n\tyear = {2020},\n\tnote = {Publisher: Elsevier},\n"
+        "\tannote = {Read this for chapter 2.},\n"
+        "\tannote = {Second note: the {Table} 3 numbers look off.},\n"
+        "\tannote = {Third note.},\n}\n"
+    )
+    [record] = page.records
+    assert record.notes == (
+        "Read this for chapter 2.",
+        "Second note: the Table 3 numbers look off.",
+        "Third note.",
+    )
+    assert record.extra["note"] == "Publisher: Elsevier"
+    assert page.warnings == []  # nothing of the entry was left out
+
+
 # -- Better BibTeX ---------------------------------------------------------------------------
 
 
