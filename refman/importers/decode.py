@@ -7,13 +7,18 @@ from dataclasses import dataclass, field
 
 from refman.importers.messages import not_a_page
 
-__all__ = ["BINARY_REASON", "CP1252_WARNING", "DecodedText", "decode_bytes"]
+__all__ = ["BINARY_REASON", "CP1252_WARNING", "MIXED_WARNING", "DecodedText", "decode_bytes"]
 
 #: Reason given when bytes are not text at all.
 BINARY_REASON = "the file looks like binary data, not text"
 #: Warning added when the bytes had to be read as Windows-1252.
 CP1252_WARNING = (
     "The file is not UTF-8; it was read as Windows-1252 (cp1252). Check accented letters."
+)
+#: Warning added when some lines of a UTF-8 file had to be read as Windows-1252.
+MIXED_WARNING = (
+    "The file is UTF-8 but for {lines} (the first is line {first}), read as Windows-1252 "
+    "(cp1252). Check their accented letters."
 )
 _REPLACED_WARNING = (
     "Some bytes of the file are not valid {name}; they were replaced by the symbol �."
@@ -98,16 +103,39 @@ def _decode_unchecked(data: bytes) -> DecodedText:
     try:
         return DecodedText(data.decode("utf-8"), "utf-8")
     except UnicodeDecodeError:
-        pass
-    text = data.decode("cp1252", errors="replace")
-    return DecodedText(text, "cp1252", [CP1252_WARNING])
+        return _utf8_or_cp1252(data)
+
+
+def _utf8_or_cp1252(data: bytes) -> DecodedText:
+    """Decode each line of ``data`` as UTF-8 when it is UTF-8, else as cp1252.
+
+    A bibliography kept for years (a JabRef file, say) may hold entries written in UTF-8 and
+    a few pasted in Windows-1252: each line is read as what it is, so the UTF-8 ones keep
+    their accents. A file with no UTF-8 line but ASCII ones is read as cp1252 throughout.
+    """
+    pieces: list[str] = []
+    foreign: list[int] = []  # the 1-based lines read as cp1252
+    utf8 = False
+    for number, line in enumerate(data.splitlines(keepends=True), start=1):
+        try:
+            pieces.append(line.decode("utf-8"))
+            utf8 = utf8 or not line.isascii()
+        except UnicodeDecodeError:
+            pieces.append(line.decode("cp1252", errors="replace"))
+            foreign.append(number)
+    if not utf8:
+        return DecodedText(data.decode("cp1252", errors="replace"), "cp1252", [CP1252_WARNING])
+    lines = f"{len(foreign)} lines" if len(foreign) > 1 else "1 line"
+    warning = MIXED_WARNING.format(lines=lines, first=foreign[0])
+    return DecodedText("".join(pieces), "utf-8", [warning])
 
 
 def decode_bytes(data: bytes) -> DecodedText:
     """Decode the bytes of an author page.
 
     Tries, in order: a byte-order mark (UTF-8, UTF-16 LE/BE, UTF-32), BOM-less UTF-16, strict
-    UTF-8, and finally Windows-1252 with a warning.
+    UTF-8, UTF-8 with the lines that are not UTF-8 read as Windows-1252, and finally
+    Windows-1252; the last two with a warning.
 
     Args:
         data: The raw file content.

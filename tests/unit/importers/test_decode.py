@@ -8,6 +8,7 @@ import pytest
 
 from refman.importers import NotAnAuthorPageError, UnreadableFileError
 from refman.importers.decode import decode_bytes
+from refman.importers.sources import load_bytes
 from tests.helpers.fixtures import page_from_bytes
 
 PAGE = "\n\n".join(
@@ -101,3 +102,20 @@ def test_crlf_bytes_parse_like_lf_bytes() -> None:
     crlf = page_from_bytes(PAGE.replace("\n", "\r\n").encode("utf-8"))
     assert crlf.records == lf.records
     assert crlf.owner == lf.owner
+
+
+def test_a_utf8_bibliography_with_a_few_windows_1252_lines_keeps_both_readable() -> None:
+    # A JabRef file kept for years: entries saved in UTF-8, one pasted in from a cp1252 editor.
+    utf8 = "@article{muller2019,\n  title = {Über die Stabilität},\n  year = {2019},\n}\n"
+    cp1252 = "@article{dupont2001,\n  title = {Étude des réseaux},\n  year = {2001},\n}\n"
+    data = utf8.encode("utf-8") + cp1252.encode("cp1252") + utf8.replace("2019", "2020").encode()
+    page = load_bytes(data, "library.bib").parse()
+    assert [r.title for r in page.records] == [
+        "Über die Stabilität",
+        "Étude des réseaux",
+        "Über die Stabilität",
+    ]
+    assert page.warnings[0] == (
+        "The file is UTF-8 but for 1 line (the first is line 6), read as Windows-1252 (cp1252). "
+        "Check their accented letters."
+    )
