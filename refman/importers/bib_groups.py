@@ -1,4 +1,4 @@
-"""JabRef's groups, which become tags.
+"""JabRef's metadata: its groups, which become tags, and the folders of its files.
 
 JabRef 3 and later write each entry's static groups in its ``groups`` field (read with the
 other fields). JabRef 2 wrote the members of each explicit group into the file's metadata::
@@ -9,18 +9,23 @@ other fields). JabRef 2 wrote the members of each explicit group into the file's
     }
 
 :func:`jabref_memberships` reads that tree: for each entry key, the groups that list it.
+:func:`jabref_file_folders` reads the folders a library's relative ``file`` paths start from
+(*Library properties*: ``@comment{jabref-meta: fileDirectory:papers;}``, and one per user).
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["jabref_memberships"]
+__all__ = ["jabref_file_folders", "jabref_memberships"]
 
 _ITEM = re.compile(r"(?<!\\);")
 _PART = re.compile(r"\\;")
 _HEAD = re.compile(r"^\s*(\d+)\s+(\w+):(.*)$", re.DOTALL)
 _MEMBER_GROUPS = frozenset({"ExplicitGroup", "StaticGroup"})
+#: A file folder's setting: the library's, a user's ("fileDirectory-alice-laptop"), JabRef 2's.
+_FOLDER = re.compile(r"^(fileDirectory(-[^:]*)?|pdfDirectory):((?:[^\\;]|\\.)*)", re.S)
+_ESCAPE = re.compile(r"\\(.)")
 
 
 def _unescape(text: str) -> str:
@@ -52,14 +57,36 @@ def jabref_memberships(comments: list[str]) -> dict[str, list[str]]:
         Group names by lower-case key; empty when the file has no JabRef 2 groups tree.
     """
     members: dict[str, list[str]] = {}
-    for comment in comments:
-        text = comment.strip()
-        if not text.startswith("jabref-meta:"):
-            continue
-        body = text[len("jabref-meta:") :].lstrip()
+    for body in _metadata(comments):
         if not body.startswith("groupstree:"):
             continue
         for name, keys in _tree_groups(body[len("groupstree:") :]):
             for key in keys:
                 members.setdefault(key.lower(), []).append(name)
     return members
+
+
+def jabref_file_folders(comments: list[str]) -> list[str]:
+    """The folders JabRef reads the library's relative ``file`` paths from, as written.
+
+    Args:
+        comments: The texts of the file's ``@comment`` blocks.
+
+    Returns:
+        Each user's folder first (JabRef prefers the one of the user it runs for), then the
+        library's; empty when the file names none.
+    """
+    users: list[str] = []
+    shared: list[str] = []
+    for body in _metadata(comments):
+        found = _FOLDER.match(body)
+        folder = _ESCAPE.sub(r"\1", found.group(3)).strip() if found else ""
+        if found and folder:
+            (users if found.group(2) else shared).append(folder)
+    return users + shared
+
+
+def _metadata(comments: list[str]) -> list[str]:
+    """The settings JabRef keeps in ``@comment{jabref-meta: name:value;}`` blocks."""
+    texts = (comment.strip() for comment in comments)
+    return [t[len("jabref-meta:") :].lstrip() for t in texts if t.startswith("jabref-meta:")]

@@ -30,7 +30,7 @@ from refman.importers.bib_common import built, entry_label
 from refman.importers.bib_damage import failure_reason, lost_fields, skipped
 from refman.importers.bib_extension import BIB_FIELD, parse_extension, with_extension
 from refman.importers.bib_fields import NOTE_FIELDS, entry_draft, note_text
-from refman.importers.bib_groups import jabref_memberships
+from refman.importers.bib_groups import jabref_file_folders, jabref_memberships
 from refman.importers.bib_split import split_blocks
 from refman.importers.bib_values import MONTH_MACROS, resolve
 from refman.importers.messages import not_a_bibliography
@@ -250,7 +250,8 @@ def parse_bibtex(text: str) -> ParsedPage:
     records = [
         _record(e, groups.get(e.key.casefold(), []), reader.warnings) for e in reader.entries
     ]
-    return ParsedPage("", PageFormat.BIBTEX, None, records, reader.warnings)
+    folders = tuple(jabref_file_folders(reader.comments))
+    return ParsedPage("", PageFormat.BIBTEX, None, records, reader.warnings, file_folders=folders)
 
 
 def _record(entry: _Entry, groups: list[str], warnings: list[str]) -> ParsedRecord:

@@ -180,6 +180,8 @@ class ParsedPage:
         records: The records found, in page order.
         warnings: Plain sentences about anything odd (count mismatch, encoding guessed, ...).
         encoding: The text encoding the bytes were decoded with ("utf-8" for str input).
+        file_folders: The folders a bibliography says its files' relative paths start from
+            (JabRef's file directories), as written.
     """
 
     owner: str
@@ -188,6 +190,7 @@ class ParsedPage:
     records: list[ParsedRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     encoding: str = "utf-8"
+    file_folders: tuple[str, ...] = ()
 
     @property
     def skipped(self) -> int:

@@ -331,29 +331,38 @@ def _loaded(path: Path, data: bytes) -> LoadedSource:
     return LoadedSource(path.name, text, warnings, encoding, links)
 
 
-def _found_file(raw: str, folder: Path | None) -> Path | None:
+def _found_file(raw: str, folders: list[Path]) -> Path | None:
     """The file a bibliography's path names on this machine, or None."""
     path = Path(raw).expanduser()
     tried = [path]
     if not path.is_absolute():
         # Mendeley writes absolute paths without their first "/" ("home/ana/x.pdf").
-        tried = [folder / path] if folder is not None else []
-        tried.append(Path("/") / path)
+        tried = [*(folder / path for folder in folders), Path("/") / path]
     return next((p for p in tried if p.is_file()), None)
+
+
+def _file_folders(page: ParsedPage, folder: Path | None) -> list[Path]:
+    """Where a relative path is read from: the folders the bibliography names for its files
+    (JabRef's; a relative one from ``folder``), then ``folder``, the bibliography's own."""
+    named = [Path(f).expanduser() for f in page.file_folders]
+    folders = [f if folder is None else folder / f for f in named]
+    folders = [f for f in folders if f.is_absolute()]  # (no relative one without ``folder``)
+    return [*folders, folder] if folder is not None else folders
 
 
 def with_found_files(page: ParsedPage, folder: Path | None) -> ParsedPage:
     """The page with each record's files found on this machine (a relative path read from
-    ``folder``; None: from nowhere): those not found are left out, and a warning says how
-    many."""
+    the folders the page names, then ``folder``; None: from nowhere): those not found are
+    left out, and a warning says how many."""
     missing: list[str] = []
     records = []
+    folders = _file_folders(page, folder)
     for record in page.records:
         found: list[str] = []
         for raw in record.files:
             if "://" in raw:
                 continue  # a web page's link (Zotero's "Snapshot" of a link), not a file
-            path = _found_file(raw, folder)
+            path = _found_file(raw, folders)
             if path is not None:
                 found.append(str(path))
             else:

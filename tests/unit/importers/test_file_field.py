@@ -75,3 +75,32 @@ def test_mendeley_paths_without_their_first_slash_and_snapshot_links(tmp_path: P
     page = load_source(bib).parse()
     assert [r.files for r in page.records] == [(str(pdf),)]
     assert not any("were not found" in w for w in page.warnings)
+
+
+def test_jabref_reads_relative_paths_from_the_librarys_file_folders(tmp_path: Path) -> None:
+    # JabRef's Library properties: a file folder for everyone (relative to the .bib) and one
+    # of a user's own; the `file` fields name the files inside them.
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "mine").mkdir()
+    shared = make_pdf(tmp_path / "papers" / "Lee2021 - Contrastive.pdf")
+    own = make_pdf(tmp_path / "mine" / "Knuth1997.pdf")
+    beside = make_pdf(tmp_path / "Smith2020.pdf")
+    bib = tmp_path / "library.bib"
+    bib.write_text(
+        "@InProceedings{Lee2021,\n  title = {Contrastive Pretraining},\n"
+        "  file = {:Lee2021 - Contrastive.pdf:PDF},\n}\n\n"
+        "@Book{Knuth1997,\n  title = {The Art of Computer Programming},\n"
+        "  file = {:Knuth1997.pdf:PDF},\n}\n\n"
+        "@Article{Smith2020,\n  title = {Deep Learning for Protein Folding},\n"
+        "  file = {:Smith2020.pdf:PDF;:Gone2020.pdf:PDF},\n}\n\n"
+        "@Comment{jabref-meta: databaseType:bibtex;}\n\n"
+        "@Comment{jabref-meta: fileDirectory:papers;}\n\n"
+        f"@Comment{{jabref-meta: fileDirectory-alice-laptop:{tmp_path / 'mine'};}}\n",
+        encoding="utf-8",
+    )
+    page = load_source(bib).parse()
+    assert [r.files for r in page.records] == [(str(shared),), (str(own),), (str(beside),)]
+    assert any(
+        "1 of the files the bibliography names were not found (Gone2020.pdf)" in w
+        for w in page.warnings
+    )
