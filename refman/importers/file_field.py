@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterable
 from urllib.parse import unquote, urlparse
 
+#: How EndNote names a PDF in its library's folder: ``<library>.Data/PDF/`` and the rest.
+ENDNOTE_PDF = "internal-pdf://"
 _UNESCAPE = re.compile(r"\\(.)")
 _FILES = re.compile(r"(?<!\\);")
 _PARTS = re.compile(r"(?<!\\):")
@@ -47,11 +49,11 @@ def read_file_field(value: str) -> list[str]:
 
 
 def ris_file_path(value: str) -> str | None:
-    """The path of an RIS ``L1`` line: a path, or a ``file://`` address (an EndNote
-    ``internal-pdf://`` one names no file refman can find: None)."""
+    """The path of an RIS ``L1`` line: a path, a ``file://`` address, or EndNote's name of a
+    PDF its library keeps (:data:`ENDNOTE_PDF`, kept as written); a web address: None."""
     value = value.strip()
     if value.startswith("file://"):
         return unquote(urlparse(value).path) or None
-    if "://" in value:
+    if "://" in value and not value.startswith(ENDNOTE_PDF):
         return None
     return value or None

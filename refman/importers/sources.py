@@ -11,6 +11,7 @@ the file and the reason. Pure Python: no Qt, no database.
 
 from __future__ import annotations
 
+import glob
 import re
 import stat
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from refman.importers.decode import decode_bytes
 from refman.importers.errors import NotAnAuthorPageError, UnreadableFileError
+from refman.importers.file_field import ENDNOTE_PDF
 from refman.importers.html_text import html_page, html_to_text
 from refman.importers.identify import attach_links
 from refman.importers.pdf_file import looks_like_pdf
@@ -333,6 +335,9 @@ def _loaded(path: Path, data: bytes) -> LoadedSource:
 
 def _found_file(raw: str, folders: list[Path]) -> Path | None:
     """The file a bibliography's path names on this machine, or None."""
+    if raw.startswith(ENDNOTE_PDF):  # in "My Library.Data/PDF" beside the exported file
+        pattern = "*.Data/PDF/" + glob.escape(raw[len(ENDNOTE_PDF) :])
+        return next((p for f in folders for p in sorted(f.glob(pattern)) if p.is_file()), None)
     path = Path(raw).expanduser()
     tried = [path]
     if not path.is_absolute():
@@ -360,7 +365,7 @@ def with_found_files(page: ParsedPage, folder: Path | None) -> ParsedPage:
     for record in page.records:
         found: list[str] = []
         for raw in record.files:
-            if "://" in raw:
+            if "://" in raw and not raw.startswith(ENDNOTE_PDF):
                 continue  # a web page's link (Zotero's "Snapshot" of a link), not a file
             path = _found_file(raw, folders)
             if path is not None:

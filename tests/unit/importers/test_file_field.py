@@ -39,7 +39,8 @@ def test_what_refman_writes_it_reads_back() -> None:
 def test_ris_l1_is_a_path_or_a_file_address() -> None:
     assert ris_file_path("file:///home/me/My%20Paper.pdf") == "/home/me/My Paper.pdf"
     assert ris_file_path("/home/me/paper.pdf") == "/home/me/paper.pdf"
-    assert ris_file_path("internal-pdf://1234/paper.pdf") is None
+    assert ris_file_path("internal-pdf://1234/paper.pdf") == "internal-pdf://1234/paper.pdf"
+    assert ris_file_path("https://example.org/paper.pdf") is None
 
 
 def test_a_bibliography_finds_its_files_beside_it_and_says_which_are_missing(
@@ -102,5 +103,29 @@ def test_jabref_reads_relative_paths_from_the_librarys_file_folders(tmp_path: Pa
     assert [r.files for r in page.records] == [(str(shared),), (str(own),), (str(beside),)]
     assert any(
         "1 of the files the bibliography names were not found (Gone2020.pdf)" in w
+        for w in page.warnings
+    )
+
+
+def test_endnotes_pdfs_are_found_in_its_library_folder_or_named_as_missing(
+    tmp_path: Path,
+) -> None:
+    # EndNote keeps its PDFs in "<library>.Data/PDF/<number>/", beside the library it exports.
+    folder = tmp_path / "My EndNote Library.Data" / "PDF" / "0123456789"
+    folder.mkdir(parents=True)
+    kept = make_pdf(folder / "Hinton [1].pdf")
+    ris = tmp_path / "My EndNote Library.ris"
+    ris.write_bytes(
+        (
+            "TY  - JOUR\r\nTI  - Reducing the dimensionality of data\r\nPY  - 2006\r\n"
+            "L1  - internal-pdf://0123456789/Hinton [1].pdf\r\nER  - \r\n\r\n"
+            "TY  - JOUR\r\nTI  - A paper whose PDF EndNote lost\r\nPY  - 2010\r\n"
+            "L1  - internal-pdf://9876543210/Lost-2010.pdf\r\nER  - \r\n"
+        ).encode("utf-8-sig")
+    )
+    page = load_source(ris).parse()
+    assert [r.files for r in page.records] == [(str(kept),), ()]
+    assert any(
+        "1 of the files the bibliography names were not found (Lost-2010.pdf)" in w
         for w in page.warnings
     )
