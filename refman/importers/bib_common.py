@@ -28,6 +28,7 @@ __all__ = [
     "MONTH_NAMES",
     "Draft",
     "bib_key",
+    "bib_keywords",
     "clean_tags",
     "date_parts",
     "entry_label",
@@ -85,6 +86,7 @@ _SHORT_NOTE = 160
 #: The types of an unpublished work (as refman's merge rules name them).
 _PREPRINT_TYPES = frozenset({"article", "manuscript"})
 _SEPARATORS = {",;": re.compile("[,;]"), ";": re.compile(";")}
+_KEYWORD_MARK = re.compile(r"(?<!\\)[{},;]")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
 
@@ -140,6 +142,23 @@ def split_keywords(text: str, separators: str = ",;") -> list[str]:
         return []
     splitter = _SEPARATORS.get(separators) or re.compile("[" + re.escape(separators) + "]")
     return [" ".join(p.split()) for p in splitter.split(text) if p and not p.isspace()]
+
+
+def bib_keywords(value: str) -> list[str]:
+    """A BibTeX value's keywords, split at commas and semicolons outside braces ("{Neoplasms,
+    Experimental}" stays one keyword)."""
+    if "{" not in value:
+        return split_keywords(value)
+    parts, start, depth = [], 0, 0
+    for found in _KEYWORD_MARK.finditer(value):
+        char = found.group()
+        if char in "{}":
+            depth += 1 if char == "{" else -1
+        elif depth == 0:
+            parts.append(value[start : found.start()])
+            start = found.end()
+    parts.append(value[start:])
+    return [" ".join(p.split()) for p in parts if p.strip()]
 
 
 def clean_tags(names: Iterable[str]) -> list[str]:

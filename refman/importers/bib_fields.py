@@ -22,10 +22,10 @@ from refman.common.east_asian import east_asian
 from refman.common.identifiers import normalize_arxiv
 from refman.importers.bib_common import (
     Draft,
+    bib_keywords,
     date_parts,
     is_bibliographic_note,
     month_number,
-    split_keywords,
     tidy_paragraphs,
     year_of,
 )
@@ -33,7 +33,7 @@ from refman.importers.bib_values import bib_text, extended_name, group_end, plai
 from refman.importers.file_field import read_file_field
 from refman.importers.records import PersonName
 
-__all__ = ["BIB_TYPES", "NOTE_FIELDS", "bib_names", "entry_draft", "note_text"]
+__all__ = ["BIB_TYPES", "NOTE_FIELDS", "bib_names", "entry_draft", "is_note_field", "note_text"]
 
 #: Entry type -> CSL type (BibTeX and BibLaTeX types, as Zotero and citation.js map them).
 BIB_TYPES = {
@@ -115,13 +115,13 @@ _ISSUE_TYPES = frozenset({"article", "periodical", "suppperiodical"})
 _SERIES_TYPES = frozenset(
     {"book", "mvbook", "inbook", "incollection", "inproceedings", "proceedings", "collection"}
 )
-NOTE_FIELDS = ("annote", "annotation", "comment")
+#: Fields that hold a reader's notes (JabRef 2's ``review``; JabRef's own ``comment-alice``).
+NOTE_FIELDS = ("annote", "annotation", "comment", "review")
 _TAG_FIELDS = ("keywords", "mendeley-tags", "groups", "mendeley-groups")
 _ARXIV_WORD = re.compile(r"\b(?:arxiv|corr)\b", re.IGNORECASE)
 _ARXIV_VENUE = re.compile(r"^\s*(?:arxiv(?:\s+preprint)?(?:\s*:?\s*\S+)?|corr)\s*$", re.I)
 _TILDE_ACCENT = re.compile(r"\\~\s*(\{[^{}]*\}|[^\s{}\\])")
 _AND = re.compile(r"[ \t\r\n]+[aA][nN][dD][ \t\r\n]+")
-_KEYWORD_MARK = re.compile(r"(?<!\\)[{},;]")
 _SUBJECT = re.compile(r"^[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,})?$")
 
 
@@ -317,21 +317,9 @@ def _places_and_kinds(draft: Draft, entry_type: str, fields: dict[str, str]) -> 
         draft.extra["medium"] = bib_text(medium)
 
 
-def _keywords(value: str) -> list[str]:
-    """Keywords split at commas and semicolons outside braces ("{Neoplasms, Experimental}"
-    stays one keyword)."""
-    if "{" not in value:
-        return split_keywords(value)
-    parts, start, depth = [], 0, 0
-    for found in _KEYWORD_MARK.finditer(value):
-        char = found.group()
-        if char in "{}":
-            depth += 1 if char == "{" else -1
-        elif depth == 0:
-            parts.append(value[start : found.start()])
-            start = found.end()
-    parts.append(value[start:])
-    return [" ".join(p.split()) for p in parts if p.strip()]
+def is_note_field(name: str) -> bool:
+    """True for a field (lower-case name) that holds a note: :data:`NOTE_FIELDS`, a user's."""
+    return name in NOTE_FIELDS or name.startswith("comment-")
 
 
 def note_text(value: str) -> str:
@@ -342,11 +330,9 @@ def note_text(value: str) -> str:
 def _tags_and_notes(draft: Draft, fields: dict[str, str], groups: list[str]) -> None:
     for name in _TAG_FIELDS:
         if fields.get(name):
-            draft.tags.extend(bib_text(t) for t in _keywords(fields[name]))
+            draft.tags.extend(bib_text(t) for t in bib_keywords(fields[name]))
     draft.tags.extend(groups)
-    for name in NOTE_FIELDS:
-        if fields.get(name):
-            draft.notes.append(note_text(fields[name]))
+    draft.notes.extend(note_text(v) for name, v in fields.items() if v and is_note_field(name))
     note = fields.get("note", "")
     if note:
         if is_bibliographic_note(bib_text(note)):

@@ -29,7 +29,7 @@ from refman.common.text import plural
 from refman.importers.bib_common import built, entry_label
 from refman.importers.bib_damage import failure_reason, lost_fields, skipped
 from refman.importers.bib_extension import BIB_FIELD, parse_extension, with_extension
-from refman.importers.bib_fields import NOTE_FIELDS, entry_draft, note_text
+from refman.importers.bib_fields import entry_draft, is_note_field, note_text
 from refman.importers.bib_groups import jabref_file_folders, jabref_memberships
 from refman.importers.bib_split import split_blocks
 from refman.importers.bib_values import MONTH_MACROS, resolve
@@ -42,8 +42,7 @@ __all__ = ["parse_bibtex"]
 _NOT_INHERITED = frozenset(
     """crossref xref ids key label title subtitle titleaddon shorttitle doi eprint arxivid
     archiveprefix eprinttype eprintclass primaryclass url urldate file pages abstract keywords
-    groups mendeley-tags mendeley-groups annote annotation note comment pmid pmcid
-    x-refman""".split()
+    groups mendeley-tags mendeley-groups note pmid pmcid x-refman""".split()
 )
 #: Entry types contained in a book or proceedings: the parent's title is their booktitle.
 _IN_TYPES = frozenset(
@@ -141,7 +140,7 @@ class _Reader:
         entry = self._entry(inner, line)
         lost: list[str] = []
         if isinstance(block, DuplicateFieldKeyBlock):  # all of a repeated note field is kept
-            lost = sorted(k for k in block.duplicate_keys if k.lower() not in NOTE_FIELDS)
+            lost = sorted(k for k in block.duplicate_keys if not is_note_field(k.lower()))
         if entry is not None and lost:
             names = ", ".join(f"‘{k}’" for k in lost)
             self.warnings.append(
@@ -156,7 +155,7 @@ class _Reader:
         for field in block.fields:
             name = field.key.strip().lower()
             repeated = name in entry.fields
-            if repeated and name not in NOTE_FIELDS:
+            if repeated and not is_note_field(name):
                 continue  # a repeated field: BibTeX keeps the first
             value = resolve(str(field.value), self.macros, unknown)
             if value is None:
@@ -217,7 +216,7 @@ class _Reader:
             for name, value in parent.fields.items():
                 if name == "title" and entry.type in _IN_TYPES:
                     entry.fields.setdefault("booktitle", value)
-                elif name not in _NOT_INHERITED:
+                elif name not in _NOT_INHERITED and not is_note_field(name):
                     entry.fields.setdefault(name, value)
 
 

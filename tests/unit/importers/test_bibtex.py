@@ -243,6 +243,27 @@ def test_jabref_strings_groups_names_and_crossref() -> None:
     assert records["ICML2020"].extra["issued"] == {"date-parts": [[2020, 7]]}
 
 
+def test_jabref_users_own_comments_and_jabref_2_reviews_are_notes() -> None:
+    page = parse_bibtex(
+        "@Article{Doe2019,\n  author = {Doe, Jane},\n  title = {Reading Notes in JabRef},\n"
+        "  comment = {A comment for everyone.},\n"
+        "  comment-alice = {Alice's own comment: check Fig.~2.},\n"
+        "  review = {Solid method, weak baseline.},\n}\n\n"
+        "@Proceedings{Conf2019,\n  title = {Proceedings of the Meeting},\n  year = {2019},\n"
+        "  comment-alice = {About the proceedings only.},\n}\n\n"
+        "@InProceedings{Roe2019,\n  author = {Roe, Richard},\n  title = {A Talk},\n"
+        "  crossref = {Conf2019},\n}\n"
+    )
+    records = by_key(page)
+    assert records["Doe2019"].notes == (
+        "A comment for everyone.",
+        "Alice's own comment: check Fig. 2.",
+        "Solid method, weak baseline.",
+    )
+    assert records["Roe2019"].notes == ()  # a note is the parent's own, not inherited
+    assert records["Roe2019"].venue == "Proceedings of the Meeting"
+
+
 def test_jabref_2_groups_tree_gives_tags_by_key() -> None:
     records = by_key(read("jabref2-groupstree.bib"))
     assert records["Rossi2009"].tags == ("Volcanoes", "Thesis chapter 2")
