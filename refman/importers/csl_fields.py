@@ -93,7 +93,10 @@ def _name(value: Any) -> PersonName | None:
         whole = literal or _text(value.get("given"))
         return PersonName(whole, literal=True) if whole else None
     particle = _text(value.get("non-dropping-particle")) or _text(value.get("dropping-particle"))
-    return PersonName(family, _text(value.get("given")), particle, _text(value.get("suffix")))
+    given, suffix = _text(value.get("given")), _text(value.get("suffix"))
+    if not suffix and "," in given:  # "Robert, Jr.": after the comma, a suffix (citeproc-js)
+        given, suffix = (part.strip() for part in given.rsplit(",", 1))
+    return PersonName(family, given, particle, suffix)
 
 
 def _clean_name(value: Any) -> dict[str, str] | None:

@@ -76,6 +76,18 @@ def test_citation_js_csl_json() -> None:
     assert webpage.extra["issued"] == {"date-parts": [[2023, 5, 1]]}  # an EDTF string
 
 
+def test_a_suffix_written_after_the_given_name_is_a_suffix() -> None:
+    item = {
+        "id": "brown2020",
+        "type": "article-journal",
+        "title": "Suffixes in Names",
+        "author": [{"family": "Brown", "given": "Robert, Jr."}, {"family": "Ng", "given": "A."}],
+    }
+    [record] = parse_csl_json(json.dumps([item])).records
+    assert record.authors == ("Robert Brown Jr.", "A. Ng")
+    assert record.author_names[0] == PersonName("Brown", "Robert", suffix="Jr.")
+
+
 def test_a_single_item_and_items_by_id() -> None:
     [single] = read("csl-single.json").records
     assert (single.citekey, single.volume, single.year) == ("lovelace1843", "3", 1843)
