@@ -20,6 +20,7 @@ from refman.importers.author_page import parse as parse_author_page
 from refman.importers.bibtex import parse_bibtex
 from refman.importers.csljson import parse_csl_json
 from refman.importers.errors import NotAnAuthorPageError
+from refman.importers.messages import not_a_bibliography
 from refman.importers.records import PageFormat, ParsedPage
 from refman.importers.ris import parse_ris
 from refman.importers.safe_text import safe_page
@@ -110,6 +111,8 @@ def _parse_any(text: str, name: str) -> ParsedPage:
         return parse_author_page(text)
     except NotAnAuthorPageError:
         suffix = name[name.rfind(".") :].lower() if "." in name else ""
-        if suffix in _SUFFIXES and text.strip():
+        if suffix in _SUFFIXES and not text.strip():  # an empty .bib: no bibliography either
+            raise not_a_bibliography("the file holds no text") from None
+        if suffix in _SUFFIXES:
             return _READERS[_SUFFIXES[suffix]](text)  # says why it is no bibliography
         raise

@@ -478,6 +478,19 @@ def test_a_bib_file_without_entries_is_not_a_bibliography(tmp_path: Path, text: 
     assert caught.value.message.startswith("No publication records found: ")
 
 
+@pytest.mark.parametrize("text", ["", "\r\n  \n"])
+def test_an_empty_bibliography_file_is_said_to_be_no_bibliography(
+    tmp_path: Path, text: str
+) -> None:
+    for name in ("library.bib", "library.ris", "library.json"):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(NotABibliographyError) as caught:
+            load_source(path).parse()
+        assert caught.value.message.startswith("No publication records found: the file holds no")
+        assert "An author page starts" not in caught.value.message
+
+
 def test_a_binary_bib_file_is_refused_as_binary(tmp_path: Path) -> None:
     path = tmp_path / "library.bib"
     path.write_bytes(bytes(range(256)) * 8)
