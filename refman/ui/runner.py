@@ -109,7 +109,8 @@ class Idling(Protocol):
 
 
 def wait_until_idle(worker: Idling, timeout_ms: int) -> bool:
-    """Process events (but not the user's input) until a worker is idle or the time is up.
+    """Process events (but not the user's input) until a worker is idle or the time is up
+    (idle for a moment, and given work again by what it delivered, it is waited for again).
 
     Returns:
         True when the worker is idle.
@@ -117,14 +118,18 @@ def wait_until_idle(worker: Idling, timeout_ms: int) -> bool:
     if worker.idle:
         return True
     loop = QEventLoop()
+    time_up = QTimer(loop)  # (its own state says when the time is up: it may fire early)
+    time_up.setSingleShot(True)
+    time_up.timeout.connect(loop.quit)
 
     def quit_when_idle(idle: bool) -> None:
         if idle:
             loop.quit()
 
     worker.idle_changed.connect(quit_when_idle)
-    QTimer.singleShot(timeout_ms, loop.quit)
-    loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+    time_up.start(timeout_ms)
+    while not worker.idle and time_up.isActive():
+        loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
     worker.idle_changed.disconnect(quit_when_idle)
     return worker.idle
 

@@ -6,10 +6,10 @@ import gc
 import weakref
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 from pytestqt.qtbot import QtBot
 
-from refman.ui.runner import OperationRunner, _Signals
+from refman.ui.runner import OperationRunner, _Signals, wait_until_idle
 
 
 class _Result:
@@ -60,3 +60,30 @@ def test_the_job_handed_to_its_caller_holds_nothing_once_delivered(qtbot: QtBot)
     assert results == [42]
     assert job.value is None and job.on_done is None  # the caller's job holds nothing more
     runner.shutdown()
+
+
+class _Worker(QObject):
+    """A worker that is idle for a moment, then given work again by what it delivered."""
+
+    idle_changed = Signal(bool)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.idle = False
+        self.steps = 0
+
+    def step(self) -> None:
+        self.steps += 1
+        self.idle = self.steps in (1, 3)  # idle after its first job and after its second
+        self.idle_changed.emit(self.idle)
+        if self.steps == 1:  # what the first job delivered queues the second one at once
+            self.step()
+        elif self.steps == 2:
+            QTimer.singleShot(20, self.step)
+
+
+def test_waiting_for_a_worker_waits_past_a_moment_of_idleness(qtbot: QtBot) -> None:
+    worker = _Worker()
+    QTimer.singleShot(10, worker.step)
+    assert wait_until_idle(worker, 5_000)
+    assert worker.steps == 3
