@@ -341,8 +341,10 @@ def _found_file(raw: str, folders: list[Path]) -> Path | None:
     path = Path(raw).expanduser()
     tried = [path]
     if not path.is_absolute():
+        # A relative path written on Windows ("papers\x.pdf": a JabRef library moved with it).
+        relative = [path, Path(raw.replace("\\", "/"))] if "\\" in raw else [path]
         # Mendeley writes absolute paths without their first "/" ("home/ana/x.pdf").
-        tried = [*(folder / path for folder in folders), Path("/") / path]
+        tried = [*(folder / r for folder in folders for r in relative), Path("/") / path]
     return next((p for p in tried if p.is_file()), None)
 
 

@@ -129,3 +129,18 @@ def test_endnotes_pdfs_are_found_in_its_library_folder_or_named_as_missing(
         "1 of the files the bibliography names were not found (Lost-2010.pdf)" in w
         for w in page.warnings
     )
+
+
+def test_a_relative_path_written_on_windows_is_found_here(tmp_path: Path) -> None:
+    # A JabRef library kept on Windows, copied here with its folder of PDFs.
+    (tmp_path / "papers" / "2019").mkdir(parents=True)
+    pdf = make_pdf(tmp_path / "papers" / "2019" / "Mueller2019.pdf")
+    bib = tmp_path / "library.bib"
+    bib.write_text(
+        "@Article{Mueller2019,\n  title = {Stability of Networks},\n"
+        "  file = {:papers\\\\2019\\\\Mueller2019.pdf:PDF},\n}\n",
+        encoding="utf-8",
+    )
+    page = load_source(bib).parse()
+    assert [r.files for r in page.records] == [(str(pdf),)]
+    assert not any("were not found" in w for w in page.warnings)
