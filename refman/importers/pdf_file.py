@@ -82,7 +82,8 @@ def pdf_text(path: Path) -> tuple[str, int]:
     except ValueError:
         raise
     except Exception as error:  # a damaged file: pypdf raises many kinds
-        raise ValueError(f"it is damaged ({type(error).__name__}: {error})") from error
+        log.info("%s: pypdf: %s: %s", path, type(error).__name__, error)
+        raise ValueError("it is damaged") from error
 
 
 def first_page_image(path: Path, width: int) -> tuple[bytes, int, int, int]:

@@ -98,9 +98,10 @@ def read_pdf_paper(path: Path) -> ParsedRecord:
         guessed = _largest_line(first) if first is not None else None
     except NotAnAuthorPageError:
         raise
-    except Exception as error:  # a damaged file: pypdf raises many kinds
+    except Exception as error:  # a damaged file: pypdf raises many kinds (named in the log)
+        log.info("%s: pypdf: %s: %s", path, type(error).__name__, error)
         raise NotAnAuthorPageError(
-            f"“{path.name}” is damaged and cannot be read ({type(error).__name__}).",
+            f"“{path.name}” is a damaged PDF: refman cannot read it.",
             "Attach it to a paper instead, or open it in a PDF viewer to check it.",
         ) from error
     return _record(path, info, text, guessed, len(reader.pages))

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
 
+from refman.common.errors import RefmanError
 from refman.core.importing.values import ImportChoices, SourcedPage
 from refman.core.library import LibraryService
 from refman.core.operations import ImportPages
@@ -186,3 +188,13 @@ def test_the_same_pdf_under_another_name_is_not_attached_again(
     outcome = library.apply(ImportPages((_pdf_page(again),), ImportChoices()))
     assert outcome.value.new_ids == () and library.paper_ids() == [pid]
     assert [f.name for f in library.paper(pid).files] == ["paper.pdf"]
+
+
+def test_a_damaged_pdf_is_refused_in_plain_words(tmp_path: Path) -> None:
+    # (the reader's own error, "PdfReadError", is for the log file)
+    path = tmp_path / "draft.pdf"
+    path.write_bytes(b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<<>>\n%%EOF\n")
+    with pytest.raises(RefmanError) as caught:
+        load_source(path).parse()
+    assert caught.value.message == "“draft.pdf” is a damaged PDF: refman cannot read it."
+    assert "Attach it to a paper instead" in caught.value.hint
