@@ -13,10 +13,13 @@ files and reading status were deleted with it and do not come back.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
+from refman.common.errors import RefmanError
 from refman.core.importing.values import SourcedPage
 from refman.core.paper_state import BIB_FIELDS
+from refman.core.rules import FieldEdits
 from refman.core.values import PaperDetail
 from refman.importers import ParsedPage, ParsedRecord
 from refman.importers.records import PageFormat
@@ -26,10 +29,13 @@ from refman.importers.titles import shorten
 KEPT_SOURCE = "Kept after it was deleted elsewhere"
 
 
-def kept_record(detail: PaperDetail, notes: Sequence[str]) -> ParsedRecord:
+def kept_record(
+    detail: PaperDetail, notes: Sequence[str], typed: Mapping[str, str] | None = None
+) -> ParsedRecord:
     """The paper as it was last shown, with ``notes`` (the notes as written; empty ones are
-    left out) in place of the notes it had."""
-    return ParsedRecord(
+    left out) in place of the notes it had, and the fields ``typed`` (text by field name, as
+    typed in the window; a value its field's rule refuses is left out)."""
+    record = ParsedRecord(
         title=detail.title,
         title_provisional=detail.title_provisional,
         abstract=detail.abstract,
@@ -48,11 +54,21 @@ def kept_record(detail: PaperDetail, notes: Sequence[str]) -> ParsedRecord:
         attributed_to=detail.attributed_to,
         **{name: getattr(detail, name) for name in BIB_FIELDS},
     )
+    changed: dict[str, object] = {}
+    for name, text in (typed or {}).items():
+        try:
+            changed.update(FieldEdits.typed(name, text).items())
+        except (RefmanError, TypeError):  # refused, or no field of a record
+            continue
+    if "title" in changed:
+        changed["title_provisional"] = False
+    return replace(record, **changed)  # type: ignore[arg-type]
 
 
-def kept_page(detail: PaperDetail, notes: Sequence[str]) -> SourcedPage:
+def kept_page(
+    detail: PaperDetail, notes: Sequence[str], typed: Mapping[str, str] | None = None
+) -> SourcedPage:
     """A page of the one paper to import again (see :func:`kept_record`)."""
-    page = ParsedPage(
-        owner="", format=PageFormat.KEPT, claimed=None, records=[kept_record(detail, notes)]
-    )
+    record = kept_record(detail, notes, typed)
+    page = ParsedPage(owner="", format=PageFormat.KEPT, claimed=None, records=[record])
     return SourcedPage(page, f"{KEPT_SOURCE}: “{shorten(detail.title, 60)}”")

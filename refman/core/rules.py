@@ -343,6 +343,20 @@ class FieldEdits:
         """
         return cls(**{name: value})
 
+    @classmethod
+    def typed(cls, name: str, text: str) -> FieldEdits:
+        """The edit of a field's text as a person typed it in the window: a year parsed, an
+        empty venue (or other bibliographic field) cleared.
+
+        Raises:
+            InvalidValueError: The text breaks the field's rule (an empty title, "MMXX").
+        """
+        if name == "year":
+            return cls(year=parse_year(text))
+        if name == "title":
+            return cls(title=text)
+        return cls.one(name, text or None) if name == "venue" else cls.one(name, text)
+
     def items(self) -> Iterator[tuple[str, str | int | None]]:
         """(field, new value) for every field the edit changes, in :data:`EDITABLE` order."""
         for f in fields(self):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from refman.core.rules import FieldEdits, parse_year
+from refman.core.rules import FieldEdits
 
 from refman.ui.conflicts import save_field
 
@@ -30,24 +30,26 @@ def save_edits(pane: DetailPane) -> None:
     ) -> Callable[[str], None]:
         def committed(text: str) -> None:
             paper = pane.shown_paper()
-            if paper is not None:
+            if paper is not None and paper is not pane.kept.deleted:  # (held: kept_paper)
                 edit = (make, text, shown())
                 save_field(pane.controller, paper.id, edit, revert, (pane.reload, pane.held.hold))
 
         return committed
 
     title, year, venue, biblio = pane.title_edit, pane.year_field, pane.venue_field, pane.biblio
-    title.committed.connect(saving(lambda t: FieldEdits(title=t), title.shown_title, title.revert))
+    title.committed.connect(
+        saving(lambda t: FieldEdits.typed("title", t), title.shown_title, title.revert)
+    )
     year.committed.connect(
-        saving(lambda t: FieldEdits(year=parse_year(t)), year.shown_value, year.revert)
+        saving(lambda t: FieldEdits.typed("year", t), year.shown_value, year.revert)
     )
     venue.committed.connect(
-        saving(lambda t: FieldEdits(venue=t or None), venue.shown_value, venue.revert)
+        saving(lambda t: FieldEdits.typed("venue", t), venue.shown_value, venue.revert)
     )
 
     def biblio_committed(name: str, text: str) -> None:
         field = biblio.fields.get(name)
         shown = field.shown_value if field is not None else str
-        saving(lambda t: FieldEdits.one(name, t), shown, lambda: biblio.revert(name))(text)
+        saving(lambda t: FieldEdits.typed(name, t), shown, lambda: biblio.revert(name))(text)
 
     biblio.committed.connect(biblio_committed)

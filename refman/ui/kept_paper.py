@@ -40,6 +40,7 @@ from refman.core.operations import ImportPages, Outcome
 from refman.core.values import PaperDetail
 
 from refman.ui.citing import put_on_clipboard
+from refman.ui.detail_fields import TitleEdit
 from refman.ui.look import ATTENTION, plain_label, subtle_fill
 from refman.ui.read_only import mark_changing
 
@@ -176,7 +177,7 @@ class KeptPaper:
             return
         stored = {note.id: note.text for note in detail.notes}
         cards = self.pane.notes.cards
-        if any(stored.get(note_id) != card.text() for note_id, card in cards.items()):
+        if self._typed() or any(stored.get(n) != card.text() for n, card in cards.items()):
             self.keep()
         else:
             self.deleted = None
@@ -189,14 +190,27 @@ class KeptPaper:
         if detail is None:
             return
         texts = [card.text() for card in self.pane.notes.cards.values()]
+        page = kept_page(detail, texts, self._typed())
         self.deleted = None
         self.pane.notes.pending.forget(detail.id)
         self.keep_button.setEnabled(False)
         at = datetime.now().replace(microsecond=0)
-        page = kept_page(detail, texts)
         self.pane.controller.apply(
             ImportPages((page,), ImportChoices(), at), self._kept, label="Keeping the paper…"
         )
+
+    def _typed(self) -> dict[str, str]:
+        """What the fields hold that differs from the paper as last shown (typed, never
+        saved: :mod:`refman.ui.detail_saving` holds it for a paper deleted)."""
+        typed: dict[str, str] = {}
+        for name, field in self.pane.editable_fields().items():
+            if isinstance(field, TitleEdit):
+                now, shown = field.toPlainText(), field.shown_title()
+            else:
+                now, shown = field.text(), field.shown_value()
+            if now.strip() != shown.strip():
+                typed[name] = now.strip()
+        return typed
 
     def _kept(self, outcome: Outcome[ImportResult]) -> None:
         if not shiboken6.isValid(self.keep_button):

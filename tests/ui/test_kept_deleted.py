@@ -118,7 +118,6 @@ def test_leaving_a_paper_deleted_for_good_with_unsaved_writing_keeps_it(
 def test_closing_the_window_on_a_paper_deleted_for_good_keeps_the_note(
     qtbot: QtBot, window: MainWindow, library_location: str
 ) -> None:
-    controller = window.controller
     _writing_when_deleted(qtbot, window, library_location)
     window.close()
     reopened = LibraryService.open(library_location)
@@ -127,4 +126,26 @@ def test_closing_the_window_on_a_paper_deleted_for_good_keeps_the_note(
     finally:
         reopened.close()
     assert notes == ["half a thought"]
-    del controller
+
+
+def test_a_title_being_typed_when_the_paper_is_deleted_for_good_comes_back_with_it(
+    qtbot: QtBot, window: MainWindow, library_location: str
+) -> None:
+    controller, pane = window.controller, window.detail_pane
+    paper = controller.service.paper_ids()[2]
+    window.go_to_paper(paper)
+    settle(controller)
+    pane.title_edit.setFocus()
+    pane.title_edit.selectAll()
+    qtbot.keyClicks(pane.title_edit, "A Better Title")
+    _delete_elsewhere(library_location, paper)
+    qtbot.waitUntil(pane.kept.notice.isVisible, timeout=3000)
+    assert not pane.kept.copy_note_button.isVisible()  # (no note to copy)
+    window.table.setFocus()  # the title handed over: held, not saved to a paper gone
+    settle(controller)
+    assert pane.title_edit.toPlainText() == "A Better Title"
+    window.table.select_paper(controller.service.paper_ids()[0])
+    settle(controller)
+    qtbot.waitUntil(lambda: len(controller.service.paper_ids()) == 5, timeout=2000)
+    titles = [controller.service.paper(p).title for p in controller.service.paper_ids()]
+    assert "A Better Title" in titles

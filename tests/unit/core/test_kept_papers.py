@@ -67,3 +67,18 @@ def test_a_kept_paper_merges_into_the_paper_the_library_holds_by_then(
     library.import_pages([kept_page(before, ["my half thought"])])
     assert library.paper_ids() == [again]
     assert [n.text for n in library.paper(again).notes] == ["my half thought"]
+
+
+def test_fields_typed_come_back_by_their_rules(library: LibraryService) -> None:
+    library.import_pages([_bib("moons.bib")])
+    [paper] = library.paper_ids()
+    before = library.paper(paper)
+    typed = {
+        "title": "Tidal Locking, Revisited",
+        "year": "MMXXI",
+        "doi": "https://doi.org/10.5555/NEW",
+    }
+    record = kept_page(before, [], typed).page.records[0]
+    assert (record.title, record.title_provisional) == ("Tidal Locking, Revisited", False)
+    assert record.year == 2021  # ("MMXXI" is no year: the paper's own stays)
+    assert record.doi == "10.5555/new"
