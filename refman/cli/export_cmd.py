@@ -77,6 +77,7 @@ def _ids(args: argparse.Namespace, service: LibraryService) -> list[int]:
     query = PaperQuery(
         text=args.search, tags=clean_tag_names(args.tags), section=Section(args.section)
     )
+    service.require_tags(query.tags)  # a mistyped tag is not an export of no papers
     return service.paper_ids(query)
 
 

@@ -78,12 +78,14 @@ def _listed(args: argparse.Namespace, service: LibraryService) -> PaperQuery:
     """The query of ``list`` / ``search``, checked, within the saved search asked for.
 
     Raises:
-        NotFoundError: ``--person`` names no person (never did, or merged into another).
+        NotFoundError: ``--person`` names no person (never did, or merged into another), or
+            ``--tag`` no tag.
     """
     query = query_of(args)
     _check_search(args, query)
     if query.person_id is not None and service.person(query.person_id) is None:
         raise no_person(query.person_id)
+    service.require_tags(query.tags)  # a mistyped tag is not a list of no papers
     if getattr(args, "saved", None):
         query = _narrowed(service, query, args.saved)
     return query

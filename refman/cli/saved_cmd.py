@@ -55,12 +55,14 @@ def run_searches(args: argparse.Namespace, service: LibraryService, out: TextIO)
 
 
 def run_save_search(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman save-search NAME [--search Q] [--tag T]... [--any-tag]``."""
+    """Run ``refman save-search NAME [--search Q] [--tag T]... [--any-tag]`` (a tag the
+    library does not hold is refused: a mistyped one would find nothing ever)."""
     try:
         existing: int | None = service.saved_search(args.name, by_id=False).id
     except RefmanError:
         existing = None
     op = SaveSearch(args.name, args.search, tuple(args.tags), args.any_tags, existing)
+    service.require_tags(op.tags)
     view = service.apply(op).value
     if args.json:  # as refman searches prints it, with its count
         counted = next(v for v in service.saved_searches() if v.id == view.id)

@@ -29,6 +29,7 @@ from refman.core.reading import (
     load_tags,
     view_of,
 )
+from refman.core.tagging import require_tags
 from refman.core.values import (
     NameVariant,
     NoteView,
@@ -189,6 +190,17 @@ class LibraryReads:
         """Every tag's name, by name (what completing a tag offers: no counts to work out)."""
         with self.db.reading() as s:
             return load_tag_names(s)
+
+    def require_tags(self, names: Sequence[str]) -> None:
+        """Check that every name is a tag's (any case), as a list filtered by tags needs.
+
+        Raises:
+            NotFoundError: A name no tag has, with the tags most like it
+                (:func:`refman.core.tagging.require_tags`).
+        """
+        if names:
+            with self.db.reading() as s:
+                require_tags(s, names)
 
     def people(self) -> list[PersonView]:
         """The people followed (owners of imported author pages), by name, with their papers

@@ -222,11 +222,13 @@ def _pose(
     """Put the window in the state a screenshot asks for.
 
     Raises:
-        RefmanError: The paper to select is not in the list shown.
+        RefmanError: The paper to select is not in the list shown, or a tag is not the
+            library's.
     """
     if person is not None:
         window.tag_pane.select_person(person)
     if tag:
+        window.controller.service.require_tags(list(tag))
         window.tag_pane.select_tags(list(tag))
     if search:
         window.search_box.set_text_now(search)

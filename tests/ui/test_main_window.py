@@ -387,7 +387,7 @@ def test_dropping_a_page_file_on_the_window_opens_the_wizard_with_it(
 
 
 def test_the_screenshot_command_renders_the_window_to_a_png(
-    library_path: Path, seeded: LibraryService, tmp_path: Path
+    library_path: Path, seeded: LibraryService, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "window.png"
     before = set(QApplication.topLevelWidgets())
@@ -396,6 +396,10 @@ def test_the_screenshot_command_renders_the_window_to_a_png(
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1200, 800)
     assert main(["--db", str(library_path), "screenshot", str(out), "--select", "99999"]) == 2
+    # A tag the library does not hold is an error, as in refman list (not an empty list).
+    capsys.readouterr()
+    assert main(["--db", str(library_path), "screenshot", str(out), "--tag", "nuerips"]) == 2
+    assert "There is no tag “nuerips”." in capsys.readouterr().err
     # Whether it succeeded or not, the command leaves no window behind.
     left = set(QApplication.topLevelWidgets()) - before
     assert not [w for w in left if isinstance(w, MainWindow)]

@@ -123,9 +123,17 @@ def test_an_unknown_id_is_refused(cli: Cli) -> None:
 
 
 def test_nothing_to_export(cli: Cli) -> None:
-    result = cli("--tag", "no-such-tag")
+    result = cli("--search", "nothing-matches-this")
     assert (result.code, result.out) == (0, "")
     assert result.err == "refman: no papers to export.\n"
+
+
+def test_a_tag_the_library_does_not_hold_is_refused(cli: Cli) -> None:
+    """Not an export of no papers: a mistyped tag is named, with the tags like it."""
+    result = cli("--tag", "sytems", "-o", "nothing.bib")
+    assert (result.code, result.out) == (2, "")
+    assert result.err == "refman: There is no tag “sytems”. Tags like it: systems.\n"
+    assert not Path("nothing.bib").exists()
 
 
 def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:

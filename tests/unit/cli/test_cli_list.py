@@ -161,6 +161,30 @@ def test_tag_filter_and_sections(cli: Cli) -> None:
     assert ORCA not in titles(cli)
 
 
+@pytest.mark.parametrize("command", [("list",), ("search", "orca"), ("list", "--json")])
+def test_a_tag_the_library_does_not_hold_is_an_error_naming_the_tags_like_it(
+    cli: Cli, command: tuple[str, ...]
+) -> None:
+    """A mistyped tag is not a list of no papers: exit status 2 and the tags it may be."""
+    cli("tag", paper_id(cli, ORCA), "NeurIPS", "marine")
+    run = cli(*command, "--tag", "marine", "--tag", "nuerips")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == "refman: There is no tag “nuerips”. Tags like it: NeurIPS.\n"
+    far = cli(*command, "--tag", "zebra")
+    assert far.err == "refman: There is no tag “zebra”. Use “refman tags” to see the tags.\n"
+    assert far.code == 2
+
+
+def test_a_tag_that_no_paper_listed_carries_lists_no_paper(cli: Cli) -> None:
+    """A tag of the library's that the papers asked for do not carry: no paper, no error."""
+    orca = paper_id(cli, ORCA)
+    cli("tag", orca, "marine")
+    cli("trash", orca)
+    run = cli("list", "--tag", "MARINE")
+    assert (run.code, run.err, run.out) == (0, "", "No paper matches.\n")
+    assert titles(cli, "--tag", "marine", "--section", "trash") == [ORCA]
+
+
 def test_show_text_has_everything_a_reader_needs(cli: Cli) -> None:
     tidewater = paper_id(cli, TIDEWATER)
     cli("tag", tidewater, "streams")

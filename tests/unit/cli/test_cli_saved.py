@@ -15,7 +15,7 @@ def test_saved_searches_are_saved_listed_used_changed_and_deleted(cli: Cli, tmp_
     page = tmp_path / "zhuo.txt"
     page.write_text(publication_page("Zhuo Jiang", RECORDS), encoding="utf-8")
     assert cli("import", page).code == 0
-    assert cli("tag", "1", "to read").code == 0
+    assert cli("tag", "1", "to read", "systems").code == 0
     saved = cli("save-search", "Recent work", "--search", "year:2024..")
     assert saved.code == 0 and "Saved the search “Recent work”" in saved.out
     listed = json.loads(cli("searches", "--json").out)
@@ -55,6 +55,7 @@ def test_a_search_saved_under_a_number_is_a_new_search_not_the_one_with_that_id(
     page.write_text(publication_page("Zhuo Jiang", RECORDS), encoding="utf-8")
     assert cli("import", page).code == 0
     assert cli("save-search", "Recent", "--search", "year:2024..").code == 0
+    assert cli("tag", "1", "to read").code == 0
     assert cli("save-search", "Reading", "--tag", "to read").code == 0
     reading = json.loads(cli("searches", "--json").out)[1]
     numbered = cli("save-search", str(reading["id"]), "--search", "tidewater")
@@ -66,3 +67,17 @@ def test_a_search_saved_under_a_number_is_a_new_search_not_the_one_with_that_id(
     again = cli("save-search", str(reading["id"]), "--search", "megascale")
     assert again.code == 0 and "Changed the search" in again.out
     assert cli("list", "--saved", str(found["Recent"]["id"])).code == 0
+
+
+def test_a_search_for_a_tag_the_library_does_not_hold_is_not_saved(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """It would find nothing, ever: the mistyped tag is named, with the tags like it."""
+    page = tmp_path / "zhuo.txt"
+    page.write_text(publication_page("Zhuo Jiang", RECORDS), encoding="utf-8")
+    assert cli("import", page).code == 0
+    assert cli("tag", "1", "to read").code == 0
+    refused = cli("save-search", "Reading", "--tag", "to read", "--tag", "to raed")
+    assert (refused.code, refused.out) == (2, "")
+    assert refused.err == "refman: There is no tag “to raed”. Tags like it: to read.\n"
+    assert json.loads(cli("searches", "--json").out) == []

@@ -24,6 +24,7 @@ from refman.core.operations import (
     SetTrashed,
     UntagPapers,
 )
+from refman.core.tagging import tags_like
 from refman.core.values import NoteView, PaperQuery, Section
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from tests.helpers.fixtures import dump
@@ -114,6 +115,25 @@ def test_tag_and_untag(library: LibraryService, ids: list[int]) -> None:
     undo(library, library.tag([a], ["Solo"]))  # undo drops the tag the change created
     assert "Solo" not in tag_counts(library)
     assert library.paper_ids(PaperQuery(section=Section.UNTAGGED)) == [ids[3], a]
+
+
+def test_a_tag_the_library_does_not_hold_is_refused_with_the_tags_like_it(
+    library: LibraryService, ids: list[int]
+) -> None:
+    """A list filtered by a mistyped tag would be a list of no papers: the name is refused,
+    with the library's tags most like it, the most alike first."""
+    library.tag([ids[0]], ["NeurIPS", "to read", "systems", "system design"])
+    library.require_tags(["neurips", "  TO   Read "])  # any case, any spaces: no error
+    with pytest.raises(NotFoundError) as caught:
+        library.require_tags(["systems", "nuerips", "zebra"])
+    assert str(caught.value) == "There is no tag “nuerips”. Tags like it: NeurIPS."
+    assert plain(caught.value.message) and plain(caught.value.hint)
+    with pytest.raises(NotFoundError) as caught:
+        library.require_tags(["zebra"])
+    assert caught.value.hint == "Use “refman tags” to see the tags."
+    assert tags_like("sytems", [t.name for t in library.tags()]) == ["systems"]
+    alike = ["read later", "to read", "thread", "zebra"]  # read later: too far (57 of 100)
+    assert tags_like("read", alike) == ["thread", "to read"]
 
 
 def test_a_change_to_many_papers_reports_them_in_parts(
