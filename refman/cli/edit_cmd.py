@@ -1,18 +1,27 @@
 """The changing commands: ``tag``, ``untag``, ``note``, ``edit``, ``mark``, ``rate``,
-``trash``, ``restore`` and ``empty-trash``. Each is one operation of the library service,
-the same the window uses."""
+``trash``, ``restore``, ``empty-trash`` and ``merge``. Each is one operation of the library
+service, the same the window uses; with ``--json`` each prints what it changed
+(:func:`~refman.cli.output.change_to_json`; ``note`` and ``merge``: objects of their own)."""
 
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+from collections.abc import Iterable
+from typing import Any, TextIO
 
-from refman.cli.output import note_to_json, write_json
+from refman.cli.output import change_to_json, note_to_json, write_json
 from refman.common.errors import InvalidValueError
 from refman.common.text import join_words, plural
 from refman.core.library import LibraryService
 from refman.core.merge_several import MergeSeveral
-from refman.core.operations import AddNote, EditPaper, RestorePapers, TagPapers, TrashPapers
+from refman.core.operations import (
+    AddNote,
+    EditPaper,
+    EmptyTrash,
+    RestorePapers,
+    TagPapers,
+    TrashPapers,
+)
 from refman.core.rules import FieldEdits, clean_tag_names, parse_year, stars, tag_key
 
 __all__ = [
@@ -37,21 +46,32 @@ def _say(out: TextIO, line: str) -> int:
     return 0
 
 
+def _changed(out: TextIO, changed: Iterable[int], named: Iterable[int] = (), **own: Any) -> int:
+    """Print what a change did, as JSON (``--json``)."""
+    write_json(out, change_to_json(changed, named, **own))
+    return 0
+
+
 def run_tag(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman tag ID TAG...``."""
+    """Run ``refman tag ID TAG...`` (``--json``: with ``tags``, the tags given)."""
     op = TagPapers((args.id,), tuple(args.tags))
-    service.apply(op)
+    changes = service.apply(op).changes
+    if args.json:
+        return _changed(out, changes.papers, op.paper_ids, tags=list(op.names))
     return _say(out, f"Tagged #{args.id} with {_quoted(op.names)}.")
 
 
 def run_untag(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman untag ID TAG...`` (a tag the paper does not carry is reported)."""
+    """Run ``refman untag ID TAG...`` (a tag the paper does not carry is reported;
+    ``--json``: with ``tags``, those taken off, and ``absent``, those it did not carry)."""
     names = clean_tag_names(args.tags)
     had = {tag_key(tag.name): tag.name for tag in service.paper(args.id).tags}
     removed = [had[tag_key(n)] for n in names if tag_key(n) in had]
     missing = [n for n in names if tag_key(n) not in had]
+    changed = service.untag([args.id], removed).changes.papers if removed else frozenset()
+    if args.json:
+        return _changed(out, changed, [args.id], tags=removed, absent=missing)
     if removed:
-        service.untag([args.id], removed)
         _say(out, f"Removed {_quoted(removed)} from #{args.id}.")
     if missing:
         _say(out, f"#{args.id} has no tag {_quoted(missing)}.")
@@ -108,10 +128,13 @@ def _edits(args: argparse.Namespace) -> FieldEdits:
 
 
 def run_edit(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman edit ID [--title T] [--year Y] [--venue V]``."""
+    """Run ``refman edit ID [--title T] [--year Y] [--venue V]`` (``--json``: with
+    ``fields``, the fields given, named as in a paper's JSON)."""
     service.paper(args.id)  # a missing paper is reported before a bad value
     edits = _edits(args)
-    service.apply(EditPaper(args.id, edits))
+    changes = service.apply(EditPaper(args.id, edits)).changes
+    if args.json:
+        return _changed(out, changes.papers, [args.id], fields=list(edits.names()))
     return _say(out, f"Changed the {join_words(edits.labels())} of #{args.id}.")
 
 
@@ -120,10 +143,19 @@ def _ids(ids: list[int] | tuple[int, ...]) -> str:
 
 
 def _move(
-    service: LibraryService, out: TextIO, op: TrashPapers | RestorePapers, done: str, not_done: str
+    args: argparse.Namespace,
+    service: LibraryService,
+    out: TextIO,
+    op: TrashPapers | RestorePapers,
+    texts: tuple[str, str],
 ) -> int:
-    """Trash or restore papers, saying which moved and which were already where they go."""
-    moved = sorted(service.apply(op).value)
+    """Trash or restore papers, saying which moved and which were already where they go
+    (``texts``: what is said of each)."""
+    outcome = service.apply(op)
+    if args.json:
+        return _changed(out, outcome.changes.papers, op.paper_ids)
+    done, not_done = texts
+    moved = sorted(outcome.value)
     stayed = [i for i in op.paper_ids if i not in moved]
     lines = []
     if moved:
@@ -144,15 +176,21 @@ def _marked(out: TextIO, ids: list[int], changed: tuple[int, ...], done: str, al
 
 
 def run_mark(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman mark ID... unread|reading|read``."""
-    changed = service.mark(args.ids, status=args.status).value
+    """Run ``refman mark ID... unread|reading|read`` (``--json``: with ``status``)."""
+    outcome = service.mark(args.ids, status=args.status)
+    if args.json:
+        return _changed(out, outcome.changes.papers, args.ids, status=args.status)
+    changed = outcome.value
     done = f"Marked {{papers}} as {args.status} ({{ids}})."
     return _marked(out, args.ids, changed, done, f"Already {args.status}")
 
 
 def run_rate(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman rate ID... STARS`` (0 clears the rating)."""
-    changed = service.mark(args.ids, rating=args.stars).value
+    """Run ``refman rate ID... STARS`` (0 clears the rating; ``--json``: with ``rating``)."""
+    outcome = service.mark(args.ids, rating=args.stars)
+    if args.json:
+        return _changed(out, outcome.changes.papers, args.ids, rating=args.stars)
+    changed = outcome.value
     if not args.stars:
         return _marked(out, args.ids, changed, "Cleared the rating of {papers} ({ids}).", "Unrated")
     shown = stars(args.stars)
@@ -164,18 +202,23 @@ def run_rate(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
 def run_trash(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman trash ID...``."""
     op = TrashPapers(tuple(args.ids))
-    return _move(service, out, op, "Moved {papers} to the Trash ({ids}).", "Already in the Trash")
+    texts = ("Moved {papers} to the Trash ({ids}).", "Already in the Trash")
+    return _move(args, service, out, op, texts)
 
 
 def run_restore(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman restore ID...``."""
     op = RestorePapers(tuple(args.ids))
-    return _move(service, out, op, "Restored {papers} from the Trash ({ids}).", "Not in the Trash")
+    texts = ("Restored {papers} from the Trash ({ids}).", "Not in the Trash")
+    return _move(args, service, out, op, texts)
 
 
 def run_empty_trash(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman empty-trash``."""
-    count = service.empty_trash()
+    """Run ``refman empty-trash`` (``--json``: ``changed``, the papers deleted for good)."""
+    deleted = service.apply(EmptyTrash()).value
+    if args.json:
+        return _changed(out, deleted)
+    count = len(deleted)
     if not count:
         return _say(out, "The Trash is already empty.")
     return _say(out, f"Deleted {plural(count, 'paper')} for good.")

@@ -41,7 +41,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 #: What ``--json`` prints, for the commands that have it.
-JSON = {"attach": "the attached files", "index-files": "what was read"}
+JSON = {"attach": "the attached files", "detach": "what changed", "index-files": "what was read"}
 
 
 def add_arguments(command: str, p: argparse.ArgumentParser) -> None:

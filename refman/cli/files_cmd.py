@@ -3,7 +3,7 @@
 JSON keys of an attached file (stable; listed in the README): ``id``, ``name``, ``path``,
 ``pages``, ``size``, ``missing``, ``linked`` (as in a paper's ``files``). ``check --files
 --json`` prints ``library``, ``files``, ``ok``, ``missing`` (files, each with ``paper``) and
-``stray``.
+``stray``; ``detach --json`` what changed (``changed``, ``unchanged``) and ``file``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import subprocess
 import sys
 from typing import TextIO
 
-from refman.cli.output import FILE_KEYS, file_line, write_json
+from refman.cli.output import FILE_KEYS, change_to_json, file_line, write_json
 from refman.common.errors import NotFoundError, RefmanError
 from refman.common.text import plural
 from refman.core.extraction import shared_extractor
@@ -114,9 +114,12 @@ def run_index_files(args: argparse.Namespace, service: LibraryService, out: Text
 
 
 def run_detach(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman detach ID FILE``."""
+    """Run ``refman detach ID FILE`` (``--json``: with ``file``, the file taken off)."""
     file = _pick(service.paper(args.id), args.file)
-    service.remove_files([file.id])
+    changes = service.remove_files([file.id]).changes
+    if args.json:
+        write_json(out, change_to_json(changes.papers, [args.id], file=_file_json(file)))
+        return 0
     kept = "" if file.linked else " (kept until the Trash is emptied)"
     out.write(f"Took “{file.name}” off #{args.id}{kept}.\n")
     return 0

@@ -43,6 +43,7 @@ JSON = {
     "searches": "the saved searches",
     "save-search": "the saved search",
     "related": "the related papers",
+    "delete-search": "what changed",
 }
 
 

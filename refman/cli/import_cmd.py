@@ -12,19 +12,25 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
-from refman.cli.output import import_to_json, write_json
+from refman.cli.output import write_json
 from refman.common.errors import RefmanError
 from refman.core.extraction import Extractor
-from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
+from refman.core.importing.values import (
+    ImportChoices,
+    ImportResult,
+    PageReport,
+    SinceLast,
+    SourcedPage,
+)
 from refman.core.importing.wording import report_counts, report_lines
 from refman.core.library import LibraryService
 from refman.core.rules import clean_tag_names
 from refman.importers import UnreadableFileError
 from refman.importers.sources import MAX_FILE_BYTES, TOO_LARGE, load_bytes, load_source
 
-__all__ = ["STDIN", "STDIN_LABEL", "read_source", "run_import"]
+__all__ = ["IMPORT_KEYS", "STDIN", "STDIN_LABEL", "import_to_json", "read_source", "run_import"]
 
 log = logging.getLogger("refman.cli")
 
@@ -33,6 +39,63 @@ STDIN = "-"
 #: How standard input is named in reports and in the library's sources.
 STDIN_LABEL = "standard input"
 _QUOTED_NAME = re.compile(r"^‘[^’]*’ ")
+#: The keys of the JSON object ``refman import --json`` prints for each file.
+IMPORT_KEYS = (
+    "file",
+    "owner",
+    "format",
+    "claimed",
+    "parsed",
+    "new",
+    "merged",
+    "possible_duplicates",
+    "warnings",
+    "unchanged",
+    "since_last",
+    "repeated",
+    "renamed",
+)
+#: The keys of ``since_last`` in an import's JSON (null when the owner's page is new).
+SINCE_LAST_KEYS = ("date", "new", "real_titles", "updated", "unchanged")
+
+
+def import_to_json(
+    label: str, report: PageReport, renamed: Sequence[tuple[str, str]] = ()
+) -> dict[str, Any]:
+    """The JSON object of one imported file, with exactly the keys of :data:`IMPORT_KEYS`
+    (``renamed``: the people its import named by a better spelling, before and after).
+
+    ``merged`` counts the papers already in the library that the file added something to;
+    papers it found unchanged count neither as new nor as merged, but as ``unchanged``.
+    """
+    return {
+        "file": label,
+        "owner": report.owner,
+        "format": report.format,
+        "claimed": report.claimed,
+        "parsed": report.parsed,
+        "new": report.new,
+        "merged": report.merged,
+        "possible_duplicates": report.possible_duplicates,
+        "warnings": list(report.warnings),
+        "unchanged": report.unchanged,
+        "since_last": _since_last_json(report.since_last),
+        "repeated": report.repeated,
+        "renamed": [{"before": was, "after": now} for was, now in renamed],
+    }
+
+
+def _since_last_json(since: SinceLast | None) -> dict[str, Any] | None:
+    """What a page brought since its owner's last import (:data:`SINCE_LAST_KEYS`)."""
+    if since is None:
+        return None
+    return {
+        "date": since.date.isoformat(),
+        "new": since.new,
+        "real_titles": since.titled,
+        "updated": since.updated,
+        "unchanged": since.unchanged,
+    }
 
 
 def _stdin_bytes() -> BinaryIO:

@@ -17,16 +17,15 @@ from typing import Any, TextIO
 from refman.cli.terminal import cells, padded, truncate, writes_unicode
 from refman.common.identifiers import arxiv_url, doi_url
 from refman.common.text import plural, size_text, squash_spaces
-from refman.core.importing.values import PageReport, SinceLast
 from refman.core.rules import stars
 from refman.core.subjects import subject_label
 from refman.core.values import FileView, NoteView, PaperDetail, PaperRow, TagView
 
 __all__ = [
-    "IMPORT_KEYS",
+    "CHANGE_KEYS",
     "PAPER_KEYS",
+    "change_to_json",
     "dumps",
-    "import_to_json",
     "note_to_json",
     "paper_table",
     "paper_text",
@@ -48,24 +47,8 @@ PAPER_KEYS = tuple(
 )
 #: The keys of an attached file in a paper's JSON.
 FILE_KEYS = ("id", "name", "path", "pages", "size", "missing", "linked")
-#: The keys of the JSON object ``refman import --json`` prints for each file.
-IMPORT_KEYS = (
-    "file",
-    "owner",
-    "format",
-    "claimed",
-    "parsed",
-    "new",
-    "merged",
-    "possible_duplicates",
-    "warnings",
-    "unchanged",
-    "since_last",
-    "repeated",
-    "renamed",
-)
-#: The keys of ``since_last`` in an import's JSON (null when the owner's page is new).
-SINCE_LAST_KEYS = ("date", "new", "real_titles", "updated", "unchanged")
+#: The keys every command that changes the library starts its JSON object with.
+CHANGE_KEYS = ("changed", "unchanged")
 _MIN_TITLE = 20
 _AUTHOR_WIDTH = 24
 _LABEL_WIDTH = 15
@@ -141,6 +124,26 @@ def note_to_json(note: NoteView) -> dict[str, Any]:
 def tag_to_json(tag: TagView) -> dict[str, Any]:
     """The JSON object of a tag: ``{"name", "colour", "count"}``."""
     return {"name": tag.name, "colour": tag.colour, "count": tag.count}
+
+
+def change_to_json(changed: Iterable[int], named: Iterable[int] = (), **own: Any) -> dict[str, Any]:
+    """The JSON object of a change to the library, the same for every command that makes one
+    (:data:`CHANGE_KEYS`, then the command's own keys).
+
+    Args:
+        changed: The papers the change touched (its :class:`~refman.core.values.Changes`).
+        named: The papers the command was given.
+        own: The command's own keys (``tags``, ``status``, ``file``…), in output order.
+
+    Returns:
+        ``changed``: the ids of the papers changed, ascending; ``unchanged``: those of the
+        papers named that the change left as they were (already in the Trash, already read,
+        carrying the tag already…), in the order named; then ``own``.
+    """
+    ids = sorted(changed)
+    done = set(ids)
+    kept = [paper for paper in dict.fromkeys(named) if paper not in done]
+    return {"changed": ids, "unchanged": kept, **own}
 
 
 def dumps(value: Any, *, indent: int | None = None, ascii_only: bool = False) -> str:
@@ -343,42 +346,3 @@ def file_line(file: FileView) -> str:
     if file.missing:
         about.append(f"missing: not at {file.path}")
     return f"{file.name} — {', '.join(about)}"
-
-
-def import_to_json(
-    label: str, report: PageReport, renamed: Sequence[tuple[str, str]] = ()
-) -> dict[str, Any]:
-    """The JSON object of one imported file, with exactly the keys of :data:`IMPORT_KEYS`
-    (``renamed``: the people its import named by a better spelling, before and after).
-
-    ``merged`` counts the papers already in the library that the file added something to;
-    papers it found unchanged count neither as new nor as merged, but as ``unchanged``.
-    """
-    return {
-        "file": label,
-        "owner": report.owner,
-        "format": report.format,
-        "claimed": report.claimed,
-        "parsed": report.parsed,
-        "new": report.new,
-        "merged": report.merged,
-        "possible_duplicates": report.possible_duplicates,
-        "warnings": list(report.warnings),
-        "unchanged": report.unchanged,
-        "since_last": _since_last_json(report.since_last),
-        "repeated": report.repeated,
-        "renamed": [{"before": was, "after": now} for was, now in renamed],
-    }
-
-
-def _since_last_json(since: SinceLast | None) -> dict[str, Any] | None:
-    """What a page brought since its owner's last import (:data:`SINCE_LAST_KEYS`)."""
-    if since is None:
-        return None
-    return {
-        "date": since.date.isoformat(),
-        "new": since.new,
-        "real_titles": since.titled,
-        "updated": since.updated,
-        "unchanged": since.unchanged,
-    }

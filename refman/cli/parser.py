@@ -79,6 +79,10 @@ def _json(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument("--json", action="store_true", help=f"print {what} as JSON")
 
 
+#: What a command that changes the library prints with ``--json``.
+CHANGED = "what changed"
+
+
 _ID_HELP = "the paper's id (see refman list)"
 
 
@@ -151,11 +155,13 @@ def _add_tagging(c: Commands) -> None:
     )
     p.add_argument("id", type=paper_id, metavar="ID", help=_ID_HELP)
     p.add_argument("tags", nargs="+", metavar="TAG", help="a tag name")
+    _json(p, CHANGED)
     p = c.add(
         "untag", "take tags off a paper", "Take tags off a paper.", "  refman untag 12 to-read"
     )
     p.add_argument("id", type=paper_id, metavar="ID", help=_ID_HELP)
     p.add_argument("tags", nargs="+", metavar="TAG", help="a tag name")
+    _json(p, CHANGED)
     p = c.add(
         "note",
         "add a note to a paper",
@@ -176,6 +182,7 @@ def _add_marks(c: Commands) -> None:
     )
     p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=_ID_HELP)
     p.add_argument("status", type=str.lower, choices=READING_STATUSES, help="the status")
+    _json(p, CHANGED)
     p = c.add(
         "rate",
         "give papers 0 to 5 stars",
@@ -184,6 +191,7 @@ def _add_marks(c: Commands) -> None:
     )
     p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=_ID_HELP)
     p.add_argument("stars", type=int, choices=range(RATING_MAX + 1), metavar="STARS", help="0-5")
+    _json(p, CHANGED)
 
 
 def _add_paper_edits(c: Commands) -> None:
@@ -213,6 +221,7 @@ def _add_paper_edits(c: Commands) -> None:
         ("publisher", "the publisher"),
     ):
         p.add_argument(f"--{option}", metavar=option.upper(), help=what)
+    _json(p, CHANGED)
     p = c.add(
         "trash",
         "move papers to the Trash",
@@ -220,6 +229,7 @@ def _add_paper_edits(c: Commands) -> None:
         "  refman trash 12 13",
     )
     p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=_ID_HELP)
+    _json(p, CHANGED)
     p = c.add(
         "restore",
         "bring papers back from the Trash",
@@ -227,12 +237,14 @@ def _add_paper_edits(c: Commands) -> None:
         "  refman restore 12\n  refman list --section trash   see what is in the Trash",
     )
     p.add_argument("ids", nargs="+", type=paper_id, metavar="ID", help=_ID_HELP)
-    c.add(
+    _json(p, CHANGED)
+    p = c.add(
         "empty-trash",
         "delete the papers in the Trash for good",
         "Delete the papers in the Trash for good. This cannot be undone.",
         "  refman empty-trash",
     )
+    _json(p, CHANGED)
 
 
 def _add_merge(c: Commands) -> None:

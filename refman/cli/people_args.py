@@ -44,7 +44,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 
 
 #: What ``--json`` prints, for the commands that have it.
-JSON = {"people": "the people", "person": "the page"}
+JSON = {
+    "people": "the people",
+    "person": "the page",
+    "merge-people": "what changed",
+    "not-same": "what changed",
+}
 
 
 def add_arguments(command: str, p: argparse.ArgumentParser) -> None:

@@ -6,7 +6,9 @@ JSON keys (stable; listed in the README):
   (papers the last import of their page added, not looked at since);
 * a person's page: the person's keys, and ``imports`` (``batch``, ``import``, ``source``,
   ``imported_at``, ``records``), ``coauthors`` (``id``, ``name``, ``shared``), ``variants``;
-* a variant: ``first`` and ``second`` (people), ``overlap`` (papers and co-authors in common).
+* a variant: ``first`` and ``second`` (people), ``overlap`` (papers and co-authors in common);
+* what ``merge-people`` and ``not-same`` changed: ``changed``, ``unchanged`` (papers), and
+  ``kept`` and ``merged``, or ``people`` (people's ids).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from refman.cli.output import truncate, write_json
+from refman.cli.output import change_to_json, truncate, write_json
 from refman.common.identifiers import MAX_ROW_ID
 from refman.common.text import plural
 from refman.core.importing.wording import day_text
@@ -151,14 +153,23 @@ def run_person(args: argparse.Namespace, service: LibraryService, out: TextIO) -
 
 
 def run_merge_people(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman merge-people KEEP OTHER``."""
+    """Run ``refman merge-people KEEP OTHER`` (``--json``: the papers whose authors it
+    changed, with ``kept`` and ``merged``, the two people)."""
     outcome = service.merge_people(args.keep, args.other)
+    if args.json:
+        own = {"kept": args.keep, "merged": args.other}
+        write_json(out, change_to_json(outcome.changes.papers, **own))
+        return 0
     out.write(f"{outcome.label}: one person now (#{args.keep}).\n")
     return 0
 
 
 def run_not_same(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman not-same FIRST SECOND``."""
-    service.tell_apart(args.first, args.second)
+    """Run ``refman not-same FIRST SECOND`` (``--json``: no paper changed, with ``people``,
+    the two people)."""
+    changes = service.tell_apart(args.first, args.second).changes
+    if args.json:
+        write_json(out, change_to_json(changes.papers, people=[args.first, args.second]))
+        return 0
     out.write(f"#{args.first} and #{args.second} are two people: not proposed as one again.\n")
     return 0

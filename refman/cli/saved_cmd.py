@@ -1,7 +1,8 @@
 """``refman searches``, ``save-search`` and ``delete-search``: saved searches.
 
 JSON keys of a saved search (stable; listed in the README): ``id``, ``name``, ``search``,
-``tags``, ``any_tags``, ``count``.
+``tags``, ``any_tags``, ``count``; ``delete-search --json`` prints what changed
+(``changed``, ``unchanged``) with the ``id`` and ``name`` of the search deleted.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from refman.cli.output import write_json
+from refman.cli.output import change_to_json, write_json
 from refman.common.errors import RefmanError
 from refman.common.text import plural
 from refman.core.library import LibraryService
@@ -74,8 +75,12 @@ def run_save_search(args: argparse.Namespace, service: LibraryService, out: Text
 
 
 def run_delete_search(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman delete-search NAME``."""
+    """Run ``refman delete-search NAME`` (``--json``: no paper changed, with ``id`` and
+    ``name``, the saved search deleted)."""
     view = service.saved_search(args.name)
-    service.delete_saved_search(view.id)
+    changes = service.delete_saved_search(view.id).changes
+    if args.json:
+        write_json(out, change_to_json(changes.papers, id=view.id, name=view.name))
+        return 0
     out.write(f"Deleted the saved search “{view.name}”.\n")
     return 0

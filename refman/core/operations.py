@@ -282,8 +282,8 @@ class SetDuplicateFlag(Operation[None]):
 
 
 @dataclass(frozen=True, slots=True)
-class EmptyTrash(Operation[int]):
-    """Delete the papers in the Trash for good; the value is how many. Cannot be undone."""
+class EmptyTrash(Operation[tuple[int, ...]]):
+    """Delete the papers in the Trash for good; the value is their ids. Cannot be undone."""
 
 
 # -- notes -----------------------------------------------------------------------------------

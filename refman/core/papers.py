@@ -344,16 +344,17 @@ def set_duplicate_flag(ctx: Context, op: SetDuplicateFlag) -> Outcome[None]:
     return Outcome(None, changes, SetDuplicateFlag(op.paper_id, before), op.label)
 
 
-def empty_trash(ctx: Context, op: EmptyTrash) -> Outcome[int]:
+def empty_trash(ctx: Context, op: EmptyTrash) -> Outcome[tuple[int, ...]]:
     """Delete the papers in the Trash for good, and (once that is committed) their stored
-    files and the files removed from papers since the last time."""
+    files and the files removed from papers since the last time; its value: the papers'
+    ids."""
     ids = list(ctx.session.execute(trashed_ids()).scalars())
     stored = stored_files_of(ctx.session, ids)
     delete_papers(ctx.session, ctx.search, ids)
     ctx.after_commit.extend(partial(ctx.files.delete, path) for path in stored)
     ctx.after_commit.append(ctx.files.delete_set_aside)
     changes = Changes(structure=True, tags=True) if ids else Changes()
-    return Outcome(len(ids), changes, None, "Empty Trash", irreversible=bool(ids))
+    return Outcome(tuple(ids), changes, None, "Empty Trash", irreversible=bool(ids))
 
 
 HANDLERS: dict[type, Handler] = {

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from refman.cli.output import IMPORT_KEYS
+from refman.cli.import_cmd import IMPORT_KEYS
 from refman.importers.sources import MAX_FILE_BYTES
 from tests.helpers.cli import Cli, runner
 from tests.helpers.fixtures import dump

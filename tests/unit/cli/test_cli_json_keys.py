@@ -117,11 +117,33 @@ def _printed(cli: Cli, library: Path, tmp_path: Path) -> dict[str, Any]:
     out["index-files"] = _json(cli, "index-files", "--json")
     out["check"] = _json(cli, "check", "--json")
     out["check --files"] = _json(cli, "check", "--files", "--json")
+    out.update(_changes_printed(cli, out))
     out["backup"] = _json(cli, "backup", "--json")
     out["restore-backup"] = _json(cli, "restore-backup", out["backup"]["path"], "--json")
     out["recover"] = _json(cli, "recover", tmp_path / "recovered.sqlite", "--json")
     out["copy-library"] = _json(cli, "copy-library", library, tmp_path / "copy.sqlite", "--json")
     return out
+
+
+def _changes_printed(cli: Cli, printed: dict[str, Any]) -> dict[str, Any]:
+    """What the commands that change the library print (each changes something)."""
+    variant = printed["variants"][0]
+    first, second = variant["first"]["id"], variant["second"]["id"]
+    return {
+        "tag": _json(cli, "tag", "2", "later", "--json"),
+        "untag": _json(cli, "untag", "2", "later", "never", "--json"),
+        "edit": _json(cli, "edit", "2", "--year", "2023", "--json"),
+        "mark": _json(cli, "mark", "1", "2", "read", "--json"),
+        "rate": _json(cli, "rate", "2", "3", "--json"),
+        "detach": _json(cli, "detach", "1", "fake.pdf", "--json"),
+        "trash": _json(cli, "trash", "3", "--json"),
+        "restore": _json(cli, "restore", "3", "2", "--json"),
+        "trash again": _json(cli, "trash", "3", "--json"),
+        "empty-trash": _json(cli, "empty-trash", "--json"),
+        "not-same": _json(cli, "not-same", first, second, "--json"),
+        "merge-people": _json(cli, "merge-people", first, second, "--json"),
+        "delete-search": _json(cli, "delete-search", "Recent", "--json"),
+    }
 
 
 @pytest.mark.sqlite_only
