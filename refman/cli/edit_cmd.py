@@ -135,7 +135,14 @@ def run_edit(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
     changes = service.apply(EditPaper(args.id, edits)).changes
     if args.json:
         return _changed(out, changes.papers, [args.id], fields=list(edits.names()))
-    return _say(out, f"Changed the {join_words(edits.labels())} of #{args.id}.")
+    fields = join_words(edits.labels())
+    if args.id not in changes.papers:  # (the values it has already)
+        return _say(out, f"The {fields} of #{args.id} {_are(edits)} already so: nothing changed.")
+    return _say(out, f"Changed the {fields} of #{args.id}.")
+
+
+def _are(edits: FieldEdits) -> str:
+    return "is" if len(edits.names()) == 1 else "are"
 
 
 def _ids(ids: list[int] | tuple[int, ...]) -> str:

@@ -91,6 +91,9 @@ def test_edit_changes_title_year_and_venue(cli: Cli, ids: list[int]) -> None:
     assert result.code == 0, result.err
     after = shown(cli, paper)
     assert (after["title"], after["year"], after["venue"]) == ("Tidewater", 2021, "VLDB")
+    assert result.out == f"Changed the title, year and venue of #{paper}.\n"
+    again = cli("edit", paper, "--year", "2021")
+    assert again.out == f"The year of #{paper} is already so: nothing changed.\n"
     assert cli("edit", paper, "--year", "", "--venue", "").code == 0
     after = shown(cli, paper)
     assert (after["title"], after["year"], after["venue"]) == ("Tidewater", None, None)
