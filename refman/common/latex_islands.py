@@ -22,6 +22,12 @@ LOGOS = {
     "\\textperiodcentered": "·",
 }
 LOGOS.update({f"{macro}{{}}": text for macro, text in list(LOGOS.items())})
+#: Macros that print nothing: their argument only sorts (``{\\noopsort{a}}A Paper``, as
+#: BibTeX's own example file defines it, ``\\SortNoop``, ``\\sortnoop``).
+SILENT = frozenset({"\\noopsort", "\\SortNoop", "\\sortnoop"})
+_SILENT = re.compile(r"\\(?:" + "|".join(m[1:] for m in sorted(SILENT)) + r")(?![A-Za-z])\s*")
+#: The spaces TeX skips after a control word (and one line break, not a blank line).
+_SKIPPED = re.compile(r"[ \t]*(?:\n(?![ \t]*\n)[ \t]*)?")
 
 
 def group_end(text: str, start: int) -> int | None:
@@ -42,6 +48,30 @@ def group_end(text: str, start: int) -> int | None:
                 return index + 1
         index += 1
     return None
+
+
+def island_source(latex: str) -> str:
+    """A piece of LaTeX (an island) as it is to be read: without the spaces its control word
+    ate (TeX prints none of them; a control space, ``\\ ``, stays one) and without the
+    macros that print nothing (:func:`silenced`)."""
+    trimmed = latex.rstrip(" \t\n")
+    return silenced(latex if trimmed.endswith("\\") else trimmed)
+
+
+def silenced(latex: str) -> str:
+    """``latex`` without the macros of :data:`SILENT` and their arguments, which print
+    nothing (``{\\noopsort{a}}`` -> ``{}``)."""
+    if "sort" not in latex.lower():
+        return latex
+    pieces: list[str] = []
+    position = 0
+    while (found := _SILENT.search(latex, position)) is not None:
+        pieces.append(latex[position : found.start()])
+        position = found.end()
+        if latex.startswith("{", position):
+            position = group_end(latex, position) or len(latex)
+    pieces.append(latex[position:])
+    return "".join(pieces)
 
 
 def _math_end(text: str, start: int) -> int | None:
@@ -69,11 +99,24 @@ def _macro_end(text: str, start: int) -> int:
         return _control_symbol_end(text, start)
     while index < len(text) and text[index].isascii() and text[index].isalpha():
         index += 1
-    if text[start:index] in LOGOS:  # a symbol takes no argument: at most an empty "{}"
-        return index + 2 if text.startswith("{}", index) else index
+    name = text[start:index]
+    if name in LOGOS:  # a symbol takes no argument: at most an empty "{}"
+        return index + 2 if text.startswith("{}", index) else _skipped(text, index)
     if index < len(text) and text[index] == "*":
         index += 1
-    return _arguments_end(text, index)
+    end = _arguments_end(text, index)
+    if end > index:
+        return end
+    # none: TeX skips the spaces after a control word (\ss e is "ße"), and an accent
+    # (\v s) takes the letter after them
+    end = _skipped(text, index)
+    return end + 1 if name[1:] in _ACCENTS and text[end : end + 1].isalpha() else end
+
+
+def _skipped(text: str, index: int) -> int:
+    """The index after the spaces TeX skips after a control word that ends at ``index``."""
+    found = _SKIPPED.match(text, index)
+    return found.end() if found else index
 
 
 def _control_symbol_end(text: str, start: int) -> int:

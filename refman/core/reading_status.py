@@ -2,8 +2,9 @@
 set for one paper or a hundred thousand at once, undone exactly.
 
 The operations live here with their handlers (the rest of the library's operations are in
-:mod:`refman.core.operations`). The status and the rating are the reader's own: an import
-never changes them, and setting them does not change when the paper was last modified.
+:mod:`refman.core.operations`). The status and the rating are the reader's own: setting them
+does not change when the paper was last modified, and an import gives them only where the
+reader has not (:func:`imported_reading`: a bibliography's marks, JabRef's).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from refman.common.sequences import ids_of, unique
 from refman.common.text import plural
 from refman.core.context import Context, Handler, no_paper
 from refman.core.operations import Operation, Outcome
-from refman.core.rules import READING_STATUSES, check_rating, check_status
+from refman.core.rules import RATING_MAX, READING_STATUSES, check_rating, check_status
 from refman.core.values import Changes
 from refman.store.bulk import UNSYNCHRONIZED, id_set, raw_rows
 from refman.store.connection import writer
@@ -27,6 +28,8 @@ from refman.store.models import Paper
 
 #: A paper's reading status and rating.
 Reading = tuple[str, int]
+#: A paper not read yet and not rated (a new paper's).
+UNMARKED: Reading = (READING_STATUSES[0], 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +88,42 @@ def merged_reading(found: Mapping[int, Reading], keep: int, others: Sequence[int
     return status, rating
 
 
+def imported_reading(had: Reading, status: str | None, rating: int | None) -> Reading:
+    """The reading status and rating of a paper after an import's record of it gave these
+    (None: it gives none; a new paper had :data:`UNMARKED`): the record's status where the
+    paper is not read yet (unread), its rating where the paper has none. What the reader set
+    stays: an import never changes it, lower or higher. A value refman does not know is
+    none."""
+    status_had, rating_had = had
+    if status_had == UNMARKED[0] and status in READING_STATUSES:
+        status_had = status
+    if not rating_had and rating is not None and 0 < rating <= RATING_MAX:
+        rating_had = rating
+    return status_had, rating_had
+
+
 def reading_words(before: Reading, after: Reading) -> list[str]:
     """A paper's reading status and rating as they changed, in words ("the rating (4
     stars)")."""
     words = [f"the reading status ({after[0]})"] if after[0] != before[0] else []
     return words + ([f"the rating ({plural(after[1], 'star')})"] if after[1] != before[1] else [])
+
+
+def put_readings(session: Session, wanted: Mapping[int, Reading], *, versioned: bool) -> None:
+    """Give papers these statuses and ratings, one statement per distinct pair (``versioned``:
+    as a change of the papers, their version moved on; else in a change that wrote them)."""
+    groups: dict[Reading, list[int]] = {}
+    for pid, value in wanted.items():
+        groups.setdefault(value, []).append(pid)
+    who = writer(session)
+    for (status, rating), ids in groups.items():
+        values: dict[str, object] = {"status": status, "rating": rating}
+        if versioned:
+            values.update(version=Paper.version + 1, modified_by=who)
+        session.execute(
+            update(Paper).where(Paper.id.in_(id_set(ids))).values(**values),
+            execution_options=UNSYNCHRONIZED,
+        )
 
 
 def _set(
@@ -99,17 +133,7 @@ def _set(
     changed = {pid: value for pid, value in wanted.items() if before[pid] != value}
     if not changed:
         return Outcome(())
-    groups: dict[Reading, list[int]] = {}
-    for pid, value in changed.items():
-        groups.setdefault(value, []).append(pid)
-    who = writer(ctx.session)
-    for (status, rating), ids in groups.items():
-        ctx.session.execute(
-            update(Paper)
-            .where(Paper.id.in_(id_set(ids)))
-            .values(status=status, rating=rating, version=Paper.version + 1, modified_by=who),
-            execution_options=UNSYNCHRONIZED,
-        )
+    put_readings(ctx.session, changed, versioned=True)
     inverse = SetReading(
         values=tuple((pid, *before[pid]) for pid in changed),
         expect=tuple((pid, *value) for pid, value in changed.items()),

@@ -302,6 +302,9 @@ class Draft:
     unread: list[str] = field(default_factory=list)
     #: The DOI as the source wrote it (when ``doi`` is what it reads as).
     doi_given: str | None = None
+    #: The reader's reading status and stars, when the source gives them.
+    status: str | None = None
+    rating: int | None = None
 
     def set_date(self, year: int | None, month: int | None, day: int | None) -> None:
         """Take a date's parts, keeping parts already known (a month only goes with its year)."""
@@ -388,4 +391,6 @@ class Draft:
             notes=tuple(dict.fromkeys(notes)),
             files=tuple(dict.fromkeys(self.files)),
             raw=self.raw,
+            status=self.status,
+            rating=self.rating,
         )

@@ -16,11 +16,13 @@ The keys are the names of the record's fields (:class:`~refman.importers.records
 — ``title``, ``title_provisional``, ``abstract``, ``year``, ``venue``, ``subjects``,
 ``author_names`` (CSL name objects), ``authors_complete``, ``type``, ``doi``, ``arxiv_id``,
 ``url``, ``volume``, ``issue``, ``pages``, ``publisher``, ``citekey``, ``tags``, ``notes``,
-``attributed_to`` (the people whose author pages brought the paper) — and ``extra``, the
-CSL variables to set (``null`` for one the file's fields suggest but the paper does not
-have). Only the fields that need it appear. Each reader applies the extension
-to the record it read, so the extension wins over what the fields suggest; a record without
-one (any other program's file) is read as before, and a value of the wrong kind is ignored.
+``attributed_to`` (the people whose author pages brought the paper), ``status`` and
+``rating`` (the reader's reading status, "reading" or "read", and 1 to 5 stars: RIS and
+CSL-JSON have no field for them) — and ``extra``, the CSL variables to set (``null`` for one
+the file's fields suggest but the paper does not have). Only the fields that need it appear.
+Each reader applies the extension to the record it read, so the extension wins over what
+the fields suggest; a record without one (any other program's file) is read as before, and a
+value of the wrong kind is ignored.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from dataclasses import replace
 from typing import Any
 
 from refman.importers.bib_common import bib_key
+from refman.importers.bib_marks import READ_STATUS
 from refman.importers.csl_fields import CSL_TYPES
 from refman.importers.records import ParsedRecord, PersonName
 
@@ -78,6 +81,14 @@ def _variables(value: Any) -> bool:
     return isinstance(value, dict) and all(isinstance(k, str) for k in value)
 
 
+def _status(value: Any) -> bool:
+    return value is None or value in READ_STATUS.values()
+
+
+def _rating(value: Any) -> bool:
+    return value is None or (type(value) is int and 1 <= value <= 5)
+
+
 def _names(value: Any) -> bool:
     return isinstance(value, list) and all(
         isinstance(name, dict)
@@ -118,6 +129,8 @@ FIELDS: Mapping[str, Callable[[Any], bool]] = {
     "tags": _texts,
     "notes": _texts,
     "attributed_to": _texts,
+    "status": _status,
+    "rating": _rating,
     "extra": _variables,
 }
 _LIST_FIELDS = frozenset({"subjects", "aliases", "tags", "notes", "attributed_to"})

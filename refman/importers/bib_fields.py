@@ -29,7 +29,8 @@ from refman.importers.bib_common import (
     tidy_paragraphs,
     year_of,
 )
-from refman.importers.bib_values import bib_text, extended_name, group_end, plain_value
+from refman.importers.bib_marks import read_marks
+from refman.importers.bib_values import bib_latex, bib_text, extended_name, group_end, plain_value
 from refman.importers.file_field import read_file_field
 from refman.importers.records import PersonName
 
@@ -366,7 +367,7 @@ def entry_draft(
     csl_type = _csl_type(entry_type, fields, arxiv)
     draft = Draft(line=line, raw=raw, type=csl_type, citekey=key.strip() or None)
     draft.title = _title(fields)
-    draft.abstract = tidy_paragraphs(fields.get("abstract", ""))
+    draft.abstract = tidy_paragraphs(bib_latex(fields.get("abstract", "")))
     draft.venue = _venue(entry_type, fields, csl_type)
     draft.names, draft.complete = bib_names(fields["author"]) if "author" in fields else ([], True)
     draft.doi, draft.doi_given = plain_value(fields.get("doi", "")) or None, fields.get("doi")
@@ -382,4 +383,6 @@ def entry_draft(
     _tags_and_notes(draft, fields, groups)
     draft.files = read_file_field(fields.get("file", ""))
     draft.aliases = [k for k in map(str.strip, fields.get("ids", "").split(",")) if k]
+    draft.status, draft.rating, unread = read_marks(fields)
+    draft.unread.extend(unread)
     return draft

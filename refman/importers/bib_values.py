@@ -6,7 +6,9 @@ number, a macro name, or pieces joined by ``#``). :func:`resolve` reads that exp
 delimiters, or None when the value is not a well-formed expression — a sign that a comma or
 brace is missing and the entry is damaged. :func:`bib_text` turns the resolved text of a
 title, a name or a venue into readable Unicode: LaTeX accents and math through
-:func:`~refman.common.text.latex_to_text`, protective braces dropped, ``~`` ties as spaces.
+:func:`~refman.common.text.latex_to_text`, protective braces dropped, ``~`` ties as spaces;
+:func:`bib_latex` keeps the LaTeX of an abstract as refman keeps it, without the grouping
+braces BibTeX prints none of.
 :func:`extended_name` reads a name written in BibLaTeX's ``family=…, given=…`` form, which
 bibtexparser does not know.
 """
@@ -21,6 +23,7 @@ from refman.importers.records import PersonName
 
 __all__ = [
     "MONTH_MACROS",
+    "bib_latex",
     "bib_text",
     "extended_name",
     "group_end",
@@ -170,7 +173,7 @@ def _drop_protective_braces(text: str) -> str:
     """``text`` without the braces that only protect (``{DNA}``, ``{\\"o}``); the braces of a
     macro's argument (``\\emph{x}``, ``\\'{e}``, ``^{13}``) stay for the LaTeX reader."""
     dropped: list[int] = []
-    open_groups: list[tuple[int, bool]] = []
+    open_groups: list[tuple[int, bool, bool]] = []  # (start, an argument, starts with a macro)
     argument_end = -1
     for found in _BRACE.finditer(text):
         index = found.start()
@@ -178,16 +181,16 @@ def _drop_protective_braces(text: str) -> str:
             before = text[max(0, index - 40) : index]
             argument = index == argument_end or _ARGUMENT_BEFORE.search(before) is not None
             # {\"o}, {\O}, {\em x}: a group that starts with a macro is read as a whole
-            open_groups.append((index, argument or text.startswith("\\", index + 1)))
+            open_groups.append((index, argument, text.startswith("\\", index + 1)))
         elif not open_groups:
             dropped.append(index)
         else:
-            start, argument = open_groups.pop()
-            if argument:
+            start, argument, macro = open_groups.pop()
+            if argument:  # (the group after it is one more: \frac{a}{b})
                 argument_end = index + 1
-            else:
+            elif not macro:  # ({\noopsort{a}}{Name}: the second group protects)
                 dropped.extend((start, index))
-    dropped.extend(start for start, _ in open_groups)
+    dropped.extend(start for start, _, _ in open_groups)
     if not dropped:
         return text
     pieces, position = [], 0
@@ -220,12 +223,23 @@ def bib_text(value: str) -> str:
     if "\\" in value or "$" in value:
         if "\\ensuremath" in value:
             value = _ENSUREMATH.sub(r"\\(\1\\)", value)
-        text = latex_to_text(_TIE.sub(" ", _drop_protective_braces(value)))
+        # a tie is a space no control word before it eats (\LaTeX~is)
+        text = latex_to_text(_TIE.sub("\xa0", _drop_protective_braces(value)))
     else:
         text = value.replace("~", " ") if "~" in value else value
         if "{" in text or "}" in text:
             text = text.translate(_UNBRACE)
     return " ".join(_typeset(text).split())
+
+
+def bib_latex(value: str) -> str:
+    """A resolved value as refman keeps text that holds LaTeX (an abstract): the LaTeX as it
+    is, but for the braces that only group (``from {AlphaFold} to`` -> ``from AlphaFold
+    to``), which BibTeX prints none of, and which refman would show as written (a brace of
+    text, outside LaTeX, is a brace: :func:`~refman.common.latex_islands.islands`). The
+    braces of a macro's argument (``\\emph{x}``, ``$x^{2}$``) and of a group that starts
+    with a macro (``{\\em x}``) stay; ``\\{`` stays a brace."""
+    return _drop_protective_braces(value) if "{" in value or "}" in value else value
 
 
 def plain_value(value: str) -> str:

@@ -42,7 +42,7 @@ __all__ = ["parse_bibtex"]
 _NOT_INHERITED = frozenset(
     """crossref xref ids key label title subtitle titleaddon shorttitle doi eprint arxivid
     archiveprefix eprinttype eprintclass primaryclass url urldate file pages abstract keywords
-    groups mendeley-tags mendeley-groups note pmid pmcid x-refman""".split()
+    groups mendeley-tags mendeley-groups note pmid pmcid x-refman readstatus ranking""".split()
 )
 #: Entry types contained in a book or proceedings: the parent's title is their booktitle.
 _IN_TYPES = frozenset(

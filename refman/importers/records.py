@@ -107,8 +107,8 @@ class ParsedRecord:
         title: The title the page gives, or the suggested title when it gives none.
         title_provisional: True when the page gave no title and ``title`` was suggested from
             the abstract (or is a placeholder).
-        abstract: The abstract exactly as on the page (LaTeX markup kept), paragraphs joined
-            by a blank line.
+        abstract: The abstract exactly as on the page (LaTeX markup kept; of a BibTeX entry,
+            less the grouping braces BibTeX prints none of), paragraphs joined by a blank line.
         year: Publication year, when the page states one.
         venue: Venue such as "arXiv" or "NeurIPS", when the page states one.
         subjects: arXiv category codes such as "cs.LG", in page order.
@@ -133,6 +133,9 @@ class ParsedRecord:
         files: Files to attach to the record's paper (the PDF a record was read from).
         attributed_to: The people whose author pages brought the paper, besides the page's
             owner (refman's own exports give them back: :mod:`~refman.importers.bib_extension`).
+        status: The reading status the source gives ("reading", "read": JabRef's
+            ``readstatus``), None when it says nothing (:mod:`~refman.importers.bib_marks`).
+        rating: The stars it gives, 1 to 5 (JabRef's ``ranking``), None when none.
     """
 
     title: str
@@ -163,6 +166,8 @@ class ParsedRecord:
     #: Files that come with the record, attached to its paper (a PDF imported).
     files: tuple[str, ...] = ()
     attributed_to: tuple[str, ...] = ()
+    status: str | None = None
+    rating: int | None = None
 
     def cite_keys(self) -> list[str]:
         """Its citation key and other keys, those it has."""

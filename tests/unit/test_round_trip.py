@@ -57,6 +57,8 @@ AWKWARD = (
         },
         tags=("Logs; streaming", "Neoplasms, Experimental", "to read"),
         notes=("  Indented first line\n\n\nthen three breaks  ", "Accepted at ICML 2021"),
+        status="reading",  # the reader's marks: JabRef's fields, refman's extension
+        rating=4,
     ),
     ParsedRecord(
         title="Suggested Title From The Abstract",
@@ -112,6 +114,7 @@ def _seen(paper: PaperDetail, *, with_notes: bool) -> dict[str, Any]:
         "attributed_to": sorted(paper.attributed_to),  # whose author pages brought it
         # the only exception: an export without notes leaves the notes out, as asked
         "notes": [n.text for n in paper.notes] if with_notes else [],
+        "reading": (paper.status, paper.rating),
     }
 
 

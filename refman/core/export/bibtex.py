@@ -33,9 +33,17 @@ from refman.core.export.common import (
     text_of,
 )
 from refman.core.export.extension import extension
-from refman.core.export.latex import fits_as_is, latex_text, latex_title, protect, verbatim
+from refman.core.export.latex import (
+    fits_as_is,
+    latex_abstract,
+    latex_text,
+    latex_title,
+    protect,
+    verbatim,
+)
 from refman.importers.bib_extension import BIB_FIELD, bib_extension_value
 from refman.importers.bib_fields import entry_draft
+from refman.importers.bib_marks import marks_fields
 from refman.importers.bib_values import MONTH_MACROS, resolve
 from refman.importers.file_field import write_file_field
 from refman.importers.records import ParsedRecord, PersonName
@@ -191,13 +199,15 @@ def _keyword(tag: str, d: Dialect) -> str:
 
 
 def _abstract(x: ExportItem, d: Dialect) -> list[Field]:
-    """The abstract as refman keeps it (it is LaTeX already); when its braces do not pair up
-    (BibTeX would lose the rest of the file), its readable text, escaped as a title is."""
+    """The abstract as refman keeps it (it is LaTeX already; the braces of its text written
+    as braces: :func:`~refman.core.export.latex.latex_abstract`); when its braces do not pair
+    up (BibTeX would lose the rest of the file), its readable text, escaped as a title is."""
     raw = x.detail.abstract
     if not raw.strip():
         return []
-    if fits_as_is(raw):
-        return [Field("abstract", raw)]
+    latex = latex_abstract(raw)
+    if fits_as_is(latex):
+        return [Field("abstract", latex)]
     return _text("abstract", x.detail.abstract_text, d)
 
 
@@ -207,7 +217,7 @@ def _content(x: ExportItem, d: Dialect) -> list[Field]:
     fields += _abstract(x, d)
     if x.notes:
         fields += _text("annote", "\n\n".join(n.strip() for n in x.notes), d)
-    return fields
+    return fields + [Field(k, v) for k, v in marks_fields(x.detail.status, x.detail.rating)]
 
 
 def _ids(x: ExportItem, key: str) -> list[Field]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from refman.core.export.common import ExportItem
+from refman.core.rules import READING_STATUSES
 from refman.core.values import PaperDetail
 from refman.importers.bib_extension import FIELDS
 from refman.importers.records import ParsedRecord, PersonName
@@ -24,6 +25,10 @@ def _paper_value(x: ExportItem, name: str) -> Any:
         return tuple(x.detail.subjects)
     if name == "author_names":
         return _authors(x.detail)
+    if name == "status":  # (unread: a record says nothing)
+        return None if x.detail.status == READING_STATUSES[0] else x.detail.status
+    if name == "rating":
+        return x.detail.rating or None
     return getattr(x.detail, name)
 
 

@@ -14,6 +14,10 @@ package or print something else (``\\mathscr{L}``, ``\\sqrt{}``): :data:`_OVERRI
 refman writes instead, and keeps a letter plain LaTeX has no command for as it is (UTF-8, which
 BibTeX passes on and biber reads).
 
+An abstract is LaTeX already, as refman keeps it (:func:`latex_abstract`): it goes out as it
+is, but for the braces of its text, which refman shows as braces and BibTeX would take for
+groups.
+
 Capital letters in titles are protected with braces (``{DNA}``), so that styles that change a
 title's case (``plain``, biblatex's sentence case) print it as written. Math in a title
 (``$\\sqrt{s}=7$``) is LaTeX already: it goes out as it is, braced.
@@ -29,11 +33,13 @@ from functools import lru_cache
 
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
+from refman.common.latex_islands import islands
 from refman.common.latex_islands import math_spans as read_math
 
 __all__ = [
     "braces_pair",
     "fits_as_is",
+    "latex_abstract",
     "latex_text",
     "latex_title",
     "math_spans",
@@ -267,6 +273,31 @@ def fits_as_is(latex: str) -> bool:
     braces pair up (:func:`braces_pair`) and no line of it starts with "@", which readers
     that recover from damage take for the next entry."""
     return braces_pair(latex) and not _AT_LINE_START.search(latex)
+
+
+def latex_abstract(text: str) -> str:
+    """An abstract as refman keeps it (text that holds LaTeX) as a field's value that BibTeX
+    and refman's reader read back as the text refman shows: its LaTeX (macros, math, groups
+    that hold a macro: :func:`~refman.common.latex_islands.islands`) as it is, and each brace
+    of its text, outside the LaTeX, as a brace: ``\\{ … \\}`` when they pair up,
+    ``\\textbraceleft{}`` / ``\\textbraceright{}`` for a lone one."""
+    if "{" not in text and "}" not in text:
+        return text
+    spans = iter(islands(text))
+    span = next(spans, None)
+    prose: list[int] = []
+    for found in _ANY_BRACE.finditer(text):
+        while span is not None and span[1] <= found.start():
+            span = next(spans, None)
+        if span is None or found.start() < span[0]:
+            prose.append(found.start())
+    if not prose:
+        return text
+    marked = _mark_braces("".join(text[i] for i in prose))
+    chars = list(text)
+    for index, mark in zip(prose, marked, strict=True):
+        chars[index] = _BRACES[mark]
+    return "".join(chars)
 
 
 def verbatim(value: str) -> str:

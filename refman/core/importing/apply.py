@@ -22,21 +22,21 @@ from refman.core.importing.import_ids import NOTHING_GIVEN, GivenBack, PaperIds
 from refman.core.importing.names import ImportNames
 from refman.core.importing.notes import add_import_notes, new_import_notes
 from refman.core.importing.plan import KeyCache, PreparedPlan, current_plan
+from refman.core.importing.readings import ImportReadings
+from refman.core.importing.results import import_result
 from refman.core.importing.values import (
     ImportChoices,
     ImportPlan,
     ImportResult,
-    PageReport,
     RecordAction,
     RecordOutcome,
     RecordPlan,
     RecordRef,
     RecordStatus,
-    SinceLast,
     SourcedPage,
 )
 from refman.core.matching import MatchKeys
-from refman.core.merge import TITLE_ADDED, add_tags, another_work, merge_into, new_state
+from refman.core.merge import add_tags, another_work, merge_into, new_state
 from refman.core.paper_state import PaperState
 from refman.core.people_ops import with_known_names
 from refman.core.registry import Registry
@@ -70,6 +70,7 @@ class _Work:
     held: dict[str, int] = field(default_factory=dict)  # the papers of the records' keys
     clashes: dict[int, list[str]] = field(default_factory=dict)  # per page: keys held already
     renamed: list[tuple[str, str]] = field(default_factory=list)  # people spelled better
+    marks: ImportReadings = field(default_factory=ImportReadings)  # reading status, stars
 
     def existing(self, paper_id: int) -> PaperState:
         if paper_id not in self.states:
@@ -127,7 +128,9 @@ def apply_import(
     work.held = citing_holders(session, _cite_keys(plan))
     checkpoint = Checkpoint(len(plan.records), progress, cancelled)
     checkpoint(0)
-    work.preload(_library_targets(plan, choices, work), planned.states)
+    targets = _library_targets(plan, choices, work)
+    work.preload(targets, planned.states)
+    work.marks.read(session, targets)
     outcomes: list[RecordOutcome] = []
     for done, p in enumerate(plan.records):
         if done % 200 == 0 and done:
@@ -138,7 +141,8 @@ def apply_import(
             outcomes.append(_apply_record(p, pages[p.ref[0]], choices, work))
     respelled = work.names.share(session, work.states.values())
     changed = _changed(session, work)
-    if choices.dry_run or not (work.new_ids or changed or respelled or work.notes):
+    marked = work.marks.changed()
+    if choices.dry_run or not (work.new_ids or changed or respelled or work.notes or marked):
         if not choices.dry_run:
             log.info("import of %d page(s) changed nothing", len(pages))
         return _result(plan, pages, outcomes, work, (), dry_run=choices.dry_run)
@@ -195,8 +199,11 @@ def _write(
     registry = Registry(session, work.names.parts, work.back.named())
     new_states = [work.states[i] for i in work.new_ids]
     work.ids.free(session, search)
-    work.before = {s.id: work.before[s.id] for s in changed}
+    kept = {s.id for s in changed} | set(work.marks.changed())  # (a paper it only marked too)
+    work.before = {pid: state for pid, state in work.before.items() if pid in kept}
     write_states(session, registry, new_states, changed, work.now, search, keys_of)
+    if marks := work.marks.write(session, work.new_set):
+        registry.created["readings"] = marks
     registry.created["notes"] = add_import_notes(session, work.notes, work.now)
     if respelled:
         done = registry.created["respelled"] = respell(session, search, respelled, work.names.parts)
@@ -299,14 +306,15 @@ def _apply_record(
         updated = updated or len(state.tags) != before
     in_library = state.id not in work.new_set
     if in_library and updated:
-        state.modified_at = work.now
+        state.modified_at = work.now  # (not for a reading status or stars: the reader's)
+    marked = work.marks.take(work.session, state.id, p.record, new=not in_library)
     return RecordOutcome(
         ref=p.ref,
         action=_action(p, created=target is None),
         paper_id=state.id,
         created=target is None,
         in_library=in_library,
-        updated=updated and in_library,
+        updated=(updated or marked) and in_library,
     )
 
 
@@ -336,39 +344,6 @@ def _create(
     return state
 
 
-def _report(
-    plan: ImportPlan,
-    pi: int,
-    sp: SourcedPage,
-    outcomes: list[RecordOutcome],
-    batch_ids: tuple[int, ...],
-    clashes: list[str],
-) -> PageReport:
-    report = PageReport(
-        source=sp.source,
-        owner=sp.page.owner,
-        format=str(sp.page.format),
-        claimed=sp.page.claimed,
-        parsed=len(sp.page.records),
-        warnings=(*sp.page.warnings, *clashes),
-        batch_id=batch_ids[pi] if batch_ids else None,
-        records=tuple(r for r in outcomes if r.ref[0] == pi),
-    )
-    planned = plan.pages[pi].since_last
-    if planned is None:
-        return report
-    title_added = {p.ref for p in plan.records if p.ref[0] == pi and TITLE_ADDED in p.adds}
-    titled = {r.paper_id for r in report.records if r.updated and r.ref in title_added}
-    since = SinceLast(
-        planned.date,
-        new=report.new,
-        titled=len(titled),
-        updated=report.merged - len(titled),
-        unchanged=report.unchanged,
-    )
-    return replace(report, since_last=since)
-
-
 def _result(
     plan: ImportPlan,
     pages: Sequence[SourcedPage],
@@ -378,20 +353,14 @@ def _result(
     *,
     dry_run: bool = False,
 ) -> ImportResult:
-    updated = {r.paper_id for r in outcomes if r.in_library and r.updated}
-    found = [i for i in work.states if i not in work.new_set]
-    return ImportResult(
-        pages=tuple(
-            _report(plan, pi, sp, outcomes, batch_ids, work.clashes.get(pi, []))
-            for pi, sp in enumerate(pages)
-        ),
-        new_ids=tuple(work.new_ids),
-        merged_ids=tuple(i for i in found if i in updated),
-        unchanged_ids=tuple(i for i in found if i not in updated),
-        batch_ids=batch_ids,
-        possible_duplicates=tuple(
-            p for p in plan.records if p.status is RecordStatus.POSSIBLE_DUPLICATE
-        ),
+    return import_result(
+        plan,
+        pages,
+        outcomes,
+        batch_ids,
+        found=[i for i in work.states if i not in work.new_set],
+        new_ids=work.new_ids,
+        clashes=work.clashes,
+        renamed=work.renamed,
         dry_run=dry_run,
-        renamed=tuple(sorted(set(work.renamed))),
     )

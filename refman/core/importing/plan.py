@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from refman.common.parallel import split_map
 from refman.common.text import person_key
 from refman.core.importing.index import MatchIndex, Target, load_index
+from refman.core.importing.readings import reading_adds
 from refman.core.importing.values import (
     ImportPlan,
     PagePlan,
@@ -36,6 +37,7 @@ from refman.core.matching import (
 from refman.core.merge import TITLE_ADDED, merge_into
 from refman.core.paper_state import PaperState
 from refman.core.people_ops import with_known_names
+from refman.core.reading_status import UNMARKED, readings
 from refman.core.state_io import load_states
 from refman.importers.records import ParsedRecord
 from refman.store.connection import revision
@@ -261,6 +263,7 @@ def _with_merge_previews(
     are left in ``states``, unchanged)."""
     merge_ids = [p.target_id for p in plans if p.status is RecordStatus.MERGE and p.target_id]
     states.update(load_states(session, merge_ids))
+    marks = readings(session, merge_ids) if any(_marks(p.record) for p in plans) else {}
     final: list[RecordPlan] = []
     for p in plans:
         state = states.get(p.target_id) if p.status is RecordStatus.MERGE and p.target_id else None
@@ -273,6 +276,7 @@ def _with_merge_previews(
                 owner,
                 [person_key(a) for a in p.record.authors],
             )
+            adds += reading_adds(marks.get(state.id, UNMARKED), p.record)
             p = RecordPlan(
                 ref=p.ref,
                 record=p.record,
@@ -284,6 +288,11 @@ def _with_merge_previews(
             )
         final.append(p)
     return final
+
+
+def _marks(record: ParsedRecord) -> bool:
+    """True when a record gives a reading status or stars."""
+    return record.status is not None or record.rating is not None
 
 
 def _page_plans(

@@ -8,7 +8,8 @@ The rules, paper by paper of the import:
   page owner goes (unless another import of the same owner's page lists it too). Later
   imports' merges, and their reverts, are no edits; a paper moved to the Trash goes.
 * A paper the import **added something to** is put back as it was before (the snapshot the
-  import kept), with the tags given since; unless a later import also brought it, or it was
+  import kept), with the tags given since (and the reading status and stars it had, unless
+  those the import gave it were changed since); unless a later import also brought it, or it was
   edited by hand or moved to the Trash since: then it stays as it is, less the import's
   attribution.
 * The notes the import made (from bibliography files) go; notes written since stay with
@@ -30,8 +31,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import NotFoundError
+from refman.core.importing.readings import Given, marks_given
 from refman.core.merged_keys import merged_into
 from refman.core.paper_state import PaperState
+from refman.core.reading_status import UNMARKED
 from refman.core.rules import tag_key
 from refman.store.bulk import chunks
 from refman.store.models import BatchPaper, ImportBatch, Note, Paper, PaperTag, Person, Tag
@@ -89,6 +92,9 @@ class RevertWork:
     unattributed: dict[int, list[int]] = field(default_factory=dict)  # paper -> owner ids
     notes: list[int] = field(default_factory=list)  # the notes the import made
     created: dict[str, list[Any]] = field(default_factory=dict)
+    #: The reading status and stars the import gave the papers that go or are put back:
+    #: (what it gave, what they had before); a paper marked since keeps its marks.
+    marks: Given = field(default_factory=dict)
 
 
 def _no_import(import_id: int) -> NotFoundError:
@@ -103,9 +109,10 @@ def _no_import(import_id: int) -> NotFoundError:
 _Facts = tuple[str, bool, int, frozenset[str], bool]
 
 
-def _papers(session: Session, ids: list[int]) -> dict[int, _Facts]:
+def _papers(session: Session, ids: list[int], marks: Given) -> dict[int, _Facts]:
     """Per paper, what says whether it was changed since (a paper being deleted after an
-    undone import is gone already: the revert neither removes nor restores it)."""
+    undone import is gone already: the revert neither removes nor restores it); marked or
+    rated: other than the import left it (``marks``: what it gave)."""
     found: dict[int, _Facts] = {}
     columns = (Paper.id, Paper.title, Paper.status, Paper.rating, Paper.version)
     for part in chunks(ids):
@@ -115,7 +122,7 @@ def _papers(session: Session, ids: list[int]) -> dict[int, _Facts]:
             )
         )
         for pid, title, status, rating, version, edited, trashed in rows:
-            marked = status != "unread" or bool(rating)
+            marked = (status, int(rating)) != (marks[pid][0] if pid in marks else UNMARKED)
             found[int(pid)] = (title, marked, int(version), frozenset(edited), trashed is not None)
     return found
 
@@ -300,6 +307,12 @@ def _unattributed(
     )
 
 
+def _marks_going(marks: Given, papers: dict[int, _Facts], going: list[tuple[int, str]]) -> Given:
+    """The marks the import gave the papers that go or are put back (id, title), but those
+    marked or rated since (the reader's now)."""
+    return {pid: marks[pid] for pid, _ in going if pid in marks and not papers[pid][1]}
+
+
 def plan_revert(session: Session, import_id: int) -> RevertWork:
     """What reverting an import would do (see the module documentation); changes nothing.
 
@@ -308,7 +321,8 @@ def plan_revert(session: Session, import_id: int) -> RevertWork:
     """
     imp = _read_import(session, import_id)
     ids = [*imp.added, *imp.merged]
-    papers = _papers(session, ids)
+    marks = marks_given(imp.created)
+    papers = _papers(session, ids, marks)
     ids = [pid for pid in ids if pid in papers]
     tags, notes = _links(session, ids)
     files = _files_since(session, [pid for pid in ids if pid not in imp.merged], imp.imported_at)
@@ -334,6 +348,7 @@ def plan_revert(session: Session, import_id: int) -> RevertWork:
             work.snapshots[pid] = imp.merged[pid]
         else:
             removed.append((pid, title))
+    work.marks = _marks_going(marks, papers, [*removed, *restored])
     existing = set().union(*notes.values()) if notes else set()
     work.notes = [int(n) for n in imp.created.get("notes", []) if n in existing]
     work.plan = RevertPlan(

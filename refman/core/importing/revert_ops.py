@@ -15,9 +15,11 @@ from refman.common.errors import ConflictError
 from refman.core.attachments import FileRow, put_files, take_files
 from refman.core.context import Context, Handler
 from refman.core.importing.purge import delete_orphans
+from refman.core.importing.readings import give_again
 from refman.core.importing.revert import RevertPlan, RevertWork, plan_revert
 from refman.core.operations import DryRunnable, Operation, Outcome
 from refman.core.paper_state import PaperState
+from refman.core.reading_status import put_readings
 from refman.core.registry import Registry
 from refman.core.rules import tag_key
 from refman.core.spellings import Respelling, spell_again
@@ -119,6 +121,8 @@ def _payload(
             session, BatchPaper, _BATCH_PAPER, BatchPaper.batch_id.in_(work.batch_ids)
         ),
         "files": [{**asdict(f), "added": f.added.isoformat()} for f in files],
+        # the reading status and stars the import gave them, given again
+        "readings": [[pid, *given] for pid, (given, _) in work.marks.items()],
     }
 
 
@@ -187,6 +191,8 @@ def revert_import(ctx: Context, op: RevertImport) -> Outcome[RevertPlan]:
     applied = work.created.get("applied_tags")
     states = [_put_back_tags(work.snapshots[pid], before[pid], applied) for pid in restored]
     write_states(s, Registry(s), [], states, ctx.now, ctx.search)
+    had = {pid: work.marks[pid][1] for pid in restored if pid in work.marks}
+    put_readings(s, had, versioned=False)
     with ctx.search.changing(s, list(work.unattributed)):  # (owners may be searched words)
         for pid, owners in work.unattributed.items():
             s.execute(
@@ -236,6 +242,7 @@ def restore_import(ctx: Context, op: RestoreImport) -> Outcome[None]:
         )
     batches = _owned(data["batches"], _orphans_back(s, data.get("orphans", {})))
     write_states(s, Registry(s), new, changed, ctx.now, ctx.search)
+    give_again(s, data.get("readings", []))
     s.execute(insert(ImportBatch), _timed(batches))
     for part in chunks(data["batch_papers"]):
         s.execute(insert(BatchPaper), part)

@@ -13,7 +13,9 @@ from sqlalchemy.orm import Session
 from refman.common.errors import ConflictError
 from refman.core.importing.changed_since import first_changed
 from refman.core.importing.purge import withdraw
+from refman.core.importing.readings import marks_given
 from refman.core.paper_state import PaperState
+from refman.core.reading_status import put_readings
 from refman.core.registry import Registry
 from refman.core.spellings import spell_again
 from refman.core.state_io import write_states
@@ -33,9 +35,9 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
 
     Papers the batches added are withdrawn at once and deleted afterwards
     (:mod:`refman.core.importing.purge`); papers they merged into are restored from the
-    snapshots taken before the merge; people they named again (a better spelling) get back
-    the spelling they had; persons, subjects and tags they created go too, unless something
-    else uses them then.
+    snapshots taken before the merge, with the reading status and stars they had; people
+    they named again (a better spelling) get back the spelling they had; persons, subjects
+    and tags they created go too, unless something else uses them then.
 
     Returns:
         The ids of every paper touched.
@@ -69,6 +71,9 @@ def undo_import(session: Session, search: SearchIndex, batch_ids: Sequence[int])
             write_states(session, registry, [], restore, when, search)
         withdrawn.extend(added)
         session.execute(delete(ImportBatch).where(ImportBatch.id == batch_id))
+    gone = set(withdrawn)  # the reading status and stars it gave the papers it merged into
+    back = {pid: had for pid, (_, had) in marks_given(created).items() if pid not in gone}
+    put_readings(session, back, versioned=False)
     touched |= spell_again(session, search, created.get("respelled", []), back=True)
     for part in chunks(created["notes"]):
         session.execute(delete(Note).where(Note.id.in_(part)))

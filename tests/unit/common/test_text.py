@@ -55,6 +55,40 @@ def test_plain_text_is_left_exactly_as_written(plain: str) -> None:
     assert latex_to_text(plain) == plain
 
 
+@pytest.mark.parametrize(
+    ("latex", "readable"),
+    [
+        (r"{\noopsort{a}}A Paper", "A Paper"),  # BibTeX's own example defines it so
+        (r"\noopsort{1973b}1973", "1973"),
+        (r"{\SortNoop{Smith}}de Smith and {\sortnoop{b}}Brown", "de Smith and Brown"),
+    ],
+)
+def test_a_macro_that_only_sorts_prints_nothing(latex: str, readable: str) -> None:
+    assert latex_to_text(latex) == readable
+
+
+@pytest.mark.parametrize(
+    ("latex", "readable"),
+    [
+        # Better BibTeX's escape of $\alpha$ in a field that holds no LaTeX
+        (r"\$\textbackslash alpha\$", r"$\alpha$"),
+        (r"C:\textbackslash  Users", "C:\\Users"),
+        (r"Stra\ss e", "Straße"),
+        (r"\v s and \c c", "š and ç"),  # an accent takes the letter after the spaces
+        ("ends with \\textbackslash\n  alpha", "ends with \\alpha"),  # and one line break
+    ],
+)
+def test_a_control_word_eats_the_spaces_after_it_as_tex_does(latex: str, readable: str) -> None:
+    assert latex_to_text(latex) == readable
+
+
+def test_what_ends_a_control_word_keeps_the_space_after_it() -> None:
+    assert (
+        latex_to_text(r"\LaTeX{} typesetting and \LaTeX\ too") == "LaTeX typesetting and LaTeX too"
+    )
+    assert latex_to_text("a \\ss\n\nSecond paragraph") == "a ß\n\nSecond paragraph"
+
+
 def test_percent_in_prose_is_not_a_comment_when_latex_is_present() -> None:
     text = r"the \emph{new} cache improves by 30% over LRU and halves misses"
     assert latex_to_text(text) == "the new cache improves by 30% over LRU and halves misses"

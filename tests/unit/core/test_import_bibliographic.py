@@ -1,5 +1,6 @@
 """What a bibliography record brings besides its fields: tags, notes, its raw text, name
-parts — kept on import, added once only, and taken back exactly by undo."""
+parts — kept on import, added once only, and taken back exactly by undo; and its abstract,
+read the same in every view."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ import sqlite3
 from pathlib import Path
 
 from refman.core.csl import csl_item
+from refman.core.export import ExportFormat, export_papers
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
+from refman.core.values import PaperQuery
+from refman.importers.bibtex import parse_bibtex
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord, PersonName
 from tests.helpers.fixtures import dump
 
@@ -94,3 +98,20 @@ def test_undo_takes_back_the_notes_an_import_added_to_a_paper_it_merged(
     assert merged.merged_ids
     library.undo_import(merged.batch_ids)
     assert dump(library_path) == before
+
+
+def test_a_bib_abstract_reads_everywhere_as_bibtex_prints_it(library: LibraryService) -> None:
+    text = (
+        "@article{jumper2021,\n  title = {Protein Structure with {AlphaFold}},\n"
+        "  abstract = {From {AlphaFold} to {{RoseTTAFold}}, with $\\alpha$-helices.},\n}\n"
+    )
+    [pid] = library.import_pages([SourcedPage(parse_bibtex(text), "refs.bib")]).new_ids
+    paper = library.paper(pid)
+    shown = "From AlphaFold to RoseTTAFold, with α-helices."
+    assert paper.abstract_text == shown  # the detail pane, `refman show`
+    assert library.paper_ids(PaperQuery(text="rosettafold helices")) == [pid]
+    assert csl_item(paper)["abstract"] == shown  # what citations are made from
+    assert f"AB  - {shown}" in export_papers([paper], ExportFormat.RIS)
+    bib = export_papers([paper], ExportFormat.BIBTEX)
+    assert "abstract = {From AlphaFold to RoseTTAFold, with $\\alpha$-helices.}" in bib
+    assert "x-refman" not in bib  # read back, it is the same abstract

@@ -16,6 +16,7 @@ from bibtexparser.model import Block, DuplicateBlockKeyBlock, Entry
 from bibtexparser.splitter import Splitter
 from jsonschema import Draft7Validator
 
+from refman.common.text import latex_to_text
 from refman.core.csl import csl_item
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
@@ -60,7 +61,7 @@ def test_zotero_journal_article_comes_in_field_by_field() -> None:
     assert r.title == "Deep learning for DNA sequence analysis: a Bayesian view"
     assert not r.title_provisional
     assert r.abstract == (
-        "We study deep networks for {DNA} sequences and reach 95\\% accuracy with "
+        "We study deep networks for DNA sequences and reach 95\\% accuracy with "
         "\\$\\alpha\\$-priors.\n\nResults hold across three data sets."
     )
     assert (r.year, r.type) == (2020, "article-journal")
@@ -264,6 +265,55 @@ def test_jabref_users_own_comments_and_jabref_2_reviews_are_notes() -> None:
     assert records["Roe2019"].venue == "Proceedings of the Meeting"
 
 
+_MARKS = """@Article{Read2020,
+  title = {Read It},
+  readstatus = {read},
+  ranking = {rank5},
+}
+@Article{Skim2020,
+  title = {Skimmed It},
+  readstatus = {skimmed},
+}
+@InProceedings{Rank2020,
+  title = {Rated It},
+  ranking = {rank3},
+  crossref = {Proc2020},
+}
+@Proceedings{Proc2020,
+  title = {Proceedings},
+  readstatus = {read},
+  ranking = {rank1},
+}
+@Article{Odd2020,
+  title = {Odd Marks},
+  readstatus = {maybe},
+  ranking = {rank9},
+}
+"""
+
+
+def test_jabref_reading_status_and_ranking_come_in() -> None:
+    page = parse_bibtex(_MARKS)
+    marks = {key: (r.status, r.rating) for key, r in by_key(page).items()}
+    assert marks == {
+        "Read2020": ("read", 5),
+        "Skim2020": ("reading", None),  # skimmed: being read
+        "Rank2020": (None, 3),  # its own marks, not its proceedings'
+        "Proc2020": ("read", 1),
+        "Odd2020": (None, None),
+    }
+    assert page.warnings == [
+        "The entry ‘Odd2020’ on line 20: the read status “maybe” and the ranking “rank9” "
+        "could not be read; left out."
+    ]
+    assert (by_key(read("jabref.bib"))["Berg2018"].rating, read("jabref.bib").warnings) == (3, [])
+
+
+@pytest.mark.parametrize("name", ["mendeley.bib", "zotero.bib", "betterbibtex-bibtex.bib"])
+def test_zotero_and_mendeley_give_no_reading_status_or_rating(name: str) -> None:
+    assert {(r.status, r.rating) for r in read(name).records} == {(None, None)}
+
+
 def test_jabref_2_groups_tree_gives_tags_by_key() -> None:
     records = by_key(read("jabref2-groupstree.bib"))
     assert records["Rossi2009"].tags == ("Volcanoes", "Thesis chapter 2")
@@ -279,6 +329,38 @@ def test_mendeley_export() -> None:
     assert paper.extra["ISBN"] == "9781450349468"
     talk = records["Ivanova2021"]
     assert (talk.url, talk.type) == ("https://example.org/talk.pdf", "document")
+
+
+# -- LaTeX as BibTeX prints it --------------------------------------------------------------
+
+
+def test_grouping_braces_of_an_abstract_and_a_note_are_not_text() -> None:
+    [r] = parse_bibtex(
+        "@article{jumper2021,\n  title = {Highly accurate protein structure prediction},\n"
+        "  abstract = {From {AlphaFold} to {{RoseTTAFold}}: {\\em emphasis}, $x^{2}$,\n"
+        "    \\emph{kept} and a brace \\{of text\\}.},\n"
+        "  annote = {Compare {AlphaFold} with {\\em RoseTTAFold.\n\n  Then} {OpenFold}.},\n}\n"
+    ).records
+    # LaTeX stays LaTeX (a macro's argument, a group a macro starts, an escaped brace)
+    assert r.abstract == (
+        "From AlphaFold to RoseTTAFold: {\\em emphasis}, $x^{2}$, \\emph{kept} and a brace "
+        "\\{of text\\}."
+    )
+    assert latex_to_text(r.abstract) == (
+        "From AlphaFold to RoseTTAFold: emphasis, x², kept and a brace {of text}."
+    )
+    assert r.notes == ("Compare AlphaFold with RoseTTAFold.\n\nThen OpenFold.",)
+
+
+def test_sorting_hacks_and_better_bibtex_escapes_print_as_bibtex_prints_them() -> None:
+    [r] = parse_bibtex(
+        '@preamble{"\\newcommand{\\noopsort}[1]{}"}\n'
+        "@article{a,\n  title = {{\\noopsort{a}}A Paper on \\$\\textbackslash alpha\\$ Decay "
+        "for \\LaTeX~Users},\n"
+        "  author = {{\\noopsort{Team}}{Team COMPAS} and Stra\\ss e, Anna},\n}\n"
+    ).records
+    assert r.title == "A Paper on $\\alpha$ Decay for LaTeX Users"  # a tie is no space TeX skips
+    assert r.authors == ("Team COMPAS", "Anna Straße")
 
 
 # -- corners of the syntax -------------------------------------------------------------------

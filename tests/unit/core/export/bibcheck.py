@@ -15,7 +15,7 @@ from bibtexparser.middlewares.names import (
 )
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
-from refman.core.export.latex import braces_pair
+from refman.core.export.latex import fits_as_is, latex_abstract
 from refman.core.values import PaperDetail
 from refman.importers.records import PersonName
 from tests.unit.core.export.kinds import extension_of
@@ -170,8 +170,8 @@ def expected_fields(detail: PaperDetail, *, biblatex: bool, with_notes: bool) ->
         out["eprintclass" if biblatex else "primaryClass"] = detail.subjects[0]
     if detail.tags:
         out["keywords"] = ", ".join(t.name for t in detail.tags)
-    if detail.abstract:  # as refman keeps it, or its readable text when braces are lone
-        out["abstract"] = detail.abstract if braces_pair(detail.abstract) else detail.abstract_text
+    if detail.abstract:  # as refman keeps it (its text's braces as braces), or readable
+        out["abstract"] = _abstract(detail) or detail.abstract_text
     if with_notes and detail.notes:
         out["annote"] = "\n\n".join(n.text for n in detail.notes)
     fmt = "biblatex" if biblatex else "bibtex"
@@ -181,11 +181,19 @@ def expected_fields(detail: PaperDetail, *, biblatex: bool, with_notes: bool) ->
     return out
 
 
+def _abstract(detail: PaperDetail) -> str | None:
+    """The abstract as LaTeX, when the export writes it so: as refman keeps it, the braces of
+    its text written as braces (``\\{``, ``\\textbraceleft{}``), unless that would break
+    the file."""
+    latex = latex_abstract(detail.abstract)
+    return latex if fits_as_is(latex) else None
+
+
 def decoded_fields(raw: dict[str, str], detail: PaperDetail) -> dict[str, Any]:
     """A paper's entry's raw fields as text: names as parts, identifiers and links as written,
     the abstract as written when refman writes it as it keeps it, refman's extension as its
     JSON value."""
-    as_written = VERBATIM | {"month"} | ({"abstract"} if braces_pair(detail.abstract) else set())
+    as_written = VERBATIM | {"month"} | ({"abstract"} if _abstract(detail) else set())
     out: dict[str, Any] = {}
     for key, value in raw.items():
         if key in NAME_FIELDS:

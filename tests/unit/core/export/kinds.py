@@ -188,15 +188,16 @@ RECORDS = (
 )
 
 
-#: The raw abstract of the first paper: LaTeX whose braces do not pair up (a lone "{").
+#: The raw abstract of the first paper: LaTeX with braces of its text, one of them lone.
 _LONE_BRACE_ABSTRACT = RECORDS[0].abstract
 #: What each format's own fields cannot give back of these papers: refman's extension
 #: (``x-refman``, RIS ``C8``, CSL ``custom.refman``) by citation key, notes aside (see
 #: :func:`extension_of`).
 EXTENSIONS: dict[str, dict[str, dict[str, Any]]] = {
     "bibtex": {
-        # braces that do not pair up: the readable text is written, escaped; the first
-        # subject only is a field (primaryClass)
+        # braces of the text: written as braces (\{x\}, \textbraceleft{}), which read
+        # back as escaped braces, not as refman keeps them; the first subject only is a
+        # field (primaryClass)
         "doe2023attention": {"abstract": _LONE_BRACE_ABSTRACT, "subjects": ["cs.LG", "cs.CL"]},
         "cote2022learning": {"extra": {"genre": None}},  # @phdthesis says "PhD thesis"
         "hopper2025refman": {"type": "webpage"},  # a web page is a @misc

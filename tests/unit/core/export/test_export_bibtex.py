@@ -11,12 +11,15 @@ from pathlib import Path
 import pytest
 from pybtex.database import Person
 
+from refman.common.text import latex_to_text
 from refman.core.export import ExportFormat, bibtex, export_papers
 from refman.core.library import LibraryService
 from refman.core.rules import ITEM_TYPES
 from refman.core.values import PaperDetail, TagView
+from refman.importers.bibtex import parse_bibtex
 from refman.importers.records import PersonName
 from tests.helpers.bibtex_program import typeset
+from tests.helpers.fixtures import page_from_bytes
 from tests.unit.core.export.bibcheck import (
     ENTRY_TYPES,
     MONTHS,
@@ -30,6 +33,12 @@ from tests.unit.core.export.bibcheck import (
 from tests.unit.core.export.kinds import SPECIALS, import_kinds
 
 DIALECTS = [ExportFormat.BIBTEX, ExportFormat.BIBLATEX]
+FILES = {
+    ExportFormat.BIBTEX: "a.bib",
+    ExportFormat.BIBLATEX: "a.bib",
+    ExportFormat.RIS: "a.ris",
+    ExportFormat.CSL_JSON: "a.json",
+}
 
 
 @pytest.fixture
@@ -216,13 +225,57 @@ def test_a_published_paper_with_an_arxiv_id_keeps_its_own_link_and_publisher(
 def test_abstracts_go_out_as_refman_keeps_them_and_keywords_keep_their_commas(
     papers: list[PaperDetail], fmt: ExportFormat
 ) -> None:
-    raw = "We use \\textbf{bold} & reach 95\\% with $\\alpha$ — {DNA}.\n\nSecond."
+    raw = "We use \\textbf{bold} & reach 95\\% with $\\alpha^{2}$ — {\\em DNA}.\n\nSecond."
     tags = (TagView(1, "Neoplasms, Experimental", None), TagView(2, "a; b", None))
     paper = dataclasses.replace(papers[2], abstract=raw, tags=tags)
     [(_kind, fields)] = parse_bibtexparser(export_papers([paper], fmt)).values()
     assert fields["abstract"] == raw  # it is LaTeX already: written as it is
     assert fields["keywords"] == "{Neoplasms, Experimental}, {a; b}"
     assert "x-refman" not in fields  # the entry says everything
+
+
+@pytest.mark.parametrize("fmt", DIALECTS)
+def test_braces_an_abstract_shows_are_written_as_braces(
+    papers: list[PaperDetail], fmt: ExportFormat
+) -> None:
+    # an author page's abstract: its braces are text (refman shows them as typed)
+    raw = "Fig. 1 shows {braces} in prose, a lone { one and \\emph{some} LaTeX."
+    paper = dataclasses.replace(papers[2], abstract=raw, abstract_text=latex_to_text(raw))
+    text = export_papers([paper], fmt)
+    [(_kind, fields)] = parse_bibtexparser(text).values()
+    assert fields["abstract"] == (
+        "Fig. 1 shows \\{braces\\} in prose, a lone \\textbraceleft{} one and \\emph{some} LaTeX."
+    )
+    # as BibTeX prints it, and as refman reads it back: the text refman shows
+    [back] = parse_bibtex(text.replace("x-refman", "x-ignored")).records
+    assert latex_to_text(back.abstract) == paper.abstract_text
+    assert paper.abstract_text == "Fig. 1 shows {braces} in prose, a lone { one and some LaTeX."
+
+
+@pytest.mark.parametrize("fmt", [*DIALECTS, ExportFormat.RIS, ExportFormat.CSL_JSON])
+def test_reading_status_and_stars_go_out_and_come_back(
+    papers: list[PaperDetail], fmt: ExportFormat
+) -> None:
+    marked = [
+        dataclasses.replace(papers[0], status="reading", rating=4),
+        dataclasses.replace(papers[1], status="read"),
+        papers[2],
+    ]
+    text = export_papers(marked, fmt)
+    if fmt in DIALECTS:  # as JabRef writes them (and reads them)
+        entries = parse_bibtexparser(text)
+        assert entries[str(papers[0].citekey)][1]["readstatus"] == "skimmed"
+        assert entries[str(papers[0].citekey)][1]["ranking"] == "rank4"
+        assert entries[str(papers[1].citekey)][1]["readstatus"] == "read"
+        assert "ranking" not in entries[str(papers[1].citekey)][1]
+        assert "readstatus" not in entries[str(papers[2].citekey)][1]
+        assert '"status"' not in text and '"rating"' not in text  # no need of the extension
+    records = {r.citekey: r for r in page_from_bytes(text.encode(), FILES[fmt]).records}
+    assert [(records[p.citekey].status, records[p.citekey].rating) for p in marked] == [
+        ("reading", 4),
+        ("read", None),
+        (None, None),
+    ]
 
 
 def test_a_name_whose_family_name_starts_in_lower_case_is_kept_whole(
