@@ -20,7 +20,7 @@ from pathlib import Path
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from refman.common.errors import InvalidValueError, NotFoundError
+from refman.common.errors import InvalidValueError, NotFoundError, RefmanError
 from refman.common.text import plural
 from refman.core.context import Context, Handler, require_papers
 from refman.core.extraction import count_pages
@@ -259,6 +259,20 @@ def restore_files(ctx: Context, op: RestoreFiles) -> Outcome[int]:
     return Outcome(len(op.rows), changes, RemoveFiles(tuple(r.id for r in op.rows)), op.label)
 
 
+def _require_there(store: FileStore, row: PaperFile) -> None:
+    """Make sure a stored file is in its place before it is renamed there.
+
+    Raises:
+        RefmanError: It is missing (deleted or moved outside refman).
+    """
+    where = store.where(row.path, row.linked)
+    if where is None or not where.is_file():
+        raise RefmanError(
+            f"“{row.name}” cannot be renamed: it is missing (not at {where}).",
+            "Locate it first (Locate… in its menu), then rename it.",
+        )
+
+
 def rename_file(ctx: Context, op: RenameFile) -> Outcome[None]:
     """Rename a file (a stored one on disk too, to a name unique in its folder)."""
     (row,) = _rows(ctx.session, [op.file_id])
@@ -266,6 +280,7 @@ def rename_file(ctx: Context, op: RenameFile) -> Outcome[None]:
     if op.name == old_name:
         return Outcome(None)
     if not row.linked:
+        _require_there(ctx.files, row)
         new_path = ctx.files.rename(old_path, op.name)
         ctx.on_failure.append(partial(ctx.files.move, new_path, old_path))
         row.path = new_path

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -10,13 +11,15 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from refman.common.errors import NotFoundError
+from refman.common.errors import NotFoundError, RefmanError
 from refman.common.sequences import as_set, unique
 from refman.store.bulk import first_column, id_set
 from refman.store.file_store import FileStore
 from refman.store.models import Paper
 from refman.store.models_upkeep import is_live
 from refman.store.search import SearchIndex
+
+log = logging.getLogger("refman.library")
 
 #: Called with (steps done, steps in all) while a long operation runs.
 Progress = Callable[[int, int], None]
@@ -38,7 +41,8 @@ class Context:
         on_failure: Called (last first) when the transaction does not commit: what undoes a
             change on disk (a file set aside is put back).
         after_commit: Called once the transaction committed: changes on disk that must not
-            happen unless it did (deleting the files of papers deleted for good).
+            happen unless it did (deleting the files of papers deleted for good). Both are
+            run by :func:`on_disk`.
     """
 
     session: Session
@@ -50,6 +54,19 @@ class Context:
     files: FileStore = field(default_factory=lambda: FileStore(None))
     on_failure: list[Callable[[], None]] = field(default_factory=list)
     after_commit: list[Callable[[], None]] = field(default_factory=list)
+
+
+def on_disk(steps: Iterable[Callable[[], None]], when: str) -> None:
+    """Run a change's steps on disk after its transaction ended (``when``: "after the
+    change", "to take it back"), each whatever the others did: the change is decided, so a
+    step the disk refuses (a folder made read-only meanwhile) is logged, its file left where
+    it is (``refman check --files`` lists what is left in the storage folder), never
+    raised."""
+    for step in steps:
+        try:
+            step()
+        except (OSError, RefmanError):
+            log.warning("a file could not be moved or deleted %s", when, exc_info=True)
 
 
 def no_paper(paper_id: int) -> NotFoundError:

@@ -108,10 +108,10 @@ def _copy_files(source: LibraryService, dest: LibraryService) -> tuple[int, int]
         found = source.files.where(path, False)
         if found is None or not found.is_file():
             continue  # missing in the source too: the row says so in both
-        target = dest.files.root / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(found, target)
-        if target.stat().st_size != found.stat().st_size:
+        place = Path(path)  # (copied in whole or not at all; a new folder: the same name)
+        stored = dest.files.store(found, place.parent.as_posix(), place.name)
+        target = dest.files.root / stored
+        if stored != path or target.stat().st_size != found.stat().st_size:
             raise LibraryUnavailableError(
                 f"The copy of the file “{found}” is incomplete.",
                 "Free some space on the disk, then copy the library again into a new file.",

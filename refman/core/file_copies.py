@@ -7,12 +7,14 @@ from __future__ import annotations
 import filecmp
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from refman.core.context import on_disk
 from refman.core.extraction import count_pages
 from refman.store.file_store import FileStore, check_source
 from refman.store.models_files import PaperFile
@@ -40,8 +42,7 @@ def stage_files(store: FileStore, op: AttachFiles) -> Staged:
 
     def discard() -> None:
         if not op.link:
-            for _, path, _, _ in done:
-                store.delete(path)
+            on_disk([partial(store.delete, path) for _, path, _, _ in done], "to take back")
 
     try:
         for raw in op.paths:

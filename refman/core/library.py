@@ -27,7 +27,7 @@ from refman.core.attachments import (
     RenameFile,
     locate_file,
 )
-from refman.core.context import Context, Handler, Progress
+from refman.core.context import Context, Handler, Progress, on_disk
 from refman.core.extraction import Extractor
 from refman.core.file_copies import Staged, stage_files
 from refman.core.file_index import IndexProgress, IndexReport, read_texts
@@ -188,11 +188,9 @@ class LibraryService(LibraryReads):
                     done: Outcome[T] = handler(ctx, op)
                     backup.settle()  # whole before the change is kept
             except BaseException:
-                for undo in reversed(ctx.on_failure if ctx else []):
-                    undo()  # what the failed transaction did on disk
-                raise
-            for then in ctx.after_commit:
-                then()
+                on_disk(reversed(ctx.on_failure if ctx else []), "to take a change back")
+                raise  # (what the failed transaction did on disk: taken back)
+            on_disk(ctx.after_commit, "after a change")
             return done
 
         try:

@@ -39,7 +39,7 @@ from refman.store.backup import (
 from refman.store.database import Database
 from refman.store.file_store import (
     files_of_backup,
-    restore_files,
+    files_restored,
     snapshot_files,
     storage_beside,
 )
@@ -196,8 +196,8 @@ class LibraryFile:
         restorable(source)
         before = self.backup("restore")
         self.db.engine.dispose()  # no pooled connection keeps pages of the old content
-        restore_into(source, self._library())
-        restore_files(files_of_backup(source), storage_beside(self._library()))
+        with files_restored(files_of_backup(source), storage_beside(self._library())):
+            restore_into(source, self._library())  # (the files first: all, or nothing)
         self.db.changed = True
         self.db.verify()
         self.db.generation += 1

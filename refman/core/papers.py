@@ -350,6 +350,7 @@ def empty_trash(ctx: Context, op: EmptyTrash) -> Outcome[tuple[int, ...]]:
     ids."""
     ids = list(ctx.session.execute(trashed_ids()).scalars())
     stored = stored_files_of(ctx.session, ids)
+    ctx.files.writable(stored, "deleted")  # refused while nothing changed, not left behind
     delete_papers(ctx.session, ctx.search, ids)
     ctx.after_commit.extend(partial(ctx.files.delete, path) for path in stored)
     ctx.after_commit.append(ctx.files.delete_set_aside)

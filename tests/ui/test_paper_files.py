@@ -404,3 +404,29 @@ def test_a_pdf_dropped_twice_is_attached_once_and_the_status_bar_says_so(
     assert _file_names(window) == ["appendix.pdf"]
     assert [f.name for f in library.paper(shown.id).files] == ["appendix.pdf"]
     assert window.controller.undo_stack.undoText() == "Attach “appendix.pdf”"  # the first only
+
+
+def test_renaming_a_missing_file_says_to_locate_it_first(
+    qtbot: QtBot,
+    window: MainWindow,
+    library: LibraryService,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    shown_errors: list[str],
+) -> None:
+    shown = window.model.paper_row(0)
+    assert shown is not None
+    (file,) = library.attach(shown.id, [make_pdf(tmp_path / "draft.pdf")])
+    Path(file.path).unlink()  # deleted outside refman
+    window.table.select_paper(shown.id)
+    settle(window.controller)
+    qtbot.wait_until(lambda: _file_names(window) == ["draft.pdf"])
+    monkeypatch.setattr(files_view, "ask_file_name", lambda parent, old: "final.pdf")
+    (row,) = window.detail_pane.files.file_rows()
+    next(a for a in row.menu.actions() if a.text() == "Rename…").trigger()
+    settle(window.controller)  # (a crash dialog before: FileNotFoundError)
+    assert shown_errors == [
+        f"“draft.pdf” cannot be renamed: it is missing (not at {file.path}). "
+        "Locate it first (Locate… in its menu), then rename it."
+    ]
+    assert [f.name for f in library.paper(shown.id).files] == ["draft.pdf"]

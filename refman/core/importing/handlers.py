@@ -97,6 +97,7 @@ def undo_import_op(ctx: Context, op: UndoImport) -> Outcome[None]:
     """Take an import back; the inverse imports the same pages again. The copies of the
     files it attached are set aside once that is done (deleted at Empty Trash)."""
     stored = _stored_copies(ctx.session, op.batch_ids)
+    ctx.files.writable(stored)  # refused while nothing changed, not left behind
     touched = undo_import(ctx.session, ctx.search, op.batch_ids)
     if stored:
         ctx.after_commit.append(partial(ctx.files.set_aside_all, stored))

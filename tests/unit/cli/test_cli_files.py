@@ -4,6 +4,8 @@ the library or linked, listed with pages and size, opened with the system's view
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import stat
 import time
 from multiprocessing.context import SpawnProcess
@@ -14,7 +16,8 @@ import pytest
 from refman.cli.output import FILE_KEYS
 from refman.core import extraction
 from refman.store.file_store import storage_beside
-from tests.helpers.cli import Cli, runner
+from tests.helpers.cli import Cli, refman_process, runner
+from tests.helpers.disk import read_only, size_limit
 from tests.helpers.pages import THREE_PAPERS, publication_page
 from tests.helpers.pdfs import encrypted_pdf, make_pdf
 
@@ -216,3 +219,61 @@ def test_attaching_a_file_the_paper_has_says_so_and_adds_no_copy(cli: Cli, tmp_p
     assert [(f["name"], f["held"]) for f in files] == [("paper.pdf", True), ("paper.pdf", True)]
     shown = json.loads(cli("show", pid, "--json").out)
     assert [f["name"] for f in shown["files"]] == ["paper.pdf"]
+
+
+def test_a_storage_folder_that_cannot_be_written_to_is_said_plainly(
+    capsys: pytest.CaptureFixture[str], library_path: Path, tmp_path: Path
+) -> None:
+    cli = runner(capsys, library_path)
+    pid = _with_papers(cli, tmp_path)
+    assert cli("attach", pid, make_pdf(tmp_path / "kept.pdf")).code == 0
+    other = json.loads(cli("list", "--json").out)[1]["id"]
+    assert cli("attach", other, make_pdf(tmp_path / "trashed.pdf")).code == 0
+    assert cli("trash", other).code == 0
+    storage = storage_beside(library_path)
+    before = [cli("show", p, "--json").out for p in (pid, other)]
+    with read_only(storage / str(pid)), read_only(storage / str(other)), read_only(storage):
+        for command in (
+            ("attach", pid, make_pdf(tmp_path / "new.pdf")),
+            ("detach", pid, "kept.pdf"),
+            ("empty-trash",),
+        ):
+            refused = cli(*command)
+            assert refused.code == 2, command  # it was an internal error (exit 1)
+            assert "cannot be written to (it is read-only" in refused.err, command
+            assert "internal error" not in refused.err
+    assert [cli("show", p, "--json").out for p in (pid, other)] == before  # nothing changed
+    assert cli("empty-trash").out == "Deleted 1 paper for good.\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_pipe_is_refused_instead_of_read_for_ever(cli: Cli, tmp_path: Path) -> None:
+    pid = _with_papers(cli, tmp_path)
+    pipe = tmp_path / "downloads.pdf"
+    os.mkfifo(pipe)
+    refused = cli("attach", pid, pipe)
+    assert refused.code == 2 and "is not a file one can attach" in refused.err
+
+
+def test_copy_library_onto_a_full_disk_says_so_and_leaves_no_copy(
+    capsys: pytest.CaptureFixture[str], library_path: Path, tmp_path: Path
+) -> None:
+    cli = runner(capsys, library_path)
+    pid = _with_papers(cli, tmp_path)
+    data = tmp_path / "measurements.bin"
+    data.write_bytes(os.urandom(3 * 1024 * 1024))
+    assert cli("attach", pid, data).code == 0
+    dest = tmp_path / "copy" / "library.sqlite"
+    dest.parent.mkdir()
+    limit = size_limit(2 * 1024 * 1024)  # room for the library's rows, not for the file
+    home = tmp_path / "home"
+    done = refman_process(library_path, home, "copy-library", str(library_path), str(dest))
+    assert done.returncode == 0, done.stderr  # (with room)
+    shutil.rmtree(dest.parent)
+    dest.parent.mkdir()
+    full = refman_process(
+        library_path, home, "copy-library", str(library_path), str(dest), preexec_fn=limit
+    )
+    assert full.returncode == 2, full.stderr  # it was an internal error (exit 1)
+    assert "The disk is full: “measurements.bin” could not be copied" in full.stderr
+    assert list(dest.parent.iterdir()) == []  # no library looking like a copy

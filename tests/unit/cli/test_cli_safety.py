@@ -3,14 +3,11 @@ keep to their limits, long searches stay fast, and a query may start with "-".""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import resource
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +17,7 @@ from hypothesis import strategies as st
 from refman.__main__ import main
 from refman.importers.safe_text import MAX_TITLE
 from tests.helpers.cli import Cli, refman_process
+from tests.helpers.disk import read_only, size_limit
 from tests.helpers.pages import generated_page
 
 ESC_CLEAR = "\x1b[2J"
@@ -160,10 +158,7 @@ def test_a_write_past_the_file_size_limit_fails_plainly_and_changes_nothing(
     library = tmp_path / "library.sqlite"
 
     def refman(*args: str, limit: int | None = None) -> subprocess.CompletedProcess[str]:
-        def cap() -> None:
-            if limit is not None:
-                resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
+        cap = size_limit(limit) if limit is not None else None
         return refman_process(library, tmp_path / "home", *args, preexec_fn=cap)
 
     first, second = tmp_path / "first.txt", tmp_path / "second.txt"
@@ -293,26 +288,6 @@ def test_any_file_imports_or_is_refused_plainly(
     _quiet(captured.err)
 
 
-@contextlib.contextmanager
-def _read_only(path: Path) -> Iterator[None]:
-    """Make a file or folder read-only, even for root (the immutable attribute), or skip."""
-    if os.geteuid() == 0:
-        made = subprocess.run(["chattr", "+i", str(path)], capture_output=True, check=False)
-        if made.returncode != 0:
-            pytest.skip(f"cannot make {path} immutable here: {made.stderr!r}")
-        try:
-            yield
-        finally:
-            subprocess.run(["chattr", "-i", str(path)], check=True)
-    else:
-        mode = path.stat().st_mode
-        path.chmod(mode & ~0o222)
-        try:
-            yield
-        finally:
-            path.chmod(mode)
-
-
 @pytest.mark.parametrize("what", ["file", "folder"])
 def test_a_read_only_library_can_be_read_and_says_why_it_cannot_change(
     cli: Cli,
@@ -324,7 +299,7 @@ def test_a_read_only_library_can_be_read_and_says_why_it_cannot_change(
     _import(cli, tmp_path, "Plain lattice engines")
     before, beside = library_path.read_bytes(), sorted(os.listdir(library_path.parent))
     copy = tmp_path_factory.mktemp("elsewhere") / "copy.sqlite"
-    with _read_only(library_path if what == "file" else library_path.parent):
+    with read_only(library_path if what == "file" else library_path.parent):
         result = cli("list", "--json")
         assert result.code == 0, result.err
         assert [p["title"] for p in json.loads(result.out)] == ["Plain lattice engines"]
