@@ -208,8 +208,10 @@ class FilesView(QWidget):
         self._draw(files)
 
     def _draw(self, files: tuple[FileView, ...]) -> None:
-        """Draw the first page of the first PDF that is there (off the GUI thread)."""
-        pdf = next((f for f in files if f.name.lower().endswith(".pdf") and not f.missing), None)
+        """Draw the first page of the first PDF that is there (off the GUI thread): the
+        first whose pages could be counted (an encrypted or damaged one has none to draw)."""
+        pdfs = [f for f in files if f.name.lower().endswith(".pdf") and not f.missing]
+        pdf = next((f for f in pdfs if f.pages is not None), pdfs[0] if pdfs else None)
         key = self.renderer.ask(Path(pdf.path)) if pdf is not None else None
         if pdf is None or key is None:
             self._previewed = None

@@ -406,6 +406,32 @@ def test_a_pdf_dropped_twice_is_attached_once_and_the_status_bar_says_so(
     assert window.controller.undo_stack.undoText() == "Attach “appendix.pdf”"  # the first only
 
 
+def test_the_preview_draws_the_first_pdf_that_can_be_drawn(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    from tests.helpers.pdfs import encrypted_pdf
+
+    shown = window.model.paper_row(0)
+    assert shown is not None
+    locked = encrypted_pdf(tmp_path / "locked.pdf")  # attached first: no page to draw
+    book = make_pdf(tmp_path / "book.pdf", pages=500)
+    library.attach(shown.id, [locked, book], link=True)
+    window.table.select_paper(shown.id)
+    settle(window.controller)
+    qtbot.wait_until(lambda: _file_names(window) == ["locked.pdf", "book.pdf"])
+    files = window.detail_pane.files
+    preview = files.preview
+    qtbot.wait_until(preview.isVisible, timeout=30_000)  # it stayed empty
+    assert not preview.pixmap().isNull()
+    opened = _Opened()
+    QDesktopServices.setUrlHandler("file", opened, "open")  # type: ignore[arg-type]
+    try:
+        qtbot.mouseClick(preview, Qt.MouseButton.LeftButton)
+    finally:
+        QDesktopServices.unsetUrlHandler("file")
+    assert [u.toLocalFile() for u in opened.urls] == [str(book.resolve())]
+
+
 def test_renaming_a_missing_file_says_to_locate_it_first(
     qtbot: QtBot,
     window: MainWindow,
