@@ -177,6 +177,8 @@ def run_check_files(args: argparse.Namespace, service: LibraryService, out: Text
             f"{plural(len(found.missing), 'file')} of {found.files:,} missing. Find them and "
             "use Locate… in the window (a file's menu in the detail pane), or attach them again."
         )
+    elif found.files == 0:
+        lines.append("No files are attached.")
     elif found.files == 1:
         lines.append("The attached file is where it should be.")
     else:

@@ -62,6 +62,8 @@ def pdf_text(path: Path) -> tuple[str, int]:
             which, for a person to read).
     """
     if not is_pdf(path):
+        if path.stat().st_size == 0:
+            raise ValueError("it is empty (0 bytes)")
         raise ValueError("it is not a PDF (its first bytes are not a PDF's)")
     from pypdf import PdfReader
 

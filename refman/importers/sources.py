@@ -204,9 +204,10 @@ def _is_pdf(path: Path, head: bytes) -> bool:
     if looks_like_pdf(head):
         return True
     if path.suffix.lower() == ".pdf":
+        what = "not a PDF document (its first bytes are not a PDF's)" if head else "empty"
         raise _unreadable(
             path,
-            "is named .pdf but is not a PDF document (its first bytes are not a PDF's).",
+            f"is named .pdf but is {what}.",
             "Check that the download finished, or open the file to see what it is.",
         )
     return False

@@ -134,6 +134,8 @@ def test_a_shared_library_links_files_and_says_why_it_cannot_store_them(
 
 def test_check_files_lists_the_missing_ones_and_exits_2(cli: Cli, tmp_path: Path) -> None:
     pid = _with_papers(cli, tmp_path)
+    none = cli("check", "--files")
+    assert none.code == 0 and none.out == "No files are attached.\n"  # not "All 0 … files"
     pdf = make_pdf(tmp_path / "linked.pdf")
     assert cli("attach", pid, pdf, "--link").code == 0
     fine = cli("check", "--files")

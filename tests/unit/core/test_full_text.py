@@ -84,15 +84,18 @@ def test_bad_files_get_a_reason_and_are_not_read_twice(
 ) -> None:
     fake = tmp_path / "fake.pdf"
     fake.write_text("not a pdf", encoding="utf-8")
+    empty = tmp_path / "empty.pdf"
+    empty.touch()  # a download that never came: not said to be "not a PDF"
     files = [encrypted_pdf(tmp_path / "locked.pdf"), damaged_pdf(tmp_path / "cut.pdf"), fake]
-    library.attach(ids[0], files, link=True)
+    library.attach(ids[0], [*files, empty], link=True)
     report = library.index_files(extractor)
     assert report.read == 0
     why = {name: reason for _, name, reason in report.unreadable}
-    assert set(why) == {"locked.pdf", "cut.pdf", "fake.pdf"}
+    assert set(why) == {"locked.pdf", "cut.pdf", "fake.pdf", "empty.pdf"}
     assert "encrypted" in why["locked.pdf"] and "not a PDF" in why["fake.pdf"]
+    assert why["empty.pdf"] == "it is empty (0 bytes)"
     assert library.index_files(extractor).looked_at == 0
-    assert library.index_progress() == IndexProgress(3, 3)
+    assert library.index_progress() == IndexProgress(4, 4)
 
 
 def test_indexing_stopped_half_way_goes_on_where_it_stopped(

@@ -181,6 +181,7 @@ _REFUSED = [
     ("logo.svg", b"<svg/>", "is an image (SVG)"),
     ("logo.txt", b'<?xml version="1.0"?>\n<svg xmlns="x"></svg>', "is an image (SVG)"),
     ("paper.pdf", b"plain words", "is named .pdf but is not a PDF document"),
+    ("download.pdf", b"", "is named .pdf but is empty."),
     ("page.docx", b"PK\x03\x04\x14\x00", "ZIP archive"),
     ("page.html.gz", b"\x1f\x8b\x08\x00", "compressed"),
     ("page.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\x00", "Microsoft Office"),
