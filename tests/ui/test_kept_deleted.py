@@ -113,6 +113,7 @@ def test_leaving_a_paper_deleted_for_good_with_unsaved_writing_keeps_it(
     notes = [n.text for pid in kept_ids for n in controller.service.paper(pid).notes]
     assert notes == ["half a thought"]
     assert paper not in controller.service.paper_ids()
+    settle(controller)  # (the list and the pane read the paper kept: done before teardown)
 
 
 def test_closing_the_window_on_a_paper_deleted_for_good_keeps_the_note(
@@ -149,3 +150,4 @@ def test_a_title_being_typed_when_the_paper_is_deleted_for_good_comes_back_with_
     qtbot.waitUntil(lambda: len(controller.service.paper_ids()) == 5, timeout=2000)
     titles = [controller.service.paper(p).title for p in controller.service.paper_ids()]
     assert "A Better Title" in titles
+    settle(controller)
