@@ -8,7 +8,7 @@ the paper back as it was last shown, with its notes as written. It comes back as
 one record (:func:`kept_page`): one transaction, one undo step, a line in the import history,
 and the import's rules give it its people, citation key, search words and match keys — and
 find it again, merging into it, if the library holds the paper in another form by then. Its
-files and reading status were deleted with it and do not come back.
+reading status and stars come back with it; its files were deleted with it and do not.
 """
 
 from __future__ import annotations
@@ -52,6 +52,8 @@ def kept_record(
         tags=tuple(tag.name for tag in detail.tags),
         notes=tuple(text for text in notes if text.strip()),
         attributed_to=detail.attributed_to,
+        status=None if detail.status == "unread" else detail.status,
+        rating=detail.rating or None,
         **{name: getattr(detail, name) for name in BIB_FIELDS},
     )
     changed: dict[str, object] = {}

@@ -144,13 +144,13 @@ class KeptPaper:
         if paper is None or paper.id != self.paper_id or paper.trashed is None:
             self.notice.hide()
             return
-        self._tell(KEPT_IN_TRASH, paper)
+        self._tell(paper, deleted=False)
         self.notice.setVisible(paper.merged_into is None)
 
-    def _tell(self, text: str, paper: PaperDetail) -> None:
-        self.text.setText(text)
-        self.restore_button.setVisible(text == KEPT_IN_TRASH)
-        self.keep_button.setVisible(text == KEPT_DELETED)
+    def _tell(self, paper: PaperDetail, *, deleted: bool) -> None:
+        self.text.setText(KEPT_DELETED if deleted else KEPT_IN_TRASH)
+        self.restore_button.setVisible(not deleted)
+        self.keep_button.setVisible(deleted)
         self.copy_note_button.setVisible(bool(self.pane.notes.cards) or bool(paper.notes))
         self.copy_note_button.setText("Copy Note")
 
@@ -165,7 +165,7 @@ class KeptPaper:
                 return False
             self.deleted, self.paper_id = shown, paper_id
             self.pane.notes.pending.gone.add(paper_id)
-            self._tell(KEPT_DELETED, shown)
+            self._tell(shown, deleted=True)
             self.notice.show()
         return True
 
@@ -196,8 +196,18 @@ class KeptPaper:
         self.keep_button.setEnabled(False)
         at = datetime.now().replace(microsecond=0)
         self.pane.controller.apply(
-            ImportPages((page,), ImportChoices(), at), self._kept, label="Keeping the paper…"
+            ImportPages((page,), ImportChoices(), at),
+            self._kept,
+            on_error=lambda _error: self._not_kept(detail),
+            label="Keeping the paper…",
         )
+
+    def _not_kept(self, detail: PaperDetail) -> None:
+        """The import refused (the person was shown why): still kept here, to try again."""
+        if shiboken6.isValid(self.keep_button) and self.paper_id == detail.id:
+            self.deleted = detail
+            self.pane.notes.pending.gone.add(detail.id)
+            self.keep_button.setEnabled(True)
 
     def _typed(self) -> dict[str, str]:
         """What the fields hold that differs from the paper as last shown (typed, never
@@ -217,9 +227,9 @@ class KeptPaper:
             return  # (kept as the window closed)
         self.keep_button.setEnabled(True)
         self.paper_id = None
-        for record in outcome.value.records:
-            if record.paper_id is not None:
-                self.go_to(record.paper_id)
+        kept = next((r.paper_id for r in outcome.value.records if r.paper_id is not None), None)
+        if kept is not None:
+            self.go_to(kept)
 
     def restore(self) -> None:
         """Bring the paper kept back from the Trash (undoable), the keyboard back in the note

@@ -34,6 +34,7 @@ def test_a_kept_paper_comes_back_whole_with_the_notes_as_written(
     library.import_pages([_bib("moons.bib")])
     [paper] = library.paper_ids()
     library.tag([paper], ["to read"])
+    library.mark([paper], "reading", 4)
     before = library.paper(paper)
     library.trash([paper])
     library.empty_trash()
@@ -47,6 +48,7 @@ def test_a_kept_paper_comes_back_whole_with_the_notes_as_written(
     assert after.authors == before.authors
     assert {t.name for t in after.tags} == {t.name for t in before.tags} >= {"to read"}
     assert [n.text for n in after.notes] == ["my half thought"]  # (an empty one left out)
+    assert (after.status, after.rating) == ("reading", 4)
     assert library.paper_ids(PaperQuery(text="resonant exomoons")) == [back]
     [latest, *_] = library.history()
     assert [p.source for p in latest.pages] == [
