@@ -22,6 +22,7 @@ LOGOS = {
     "\\textperiodcentered": "·",
 }
 LOGOS.update({f"{macro}{{}}": text for macro, text in list(LOGOS.items())})
+_LINK = re.compile(r"\\url\s*\{([^{}]*)\}")
 #: Macros that print nothing: their argument only sorts (``{\\noopsort{a}}A Paper``, as
 #: BibTeX's own example file defines it, ``\\SortNoop``, ``\\sortnoop``).
 SILENT = frozenset({"\\noopsort", "\\SortNoop", "\\sortnoop"})
@@ -48,6 +49,13 @@ def group_end(text: str, start: int) -> int | None:
                 return index + 1
         index += 1
     return None
+
+
+def link_text(latex: str) -> str | None:
+    """What ``\\url{…}`` prints, ``<…>``: its argument as it is (``~me`` is no tie there);
+    None for any other piece of LaTeX."""
+    found = _LINK.fullmatch(latex.strip())
+    return f"<{found.group(1)}>" if found else None
 
 
 def island_source(latex: str) -> str:

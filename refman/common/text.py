@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from refman.common.east_asian import east_asian, without_gaps
-from refman.common.latex_islands import LOGOS, group_end, island_source, islands
+from refman.common.latex_islands import LOGOS, group_end, island_source, islands, link_text
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from pylatexenc.latex2text import LatexNodes2Text
@@ -109,7 +109,7 @@ def _unwrapped(latex: str) -> str:
 def _convert_island(latex: str) -> str:
     """Convert one piece of LaTeX; return it unchanged if pylatexenc fails on it."""
     latex = island_source(latex)
-    named = LOGOS.get(_unwrapped(latex))
+    named = LOGOS.get(_unwrapped(latex)) or link_text(latex)
     if named is not None:
         return named
     source = _BARE_AMPERSAND.sub(_AMPERSAND, _BARE_PERCENT.sub(_PERCENT, latex))

@@ -367,7 +367,7 @@ def entry_draft(
     csl_type = _csl_type(entry_type, fields, arxiv)
     draft = Draft(line=line, raw=raw, type=csl_type, citekey=key.strip() or None)
     draft.title = _title(fields)
-    draft.abstract = tidy_paragraphs(bib_latex(fields.get("abstract", "")))
+    draft.abstract = bib_latex(tidy_paragraphs(fields.get("abstract", "")))
     draft.venue = _venue(entry_type, fields, csl_type)
     draft.names, draft.complete = bib_names(fields["author"]) if "author" in fields else ([], True)
     draft.doi, draft.doi_given = plain_value(fields.get("doi", "")) or None, fields.get("doi")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from refman.common.latex_islands import islands
 from refman.common.text import has_tex_ligature, latex_to_text
 from refman.importers.bib_common import MONTH_NAMES
 from refman.importers.records import PersonName
@@ -238,8 +239,22 @@ def bib_latex(value: str) -> str:
     to``), which BibTeX prints none of, and which refman would show as written (a brace of
     text, outside LaTeX, is a brace: :func:`~refman.common.latex_islands.islands`). The
     braces of a macro's argument (``\\emph{x}``, ``$x^{2}$``) and of a group that starts
-    with a macro (``{\\em x}``) stay; ``\\{`` stays a brace."""
-    return _drop_protective_braces(value) if "{" in value or "}" in value else value
+    with a macro (``{\\em x}``) stay; ``\\{`` stays a brace. A tie (``Fig.~3``), which BibTeX
+    prints as a space no line break falls in, is that space (U+00A0), as refman shows it."""
+    text = _drop_protective_braces(value) if "{" in value or "}" in value else value
+    return _untied(text) if "~" in text else text
+
+
+def _untied(text: str) -> str:
+    """The ties of the prose of ``text`` as U+00A0; LaTeX (``\\url{~me}``, math) as it is."""
+    pieces: list[str] = []
+    position = 0
+    for start, end in islands(text):
+        pieces.append(_TIE.sub("\xa0", text[position:start]))
+        pieces.append(text[start:end])
+        position = end
+    pieces.append(_TIE.sub("\xa0", text[position:]))
+    return "".join(pieces)
 
 
 def plain_value(value: str) -> str:

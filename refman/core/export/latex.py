@@ -280,7 +280,10 @@ def latex_abstract(text: str) -> str:
     and refman's reader read back as the text refman shows: its LaTeX (macros, math, groups
     that hold a macro: :func:`~refman.common.latex_islands.islands`) as it is, and each brace
     of its text, outside the LaTeX, as a brace: ``\\{ … \\}`` when they pair up,
-    ``\\textbraceleft{}`` / ``\\textbraceright{}`` for a lone one."""
+    ``\\textbraceleft{}`` / ``\\textbraceright{}`` for a lone one; a no-break space (a tie
+    of the ``.bib`` it came from, or of a web page) as the tie ``~``."""
+    if "\xa0" in text:
+        text = text.replace("\xa0", "~")
     if "{" not in text and "}" not in text:
         return text
     spans = iter(islands(text))

@@ -115,3 +115,24 @@ def test_a_bib_abstract_reads_everywhere_as_bibtex_prints_it(library: LibrarySer
     bib = export_papers([paper], ExportFormat.BIBTEX)
     assert "abstract = {From AlphaFold to RoseTTAFold, with $\\alpha$-helices.}" in bib
     assert "x-refman" not in bib  # read back, it is the same abstract
+
+
+def test_a_tie_in_a_bib_abstract_shows_as_a_space_and_goes_out_as_a_tie(
+    library: LibraryService,
+) -> None:
+    text = (
+        "@article{smith2020,\n  title = {Ties in Abstracts},\n  abstract = {As Fig.~3 shows, "
+        "Smith~et~al. use \\LaTeX~macros; see \\url{https://example.org/~smith}.},\n}\n"
+    )
+    [pid] = library.import_pages([SourcedPage(parse_bibtex(text), "refs.bib")]).new_ids
+    paper = library.paper(pid)
+    shown = "As Fig.\xa03 shows, Smith\xa0et\xa0al. use LaTeX\xa0macros; see"
+    assert paper.abstract_text.startswith(shown)  # no "~" in the detail pane
+    assert "~smith" in paper.abstract_text  # the link's tilde is the link's
+    assert library.paper_ids(PaperQuery(text="fig 3 smith")) == [pid]
+    assert f"AB  - {shown.replace(chr(0xA0), ' ')}" in export_papers([paper], ExportFormat.RIS)
+    bib = export_papers([paper], ExportFormat.BIBTEX)
+    assert "As Fig.~3 shows, Smith~et~al. use \\LaTeX~macros" in bib
+    assert "\xa0" not in bib
+    again = library.import_pages([SourcedPage(parse_bibtex(bib), "again.bib")])
+    assert (again.new_ids, again.merged_ids) == ((), ())  # read back, the same paper as it is
