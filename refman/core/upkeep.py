@@ -5,7 +5,8 @@ the rules that hold for new papers (the same functions), here: citation keys for
 have none, the name parts of people known only by their display name, and the match keys
 of papers a layout change left without them, the keys of their abstracts' openings, or the
 keys of papers whose texts hold TeX's dashes and quotes or whose abstracts only say there is
-none; DOIs stored without their closing brackets (``library_tasks``).
+none; DOIs stored without their closing brackets; BibTeX abstracts read with their grouping
+braces (``library_tasks``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from refman.common.identifiers import closed_doi
 from refman.common.text import has_tex_ligature
+from refman.core.brace_abstracts import mend_brace_abstracts
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.matching import MatchKeys
 from refman.core.paper_state import PaperState
@@ -195,12 +197,14 @@ def bring_up_to_date(db: Database) -> None:
         keyed = _fill_match_keys(session) + _fill_ligature_keys(session) + _mend_dois(session)
         keyed += _drop_placeholder_keys(session)
         openings = _fill_opening_keys(session)
+        abstracts = mend_brace_abstracts(session, db.search)
     db.changed = changed_before  # upkeep is no change of the person's to back up
     log.info(
         "upgraded data: %d citation keys, %d names split into parts, %d papers' match keys,"
-        " %d abstracts' openings",
+        " %d abstracts' openings, %d BibTeX abstracts without their grouping braces",
         papers,
         people,
         keyed,
         openings,
+        abstracts,
     )

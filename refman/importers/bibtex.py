@@ -36,7 +36,7 @@ from refman.importers.bib_values import MONTH_MACROS, resolve
 from refman.importers.messages import not_a_bibliography
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 
-__all__ = ["parse_bibtex"]
+__all__ = ["entry_values", "parse_bibtex"]
 
 #: Fields a child never takes from its ``crossref`` parent: they describe the parent itself.
 _NOT_INHERITED = frozenset(
@@ -218,6 +218,17 @@ class _Reader:
                     entry.fields.setdefault("booktitle", value)
                 elif name not in _NOT_INHERITED and not is_note_field(name):
                     entry.fields.setdefault(name, value)
+
+
+def entry_values(text: str) -> list[dict[str, str]]:
+    """The resolved values of the whole entries of a BibTeX text (macros, ``#`` and
+    ``crossref`` read), by lower-case field name, in file order (none when it holds no
+    whole entry): the values :func:`parse_bibtex` reads its records from."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    reader = _Reader()
+    reader.read(_split(text))
+    reader.inherit()
+    return [dict(entry.fields) for entry in reader.entries]
 
 
 def parse_bibtex(text: str) -> ParsedPage:

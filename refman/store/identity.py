@@ -54,6 +54,7 @@ KNOWN_REVISIONS = (
     "0027",
     "0028",
     "0029",
+    "0030",
 )
 
 _MAGIC = b"SQLite format 3\x00"
