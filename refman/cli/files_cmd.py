@@ -15,7 +15,14 @@ import subprocess
 import sys
 from typing import TextIO
 
-from refman.cli.output import FILE_KEYS, change_to_json, file_line, write_json
+from refman.cli.output import (
+    FILE_KEYS,
+    change_to_json,
+    file_line,
+    missing_file_json,
+    missing_file_line,
+    write_json,
+)
 from refman.common.errors import NotFoundError, RefmanError
 from refman.common.text import plural
 from refman.core.extraction import shared_extractor
@@ -162,13 +169,11 @@ def run_check_files(args: argparse.Namespace, service: LibraryService, out: Text
     missing."""
     found = service.check_files()
     if args.json:
-        missing = [
-            {"paper": f.paper_id, **{k: getattr(f, k) for k in FILE_KEYS}} for f in found.missing
-        ]
+        missing = [missing_file_json(f) for f in found.missing]
         summary = {"library": service.location, "files": found.files, "ok": not found.missing}
         write_json(out, {**summary, "missing": missing, "stray": list(found.stray)})
         return 2 if found.missing else 0
-    lines = [f"#{f.paper_id}  {f.name}: not at {f.path}" for f in found.missing]
+    lines = [missing_file_line(f) for f in found.missing]
     if found.stray:
         lines.append(f"{plural(len(found.stray), 'file')} in the storage folder no paper has:")
         lines += [f"  {path}" for path in found.stray]

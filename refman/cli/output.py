@@ -346,3 +346,13 @@ def file_line(file: FileView) -> str:
     if file.missing:
         about.append(f"missing: not at {file.path}")
     return f"{file.name} — {', '.join(about)}"
+
+
+def missing_file_json(file: FileView) -> dict[str, Any]:
+    """A missing attached file as JSON: its ``paper`` and :data:`FILE_KEYS`."""
+    return {"paper": file.paper_id, **{k: getattr(file, k) for k in FILE_KEYS}}
+
+
+def missing_file_line(file: FileView) -> str:
+    """ "#12  paper.pdf: not at /where/it/should/be"."""
+    return f"#{file.paper_id}  {file.name}: not at {file.path}"

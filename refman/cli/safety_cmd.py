@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import TextIO
 
-from refman.cli.output import write_json
+from refman.cli.output import missing_file_json, missing_file_line, write_json
 from refman.common.errors import (
     DAMAGED_HINT,
     InvalidValueError,
@@ -18,6 +18,7 @@ from refman.common.text import plural
 from refman.core.library import LibraryService
 from refman.core.library_file import BackupView
 from refman.core.recovery import recover_library
+from refman.core.values import FileView
 
 #: The keys of ``refman check --json``.
 CHECK_KEYS = ("library", "full", "ok", "problems")
@@ -167,7 +168,17 @@ def run_copy_library(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         fields = {"source": report.source, "dest": report.dest, "rows": report.rows}
         files = {"files": report.files, "files_left": report.files_left}
-        write_json(out, {**fields, "digest": report.digest, "verified": True, **files})
+        missing = [missing_file_json(f) for f in report.files_missing]
+        write_json(
+            out,
+            {
+                **fields,
+                "digest": report.digest,
+                "verified": True,
+                **files,
+                "files_missing": missing,
+            },
+        )
         return 0
     rows = report.rows
     out.write(
@@ -182,4 +193,18 @@ def run_copy_library(args: argparse.Namespace, out: TextIO) -> int:
             f"{plural(report.files_left, 'attached file')} stayed in the source's storage "
             "folder: a shared library has no folder of its own (link files instead).\n"
         )
+    _say_missing(out, report.files_missing)
     return 0
+
+
+def _say_missing(out: TextIO, missing: tuple[FileView, ...]) -> None:
+    """The attached files a copy could not take: missing in the source, so in the copy."""
+    if not missing:
+        return
+    papers = len({f.paper_id for f in missing})
+    out.write(
+        f"{plural(len(missing), 'attached file')} of {plural(papers, 'paper')} could not be "
+        "copied: missing in the source library, so missing in the copy too (refman check "
+        "--files lists them; find them and use Locate… in the window, or attach them again):\n"
+    )
+    out.write("".join(f"  {missing_file_line(f)}\n" for f in missing))

@@ -26,8 +26,10 @@ from sqlalchemy import Table, func, select, tuple_, update
 from sqlalchemy.orm import Session
 
 from refman.common.errors import InvalidValueError, LibraryUnavailableError
+from refman.core.attachments import view_of
 from refman.core.importing.purge import out_of_sight
 from refman.core.library import LibraryService
+from refman.core.values import FileView
 from refman.store.backend import on_server
 from refman.store.bulk import bulk_insert, chunks
 from refman.store.file_store import storage_beside
@@ -82,6 +84,9 @@ class CopyReport:
         files: Stored files copied into the destination's storage folder, each checked.
         files_left: Stored files not copied: the destination is a shared library with no
             storage folder (they stay in the source's, and show as missing there).
+        files_missing: Stored files the source's folder did not hold (moved or deleted
+            outside refman): not copied, and missing in the copy too, their rows kept (each
+            names its paper).
     """
 
     source: str
@@ -90,34 +95,32 @@ class CopyReport:
     digest: str
     files: int = 0
     files_left: int = 0
+    files_missing: tuple[FileView, ...] = ()
 
 
-def _copy_files(source: LibraryService, dest: LibraryService) -> tuple[int, int]:
+def _copy_files(source: LibraryService, dest: LibraryService) -> tuple[int, int, list[FileView]]:
     """Copy the stored files the library's rows name into the destination's storage folder
-    (the same relative paths), each checked by its size; (copied, left behind)."""
+    (the same relative paths), each checked by its size; (copied, left behind, missing in
+    the source: their rows say so in both)."""
+    if source.files.root is None:
+        return 0, 0, []
     with source.db.reading() as read:
-        paths = list(
-            read.execute(select(PaperFile.path).where(PaperFile.linked.is_(False))).scalars()
-        )
-    if not paths or source.files.root is None:
-        return 0, 0
+        stored = select(PaperFile).where(PaperFile.linked.is_(False)).order_by(PaperFile.id)
+        files = [(row.path, view_of(source.files, row)) for row in read.scalars(stored)]
+    missing = [view for _, view in files if view.missing]
+    there = [(path, Path(view.path)) for path, view in files if not view.missing]
     if dest.files.root is None:
-        return 0, len(paths)
-    copied = 0
-    for path in paths:
-        found = source.files.where(path, False)
-        if found is None or not found.is_file():
-            continue  # missing in the source too: the row says so in both
+        return 0, len(there), missing
+    for path, found in there:
         place = Path(path)  # (copied in whole or not at all; a new folder: the same name)
-        stored = dest.files.store(found, place.parent.as_posix(), place.name)
-        target = dest.files.root / stored
-        if stored != path or target.stat().st_size != found.stat().st_size:
+        stored_as = dest.files.store(found, place.parent.as_posix(), place.name)
+        target = dest.files.root / stored_as
+        if stored_as != path or target.stat().st_size != found.stat().st_size:
             raise LibraryUnavailableError(
                 f"The copy of the file “{found}” is incomplete.",
                 "Free some space on the disk, then copy the library again into a new file.",
             )
-        copied += 1
-    return copied, 0
+    return len(there), 0, missing
 
 
 def _table(name: str) -> Table:
@@ -270,9 +273,18 @@ def copy_library(
             "Do not use the copy; the source library is unchanged. Try again, and report "
             "this if it happens twice.",
         )
-    files, left = _copy_files(source, dest)
-    log.info("copied %s to %s: %s, %d files", source.location, dest.location, rows, files)
-    return CopyReport(source.location, dest.location, rows, source_digest, files, left)
+    files, left, missing = _copy_files(source, dest)
+    log.info(
+        "copied %s to %s: %s, %d files (%d missing in the source)",
+        source.location,
+        dest.location,
+        rows,
+        files,
+        len(missing),
+    )
+    return CopyReport(
+        source.location, dest.location, rows, source_digest, files, left, tuple(missing)
+    )
 
 
 def copy_library_to(

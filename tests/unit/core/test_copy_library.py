@@ -146,8 +146,17 @@ def test_copy_library_on_the_command_line(
     report = json.loads(capsys.readouterr().out)
     assert report["verified"] is True
     assert report["rows"]["papers"] > 20
-    assert set(report) == {"source", "dest", "rows", "digest", "verified", "files", "files_left"}
-    assert (report["files"], report["files_left"]) == (0, 0)
+    assert set(report) == {
+        "source",
+        "dest",
+        "rows",
+        "digest",
+        "verified",
+        "files",
+        "files_left",
+        "files_missing",
+    }
+    assert (report["files"], report["files_left"], report["files_missing"]) == (0, 0, [])
     assert dump(dest) == dump(filled)
     assert main(["copy-library", str(tmp_path / "nowhere.sqlite"), str(dest)]) == 2
     assert "There is no library" in capsys.readouterr().err
@@ -170,6 +179,32 @@ def test_attached_files_go_with_a_copy_into_a_file_and_a_server_says_they_stay(
         report = copy_library(source, shared)
         assert shared.paper(pid).files[0].missing  # no storage folder on a server
     assert (report.files, report.files_left) == (0, 1)
+
+
+def test_a_file_missing_in_the_source_is_named_by_the_copy_which_takes_the_rest(
+    filled: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with opened(filled) as service:
+        first, second = service.paper_ids()[:2]
+        (gone,) = service.attach(first, [make_pdf(tmp_path / "gone.pdf", pages=1)])
+        (kept,) = service.attach(second, [make_pdf(tmp_path / "kept.pdf", pages=2)])
+    Path(gone.path).unlink()  # deleted outside refman
+    dest = tmp_path / "copy.sqlite"
+    assert main(["copy-library", str(filled), str(dest), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["files"], report["files_left"]) == (1, 0)
+    (missing,) = report["files_missing"]
+    assert (missing["paper"], missing["name"], missing["missing"]) == (first, "gone.pdf", True)
+    with opened(dest) as copy:
+        assert copy.paper(first).files[0].missing
+        assert Path(copy.paper(second).files[0].path).read_bytes() == Path(kept.path).read_bytes()
+    assert dump(dest) == dump(filled)
+    again = tmp_path / "again.sqlite"
+    assert main(["copy-library", str(filled), str(again)]) == 0
+    said = capsys.readouterr().out
+    assert "1 attached file copied with it." in said
+    assert "1 attached file of 1 paper could not be copied: missing in the source" in said
+    assert f"#{first}  gone.pdf: not at {gone.path}" in said
 
 
 def test_a_copy_made_while_an_undone_import_is_being_deleted_shows_the_same_library(
