@@ -103,12 +103,16 @@ def _with_snippets(
     service: LibraryService, query: PaperQuery, details: list[PaperDetail]
 ) -> list[dict[str, Any]]:
     """The papers as JSON; in an Everything search, each with ``snippet``: where in its
-    files the search found it (``{"file", "text"}``), or null."""
+    files the search found it (``{"file", "text", "missing"}``), or null."""
     papers = [paper_to_json(detail) for detail in details]
     if query.everything:
         for paper in papers:
             found = service.snippet(paper["id"], query.text)
-            paper["snippet"] = {"file": found[1], "text": found[0]} if found else None
+            paper["snippet"] = (
+                {"file": found.file, "text": found.text, "missing": found.missing}
+                if found
+                else None
+            )
     return papers
 
 
@@ -117,7 +121,7 @@ def _snippet_lines(service: LibraryService, query: PaperQuery, rows: list[PaperR
     if not query.everything:
         return []
     found = ((row.id, service.snippet(row.id, query.text)) for row in rows)
-    return [f"  #{pid} in {f[1]}: “{f[0]}”" for pid, f in found if f is not None]
+    return [f"  #{pid} in {f.where}: “{f.text}”" for pid, f in found if f is not None]
 
 
 def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:

@@ -122,7 +122,7 @@ def view_of(store: FileStore, row: PaperFile) -> FileView:
         linked=row.linked,
         size=row.size,
         pages=row.pages,
-        missing=where is None or not where.is_file(),
+        missing=store.missing(row.path, row.linked),
         added=row.added_at,
     )
 

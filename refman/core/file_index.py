@@ -6,6 +6,12 @@ Reading is resumable by design: a file's text is kept as soon as it is read, one
 transaction per file, so an indexing stopped half-way (the window closed, the machine off)
 goes on with the files not read yet. The text is derived data, not the user's: keeping it
 changes nothing an Undo would take back.
+
+The text of a file that went missing (moved or deleted outside refman, a synced folder or a
+disk not there on this machine) is kept and still searched: the file is still attached, and
+may come back (*Locate…*, the disk plugged in again), and the text is what it said. Where a
+search found a paper says so (:attr:`FoundText.missing`); removing the file takes its text
+out of the search.
 """
 
 from __future__ import annotations
@@ -43,6 +49,29 @@ class Pending:
     size: int
     mtime: float
     name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FoundText:
+    """Where a search found a paper in its files' text.
+
+    Attributes:
+        text: The sentence (cut at :data:`SNIPPET` characters).
+        file: The file's name.
+        missing: The file is not where it should be: its text was read while it was there.
+    """
+
+    text: str
+    file: str
+    missing: bool = False
+
+    @property
+    def where(self) -> str:
+        """The file's name as the window and the command line say where a search found the
+        paper, with why a missing file matches: "“a.pdf”", "“a.pdf” (missing: its text was
+        read while it was there)"."""
+        said = f"“{self.file}”"
+        return f"{said} (missing: its text was read while it was there)" if self.missing else said
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,29 +198,33 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=[.!?])\s+", flat) if s.strip()]
 
 
-def _best_sentence(rows: Sequence[Any], words: set[str]) -> tuple[int, str, str] | None:
-    """(words held, the sentence, the file's name) of the sentence holding the most of the
-    words (a word may be a prefix: the search's last word is), the first such one."""
-    best: tuple[int, str, str] | None = None
-    for name, text in rows:
-        for sentence in _sentences(text):
+def _best_sentence(rows: Sequence[Any], words: set[str]) -> tuple[int, str, Any] | None:
+    """(words held, the sentence, the row) of the sentence holding the most of the words (a
+    word may be a prefix: the search's last word is), the first such one; each row is a
+    file's (text, ...)."""
+    best: tuple[int, str, Any] | None = None
+    for row in rows:
+        for sentence in _sentences(row[0]):
             held = set(plain_words(sentence))
             hits = sum(1 for w in words if w in held or any(h.startswith(w) for h in held))
             if hits and (best is None or hits > best[0]):
-                best = (hits, sentence, name)
+                best = (hits, sentence, row)
                 if hits == len(words):
                     return best
     return best
 
 
-def snippet(session: Session, paper_id: int, query: str) -> tuple[str, str] | None:
+def snippet(
+    session: Session, paper_id: int, query: str, store: FileStore | None = None
+) -> FoundText | None:
     """The first sentence of a paper's files that holds the search's words (the most of
-    them), and the file's name; None when no file's text holds any."""
+    them), with the file's name and whether it is missing (``store``: where the library's
+    files are; None: not known, none said missing); None when no file's text holds any."""
     words = {w for t in parse_terms(query) for word in t.words for w in plain_words(word)}
     if not words:
         return None
     rows = session.execute(
-        select(PaperFile.name, FileText.text)
+        select(FileText.text, PaperFile.name, PaperFile.path, PaperFile.linked)
         .join(FileText, FileText.id == PaperFile.id)
         .join(Paper, Paper.id == PaperFile.paper_id)
         .where(PaperFile.paper_id == paper_id)
@@ -200,6 +233,6 @@ def snippet(session: Session, paper_id: int, query: str) -> tuple[str, str] | No
     best = _best_sentence(rows, words)
     if best is None:
         return None
-    _, sentence, name = best
+    _, sentence, (_, name, path, linked) = best
     cut = sentence if len(sentence) <= SNIPPET else sentence[: SNIPPET - 1].rstrip() + "…"
-    return cut, name
+    return FoundText(cut, name, store is not None and store.missing(path, linked))

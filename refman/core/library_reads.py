@@ -16,7 +16,7 @@ from refman.core import related as related_reads
 from refman.core import saved_searches as saved
 from refman.core.attachments import FilesCheck, check_files
 from refman.core.context import no_paper
-from refman.core.file_index import IndexProgress, indexed_counts
+from refman.core.file_index import FoundText, IndexProgress, indexed_counts
 from refman.core.file_index import snippet as file_snippet
 from refman.core.id_lists import OrderedIds
 from refman.core.importing.history import ImportView, import_history
@@ -246,10 +246,11 @@ class LibraryReads:
         with self.db.reading() as s:
             return indexed_counts(s)
 
-    def snippet(self, paper_id: int, query: str) -> tuple[str, str] | None:
-        """The sentence of a paper's files that a search found, and the file's name."""
+    def snippet(self, paper_id: int, query: str) -> FoundText | None:
+        """The sentence of a paper's files that a search found, the file's name, and whether
+        the file is missing (its text, read while it was there, is still searched)."""
         with self.db.reading() as s:
-            return file_snippet(s, paper_id, query)
+            return file_snippet(s, paper_id, query, self.files)
 
     def saved_searches(self) -> list[SavedSearchView]:
         """Every saved search by name, with how many papers each finds now."""

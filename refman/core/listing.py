@@ -229,9 +229,10 @@ class ListReader:
 
         return self._read(read)
 
-    def snippet(self, paper_id: int, query: str) -> tuple[str, str] | None:
-        """The sentence of a paper's files a search found, and the file's name."""
-        return self._read(lambda s: file_index.snippet(s, paper_id, query))
+    def snippet(self, paper_id: int, query: str) -> file_index.FoundText | None:
+        """The sentence of a paper's files a search found, the file's name, and whether the
+        file is missing."""
+        return self._read(lambda s: file_index.snippet(s, paper_id, query, self._files))
 
     def everyone(self, text: str = "") -> tuple[list[PersonView], int]:
         """The people whose names contain ``text``, the most papers first (at most

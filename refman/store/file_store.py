@@ -150,6 +150,12 @@ class FileStore:
             return self.base / stored
         return self.root / path if self.root is not None else None
 
+    def missing(self, path: str, linked: bool) -> bool:
+        """Whether the file is not where it should be on this machine (moved or deleted
+        outside refman, or stored in a library with no storage folder here)."""
+        where = self.where(path, linked)
+        return where is None or not where.is_file()
+
     def link_path(self, source: Path) -> str:
         """How a linked file's place is kept: relative to the base folder when inside it."""
         source = source.resolve()

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from refman.common.errors import RefmanError
 from refman.common.text import plural, size_text
 from refman.core.attachments import AttachFiles, RemoveFiles, RenameFile
+from refman.core.file_index import FoundText
 from refman.core.operations import Outcome
 from refman.core.values import FileView, PaperDetail
 
@@ -255,9 +256,9 @@ class FilesView(QWidget):
             return
         self._reads.ask(lambda reader: reader.snippet(pid, text), self._show_found)
 
-    def _show_found(self, found: tuple[str, str] | None) -> None:
+    def _show_found(self, found: FoundText | None) -> None:
         if found is not None:
-            self.found.setText(f"Found in “{found[1]}”: “{found[0]}”")
+            self.found.setText(f"Found in {found.where}: “{found.text}”")
         self.found.setVisible(found is not None)
 
     def file_rows(self) -> list[FileRow]:

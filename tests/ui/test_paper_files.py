@@ -226,6 +226,11 @@ def test_everything_mode_finds_words_inside_pdfs_and_shows_where(
     qtbot.wait_until(found.isVisible)
     assert found.text().startswith("Found in “inside.pdf”: “")
     assert "Quetzalcoatlus had enormous wings." in found.text()
+    pdf.unlink()  # gone from its place: its text still matches, and the pane says why
+    window.detail_pane.files.set_search("")
+    window.detail_pane.files.set_search("quetzalcoatlus")
+    qtbot.wait_until(lambda: "(missing: its text was read while it was there)" in found.text())
+    assert found.text().startswith("Found in “inside.pdf” (missing: its text was read while it")
     box.everything_mark.trigger()  # a click on the mark: back to titles, authors and more
     assert not box.everything and box.fields_mode.isChecked()
     settle(window.controller)

@@ -159,11 +159,17 @@ def test_search_everything_finds_words_inside_the_pdfs(cli: Cli, tmp_path: Path)
     found = json.loads(cli("search", "axolotl", "--everything", "--json").out)
     assert [p["id"] for p in found] == [pid]
     assert found[0]["snippet"]["file"] == "inside.pdf"
+    assert found[0]["snippet"]["missing"] is False
     assert "Axolotl regeneration is remarkable." in found[0]["snippet"]["text"]
     text = cli("search", "--everything", "axolotl").out
-    assert f"#{pid} in inside.pdf: “" in text
+    assert f"#{pid} in “inside.pdf”: “" in text
     again = json.loads(cli("index-files", "--json").out)
     assert again == {"read": 0, "indexed": 1, "files": 1, "unreadable": []}
+    pdf.unlink()  # the text read stays searched; where it was found says the file is gone
+    gone = json.loads(cli("search", "axolotl", "--everything", "--json").out)
+    assert gone[0]["snippet"]["missing"] is True
+    text = cli("search", "--everything", "axolotl").out
+    assert f"#{pid} in “inside.pdf” (missing: its text was read while it was there): “" in text
 
 
 def test_import_a_pdf_adds_its_paper_with_the_file(cli: Cli, tmp_path: Path) -> None:

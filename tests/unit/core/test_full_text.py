@@ -58,8 +58,9 @@ def test_words_only_in_a_pdf_are_found_in_everything_mode(
     both = PaperQuery(text=f"{title_word} zygomorphic", everything=True)
     assert library.paper_ids(both) == [ids[0]]
     found = library.snippet(ids[0], "zygomorphic")
-    assert found is not None and found[1] == "a.pdf"
-    assert found[0].endswith("Zygomorphic gradients stall on covid19 data.") and len(found[0]) < 60
+    assert found is not None and (found.file, found.missing) == ("a.pdf", False)
+    assert found.text.endswith("Zygomorphic gradients stall on covid19 data.")
+    assert len(found.text) < 60
     assert library.index_files(extractor).looked_at == 0  # nothing changed: nothing read again
 
 
@@ -77,6 +78,28 @@ def test_a_changed_file_is_read_again_and_a_removed_one_forgotten(
     assert library.paper(ids[0]).files[0].pages == 3
     library.remove_files([view.id])
     assert library.count(PaperQuery(text="wombat", everything=True)) == 0
+
+
+def test_a_missing_files_text_still_matches_and_the_match_says_the_file_is_missing(
+    library: LibraryService, ids: list[int], tmp_path: Path, extractor: Extractor
+) -> None:
+    """A file gone from its place (a disk unplugged, a synced folder not synced here) is
+    still the paper's file: its text, read while it was there, is still searched, and where
+    the search found the paper says the file is missing; removed, it matches no more."""
+    pdf = _pdf(tmp_path, "field.pdf", "Snapping shrimp dominate the nocturnal chorus.")
+    (view,) = library.attach(ids[0], [pdf], link=True)
+    library.index_files(extractor)
+    pdf.unlink()
+    assert library.index_files(extractor).looked_at == 0  # (nothing to read, nothing lost)
+    assert library.paper_ids(PaperQuery(text="shrimp", everything=True)) == [ids[0]]
+    found = library.snippet(ids[0], "shrimp")
+    assert found is not None and (found.file, found.missing) == ("field.pdf", True)
+    assert found.where == "“field.pdf” (missing: its text was read while it was there)"
+    _pdf(tmp_path, "field.pdf", "Snapping shrimp dominate the nocturnal chorus.")
+    back = library.snippet(ids[0], "shrimp")
+    assert back is not None and not back.missing and back.where == "“field.pdf”"
+    library.remove_files([view.id])
+    assert library.paper_ids(PaperQuery(text="shrimp", everything=True)) == []
 
 
 def test_bad_files_get_a_reason_and_are_not_read_twice(
