@@ -109,12 +109,13 @@ def run_index_files(args: argparse.Namespace, service: LibraryService, out: Text
     now = service.index_progress()
     if args.json:
         unreadable = [{"id": i, "name": n, "why": w} for i, n, w in report.unreadable]
-        fields = {"read": report.read, "indexed": now.done, "files": now.total}
-        write_json(out, {**fields, "unreadable": unreadable})
+        fields = {"read": report.read, "indexed": now.searched, "files": now.total}
+        write_json(out, {**fields, "without_text": now.without_text, "unreadable": unreadable})
         return 0
+    without = f"; {now.without_text:,} without text to read" if now.without_text else ""
     out.write(
-        f"Read the text of {plural(report.read, 'PDF')}; {now.done:,} of "
-        f"{plural(now.total, 'PDF')} are in the search (refman search --everything).\n"
+        f"Read the text of {plural(report.read, 'PDF')}. In the search (refman search "
+        f"--everything): {now.searched:,} of {plural(now.total, 'PDF')}{without}.\n"
     )
     _say_unreadable(report, out)
     return 0

@@ -76,10 +76,18 @@ class FoundText:
 
 @dataclass(frozen=True, slots=True)
 class IndexProgress:
-    """How far reading the files' text has come: files read, and files in all."""
+    """How far reading the files' text has come: files read, and files in all; of those
+    read, how many have their words in the search (the others had no text to read: an
+    encrypted, damaged or empty file, no PDF)."""
 
     done: int
     total: int
+    searched: int = 0
+
+    @property
+    def without_text(self) -> int:
+        """Files read that had no text to read."""
+        return max(0, self.done - self.searched)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +189,8 @@ def read_texts(
         else:
             unreadable.append((file.file_id, file.name, got.error))
         if progress is not None:
-            progress(IndexProgress(before.done + read + len(unreadable), before.total))
+            done = before.done + read + len(unreadable)
+            progress(IndexProgress(done, before.total, before.searched + read))
     return IndexReport(read, tuple(unreadable))
 
 
@@ -190,7 +199,9 @@ def indexed_counts(session: Session) -> IndexProgress:
     names = list(session.execute(select(PaperFile.name)).scalars())
     total = sum(1 for n in names if n.lower().endswith(READ))
     done = int(session.execute(select(func.count()).select_from(FileText)).scalar_one())
-    return IndexProgress(min(done, total), total)
+    read = select(func.count()).select_from(FileText).where(FileText.error.is_(None))
+    searched = int(session.execute(read).scalar_one())
+    return IndexProgress(min(done, total), total, min(searched, total))
 
 
 def _sentences(text: str) -> list[str]:

@@ -164,7 +164,7 @@ def test_search_everything_finds_words_inside_the_pdfs(cli: Cli, tmp_path: Path)
     text = cli("search", "--everything", "axolotl").out
     assert f"#{pid} in “inside.pdf”: “" in text
     again = json.loads(cli("index-files", "--json").out)
-    assert again == {"read": 0, "indexed": 1, "files": 1, "unreadable": []}
+    assert again == {"read": 0, "indexed": 1, "files": 1, "without_text": 0, "unreadable": []}
     pdf.unlink()  # the text read stays searched; where it was found says the file is gone
     gone = json.loads(cli("search", "axolotl", "--everything", "--json").out)
     assert gone[0]["snippet"]["missing"] is True
@@ -207,10 +207,16 @@ def test_attach_and_index_files_name_a_pdf_without_text_and_why(cli: Cli, tmp_pa
     # changed since it was read: index-files reads it again and says what became of it
     fake.write_text("still not a PDF, and longer than before", encoding="utf-8")
     again = json.loads(cli("index-files", "--json").out)
-    assert (again["read"], again["indexed"], again["files"]) == (0, 3, 3)
+    # only the readable one's words are in the search; the two others are said to have none
+    assert (again["read"], again["indexed"], again["files"], again["without_text"]) == (0, 1, 3, 2)
     assert [(u["name"], "not a PDF" in u["why"]) for u in again["unreadable"]] == [
         ("fake.pdf", True)
     ]
+    said = cli("index-files").out
+    assert said == (
+        "Read the text of 0 PDFs. In the search (refman search --everything): 1 of 3 PDFs; "
+        "2 without text to read.\n"
+    )
 
 
 def test_attaching_a_file_the_paper_has_says_so_and_adds_no_copy(cli: Cli, tmp_path: Path) -> None:

@@ -46,7 +46,7 @@ def test_words_only_in_a_pdf_are_found_in_everything_mode(
     assert library.index_progress() == IndexProgress(0, 2)
     told: list[IndexProgress] = []
     assert library.index_files(extractor, told.append).read == 2
-    assert told[-1] == IndexProgress(2, 2)
+    assert told[-1] == IndexProgress(2, 2, 2)
     assert library.paper_ids(PaperQuery(text="zygomorphic")) == []
     assert library.paper_ids(PaperQuery(text="zygomorphic", everything=True)) == [ids[0]]
     assert library.count(PaperQuery(text="zygomorph", everything=True)) == 1  # a prefix
@@ -118,7 +118,8 @@ def test_bad_files_get_a_reason_and_are_not_read_twice(
     assert "encrypted" in why["locked.pdf"] and "not a PDF" in why["fake.pdf"]
     assert why["empty.pdf"] == "it is empty (0 bytes)"
     assert library.index_files(extractor).looked_at == 0
-    assert library.index_progress() == IndexProgress(4, 4)
+    assert library.index_progress() == IndexProgress(4, 4, 0)  # (none has words to search)
+    assert library.index_progress().without_text == 4
 
 
 def test_indexing_stopped_half_way_goes_on_where_it_stopped(
@@ -131,7 +132,7 @@ def test_indexing_stopped_half_way_goes_on_where_it_stopped(
         return library.index_progress().done >= 1
 
     assert library.index_files(extractor, cancelled=stop_after_one).read == 1
-    assert library.index_progress() == IndexProgress(1, 3)
+    assert library.index_progress() == IndexProgress(1, 3, 1)
     assert library.index_files(extractor).read == 2
     assert library.count(PaperQuery(text="marker2", everything=True)) == 1
 
