@@ -32,7 +32,7 @@ class Reading:
 
 def reread(raw: str) -> tuple[Reading, Reading] | None:
     """The title and abstract of one stored BibTeX entry as refman read them before revision
-    0030 (grouping braces kept), and as it reads them now; None when the readings agree, or
+    0030 (grouping braces and ties kept), and as it reads them now; None when the readings agree, or
     the text is no single whole entry whose abstract comes from its ``abstract`` field (the
     x-refman extension's own abstract, say)."""
     if "{" not in raw or not raw.lstrip().startswith("@"):
@@ -46,7 +46,7 @@ def reread(raw: str) -> tuple[Reading, Reading] | None:
         return None
     record, written = page.records[0], values[0].get("abstract", "")
     before = tidy_paragraphs(written)
-    if record.abstract != tidy_paragraphs(bib_latex(written)) or before == record.abstract:
+    if record.abstract != bib_latex(before) or before == record.abstract:
         return None
     title = suggest_title(before) if record.title_provisional else record.title
     return Reading(title, before), Reading(record.title, record.abstract)

@@ -24,7 +24,7 @@ BIB = """\
   title = {Protein Structure at Scale},
   author = {Ng, Ada},
   year = {2021},
-  abstract = {We go from {AlphaFold} to {RoseTTAFold}, keeping $x^{2}$ and \\emph{loops}.},
+  abstract = {We go from {AlphaFold} to {RoseTTAFold}, keeping $x^{2}$ and \\emph{loops}~intact.},
 }
 
 @article{untitled2022,
@@ -40,7 +40,7 @@ BIB = """\
 }
 """
 #: What refman before revision 0030 made of the entries' abstracts and suggested title.
-OLD_FOLD = "We go from {AlphaFold} to {RoseTTAFold}, keeping $x^{2}$ and \\emph{loops}."
+OLD_FOLD = "We go from {AlphaFold} to {RoseTTAFold}, keeping $x^{2}$ and \\emph{loops}~intact."
 OLD_UNTITLED = "{Mamba} layers for tidal forecasts."
 OLD_UNTITLED_TITLE = "{Mamba} layers for tidal forecasts"
 OLD_RETITLED = "Kernels for {GPUs}."
@@ -86,7 +86,7 @@ def test_an_older_librarys_braced_bibtex_abstracts_are_read_again(
     upgraded = LibraryService.open(library_location)
     try:
         assert upgraded.paper(fold).abstract == (
-            "We go from AlphaFold to RoseTTAFold, keeping $x^{2}$ and \\emph{loops}."
+            "We go from AlphaFold to RoseTTAFold, keeping $x^{2}$ and \\emph{loops}\xa0intact."
         )
         assert upgraded.paper(fold).title == "Protein Structure at Scale"
         mamba = upgraded.paper(untitled)
