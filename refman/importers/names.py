@@ -297,6 +297,18 @@ def _family_first(parts: list[str]) -> list[str]:
     return [f"{given} {family}" for family, given in zip(parts[::2], parts[1::2], strict=True)]
 
 
+def _with_suffixes(parts: list[str]) -> list[str]:
+    """ "Martin Luther King", "Jr." (a suffix set off by a comma, as people write it) as
+    "Martin Luther King Jr.": a suffix alone is no author."""
+    joined: list[str] = []
+    for part in parts:
+        if joined and " " in joined[-1] and part.casefold() in _SUFFIXES:
+            joined[-1] = f"{joined[-1]} {part}"
+        else:
+            joined.append(part)
+    return joined
+
+
 def _author_parts(body: str, complete: bool) -> tuple[list[str], bool]:
     """The names of an author line's list, and whether it is complete."""
     body = _JOINED_ON.sub("", body)  # "Jie Chen, Xin Liu and" goes on on the next line
@@ -311,7 +323,7 @@ def _author_parts(body: str, complete: bool) -> tuple[list[str], bool]:
             name, complete = name.lstrip("…. "), False
         if name:
             parts.append(name)
-    return _family_first(parts), complete
+    return _family_first(_with_suffixes(parts)), complete
 
 
 def parse_author_line(line: str) -> tuple[tuple[str, ...], bool] | None:

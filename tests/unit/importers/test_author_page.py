@@ -714,6 +714,11 @@ ABSTRACT_3 = "Diffusion models draw images slowly. We introduce a sampler that n
         (["Jiang, Ziheng; Lin, Haibin"], ("Ziheng Jiang", "Haibin Lin"), True),
         (["Z Jiang, H Lin, Y Zhong…"], ("Z Jiang", "H Lin", "Y Zhong"), False),
         (["Smith, J. R."], ("J. R. Smith",), True),
+        (
+            ["Martin Luther King, Jr., Tom Sato, III and Yu Ma"],
+            ("Martin Luther King Jr.", "Tom Sato III", "Yu Ma"),
+            True,
+        ),
         (["Yang You"], ("Yang You",), True),
         (["Minh Do"], ("Minh Do",), True),
     ],
