@@ -16,8 +16,9 @@ from sqlalchemy import Subquery, func, or_, select, union
 from sqlalchemy.orm import Session
 
 from refman.common.errors import NotFoundError
-from refman.common.text import person_key, plain_letters
+from refman.common.text import plain_letters
 from refman.core import queries
+from refman.core.name_search import key_like
 from refman.core.values import (
     CoAuthor,
     PageImport,
@@ -34,7 +35,6 @@ from refman.store.models import (
     Person,
 )
 from refman.store.models_upkeep import in_trash
-from refman.store.plain_text import escape_like
 from refman.store.search import SearchIndex
 
 #: The People list shows at most this many people (the most papers first); typing narrows it.
@@ -127,12 +127,12 @@ def paper_counts(session: Session, people: Sequence[int] | None = None) -> dict[
 
 
 def _named_like(session: Session, text: str) -> list[int] | None:
-    """The people whose names contain ``text`` (accents and case ignored); None for any."""
-    wanted = person_key(text)
+    """The people whose names contain ``text`` (accents and case ignored, typed as
+    :mod:`refman.core.name_search` reads it); None for any."""
+    wanted = key_like(text)
     if not wanted:
         return None
-    escaped = escape_like(wanted)
-    stmt = select(Person.id).where(Person.key.like(f"%{escaped}%", escape="\\"))
+    stmt = select(Person.id).where(Person.key.like(f"%{wanted}%", escape="\\"))
     return [int(i) for (i,) in session.execute(stmt)]
 
 

@@ -11,8 +11,9 @@ from sqlalchemy.orm import Session
 
 from refman.common.east_asian import holds_east_asian
 from refman.common.identifiers import normalize_arxiv, normalize_doi
-from refman.common.text import person_key, squash_spaces
+from refman.common.text import squash_spaces
 from refman.core.citekeys import folded
+from refman.core.name_search import key_like, word_starts
 from refman.core.rules import tag_key
 from refman.core.search_syntax import SearchFilter, year_range
 from refman.store.models import (
@@ -54,17 +55,14 @@ def _tagged(session: Session, name: str) -> Select[Any]:
 
 
 def _people_named(value: str) -> Select[Any]:
-    """People one of whose name's words starts with ``value`` (folded as person keys are); a
+    """People one of whose name's words starts with ``value`` (folded as person keys are,
+    "Family, Given" read as "Given Family": :mod:`refman.core.name_search`); a
     Chinese, Japanese or Korean name (its key has no spaces) holding it anywhere (伟 finds
     张伟)."""
-    wanted = escape_like(person_key(value))
-    if holds_east_asian(wanted):
+    if holds_east_asian(wanted := key_like(value)):
         return select(Person.id).where(Person.key.like(f"%{wanted}%", escape="\\"))
     return select(Person.id).where(
-        or_(
-            Person.key.like(f"{wanted}%", escape="\\"),
-            Person.key.like(f"% {wanted}%", escape="\\"),
-        )
+        or_(*(Person.key.like(pattern, escape="\\") for pattern in word_starts(value)))
     )
 
 

@@ -58,8 +58,19 @@ def test_everyone_lists_authors_and_owners_with_their_papers(library: LibrarySer
     # accents and case never matter when looking someone up; the name shows as written
     assert [p.name for p in library.everyone("jose nunez")] == ["José Núñez"]
     assert [p.name for p in library.everyone("OKAF")] == ["Mira Okafor"]
+    # as a bibliography writes a name: family name first, given names as initials
+    assert [p.name for p in library.everyone("Núñez, José")] == ["José Núñez"]
+    assert [p.name for p in library.everyone("okafor, m.")] == ["Mira Okafor"]
     # the People of the sidebar are the people followed
     assert [(p.name, p.count, p.pages) for p in library.people()] == [("Zhuo Jiang", 3, 1)]
+
+
+def test_a_hyphen_and_a_space_are_one_when_looking_someone_up(library: LibraryService) -> None:
+    page = [("Jean-Pierre Dupont, Ana García-Márquez", ABSTRACTS[0][1])]
+    library.import_pages([sourced(abstracts_page("Ana García-Márquez", page))])
+    assert [p.name for p in library.everyone("jean pierre")] == ["Jean-Pierre Dupont"]
+    assert [p.name for p in library.everyone("Garcia Marquez")] == ["Ana García-Márquez"]
+    assert [p.name for p in library.everyone("dupont, j-p")] == ["Jean-Pierre Dupont"]
 
 
 def test_a_persons_page_has_their_pages_and_coauthors_ranked(library: LibraryService) -> None:

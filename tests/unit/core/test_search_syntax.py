@@ -248,3 +248,36 @@ def test_note_venue_and_tag_find_text_typed_as_stored_in_any_script(
     assert found(library, f'note:"{text}"') == {"a"}
     assert found(library, f'venue:"{text}"') == {"overlapped"}
     assert found(library, f'tag:"{text}"') == {"pipeline"}
+
+
+HYPHENS = """@article{dupont2022,
+  author = {Dupont, Jean-Pierre and Garc{\\'\\i}a-M{\\'a}rquez, Ana and van der Berg, Jan},
+  title = {Flood maps for polders},
+  journal = {Water},
+  year = {2022},
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        'author:"Dupont, Jean-Pierre"',  # as a bibliography writes a name
+        'author:"van der Berg, Jan"',
+        'author:"van der Berg, J"',
+        'author:"jean pierre"',  # a space for the hyphen, and the other way round
+        'author:"jan-van der berg"',
+        "author:pierre",  # a word after a hyphen starts a word
+        "author:marquez",
+        'author:"Garcia Marquez"',
+        'owner:"Dupont, Jean-Pierre"',
+    ],
+)
+def test_an_author_is_found_however_the_name_is_typed(library: LibraryService, typed: str) -> None:
+    library.import_pages([SourcedPage(parse_bibtex(HYPHENS), "lab.bib")])
+    page = publication_page("Jean-Pierre Dupont", [("Flood maps for polders", 2022, "Water")])
+    library.import_pages([sourced(page)])
+    assert found(library, typed) == {"flood"}
+    assert found(library, typed.replace("author:", "-author:").replace("owner:", "-owner:")) == (
+        set()
+    )

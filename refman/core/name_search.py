@@ -1,0 +1,46 @@
+"""A name typed to find people (the ``author:`` and ``owner:`` fields, the People window's
+search field) as a pattern over their person keys.
+
+A name is typed as people write it or as a bibliography does: "van der Berg, Jan" and
+"van der Berg, J." find Jan van der Berg, as "Jan van der Berg" does (the given names
+written after the comma match as their start: an initial finds the whole name). A space
+and a hyphen are one: "jean pierre" finds Jean-Pierre, and a word after a hyphen starts a
+word ("marquez" finds García-Márquez).
+"""
+
+from __future__ import annotations
+
+from refman.common.east_asian import holds_east_asian
+from refman.common.text import person_key
+from refman.store.plain_text import escape_like
+
+#: What a typed space or hyphen matches in a person's key: either (``LIKE``'s one letter).
+_GAP = "_"
+
+
+def _gaps(key: str) -> str:
+    """An escaped key with its spaces and hyphens matching either."""
+    return escape_like(key).replace(" ", _GAP).replace("-", _GAP)
+
+
+def key_like(text: str) -> str:
+    """A typed name as the body of a ``LIKE`` pattern (escaped by a backslash) over person
+    keys; ``""`` for a blank name.
+
+    A name written family name first with a comma ("van der Berg, Jan", "Berg, J.") is
+    read given names first, each given name matching a name it starts ("J" finds "Jan");
+    a Chinese, Japanese or Korean name stays as written ("张, 伟" is 张伟).
+    """
+    family, comma, given = text.partition(",")
+    words = person_key(given.replace("-", " ")).split()
+    family_key = person_key(family)
+    if not comma or "," in given or not words or not family_key or holds_east_asian(family):
+        return _gaps(person_key(text))
+    return "".join(f"{escape_like(w)}%{_GAP}" for w in words) + _gaps(family_key)
+
+
+def word_starts(text: str) -> tuple[str, ...]:
+    """``LIKE`` patterns (escaped by a backslash) of the person keys one of whose words
+    starts with a typed name: at the start, after a space or after a hyphen."""
+    wanted = key_like(text)
+    return (f"{wanted}%", f"% {wanted}%", f"%-{wanted}%")
