@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from refman.core.context import Context, Handler
 from refman.core.operations import Operation, Outcome
+from refman.core.person_ties import ties_of
 from refman.core.state_io import delete_papers
 from refman.core.values import Changes
 from refman.store.bulk import chunks, id_set
@@ -114,8 +115,9 @@ def delete_orphans(
     session: Session, created: Mapping[str, Sequence[Any]], *, keep: bool = False
 ) -> dict[str, list[dict[str, Any]]]:
     """Delete the tags, subjects and persons an undone or reverted import created, if now
-    unused; with ``keep``, the rows deleted, by kind (an undo of a revert puts them back with
-    their ids)."""
+    unused; with ``keep``, the rows deleted, by kind, and the people's ties
+    (:func:`~refman.core.person_ties.ties_of`: an undo of a revert puts them back with their
+    ids)."""
     gone: dict[str, list[dict[str, Any]]] = {}
     unused: dict[str, tuple[Any, ColumnElement[bool]]] = {
         "tags": (Tag, ~exists().where(PaperTag.tag_id == Tag.id)),
@@ -131,7 +133,11 @@ def delete_orphans(
         for part in chunks(sorted(set(created.get(kind, [])))):
             if keep:
                 rows = session.execute(select(model.__table__).where(model.id.in_(part), condition))
-                gone.setdefault(kind, []).extend(dict(row._mapping) for row in rows)
+                kept = [dict(row._mapping) for row in rows]
+                gone.setdefault(kind, []).extend(kept)
+                if model is Person:  # (their aliases and told-apart pairs go with them)
+                    for tie, tied in ties_of(session, [r["id"] for r in kept]).items():
+                        gone.setdefault(tie, []).extend(tied)
             session.execute(delete(model).where(model.id.in_(part), condition))
     return gone
 

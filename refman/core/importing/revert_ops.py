@@ -19,6 +19,7 @@ from refman.core.importing.readings import give_again
 from refman.core.importing.revert import RevertPlan, RevertWork, plan_revert
 from refman.core.operations import DryRunnable, Operation, Outcome
 from refman.core.paper_state import PaperState
+from refman.core.person_ties import tie_again
 from refman.core.reading_status import put_readings
 from refman.core.registry import Registry
 from refman.core.rules import tag_key
@@ -132,7 +133,8 @@ _ORPHANS = (("persons", Person, "key"), ("subjects", Subject, "code"), ("tags", 
 
 def _orphans_back(session: Session, orphans: dict[str, list[dict[str, Any]]]) -> dict[int, int]:
     """Put back the people, subjects and tags a revert deleted, with their ids (one of the
-    same name made since stands for its row); returns the people's ids now by their ids."""
+    same name made since stands for its row), the people with their merged spellings and
+    the people they were told apart from; returns the people's ids now by their ids."""
     persons: dict[int, int] = {}
     for kind, model, column in _ORPHANS:
         rows = orphans.get(kind, [])
@@ -142,6 +144,7 @@ def _orphans_back(session: Session, orphans: dict[str, list[dict[str, Any]]]) ->
             session.execute(insert(model), fresh)
         if kind == "persons":
             persons = {r["id"]: held.get(r[column], r["id"]) for r in rows}
+    tie_again(session, orphans, persons)
     return persons
 
 

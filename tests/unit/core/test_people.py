@@ -253,6 +253,27 @@ def test_undoing_a_merge_after_a_later_import_added_people_brings_the_person_bac
     assert {name: i for name, i in _by_name(library).items() if name in people} == people
 
 
+def test_a_merge_and_a_not_the_same_outlive_a_revert_taken_back(library: LibraryService) -> None:
+    """Reverting the import that brought them deletes the people; its undo brings them back
+    merged and told apart as they were."""
+    berg = abstracts_page("Lars Berg", [("L. Berg, Mira Okafor", ABSTRACTS[2][1])])
+    library.import_pages([sourced(text) for text in (*VARIANT_PAGES, berg)])
+    people = _by_name(library)
+    assert len(library.name_variants()) == 2
+    library.merge_people(people["Zhuo Jiang"], people["Z. Jiang"])
+    library.tell_apart(people["Lars Berg"], people["L. Berg"])
+    assert library.name_variants() == []
+    reverted = library.revert(library.history()[0].import_id)
+    assert library.everyone() == []
+    assert reverted.inverse is not None
+    library.apply(reverted.inverse)
+    assert library.name_variants() == []  # Lars Berg and L. Berg are still two people
+    # a page that brings the merged spelling again still means Zhuo Jiang
+    library.import_pages([sourced(abstracts_page("Z. Jiang", [ABSTRACTS[2]]))])
+    assert "Z. Jiang" not in _by_name(library)
+    assert library.name_variants() == []
+
+
 @pytest.mark.parametrize(
     ("first", "second", "same"),
     [
