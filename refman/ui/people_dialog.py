@@ -52,9 +52,12 @@ class PeopleDialog(QDialog):
 
     Signals:
         person_chosen(int): Show this person's papers and page in the main window.
+        people_merged(int, int): Two spellings were made one person: the one kept, then the
+            one merged into them.
     """
 
     person_chosen = Signal(int)
+    people_merged = Signal(int, int)
 
     def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -222,7 +225,8 @@ class PeopleDialog(QDialog):
         v = self._selected_variant()
         if v is not None:
             op = MergePeople(v.first.id, v.second.id, v.first.name, v.second.name)
-            self.controller.apply(op)
+            kept, merged = v.first.id, v.second.id
+            self.controller.apply(op, lambda _outcome: self.people_merged.emit(kept, merged))
 
     @Slot()
     def tell_apart_selected(self) -> None:

@@ -49,6 +49,7 @@ class PeopleView(QObject):
         tag_pane.people_requested.connect(self.open_people)
         actions[ActionId.SHOW_PEOPLE].triggered.connect(self.open_people)
         self.header.person_clicked.connect(tag_pane.select_person)
+        self.header.people_merged.connect(self.on_people_merged)
 
     @Slot(object)
     def on_filter_changed(self, nav: NavFilter) -> None:
@@ -56,12 +57,20 @@ class PeopleView(QObject):
         if nav.person_id != self.header.person_id:
             self.header.show_person(nav.person_id)
 
+    @Slot(int, int)
+    def on_people_merged(self, kept: int, merged: int) -> None:
+        """The person whose page was shown was merged into another: show the one kept (the
+        list would fall back to all papers)."""
+        if self.header.person_id == merged:
+            self.tag_pane.select_person(kept)
+
     @Slot()
     def open_people(self) -> PeopleDialog:
         """Open (or bring forward) the People window."""
         if self.dialog is None:
             self.dialog = PeopleDialog(self.controller, self.window)
             self.dialog.person_chosen.connect(self.tag_pane.select_person)
+            self.dialog.people_merged.connect(self.on_people_merged)
         self.dialog.show()
         self.dialog.raise_()
         self.dialog.activateWindow()

@@ -93,9 +93,12 @@ class PersonHeader(QFrame):
 
     Signals:
         person_clicked(int): A co-author's name was clicked.
+        people_merged(int, int): Two spellings were made one person: the one kept, then the
+            one merged into them.
     """
 
     person_clicked = Signal(int)
+    people_merged = Signal(int, int)
 
     def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -170,7 +173,10 @@ class PersonHeader(QFrame):
     def merge(self, variant: NameVariant) -> None:
         """Make the two spellings one person (Undo splits them again)."""
         first, second = variant.first, variant.second
-        self.controller.apply(MergePeople(first.id, second.id, first.name, second.name))
+        self.controller.apply(
+            MergePeople(first.id, second.id, first.name, second.name),
+            lambda _outcome: self.people_merged.emit(first.id, second.id),
+        )
 
     def tell_apart(self, variant: NameVariant) -> None:
         """Never propose the two as one person again (Undo proposes them again)."""

@@ -162,6 +162,22 @@ def test_a_persons_page_offers_other_spellings_and_not_the_same_sticks(
     qtbot.waitUntil(lambda: not header.findChildren(QPushButton, "notSamePerson"))
 
 
+def test_merged_from_the_page_of_the_spelling_that_goes_the_kept_ones_page_shows(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController
+) -> None:
+    _click_nav(qtbot, window, "Zhuo Jiang")  # one paper: Z. Jiang (two) keeps the name
+    header = window.people.header
+    qtbot.waitUntil(lambda: bool(header.findChildren(QPushButton, "samePerson")))
+    (same,) = header.findChildren(QPushButton, "samePerson")
+    qtbot.mouseClick(same, Qt.MouseButton.LeftButton)
+    settle(controller)
+    # the list goes on with the person, under the name kept, not back to all papers
+    qtbot.waitUntil(lambda: header.isVisible() and header.name.text() == "Z. Jiang")
+    assert window.tag_pane.current_filter().person_id == header.person_id
+    assert window.model.rowCount() == 2
+    assert [i.text() for i in window.tag_pane.nav_list.selectedItems()] == ["Z. Jiang"]
+
+
 def test_the_review_of_a_page_imported_again_says_what_is_new_and_lists_it_first(
     qtbot: QtBot, controller: LibraryController, library: LibraryService
 ) -> None:
