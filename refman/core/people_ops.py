@@ -31,6 +31,7 @@ from refman.store.models import (
     Authorship,
     DistinctPeople,
     ImportBatch,
+    Paper,
     Person,
     PersonAlias,
 )
@@ -143,6 +144,14 @@ def _holdings(session: Session, keep: int, other: int) -> SplitPeople:
     )
 
 
+def _still_there(session: Session, column: Any, ids: Sequence[int]) -> list[int]:
+    """Those of these ids (of papers, of people) the library still holds, ascending."""
+    found: list[int] = []
+    for part in chunks(sorted(set(ids))):
+        found.extend(int(i) for (i,) in session.execute(select(column).where(column.in_(part))))
+    return sorted(found)
+
+
 def _papers_of(session: Session, person_id: int) -> set[int]:
     """The papers a person is an author of."""
     mine = select(Authorship.paper_id).where(Authorship.person_id == person_id)
@@ -212,7 +221,8 @@ def split_people(ctx: Context, op: SplitPeople) -> Outcome[None]:
                 )
                 .values(person_id=person_id)
             )
-        for ids in chunks(list(op.attributions)):
+        # (a revert since, from another window, may have deleted papers and people of theirs)
+        for ids in chunks(_still_there(s, Paper.id, op.attributions)):
             s.execute(insert(Attribution), [{"paper_id": p, "person_id": person_id} for p in ids])
         alone = sorted(set(op.attributions) - set(op.shared_attributions))
         for ids in chunks(alone):
@@ -228,10 +238,9 @@ def split_people(ctx: Context, op: SplitPeople) -> Outcome[None]:
         s.execute(delete(PersonAlias).where(PersonAlias.key.in_([key, *op.aliases])))
         if op.aliases:
             s.execute(insert(PersonAlias), [{"key": k, "person_id": person_id} for k in op.aliases])
-        if op.apart:
-            s.execute(
-                insert(DistinctPeople), [{"first_id": a, "second_id": b} for a, b in op.apart]
-            )
+        present = set(_still_there(s, Person.id, [i for pair in op.apart for i in pair]))
+        if apart := [(a, b) for a, b in op.apart if a in present and b in present]:
+            s.execute(insert(DistinctPeople), [{"first_id": a, "second_id": b} for a, b in apart])
         author_lines_of(s, [op.keep, person_id])
     redo = MergePeople(op.keep, person_id)
     changes = Changes(papers=frozenset(touched), people=True, structure=True)

@@ -274,6 +274,23 @@ def test_a_merge_and_a_not_the_same_outlive_a_revert_taken_back(library: Library
     assert library.name_variants() == []
 
 
+def test_a_merge_is_undone_after_a_revert_took_papers_of_the_merged_spelling(
+    library: LibraryService,
+) -> None:
+    """A revert from elsewhere (the command line, a colleague) deleted a paper of Z. Jiang's
+    page since the merge: Undo brings Z. Jiang back with what is left of theirs."""
+    library.import_pages([sourced(abstracts_page("Z. Jiang", [ABSTRACTS[0], ABSTRACTS[2]]))])
+    library.import_pages([sourced(abstracts_page("Zhuo Jiang", ABSTRACTS[1:]))])
+    people = _by_name(library)
+    merged = library.merge_people(people["Zhuo Jiang"], people["Z. Jiang"])
+    reverted = library.revert(library.history()[1].import_id)  # Z. Jiang's page
+    assert len(reverted.value.removed) == 1
+    assert merged.inverse is not None
+    library.apply(merged.inverse)
+    assert {p.name: p.count for p in library.everyone()}["Z. Jiang"] == 1
+    assert _by_name(library)["Z. Jiang"] == people["Z. Jiang"]
+
+
 @pytest.mark.parametrize(
     ("first", "second", "same"),
     [
