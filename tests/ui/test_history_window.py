@@ -92,3 +92,18 @@ def test_reverting_an_older_import_says_what_stays_and_why(
     assert preview.startswith("Import #")
     assert "Would keep 1 paper." in preview
     assert "Rebalancing pipelines around stragglers — a later import also brought it" in preview
+
+
+def test_enter_in_the_list_of_imports_closes_the_window_and_reverts_nothing(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController, library: LibraryService
+) -> None:
+    dialog = _open(qtbot, window, controller)
+    _click_row(qtbot, dialog, 0)
+    settle(controller)
+    qtbot.waitUntil(dialog.revert_button.isEnabled)
+    dialog.table.setFocus()
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Return)
+    settle(controller)
+    assert [h.label for h in library.history()] == ["new.txt", "old.txt"]
+    assert library.count() == 2
+    assert not dialog.isVisible()  # (Close is the default button, as Escape closes it too)
