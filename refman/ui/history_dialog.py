@@ -8,8 +8,8 @@ takes back.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Slot
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QObject, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -35,6 +35,8 @@ from refman.ui.read_only import mark_changing
 
 #: The table's columns.
 COLUMNS = ("When", "Pages", "Records", "New", "Merged")
+#: How long changes to the library may pause before a revert is worked out again (ms).
+REPLAN_DELAY_MS = 250
 
 
 def _pages_text(view: ImportView) -> str:
@@ -51,6 +53,14 @@ class HistoryDialog(QDialog):
         self.controller = controller
         self.plan: RevertPlan | None = None
         self.imports: list[ImportView] = []
+        #: How many dry runs were asked for: only the last one's answer is shown.
+        self._asked = 0
+        #: The library changed while the window was closed: work the revert out again.
+        self._outdated = False
+        self._replan = QTimer(self)
+        self._replan.setSingleShot(True)
+        self._replan.setInterval(REPLAN_DELAY_MS)
+        self._replan.timeout.connect(self.on_replan_timeout)
         self._reads = controller.lists.channel(self)
         self._build()
         controller.changed.connect(self.on_changed)
@@ -121,6 +131,8 @@ class HistoryDialog(QDialog):
         self.empty.setVisible(not imports)
         if keep is None or all(v.import_id != keep for v in imports):
             self._show_plan(None)
+        else:  # (papers came or went: reverting it may do otherwise now)
+            self._plan_again()
 
     def selected_import(self) -> int | None:
         """The id of the import picked, or None."""
@@ -131,9 +143,21 @@ class HistoryDialog(QDialog):
 
     @Slot()
     def on_selection_changed(self) -> None:
+        """Work out what reverting the picked import would do."""
+        self._work_out()
+
+    @Slot()
+    def on_replan_timeout(self) -> None:
+        """Changes paused: work out again what reverting the picked import would do."""
+        self._work_out()
+
+    def _work_out(self) -> None:
         """Work out what reverting the picked import would do (a dry run, off the GUI
-        thread)."""
-        import_id = self.selected_import()
+        thread); an answer asked for before is not shown."""
+        self._replan.stop()
+        self._outdated = False
+        self._asked += 1
+        asked, import_id = self._asked, self.selected_import()
         self._show_plan(None)
         if import_id is None:
             return
@@ -141,14 +165,39 @@ class HistoryDialog(QDialog):
         c = self.controller
         c.runner.submit(
             lambda _p, _c: c.service.apply(RevertImport(import_id, dry_run=True)).value,
-            self._show_plan,
-            on_error=lambda error: self.preview.setPlainText(error.message),
+            lambda plan: self._answered(asked, plan),
+            on_error=lambda error: self._answered(asked, None, error.message),
             label="Reading the import…",
         )
 
+    def _plan_again(self) -> None:
+        """The library changed: what the preview says may be wrong now. It is withdrawn (and
+        Revert with it) and worked out again once changes pause, or when the window shows
+        again."""
+        if self.selected_import() is None:
+            return
+        self._asked += 1  # (an answer on its way is out of date)
+        self._show_plan(None)
+        self.preview.setPlainText("Working out what reverting it would do…")
+        if self.isVisible():
+            self._replan.start()
+        else:
+            self._outdated = True
+
+    def _answered(self, asked: int, plan: RevertPlan | None, error: str = "") -> None:
+        if asked != self._asked:
+            return  # an answer for an import no longer picked, or for an older library
+        self._show_plan(plan)
+        if error:
+            self.preview.setPlainText(error)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown again: what changed while it was closed is taken into account."""
+        super().showEvent(event)
+        if self._outdated:
+            self._work_out()
+
     def _show_plan(self, plan: RevertPlan | None) -> None:
-        if plan is not None and plan.import_id != self.selected_import():
-            return  # an answer for an import no longer picked
         self.plan = plan
         self.preview.setPlainText("\n".join(revert_lines(plan)) if plan is not None else "")
         self.revert_button.setEnabled(plan is not None)
@@ -165,9 +214,13 @@ class HistoryDialog(QDialog):
 
     @Slot(object)
     def on_changed(self, changes: Changes) -> None:
-        """Read the history again after a change that may have added or removed imports."""
+        """Read the history again after a change that may have added or removed imports
+        (then work out the picked import's revert again); after any other change, work out
+        its revert again: a paper tagged, read or edited since stays."""
         if changes.structure:
             self.refresh()
+        elif changes:
+            self._plan_again()
 
 
 class HistoryActions(QObject):

@@ -107,3 +107,36 @@ def test_enter_in_the_list_of_imports_closes_the_window_and_reverts_nothing(
     assert [h.label for h in library.history()] == ["new.txt", "old.txt"]
     assert library.count() == 2
     assert not dialog.isVisible()  # (Close is the default button, as Escape closes it too)
+
+
+def test_what_a_revert_would_do_is_worked_out_again_after_a_change(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController, library: LibraryService
+) -> None:
+    dialog = _open(qtbot, window, controller)
+    _click_row(qtbot, dialog, 0)
+    settle(controller)
+    qtbot.waitUntil(dialog.revert_button.isEnabled)
+    assert "Would remove 1 paper." in dialog.preview.toPlainText()
+    [added] = [p for p in library.paper_ids() if library.paper(p).title.startswith("Overlapped")]
+
+    controller.tag([added], ["mine"])  # (the dialog stays open beside the window)
+    settle(controller)
+    assert not dialog.revert_button.isEnabled()  # (what it said no longer holds)
+    qtbot.waitUntil(dialog.revert_button.isEnabled)
+    settle(controller)
+    preview = dialog.preview.toPlainText()
+    assert "Would keep 1 paper." in preview and "it was tagged since" in preview
+    assert "would go" not in preview
+
+    dialog.close()
+    controller.untag([added], "mine")
+    settle(controller)
+    window.actions_by_id[ActionId.IMPORT_HISTORY].trigger()
+    qtbot.waitUntil(dialog.isVisible)
+    settle(controller)
+    qtbot.waitUntil(dialog.revert_button.isEnabled)
+    assert "Would remove 1 paper." in dialog.preview.toPlainText()  # (as it is now again)
+
+    qtbot.mouseClick(dialog.revert_button, Qt.MouseButton.LeftButton)
+    settle(controller)
+    assert added not in library.paper_ids()
