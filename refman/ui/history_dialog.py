@@ -8,7 +8,7 @@ takes back.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, QTimer, Slot
+from PySide6.QtCore import QObject, QSignalBlocker, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,6 +27,7 @@ from refman.core.importing.revert import RevertPlan
 from refman.core.importing.revert_ops import RevertImport
 from refman.core.importing.revert_wording import revert_lines
 from refman.core.importing.wording import day_text
+from refman.core.operations import Outcome
 from refman.core.values import Changes
 
 from refman.ui.controller import LibraryController
@@ -52,6 +53,8 @@ class HistoryDialog(QDialog):
         self.setWindowTitle("Import History")
         self.controller = controller
         self.plan: RevertPlan | None = None
+        #: What the last revert did, shown until another import is picked.
+        self.report = ""
         self.imports: list[ImportView] = []
         #: How many dry runs were asked for: only the last one's answer is shown.
         self._asked = 0
@@ -117,19 +120,22 @@ class HistoryDialog(QDialog):
     def _show_history(self, imports: list[ImportView]) -> None:
         keep = self.selected_import()
         self.imports = imports
-        self.table.setRowCount(len(imports))
-        for row, view in enumerate(imports):
-            when = f"{day_text(view.imported_at)} {view.imported_at:%H:%M}"
-            counts = (f"{view.records:,}", f"{view.new:,}", f"{view.merged:,}")
-            cells = (when, _pages_text(view), *counts)
-            for column, text in enumerate(cells):
-                self.table.setItem(
-                    row, column, table_cell(text, view.import_id, number=column >= 2)
-                )
-            if view.import_id == keep:
-                self.table.selectRow(row)
+        with QSignalBlocker(self.table):  # (the import picked stays picked, or none is)
+            self.table.clearSelection()
+            self.table.setRowCount(len(imports))
+            for row, view in enumerate(imports):
+                when = f"{day_text(view.imported_at)} {view.imported_at:%H:%M}"
+                counts = (f"{view.records:,}", f"{view.new:,}", f"{view.merged:,}")
+                cells = (when, _pages_text(view), *counts)
+                for column, text in enumerate(cells):
+                    self.table.setItem(
+                        row, column, table_cell(text, view.import_id, number=column >= 2)
+                    )
+                if view.import_id == keep:
+                    self.table.selectRow(row)
         self.empty.setVisible(not imports)
         if keep is None or all(v.import_id != keep for v in imports):
+            self._asked += 1  # (no answer about an import gone is shown)
             self._show_plan(None)
         else:  # (papers came or went: reverting it may do otherwise now)
             self._plan_again()
@@ -144,6 +150,7 @@ class HistoryDialog(QDialog):
     @Slot()
     def on_selection_changed(self) -> None:
         """Work out what reverting the picked import would do."""
+        self.report = ""
         self._work_out()
 
     @Slot()
@@ -198,8 +205,12 @@ class HistoryDialog(QDialog):
             self._work_out()
 
     def _show_plan(self, plan: RevertPlan | None) -> None:
+        """Show what reverting the picked import would do (None: no import picked, or not
+        worked out yet; the last revert's report stays until another import is picked)."""
         self.plan = plan
-        self.preview.setPlainText("\n".join(revert_lines(plan)) if plan is not None else "")
+        self.preview.setPlainText(
+            "\n".join(revert_lines(plan)) if plan is not None else self.report
+        )
         self.revert_button.setEnabled(plan is not None)
 
     # -- acting -----------------------------------------------------------------------------
@@ -210,7 +221,17 @@ class HistoryDialog(QDialog):
         if self.plan is None:
             return
         self.revert_button.setEnabled(False)
-        self.controller.apply(RevertImport(self.plan.import_id), label="Reverting the import…")
+        self.controller.apply(
+            RevertImport(self.plan.import_id),
+            self._reverted,
+            on_error=lambda _error: self._work_out(),  # (refused: shown, Revert offered again)
+            label="Reverting the import…",
+        )
+
+    def _reverted(self, outcome: Outcome[RevertPlan]) -> None:
+        """Say what the revert did (as ``refman revert`` does); the import leaves the list."""
+        self.report = "\n".join(revert_lines(outcome.value))
+        self._show_plan(None)
 
     @Slot(object)
     def on_changed(self, changes: Changes) -> None:

@@ -66,6 +66,7 @@ def test_the_history_shows_what_a_revert_would_do_then_reverts_and_undoes(
     assert "Would remove 1 paper." in preview
     assert "would go: #" in preview and "Overlapped checkpoint writes" in preview
     assert library.count() == 2  # nothing changed yet
+    [added] = [p for p in library.paper_ids() if library.paper(p).title.startswith("Overlapped")]
 
     qtbot.mouseClick(dialog.revert_button, Qt.MouseButton.LeftButton)
     settle(controller)
@@ -74,6 +75,13 @@ def test_the_history_shows_what_a_revert_would_do_then_reverts_and_undoes(
     qtbot.waitUntil(lambda: dialog.table.rowCount() == 1)
     qtbot.waitUntil(lambda: window.model.rowCount() == 1)
     assert window.undo_action.text() == "&Undo Revert import of new.txt"
+    # It says what it did, and the import left is not picked in the reverted one's place.
+    assert dialog.preview.toPlainText().splitlines() == [
+        "Import #2 (new.txt): Removed 1 paper.",
+        f"  removed: #{added} Overlapped checkpoint writes",
+    ]
+    assert dialog.selected_import() is None and not dialog.table.selectedItems()
+    assert not dialog.revert_button.isEnabled()
 
     window.undo_action.trigger()
     settle(controller)
