@@ -346,9 +346,20 @@ class MainWindow(QMainWindow):
         for text in texts:
             wizard.add_text(text.text, text.source, text.links)
         wizard.show_papers_requested.connect(self.show_papers)
+        wizard.finished.connect(self.on_wizard_finished)
         self.wizard = wizard
         wizard.open()
         return wizard
+
+    @Slot()
+    def on_wizard_finished(self) -> None:
+        """Say what the import did once its wizard closes (the list shows it only by the papers
+        that came)."""
+        from refman.ui.wizard import ImportWizard
+
+        wizard = self.sender()
+        if isinstance(wizard, ImportWizard) and wizard.result is not None:
+            self.say_for_a_while(window_chrome.imported_text(wizard.result))
 
     def on_dropped(self, inputs: DropInputs) -> None:
         """Open the wizard with what was dropped on the window."""

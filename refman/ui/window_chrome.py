@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 
 from refman import __version__
 from refman.common.text import plural
+from refman.core.importing.values import ImportResult
+from refman.core.importing.wording import result_headline
 from refman.resources import icon_path
 
 from refman.ui.actions import ActionId
@@ -183,6 +185,12 @@ def trashed_text(count: int) -> str:
 def restored_text(count: int) -> str:
     """What the status bar says once papers were brought back from the Trash."""
     return f"Restored {plural(count, 'paper')} from the Trash."
+
+
+def imported_text(result: ImportResult) -> str:
+    """What the status bar says once an import's wizard closed: "Imported: 3 new papers, 0
+    already in library."."""
+    return f"Imported: {result_headline(result)}."
 
 
 def stepped_text(verb: str, text: str) -> str:

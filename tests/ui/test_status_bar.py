@@ -115,3 +115,42 @@ def test_undoing_and_redoing_an_import_say_so(
     settle(window.controller)
     assert said(window) == "Redid “Import small.bib”."
     assert library.count(PaperQuery()) == before + 2
+
+
+def test_an_import_through_the_wizard_says_what_it_did_once_the_wizard_closes(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    """Finish took the person back to the list, and nothing said what had come in."""
+    from PySide6.QtWidgets import QWizard
+
+    from refman.ui.wizard import ImportWizard
+
+    bib = tmp_path / "small.bib"
+    bib.write_text(SMALL_BIB, encoding="utf-8")
+    for finish in (True, False):  # Finish; or Escape on the last page (the import stays)
+        wizard = window.show_import_wizard([bib])
+        assert isinstance(wizard, ImportWizard)
+        assert wizard.source_page.wait_until_read()
+        for button in (QWizard.WizardButton.NextButton, QWizard.WizardButton.NextButton):
+            qtbot.mouseClick(wizard.button(button), Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(
+            wizard.button(QWizard.WizardButton.CommitButton), Qt.MouseButton.LeftButton
+        )
+        page = wizard.result_page
+        qtbot.waitUntil(lambda: not page.running, timeout=20_000)  # noqa: B023
+        if finish:
+            qtbot.mouseClick(
+                wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton
+            )
+            assert said(window) == "Imported: 2 new papers, 0 already in library."
+        else:
+            wizard.reject()
+            assert said(window) == (
+                "Imported: 0 new papers, 2 already in library (nothing new about them)."
+            )
+    window.statusBar().clearMessage()
+    wizard = window.show_import_wizard([bib])
+    assert isinstance(wizard, ImportWizard)
+    assert wizard.source_page.wait_until_read()
+    wizard.reject()  # (cancelled: nothing imported, nothing said)
+    assert said(window) == ""
