@@ -6,7 +6,7 @@ Colours are derived from the widget's palette, so the panes follow light and dar
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -153,6 +153,22 @@ MERGE = "#1565c0"
 REPEAT = "#8a8a8a"
 #: The paper list's mark of an unread paper (and of one being read).
 UNREAD = "#1e88e5"
+_DOTS: dict[str, QIcon] = {}
+
+
+def status_dot(colour: str) -> QIcon:
+    """A small round marker in a status colour (the review table's)."""
+    if colour not in _DOTS:
+        pixmap = QPixmap(24, 24)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(colour))
+        painter.drawEllipse(5, 5, 14, 14)
+        painter.end()
+        _DOTS[colour] = QIcon(pixmap)
+    return _DOTS[colour]
 
 
 def link_button_style(extra: str = "") -> str:

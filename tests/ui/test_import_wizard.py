@@ -37,7 +37,7 @@ from tests.helpers.pages import abstracts_page, generated_page
 from refman.ui.controller import LibraryController
 from refman.ui.runner import Job
 from refman.ui.wizard import ImportWizard, review_page, source_page
-from refman.ui.wizard.review_model import Column, ReviewModel
+from refman.ui.wizard.review_model import LEFT_OUT, Column, ReviewModel
 
 # The offscreen platform warns when top-level widgets and completer popups show.
 pytestmark = pytest.mark.qt_log_ignore(
@@ -1005,6 +1005,71 @@ def test_after_a_cancel_back_keeps_every_choice_and_imports_again(
     assert tagged(library, "retry") == set(wizard.result.paper_ids)
     assert library.count() == 14
     assert wizard.controller.undo_stack.count() == 1
+
+
+def test_going_back_to_add_or_remove_a_page_keeps_the_choices_made_on_the_others(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], library: LibraryService
+) -> None:
+    """Back to add another page (or take one away) made every record checked again, typed
+    titles and duplicates kept apart forgotten: records the person had left out were
+    imported."""
+    import_seed_directly(library, 0)
+    title = "Graph networks at scale for molecular property prediction on large benchmarks"
+    abstract = (
+        "We train graph networks on molecules at a scale not seen before and report the "
+        "accuracy of property prediction across many public benchmarks and settings."
+    )
+    library.import_pages([SourcedPage(parse(page_text("Ada Lovelace", [(title, abstract)])))])
+    near = page_text(
+        "Ada Lovelace",
+        [(title.replace("networks", "network"), abstract.replace("many public", "many open"))],
+    )
+    wizard = make_wizard()
+    wizard.add_text(seed_files()[2].read_text(encoding="utf-8"))
+    wizard.add_text(near)
+    model = to_review(qtbot, wizard)
+    typed_row, skipped_row, _ = [r for r, s in enumerate(statuses(model)) if s == "Needs a title"]
+    skipped_title = model.plan_at(skipped_row).record.title
+    model.setData(model.index(typed_row, Column.TITLE), "Typed Title", Qt.ItemDataRole.EditRole)
+    model.setData(
+        model.index(skipped_row, Column.IMPORT),
+        Qt.CheckState.Unchecked.value,
+        Qt.ItemDataRole.CheckStateRole,
+    )
+    choose_duplicate(wizard, 1)
+
+    def shown() -> list[str]:
+        """The statuses of the rows of the pasted pages, in their order."""
+        return [s for r, s in enumerate(statuses(model)) if model.plan_at(r).ref[0] >= first]
+
+    first = 0
+    chosen = shown()
+    assert chosen.count(LEFT_OUT) == 1 and "New — title typed by you" in chosen
+    assert f"Keep separate — possible duplicate of “{title}”" in chosen
+
+    click(qtbot, wizard, Button.BackButton)
+    wizard.add_files([seed_files()[1]])  # (a file comes first: the pages are numbered anew)
+    assert wizard.source_page.wait_until_read()
+    click(qtbot, wizard, Button.NextButton)
+    first = 1
+    assert shown() == chosen
+    assert model.index(model.rowCount() - 1, Column.TITLE).data() != "Typed Title"
+    assert labels(wizard.review_page, "selectionSummary") == [
+        f"{model.rowCount() - 1} of {model.rowCount()} records will be imported."
+    ]
+
+    click(qtbot, wizard, Button.BackButton)
+    src = wizard.source_page
+    cards = src.findChildren(QWidget, "sourceCard")
+    qtbot.mouseClick(cards[0].findChild(QWidget, "removeSourceButton"), Qt.MouseButton.LeftButton)
+    click(qtbot, wizard, Button.NextButton)
+    first = 0
+    assert shown() == chosen
+
+    run_import(qtbot, wizard)
+    titles = {row.title for row in library.papers(limit=100)}
+    assert "Typed Title" in titles and skipped_title not in titles
+    assert library.count() == 12 + 1 + 2 + 1  # (the look-alike kept as a paper of its own)
 
 
 # -- how alike a possible duplicate is -------------------------------------------------------

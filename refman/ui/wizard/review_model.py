@@ -12,7 +12,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from refman.common.text import squash_spaces
@@ -31,7 +31,7 @@ from refman.core.importing.wording import (
     repeat_text,
 )
 
-from refman.ui.look import muted
+from refman.ui.look import MERGE, NEW, REPEAT, muted, status_dot
 
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -66,32 +66,16 @@ PLAN_ROLE = Qt.ItemDataRole.UserRole + 2
 KEEP_SEPARATE_ROLE = Qt.ItemDataRole.UserRole + 3
 
 _STATUS_COLOURS = {
-    RecordStatus.NEW: "#2e7d32",
-    RecordStatus.MERGE: "#1565c0",
+    RecordStatus.NEW: NEW,
+    RecordStatus.MERGE: MERGE,
     RecordStatus.POSSIBLE_DUPLICATE: "#c77700",
-    RecordStatus.REPEAT: "#8a8a8a",
+    RecordStatus.REPEAT: REPEAT,
 }
 _NEEDS_TITLE_COLOUR = "#c77700"
 _LEFT_OUT_COLOUR = "#bdbdbd"
 _REPEAT_DETAIL = "The paper is imported once, with the details of both records."
 #: The status of a row the user unchecked.
 LEFT_OUT = "Left out — will not be imported"
-_DOTS: dict[str, QIcon] = {}
-
-
-def status_dot(colour: str) -> QIcon:
-    """A small round marker in a status colour."""
-    if colour not in _DOTS:
-        pixmap = QPixmap(24, 24)
-        pixmap.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(pixmap)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(colour))
-        painter.drawEllipse(5, 5, 14, 14)
-        painter.end()
-        _DOTS[colour] = QIcon(pixmap)
-    return _DOTS[colour]
 
 
 class ReviewModel(QAbstractTableModel):
@@ -112,16 +96,21 @@ class ReviewModel(QAbstractTableModel):
 
     # -- loading and reading out -------------------------------------------------------------
 
-    def set_plan(self, plan: ImportPlan | None) -> None:
+    def set_plan(self, plan: ImportPlan | None, made: ImportChoices | None = None) -> None:
         """Show a plan; every record starts checked, duplicates merge (but for those worded
-        apart from their look-alike: :attr:`RecordPlan.apart`), titles as suggested."""
+        apart from their look-alike: :attr:`RecordPlan.apart`), titles as suggested — but
+        for the choices ``made`` before on its records (on a plan of the same pages)."""
         self.beginResetModel()
         self._plan = plan
         self._plans = plan.review_order() if plan is not None else ()
         self._rows = {p.ref: row for row, p in enumerate(self._plans)}
-        self._skip.clear()
-        self._apart.clear()
-        self._titles.clear()
+        made = made or ImportChoices()
+        here = {p.ref: p for p in self._plans}
+        self._skip = {ref for ref in made.skip if ref in here}
+        duplicates = {r for r, p in here.items() if p.status is RecordStatus.POSSIBLE_DUPLICATE}
+        chosen = (made.keep_separate | made.merge) & duplicates
+        self._apart = {ref: ref in made.keep_separate for ref in chosen}
+        self._titles = {r: t for r, t in made.titles.items() if r in here and here[r].needs_title}
         self.endResetModel()
 
     def plan_at(self, row: int) -> RecordPlan:

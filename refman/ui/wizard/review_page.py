@@ -28,6 +28,7 @@ from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
 from refman.ui.look import heading_label, plain_label, set_muted
 from refman.ui.runner import Job
+from refman.ui.wizard.review_choices import carried, moved_pages
 from refman.ui.wizard.review_delegate import DuplicateDelegate
 from refman.ui.wizard.review_model import ABSTRACT_ROLE, KEEP_SEPARATE_ROLE, Column, ReviewModel
 from refman.ui.wizard.source_page import clear_layout
@@ -61,6 +62,8 @@ class ReviewPage(QWizardPage):
         self._pages_source = pages
         self._pages: list[SourcedPage] = []
         self.plan: ImportPlan | None = None
+        #: The choices made on the pages before, as the pages are numbered now.
+        self._made: ImportChoices | None = None
         self.job: Job[ImportPlan] | None = None
         self._duplicate_rows: list[int] = []
         self._fit_when_laid_out = False
@@ -168,6 +171,8 @@ class ReviewPage(QWizardPage):
         )
         if same and self.plan is not None:
             return
+        made = self.record_choices() if self.plan is not None else self._made  # (being planned)
+        self._made = carried(made or ImportChoices(), moved_pages(self._pages, pages))
         self._pages = pages
         self._show_plan(None)
         service = self.controller.service
@@ -202,7 +207,7 @@ class ReviewPage(QWizardPage):
                 news.setObjectName("sinceLast")
                 self.summaries.addWidget(news)
         self._duplicate_rows = []  # (the reset below shows no choices of the plan before)
-        self.model.set_plan(plan)
+        self.model.set_plan(plan, self._made)
         hidden = self.model.empty_columns() if plan is not None else []
         for column in Column:
             self.table.setColumnHidden(column, column in hidden)
