@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, QPoint, Qt, QTimer
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QWidget
 
 from refman.importers import UnreadableFileError
@@ -27,6 +27,7 @@ from refman.importers.sources import LoadedSource, check_file, html_page
 
 from refman.ui import messages
 from refman.ui.drop_overlay import DropOverlay
+from refman.ui.read_only import locked
 
 log = logging.getLogger("refman.ui")
 
@@ -34,6 +35,8 @@ log = logging.getLogger("refman.ui")
 DROP_MESSAGE = "Drop to import author pages or bibliographies"
 #: The source name of dropped text.
 DROPPED_TEXT = "dropped text"
+#: What a drop on a library that can only be read does not do.
+LOCKED_HINT = "Nothing dropped here can be imported or attached."
 _LINK_HINT = (
     "Open the page in your browser, select the publication list and drag or paste the text."
 )
@@ -149,9 +152,11 @@ class DropTarget(QObject):
         on_drop: Callable[[DropInputs], None],
         parent: QObject | None,
         reports_files: bool = False,
+        action: QAction | None = None,
     ) -> None:
         super().__init__(parent)
         self._reports_files = reports_files
+        self._action = action
         # Weak references: the window owns this object (through Qt), and a strong reference
         # back would make the window a Python reference cycle, which the garbage collector
         # may then destroy at an unsafe moment inside Qt's event handling.
@@ -218,7 +223,9 @@ class DropTarget(QObject):
     def _show(self, event: QDropEvent | QDragMoveEvent) -> None:
         """Say what a drop here would do: attach the files to a paper, import, or why not."""
         paper = self._paper_at(event)
-        if paper is not None:
+        if (refused := locked(self._action, LOCKED_HINT)) is not None:
+            self.overlay.show_message(refused.message, refused.hint, refused=True)
+        elif paper is not None:
             self.overlay.show_message(f"Drop to attach to “{paper[1]}”", _describe(self._inputs))
         elif refusal := self._refusal():
             first = refusal[0]
@@ -251,6 +258,10 @@ class DropTarget(QObject):
         if event.source() is not None:
             event.ignore()
             return
+        if (refused := locked(self._action, LOCKED_HINT)) is not None:
+            event.ignore()
+            messages.show_error(self._window(), refused, "Cannot import")
+            return
         inputs = self._inputs = inputs_from_mime(event.mimeData())
         self._problems = inputs.problems()
         paper = self._paper_at(event)
@@ -278,7 +289,11 @@ class DropTarget(QObject):
 
 
 def install_drop_target(
-    window: QWidget, on_drop: Callable[[DropInputs], None], *, reports_files: bool = False
+    window: QWidget,
+    on_drop: Callable[[DropInputs], None],
+    *,
+    reports_files: bool = False,
+    action: QAction | None = None,
 ) -> DropTarget:
     """Let a window (any widget) accept dropped author pages.
 
@@ -291,8 +306,10 @@ def install_drop_target(
             reason, and ``on_drop`` is not called.
         reports_files: ``on_drop`` shows every file's problem itself (the wizard's card for
             each source): files are never refused, even when none can be imported.
+        action: The action a drop does (File ▸ Import…): while it is locked because the
+            library can only be read, every drop is refused with its reason.
 
     Returns:
         The installed target (owned by the window).
     """
-    return DropTarget(window, on_drop, window, reports_files)
+    return DropTarget(window, on_drop, window, reports_files, action)

@@ -25,12 +25,13 @@ from refman.ui.drop import DropInputs, install_drop_target
 from refman.ui.file_actions import FileActions
 from refman.ui.history_dialog import HistoryActions
 from refman.ui.merge_action import MergeSelected
+from refman.ui.messages import show_error
 from refman.ui.outage import ServerOutage
 from refman.ui.pane_splitter import PaneSplitter
 from refman.ui.paper_count import PaperCount, whole_section
 from refman.ui.paper_panel import PaperPanel
 from refman.ui.people_view import PeopleView
-from refman.ui.read_only import enable_action
+from refman.ui.read_only import enable_action, locked
 from refman.ui.reading_actions import ReadingActions
 from refman.ui.safety import LibrarySafety, install_banner
 from refman.ui.saved_search_actions import SavedSearchActions
@@ -148,7 +149,8 @@ class MainWindow(QMainWindow):
         a[ActionId.SHOW_TAG_PANE].toggled.connect(self.tag_pane.setVisible)
         a[ActionId.SHOW_LIST_PANE].toggled.connect(self.people.middle.setVisible)
         a[ActionId.SHOW_DETAIL_PANE].toggled.connect(self.detail_pane.setVisible)
-        self.files = FileActions(self, install_drop_target(self, self.on_dropped))
+        self.drops = install_drop_target(self, self.on_dropped, action=a[ActionId.IMPORT])
+        self.files = FileActions(self, self.drops)
         say = self.say_for_a_while
         self.citing = CitingActions(
             self, c, self.settings, a, self.table, lambda: self.tag_pane.menu_tag, say
@@ -335,10 +337,14 @@ class MainWindow(QMainWindow):
 
     def show_import_wizard(
         self, files: Sequence[Path] = (), texts: Sequence[LoadedSource] = ()
-    ) -> QWidget:
-        """Open the import wizard prefilled with files and texts."""
+    ) -> QWidget | None:
+        """Open the import wizard prefilled with files and texts (not on a library that can
+        only be read: the reason is shown instead, and None returned)."""
         from refman.ui.wizard import ImportWizard
 
+        if (refused := locked(self.actions_by_id[ActionId.IMPORT])) is not None:
+            show_error(self, refused, "Cannot import")
+            return None
         wizard = ImportWizard(self.controller, self)
         wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         if files:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QTextEdit, QWidget
 
+from refman.common.errors import LibraryUnavailableError
+
 #: The property that marks a control whose use changes the library.
 CHANGES = "changesLibrary"
 #: The property of an action locked because the library can only be read (the reason).
@@ -18,6 +20,13 @@ def lock_action(action: QAction, reason: str | None) -> None:
     action.setProperty(LOCKED, reason or "")
     action.setEnabled(reason is None)
     action.setToolTip(reason or "")
+
+
+def locked(action: QAction | None, hint: str = "") -> LibraryUnavailableError | None:
+    """Why an action cannot be done another way (a drop, a button of its own) either: it is
+    locked by :func:`lock_action` (None: it is not)."""
+    reason = action.property(LOCKED) if action is not None else None
+    return LibraryUnavailableError(str(reason), hint) if reason else None
 
 
 def enable_action(action: QAction, enabled: bool) -> None:

@@ -12,13 +12,21 @@ from PySide6.QtGui import QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent, QDro
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
 from pytestqt.qtbot import QtBot
 
+from refman.core.library import LibraryService
 from refman.importers import parse
 from refman.importers.records import PageLink
 from refman.importers.sources import MAX_FILE_BYTES
 from tests.helpers.fixtures import seed_files
+from tests.helpers.panes import make_window
 
 from refman.ui.controller import LibraryController
-from refman.ui.drop import DROP_MESSAGE, DropInputs, inputs_from_mime, install_drop_target
+from refman.ui.drop import (
+    DROP_MESSAGE,
+    LOCKED_HINT,
+    DropInputs,
+    inputs_from_mime,
+    install_drop_target,
+)
 from refman.ui.wizard import ImportWizard
 
 # The offscreen platform warns when a top-level widget is shown; nothing to do with us.
@@ -351,3 +359,35 @@ def test_files_dropped_on_the_wizard_that_cannot_be_read_get_a_card_each(
         "Next goes on with the other one."
     ]
     assert [p.source for p in wizard.source_page.sourced_pages()] == [good.name]
+
+
+@pytest.mark.logs_warnings("refman.ui")
+def test_a_library_that_can_only_be_read_refuses_drops_and_opens_no_wizard(
+    qtbot: QtBot,
+    controller: LibraryController,
+    library: LibraryService,
+    tmp_path: Path,
+    shown_errors: list[str],
+) -> None:
+    """File ▸ Import… was disabled with the reason, but a page dropped on the window (or the
+    welcome page's button) opened the wizard, and the import was refused only at its end."""
+    window = make_window(qtbot, controller, tmp_path / "settings.ini")
+    reason = "This library can only be read: a test."
+    window.safety._read_only(reason)
+    page = _page_files(tmp_path)["txt"]
+    overlay = window.drops.overlay
+    _drag(window, _files_mime(page))
+    assert overlay.isVisible() and overlay.refused
+    assert (overlay.message, overlay.detail) == (reason, LOCKED_HINT)
+
+    event = _drop(window, _files_mime(page))
+    assert not event.isAccepted()
+    qtbot.waitUntil(lambda: bool(shown_errors))
+    assert shown_errors == [f"{reason} {LOCKED_HINT}"]
+
+    assert window.paper_panel.is_welcome_shown()  # (an empty library)
+    welcome = window.paper_panel.welcome.import_button
+    qtbot.mouseClick(welcome, Qt.MouseButton.LeftButton)
+    assert shown_errors[1:] == [reason]
+    assert not window.findChildren(ImportWizard)
+    assert library.count() == 0
