@@ -13,6 +13,7 @@ from refman.common.east_asian import holds_east_asian
 from refman.common.identifiers import normalize_arxiv, normalize_doi
 from refman.common.text import squash_spaces
 from refman.core.citekeys import folded
+from refman.core.matching import key_hash
 from refman.core.name_search import key_like, word_starts
 from refman.core.rules import tag_key
 from refman.core.search_syntax import SearchFilter, year_range
@@ -121,7 +122,11 @@ def _identified(field: str, value: str) -> ColumnElement[bool]:
     if field == "doi":
         return Paper.doi == (normalize_doi(value) or value.lower())
     if field == "arxiv":
-        return Paper.arxiv_id == (normalize_arxiv(value) or value)
+        bare = normalize_arxiv(value)
+        if bare is None:
+            return Paper.arxiv_id == value
+        # any version of it: the paper's match key is its id without the version (indexed)
+        return Paper.arxiv_key == key_hash("arxiv", bare)
     if field == "key":  # the paper's key, or another key of it (citekey_aliases)
         aliased = select(CitekeyAlias.paper_id).where(CitekeyAlias.folded == folded(value))
         # as typed, in lower case, or with capitals (few keys have any: an index of their own)

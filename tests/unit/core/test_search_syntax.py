@@ -165,6 +165,10 @@ def test_a_pasted_doi_arxiv_id_or_citation_key_finds_its_paper(
         assert found(library, typed) == {"a"}, typed
     for typed in ("2401.01234", "arXiv:2401.01234v2", "https://arxiv.org/abs/2401.01234"):
         assert found(library, typed) == {"overlapped"}, typed
+    # an id a bibliography gave with its version is found with or without it
+    library.edit_fields(titles["overlapped"], arxiv_id="2401.01234v3")
+    for typed in ("2401.01234", "2401.01234v3", "arxiv:2401.01234v1", "arxiv.org/abs/2401.01234"):
+        assert found(library, typed) == {"overlapped"}, typed
     assert found(library, key) == {"pipeline"}
     assert found(library, key.upper()) == {"pipeline"}
     assert found(library, f"key:{key} year:2024") == {"pipeline"}
