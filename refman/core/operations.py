@@ -165,6 +165,8 @@ class TagChange(Operation[tuple[int, ...]]):
         remove: Links to remove.
         delete: Tags to delete with all their links.
         drop_unused: Tags to delete if no paper carries them any more.
+        searches: (id, text, tags) of saved searches to set: those naming a tag renamed or
+            merged, with its new name (an undo's: as they were).
     """
 
     create: tuple[tuple[str, str | None, int | None], ...] = ()
@@ -174,6 +176,7 @@ class TagChange(Operation[tuple[int, ...]]):
     remove: Links = ()
     delete: tuple[str, ...] = ()
     drop_unused: tuple[str, ...] = ()
+    searches: tuple[tuple[int, str, tuple[str, ...]], ...] = ()
 
 
 # -- papers ----------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ from refman.common.text import squash_spaces
 from refman.core import queries
 from refman.core.context import Context, Handler
 from refman.core.operations import Operation, Outcome
-from refman.core.rules import clean_tag_names, typed_text
+from refman.core.rules import clean_tag_names, tag_key, typed_text
+from refman.core.search_syntax import with_tag_renamed
 from refman.core.values import Changes, SavedSearchView
 from refman.store.id_marks import new_ids
 from refman.store.models import SavedSearch
@@ -118,6 +119,36 @@ def find_saved(session: Session, name_or_id: str, *, by_id: bool = True) -> Save
             f"There is no saved search “{name_or_id}”.", "Use “refman searches” to see them."
         )
     return _view(row)
+
+
+#: A saved search's id, text and tags (what a renamed tag changes of it).
+Setting = tuple[int, str, tuple[str, ...]]
+
+
+def naming_tag(session: Session, old: str, new: str) -> tuple[Setting, ...]:
+    """The saved searches that name the tag ``old`` (among their tags or in a ``tag:`` term
+    of their search), each as it reads with ``new`` in its place."""
+    found: list[Setting] = []
+    for view in map(_view, session.execute(select(SavedSearch)).scalars()):
+        named = [new if tag_key(t) == tag_key(old) else t for t in view.tags]
+        tags = tuple(dict.fromkeys(named))  # (a tag merged into one the search names too)
+        text = with_tag_renamed(view.text, old, new)
+        if (text, tags) != (view.text, view.tags):
+            found.append((view.id, text, tags))
+    return tuple(found)
+
+
+def set_searches(session: Session, settings: tuple[Setting, ...]) -> list[Setting]:
+    """Give saved searches these texts and tags; what they were before (those still there)."""
+    before: list[Setting] = []
+    for search_id, text, tags in settings:
+        row = session.get(SavedSearch, search_id)
+        if row is None:
+            continue
+        old = _view(row)
+        before.append((old.id, old.text, old.tags))
+        _write(session, replace(old, text=text, tags=tags), new=False)
+    return before
 
 
 def _write(session: Session, view: SavedSearchView, *, new: bool) -> None:

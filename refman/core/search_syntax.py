@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, replace
 
 from refman.common.identifiers import normalize_arxiv, normalize_doi
+from refman.core.rules import tag_key
 from refman.core.values import PaperQuery
 from refman.store.search_terms import parse_terms
 from refman.store.search_terms import without_open_quote as without_open_quote  # (for cli)
@@ -194,6 +195,20 @@ def parse_search(typed: str) -> ParsedSearch:
     if typed.endswith(" ") and text:
         text += " "  # a finished last word: not a prefix
     return ParsedSearch(text, tuple(filters))
+
+
+def with_tag_renamed(typed: str, old: str, new: str) -> str:
+    """A search line whose ``tag:`` terms naming the tag ``old`` (in any case) name ``new``
+    instead (a renamed or merged tag); the rest as typed."""
+
+    def renamed(match: re.Match[str]) -> str:
+        negated, name, quoted, bare = match.groups()
+        value = quoted if quoted is not None else bare
+        if (name or "").lower() != "tag" or tag_key(value) != tag_key(old):
+            return match.group(0)
+        return f'{negated}{name}:"{new.replace(chr(34), " ")}"'
+
+    return _TOKEN.sub(renamed, typed)
 
 
 def searches_nothing(typed: str) -> bool:

@@ -32,6 +32,7 @@ from refman.core.operations import (
 )
 from refman.core.reading import load_tag_names
 from refman.core.rules import tag_key
+from refman.core.saved_searches import naming_tag, set_searches
 from refman.core.values import Changes
 from refman.store.bulk import UNSYNCHRONIZED, first_column, id_set
 from refman.store.models import PaperTag, Tag
@@ -120,6 +121,8 @@ class _Done:
     deleted: list[tuple[str, str | None, int | None]] = field(default_factory=list)
     #: Papers whose tags read differently (a renamed tag), besides those gaining or losing one.
     relabelled: set[int] = field(default_factory=set)
+    #: The saved searches changed, as they were (id, text, tags).
+    searches: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
 
     def papers(self) -> AbstractSet[int]:
         # In parts when many: one set of a million ids would hold Python's lock (and the
@@ -128,7 +131,7 @@ class _Done:
 
     def inverse(self) -> TagChange | None:
         did = (self.created, self.renamed, self.recoloured, self.added, self.removed, self.deleted)
-        if not any(did):
+        if not any(did) and not self.searches:
             return None
         return TagChange(
             create=tuple(self.deleted),
@@ -137,6 +140,7 @@ class _Done:
             add=tuple(self.removed),
             remove=tuple(self.added),
             drop_unused=tuple(name for name, _, _ in self.created),
+            searches=tuple(self.searches),
         )
 
 
@@ -234,9 +238,12 @@ def apply_tag_change(ctx: Context, change: TagChange, label: str = "") -> Outcom
     _add(tags, done, change.add)
     _remove(tags, done, change.remove)
     _delete(tags, done, change)
+    done.searches = set_searches(ctx.session, change.searches)
     papers = done.papers()  # tags_fts follows the tags table by itself (triggers)
     inverse = done.inverse()
-    changes = Changes(papers=papers, tags=True) if inverse is not None else Changes()
+    changes = Changes()
+    if inverse is not None:
+        changes = Changes(papers=papers, tags=True, searches=bool(done.searches))
     gained_or_lost = ids_of(*(ids for _, ids in (*done.added, *done.removed)))
     return Outcome(tuple(gained_or_lost), changes, inverse, label)
 
@@ -271,10 +278,12 @@ def rename_tag(ctx: Context, op: RenameTag) -> Outcome[None]:
     if other is None or other.id == tag.id:
         if tag.name == op.new:
             return Outcome(None)
-        change = TagChange(rename=((tag.name, op.new),))
+        follow = naming_tag(ctx.session, tag.name, op.new)
+        change = TagChange(rename=((tag.name, op.new),), searches=follow)
         return _of_tags(apply_tag_change(ctx, change, f"Rename tag “{tag.name}” to “{op.new}”"))
     carriers = tuple(tags.links(tag))
-    change = TagChange(add=((other.name, carriers),), delete=(tag.name,))
+    follow = naming_tag(ctx.session, tag.name, other.name)
+    change = TagChange(add=((other.name, carriers),), delete=(tag.name,), searches=follow)
     return _of_tags(apply_tag_change(ctx, change, f"Merge tag “{tag.name}” into “{other.name}”"))
 
 

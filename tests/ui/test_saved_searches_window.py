@@ -150,3 +150,28 @@ def test_a_change_that_moves_a_saved_searchs_count_keeps_its_list_and_selection(
     remaining = window.model.paper_id(0)
     qtbot.waitUntil(lambda: window.table.selected_ids() == [remaining])
     assert window.detail_pane.current_paper() == remaining
+
+
+def test_a_saved_search_picked_follows_its_tag_renamed(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController, library: LibraryService
+) -> None:
+    controller.apply(SaveSearch("Queue", "", ("to read",)))
+    settle(controller)
+    qtbot.waitUntil(lambda: bool(window.tag_pane.saved_searches()))
+    _click(qtbot, window, "Queue")
+    settle(controller)
+    qtbot.waitUntil(lambda: _titles(window) == {"Rebalancing pipelines around stragglers"})
+    controller.rename_tag("to read", "reading list")
+    settle(controller)
+    qtbot.waitUntil(lambda: window.tag_pane.saved_searches()[0].tags == ("reading list",))
+    picked = window.tag_pane.current_filter().saved
+    assert picked is not None and picked.tags == ("reading list",)
+    assert _nav_item(window, "Queue").data(COUNT_ROLE) == 1  # type: ignore[attr-defined]
+    qtbot.wait(50)
+    settle(controller)
+    assert _titles(window) == {"Rebalancing pipelines around stragglers"}
+    window.undo_action.trigger()
+    settle(controller)
+    assert library.saved_search("Queue").tags == ("to read",)
+    qtbot.waitUntil(lambda: window.tag_pane.saved_searches()[0].tags == ("to read",))
+    assert _titles(window) == {"Rebalancing pipelines around stragglers"}

@@ -101,3 +101,35 @@ def test_saved_searches_travel_with_a_copied_library(
         ]
     finally:
         copied.close()
+
+
+def test_a_renamed_or_merged_tag_is_renamed_in_the_saved_searches_naming_it(
+    library: LibraryService, ids: list[int]
+) -> None:
+    listed = library.save_search("Queue", "", ["to read"])
+    typed = library.save_search("Typed", 'tag:"To Read" -tag:systems rebalancing', [])
+    library.save_search("Systems", "", ["systems"])
+
+    def seen() -> dict[str, tuple[str, tuple[str, ...], int]]:
+        return {v.name: (v.text, v.tags, v.count) for v in library.saved_searches()}
+
+    before = seen()
+    renamed = library.rename_tag("to read", "reading list")
+    assert seen() == {
+        "Queue": ("", ("reading list",), 1),
+        "Typed": ('tag:"reading list" -tag:systems rebalancing', (), 1),
+        "Systems": ("", ("systems",), 1),
+    }
+    assert renamed.changes.searches
+    assert renamed.inverse is not None
+    library.apply(renamed.inverse)  # undo: as they were
+    assert seen() == before
+
+    merged = library.rename_tag("systems", "to read")  # merged into "to read"
+    assert library.saved_search("Systems").tags == ("to read",)
+    assert library.saved_search("Typed").text == 'tag:"To Read" -tag:"to read" rebalancing'
+    assert library.saved_search("Queue").id == listed.id
+    assert merged.inverse is not None
+    library.apply(merged.inverse)
+    assert seen() == before
+    assert library.saved_search("Typed").id == typed.id
