@@ -74,6 +74,8 @@ class PaperTable(QTableView):
         self._current: int | None = None
         #: The current paper a re-query left out: selected again when a list shows it again.
         self._lost: int | None = None
+        #: The first paper an undo brought back: current once the list is read again.
+        self._brought: int | None = None
         #: Whether a current paper a re-query left out stays shown beside the list (the
         #: detail pane keeps a paper being written in); the list then selects none.
         self.keeps_left_out: Callable[[int], bool] = lambda _paper_id: False
@@ -206,7 +208,8 @@ class PaperTable(QTableView):
     def select_when_shown(self, paper_ids: Sequence[int]) -> None:
         """Select these papers when the list is read again (what an undo brought back)."""
         if paper_ids and len(paper_ids) <= FOLLOWED_BY_ID:
-            self._selected, self._current, self._lost = list(paper_ids), None, paper_ids[0]
+            # (the paper current until then stays known: a list without them says it went)
+            self._selected, self._brought = list(paper_ids), paper_ids[0]
 
     def header_state(self) -> QByteArray:
         """The columns' order and the widths the person chose, to remember between sessions
@@ -332,7 +335,9 @@ class PaperTable(QTableView):
             kept = [(a, min(b, end)) for a, b in self._runs if a <= end]
         else:
             kept = runs(sorted(model.rows_of(self._selected).values()))
-        wanted = self._current if self._current is not None else self._lost
+        known = (self._brought, self._current, self._lost)
+        wanted = next((paper_id for paper_id in known if paper_id is not None), None)
+        self._brought = None
         current = model.row_of(wanted) if wanted is not None else None
         if current is None and kept:
             current = kept[0][0]

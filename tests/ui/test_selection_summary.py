@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
-from refman.core.values import Section
+from refman.core.values import PaperQuery, Section
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import THREE_PAPERS as RECORDS
 from tests.helpers.pages import publication_page
@@ -171,3 +171,33 @@ def test_undoing_a_tagging_that_took_papers_out_of_the_list_brings_them_back_sel
     qtbot.wait_until(lambda: set(window.table.selected_ids()) == chosen)
     assert not any(library.paper(p).tags for p in chosen)
     assert _summary_shown(window)  # the two papers, as they were before
+
+
+def test_an_undo_that_takes_the_papers_shown_out_of_the_list_leaves_no_paper_beside_it(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    """In the Trash, Restore, Undo (the papers back, selected) and Undo again (out of the
+    Trash): the Trash is empty and so is the detail pane; it went on showing the paper that
+    had been current, which the list no longer held."""
+    _click_row(qtbot, window, 0)
+    _click_row(qtbot, window, 1, add=True)
+    qtbot.wait_until(lambda: _summary_shown(window))
+    window.table.trash_selected()
+    settle(window.controller)
+    window.tag_pane.select_section(Section.TRASH)
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    window.table.selectAll()
+    qtbot.wait_until(lambda: _summary_shown(window))
+    window.selection.summary.findChild(QPushButton, "selectionRestoreButton").click()  # type: ignore[union-attr]
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 0)
+    window.undo_action.trigger()  # back in the Trash, selected
+    settle(window.controller)
+    qtbot.wait_until(lambda: len(window.table.selected_ids()) == 2)
+    window.undo_action.trigger()  # out of the Trash
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 0)
+    assert library.paper_ids(PaperQuery(section=Section.TRASH)) == []
+    qtbot.wait_until(lambda: window.detail_pane.current_paper() is None)
+    assert window.detail_pane.stack.currentWidget() is not window.detail_pane.scroll_area
