@@ -221,30 +221,36 @@ def split_people(ctx: Context, op: SplitPeople) -> Outcome[None]:
                 )
                 .values(person_id=person_id)
             )
-        # (a revert since, from another window, may have deleted papers and people of theirs)
-        for ids in chunks(_still_there(s, Paper.id, op.attributions)):
-            s.execute(insert(Attribution), [{"paper_id": p, "person_id": person_id} for p in ids])
-        alone = sorted(set(op.attributions) - set(op.shared_attributions))
-        for ids in chunks(alone):
-            s.execute(
-                delete(Attribution).where(
-                    Attribution.person_id == op.keep, Attribution.paper_id.in_(ids)
-                )
-            )
-        if op.batches:
-            s.execute(
-                update(ImportBatch).where(ImportBatch.id.in_(op.batches)).values(owner_id=person_id)
-            )
-        s.execute(delete(PersonAlias).where(PersonAlias.key.in_([key, *op.aliases])))
-        if op.aliases:
-            s.execute(insert(PersonAlias), [{"key": k, "person_id": person_id} for k in op.aliases])
-        present = set(_still_there(s, Person.id, [i for pair in op.apart for i in pair]))
-        if apart := [(a, b) for a, b in op.apart if a in present and b in present]:
-            s.execute(insert(DistinctPeople), [{"first_id": a, "second_id": b} for a, b in apart])
+        _give_back(s, op, person_id, key)
         author_lines_of(s, [op.keep, person_id])
     redo = MergePeople(op.keep, person_id)
     changes = Changes(papers=frozenset(touched), people=True, structure=True)
     return Outcome(None, changes, redo, op.label)
+
+
+def _give_back(s: Session, op: SplitPeople, person_id: int, key: str) -> None:
+    """Give the person split off again their pages, imports, spellings and "not the same"
+    pairs; a revert since, from another window, may have deleted papers and people of
+    theirs."""
+    for ids in chunks(_still_there(s, Paper.id, op.attributions)):
+        s.execute(insert(Attribution), [{"paper_id": p, "person_id": person_id} for p in ids])
+    alone = sorted(set(op.attributions) - set(op.shared_attributions))
+    for ids in chunks(alone):
+        s.execute(
+            delete(Attribution).where(
+                Attribution.person_id == op.keep, Attribution.paper_id.in_(ids)
+            )
+        )
+    if op.batches:
+        s.execute(
+            update(ImportBatch).where(ImportBatch.id.in_(op.batches)).values(owner_id=person_id)
+        )
+    s.execute(delete(PersonAlias).where(PersonAlias.key.in_([key, *op.aliases])))
+    if op.aliases:
+        s.execute(insert(PersonAlias), [{"key": k, "person_id": person_id} for k in op.aliases])
+    present = set(_still_there(s, Person.id, [i for pair in op.apart for i in pair]))
+    if apart := [(a, b) for a, b in op.apart if a in present and b in present]:
+        s.execute(insert(DistinctPeople), [{"first_id": a, "second_id": b} for a, b in apart])
 
 
 def tell_apart(ctx: Context, op: TellApart) -> Outcome[None]:
