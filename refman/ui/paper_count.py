@@ -83,13 +83,16 @@ class PaperCount(QLabel):
 
     @Slot()
     def update_text(self) -> None:
-        """ "12 of 1,234 papers", once both are counted."""
+        """ "12 of 1,234 papers", once both are counted ("No papers yet" in a new library)."""
         if self.model.unread is not None:
             self.setText("Search not run" if self.model.query.text.strip() else "List not read")
             return
         if self._total is None or not self.model.counted:
             return
         section, total = self._total
+        if total == 0:  # not "0 of 0 papers"
+            self.setText("The Trash is empty" if section is Section.TRASH else "No papers yet")
+            return
         where = " in the Trash" if section is Section.TRASH else ""
         noun = "paper" if total == 1 else "papers"  # the count itself has a thousands comma
         self.setText(f"{self.model.total():,} of {total:,} {noun}{where}")

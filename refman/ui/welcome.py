@@ -18,8 +18,8 @@ PITCH = (
 )
 BUTTON = "Import papers…"
 HINT = (
-    "Or drop a page (text or HTML file, or copied text) or a .bib, .ris or CSL-JSON file "
-    "anywhere on this window."
+    "Or drop a page (text or HTML file, or copied text), a .bib, .ris or CSL-JSON file, or "
+    "papers' PDFs anywhere on this window."
 )
 
 _COLUMN_WIDTH = 460  # the text column's widest width: short, readable lines

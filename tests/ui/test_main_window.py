@@ -474,6 +474,8 @@ def test_the_trash_count_speaks_of_the_trash(
     settle(window.controller)
     assert window.model.rowCount() == 2
     assert window.count_label.text() == "2 of 2 papers in the Trash"
+    window.controller.empty_trash()
+    qtbot.waitUntil(lambda: window.count_label.text() == "The Trash is empty", timeout=2000)
 
 
 def test_opening_another_library_makes_it_the_one_reopened_next_time(
