@@ -52,6 +52,7 @@ Handler = Callable[[argparse.Namespace, "LibraryService", TextIO], int]
 #: Each command's module and function, imported when the command runs (a command, or the
 #: window, loads only what it uses: the window starts sooner).
 _HANDLERS: dict[str, tuple[str, str]] = {
+    "add": ("add_cmd", "run_add"),
     "list": ("list_cmd", "run_list"),
     "show": ("list_cmd", "run_show"),
     "tags": ("list_cmd", "run_tags"),

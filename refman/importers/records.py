@@ -29,6 +29,8 @@ class PageFormat(enum.StrEnum):
     PDF = "pdf"
     #: A paper deleted elsewhere while someone wrote in it, kept (:mod:`refman.core.kept_papers`).
     KEPT = "kept"
+    #: A paper a person added by hand (:mod:`refman.core.new_papers`).
+    TYPED = "typed"
 
 
 #: Record fields that are CSL variables of the same meaning (title aside).

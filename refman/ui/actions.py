@@ -20,6 +20,7 @@ class ActionId(enum.Enum):
 
     IMPORT = enum.auto()
     IMPORT_HISTORY = enum.auto()
+    NEW_PAPER = enum.auto()
     OPEN_LIBRARY = enum.auto()
     EXPORT_LIBRARY = enum.auto()
     EXPORT_SELECTED = enum.auto()
@@ -83,6 +84,11 @@ _SPECS: dict[ActionId, _Spec] = {
         "&Import…",
         "Import author pages or bibliographies (BibTeX, RIS, CSL-JSON): files or pasted text",
         ("Ctrl+I",),
+    ),
+    ActionId.NEW_PAPER: _Spec(
+        "&New Paper…",
+        "Add a paper by hand: its title, authors, year and identifiers",
+        (QKeySequence.StandardKey.New,),
     ),
     ActionId.IMPORT_HISTORY: _Spec(
         "Import &History…", "Every import, newest first; revert any of them (undoable)"

@@ -26,6 +26,7 @@ from refman.ui.file_actions import FileActions
 from refman.ui.history_dialog import HistoryActions
 from refman.ui.merge_action import MergeSelected
 from refman.ui.messages import show_error
+from refman.ui.new_paper import NewPaper
 from refman.ui.outage import ServerOutage
 from refman.ui.pane_splitter import PaneSplitter
 from refman.ui.paper_count import PaperCount, whole_section
@@ -160,6 +161,7 @@ class MainWindow(QMainWindow):
         self.safety.start()
         self.reading = ReadingActions(c, a, self.table)
         self.merging = MergeSelected(c, a, self.table)
+        self.new_paper = NewPaper(self, c, a, say, self.go_to_paper)
         self.outage = ServerOutage(self, c)
         c.stepped.connect(lambda verb, text: say(window_chrome.stepped_text(verb, text)))
         self.table.trashed.connect(lambda count: say(window_chrome.trashed_text(count)))

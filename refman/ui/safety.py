@@ -41,6 +41,7 @@ log = logging.getLogger("refman.ui")
 #: The actions that change the library: disabled while it can only be read.
 CHANGING = (
     ActionId.IMPORT,
+    ActionId.NEW_PAPER,
     ActionId.DELETE,
     ActionId.RESTORE,
     ActionId.MERGE_PAPERS,

@@ -74,6 +74,8 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
     (
         "&Paper",
         (
+            ActionId.NEW_PAPER,
+            None,
             ActionId.ATTACH_FILE,
             ActionId.MERGE_PAPERS,
             None,

@@ -33,6 +33,7 @@ SOURCE_KINDS = {
     "csl-json": "CSL-JSON bibliography",
     "pdf": "the paper's PDF",
     "kept": "a paper kept",
+    "typed": "a paper added by hand",
 }
 
 

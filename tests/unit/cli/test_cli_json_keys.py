@@ -130,6 +130,7 @@ def _changes_printed(cli: Cli, printed: dict[str, Any]) -> dict[str, Any]:
     variant = printed["variants"][0]
     first, second = variant["first"]["id"], variant["second"]["id"]
     return {
+        "add": _json(cli, "add", "A Book by Hand", "--author", "Ann Smith", "--json"),
         "tag": _json(cli, "tag", "2", "later", "--json"),
         "untag": _json(cli, "untag", "2", "later", "never", "--json"),
         "edit": _json(cli, "edit", "2", "--year", "2023", "--json"),

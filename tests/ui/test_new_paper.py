@@ -1,0 +1,82 @@
+"""Paper ▸ New Paper…: the form adds a paper by hand, selects it and says so; a bad value
+is said under the form, which keeps what was typed; Undo takes the paper back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from refman.core.library import LibraryService
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.pages import generated_page
+from tests.helpers.panes import make_window
+
+from refman.ui.actions import ActionId
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+from refman.ui.new_paper import NewPaperDialog
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
+) -> Iterator[MainWindow]:
+    library.import_pages([sourced(generated_page(3))])
+    yield make_window(qtbot, controller, tmp_path / "settings.ini")
+
+
+def _form(qtbot: QtBot, window: MainWindow) -> NewPaperDialog:
+    window.actions_by_id[ActionId.NEW_PAPER].trigger()
+    qtbot.waitUntil(lambda: window.new_paper.dialog is not None)
+    dialog = window.new_paper.dialog
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def test_new_paper_adds_the_paper_typed_and_selects_it(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    dialog = _form(qtbot, window)
+    assert not dialog.add_button.isEnabled()  # no title yet
+    qtbot.keyClicks(dialog.title, "The Art of Computer Programming")
+    qtbot.keyClicks(dialog.authors, "Knuth, Donald E.")
+    dialog.type.setCurrentIndex(dialog.type.findData("book"))
+    qtbot.keyClicks(dialog.lines["year"], "1968")
+    assert dialog.add_button.isEnabled()
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    settle(window.controller)
+    assert library.count() == 4
+    [added] = [p for p in library.paper_ids() if library.paper(p).type == "book"]
+    paper = library.paper(added)
+    assert (paper.title, paper.authors, paper.year) == (
+        "The Art of Computer Programming",
+        ("Donald E. Knuth",),
+        1968,
+    )
+    qtbot.waitUntil(lambda: window.table.selected_ids() == [added])
+    message = window.statusBar().currentMessage()
+    assert message == f"Added #{added} “The Art of Computer Programming”."
+    window.actions_by_id[ActionId.UNDO].trigger()
+    settle(window.controller)
+    assert library.count() == 3
+
+
+def test_a_bad_year_is_said_under_the_form_which_keeps_what_was_typed(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    dialog = _form(qtbot, window)
+    qtbot.keyClicks(dialog.title, "A Report")
+    qtbot.keyClicks(dialog.lines["year"], "MMXX")
+    qtbot.keyClick(dialog.title, Qt.Key.Key_Return)
+    assert dialog.isVisible() and dialog.problem.isVisible()
+    assert dialog.problem.text().startswith("“MMXX” is not a year.")
+    assert dialog.title.text() == "A Report" and library.count() == 3
+    dialog.lines["year"].setText("2020")
+    qtbot.keyClick(dialog.title, Qt.Key.Key_Return)
+    settle(window.controller)
+    assert not dialog.isVisible() and library.count() == 4

@@ -1,0 +1,104 @@
+"""A paper added by hand: checked by the fields' rules, added as a one-record import (one
+undo step, in the history), and never a duplicate of a paper the library holds."""
+
+from __future__ import annotations
+
+import pytest
+
+from refman.common.errors import InvalidValueError
+from refman.core.library import LibraryService
+from refman.core.new_papers import Added, typed_authors, typed_page, typed_record
+from refman.core.operations import ImportPages
+from tests.helpers.fixtures import sourced
+from tests.helpers.pages import publication_page
+
+
+def _add(library: LibraryService, title: str, authors: str = "", **fields: str) -> Added:
+    record = typed_record(title, authors, fields)
+    return Added.of(record, library.import_pages([typed_page(record)]))
+
+
+@pytest.mark.parametrize(
+    ("line", "names", "complete"),
+    [
+        ("Ann Smith, Bob Jones and Carol White", ("Ann Smith", "Bob Jones", "Carol White"), True),
+        ("Knuth, Donald E.", ("Donald E. Knuth",), True),
+        ("van Rossum, Guido", ("Guido van Rossum",), True),
+        ("Smith, A. and Jones, B.", ("A. Smith", "B. Jones"), True),
+        ("Ashish Vaswani et al.", ("Ashish Vaswani",), False),
+        ("Plato", ("Plato",), True),
+        ("", (), False),
+    ],
+)
+def test_an_author_line_reads_as_people_write_it(
+    line: str, names: tuple[str, ...], complete: bool
+) -> None:
+    assert typed_authors(line) == (names, complete)
+
+
+def test_a_paper_by_hand_is_a_paper_with_what_was_typed(library: LibraryService) -> None:
+    added = _add(
+        library,
+        "The Art of Computer Programming",
+        "Knuth, Donald E.",
+        year="1968",
+        type="book",
+        publisher="Addison-Wesley",
+        doi="https://doi.org/10.5555/260999",
+    )
+    assert added.created and added.resembles is None
+    paper = library.paper(added.paper_id)
+    assert (paper.title, paper.year, paper.type) == (
+        "The Art of Computer Programming",
+        1968,
+        "book",
+    )
+    assert (paper.publisher, paper.doi) == ("Addison-Wesley", "10.5555/260999")
+    assert paper.authors == ("Donald E. Knuth",)
+    assert paper.citekey == "knuth1968art"
+    assert added.text() == f"Added #{added.paper_id} “The Art of Computer Programming”."
+    [entry] = library.history()
+    assert entry.pages[0].source == "Added by hand: “The Art of Computer Programming”"
+
+
+def test_a_paper_the_library_holds_is_filled_in_not_added_twice(
+    library: LibraryService,
+) -> None:
+    page = publication_page("Zhuo Jiang", [("Stragglers in Large Training Jobs", 2024, "arXiv")])
+    [held] = library.import_pages([sourced(page)]).new_ids
+    again = _add(library, "Stragglers in large training jobs", doi="10.1145/1234567")
+    assert (again.paper_id, again.created, again.updated) == (held, False, True)
+    assert library.paper(held).doi == "10.1145/1234567"
+    assert library.count() == 1
+    assert again.text() == (
+        f"“Stragglers in large training jobs” is in the library already, as #{held}: "
+        "added what it lacked."
+    )
+    same = _add(library, "Stragglers in Large Training Jobs")
+    assert (same.created, same.updated) == (False, False)
+    assert same.text().endswith("nothing new to add.")
+
+
+def test_a_bad_value_is_refused_with_why_before_anything_changes(
+    library: LibraryService,
+) -> None:
+    for title, authors, fields, said in [
+        ("", "", {}, "A title cannot be empty."),
+        ("T", "", {"year": "MMXX"}, "“MMXX” is not a year."),
+        ("T", "", {"doi": "hello"}, "“hello” is not a DOI."),
+        ("T", "", {"type": "scroll"}, "“scroll” is not a type of publication refman knows."),
+        ("T", "we study the effect of many things on other things in a way", {}, "authors"),
+    ]:
+        with pytest.raises(InvalidValueError) as refused:
+            typed_record(title, authors, fields)
+        assert said in str(refused.value)
+    assert library.count() == 0
+
+
+def test_undo_takes_a_paper_by_hand_back(library: LibraryService) -> None:
+    record = typed_record("A Report No Page Lists", "Ann Smith", {"type": "report"})
+    outcome = library.apply(ImportPages((typed_page(record),)))
+    assert library.count() == 1
+    assert outcome.inverse is not None
+    library.apply(outcome.inverse)
+    assert library.count() == 0
