@@ -26,7 +26,7 @@ from refman.importers.ris import parse_ris
 from refman.importers.safe_text import safe_page
 from refman.importers.tagged import parse_medline, parse_wos
 
-__all__ = ["detect_format", "parse_text"]
+__all__ = ["BIBLIOGRAPHY_SUFFIXES", "detect_format", "parse_text"]
 
 _JSON_START = re.compile(r"^\s*(?:\[\s*(?:\{|\]|$)|\{\s*(?:\"|\}|$))")
 _SIGNS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -40,6 +40,8 @@ _SUFFIXES = {
     ".ris": "ris", ".nbib": "medline", ".ciw": "wos",
     ".json": "csl-json", ".csljson": "csl-json", ".jsonl": "csl-json",
 }  # fmt: skip
+#: The file name endings of the bibliography formats read (a hint: the content decides).
+BIBLIOGRAPHY_SUFFIXES = frozenset(_SUFFIXES)
 _READERS: dict[str, Callable[[str], ParsedPage]] = {
     "csl-json": parse_csl_json,
     "bibtex": parse_bibtex,

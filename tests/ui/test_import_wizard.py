@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QModelIndex, Qt
+from PySide6.QtCore import QDir, QMimeData, QModelIndex, Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QApplication,
@@ -298,6 +298,29 @@ def test_open_file_button_reads_files_and_shows_an_image_on_a_card_of_its_own(
     model = to_review(qtbot, wizard)  # the page goes on; the image is left out
     assert model.rowCount() == 12
     assert [p.source for p in wizard.source_page.sourced_pages()] == [seed_files()[0].name]
+
+
+def test_the_open_dialog_shows_every_file_refman_imports_at_first(tmp_path: Path) -> None:
+    """The dialog of *Open file…* hid papers' PDFs (and .ciw, .bibtex…) until the person
+    chose "All files", though the wizard imports them."""
+    imported = [
+        "page.txt",
+        "page.md",
+        "page.html",
+        "refs.bib",
+        "refs.bibtex",
+        "refs.ris",
+        "pubmed.nbib",
+        "savedrecs.ciw",
+        "zotero.json",
+        "paper.pdf",
+    ]
+    for name in [*imported, "photo.png", "notes.docx"]:
+        (tmp_path / name).write_bytes(b"x")
+    first = source_page.file_filter().split(";;")[0]
+    patterns = first[first.index("(") + 1 : first.index(")")].split()
+    shown = QDir(str(tmp_path)).entryList(patterns, QDir.Filter.Files)
+    assert sorted(shown) == sorted(imported)
 
 
 def test_files_are_read_while_the_wizard_answers_and_one_removed_meanwhile_stays_out(

@@ -28,7 +28,7 @@ from refman.importers import (
     UnreadableFileError,
 )
 from refman.importers.records import PageLink, ParsedPage
-from refman.importers.sources import LoadedSource, load_source
+from refman.importers.sources import HTML_SUFFIXES, TEXT_SUFFIXES, LoadedSource, load_source
 
 from refman.ui.drop import DropInputs, install_drop_target
 from refman.ui.look import heading_label, plain_label, set_muted
@@ -46,11 +46,29 @@ from refman.ui.wizard.source_card import (
 #: How long typing may pause before the pasted text is read (ms).
 PARSE_DELAY_MS = 300
 PASTED = "pasted text"
-FILE_FILTER = (
-    "Author pages and bibliographies (*.txt *.text *.md *.html *.htm *.bib *.ris *.nbib *.json);;"
-    "Author pages (*.txt *.text *.md *.html *.htm);;"
-    "Bibliographies (*.bib *.ris *.nbib *.json);;All files (*)"
-)
+
+
+def _patterns(suffixes: Iterable[str]) -> str:
+    """ "*.bib *.ris" for a file dialog's filter."""
+    return " ".join(f"*{suffix}" for suffix in sorted(suffixes))
+
+
+def file_filter() -> str:
+    """The open dialog's filters: by default every file refman imports (pages,
+    bibliographies and papers' PDFs, by the endings the importers read)."""
+    from refman.importers.detect import BIBLIOGRAPHY_SUFFIXES  # (the readers load with it)
+
+    pages = TEXT_SUFFIXES | HTML_SUFFIXES
+    return ";;".join(
+        [
+            "Author pages, bibliographies and PDFs "
+            f"({_patterns(pages | BIBLIOGRAPHY_SUFFIXES | {'.pdf'})})",
+            f"Author pages ({_patterns(pages)})",
+            f"Bibliographies ({_patterns(BIBLIOGRAPHY_SUFFIXES)})",
+            "Papers' PDFs (*.pdf)",
+            "All files (*)",
+        ]
+    )
 
 
 def choose_files(parent: QWidget | None) -> list[str]:
@@ -63,7 +81,7 @@ def choose_files(parent: QWidget | None) -> list[str]:
         The chosen paths; empty when the user cancelled.
     """
     paths, _ = QFileDialog.getOpenFileNames(
-        parent, "Open author pages or bibliographies", "", FILE_FILTER
+        parent, "Open author pages, bibliographies or PDFs", "", file_filter()
     )
     return list(paths)
 
@@ -96,8 +114,9 @@ class SourcePage(QWizardPage):
         self.destroyed.connect(self._reader.close)
         self.setTitle("Add author pages")
         self.setSubTitle(
-            "Paste the text of a researcher's publication list, open saved pages or "
-            "bibliographies (BibTeX, RIS, CSL-JSON), or drop files or text on this page."
+            "Paste the text of a researcher's publication list, open saved pages, "
+            "bibliographies (BibTeX, RIS, CSL-JSON) or papers' PDFs, or drop files or text on "
+            "this page."
         )
         self._files: list[Source] = []
         self._texts: list[Source] = []
@@ -126,8 +145,8 @@ class SourcePage(QWizardPage):
         self.open_button = QPushButton("Open file…")
         self.open_button.setObjectName("openFileButton")
         self.open_button.setToolTip(
-            "Open saved author pages (.txt, .md, .html) or bibliographies (.bib, .ris, .json); "
-            "several at once"
+            "Open saved author pages (.txt, .md, .html), bibliographies (.bib, .ris, .json) or "
+            "papers' PDFs; several at once"
         )
         drop_zone = QLabel("or drop page files or copied text anywhere on this page")
         drop_zone.setObjectName("dropZone")
