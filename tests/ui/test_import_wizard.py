@@ -761,6 +761,33 @@ def test_cancel_while_importing_changes_nothing(
     assert wizard.controller.undo_stack.count() == 0
 
 
+def test_enter_while_importing_does_not_cancel_the_import(
+    qtbot: QtBot,
+    make_wizard: Callable[[], ImportWizard],
+    library: LibraryService,
+    slow_import: threading.Event,
+) -> None:
+    """Import took the keyboard to *Cancel import*: Enter pressed again (for Import, or to
+    hurry it) cancelled the import."""
+    wizard = make_wizard()
+    wizard.add_files([seed_files()[0]])
+    assert wizard.source_page.wait_until_read()
+    to_review(qtbot, wizard)
+    click(qtbot, wizard, Button.NextButton)
+    click(qtbot, wizard, Button.CommitButton)
+    qtbot.waitUntil(slow_import.is_set)
+    page = wizard.result_page
+    job = page.job
+    assert job is not None
+    focused = QApplication.focusWidget() or wizard
+    for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        qtbot.keyClick(focused, key)
+    assert not job.cancel_requested and page.running
+    qtbot.mouseClick(page.cancel_button, Qt.MouseButton.LeftButton)  # (the person's own)
+    qtbot.waitUntil(lambda: not page.running, timeout=10_000)
+    assert library.count() == 0
+
+
 def test_undo_and_redo_of_a_wizard_import(
     qtbot: QtBot,
     make_wizard: Callable[[], ImportWizard],

@@ -69,6 +69,7 @@ class ResultPage(QWizardPage):
         self.progress.setFormat("%v of %m records")
         self.cancel_button = QPushButton("Cancel import")
         self.cancel_button.setObjectName("cancelImportButton")
+        self.cancel_button.setAutoDefault(False)  # (Enter, pressed again after Import, goes on)
         self.summary = plain_label()
         self.summary.setObjectName("resultSummary")
         self.summary.setFont(scaled_font(self.summary.font(), 1.5, QFont.Weight.DemiBold))
