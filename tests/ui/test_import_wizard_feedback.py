@@ -406,3 +406,34 @@ def test_a_good_file_dropped_with_a_binary_one_is_imported_and_the_other_named(
     qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)
     assert library.count() == 2
     wizard.accept()
+
+
+def test_after_an_import_the_keyboard_is_on_show_these_papers(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService
+) -> None:
+    """The keyboard was left on the hidden *Cancel import*: nothing had it that the person
+    could see. Enter through the wizard now ends with the papers shown; an import of
+    nothing new ends on Finish."""
+    page = publication_page("Chidi Okafor", [(TIDE, 2024, "arXiv")])
+    wizard.add_text(page)
+    to_tags(qtbot, wizard)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # Import
+    result = wizard.result_page
+    qtbot.waitUntil(lambda: not result.running, timeout=20_000)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is result.show_button)
+    with qtbot.wait_signal(wizard.show_papers_requested) as shown:
+        qtbot.keyClick(result.show_button, Qt.Key.Key_Return)
+    assert shown.args == [library.paper_ids()]
+
+    again = ImportWizard(wizard.controller)
+    qtbot.add_widget(again)
+    again.show()
+    again.add_text(page)
+    to_tags(qtbot, again)
+    click(qtbot, again, Button.CommitButton)
+    qtbot.waitUntil(lambda: not again.result_page.running, timeout=20_000)
+    finish = again.button(Button.FinishButton)
+    assert not again.result_page.show_button.isEnabled()  # (no paper changed)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is finish)
+    qtbot.keyClick(finish, Qt.Key.Key_Return)
+    assert not again.isVisible()

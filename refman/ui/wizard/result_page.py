@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -215,6 +215,18 @@ class ResultPage(QWizardPage):
         self._set_done(True)
         self.ended.emit(self.result is not None)
         self.completeChanged.emit()
+        self._focus_next_step()
+
+    def _focus_next_step(self) -> None:
+        """The keyboard goes on to what comes next (it was on Cancel import, now hidden):
+        Show these papers (Enter presses it), or else Finish or Close."""
+        wizard = self.wizard()
+        if not self.show_button.isHidden() and self.show_button.isEnabled():
+            self.show_button.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif wizard is not None:
+            wizard.button(QWizard.WizardButton.FinishButton).setFocus(
+                Qt.FocusReason.OtherFocusReason
+            )
 
     def _set_done(self, done: bool) -> None:
         imported = done and self.result is not None
