@@ -437,3 +437,25 @@ def test_after_an_import_the_keyboard_is_on_show_these_papers(
     qtbot.waitUntil(lambda: QApplication.focusWidget() is finish)
     qtbot.keyClick(finish, Qt.Key.Key_Return)
     assert not again.isVisible()
+
+
+def test_a_tag_too_long_is_said_on_the_tags_page_and_import_waits(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService
+) -> None:
+    """A tag of more than 100 characters was refused only once Import had been clicked,
+    on the last page."""
+    wizard.add_text(publication_page("Chidi Okafor", [(TIDE, 2024, "arXiv")]))
+    to_tags(qtbot, wizard)
+    edit = wizard.tags_page.tags_edit
+    edit.setText(f"rivers, {'x' * 101}")
+    assert labels(wizard.tags_page, "tagsPreview") == [
+        "✗  A tag name can be at most 100 characters long. Nothing can be imported with it."
+    ]
+    assert not wizard.button(Button.CommitButton).isEnabled()
+    edit.setText(f"rivers, {'x' * 100}")
+    assert labels(wizard.tags_page, "tagsPreview") == [
+        f"Each imported paper will be tagged: rivers, {'x' * 100}."
+    ]
+    click(qtbot, wizard, Button.CommitButton)
+    qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)
+    assert {t.name for t in library.tags()} == {"rivers", "x" * 100}

@@ -18,11 +18,12 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from refman.common.errors import InvalidValueError
 from refman.core.importing.values import ImportChoices, SourcedPage
-from refman.core.rules import split_tags, tag_key
+from refman.core.rules import clean_tag_names, split_tags, tag_key
 
 from refman.ui.controller import LibraryController
-from refman.ui.look import heading_label, plain_label, set_muted
+from refman.ui.look import ERROR, heading_label, plain_label, set_muted
 from refman.ui.tag_chips import TagCompleter
 
 
@@ -179,10 +180,30 @@ class TagsPage(QWizardPage):
 
     # -- slots ----------------------------------------------------------------------------------
 
+    def isComplete(self) -> bool:
+        """Import is possible unless a tag typed cannot be one (the page says why)."""
+        return not self._refusal()
+
+    def _refusal(self) -> str:
+        """Why a tag typed cannot be one (too long), or ""."""
+        try:
+            clean_tag_names(self._tags())
+        except InvalidValueError as error:
+            return f"{error.message} {error.hint}".strip()
+        return ""
+
     @Slot()
     def on_choice_changed(self) -> None:
         """Say which tags each paper will get (and the keywords of a bibliography's entries:
-        each becomes a tag of its entry's paper)."""
+        each becomes a tag of its entry's paper), or why a tag typed cannot be one."""
+        refusal = self._refusal()
+        if bool(refusal) != bool(self.preview.property("refused")):
+            self.preview.setProperty("refused", bool(refusal))
+            self.preview.setStyleSheet(f"color: {ERROR};" if refusal else "")
+            self.completeChanged.emit()  # (Import waits for a tag that can be one)
+        if refusal:
+            self.preview.setText(f"✗  {refusal} Nothing can be imported with it.")
+            return
         tags = self._tags()
         extra = " and its arXiv subjects" if self.subject_check.isChecked() else ""
         if tags:
