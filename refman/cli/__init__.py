@@ -74,6 +74,7 @@ _HANDLERS: dict[str, tuple[str, str]] = {
     "related": ("related_cmd", "run_related"),
     "attach": ("files_cmd", "run_attach"),
     "detach": ("files_cmd", "run_detach"),
+    "locate": ("files_cmd", "run_locate"),
     "open": ("files_cmd", "run_open"),
     "index-files": ("files_cmd", "run_index_files"),
     "history": ("history_cmd", "run_history"),

@@ -1,6 +1,6 @@
-"""The arguments of the commands on papers' files: ``refman attach``, ``detach`` and
-``open`` (kept apart from the commands, which load the library service: building the parser
-stays light)."""
+"""The arguments of the commands on papers' files: ``refman attach``, ``detach``,
+``locate`` and ``open`` (kept apart from the commands, which load the library service:
+building the parser stays light)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,14 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "is kept until the Trash is emptied; a linked file is never touched.",
         "  refman detach 12 slides.pdf",
     ),
+    "locate": (
+        "say where a paper's missing file is now",
+        "Point a paper's missing file (by its name or number in “refman show ID”) at where "
+        "it is now, as Locate… does in the window: a linked file is linked there, a stored "
+        "file is copied back into its place in the storage folder. Its text is read into "
+        "the search again when it changed.",
+        "  refman locate 12 paper.pdf ~/Downloads/paper.pdf",
+    ),
     "index-files": (
         "read the text of attached PDFs into the search",
         "Read the text of every attached PDF not read yet (or changed since) into the "
@@ -41,7 +49,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 #: What ``--json`` prints, for the commands that have it.
-JSON = {"attach": "the attached files", "detach": "what changed", "index-files": "what was read"}
+JSON = {
+    "attach": "the attached files",
+    "detach": "what changed",
+    "locate": "what changed",
+    "index-files": "what was read",
+}
 
 
 def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
@@ -54,7 +67,9 @@ def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
         p.add_argument(
             "--link", action="store_true", help="leave the files where they are (not copied)"
         )
-    elif command == "detach":
+    elif command in ("detach", "locate"):
         p.add_argument("file", metavar="FILE", help="the file's name, or its number (1, 2…)")
+    if command == "locate":
+        p.add_argument("found", metavar="PATH", help="where the file is now")
     elif command == "open":
         p.add_argument("--file", metavar="FILE", help="the file's name, or its number (1, 2…)")

@@ -1,9 +1,10 @@
-"""``refman attach``, ``detach`` and ``open``: the files attached to papers.
+"""``refman attach``, ``detach``, ``locate`` and ``open``: the files attached to papers.
 
 JSON keys of an attached file (stable; listed in the README): ``id``, ``name``, ``path``,
 ``pages``, ``size``, ``missing``, ``linked`` (as in a paper's ``files``). ``check --files
 --json`` prints ``library``, ``files``, ``ok``, ``missing`` (files, each with ``paper``) and
-``stray``; ``detach --json`` what changed (``changed``, ``unchanged``) and ``file``.
+``stray``; ``detach --json`` and ``locate --json`` what changed (``changed``, ``unchanged``)
+and ``file``.
 """
 
 from __future__ import annotations
@@ -78,6 +79,11 @@ def run_attach(args: argparse.Namespace, service: LibraryService, out: TextIO) -
             out.write(
                 f"#{paper.id} already has “{name}”, as {file_line(view)}: not attached again.\n"
             )
+            if view.missing:  # the same file, come back: put it in the missing one's place
+                out.write(
+                    f"To put it back in its place: refman locate {paper.id} "
+                    f"{shlex.quote(view.name)} {shlex.quote(given)}\n"
+                )
         else:
             out.write(f"{verb} {file_line(view)} to #{paper.id}.\n")
     if report.read:
@@ -133,6 +139,28 @@ def run_detach(args: argparse.Namespace, service: LibraryService, out: TextIO) -
     return 0
 
 
+def run_locate(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman locate ID FILE PATH``: a missing file pointed at where it is now (linked
+    there, or copied back into the storage folder), as *Locate…* in the window; ``--json``:
+    what changed and ``file``, the file as it is now."""
+    file = _pick(service.paper(args.id), args.file)
+    if not file.missing:
+        raise RefmanError(
+            f"The file “{file.name}” of #{args.id} is not missing: it is at {file.path}.",
+            f"To attach another file, use “refman attach {args.id} FILE”.",
+        )
+    changes = service.locate_file(file.id, args.found).changes
+    (now,) = (f for f in service.paper(args.id).files if f.id == file.id)
+    with shared_extractor() as reader:  # its words in the search at once, as attach does
+        report = service.index_files(extractor=reader)
+    if args.json:
+        write_json(out, change_to_json(changes.papers, [args.id], file=_file_json(now)))
+        return 0
+    out.write(f"Found “{file.name}” of #{args.id}: {file_line(now)}, at {now.path}.\n")
+    _say_unreadable(report, out)
+    return 0
+
+
 def _opener(path: str) -> list[str]:
     """The command that opens a file with the system's viewer (or REFMAN_OPEN_WITH)."""
     chosen = os.environ.get("REFMAN_OPEN_WITH")
@@ -149,7 +177,8 @@ def run_open(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
     if file.missing:
         raise RefmanError(
             f"The file “{file.name}” is missing: it is not at {file.path}.",
-            "Find it and attach it again (or use Locate… in the window).",
+            f"Find it, then: refman locate {args.id} {shlex.quote(file.name)} PATH (or "
+            "Locate… in the window).",
         )
     if sys.platform == "win32" and not os.environ.get("REFMAN_OPEN_WITH"):
         os.startfile(file.path)  # type: ignore[attr-defined,unused-ignore]
@@ -180,8 +209,10 @@ def run_check_files(args: argparse.Namespace, service: LibraryService, out: Text
         lines += [f"  {path}" for path in found.stray]
     if found.missing:
         lines.append(
-            f"{plural(len(found.missing), 'file')} of {found.files:,} missing. Find them and "
-            "use Locate… in the window (a file's menu in the detail pane), or attach them again."
+            f"{plural(len(found.missing), 'file')} of {found.files:,} missing. Find "
+            f"{'it' if len(found.missing) == 1 else 'them'}, then "
+            "refman locate ID FILE PATH, or Locate… in the window (a file's menu in the "
+            "detail pane)."
         )
     elif found.files == 0:
         lines.append("No files are attached.")

@@ -204,7 +204,7 @@ def _say_missing(out: TextIO, missing: tuple[FileView, ...]) -> None:
     papers = len({f.paper_id for f in missing})
     out.write(
         f"{plural(len(missing), 'attached file')} of {plural(papers, 'paper')} could not be "
-        "copied: missing in the source library, so missing in the copy too (refman check "
-        "--files lists them; find them and use Locate… in the window, or attach them again):\n"
+        "copied: missing in the source library, so missing in the copy too (find them, then "
+        "refman locate ID FILE PATH in either library, or Locate… in the window):\n"
     )
     out.write("".join(f"  {missing_file_line(f)}\n" for f in missing))

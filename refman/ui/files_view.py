@@ -77,7 +77,10 @@ def open_path(parent: QWidget | None, path: Path, what: str) -> None:
     if not path.exists():
         messages.show_error(
             parent,
-            RefmanError(f"{what} is missing: it is not at {path}.", "Find it and attach it again."),
+            RefmanError(
+                f"{what} is missing: it is not at {path}.",
+                "Find it, then use Locate… in the file's ⋯ menu.",
+            ),
             "Cannot open",
         )
     elif not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
@@ -279,13 +282,17 @@ class FilesView(QWidget):
     def _on_attached(self, outcome: Outcome[tuple[FileView, ...]]) -> None:
         """Say which files the paper held already (they were not attached again)."""
         new = outcome.inverse.file_ids if isinstance(outcome.inverse, RemoveFiles) else ()
-        held = [view.name for view in outcome.value if view.id not in new]
+        held = [view for view in outcome.value if view.id not in new]
         window = self.window()
         if held and isinstance(window, QMainWindow):
-            names = ", ".join(f"“{name}”" for name in held)
-            window.statusBar().showMessage(
-                f"The paper has {names} already: the same file is not attached twice.", 8000
-            )
+            names = ", ".join(f"“{view.name}”" for view in held)
+            said = f"The paper has {names} already: the same file is not attached twice."
+            if any(view.missing for view in held):  # (its copy gone: Locate… puts it back)
+                said = (
+                    f"The paper has {names} already, missing from its place: Locate… in the "
+                    "file's ⋯ menu puts it back."
+                )
+            window.statusBar().showMessage(said, 8000)
         self.attached.emit(outcome.value)
 
     @Slot()

@@ -409,6 +409,12 @@ def test_a_pdf_dropped_twice_is_attached_once_and_the_status_bar_says_so(
     assert _file_names(window) == ["appendix.pdf"]
     assert [f.name for f in library.paper(shown.id).files] == ["appendix.pdf"]
     assert window.controller.undo_stack.undoText() == "Attach “appendix.pdf”"  # the first only
+    # its copy deleted outside refman, then dropped again: the status bar says how to put it back
+    Path(library.paper(shown.id).files[0].path).unlink()
+    window.statusBar().clearMessage()
+    _drop_at(window, pane, middle, pdf)  # (a missing copy is known by its name and size)
+    qtbot.wait_until(lambda: "missing from its place" in window.statusBar().currentMessage())
+    assert "Locate… in the file's ⋯ menu puts it back" in window.statusBar().currentMessage()
 
 
 def test_the_preview_draws_the_first_pdf_that_can_be_drawn(

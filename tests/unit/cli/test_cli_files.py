@@ -148,6 +148,35 @@ def test_check_files_lists_the_missing_ones_and_exits_2(cli: Cli, tmp_path: Path
     assert [(f["paper"], f["name"], f["missing"]) for f in report["missing"]] == [
         (pid, "linked.pdf", True)
     ]
+    assert "Find it, then refman locate ID FILE PATH" in missing.out
+
+
+@pytest.mark.sqlite_only  # (a stored file: a shared library has no storage folder)
+def test_locate_puts_a_missing_file_back_as_the_windows_locate_does(
+    cli: Cli, tmp_path: Path
+) -> None:
+    pid = _with_papers(cli, tmp_path)
+    pdf = make_pdf(tmp_path / "stored.pdf", lines=("Narwhal tusks sense salinity.",))
+    assert cli("attach", pid, pdf).code == 0
+    (stored,) = json.loads(cli("show", pid, "--json").out)["files"]
+    Path(stored["path"]).unlink()  # deleted outside refman
+    refused = cli("open", pid)
+    assert refused.code == 2 and f"refman locate {pid} stored.pdf PATH" in refused.err
+    again = cli("attach", pid, pdf)  # the same file: not attached twice, and said how instead
+    assert "not attached again" in again.out
+    assert f"To put it back in its place: refman locate {pid} stored.pdf {pdf}" in again.out
+    nowhere = cli("locate", pid, "stored.pdf", tmp_path / "nowhere.pdf")
+    assert nowhere.code == 2 and "There is no file" in nowhere.err
+    found = json.loads(cli("locate", pid, "stored.pdf", pdf, "--json").out)
+    assert found["changed"] == [pid] and found["file"]["missing"] is False
+    assert Path(found["file"]["path"]) == Path(stored["path"])  # back in its place, a copy
+    assert Path(stored["path"]).read_bytes() == pdf.read_bytes()
+    assert cli("check", "--files").code == 0
+    assert [
+        p["id"] for p in json.loads(cli("search", "narwhal", "--everything", "--json").out)
+    ] == [pid]
+    twice = cli("locate", pid, "1", pdf)
+    assert twice.code == 2 and "is not missing" in twice.err
 
 
 def test_search_everything_finds_words_inside_the_pdfs(cli: Cli, tmp_path: Path) -> None:
