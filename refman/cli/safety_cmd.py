@@ -137,17 +137,22 @@ def run_recover(args: argparse.Namespace, library: Path, out: TextIO) -> int:
                 "copied": report.copied,
                 "lost": report.lost,
                 "complete": report.complete,
+                "files": report.files,
+                "files_missing": [missing_file_json(f) for f in report.files_missing],
             },
         )
         return 0
     papers = report.copied.get("papers", 0)
-    out.write(f"Recovered {papers:,} papers of {library} into {args.dest}.\n")
+    out.write(f"Recovered {plural(papers, 'paper')} of {library} into {args.dest}.\n")
     lost = {table: n for table, n in report.lost.items() if n}
     if lost:
         what = ", ".join(f"{table}: {'all' if n < 0 else n}" for table, n in sorted(lost.items()))
         out.write(f"Could not be read (rows per table): {what}.\n")
     else:
         out.write("Every row could be read.\n")
+    if report.files:
+        out.write(f"{plural(report.files, 'attached file')} copied with it.\n")
+    _say_missing(out, report.files_missing)
     return 0
 
 
@@ -198,13 +203,14 @@ def run_copy_library(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _say_missing(out: TextIO, missing: tuple[FileView, ...]) -> None:
-    """The attached files a copy could not take: missing in the source, so in the copy."""
+    """The attached files a copy (or a recovery) could not take: missing in the source, so
+    in the new library."""
     if not missing:
         return
     papers = len({f.paper_id for f in missing})
     out.write(
         f"{plural(len(missing), 'attached file')} of {plural(papers, 'paper')} could not be "
-        "copied: missing in the source library, so missing in the copy too (find them, then "
-        "refman locate ID FILE PATH in either library, or Locate… in the window):\n"
+        "copied: missing in the source library, so missing in the new one too (find them, "
+        "then refman locate ID FILE PATH in either library, or Locate… in the window):\n"
     )
     out.write("".join(f"  {missing_file_line(f)}\n" for f in missing))

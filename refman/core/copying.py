@@ -32,7 +32,7 @@ from refman.core.library import LibraryService
 from refman.core.values import FileView
 from refman.store.backend import on_server
 from refman.store.bulk import bulk_insert, chunks
-from refman.store.file_store import storage_beside
+from refman.store.file_store import FileStore, storage_beside
 from refman.store.id_marks import marks, raise_marks
 from refman.store.models import Base, Paper
 from refman.store.models_files import PaperFile
@@ -99,22 +99,40 @@ class CopyReport:
 
 
 def _copy_files(source: LibraryService, dest: LibraryService) -> tuple[int, int, list[FileView]]:
-    """Copy the stored files the library's rows name into the destination's storage folder
-    (the same relative paths), each checked by its size; (copied, left behind, missing in
-    the source: their rows say so in both)."""
-    if source.files.root is None:
-        return 0, 0, []
+    """Copy the stored files the library's rows name into the destination's storage folder;
+    (copied, left behind, missing in the source): see :func:`copy_stored`."""
     with source.db.reading() as read:
-        stored = select(PaperFile).where(PaperFile.linked.is_(False)).order_by(PaperFile.id)
-        files = [(row.path, view_of(source.files, row)) for row in read.scalars(stored)]
+        files = stored_files(read, source.files)
+    return copy_stored(files, dest.files)
+
+
+def stored_files(session: Session, store: FileStore) -> list[tuple[str, FileView]]:
+    """The stored (not linked) files a library's rows name: each one's path in the storage
+    folder and its view (missing or not, in ``store``)."""
+    if store.root is None:
+        return []
+    stored = select(PaperFile).where(PaperFile.linked.is_(False)).order_by(PaperFile.id)
+    return [(row.path, view_of(store, row)) for row in session.scalars(stored)]
+
+
+def copy_stored(
+    files: list[tuple[str, FileView]], dest: FileStore
+) -> tuple[int, int, list[FileView]]:
+    """Copy stored files (:func:`stored_files`) into ``dest``'s storage folder, at the same
+    paths, each checked by its size; (copied, left behind: ``dest`` has no storage folder,
+    missing where they were: their rows say so in both).
+
+    Raises:
+        LibraryUnavailableError: A copy is incomplete (a full disk).
+    """
     missing = [view for _, view in files if view.missing]
     there = [(path, Path(view.path)) for path, view in files if not view.missing]
-    if dest.files.root is None:
+    if dest.root is None:
         return 0, len(there), missing
     for path, found in there:
         place = Path(path)  # (copied in whole or not at all; a new folder: the same name)
-        stored_as = dest.files.store(found, place.parent.as_posix(), place.name)
-        target = dest.files.root / stored_as
+        stored_as = dest.store(found, place.parent.as_posix(), place.name)
+        target = dest.root / stored_as
         if stored_as != path or target.stat().st_size != found.stat().st_size:
             raise LibraryUnavailableError(
                 f"The copy of the file “{found}” is incomplete.",

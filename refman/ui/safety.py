@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from refman.common.errors import DAMAGED_HINT, RefmanError, ServerUnreachableError
+from refman.common.text import plural
 from refman.core.library_file import BackupView
 from refman.core.recovery import RecoveryReport, recover_library
 from refman.core.values import Changes
@@ -266,9 +267,17 @@ class LibrarySafety(QObject):
 
     def _recovered(self, dest: Path, report: RecoveryReport) -> None:
         lost = sum(n for n in report.lost.values() if n > 0)
+        gone = len(report.files_missing)
+        files = f", with {plural(report.files, 'attached file')}" if report.files else ""
         text = (
-            f"{report.copied.get('papers', 0):,} papers were copied into {dest}"
+            f"{report.copied.get('papers', 0):,} papers were copied into {dest}{files}"
             + (f"; {lost:,} rows could not be read." if lost else "; nothing was lost.")
+            + (
+                f" {plural(gone, 'attached file')} missing in the damaged library's folder "
+                "could not be copied: the papers show them as missing."
+                if gone
+                else ""
+            )
             + " The damaged library is kept as it was. Open the recovered library now?"
         )
         if ask_open(self.window, text):

@@ -21,6 +21,7 @@ from refman.store.integrity import CheckRecord
 from tests.helpers.cli import Cli
 from tests.helpers.fixtures import sourced
 from tests.helpers.pages import generated_page, publication_page
+from tests.helpers.pdfs import make_pdf
 
 PAGE = """Ada Lovelace
 
@@ -262,7 +263,15 @@ def test_recover_copies_what_a_damaged_library_can_give(
     result = cli("recover", str(rescued), "--json")
     assert result.code == 0, result.err
     report = json.loads(result.out)
-    assert set(report) == {"library", "recovered_to", "copied", "lost", "complete"}
+    assert set(report) == {
+        "library",
+        "recovered_to",
+        "copied",
+        "lost",
+        "complete",
+        "files",
+        "files_missing",
+    }
     assert damaged.read_bytes() == before  # the damaged file was only read
     papers = report["copied"]["papers"]
     assert 0 < papers <= 2_000
@@ -297,6 +306,40 @@ def test_a_recovered_library_never_gives_an_id_the_old_one_gave(
         assert later.import_pages([sourced(page)]).new_ids == (max(ids) + 1,)
     finally:
         later.close()
+
+
+@pytest.mark.sqlite_only
+def test_a_recovered_library_keeps_its_attached_files_and_names_those_missing(
+    cli: Cli, library_path: Path, tmp_path: Path
+) -> None:
+    """The recovered library's rows name its stored files: they are copied into its own
+    storage folder (they were all missing there); one the damaged library had lost already
+    is named with its paper."""
+    library = LibraryService.open(library_path)
+    try:
+        first, second = library.import_pages([sourced(generated_page(2))]).new_ids
+        (kept,) = library.attach(first, [make_pdf(tmp_path / "kept.pdf", pages=2)])
+        (gone,) = library.attach(second, [make_pdf(tmp_path / "gone.pdf", pages=1)])
+    finally:
+        library.close()
+    Path(gone.path).unlink()
+    rescued = tmp_path / "rescued.sqlite"
+    result = cli("recover", str(rescued), "--json")
+    assert result.code == 0, result.err
+    report = json.loads(result.out)
+    assert report["files"] == 1
+    assert [(f["paper"], f["name"]) for f in report["files_missing"]] == [(second, "gone.pdf")]
+    later = LibraryService.open(rescued)
+    try:
+        (file,) = later.paper(first).files
+        assert not file.missing and Path(file.path).read_bytes() == Path(kept.path).read_bytes()
+        assert Path(file.path).parent.parent == rescued.with_name("rescued-files")
+        assert [f.name for f in later.check_files().missing] == ["gone.pdf"]
+    finally:
+        later.close()
+    said = cli("recover", str(tmp_path / "again.sqlite")).out
+    assert "Recovered 2 papers of" in said and "1 attached file copied with it." in said
+    assert f"#{second}  gone.pdf: not at {gone.path}" in said
 
 
 def test_a_check_report_of_many_lines_is_said_in_one() -> None:
