@@ -53,12 +53,15 @@ def _changed(out: TextIO, changed: Iterable[int], named: Iterable[int] = (), **o
 
 
 def run_tag(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman tag ID TAG...`` (``--json``: with ``tags``, the tags given)."""
+    """Run ``refman tag ID TAG...`` (``--json``: with ``tags``, the tags given, as the
+    library names them: a name typed in another case is its tag's)."""
     op = TagPapers((args.id,), tuple(args.tags))
     changes = service.apply(op).changes
+    held = {tag_key(tag.name): tag.name for tag in service.paper(args.id).tags}
+    names = [held.get(tag_key(name), name) for name in op.names]
     if args.json:
-        return _changed(out, changes.papers, op.paper_ids, tags=list(op.names))
-    return _say(out, f"Tagged #{args.id} with {_quoted(op.names)}.")
+        return _changed(out, changes.papers, op.paper_ids, tags=names)
+    return _say(out, f"Tagged #{args.id} with {_quoted(names)}.")
 
 
 def run_untag(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:

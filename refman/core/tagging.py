@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sqlalchemy import Integer, delete, insert, literal, select
 from sqlalchemy.orm import Session
@@ -250,12 +250,15 @@ def apply_tag_change(ctx: Context, change: TagChange, label: str = "") -> Outcom
 
 def tag_papers(ctx: Context, op: TagPapers) -> Outcome[tuple[int, ...]]:
     """Put tags on papers (creating the tags that are new; a paper the library lacks fails
-    the whole change, tags made before included)."""
+    the whole change, tags made before included). A name typed in another case is the
+    library's tag, and named so in the label."""
+    tags = _Tags(ctx.session)
+    names = tuple(tag.name if (tag := tags.get(name)) else name for name in op.names)
     change = TagChange(
-        create=tuple((name, None, None) for name in op.names),
-        add=tuple((name, op.paper_ids) for name in op.names),
+        create=tuple((name, None, None) for name in names),
+        add=tuple((name, op.paper_ids) for name in names),
     )
-    return apply_tag_change(ctx, change, op.label)
+    return apply_tag_change(ctx, change, replace(op, names=names).label)
 
 
 def untag_papers(ctx: Context, op: UntagPapers) -> Outcome[tuple[int, ...]]:

@@ -51,7 +51,7 @@ def test_tag_and_untag_say_which_paper_changed_and_which_tags(cli: Cli, ids: lis
     tagged = changed(cli, "tag", first, "to read", "Systems")
     assert tagged == {"changed": [first], "unchanged": [], "tags": ["to read", "Systems"]}
     again = changed(cli, "tag", first, "TO READ")  # it has it already, in any case
-    assert again == {"changed": [], "unchanged": [first], "tags": ["TO READ"]}
+    assert again == {"changed": [], "unchanged": [first], "tags": ["to read"]}  # its name
     untagged = changed(cli, "untag", first, "systems", "unknown")
     assert untagged == {
         "changed": [first],

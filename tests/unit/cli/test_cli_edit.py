@@ -60,6 +60,9 @@ def test_tag_and_untag(cli: Cli, ids: list[int]) -> None:
     assert result.code == 0
     assert result.out == f"Tagged #{first} with “to read”, “Systems”.\n"
     assert shown(cli, first)["tags"] == ["Systems", "to read"]
+    result = cli("tag", ids[1], "SYSTEMS")  # the library's tag, named as the library has it
+    assert result.out == f"Tagged #{ids[1]} with “Systems”.\n"
+    assert shown(cli, ids[1])["tags"] == ["Systems"]
     result = cli("untag", first, "systems", "unknown")
     assert result.code == 0
     assert "Removed “Systems”" in result.out

@@ -273,8 +273,9 @@ def test_tag_names_compare_without_case_beyond_ascii(
     library: LibraryService, ids: list[int]
 ) -> None:
     library.tag(ids[:1], ["Ökonomie"])
-    library.tag(ids[1:2], ["ökonomie"])
+    tagged = library.tag(ids[1:2], ["ökonomie"])
     assert tag_counts(library) == {"Ökonomie": 2}
+    assert tagged.label == "Add tag “Ökonomie” to 1 paper"  # the tag's name (Edit ▸ Undo …)
 
 
 # -- notes -------------------------------------------------------------------------------------
