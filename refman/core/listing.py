@@ -27,7 +27,7 @@ from refman.common.errors import CancelledError, NotFoundError, ServerUnreachabl
 from refman.common.text import prepare_latex
 from refman.core import file_index, list_rows, name_variants, navigation, people, queries, related
 from refman.core.importing.history import ImportView, import_history
-from refman.core.reading import load_details
+from refman.core.reading import load_details, tags_among
 from refman.core.values import (
     NameVariant,
     Navigation,
@@ -37,6 +37,7 @@ from refman.core.values import (
     PersonPage,
     PersonView,
     RelatedPaper,
+    TagView,
 )
 from refman.store.database import Database
 from refman.store.file_store import FileStore
@@ -198,6 +199,10 @@ class ListReader:
     def person_page(self, person_id: int) -> PersonPage | None:
         """A person's page (papers, pages imported, co-authors, other spellings)."""
         return self._read(lambda s: people.person_page(s, self._db.search, person_id))
+
+    def tags_among(self, ids: Sequence[int]) -> list[TagView]:
+        """The tags these papers carry, each with how many of them carry it."""
+        return self._read(lambda s: tags_among(s, ids))
 
     def related(self, paper_id: int) -> list[RelatedPaper]:
         """The papers most related to one, the most related first (none when the paper is

@@ -17,7 +17,7 @@ from refman.core.importing.values import FOUND
 from refman.core.merged_keys import where_merged
 from refman.core.values import NoteView, PaperDetail, SourceView, TagView
 from refman.importers.records import PersonName
-from refman.store.bulk import chunks
+from refman.store.bulk import chunks, id_set
 from refman.store.file_store import FileStore
 from refman.store.models import (
     Attribution,
@@ -239,6 +239,19 @@ def load_tags(session: Session) -> list[TagView]:
         select(Tag.id, Tag.name, Tag.colour, count)
         .outerjoin(links, links.c.tag_id == Tag.id)
         .outerjoin(trashed, trashed.c.tag_id == Tag.id)
+        .order_by(func.lower(Tag.name))
+    )
+    return [TagView(id=i, name=n, colour=c, count=k) for i, n, c, k in session.execute(stmt)]
+
+
+def tags_among(session: Session, ids: Sequence[int]) -> list[TagView]:
+    """The tags the papers ``ids`` carry, each with how many of them carry it, in the order
+    of :func:`load_tags` (what several selected papers have, to take a tag off them all)."""
+    stmt = (
+        select(Tag.id, Tag.name, Tag.colour, func.count())
+        .join(PaperTag, PaperTag.tag_id == Tag.id)
+        .where(PaperTag.paper_id.in_(id_set(ids)))
+        .group_by(Tag.id, Tag.name, Tag.colour)
         .order_by(func.lower(Tag.name))
     )
     return [TagView(id=i, name=n, colour=c, count=k) for i, n, c, k in session.execute(stmt)]

@@ -11,6 +11,7 @@ can only be read, and undone as the menus' are.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
@@ -27,13 +28,14 @@ from PySide6.QtWidgets import (
 )
 
 from refman.common.text import plural
-from refman.core.values import Changes
+from refman.core.values import Changes, TagView
 
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.look import GAP, heading_label, plain_label, scaled_font, set_muted
 from refman.ui.paper_columns import papers_in
 from refman.ui.paper_table import PaperTable
+from refman.ui.read_only import lock
 from refman.ui.tag_chips import TagChips
 
 if TYPE_CHECKING:  # (the pane builds its stack from this module)
@@ -100,7 +102,7 @@ class SelectionSummary(QWidget):
         )
         set_muted(note)
         layout.addWidget(note)
-        self.tags = TagChips(self)
+        self.tags = TagChips(self, from_what="the selected papers")  # the tags they carry
         self.tags.field.setPlaceholderText("Add tag to all…")
         self.tags.field.setAccessibleName("Add tag to the selected papers")
         self._block(layout, "Tags", self.tags)
@@ -150,7 +152,8 @@ class SelectionSummary(QWidget):
 class SelectionShown(QObject):
     """Keeps the detail pane on what the list selects: the summary for several papers, the
     one paper selected (not the current row a Ctrl-click took out of the selection), or the
-    empty page when none is; and tags them all from the summary's tag field."""
+    empty page when none is; tags them all from the summary's tag field, shows the tags they
+    carry (how many of them, when not all) and takes a tag off them all with its chip's ×."""
 
     def __init__(
         self,
@@ -167,7 +170,9 @@ class SelectionShown(QObject):
         self.summary = SelectionSummary(actions, self.stack)
         self.stack.addWidget(self.summary)
         self.summary.tags.tags_added.connect(self.tag_all)
+        self.summary.tags.tag_removed.connect(self.untag_all)
         self.summary.tags.set_known_tags(controller.service.tag_names())
+        self._tag_reads = controller.lists.channel(self.summary)
         controller.changed.connect(self.on_changed)
         # (after the window's own handler, which shows the current paper)
         table.selection_changed.connect(self.follow)
@@ -180,6 +185,7 @@ class SelectionShown(QObject):
         count = papers_in(self.table.selected_runs())
         if count > 1:
             self.summary.set_count(count)
+            self._read_tags()
         elif count == 1 and (one := self.table.selected_ids()) != [self.pane.current_paper()]:
             self.pane.show_paper(one[0])
         focused = QApplication.focusWidget()
@@ -199,11 +205,33 @@ class SelectionShown(QObject):
         self.table.with_selected_ids(lambda ids: self.controller.tag(ids, names))
         self.summary.tags.field.clear()
 
+    def _read_tags(self) -> None:
+        """Show the tags the selected papers carry (read off the GUI thread)."""
+        reads = self._tag_reads
+
+        def ask(ids: Sequence[int]) -> None:
+            reads.new_generation()
+            reads.ask(lambda reader: reader.tags_among(ids), lambda tags: shown(tags, len(ids)))
+
+        def shown(tags: list[TagView], of: int) -> None:
+            self.summary.tags.set_tags(tags, of)
+            if self.pane.locked is not None:
+                lock(self.summary, self.pane.locked)  # the chips shown now too
+
+        self.table.with_selected_ids(ask)
+
+    @Slot(str)
+    def untag_all(self, name: str) -> None:
+        """Take a tag off every selected paper (one undo step)."""
+        self.table.with_selected_ids(lambda ids: self.controller.untag(ids, name))
+
     @Slot(object)
     def on_changed(self, changes: Changes) -> None:
-        """New tag names to complete."""
+        """New tag names to complete; the tags of the papers selected read again."""
         if changes.tags:
             self.summary.tags.set_known_tags(self.controller.service.tag_names())
+            if self.stack.held is self.summary:
+                self._read_tags()
 
 
 __all__ = ["PaneStack", "SelectionShown", "SelectionSummary"]

@@ -68,7 +68,15 @@ class TagChip(QFrame):
 
     remove_requested = Signal(str)
 
-    def __init__(self, name: str, colour: str | None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        colour: str | None,
+        parent: QWidget | None = None,
+        *,
+        text: str | None = None,
+        from_what: str = "this paper",
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("tagChip")
         self.name = name
@@ -83,13 +91,14 @@ class TagChip(QFrame):
         self.label = plain_label("", self, wrap=False)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         metrics = self.label.fontMetrics()
-        self.label.setText(metrics.elidedText(name, Qt.TextElideMode.ElideRight, _MAX_LABEL))
-        if self.label.text() != name:
-            self.setToolTip(name)
+        shown = text or name
+        self.label.setText(metrics.elidedText(shown, Qt.TextElideMode.ElideRight, _MAX_LABEL))
+        if self.label.text() != shown:
+            self.setToolTip(shown)
         self.remove_button = QToolButton(self)
         self.remove_button.setObjectName(f"removeTag_{name}")
         self.remove_button.setText("×")
-        self.remove_button.setToolTip(f"Remove the tag “{name}” from this paper")
+        self.remove_button.setToolTip(f"Remove the tag “{name}” from {from_what}")
         self.remove_button.setAccessibleName(f"Remove tag {name}")
         self.remove_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.remove_button.setAutoRaise(True)
@@ -132,11 +141,12 @@ class TagChips(QWidget):
     tags_added = Signal(list)
     tag_removed = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, from_what: str = "this paper") -> None:
         super().__init__(parent)
         self.setObjectName("tagChips")
         self._flow = FlowLayout(self, h_gap=6, v_gap=6)
-        self._shown: tuple[tuple[str, str | None], ...] | None = None
+        self._from_what = from_what  # what a chip's × takes the tag off
+        self._shown: tuple[tuple[str, str | None, str], ...] | None = None
         self._chips: dict[str, TagChip] = {}
         self._names = QStringListModel(self)
         self.completer = TagCompleter(self._names, self)
@@ -166,9 +176,18 @@ class TagChips(QWidget):
         self.completer.activated.connect(self.on_completer_activated)
         self._flow.addWidget(self.field)
 
-    def set_tags(self, tags: Sequence[TagView]) -> None:
-        """Show a paper's tags (in the order given)."""
-        wanted = tuple((t.name, t.colour) for t in tags)
+    def set_tags(self, tags: Sequence[TagView], of: int | None = None) -> None:
+        """Show a paper's tags (in the order given); or, with ``of`` (how many papers are
+        selected), the tags of several papers, those only some of them carry with how many
+        ("ml (2 of 4)": each tag's ``count``)."""
+        wanted = tuple(
+            (
+                t.name,
+                t.colour,
+                t.name if of is None or t.count >= of else f"{t.name} ({t.count} of {of})",
+            )
+            for t in tags
+        )
         if wanted == self._shown:
             return
         self._shown = wanted
@@ -176,8 +195,8 @@ class TagChips(QWidget):
         del field_item
         self._flow.clear()
         self._chips = {}
-        for name, colour in wanted:
-            chip = TagChip(name, colour, self)
+        for name, colour, text in wanted:
+            chip = TagChip(name, colour, self, text=text, from_what=self._from_what)
             chip.remove_requested.connect(self.tag_removed)
             self._chips[name] = chip
             self._flow.addWidget(chip)
@@ -191,6 +210,10 @@ class TagChips(QWidget):
     def tag_names(self) -> list[str]:
         """The names of the chips shown."""
         return list(self._chips)
+
+    def chip_texts(self) -> list[str]:
+        """What the chips shown say."""
+        return [chip.label.text() for chip in self._chips.values()]
 
     def remove_button(self, name: str) -> QToolButton | None:
         """The × button of a tag's chip, if the tag is shown."""

@@ -201,3 +201,35 @@ def test_an_undo_that_takes_the_papers_shown_out_of_the_list_leaves_no_paper_bes
     assert library.paper_ids(PaperQuery(section=Section.TRASH)) == []
     qtbot.wait_until(lambda: window.detail_pane.current_paper() is None)
     assert window.detail_pane.stack.currentWidget() is not window.detail_pane.scroll_area
+
+
+def test_the_tags_of_several_papers_are_shown_and_a_chips_x_takes_one_off_them_all(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    """The summary shows the tags the selected papers carry (how many of them, when not
+    all); a chip's × takes its tag off every selected paper, one step for Ctrl+Z."""
+    ids = [p for p in (window.model.paper_id(r) for r in range(3)) if p is not None]
+    library.tag(ids, ["ml"])
+    library.tag(ids[:1], ["to read"])
+    library.tag(ids[2:], ["other"])  # not selected
+    _click_row(qtbot, window, 0)
+    _click_row(qtbot, window, 1, add=True)
+    qtbot.wait_until(lambda: _summary_shown(window))
+    chips = window.selection.summary.tags
+    qtbot.wait_until(lambda: chips.chip_texts() == ["ml", "to read (1 of 2)"])
+    remove = chips.remove_button("ml")
+    assert remove is not None
+    assert remove.toolTip() == "Remove the tag “ml” from the selected papers"
+    qtbot.mouseClick(remove, Qt.MouseButton.LeftButton)
+    settle(window.controller)
+    assert [[t.name for t in library.paper(p).tags] for p in ids] == [
+        ["to read"],
+        [],
+        ["ml", "other"],
+    ]
+    qtbot.wait_until(lambda: chips.chip_texts() == ["to read (1 of 2)"])
+    assert window.undo_action.text() == "&Undo Remove tag “ml” from 2 papers"
+    window.undo_action.trigger()
+    settle(window.controller)
+    assert all("ml" in [t.name for t in library.paper(p).tags] for p in ids)
+    qtbot.wait_until(lambda: chips.chip_texts() == ["ml", "to read (1 of 2)"])

@@ -68,6 +68,19 @@ def test_a_read_sees_each_committed_change(library: LibraryService, reader: List
     assert reader.count(PaperQuery(section=Section.TRASH)) == trashed + 2
 
 
+def test_the_tags_of_several_papers_say_how_many_of_them_carry_each(
+    library: LibraryService, reader: ListReader
+) -> None:
+    ids = library.paper_ids()[:3]
+    library.tag(ids, ["Zeta"])
+    library.tag(ids[:1], ["alpha"])
+    library.tag(library.paper_ids()[3:4], ["not among them"])
+    tags = [(t.name, t.count) for t in reader.tags_among(ids) if t.name in ("Zeta", "alpha")]
+    assert tags == [("alpha", 1), ("Zeta", 3)]
+    assert "not among them" not in {t.name for t in reader.tags_among(ids)}
+    assert reader.tags_among([]) == []
+
+
 def _plans(library: LibraryService, read: Callable[[], object]) -> list[list[str]]:
     """The query plans of the statements a read runs."""
     statements: list[tuple[str, object]] = []
