@@ -14,6 +14,7 @@ Operations are frozen values: safe to keep on an undo stack and to pass between 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Generic, TypeVar
@@ -99,8 +100,8 @@ class _PapersAndTags(Operation[tuple[int, ...]]):
         object.__setattr__(self, "paper_ids", unique(self.paper_ids))
         object.__setattr__(self, "names", clean_tag_names(self.names))
 
-    def _label(self, verb: str, preposition: str) -> str:
-        names = ", ".join(map("“{}”".format, self.names))
+    def _label(self, verb: str, preposition: str, named: Sequence[str] = ()) -> str:
+        names = ", ".join(map("“{}”".format, named or self.names))
         return f"{verb} tag {names} {preposition} {plural(len(self.paper_ids), 'paper')}"
 
 
@@ -112,6 +113,10 @@ class TagPapers(_PapersAndTags):
     def label(self) -> str:
         """ "Add tag “x” to 3 papers"."""
         return self._label("Add", "to")
+
+    def label_naming(self, names: Sequence[str]) -> str:
+        """The label, naming the tags so (as the library names them)."""
+        return self._label("Add", "to", names)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from sqlalchemy import Integer, delete, insert, literal, select
 from sqlalchemy.orm import Session
@@ -258,7 +258,7 @@ def tag_papers(ctx: Context, op: TagPapers) -> Outcome[tuple[int, ...]]:
         create=tuple((name, None, None) for name in names),
         add=tuple((name, op.paper_ids) for name in names),
     )
-    return apply_tag_change(ctx, change, replace(op, names=names).label)
+    return apply_tag_change(ctx, change, op.label_naming(names))
 
 
 def untag_papers(ctx: Context, op: UntagPapers) -> Outcome[tuple[int, ...]]:
