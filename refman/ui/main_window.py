@@ -165,6 +165,7 @@ class MainWindow(QMainWindow):
         self.outage = ServerOutage(self, c)
         c.stepped.connect(lambda verb, text: say(window_chrome.stepped_text(verb, text)))
         self.table.trashed.connect(lambda count: say(window_chrome.trashed_text(count)))
+        self.table.in_trash_already.connect(lambda: say(window_chrome.IN_TRASH_ALREADY))
         c.watch()
         c.purger.later()  # what an undo left to do when the window closed
 

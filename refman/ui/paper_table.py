@@ -55,11 +55,13 @@ class PaperTable(QTableView):
             selection of every paper of a large library is not turned into ids until an
             action needs them).
         trashed(int): That many papers were moved to the Trash.
+        in_trash_already(): Delete was pressed on papers of the Trash.
     """
 
     current_paper_changed = Signal(object)
     selection_changed = Signal()
     trashed = Signal(int)
+    in_trash_already = Signal()
 
     def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
         """Create the table and its model (empty until the model's query is set).
@@ -257,6 +259,8 @@ class PaperTable(QTableView):
         """
         in_trash = self.paper_model.query.section is Section.TRASH
         if not self.has_selection() or in_trash or self.property(LOCKED):  # (read only)
+            if in_trash and self.has_selection():
+                self.in_trash_already.emit()  # (the window says what moves them on)
             return False
 
         def trash(ids: Sequence[int]) -> None:

@@ -184,6 +184,13 @@ def trashed_text(count: int) -> str:
     return f"Moved {plural(count, 'paper')} to the Trash."
 
 
+#: What the status bar says when Delete is pressed on papers of the Trash.
+IN_TRASH_ALREADY = (
+    "These papers are in the Trash already: Restore from Trash brings them back, "
+    "Empty Trash… deletes them for good (both in the Edit menu)."
+)
+
+
 def restored_text(count: int) -> str:
     """What the status bar says once papers were brought back from the Trash."""
     return f"Restored {plural(count, 'paper')} from the Trash."

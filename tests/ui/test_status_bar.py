@@ -97,6 +97,26 @@ def test_restoring_from_the_trash_says_how_many_came_back(
     assert said(window) == "Restored 1 paper from the Trash."
 
 
+def test_delete_in_the_trash_says_what_moves_its_papers_on(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    """Delete on papers of the Trash did nothing and said nothing."""
+    library.trash(library.paper_ids()[:2])
+    window.tag_pane.select_section(Section.TRASH)
+    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+    settle(window.controller)
+    window.table.select_paper(row_id(window.model, 0))
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_Delete)
+    settle(window.controller)
+    assert said(window) == (
+        "These papers are in the Trash already: Restore from Trash brings them back, "
+        "Empty Trash… deletes them for good (both in the Edit menu)."
+    )
+    assert len(library.paper_ids(PaperQuery(section=Section.TRASH))) == 2  # nothing changed
+    assert window.controller.undo_stack.count() == 0
+
+
 def test_undoing_and_redoing_an_import_say_so(
     qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
 ) -> None:
