@@ -58,6 +58,8 @@ _HANDLERS: dict[str, tuple[str, str]] = {
     "tags": ("list_cmd", "run_tags"),
     "tag": ("edit_cmd", "run_tag"),
     "untag": ("edit_cmd", "run_untag"),
+    "rename-tag": ("edit_cmd", "run_rename_tag"),
+    "delete-tag": ("edit_cmd", "run_delete_tag"),
     "note": ("edit_cmd", "run_note"),
     "edit": ("edit_cmd", "run_edit"),
     "mark": ("edit_cmd", "run_mark"),

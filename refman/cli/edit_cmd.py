@@ -1,7 +1,8 @@
-"""The changing commands: ``tag``, ``untag``, ``note``, ``edit``, ``mark``, ``rate``,
-``trash``, ``restore``, ``empty-trash`` and ``merge``. Each is one operation of the library
-service, the same the window uses; with ``--json`` each prints what it changed
-(:func:`~refman.cli.output.change_to_json`; ``note`` and ``merge``: objects of their own)."""
+"""The changing commands: ``tag``, ``untag``, ``rename-tag``, ``delete-tag``, ``note``,
+``edit``, ``mark``, ``rate``, ``trash``, ``restore``, ``empty-trash`` and ``merge``. Each is
+one operation of the library service, the same the window uses; with ``--json`` each prints
+what it changed (:func:`~refman.cli.output.change_to_json`; ``note`` and ``merge``: objects
+of their own)."""
 
 from __future__ import annotations
 
@@ -25,11 +26,13 @@ from refman.core.operations import (
 from refman.core.rules import FieldEdits, clean_tag_names, parse_year, stars, tag_key
 
 __all__ = [
+    "run_delete_tag",
     "run_edit",
     "run_empty_trash",
     "run_mark",
     "run_note",
     "run_rate",
+    "run_rename_tag",
     "run_restore",
     "run_tag",
     "run_trash",
@@ -79,6 +82,42 @@ def run_untag(args: argparse.Namespace, service: LibraryService, out: TextIO) ->
     if missing:
         _say(out, f"#{args.id} has no tag {_quoted(missing)}.")
     return 0
+
+
+def _tag_named(service: LibraryService, name: str) -> str:
+    """The name of the library's tag ``name`` (in any case).
+
+    Raises:
+        NotFoundError: There is no such tag (the error names the tags like it).
+    """
+    service.require_tags([name])
+    return next(tag for tag in service.tag_names() if tag_key(tag) == tag_key(name))
+
+
+def run_rename_tag(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman rename-tag TAG NEW`` (``--json``: with ``tag``, its name before,
+    ``to``, the name it has now or the tag it went into, and ``merged``)."""
+    old = _tag_named(service, args.tag)
+    new = clean_tag_names([args.new])[0]
+    held = {tag_key(name): name for name in service.tag_names()}
+    merged = tag_key(new) != tag_key(old) and tag_key(new) in held
+    to = held[tag_key(new)] if merged else new
+    changed = service.rename_tag(old, new).changes.papers
+    if args.json:
+        return _changed(out, changed, tag=old, to=to, merged=merged)
+    if old == to:
+        return _say(out, f"The tag is named “{old}” already.")
+    verb = f"Merged the tag “{old}” into" if merged else f"Renamed the tag “{old}” to"
+    return _say(out, f"{verb} “{to}” ({plural(len(changed), 'paper')}).")
+
+
+def run_delete_tag(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
+    """Run ``refman delete-tag TAG`` (``--json``: with ``tag``, the tag deleted)."""
+    name = _tag_named(service, args.tag)
+    changed = service.delete_tag(name).changes.papers
+    if args.json:
+        return _changed(out, changed, tag=name)
+    return _say(out, f"Deleted the tag “{name}” (it was on {plural(len(changed), 'paper')}).")
 
 
 def run_note(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:

@@ -163,6 +163,21 @@ def _add_tagging(c: Commands) -> None:
     p.add_argument("tags", nargs="+", metavar="TAG", help="a tag name")
     _json(p, CHANGED)
     p = c.add(
+        "rename-tag",
+        "rename a tag, or merge it into another",
+        "Rename a tag on every paper; renaming it to the name of another tag merges the two. "
+        "Saved searches filtering by it follow it.",
+        '  refman rename-tag to-read "reading list"\n  refman rename-tag ML "machine learning"',
+    )
+    p.add_argument("tag", metavar="TAG", help="the tag's name")
+    p.add_argument("new", metavar="NEW", help="its new name (another tag's: merged into it)")
+    _json(p, CHANGED)
+    p = c.add(
+        "delete-tag", "delete a tag", "Delete a tag from every paper.", "  refman delete-tag old"
+    )
+    p.add_argument("tag", metavar="TAG", help="the tag's name")
+    _json(p, CHANGED)
+    p = c.add(
         "note",
         "add a note to a paper",
         "Add a note (Markdown) to a paper; prints its id.",

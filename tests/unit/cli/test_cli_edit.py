@@ -70,6 +70,50 @@ def test_tag_and_untag(cli: Cli, ids: list[int]) -> None:
     assert shown(cli, first)["tags"] == ["to read"]
 
 
+def test_rename_tag_renames_or_merges_and_delete_tag_deletes_as_the_window_does(
+    cli: Cli, ids: list[int]
+) -> None:
+    first, second = ids
+    cli("tag", first, "to read", "systems")
+    cli("tag", second, "to read")
+    cli("save-search", "Queue", "--tag", "to read")
+    result = cli("rename-tag", "TO READ", "Reading queue")
+    assert (result.code, result.out) == (
+        0,
+        "Renamed the tag “to read” to “Reading queue” (2 papers).\n",
+    )
+    assert shown(cli, second)["tags"] == ["Reading queue"]
+    (search,) = json.loads(cli("searches", "--json").out)
+    assert (search["tags"], search["count"]) == (["Reading queue"], 2)  # it follows the tag
+    merged = json.loads(cli("rename-tag", "systems", "READING QUEUE", "--json").out)
+    assert merged == {
+        "changed": [first],
+        "unchanged": [],
+        "tag": "systems",
+        "to": "Reading queue",
+        "merged": True,
+    }
+    assert shown(cli, first)["tags"] == ["Reading queue"]
+    result = cli("delete-tag", "reading QUEUE")
+    assert (result.code, result.out) == (
+        0,
+        "Deleted the tag “Reading queue” (it was on 2 papers).\n",
+    )
+    assert shown(cli, first)["tags"] == shown(cli, second)["tags"] == []
+    assert cli("tags", "--json").out.strip() == "[]"
+
+
+def test_rename_tag_and_delete_tag_refuse_a_tag_that_is_not_there(cli: Cli, ids: list[int]) -> None:
+    cli("tag", ids[0], "neurips")
+    result = cli("delete-tag", "nuerips")
+    assert result.code == 2
+    assert result.err == "refman: There is no tag “nuerips”. Tags like it: neurips.\n"
+    result = cli("rename-tag", "neurips", "  ")
+    assert result.code == 2
+    assert "A tag needs a name" in result.err
+    assert shown(cli, ids[0])["tags"] == ["neurips"]
+
+
 def test_note_prints_its_id_and_is_kept(cli: Cli, ids: list[int]) -> None:
     result = cli("note", ids[1], "Read", "section 4 again")
     assert result.code == 0

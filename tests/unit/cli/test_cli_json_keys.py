@@ -133,6 +133,8 @@ def _changes_printed(cli: Cli, printed: dict[str, Any]) -> dict[str, Any]:
         "add": _json(cli, "add", "A Book by Hand", "--author", "Ann Smith", "--json"),
         "tag": _json(cli, "tag", "2", "later", "--json"),
         "untag": _json(cli, "untag", "2", "later", "never", "--json"),
+        "rename-tag": _json(cli, "rename-tag", "to read", "reading list", "--json"),
+        "delete-tag": _json(cli, "delete-tag", "reading list", "--json"),
         "edit": _json(cli, "edit", "2", "--year", "2023", "--json"),
         "mark": _json(cli, "mark", "1", "2", "read", "--json"),
         "rate": _json(cli, "rate", "2", "3", "--json"),

@@ -28,6 +28,8 @@ COMMANDS = [
     "tags",
     "tag",
     "untag",
+    "rename-tag",
+    "delete-tag",
     "note",
     "edit",
     "trash",
