@@ -157,7 +157,7 @@ def latex_to_text(s: str) -> str:
     return "".join(pieces)
 
 
-_QUOTES = str.maketrans(
+PLAIN_MARKS = str.maketrans(
     {
         "‘": "'",
         "’": "'",
@@ -210,7 +210,7 @@ def normalize_for_match(s: str) -> str:
     if text.isascii():  # nothing to compose, no typographic marks: case alone (most text)
         text = text.lower()
     else:
-        text = unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
+        text = unicodedata.normalize("NFKC", text).translate(PLAIN_MARKS).casefold()
     if has_tex_ligature(text):
         text = _TEX_DASHES.sub("-", text).replace("``", '"').replace("''", '"')
     return squash_spaces(text).rstrip(_TRAILING)

@@ -1,8 +1,9 @@
 """Spellings of one person's name that should be one person: the rule, and the proposals.
 
 Two spellings are proposed as one person (:func:`variants_of`) when the family names are
-the same and the given names agree as initials ("Z." and "Zhuo", or "Jiang Zhuo" written
-the other way round), they never wrote a paper together, and their papers overlap (a paper
+the same (an apostrophe or a hyphen written either way: "O’Brien" and "O'Brien") and the
+given names agree as initials ("Z." and "Zhuo", or "Jiang Zhuo" written the other way
+round), they never wrote a paper together, and their papers overlap (a paper
 in common, or a co-author in common). Accents and case never make two people: the person
 key (:func:`refman.common.text.person_key`) folds them, so "José" and "Jose" are one person
 from the start. Proposals are looked for around given people: the page owners for the
@@ -16,19 +17,26 @@ from collections.abc import Iterable, Sequence
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from refman.common.text import person_key
+from refman.common.text import PLAIN_MARKS, person_key
 from refman.core.people import new_papers, page_counts
 from refman.core.values import NameVariant, PersonView
 from refman.importers.names import name_parts
 from refman.store.bulk import chunks
 from refman.store.models import Attribution, Authorship, DistinctPeople, ImportBatch, Person
 from refman.store.models_upkeep import in_trash
+from refman.store.plain_text import escape_like
 
 # -- the rule: which spellings may be one person -------------------------------------------
 
 
+def _plain_key(name: str) -> str:
+    """A name's person key with its apostrophes and hyphens written plain: "O’Brien" (as a
+    web page writes it) is "O'Brien" (as a bibliography does), "Jean‐Pierre" "Jean-Pierre"."""
+    return person_key(name.translate(PLAIN_MARKS))
+
+
 def _given_words(given: str) -> list[str]:
-    return person_key(given.replace("-", " ")).split()
+    return _plain_key(given).replace("-", " ").split()
 
 
 def _family_given(name: str, family: str, given: str) -> tuple[str, list[str]]:
@@ -37,7 +45,13 @@ def _family_given(name: str, family: str, given: str) -> tuple[str, list[str]]:
     if not family:
         parts = name_parts(name)
         family, given = parts.family, parts.given
-    return person_key(family), _given_words(given)
+    return _plain_key(family), _given_words(given)
+
+
+def _family_like(family: str) -> str:
+    """A ``LIKE`` pattern (escaped by a backslash) of the keys holding a folded family name,
+    an apostrophe or a hyphen in it written either way (:func:`_plain_key`)."""
+    return "%" + escape_like(family).replace("'", "_").replace("-", "_") + "%"
 
 
 def _initials_agree(first: Sequence[str], second: Sequence[str]) -> bool:
@@ -126,10 +140,11 @@ def _candidates(session: Session, person_ids: Sequence[int]) -> list[tuple[int, 
         family = _family_given(*parts)[0]
         if not family:
             continue
-        pattern = "%" + family.replace("%", "").replace("_", "") + "%"
         rows = session.execute(
             select(Person.id, Person.name, Person.family, Person.given).where(
-                Person.key.like(pattern), Person.id != pid, Person.literal.is_(False)
+                Person.key.like(_family_like(family), escape="\\"),
+                Person.id != pid,
+                Person.literal.is_(False),
             )
         )
         pairs.extend((pid, int(o)) for o, n, f, g in rows if alike(parts, (n, f, g)))

@@ -291,6 +291,19 @@ def test_a_merge_is_undone_after_a_revert_took_papers_of_the_merged_spelling(
     assert _by_name(library)["Z. Jiang"] == people["Z. Jiang"]
 
 
+def test_a_name_written_with_a_typographic_apostrophe_is_proposed_as_the_same(
+    library: LibraryService,
+) -> None:
+    """A web page writes “O’Brien”, a bibliography “O'Brien”: two people until merged, and
+    proposed as one (they were not even proposed)."""
+    mine = [("Conor O’Brien, Mira Okafor", ABSTRACTS[0][1])]
+    library.import_pages([sourced(abstracts_page("Conor O’Brien", mine))])
+    theirs = [("Mira Okafor and Conor O'Brien", ABSTRACTS[1][1])]
+    library.import_pages([sourced(abstracts_page("Mira Okafor", theirs))])
+    (proposal,) = library.name_variants()
+    assert {proposal.first.name, proposal.second.name} == {"Conor O’Brien", "Conor O'Brien"}
+
+
 @pytest.mark.parametrize(
     ("first", "second", "same"),
     [
@@ -302,6 +315,9 @@ def test_a_merge_is_undone_after_a_revert_took_papers_of_the_merged_spelling(
         (("Y. Jiang", "Jiang", "Y."), ("Zhuo Jiang", "Jiang", "Zhuo"), False),
         (("José Núñez", "Núñez", "José"), ("J. Nunez", "Nunez", "J."), True),
         (("Zhuo Jiang", "Jiang", "Zhuo"), ("Zhuo Jiangsu", "Jiangsu", "Zhuo"), False),
+        # an apostrophe or a hyphen as a web page or a bibliography writes it
+        (("Conor O’Brien", "O’Brien", "Conor"), ("C. O'Brien", "O'Brien", "C."), True),
+        (("Jean\u2010Pierre Roy", "Roy", "Jean\u2010Pierre"), ("J.-P. Roy", "Roy", "J.-P."), True),
     ],
 )
 def test_which_spellings_may_be_one_person(
