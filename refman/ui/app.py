@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from refman import __version__, paths
 from refman.common.errors import RefmanError
 from refman.core.library import LibraryService
+from refman.core.people import no_person
 from refman.logging_setup import setup_logging
 
 from refman.ui.citing import release_clipboard
@@ -222,10 +223,12 @@ def _pose(
     """Put the window in the state a screenshot asks for.
 
     Raises:
-        RefmanError: The paper to select is not in the list shown, or a tag is not the
-            library's.
+        RefmanError: The paper to select is not in the list shown, or a tag or the person
+            is not the library's.
     """
     if person is not None:
+        if window.controller.service.person(person) is None:
+            raise no_person(person)  # as refman list --person says (not all papers shown)
         window.tag_pane.select_person(person)
     if tag:
         window.controller.service.require_tags(list(tag))

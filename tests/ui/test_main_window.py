@@ -400,6 +400,9 @@ def test_the_screenshot_command_renders_the_window_to_a_png(
     capsys.readouterr()
     assert main(["--db", str(library_path), "screenshot", str(out), "--tag", "nuerips"]) == 2
     assert "There is no tag “nuerips”." in capsys.readouterr().err
+    # So is a person the library does not hold (it showed all papers, and said nothing).
+    assert main(["--db", str(library_path), "screenshot", str(out), "--person", "9999"]) == 2
+    assert "There is no person #9999 in this library." in capsys.readouterr().err
     # Whether it succeeded or not, the command leaves no window behind.
     left = set(QApplication.topLevelWidgets()) - before
     assert not [w for w in left if isinstance(w, MainWindow)]
