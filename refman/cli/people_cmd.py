@@ -96,16 +96,14 @@ def _print_variants(args: argparse.Namespace, service: LibraryService, out: Text
     return 0
 
 
-def _people_lines(
-    args: argparse.Namespace, service: LibraryService, people: list[PersonView]
-) -> list[str]:
+def _people_lines(args: argparse.Namespace, people: list[PersonView], total: int) -> list[str]:
+    named = f" named like “{args.name}”" if args.name else ""
     if not people:
-        said = f" named like “{args.name}”" if args.name else ""
-        return [f"No people{said} in this library."]
+        return [f"No people{named} in this library."]
     lines = [f"{'ID':>7}  {'PAPERS':>6}  NAME", *(_person_line(p, 60) for p in people)]
-    total = service.count_people() if not args.name else 0
     if total > len(people):
-        lines.append(f"… and {total - len(people):,} more (give a NAME or --limit).")
+        asked = "--limit" if args.name else "a NAME or --limit"
+        lines.append(f"… and {total - len(people):,} more{named} (give {asked}).")
     return lines
 
 
@@ -114,11 +112,12 @@ def run_people(args: argparse.Namespace, service: LibraryService, out: TextIO) -
     if args.variants:
         return _print_variants(args, service, out)
     # The table shows the first PEOPLE_SHOWN; JSON, for a program, everyone (unless --limit).
-    people = service.everyone(args.name, args.limit or (MAX_ROW_ID if args.json else PEOPLE_SHOWN))
+    limit = args.limit or (MAX_ROW_ID if args.json else PEOPLE_SHOWN)
+    people, total = service.people_named(args.name, limit)
     if args.json:
         write_json(out, [person_to_json(p) for p in people])
     else:
-        out.write("".join(line + "\n" for line in _people_lines(args, service, people)))
+        out.write("".join(line + "\n" for line in _people_lines(args, people, total)))
     return 0
 
 

@@ -210,8 +210,14 @@ class LibraryReads:
 
     def everyone(self, text: str = "", limit: int = people_reads.PEOPLE_SHOWN) -> list[PersonView]:
         """Every person with papers whose name contains ``text``, the most papers first."""
+        return self.people_named(text, limit)[0]
+
+    def people_named(
+        self, text: str = "", limit: int = people_reads.PEOPLE_SHOWN
+    ) -> tuple[list[PersonView], int]:
+        """:meth:`everyone` (at most ``limit``), and how many people are named so in all."""
         with self.db.reading() as s:
-            return people_reads.list_people(s, text, limit)[0]
+            return people_reads.list_people(s, text, limit)
 
     def count_people(self) -> int:
         """How many people (authors and page owners) have papers in the library."""

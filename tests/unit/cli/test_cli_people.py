@@ -78,6 +78,11 @@ def test_people_json_lists_everyone_where_the_table_stops(
     assert len(_people(cli)) == 4
     assert "… and 2 more (give a NAME or --limit)." in cli("people").out
     assert len(_people(cli, "--limit", 3)) == 3
+    # a name typed, and more people so named than shown: it says so too
+    assert (
+        "… and 1 more named like “jiang” (give --limit)."
+        in cli("people", "jiang", "--limit", 1).out
+    )
 
 
 def test_spellings_are_listed_merged_and_told_apart(cli: Cli, tmp_path: Path) -> None:
