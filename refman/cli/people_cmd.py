@@ -166,9 +166,9 @@ def run_merge_people(args: argparse.Namespace, service: LibraryService, out: Tex
 def run_not_same(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman not-same FIRST SECOND`` (``--json``: no paper changed, with ``people``,
     the two people)."""
-    changes = service.tell_apart(args.first, args.second).changes
+    outcome = service.tell_apart(args.first, args.second)
     if args.json:
-        write_json(out, change_to_json(changes.papers, people=[args.first, args.second]))
+        write_json(out, change_to_json(outcome.changes.papers, people=[args.first, args.second]))
         return 0
-    out.write(f"#{args.first} and #{args.second} are two people: not proposed as one again.\n")
+    out.write(f"{outcome.label} (#{args.first} and #{args.second}): never proposed as one again.\n")
     return 0

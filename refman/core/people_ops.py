@@ -93,11 +93,12 @@ class TellApart(Operation[None]):
     first: int
     second: int
     undo: bool = False
+    label_text: str = ""
 
     @property
     def label(self) -> str:
-        """ "Not the same person"."""
-        return "Not the same person"
+        """ "“Z. Jiang” and “Zhou Jiang”: not the same person" (once the names are known)."""
+        return self.label_text or "Not the same person"
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,14 +261,14 @@ def tell_apart(ctx: Context, op: TellApart) -> Outcome[None]:
             "A person cannot be told apart from themselves.", "Pick two people."
         )
     first, second = sorted((op.first, op.second))
-    _person_row(ctx.session, first)
-    _person_row(ctx.session, second)
+    names = [_person_row(ctx.session, op.first)[1], _person_row(ctx.session, op.second)[1]]
     pair = (DistinctPeople.first_id == first) & (DistinctPeople.second_id == second)
     ctx.session.execute(delete(DistinctPeople).where(pair))
     if not op.undo:
         ctx.session.execute(insert(DistinctPeople), [{"first_id": first, "second_id": second}])
-    inverse = TellApart(first, second, undo=not op.undo)
-    return Outcome(None, Changes(people=True), inverse, op.label)
+    label = op.label_text or f"“{names[0]}” and “{names[1]}”: not the same person"
+    inverse = TellApart(first, second, undo=not op.undo, label_text=label)
+    return Outcome(None, Changes(people=True), inverse, label)
 
 
 def see_person(ctx: Context, op: SeePerson) -> Outcome[None]:

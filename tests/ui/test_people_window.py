@@ -159,6 +159,8 @@ def test_a_persons_page_offers_other_spellings_and_not_the_same_sticks(
     qtbot.mouseClick(apart, Qt.MouseButton.LeftButton)
     settle(controller)
     assert library.name_variants() == []
+    # the Edit menu names the two (it said "Undo Not the same person")
+    assert window.undo_action.text() == "&Undo “Z. Jiang” and “Zhuo Jiang”: not the same person"
     qtbot.waitUntil(lambda: not header.findChildren(QPushButton, "notSamePerson"))
 
 

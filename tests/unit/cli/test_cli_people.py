@@ -97,6 +97,10 @@ def test_spellings_are_listed_merged_and_told_apart(cli: Cli, tmp_path: Path) ->
 
     apart = cli("not-same", first, second)
     assert apart.code == 0
+    assert apart.out == (
+        f"“Z. Jiang” and “Zhuo Jiang”: not the same person (#{first} and #{second}): "
+        "never proposed as one again.\n"
+    )
     assert json.loads(cli("people", "--variants", "--json").out) == []
 
     merged = cli("merge-people", first, second)
