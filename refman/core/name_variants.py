@@ -68,12 +68,14 @@ def _initials_agree(first: Sequence[str], second: Sequence[str]) -> bool:
 
 def alike(first: tuple[str, str, str], second: tuple[str, str, str]) -> bool:
     """True when two (name, family, given) may name one person: "Z. Jiang", "Jiang, Zhuo",
-    "Zhuo Jiang" and "Jiang Zhuo" all may; "Zhuo Jiang" and "Zhou Jiang" may not."""
+    "Zhuo Jiang" and "Jiang Zhuo" all may, as "Xiao-Ming Li" and "Xiaoming Li" (a given name
+    of two syllables written with a hyphen, a space or neither); "Zhuo Jiang" and "Zhou
+    Jiang" may not."""
     fam1, given1 = _family_given(*first)
     fam2, given2 = _family_given(*second)
     if not fam1 or not fam2:
         return False
-    if fam1 == fam2 and _initials_agree(given1, given2):
+    if fam1 == fam2 and (_initials_agree(given1, given2) or "".join(given1) == "".join(given2)):
         return True
     # the family name written first, with no comma: "Jiang Zhuo" for "Zhuo Jiang"
     return given1 == [fam2] and given2 == [fam1]

@@ -315,6 +315,10 @@ def test_a_name_written_with_a_typographic_apostrophe_is_proposed_as_the_same(
         (("Y. Jiang", "Jiang", "Y."), ("Zhuo Jiang", "Jiang", "Zhuo"), False),
         (("José Núñez", "Núñez", "José"), ("J. Nunez", "Nunez", "J."), True),
         (("Zhuo Jiang", "Jiang", "Zhuo"), ("Zhuo Jiangsu", "Jiangsu", "Zhuo"), False),
+        # a given name of two syllables with a hyphen, a space or neither
+        (("Xiao-Ming Li", "Li", "Xiao-Ming"), ("Xiaoming Li", "Li", "Xiaoming"), True),
+        (("Min Jun Kim", "Kim", "Min Jun"), ("Minjun Kim", "Kim", "Minjun"), True),
+        (("Xiao-Ming Li", "Li", "Xiao-Ming"), ("Xiaoming Lin", "Lin", "Xiaoming"), False),
         # an apostrophe or a hyphen as a web page or a bibliography writes it
         (("Conor O’Brien", "O’Brien", "Conor"), ("C. O'Brien", "O'Brien", "C."), True),
         (("Jean\u2010Pierre Roy", "Roy", "Jean\u2010Pierre"), ("J.-P. Roy", "Roy", "J.-P."), True),
