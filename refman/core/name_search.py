@@ -2,8 +2,9 @@
 search field) as a pattern over their person keys.
 
 A name is typed as people write it or as a bibliography does: "van der Berg, Jan" and
-"van der Berg, J." find Jan van der Berg, as "Jan van der Berg" does (the given names
-written after the comma match as their start: an initial finds the whole name). A space
+"van der Berg, J." find Jan van der Berg, as "Jan van der Berg" and "J. van der Berg" do
+(the given names written after the comma match as their start, and an initial before
+other words finds the names it starts). A space
 and a hyphen are one: "jean pierre" finds Jean-Pierre, and a word after a hyphen starts a
 word ("marquez" finds García-Márquez).
 """
@@ -35,8 +36,19 @@ def key_like(text: str) -> str:
     words = person_key(given.replace("-", " ")).split()
     family_key = person_key(family)
     if not comma or "," in given or not words or not family_key or holds_east_asian(family):
-        return _gaps(person_key(text))
+        return _initials(person_key(text))
     return "".join(f"{escape_like(w)}%{_GAP}" for w in words) + _gaps(family_key)
+
+
+def _initials(key: str) -> str:
+    """A key's pattern (:func:`_gaps`), an initial before other words matching the names it
+    starts ("j van der berg" finds "jan van der berg")."""
+    words = key.split(" ")
+    last = len(words) - 1
+    return _GAP.join(
+        _gaps(w) + ("%" if i < last and len(w) == 1 and w.isalpha() else "")
+        for i, w in enumerate(words)
+    )
 
 
 def word_starts(text: str) -> tuple[str, ...]:

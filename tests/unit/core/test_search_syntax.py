@@ -269,6 +269,7 @@ HYPHENS = """@article{dupont2022,
         'author:"Dupont, Jean-Pierre"',  # as a bibliography writes a name
         'author:"van der Berg, Jan"',
         'author:"van der Berg, J"',
+        'author:"J. van der Berg"',  # an initial finds the names it starts
         'author:"jean pierre"',  # a space for the hyphen, and the other way round
         'author:"jan-van der berg"',
         "author:pierre",  # a word after a hyphen starts a word
