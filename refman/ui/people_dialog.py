@@ -2,15 +2,16 @@
 be one person's.
 
 Typing narrows the list at every key (accents and case ignored; a newer key stops the read
-of the older one); a double-click or Enter shows the
-person's papers and page in the main window. Below, spellings that may be the same person
-are listed with Same person and Not the same; both can be undone. Everything is read off the
-GUI thread, again after every change.
+of the older one), the first person found selected; a double-click or Enter shows the
+person's papers and page in the main window, and Down goes from the field to the list.
+Below, spellings that may be the same person are listed with Same person and Not the same;
+both can be undone. Everything is read off the GUI thread, again after every change.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal, Slot
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -77,6 +78,7 @@ class PeopleDialog(QDialog):
         self.filter.setPlaceholderText("Find a person")
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._ask_people)
+        self.filter.installEventFilter(self)
         self.table = QTableWidget(0, len(COLUMNS), self)
         self.table.setObjectName("peopleTable")
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
@@ -158,6 +160,8 @@ class PeopleDialog(QDialog):
             )
             if p.id == keep:
                 self.table.selectRow(row)
+        if people and self.current_person() is None:
+            self.table.selectRow(0)  # (Enter in the field shows the first person found)
         if self.filter.text().strip():
             shown = f" (the {len(people):,} with most papers)" if total > len(people) else ""
             self.count.setText(f"{plural(total, 'person', 'people')} named like this{shown}")
@@ -188,6 +192,19 @@ class PeopleDialog(QDialog):
         chosen = self.variant_list.currentRow() >= 0 and bool(self.variants)
         self.merge_button.setEnabled(chosen)
         self.apart_button.setEnabled(chosen)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Down in the search field goes on to the list (as in the main window)."""
+        if (
+            watched is self.filter
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Down
+            and self.table.rowCount()
+        ):
+            self.table.setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+        return super().eventFilter(watched, event)
 
     # -- acting -----------------------------------------------------------------------------
 

@@ -129,6 +129,23 @@ def test_the_people_window_finds_anyone_and_shows_their_papers(
     assert window.tag_pane.nav_list.item(_nav_row(window, "Lars Berg")).data(KIND_ROLE) == "person"
 
 
+def test_a_name_typed_in_the_people_window_and_enter_shows_that_person(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController
+) -> None:
+    """As in the main window's search: type, Enter (it did nothing: no row was selected),
+    or Down to the list."""
+    dialog = _open_people(qtbot, window, controller)
+    qtbot.keyClicks(dialog.filter, "lars")
+    settle(controller)
+    qtbot.waitUntil(lambda: _names(dialog) == ["Lars Berg"], timeout=3000)
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Return)
+    settle(controller)
+    qtbot.waitUntil(lambda: window.people.header.name.text() == "Lars Berg")
+    assert window.model.rowCount() == 1
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Down)
+    assert dialog.focusWidget() is dialog.table
+
+
 def test_two_spellings_are_merged_from_the_people_window_and_undone(
     qtbot: QtBot, window: MainWindow, controller: LibraryController, library: LibraryService
 ) -> None:
