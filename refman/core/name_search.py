@@ -6,13 +6,20 @@ A name is typed as people write it or as a bibliography does: "van der Berg, Jan
 (the given names written after the comma match as their start, and an initial before
 other words finds the names it starts). A space
 and a hyphen are one: "jean pierre" finds Jean-Pierre, and a word after a hyphen starts a
-word ("marquez" finds García-Márquez).
+word ("marquez" finds García-Márquez). A spelling merged into a person finds them too
+("Jiang Zhuo", merged into Zhuo Jiang, finds Zhuo Jiang).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Select, or_, select, union
+
 from refman.common.east_asian import holds_east_asian
 from refman.common.text import person_key
+from refman.store.models import Person, PersonAlias
 from refman.store.plain_text import escape_like
 
 #: What a typed space or hyphen matches in a person's key: either (``LIKE``'s one letter).
@@ -56,3 +63,13 @@ def word_starts(text: str) -> tuple[str, ...]:
     starts with a typed name: at the start, after a space or after a hyphen."""
     wanted = key_like(text)
     return (f"{wanted}%", f"% {wanted}%", f"%-{wanted}%")
+
+
+def people_like(patterns: Sequence[str]) -> Select[Any]:
+    """The ids of the people whose key, or the key of a spelling merged into them, matches
+    one of these ``LIKE`` patterns (escaped by a backslash)."""
+    own = select(Person.id).where(or_(*(Person.key.like(p, escape="\\") for p in patterns)))
+    merged = select(PersonAlias.person_id).where(
+        or_(*(PersonAlias.key.like(p, escape="\\") for p in patterns))
+    )
+    return select(union(own, merged).subquery().c[0])

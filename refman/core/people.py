@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from refman.common.errors import NotFoundError
 from refman.common.text import plain_letters
 from refman.core import queries
-from refman.core.name_search import key_like
+from refman.core.name_search import key_like, people_like
 from refman.core.values import (
     CoAuthor,
     PageImport,
@@ -132,8 +132,7 @@ def _named_like(session: Session, text: str) -> list[int] | None:
     wanted = key_like(text)
     if not wanted:
         return None
-    stmt = select(Person.id).where(Person.key.like(f"%{wanted}%", escape="\\"))
-    return [int(i) for (i,) in session.execute(stmt)]
+    return [int(i) for (i,) in session.execute(people_like([f"%{wanted}%"]))]
 
 
 def list_people(

@@ -14,7 +14,7 @@ from refman.common.identifiers import normalize_arxiv, normalize_doi
 from refman.common.text import squash_spaces
 from refman.core.citekeys import folded
 from refman.core.matching import key_hash
-from refman.core.name_search import key_like, word_starts
+from refman.core.name_search import key_like, people_like, word_starts
 from refman.core.rules import tag_key
 from refman.core.search_syntax import SearchFilter, year_range
 from refman.store.models import (
@@ -26,7 +26,6 @@ from refman.store.models import (
     Paper,
     PaperSubject,
     PaperTag,
-    Person,
     Subject,
     Tag,
 )
@@ -61,10 +60,8 @@ def _people_named(value: str) -> Select[Any]:
     Chinese, Japanese or Korean name (its key has no spaces) holding it anywhere (伟 finds
     张伟)."""
     if holds_east_asian(wanted := key_like(value)):
-        return select(Person.id).where(Person.key.like(f"%{wanted}%", escape="\\"))
-    return select(Person.id).where(
-        or_(*(Person.key.like(pattern, escape="\\") for pattern in word_starts(value)))
-    )
+        return people_like([f"%{wanted}%"])
+    return people_like(word_starts(value))
 
 
 def _subject(value: str) -> ColumnElement[bool]:

@@ -208,6 +208,17 @@ def test_the_list_names_a_merged_persons_papers_by_the_kept_spelling(
     assert first_authors() == ["Z. Jiang et al.", "Zhuo Jiang et al."]
 
 
+def test_a_spelling_merged_into_a_person_finds_them(library: LibraryService) -> None:
+    library.import_pages([sourced(abstracts_page("Zhuo Jiang", [ABSTRACTS[1]]))])
+    swapped = [("Jiang Zhuo, Lars Berg", ABSTRACTS[2][1])]
+    library.import_pages([sourced(abstracts_page("Lars Berg", swapped))])
+    people = _by_name(library)
+    library.merge_people(people["Zhuo Jiang"], people["Jiang Zhuo"])
+    assert [p.name for p in library.everyone("jiang zhuo")] == ["Zhuo Jiang"]
+    assert len(library.paper_ids(PaperQuery(text='author:"Jiang Zhuo"'))) == 2
+    assert len(library.paper_ids(PaperQuery(text='owner:"Jiang Zhuo"'))) == 1
+
+
 def test_two_people_told_apart_are_not_proposed_again(library: LibraryService) -> None:
     for text in VARIANT_PAGES:
         library.import_pages([sourced(text)])
