@@ -11,10 +11,10 @@ from importlib import import_module
 from typing import Any
 
 from refman import __version__
-from refman.cli import cite_cmd, export_cmd, list_args
+from refman.cli import adding_args, cite_cmd, export_cmd, list_args
 from refman.cli.argv import library_arg, paper_id
 from refman.cli.parsing import Commands, Formatter, RefmanParser
-from refman.core.rules import ITEM_TYPES, RATING_MAX, READING_STATUSES
+from refman.core.rules import RATING_MAX, READING_STATUSES
 
 __all__ = ["build_parser", "paper_id"]
 
@@ -209,48 +209,6 @@ def _add_marks(c: Commands) -> None:
     _json(p, CHANGED)
 
 
-#: The options of ``refman edit`` and ``refman add``: a paper's fields.
-_FIELD_OPTIONS = (
-    ("title", "the title"),
-    ("year", "the year"),
-    ("venue", "the venue (journal, conference, arXiv)"),
-    ("type", "the type: " + ", ".join(ITEM_TYPES)),
-    ("citekey", "the citation key (must be free)"),
-    ("doi", "the DOI (10.… or a doi.org link)"),
-    ("arxiv", "the arXiv id (2402.15627, cs/0112017)"),
-    ("url", "a link to the paper"),
-    ("volume", "the volume"),
-    ("issue", "the issue (number)"),
-    ("pages", "the pages (123-134)"),
-    ("publisher", "the publisher"),
-)
-
-
-def _add_adding(c: Commands) -> None:
-    p = c.add(
-        "add",
-        "add a paper by hand (a book, a paper no page lists)",
-        "Add a paper by typing its title, authors and fields. A paper the library holds "
-        "already (same DOI, arXiv id or title) is not added twice: what you typed fills in "
-        "what it lacked. Undoable in the window's Import History, like any import.",
-        '  refman add "The Art of Computer Programming" --author "Donald E. Knuth" \\\n'
-        "      --year 1968 --type book --publisher Addison-Wesley\n"
-        '  refman add "Attention Is All You Need" --author "Ashish Vaswani et al." '
-        "--arxiv 1706.03762",
-    )
-    p.add_argument("title", metavar="TITLE", help="the paper's title")
-    p.add_argument(
-        "--author",
-        metavar="AUTHORS",
-        default="",
-        help='the authors: "Ann Smith, Bob Jones and Carol White" ("et al." when incomplete)',
-    )
-    for option, what in _FIELD_OPTIONS[1:]:
-        p.add_argument(f"--{option}", metavar=option.upper(), help=what)
-    list_args.tag_option(p, "tag the paper (repeat for several tags)")
-    _json(p, CHANGED)
-
-
 def _add_paper_edits(c: Commands) -> None:
     p = c.add(
         "edit",
@@ -263,7 +221,7 @@ def _add_paper_edits(c: Commands) -> None:
         "  refman edit 12 --citekey jiang2024megascale",
     )
     p.add_argument("id", type=paper_id, metavar="ID", help=_ID_HELP)
-    for option, what in _FIELD_OPTIONS:
+    for option, what in adding_args.FIELD_OPTIONS:
         p.add_argument(f"--{option}", metavar=option.upper(), help=what)
     _json(p, CHANGED)
     p = c.add(
@@ -392,7 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = Commands(parser.add_subparsers(title="commands", metavar="COMMAND"))
     for add in (
         _add_import,
-        _add_adding,
+        lambda c: _add_described(c, adding_args, adding_args.JSON),
         _add_reading,
         _add_tagging,
         _add_paper_edits,
