@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from refman.cli.output import terminal_width, truncate, write_json
 from refman.core.library import LibraryService
-from refman.core.values import RelatedPaper
+from refman.core.related import RelatedPaper
 
 #: The keys of a related paper in JSON, in output order.
 RELATED_KEYS = ("id", "title", "score", "shares")

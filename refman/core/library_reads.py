@@ -38,7 +38,6 @@ from refman.core.values import (
     PaperRow,
     PersonPage,
     PersonView,
-    RelatedPaper,
     SavedSearchView,
     SectionCounts,
     TagView,
@@ -236,7 +235,7 @@ class LibraryReads:
 
     def related(
         self, paper_id: int, limit: int = related_reads.RELATED_SHOWN
-    ) -> list[RelatedPaper]:
+    ) -> list[related_reads.RelatedPaper]:
         """The papers most related to one (by their titles' and abstracts' distinctive
         words), the most related first (``NotFoundError`` when there is no such paper)."""
         with self.db.reading() as s:

@@ -36,7 +36,6 @@ from refman.core.values import (
     PaperRow,
     PersonPage,
     PersonView,
-    RelatedPaper,
     TagView,
 )
 from refman.store.database import Database
@@ -204,11 +203,11 @@ class ListReader:
         """The tags these papers carry, each with how many of them carry it."""
         return self._read(lambda s: tags_among(s, ids))
 
-    def related(self, paper_id: int) -> list[RelatedPaper]:
+    def related(self, paper_id: int) -> list[related.RelatedPaper]:
         """The papers most related to one, the most related first (none when the paper is
         gone)."""
 
-        def read(s: Session) -> list[RelatedPaper]:
+        def read(s: Session) -> list[related.RelatedPaper]:
             try:
                 return related.related_papers(s, self._db.search, paper_id)
             except NotFoundError:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Select, func, literal, select, union_all
@@ -25,11 +26,28 @@ from sqlalchemy.orm import Session
 from refman.common.text import latex_to_text
 from refman.core.context import no_paper
 from refman.core.placeholder_abstracts import is_placeholder_abstract
-from refman.core.values import RelatedPaper
 from refman.store.models import Paper
 from refman.store.models_upkeep import in_trash
 from refman.store.search import SearchIndex
 from refman.store.search_terms import plain_words
+
+
+@dataclass(frozen=True, slots=True)
+class RelatedPaper:
+    """A paper related to another, and why.
+
+    Attributes:
+        id: The related paper.
+        title: Its title.
+        score: The summed rarity of the words it shares (higher: more related).
+        shares: The words it shares, the rarest first.
+    """
+
+    id: int
+    title: str
+    score: float
+    shares: tuple[str, ...]
+
 
 #: How many related papers are found.
 RELATED_SHOWN = 5

@@ -381,20 +381,3 @@ class Changes:
             people=self.people or other.people,
             searches=self.searches or other.searches,
         )
-
-
-@dataclass(frozen=True, slots=True)
-class RelatedPaper:
-    """A paper related to another, and why.
-
-    Attributes:
-        id: The related paper.
-        title: Its title.
-        score: The summed rarity of the words it shares (higher: more related).
-        shares: The words it shares, the rarest first.
-    """
-
-    id: int
-    title: str
-    score: float
-    shares: tuple[str, ...]

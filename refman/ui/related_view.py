@@ -14,7 +14,8 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from refman.core.values import Changes, RelatedPaper
+from refman.core.related import RelatedPaper
+from refman.core.values import Changes
 
 from refman.ui.controller import LibraryController
 from refman.ui.links import inner_link
