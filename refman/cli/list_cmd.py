@@ -22,6 +22,7 @@ from refman.core.library import LibraryService
 from refman.core.people import no_person
 from refman.core.queries import MAX_SEARCH_TERMS, search_is_cut
 from refman.core.rules import clean_tag_names
+from refman.core.saved_searches import gone_text
 from refman.core.search_syntax import SearchFilter, searches_nothing, without_open_quote
 from refman.core.values import PaperDetail, PaperQuery, PaperRow, Section, SortKey
 
@@ -67,6 +68,8 @@ def _narrowed(service: LibraryService, query: PaperQuery, name: str) -> PaperQue
     line's too. The tags of an "any tag" saved search become one alternative (a paper
     carries one of them), so those given on the command line must all be there as well."""
     saved = service.saved_search(name)
+    if saved.gone:  # (a deleted tag: what the search finds by it is nothing)
+        sys.stderr.write(f"refman: the saved search “{saved.name}”: {gone_text(saved.gone)}.\n")
     text = f"{without_open_quote(saved.text)} {query.text}".strip()
     if not (saved.any_tags and query.tags):
         return replace(query, text=text, tags=(*saved.tags, *query.tags), any_tags=saved.any_tags)

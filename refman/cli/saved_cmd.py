@@ -14,7 +14,7 @@ from refman.cli.output import change_to_json, write_json
 from refman.common.errors import RefmanError
 from refman.common.text import plural
 from refman.core.library import LibraryService
-from refman.core.saved_searches import SaveSearch
+from refman.core.saved_searches import SaveSearch, gone_text
 from refman.core.values import SavedSearchView
 
 #: The keys of a saved search in JSON, in output order.
@@ -39,7 +39,8 @@ def _describe(view: SavedSearchView) -> str:
         joiner = " or " if view.any_tags else " and "
         parts.append("tagged " + joiner.join(view.tags))
     what = ", ".join(parts) or "every paper"
-    return f"{view.name}: {what} — {plural(view.count, 'paper')}"
+    gone = f" ({gone_text(view.gone)})" if view.gone else ""
+    return f"{view.name}: {what} — {plural(view.count, 'paper')}{gone}"
 
 
 def run_searches(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:

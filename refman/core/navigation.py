@@ -88,7 +88,8 @@ def _encoded(navigation: Navigation) -> str:
             "people": [[p.id, p.name, p.count, p.new, p.pages] for p in navigation.people],
             "tags": [[t.id, t.name, t.colour, t.count] for t in navigation.tags],
             "saved": [
-                [v.id, v.name, v.text, list(v.tags), v.any_tags, v.count] for v in navigation.saved
+                [v.id, v.name, v.text, list(v.tags), v.any_tags, v.count, list(v.gone)]
+                for v in navigation.saved
             ],
         },
         ensure_ascii=False,
@@ -103,7 +104,10 @@ def _decoded(body: str) -> Navigation | None:
             SectionCounts(**data["counts"]),
             [PersonView(*person) for person in data["people"]],
             [TagView(id=i, name=n, colour=c, count=k) for i, n, c, k in data["tags"]],
-            saved=[SavedSearchView(i, n, x, tuple(t), a, k) for i, n, x, t, a, k in data["saved"]],
+            saved=[
+                SavedSearchView(i, n, x, tuple(t), a, k, tuple(gone[0]) if gone else ())
+                for i, n, x, t, a, k, *gone in data["saved"]  # (an older snapshot: none)
+            ],
         )
     except (ValueError, KeyError, TypeError):
         return None

@@ -17,6 +17,7 @@ from refman.common.text import squash_spaces
 from refman.core import queries
 from refman.core.context import Context, Handler
 from refman.core.operations import Operation, Outcome
+from refman.core.reading import load_tag_names
 from refman.core.rules import clean_tag_names, tag_key, typed_text
 from refman.core.search_syntax import with_tag_renamed
 from refman.core.values import Changes, SavedSearchView
@@ -93,10 +94,28 @@ def _view(row: SavedSearch, count: int = -1) -> SavedSearchView:
     )
 
 
+def _with_gone(session: Session, views: list[SavedSearchView]) -> list[SavedSearchView]:
+    """The views, each with the tags it names that the library no longer holds."""
+    if not any(v.tags for v in views):
+        return views
+    held = {tag_key(name) for name in load_tag_names(session)}
+    return [replace(v, gone=tuple(t for t in v.tags if tag_key(t) not in held)) for v in views]
+
+
+def gone_text(gone: tuple[str, ...]) -> str:
+    """Why a saved search naming deleted tags finds no paper by them: "its tag “x” is no
+    longer in the library"."""
+    names = ", ".join(f"“{name}”" for name in gone)
+    if len(gone) == 1:
+        return f"its tag {names} is no longer in the library"
+    return f"its tags {names} are no longer in the library"
+
+
 def saved_searches(session: Session, search: SearchIndex | None = None) -> list[SavedSearchView]:
-    """Every saved search by name, each with its count when ``search`` is given."""
+    """Every saved search by name (each with the tags it names that are gone), with its count
+    when ``search`` is given."""
     rows = session.execute(select(SavedSearch).order_by(SavedSearch.key)).scalars().all()
-    views = [_view(row) for row in rows]
+    views = _with_gone(session, [_view(row) for row in rows])
     if search is None:
         return views
     return [replace(v, count=queries.count(session, v.query(), search)) for v in views]
@@ -118,7 +137,7 @@ def find_saved(session: Session, name_or_id: str, *, by_id: bool = True) -> Save
         raise NotFoundError(
             f"There is no saved search “{name_or_id}”.", "Use “refman searches” to see them."
         )
-    return _view(row)
+    return _with_gone(session, [_view(row)])[0]
 
 
 #: A saved search's id, text and tags (what a renamed tag changes of it).

@@ -279,7 +279,8 @@ class SectionCounts:
 
 @dataclass(frozen=True, slots=True)
 class SavedSearchView:
-    """A saved search, and how many papers it finds now (-1: not counted)."""
+    """A saved search, and how many papers it finds now (-1: not counted); ``gone``: the
+    tags it names that the library no longer holds (deleted since it was saved)."""
 
     id: int
     name: str
@@ -287,6 +288,7 @@ class SavedSearchView:
     tags: tuple[str, ...] = ()
     any_tags: bool = False
     count: int = -1
+    gone: tuple[str, ...] = ()
 
     def query(self) -> PaperQuery:
         """The paper list's query it stands for."""

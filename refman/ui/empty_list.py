@@ -11,7 +11,8 @@ from PySide6.QtCore import QEvent, QObject, Qt, Slot
 from PySide6.QtWidgets import QLabel, QTableView
 
 from refman.common.errors import RefmanError, ServerUnreachableError
-from refman.core.values import PaperQuery, Section
+from refman.core.saved_searches import gone_text
+from refman.core.values import PaperQuery, SavedSearchView, Section
 
 from refman.ui.look import plain_label, set_muted
 from refman.ui.paper_model import PaperTableModel
@@ -25,8 +26,24 @@ _SECTIONS = {
 }
 
 
-def empty_text(query: PaperQuery) -> str:
-    """Why a list of this query shows no paper, and what to do."""
+def _saved_text(query: PaperQuery, saved: SavedSearchView) -> str:
+    """Why the list of a saved search (narrowed by what is typed) shows no paper."""
+    line = saved.search_line()
+    typed = query.text.removeprefix(line).strip() if query.text.startswith(line) else ""
+    if typed:
+        return (
+            f"No paper of the saved search “{saved.name}” matches “{typed}”. Check the "
+            "spelling, or clear the search (Esc)."
+        )
+    why = f": {gone_text(saved.gone)}" if saved.gone else ""
+    return f"The saved search “{saved.name}” finds no paper{why}. Right-click it to change it."
+
+
+def empty_text(query: PaperQuery, saved: SavedSearchView | None = None) -> str:
+    """Why a list of this query shows no paper, and what to do (``saved``: the saved search
+    it shows, whose words the query's text starts with)."""
+    if saved is not None and not query.tags:
+        return _saved_text(query, saved)
     typed = query.text.strip()
     if typed:
         return f"No paper matches “{typed}”. Check the spelling, or clear the search (Esc)."
@@ -73,6 +90,8 @@ class EmptyListNote(QObject):
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         set_muted(self.label)
         self.label.hide()
+        #: The saved search the list shows, if one is picked (the window sets it).
+        self.saved: SavedSearchView | None = None
         table.viewport().installEventFilter(self)
         for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved):
             signal.connect(self.update_note)
@@ -83,7 +102,8 @@ class EmptyListNote(QObject):
         empty = self._model.rowCount() == 0 and self._model.counted
         if empty:
             unread, query = self._model.unread, self._model.query
-            self.label.setText(empty_text(query) if unread is None else unread_text(query, unread))
+            said = empty_text(query, self.saved) if unread is None else unread_text(query, unread)
+            self.label.setText(said)
             self._place()
         self.label.setVisible(empty)
 

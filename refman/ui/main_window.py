@@ -220,6 +220,7 @@ class MainWindow(QMainWindow):
 
     def _apply_query(self, *, now: bool = False) -> None:
         query = self.current_query()
+        self.paper_panel.empty_note.saved = self._nav.saved
         self.model.set_query(query, now=now)
         self.count_label.count_library(query)
         self._update_actions()

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton, QWidget
 
+from refman.core.saved_searches import gone_text
 from refman.core.values import Navigation, SavedSearchView, Section
 
 from refman.ui.look import link_button_style
@@ -80,12 +81,19 @@ def fill_nav(
         people.append((*extra, nav.person_count, 0))
     if people or nav.counts.all:
         _people_rows(nav_list, people)
-    if nav.saved:
-        nav_list.add_heading("Saved Searches")
-    for view in nav.saved:
-        item = nav_list.add_row("saved", view.id, view.name, max(view.count, 0))
-        item.setToolTip(f"{view.name}: {view.search_line() or 'every paper'}")
+    _saved_rows(nav_list, nav.saved)
     return extra
+
+
+def _saved_rows(nav_list: SidebarList, saved: list[SavedSearchView]) -> None:
+    """The saved searches with their counts, each with its search line as its tooltip (and
+    the tags it names that the library no longer holds)."""
+    if saved:
+        nav_list.add_heading("Saved Searches")
+    for view in saved:
+        item = nav_list.add_row("saved", view.id, view.name, max(view.count, 0))
+        gone = f" — {gone_text(view.gone)}" if view.gone else ""
+        item.setToolTip(f"{view.name}: {view.search_line() or 'every paper'}{gone}")
 
 
 def match_mode_button(parent: QWidget) -> QPushButton:

@@ -175,3 +175,33 @@ def test_a_saved_search_picked_follows_its_tag_renamed(
     assert library.saved_search("Queue").tags == ("to read",)
     qtbot.waitUntil(lambda: window.tag_pane.saved_searches()[0].tags == ("to read",))
     assert _titles(window) == {"Rebalancing pipelines around stragglers"}
+
+
+def test_an_empty_saved_search_says_why_in_the_list(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController
+) -> None:
+    """The list of a saved search that finds nothing names the saved search (not the search
+    line it stands for, which is not in the search field), and a tag of it deleted since."""
+    controller.apply(SaveSearch("Systems", "", ("systems",)))
+    settle(controller)
+    qtbot.waitUntil(lambda: bool(window.tag_pane.saved_searches()))
+    _click(qtbot, window, "Systems")
+    settle(controller)
+    qtbot.waitUntil(lambda: len(_titles(window)) == 1)
+    note = window.paper_panel.empty_note.label
+    qtbot.keyClicks(window.search_box, "zzzz")
+    settle(controller)
+    qtbot.waitUntil(lambda: note.isVisible())
+    assert note.text() == (
+        "No paper of the saved search “Systems” matches “zzzz”. Check the spelling, or clear "
+        "the search (Esc)."
+    )
+    window.search_box.clear()
+    controller.delete_tag("systems")
+    settle(controller)
+    gone = (
+        "The saved search “Systems” finds no paper: its tag “systems” is no longer in the "
+        "library. Right-click it to change it."
+    )
+    qtbot.waitUntil(lambda: note.isVisible() and note.text() == gone)
+    assert "no longer in the library" in _nav_item(window, "Systems").toolTip()  # type: ignore[attr-defined]

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from refman.cli.saved_cmd import SAVED_KEYS
+from refman.core.library import LibraryService
 from tests.helpers.cli import Cli
 from tests.helpers.pages import THREE_PAPERS as RECORDS
 from tests.helpers.pages import publication_page
@@ -81,3 +82,23 @@ def test_a_search_for_a_tag_the_library_does_not_hold_is_not_saved(
     assert (refused.code, refused.out) == (2, "")
     assert refused.err == "refman: There is no tag “to raed”. Tags like it: to read.\n"
     assert json.loads(cli("searches", "--json").out) == []
+
+
+def test_a_saved_search_whose_tag_was_deleted_says_so(
+    cli: Cli, tmp_path: Path, library: LibraryService
+) -> None:
+    page = tmp_path / "zhuo.txt"
+    page.write_text(publication_page("Zhuo Jiang", RECORDS), encoding="utf-8")
+    assert cli("import", page).code == 0
+    assert cli("tag", "1", "systems").code == 0
+    assert cli("save-search", "Systems", "--tag", "systems").code == 0
+    library.delete_tag("systems")  # (in the window)
+    listed = cli("searches")
+    assert (
+        "Systems: tagged systems — 0 papers (its tag “systems” is no longer in the library)"
+        in listed.out
+    )
+    papers = cli("list", "--saved", "Systems")
+    assert papers.code == 0 and "No paper matches." in papers.out
+    assert "saved search “Systems”: its tag “systems” is no longer in the library" in papers.err
+    assert library.saved_search("systems").gone == ("systems",)
