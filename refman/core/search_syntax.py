@@ -6,7 +6,8 @@ and filters:
 * ``author:jiang`` — a paper one of whose authors has a name with a word starting so;
   ``owner:"Zhuo Jiang"`` — a paper on that person's imported page (accents and case never
   matter);
-* ``year:2024``, ``year:2023..2025``, ``year:..2019``, ``year:2020..`` — years, inclusive;
+* ``year:2024``, ``year:2023..2025``, ``year:..2019``, ``year:2020..`` — years, inclusive
+  (``year:2023-2025``, ``year:>2020``, ``year:<=2019`` too);
 * ``venue:arxiv`` — the venue contains it; ``subject:cs.DC`` — filed under the subject
   (``subject:cs`` for every ``cs.*`` subject);
 * ``tag:"to read"`` — carries the tag; ``note:todo`` — a note of the paper contains it;
@@ -64,6 +65,9 @@ _PREFIXED_KEY = re.compile(r"^([A-Za-z]+):([^\s{}(),\\#%~\"'=:]*\d[^\s{}(),\\#%~
 
 _TOKEN = re.compile(r'(-?)(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S+))')
 _YEARS = re.compile(r"^(\d{1,4})?(?:\.\.(\d{1,4})?)?$")
+#: Years as people type them too: "2020-2022" (a hyphen or a dash), ">2020", "<=2019".
+_DASHED = re.compile(r"^(\d{1,4})\s*[-\u2010-\u2015]\s*(\d{1,4})$")
+_COMPARED = re.compile(r"^([<>]=?)\s*(\d{1,4})$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +99,8 @@ class ParsedSearch:
 def year_range(value: str) -> tuple[int | None, int | None] | None:
     """ "2024" -> (2024, 2024); "2023..2025" (or "2025..2023") -> (2023, 2025); "..2019",
     "2020.."; None when it is not a year or a range."""
-    found = _YEARS.match(value.strip())
+    value = _as_range(value.strip())
+    found = _YEARS.match(value)
     if found is None or not (found.group(1) or found.group(2)):
         return None
     low = int(found.group(1)) if found.group(1) else None
@@ -105,6 +110,18 @@ def year_range(value: str) -> tuple[int | None, int | None] | None:
     if low is not None and high is not None and low > high:
         return high, low  # "2023..2021": the years between, whichever way they are written
     return low, high
+
+
+def _as_range(value: str) -> str:
+    """A range typed with a dash or a comparison, written with "..": "2020-2022" is
+    "2020..2022", ">2020" "2021..", "<=2019" "..2019"."""
+    if dashed := _DASHED.match(value):
+        return f"{dashed.group(1)}..{dashed.group(2)}"
+    if compared := _COMPARED.match(value):
+        sign, year = compared.groups()
+        bound = int(year) + {">": 1, "<": -1}.get(sign, 0)
+        return f"{bound}.." if sign.startswith(">") else f"..{bound}"
+    return value
 
 
 def _term(

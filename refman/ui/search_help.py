@@ -19,7 +19,7 @@ EXAMPLES = (
     ("author:jiang", "an author whose name has a word starting so"),
     ('owner:"Zhuo Jiang"', "on that person's imported page"),
     ("year:2024", "published in 2024"),
-    ("year:2023..2025", "from 2023 to 2025 (also ..2019, 2020..)"),
+    ("year:2023..2025", "from 2023 to 2025 (also 2023-2025, ..2019, 2020.., >2020)"),
     ("venue:arxiv", "the venue contains it"),
     ("subject:cs.DC", "filed under the subject (subject:cs for all of cs)"),
     ('tag:"to read"', "carries the tag"),

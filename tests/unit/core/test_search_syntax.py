@@ -70,6 +70,13 @@ def found(library: LibraryService, typed: str) -> set[str]:
         ("year:2023..2025", {"pipeline", "overlapped", "columnar"}),
         ("year:2025..2023", {"pipeline", "overlapped", "columnar"}),  # either way round
         ("year:..2022", {"a"}),
+        # ranges as people type them too: a hyphen or a dash, comparisons
+        ("year:2023-2025", {"pipeline", "overlapped", "columnar"}),
+        ("year:2025–2024", {"pipeline", "columnar"}),
+        ("year:>2023", {"pipeline", "columnar"}),
+        ("year:>=2023 -year:2025", {"pipeline", "overlapped"}),
+        ("year:<2023", {"a"}),
+        ("year:<=2023", {"a", "overlapped"}),
         ("venue:usenix", {"overlapped"}),
         ('tag:"to read"', {"overlapped"}),
         ("note:todo", {"a"}),
