@@ -65,6 +65,11 @@ def found(library: LibraryService, typed: str) -> set[str]:
         ("author:okafor", {"pipeline", "overlapped"}),
         ("author:jose", {"a"}),  # accents never matter
         ("author:nun", {"a"}),  # as you type: a word's start
+        # a whole name in any order, as bibliographies write it, or with an initial
+        ('author:"okafor, mira"', {"pipeline", "overlapped"}),
+        ('author:"M. Okafor"', {"pipeline", "overlapped"}),
+        ('author:"mira okafor"', {"pipeline", "overlapped"}),
+        ('author:"okafor berg"', set()),  # the words of one person's name
         ('owner:"Lena Fischer"', {"columnar"}),
         ("year:2024", {"pipeline"}),
         ("year:2023..2025", {"pipeline", "overlapped", "columnar"}),
