@@ -20,7 +20,7 @@ from refman.common.errors import InvalidValueError
 from refman.common.text import plural
 from refman.core.library import LibraryService
 from refman.core.people import no_person
-from refman.core.queries import MAX_SEARCH_TERMS, search_is_cut
+from refman.core.queries import SEARCH_CUT, search_is_cut
 from refman.core.rules import clean_tag_names
 from refman.core.saved_searches import gone_text
 from refman.core.search_syntax import SearchFilter, searches_nothing, without_open_quote
@@ -57,10 +57,7 @@ def _check_search(args: argparse.Namespace, query: PaperQuery) -> None:
     if isinstance(args.search, list) and searches_nothing(query.text):
         raise InvalidValueError("Nothing to search for.", 'Give words: refman search "graph nets"')
     if search_is_cut(query.text):
-        sys.stderr.write(
-            f"refman: the search uses its first {MAX_SEARCH_TERMS} words and phrases; "
-            "the rest were left out.\n"
-        )
+        sys.stderr.write(f"refman: {SEARCH_CUT}; the rest were left out.\n")
 
 
 def _narrowed(service: LibraryService, query: PaperQuery, name: str) -> PaperQuery:

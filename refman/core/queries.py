@@ -52,6 +52,8 @@ from refman.store.search_terms import MAX_TERMS, too_many_terms
 
 #: The most words and phrases a search uses (the first ones typed).
 MAX_SEARCH_TERMS = MAX_TERMS
+#: What a front says of a search that held more (:func:`search_is_cut`).
+SEARCH_CUT = f"the search uses its first {MAX_SEARCH_TERMS} words and phrases"
 
 
 def search_is_cut(text: str) -> bool:

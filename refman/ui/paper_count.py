@@ -7,6 +7,7 @@ import shiboken6
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QLabel, QWidget
 
+from refman.core.queries import SEARCH_CUT, search_is_cut
 from refman.core.values import PaperQuery, Section
 
 from refman.ui.list_worker import SOON, ListWorker
@@ -83,7 +84,8 @@ class PaperCount(QLabel):
 
     @Slot()
     def update_text(self) -> None:
-        """ "12 of 1,234 papers", once both are counted ("No papers yet" in a new library)."""
+        """ "12 of 1,234 papers", once both are counted ("No papers yet" in a new library; a
+        search cut to its first words says so, as the command line does)."""
         if self.model.unread is not None:
             self.setText("Search not run" if self.model.query.text.strip() else "List not read")
             return
@@ -95,4 +97,5 @@ class PaperCount(QLabel):
             return
         where = " in the Trash" if section is Section.TRASH else ""
         noun = "paper" if total == 1 else "papers"  # the count itself has a thousands comma
-        self.setText(f"{self.model.total():,} of {total:,} {noun}{where}")
+        cut = f" ({SEARCH_CUT})" if search_is_cut(self.model.query.text) else ""
+        self.setText(f"{self.model.total():,} of {total:,} {noun}{where}{cut}")

@@ -74,3 +74,21 @@ def test_the_help_popup_puts_a_clicked_example_in_the_search_field(
     assert window.search_box.text() == "year:2024"
     settle(controller)
     qtbot.waitUntil(lambda: _titles(window) == {"Rebalancing pipelines around stragglers"})
+
+
+def test_a_search_cut_to_its_first_words_says_so_as_the_command_line_does(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController
+) -> None:
+    """A pasted paragraph is searched by its first 64 words; the status bar says so."""
+    pasted = "tidal " + " ".join(f"w{i}" for i in range(70))
+    window.search_box.set_text_now("tidal")
+    settle(controller)
+    qtbot.waitUntil(lambda: window.count_label.text() == "1 of 4 papers")
+    window.search_box.set_text_now(pasted)
+    settle(controller)
+    qtbot.waitUntil(
+        lambda: (
+            window.count_label.text()
+            == "0 of 4 papers (the search uses its first 64 words and phrases)"
+        )
+    )
