@@ -100,8 +100,8 @@ def _condition(
         return Paper.id.in_(owns)
     if f.field == "year":
         return _years(value)
-    if f.field == "venue":
-        return plain_contains(session, Paper.venue, value)
+    if f.field in ("title", "venue"):
+        return plain_contains(session, getattr(Paper, f.field), value)
     if f.field == "subject":
         return _subject(value)
     if f.field == "tag":

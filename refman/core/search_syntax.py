@@ -8,7 +8,8 @@ and filters:
   matter);
 * ``year:2024``, ``year:2023..2025``, ``year:..2019``, ``year:2020..`` — years, inclusive
   (``year:2023-2025``, ``year:>2020``, ``year:<=2019`` too);
-* ``venue:arxiv`` — the venue contains it; ``subject:cs.DC`` — filed under the subject
+* ``title:survey``, ``title:"graph neural"`` — the title contains it; ``venue:arxiv`` — the venue
+  contains it; ``subject:cs.DC`` — filed under the subject
   (``subject:cs`` for every ``cs.*`` subject);
 * ``tag:"to read"`` — carries the tag; ``note:todo`` — a note of the paper contains it;
 * ``-word``, ``-"a phrase"``, ``-author:smith`` — leave out what matches;
@@ -39,6 +40,7 @@ from refman.store.search_terms import without_open_quote as without_open_quote  
 
 #: The fields the search line understands.
 FIELDS = (
+    "title",
     "author",
     "owner",
     "year",

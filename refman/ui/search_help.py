@@ -20,6 +20,7 @@ EXAMPLES = (
     ('owner:"Zhuo Jiang"', "on that person's imported page"),
     ("year:2024", "published in 2024"),
     ("year:2023..2025", "from 2023 to 2025 (also 2023-2025, ..2019, 2020.., >2020)"),
+    ("title:survey", "the title contains it"),
     ("venue:arxiv", "the venue contains it"),
     ("subject:cs.DC", "filed under the subject (subject:cs for all of cs)"),
     ('tag:"to read"', "carries the tag"),

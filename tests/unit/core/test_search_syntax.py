@@ -83,6 +83,11 @@ def found(library: LibraryService, typed: str) -> set[str]:
         ("year:<2023", {"a"}),
         ("year:<=2023", {"a", "overlapped"}),
         ("venue:usenix", {"overlapped"}),
+        ("title:compression", {"a"}),
+        ("title:computing", set()),  # (the venue of "a": not its title)
+        ('title:"checkpoint writes"', {"overlapped"}),
+        ("title:checkpoint OR title:hydrophone", {"overlapped", "columnar"}),
+        ("-title:for", {"pipeline", "a"}),
         ('tag:"to read"', {"overlapped"}),
         ("note:todo", {"a"}),
         ("training -stragglers", set()),
