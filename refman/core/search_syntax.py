@@ -13,7 +13,8 @@ and filters:
   (``subject:cs`` for every ``cs.*`` subject);
 * ``tag:"to read"`` — carries the tag; ``note:todo`` — a note of the paper contains it;
 * ``-word``, ``-"a phrase"``, ``-author:smith`` — leave out what matches;
-* ``a OR b`` — either (each side one term: a word, a phrase or a field);
+* ``a OR b`` — either (each side one term: a word, a phrase or a field); ``a AND b`` is
+  ``a b`` and ``NOT a`` is ``-a``, as other searches write them;
 * ``"exact phrase"`` — the words in this order;
 * ``is:duplicate``, ``is:suggested``, ``is:incomplete`` — a possible duplicate, a suggested
   title, an incomplete author list (what puts a paper in *Needs attention*); ``is:unread``,
@@ -65,6 +66,9 @@ _CITEKEY = re.compile(r"^(?=.*[^\W\d_])(?=(?:.*\d){2})[\w'+./:-]{5,}$")
 #: ("DBLP:conf/nips/BrownMRSKDNSSAA20", "Devlin:2019").
 _PREFIXED_KEY = re.compile(r"^([A-Za-z]+):([^\s{}(),\\#%~\"'=:]*\d[^\s{}(),\\#%~\"'=]*)$")
 
+#: The words that join terms rather than being searched for (in capitals, as typed).
+_OPERATORS = ("OR", "AND", "NOT")
+_JOINING = tuple(f" {word} " for word in _OPERATORS)
 _TOKEN = re.compile(r'(-?)(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S+))')
 _YEARS = re.compile(r"^(\d{1,4})?(?:\.\.(\d{1,4})?)?$")
 #: Years as people type them too: "2020-2022" (a hyphen or a dash), ">2020", "<=2019".
@@ -150,14 +154,18 @@ def _term(
 
 
 def _pieces(typed: str) -> list[SearchFilter | str]:
-    """The tokens of a line: filters, plain text, and "OR"."""
+    """The tokens of a line: filters, plain text, and "OR" ("AND" and "NOT", as other
+    searches write them: every term must match anyway; "NOT x" is "-x")."""
     pieces: list[SearchFilter | str] = []
+    excluding = False
     for match in _TOKEN.finditer(typed):
         negated, name, quoted, bare = match.groups()
-        if bare == "OR" and not negated and not name:
+        operator = bare if bare in _OPERATORS and not negated and not name else None
+        if operator == "OR":
             pieces.append("OR")
-        else:
-            pieces.append(_term(bool(negated), name, quoted, bare))
+        elif operator is None:
+            pieces.append(_term(bool(negated) or excluding, name, quoted, bare))
+        excluding = operator == "NOT"
     return pieces
 
 
@@ -191,7 +199,7 @@ def parse_search(typed: str) -> ParsedSearch:
     line = typed.strip()
     if line and " " not in line and (found := _identifier(line)) is not None:
         return found
-    if not any(mark in typed for mark in (":", "-", '"', " OR ")):
+    if not any(mark in f" {typed} " for mark in (":", "-", '"', *_JOINING)):
         return ParsedSearch(typed)  # plain words: the common case, as typed
     pieces = _pieces(typed)
     words: list[str] = []

@@ -27,7 +27,7 @@ EXAMPLES = (
     ("note:todo", "a note of the paper contains it"),
     ("is:duplicate", "a possible duplicate (also is:suggested, is:incomplete, is:unread)"),
     ("10.1145/3188720", "a DOI, arXiv id or citation key pasted: its paper"),
-    ("-survey", "leave out what matches (also -author:smith)"),
+    ("-survey", "leave out what matches (also -author:smith, NOT survey)"),
     ("llm OR transformer", "either"),
 )
 

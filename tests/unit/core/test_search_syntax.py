@@ -94,6 +94,11 @@ def found(library: LibraryService, typed: str) -> set[str]:
         ("-author:okafor", {"a", "columnar"}),
         ("stragglers OR checkpoint", {"pipeline", "overlapped"}),
         ("author:berg OR author:jiang", {"pipeline", "overlapped"}),
+        # AND and NOT as other searches write them (in capitals): both, and leave out
+        ("stragglers AND pipeline", {"pipeline"}),
+        ("training NOT stragglers", set()),
+        ("NOT author:okafor", {"a", "columnar"}),
+        ("checkpoint OR compression NOT survey", {"overlapped"}),
         ('"gradient compression"', {"a"}),
         ('"compression gradient"', set()),
         ("author:okafor year:2023", {"overlapped"}),
