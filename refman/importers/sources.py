@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from refman.common.text import plural
 from refman.importers.decode import decode_bytes
 from refman.importers.errors import NotAnAuthorPageError, UnreadableFileError
 from refman.importers.file_field import ENDNOTE_PDF
@@ -380,7 +381,8 @@ def with_found_files(page: ParsedPage, folder: Path | None) -> ParsedPage:
     if missing:
         names = ", ".join(Path(m).name for m in missing[:3]) + (", …" if len(missing) > 3 else "")
         page.warnings.append(
-            f"{len(missing)} of the files the bibliography names were not found ({names}): "
-            "the papers are imported without them."
+            f"{plural(len(missing), 'file')} the bibliography names "
+            f"{'was' if len(missing) == 1 else 'were'} not found ({names}): the papers are "
+            "imported without them."
         )
     return page

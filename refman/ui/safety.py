@@ -268,9 +268,11 @@ class LibrarySafety(QObject):
     def _recovered(self, dest: Path, report: RecoveryReport) -> None:
         lost = sum(n for n in report.lost.values() if n > 0)
         gone = len(report.files_missing)
+        papers = report.copied.get("papers", 0)
         files = f", with {plural(report.files, 'attached file')}" if report.files else ""
         text = (
-            f"{report.copied.get('papers', 0):,} papers were copied into {dest}{files}"
+            f"{plural(papers, 'paper')} {'was' if papers == 1 else 'were'} copied into "
+            f"{dest}{files}"
             + (f"; {lost:,} rows could not be read." if lost else "; nothing was lost.")
             + (
                 f" {plural(gone, 'attached file')} missing in the damaged library's folder "

@@ -54,7 +54,7 @@ def test_zotero_journal_article_comes_in_field_by_field() -> None:
     page = read("zotero.bib")
     # Zotero names the PDF in its storage folder; it is not on this machine: said so.
     assert page.warnings == [
-        "1 of the files the bibliography names were not found (Smith et al. - 2020.pdf): "
+        "1 file the bibliography names was not found (Smith et al. - 2020.pdf): "
         "the papers are imported without them."
     ]
     r = by_key(page)["smith_deep_2019"]

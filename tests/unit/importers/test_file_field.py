@@ -58,10 +58,7 @@ def test_a_bibliography_finds_its_files_beside_it_and_says_which_are_missing(
     )
     page = load_source(bib).parse()
     assert [r.files for r in page.records] == [(str(beside),), (str(elsewhere),)]
-    assert any(
-        "1 of the files the bibliography names were not found (gone.pdf)" in w
-        for w in page.warnings
-    )
+    assert any("1 file the bibliography names was not found (gone.pdf)" in w for w in page.warnings)
 
 
 def test_mendeley_paths_without_their_first_slash_and_snapshot_links(tmp_path: Path) -> None:
@@ -102,8 +99,7 @@ def test_jabref_reads_relative_paths_from_the_librarys_file_folders(tmp_path: Pa
     page = load_source(bib).parse()
     assert [r.files for r in page.records] == [(str(shared),), (str(own),), (str(beside),)]
     assert any(
-        "1 of the files the bibliography names were not found (Gone2020.pdf)" in w
-        for w in page.warnings
+        "1 file the bibliography names was not found (Gone2020.pdf)" in w for w in page.warnings
     )
 
 
@@ -126,8 +122,7 @@ def test_endnotes_pdfs_are_found_in_its_library_folder_or_named_as_missing(
     page = load_source(ris).parse()
     assert [r.files for r in page.records] == [(str(kept),), ()]
     assert any(
-        "1 of the files the bibliography names were not found (Lost-2010.pdf)" in w
-        for w in page.warnings
+        "1 file the bibliography names was not found (Lost-2010.pdf)" in w for w in page.warnings
     )
 
 

@@ -36,7 +36,7 @@ def test_zotero_ris_field_by_field() -> None:
     page = read("zotero.ris")
     # Zotero names the PDF in its storage folder; it is not on this machine: said so.
     assert page.warnings == [
-        "1 of the files the bibliography names were not found (Smith et al. - 2020.pdf): "
+        "1 file the bibliography names was not found (Smith et al. - 2020.pdf): "
         "the papers are imported without them."
     ]
     r = page.records[0]
