@@ -129,6 +129,8 @@ class LibraryService(LibraryReads):
         bring_up_to_date(database)
         service = cls(database)
         service.file.backup_root = backups
+        if expired := service.files.expire_set_aside():
+            log.info("deleted %d removed files set aside more than 30 days ago", expired)
         return service
 
     @property

@@ -5,7 +5,7 @@ in ``library-files/``), one folder per paper named by its id, each file under it
 the library and its files move together. A file is copied in under a temporary name, written
 to the disk and only then given its name, so a file refman shows is always whole. Removing a
 stored file sets it aside (in ``.removed/``) so that Undo can put it back; emptying the Trash
-deletes what was set aside.
+deletes what was set aside, and opening the library what was set aside more than 30 days ago.
 
 A *linked* file stays where it is: its path is kept relative to the base folder the user set
 (a synced folder that has another place on every machine) when it lies inside it, else
@@ -19,6 +19,7 @@ import errno
 import os
 import secrets
 import shutil
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,8 @@ from refman.common.text import plural
 
 #: The folder under the storage folder where removed files wait for Empty Trash.
 SET_ASIDE = ".removed"
+#: How long a removed file waits in :data:`SET_ASIDE` when no Empty Trash deletes it.
+SET_ASIDE_DAYS = 30
 #: The ending of a file being copied in (never shown; left only by a crash mid-copy).
 PARTIAL = ".part"
 
@@ -303,6 +306,18 @@ class FileStore:
         """Delete every removed file waiting for Empty Trash."""
         if self.root is not None:
             shutil.rmtree(self.root / SET_ASIDE, ignore_errors=True)
+
+    def expire_set_aside(self, days: int = SET_ASIDE_DAYS) -> int:
+        """Delete the removed files set aside more than ``days`` ago (their Undo was in a
+        session long closed); how many. Never fails: what stays waits for the next time."""
+        oldest, deleted = time.time() - days * 86400, 0
+        with contextlib.suppress(OSError):  # (no folder of files set aside: nothing to do)
+            folders = (self.root / SET_ASIDE).iterdir() if self.root is not None else ()
+            for folder in folders:
+                if folder.is_dir() and folder.stat().st_mtime < oldest:
+                    deleted += sum(1 for found in folder.rglob("*") if found.is_file())
+                    shutil.rmtree(folder, ignore_errors=True)
+        return deleted
 
     def _prune(self, file: Path) -> None:
         """Remove a file's folder when it is left empty (never the storage folder)."""

@@ -4,6 +4,8 @@ until Empty Trash; a failed attachment leaves nothing behind."""
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -145,6 +147,31 @@ def test_the_trash_keeps_files_until_it_is_emptied(
     assert not Path(gone.path).exists() and not Path(gone.path).parent.exists()
     assert not (storage_beside(library_path) / ".removed").exists()
     assert Path(kept.path).is_file()  # another paper's file stays
+
+
+def test_removed_files_wait_thirty_days_when_no_empty_trash_deletes_them(
+    service: LibraryService, library_path: Path, tmp_path: Path
+) -> None:
+    first, second = service.paper_ids()[:2]
+    (old,) = service.attach(first, [make_pdf(tmp_path / "old.pdf")])
+    (recent,) = service.attach(second, [make_pdf(tmp_path / "recent.pdf")])
+    service.remove_files([old.id])
+    aside = storage_beside(library_path) / ".removed"
+    [old_folder] = list(aside.iterdir())
+    month_ago = time.time() - 31 * 86400
+    os.utime(old_folder, (month_ago, month_ago))  # set aside 31 days ago
+    undo_recent = service.remove_files([recent.id]).inverse
+    service.close()
+    reopened = LibraryService.open(library_path)
+    try:
+        assert not old_folder.exists()  # its Undo was in a session long closed
+        [kept] = [f for f in aside.rglob("*") if f.is_file()]
+        assert kept.name == "recent.pdf"
+        assert undo_recent is not None
+        reopened.apply(undo_recent)  # a recent removal can still be undone
+        assert Path(reopened.paper(second).files[0].path).is_file()
+    finally:
+        reopened.close()
 
 
 def test_a_linked_file_stays_where_it_is(service: LibraryService, tmp_path: Path) -> None:
