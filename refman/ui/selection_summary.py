@@ -32,6 +32,7 @@ from refman.core.values import Changes, TagView
 
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
+from refman.ui.list_worker import SOON
 from refman.ui.look import GAP, heading_label, plain_label, scaled_font, set_muted
 from refman.ui.paper_columns import papers_in
 from refman.ui.paper_table import PaperTable
@@ -40,6 +41,10 @@ from refman.ui.tag_chips import TagChips
 
 if TYPE_CHECKING:  # (the pane builds its stack from this module)
     from refman.ui.detail_pane import DetailPane
+
+
+#: The most selected papers whose tags the summary shows (their ids are read for it).
+TAGS_SHOWN_UP_TO = 10_000
 
 
 class PaneStack(QStackedWidget):
@@ -172,7 +177,7 @@ class SelectionShown(QObject):
         self.summary.tags.tags_added.connect(self.tag_all)
         self.summary.tags.tag_removed.connect(self.untag_all)
         self.summary.tags.set_known_tags(controller.service.tag_names())
-        self._tag_reads = controller.lists.channel(self.summary)
+        self._tag_reads = controller.lists.channel(self.summary, rank=SOON)  # the list first
         controller.changed.connect(self.on_changed)
         # (after the window's own handler, which shows the current paper)
         table.selection_changed.connect(self.follow)
@@ -185,7 +190,7 @@ class SelectionShown(QObject):
         count = papers_in(self.table.selected_runs())
         if count > 1:
             self.summary.set_count(count)
-            self._read_tags()
+            self._read_tags(count)
         elif count == 1 and (one := self.table.selected_ids()) != [self.pane.current_paper()]:
             self.pane.show_paper(one[0])
         focused = QApplication.focusWidget()
@@ -205,12 +210,16 @@ class SelectionShown(QObject):
         self.table.with_selected_ids(lambda ids: self.controller.tag(ids, names))
         self.summary.tags.field.clear()
 
-    def _read_tags(self) -> None:
-        """Show the tags the selected papers carry (read off the GUI thread)."""
+    def _read_tags(self, count: int) -> None:
+        """Show the tags the selected papers carry (read off the GUI thread; none for more
+        than :data:`TAGS_SHOWN_UP_TO` papers, whose ids are not read for it)."""
         reads = self._tag_reads
+        reads.new_generation()
+        if count > TAGS_SHOWN_UP_TO:
+            self.summary.tags.set_tags([])
+            return
 
         def ask(ids: Sequence[int]) -> None:
-            reads.new_generation()
             reads.ask(lambda reader: reader.tags_among(ids), lambda tags: shown(tags, len(ids)))
 
         def shown(tags: list[TagView], of: int) -> None:
@@ -231,7 +240,7 @@ class SelectionShown(QObject):
         if changes.tags:
             self.summary.tags.set_known_tags(self.controller.service.tag_names())
             if self.stack.held is self.summary:
-                self._read_tags()
+                self._read_tags(papers_in(self.table.selected_runs()))
 
 
 __all__ = ["PaneStack", "SelectionShown", "SelectionSummary"]

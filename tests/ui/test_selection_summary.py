@@ -17,6 +17,7 @@ from tests.helpers.pages import THREE_PAPERS as RECORDS
 from tests.helpers.pages import publication_page
 from tests.helpers.panes import make_window
 
+from refman.ui import selection_summary
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
 
@@ -233,3 +234,20 @@ def test_the_tags_of_several_papers_are_shown_and_a_chips_x_takes_one_off_them_a
     settle(window.controller)
     assert all("ml" in [t.name for t in library.paper(p).tags] for p in ids)
     qtbot.wait_until(lambda: chips.chip_texts() == ["ml", "to read (1 of 2)"])
+
+
+def test_the_tags_of_a_selection_too_large_to_read_are_not_shown(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past :data:`TAGS_SHOWN_UP_TO` papers their ids are not read to show their tags (a
+    Ctrl+A of a million papers); Add tag to all… still works."""
+    monkeypatch.setattr(selection_summary, "TAGS_SHOWN_UP_TO", 2)
+    library.tag(library.paper_ids(), ["ml"])
+    _click_row(qtbot, window, 0)
+    _click_row(qtbot, window, 1, add=True)
+    chips = window.selection.summary.tags
+    qtbot.wait_until(lambda: chips.chip_texts() == ["ml"])
+    _click_row(qtbot, window, 2, add=True)
+    qtbot.wait_until(lambda: chips.chip_texts() == [])
+    settle(window.controller)
+    assert chips.chip_texts() == []
