@@ -304,9 +304,11 @@ class TagList(SidebarList):
 
     Signals:
         papers_dropped(list, str): Paper ids were dropped onto the named tag.
+        rename_requested(str): F2 was pressed on the named tag (as in a file manager).
     """
 
     papers_dropped = Signal(list, str)
+    rename_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -318,9 +320,15 @@ class TagList(SidebarList):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Escape deselects every tag; Delete asks to delete the tag with the focus."""
+        """Escape deselects every tag; Delete asks to delete the tag with the focus, F2 to
+        rename it."""
         if event.key() == Qt.Key.Key_Escape and self.selectedItems():
             self.clearSelection()
+            return
+        item = self.currentItem()
+        if event.key() == Qt.Key.Key_F2 and item is not None and item.data(KIND_ROLE) == "tag":
+            event.accept()
+            self.rename_requested.emit(str(item.data(KEY_ROLE)))
             return
         super().keyPressEvent(event)
 

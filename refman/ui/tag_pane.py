@@ -89,7 +89,9 @@ class TagPane(QWidget):
         self.tag_list = TagList(self)
         self.tag_list.setObjectName("tagList")
         self.tag_list.setAccessibleName("Tags")
-        self.tag_list.setToolTip("Click a tag to show its papers; Ctrl-click to combine tags.")
+        self.tag_list.setToolTip(
+            "Click a tag to show its papers; Ctrl-click to combine tags. F2 renames the tag."
+        )
 
         self.clear_button = QPushButton("Clear tag filter", self)
         self.clear_button.setObjectName("clearTagFilter")
@@ -131,6 +133,7 @@ class TagPane(QWidget):
         self.tag_list.papers_dropped.connect(self.on_tag_list_papers_dropped)
         self.tag_list.customContextMenuRequested.connect(self.on_tag_list_context_menu)
         self.tag_list.delete_requested.connect(self.on_tag_list_delete_requested)
+        self.tag_list.rename_requested.connect(self.rename_tag)
         self.clear_button.clicked.connect(self.clear_tags)
         self.match_button.toggled.connect(lambda _on: self._emit_if_changed())
         a = self.actions_by_id

@@ -301,6 +301,34 @@ def test_rename_then_undo(
     assert tag_row(pane, "ml").data(COUNT_ROLE) == 2
 
 
+def test_f2_on_a_tag_renames_it(
+    qtbot: QtBot,
+    pane: TagPane,
+    controller: LibraryController,
+    library: LibraryService,
+    ids: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The keyboard reaches Rename… too (a context menu is the mouse's), as in a file
+    manager."""
+    tagged(controller, ids, pane)
+    prompts: list[str] = []
+
+    def ask(parent: object, old: str) -> str:
+        prompts.append(old)
+        return "machine learning"
+
+    monkeypatch.setattr(tag_pane, "ask_tag_name", ask)
+    pane.tag_list.setFocus()
+    pane.tag_list.setCurrentItem(tag_row(pane, "ml"))
+    qtbot.keyClick(pane.tag_list, Qt.Key.Key_F2)
+    settle(controller)
+    assert prompts == ["ml"]
+    assert [t.name for t in library.tags()] == ["machine learning", "systems"]
+    undo(controller)
+    assert [t.name for t in library.tags()] == ["ml", "systems"]
+
+
 def test_rename_onto_existing_tag_merges_and_undo_splits(
     pane: TagPane,
     controller: LibraryController,
