@@ -180,14 +180,21 @@ class PaperTable(QTableView):
         index = self.currentIndex()
         return self.paper_model.paper_id(index.row()) if index.isValid() else None
 
-    def select_paper(self, paper_id: int) -> bool:
+    def select_paper(self, paper_id: int, on_missing: Callable[[], None] | None = None) -> bool:
         """Select one paper, make it current and scroll it into view; True when done at once
-        (a row not read yet is looked up first, and selected when the list shows it)."""
+        (a row not read yet is looked up, then selected; ``on_missing`` if the list lacks it)."""
         row = self.paper_model.row_of(paper_id)
         if row is not None:
             self._select_row(row)
             return True
-        self.paper_model.locate(paper_id, self._select_row)
+
+        def found(row: int | None) -> None:
+            if row is not None:
+                self._select_row(row)
+            elif on_missing is not None:
+                on_missing()
+
+        self.paper_model.locate(paper_id, found)
         return False
 
     def _select_row(self, row: int | None) -> None:

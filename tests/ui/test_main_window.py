@@ -648,3 +648,23 @@ def test_a_paper_retitled_out_of_the_search_stays_in_the_pane_while_its_title_is
     window.table.select_paper(row_id(window.model, 0))
     settle(controller)
     assert window.detail_pane.current_paper() == row_id(window.model, 0)
+
+
+def test_going_to_a_paper_further_down_the_list_keeps_the_list_as_it_is(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
+) -> None:
+    """A related paper (or a duplicate's) clicked that the list shows further down than its
+    rows read so far is selected there: the tag filter and the search were cleared, as for a
+    paper the list does not show."""
+    library.import_pages([sourced(generated_page(3 * PAGE))])
+    library.tag(library.paper_ids(), ["ml"])
+    window = make_window(qtbot, controller, tmp_path / "settings.ini")
+    window.tag_pane.select_tags(["ml"])
+    settle(controller)
+    last = library.paper_ids(window.model.query)[-1]
+    assert window.model.row_of(last) is None  # not read yet
+    window.go_to_paper(last)
+    settle(controller)
+    qtbot.wait_until(lambda: window.table.selected_ids() == [last])
+    assert window.tag_pane.current_filter().tags == ("ml",)
+    assert window.detail_pane.current_paper() == last
