@@ -380,8 +380,7 @@ class MainWindow(QMainWindow):
         self.table.select_paper(paper_id)
 
     def go_to_paper(self, paper_id: int) -> None:
-        """Select a paper, widening the list to All papers when it is filtered out (only
-        then: one further down than the rows read is looked for in the list first)."""
+        """Select a paper, widening the list to All papers only when it is filtered out."""
         self.table.select_paper(paper_id, on_missing=lambda: self._widen_to(paper_id))
 
     def _widen_to(self, paper_id: int) -> None:
