@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -30,14 +30,16 @@ from refman.core.library import LibraryService
 from refman.core.operations import ImportPages, Operation, Outcome
 from refman.core.values import PaperQuery
 from refman.importers import parse
+from refman.importers.records import PageLink
 from refman.importers.sources import load_source
 from tests.helpers.fixtures import dump, read_page, seed_files, settle, sourced, sourced_file
 from tests.helpers.pages import abstracts_page, generated_page
 
 from refman.ui.controller import LibraryController
 from refman.ui.runner import Job
-from refman.ui.wizard import ImportWizard, review_page, source_page
+from refman.ui.wizard import ImportWizard, review_page, source_page, source_reading
 from refman.ui.wizard.review_model import LEFT_OUT, Column, ReviewModel
+from refman.ui.wizard.source_card import Source
 
 # The offscreen platform warns when top-level widgets and completer popups show.
 pytestmark = pytest.mark.qt_log_ignore(
@@ -334,7 +336,7 @@ def test_files_are_read_while_the_wizard_answers_and_one_removed_meanwhile_stays
         assert release.wait(30)
         return load(path)
 
-    monkeypatch.setattr(source_page, "load_source", slow)
+    monkeypatch.setattr(source_reading, "load_source", slow)
     wizard = make_wizard()
     first, second = seed_files()[0], seed_files()[1]
     wizard.add_files([first, second])
@@ -349,6 +351,42 @@ def test_files_are_read_while_the_wizard_answers_and_one_removed_meanwhile_stays
     assert wizard.source_page.wait_until_read()
     assert [s.path for s in wizard.source_page.sources() if s.path] == [first]
     assert labels(wizard.source_page, "sourceOwner")[0] == read_page(first).owner
+
+
+def test_a_long_text_pasted_or_dropped_is_read_while_the_wizard_answers(
+    qtbot: QtBot, make_wizard: Callable[[], ImportWizard], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bibliography of thousands of entries pasted (or dropped as text) was read on the
+    GUI thread: the window froze for seconds, and again after each change to the text."""
+    entry = (
+        "@article{{key{0},\n  title = {{Tide gauge records number {0} revisited}},\n"
+        "  author = {{Lindqvist, Ada and Haddad, Bram}},\n  journal = {{Coastal Records}},\n"
+        "  year = {{2021}},\n  abstract = {{We revisit the records of gauge {0} and find "
+        "that the sea rose faster there than the nearest stations suggested.}}\n}}\n"
+    )
+    bib = "\n".join(entry.format(i) for i in range(1_200))
+    assert len(bib) > source_reading.READ_IN_WORKER_ABOVE
+    release, readers = threading.Event(), []
+    parse = source_reading.parsed
+
+    def slow(name: str, text: str, links: Sequence[PageLink] = ()) -> Source:
+        readers.append(threading.current_thread())
+        assert release.wait(30)
+        return parse(name, text, links)
+
+    monkeypatch.setattr(source_reading, "parsed", slow)
+    wizard = make_wizard()
+    src = wizard.source_page
+    wizard.add_text(bib, "dropped text")
+    src.paste_area.setPlainText(bib)
+    qtbot.waitUntil(lambda: labels(src, "sourceReading") == ["Reading…", "Reading…"])
+    assert not wizard.button(Button.NextButton).isEnabled()
+    release.set()
+    assert src.wait_until_read()
+    qtbot.waitUntil(lambda: not labels(src, "sourceReading"))
+    assert labels(src, "sourceCount") == ["✓  1200 records found"] * 2
+    assert readers and threading.main_thread() not in readers
+    assert wizard.button(Button.NextButton).isEnabled()
 
 
 # -- the review page -------------------------------------------------------------------------

@@ -26,12 +26,11 @@ from refman.core.importing.wording import plan_page_summary, since_last_text
 
 from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
-from refman.ui.look import heading_label, plain_label, set_muted
+from refman.ui.look import clear_layout, heading_label, plain_label, set_muted
 from refman.ui.runner import Job
 from refman.ui.wizard.review_choices import carried, moved_pages
 from refman.ui.wizard.review_delegate import DuplicateDelegate
 from refman.ui.wizard.review_model import ABSTRACT_ROLE, KEEP_SEPARATE_ROLE, Column, ReviewModel
-from refman.ui.wizard.source_page import clear_layout
 
 #: Above this many records the plan is computed off the GUI thread.
 PLAN_IN_WORKER_ABOVE = 2000

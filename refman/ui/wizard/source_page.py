@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Slot
@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QLayout,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -22,16 +21,11 @@ from PySide6.QtWidgets import (
 
 from refman.core.extraction import Extractor
 from refman.core.importing.values import SourcedPage
-from refman.importers import (
-    NotABibliographyError,
-    NotAnAuthorPageError,
-    UnreadableFileError,
-)
-from refman.importers.records import PageLink, ParsedPage
-from refman.importers.sources import HTML_SUFFIXES, TEXT_SUFFIXES, LoadedSource, load_source
+from refman.importers.records import PageLink
+from refman.importers.sources import HTML_SUFFIXES, TEXT_SUFFIXES
 
 from refman.ui.drop import DropInputs, install_drop_target
-from refman.ui.look import heading_label, plain_label, set_muted
+from refman.ui.look import clear_layout, heading_label, plain_label, set_muted
 from refman.ui.runner import OperationRunner
 from refman.ui.wizard.source_card import (
     ERROR_COLOUR,
@@ -42,6 +36,7 @@ from refman.ui.wizard.source_card import (
     SourceCard,
     sources_note,
 )
+from refman.ui.wizard.source_reading import read_file, read_text
 
 #: How long typing may pause before the pasted text is read (ms).
 PARSE_DELAY_MS = 300
@@ -84,16 +79,6 @@ def choose_files(parent: QWidget | None) -> list[str]:
         parent, "Open author pages, bibliographies or PDFs", "", file_filter()
     )
     return list(paths)
-
-
-def clear_layout(layout: QLayout) -> None:
-    """Remove and delete every item of a layout (hidden at once, deleted later)."""
-    while layout.count():
-        item = layout.takeAt(0)
-        widget = item.widget() if item is not None else None
-        if widget is not None:
-            widget.hide()
-            widget.deleteLater()
 
 
 class SourcePage(QWizardPage):
@@ -227,7 +212,7 @@ class SourcePage(QWizardPage):
         self._refresh()
         reader = self._reader.paper
         self._runner.submit(
-            lambda _progress, _cancelled: [_read_file(w.path, reader) for w in waiting],
+            lambda _progress, _cancelled: [read_file(w.path, reader) for w in waiting],
             lambda read: self._files_read(waiting, read),
             label=f"Reading {waiting[0].name}…" if len(waiting) == 1 else "Reading files…",
         )
@@ -259,8 +244,17 @@ class SourcePage(QWizardPage):
             for n in itertools.chain([source], (f"{source} ({i})" for i in itertools.count(2)))
             if n not in taken
         )
-        self._texts.append(_parsed(name, text, links))
+        self._texts.append(read_text(self._runner, name, text, links, self._text_read))
         self._refresh()
+
+    def _text_read(self, waiting: Source, read: Source) -> None:
+        self._texts = [read if s is waiting else s for s in self._texts]  # (one removed: out)
+        self._refresh()
+
+    def _paste_read(self, waiting: Source, read: Source) -> None:
+        if self._pasted is waiting:  # (not pasted over meanwhile)
+            self._pasted = read
+            self._refresh()
 
     def _remove(self, source: Source) -> None:
         if source is self._pasted:
@@ -274,7 +268,10 @@ class SourcePage(QWizardPage):
         self._timer.stop()
         self._paste_pending = False
         text = self.paste_area.toPlainText()
-        self._pasted = _parsed(PASTED, text, self.paste_area.links) if text.strip() else None
+        links = self.paste_area.links
+        self._pasted = (
+            read_text(self._runner, PASTED, text, links, self._paste_read) if text.strip() else None
+        )
         self._refresh()
 
     def _refresh(self) -> None:
@@ -343,32 +340,3 @@ class SourcePage(QWizardPage):
             self.add_files(inputs.files)
         for text in inputs.texts:
             self.add_text(text.text, text.source, text.links)
-
-
-def _read_file(path: Path | None, paper: Callable[[Path], ParsedPage]) -> Source:
-    """Read and parse one file (on the runner's thread): a source, recognised, or with the
-    reason it is not a page or cannot be read at all (and what to do)."""
-    assert path is not None
-    try:
-        loaded = load_source(path)
-    except UnreadableFileError as error:
-        return Source(path.name, error=str(error), path=path, unreadable=True)
-    try:
-        return Source(loaded.source, loaded.parse(paper), path=path)
-    except NotAnAuthorPageError as error:
-        return Source(
-            loaded.source,
-            error=error.message,
-            path=path,
-            bibliography=isinstance(error, NotABibliographyError),
-        )
-
-
-def _parsed(name: str, text: str, links: Sequence[PageLink] = ()) -> Source:
-    """Parse text into a source (recognised, or with the reason it is not a page)."""
-    try:
-        return Source(name, LoadedSource(name, text, links=tuple(links)).parse())
-    except NotAnAuthorPageError as error:
-        return Source(
-            name, error=error.message, bibliography=isinstance(error, NotABibliographyError)
-        )
