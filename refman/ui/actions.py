@@ -82,7 +82,8 @@ class _Spec:
 _SPECS: dict[ActionId, _Spec] = {
     ActionId.IMPORT: _Spec(
         "&Import…",
-        "Import author pages or bibliographies (BibTeX, RIS, CSL-JSON): files or pasted text",
+        "Import author pages, bibliographies (BibTeX, RIS, CSL-JSON) or papers' PDFs: files or "
+        "pasted text",
         ("Ctrl+I",),
     ),
     ActionId.NEW_PAPER: _Spec(

@@ -32,7 +32,7 @@ from refman.ui.read_only import locked
 log = logging.getLogger("refman.ui")
 
 #: What the overlay says over a drop that will be imported.
-DROP_MESSAGE = "Drop to import author pages or bibliographies"
+DROP_MESSAGE = "Drop to import author pages, bibliographies or PDFs"
 #: The source name of dropped text.
 DROPPED_TEXT = "dropped text"
 #: What a drop on a library that can only be read does not do.

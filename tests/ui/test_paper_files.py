@@ -247,9 +247,10 @@ def test_a_pdf_dropped_off_the_papers_adds_its_paper_through_the_wizard(
     before = library.count()
     empty = QPoint(window.table.viewport().width() // 2, window.table.viewport().height() - 5)
     said = _drop_at(window, window.table.viewport(), empty, pdf)
-    assert said == "Drop to import author pages or bibliographies"
+    assert said == "Drop to import author pages, bibliographies or PDFs"
     qtbot.wait_until(lambda: hasattr(window, "wizard") and window.wizard.isVisible())
     wizard = window.wizard
+    assert wizard.windowTitle() == "Import papers"  # (it said "Import author pages")
     assert wizard.source_page.wait_until_read()
     review = to_review(qtbot, wizard)
     assert review.rowCount() == 1

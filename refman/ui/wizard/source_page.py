@@ -97,7 +97,7 @@ class SourcePage(QWizardPage):
         #: Reads dropped PDFs' papers in a worker process (started with the first PDF).
         self._reader = Extractor()
         self.destroyed.connect(self._reader.close)
-        self.setTitle("Add author pages")
+        self.setTitle("Add author pages, bibliographies or PDFs")
         self.setSubTitle(
             "Paste the text of a researcher's publication list, open saved pages, "
             "bibliographies (BibTeX, RIS, CSL-JSON) or papers' PDFs, or drop files or text on "

@@ -49,7 +49,7 @@ class ImportWizard(QWizard):
     def __init__(self, controller: LibraryController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("importWizard")
-        self.setWindowTitle("Import author pages")
+        self.setWindowTitle("Import papers")  # (author pages, bibliographies, PDFs)
         self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
         self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, True)
         self.resize(1000, 700)
