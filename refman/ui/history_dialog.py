@@ -53,6 +53,8 @@ class HistoryDialog(QDialog):
         self.setWindowTitle("Import History")
         self.controller = controller
         self.plan: RevertPlan | None = None
+        #: The papers the revert shown names (gone, put back or kept).
+        self._named: frozenset[int] = frozenset()
         #: What the last revert did, shown until another import is picked.
         self.report = ""
         self.imports: list[ImportView] = []
@@ -149,9 +151,14 @@ class HistoryDialog(QDialog):
 
     @Slot()
     def on_selection_changed(self) -> None:
-        """Work out what reverting the picked import would do."""
+        """Work out what reverting the picked import would do, once the keyboard stops on
+        it (a dry run of a large import takes seconds: one for each import passed on the
+        way would hold up the person's changes)."""
         self.report = ""
-        self._work_out()
+        if self.selected_import() is None:
+            self._work_out()
+        else:
+            self._plan_again()
 
     @Slot()
     def on_replan_timeout(self) -> None:
@@ -178,9 +185,9 @@ class HistoryDialog(QDialog):
         )
 
     def _plan_again(self) -> None:
-        """The library changed: what the preview says may be wrong now. It is withdrawn (and
-        Revert with it) and worked out again once changes pause, or when the window shows
-        again."""
+        """Another import picked, or the library changed: what the preview says may be wrong
+        now. It is withdrawn (and Revert with it) and worked out once the picking or the
+        changes pause, or when the window shows again."""
         if self.selected_import() is None:
             return
         self._asked += 1  # (an answer on its way is out of date)
@@ -208,6 +215,15 @@ class HistoryDialog(QDialog):
         """Show what reverting the picked import would do (None: no import picked, or not
         worked out yet; the last revert's report stays until another import is picked)."""
         self.plan = plan
+        self._named = (
+            frozenset(
+                [i for i, _ in plan.removed]
+                + [i for i, _ in plan.restored]
+                + [k.paper_id for k in plan.kept]
+            )
+            if plan is not None
+            else frozenset()
+        )
         self.preview.setPlainText(
             "\n".join(revert_lines(plan)) if plan is not None else self.report
         )
@@ -236,11 +252,11 @@ class HistoryDialog(QDialog):
     @Slot(object)
     def on_changed(self, changes: Changes) -> None:
         """Read the history again after a change that may have added or removed imports
-        (then work out the picked import's revert again); after any other change, work out
-        its revert again: a paper tagged, read or edited since stays."""
+        (then work out the picked import's revert again); after a change to papers the
+        revert names, work out its revert again: a paper tagged, read or edited since stays."""
         if changes.structure:
             self.refresh()
-        elif changes:
+        elif self.plan is None or not self._named.isdisjoint(changes.papers | changes.added):
             self._plan_again()
 
 
