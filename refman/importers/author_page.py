@@ -8,10 +8,11 @@ page (author line and abstract per record). Anything else raises
 
 from __future__ import annotations
 
+from refman.common.identifiers import is_web_address
 from refman.common.text import plural
 from refman.importers.author_abstracts import parse_author_abstracts
 from refman.importers.lines import Lines, split_lines
-from refman.importers.messages import not_a_page
+from refman.importers.messages import LINK_HINT, not_a_page, web_address
 from refman.importers.publication_list import (
     PublicationList,
     find_header,
@@ -68,6 +69,8 @@ def _parse_lines(lines: Lines) -> ParsedPage:
             f"{who} but no line looks like the start of a paper (a venue and year such as "
             "“arXiv 2024” followed by a title)"
         )
+    if all(is_web_address(line) for line in lines.text):  # (a profile's address pasted)
+        raise not_a_page(f"{web_address(lines.text[0])}. {LINK_HINT.removesuffix('.')}")
     raise not_a_page(
         "no line looks like the start of a paper (a venue and year such as “arXiv 2024”, or a "
         "list of authors followed by an abstract)"

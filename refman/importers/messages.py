@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from refman.importers.errors import NotABibliographyError, NotAnAuthorPageError
 
-__all__ = ["BIB_SHAPE", "PAGE_SHAPE", "PREFIX", "SKIPPED", "not_a_bibliography", "not_a_page"]
+__all__ = [
+    "BIB_SHAPE",
+    "LINK_HINT",
+    "PAGE_SHAPE",
+    "PREFIX",
+    "SKIPPED",
+    "not_a_bibliography",
+    "not_a_page",
+    "web_address",
+]
 
 #: Every "no records" message starts with this.
 PREFIX = "No publication records found: "
@@ -26,6 +35,13 @@ BIB_SHAPE = (
 )
 #: Every warning about an entry that was left out starts with this.
 SKIPPED = "Skipped "
+#: What to do with the address of a page given instead of its text.
+LINK_HINT = "Open the page in your browser, select the publication list and drag or paste the text."
+
+
+def web_address(address: str) -> str:
+    """Why a web address given instead of a page's text imports nothing (no final period)."""
+    return f"‘{address}’ is a web address; refman cannot download pages"
 
 
 def not_a_page(reason: str) -> NotAnAuthorPageError:

@@ -22,6 +22,7 @@ from PySide6.QtGui import QAction, QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QWidget
 
 from refman.importers import UnreadableFileError
+from refman.importers.messages import LINK_HINT, web_address
 from refman.importers.pdf_file import is_pdf
 from refman.importers.sources import LoadedSource, check_file, html_page
 
@@ -37,9 +38,6 @@ DROP_MESSAGE = "Drop to import author pages, bibliographies or PDFs"
 DROPPED_TEXT = "dropped text"
 #: What a drop on a library that can only be read does not do.
 LOCKED_HINT = "Nothing dropped here can be imported or attached."
-_LINK_HINT = (
-    "Open the page in your browser, select the publication list and drag or paste the text."
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +74,7 @@ class DropInputs:
                 found.append(error)
         if not found and not self.files and not self.texts:
             if self.links:
-                found.append(
-                    UnreadableFileError(
-                        f"‘{self.links[0]}’ is a web address; refman cannot download pages.",
-                        _LINK_HINT,
-                    )
-                )
+                found.append(UnreadableFileError(f"{web_address(self.links[0])}.", LINK_HINT))
             elif self.image:
                 found.append(UnreadableFileError("The dragged item is an image, not text."))
             else:

@@ -459,3 +459,18 @@ def test_a_tag_too_long_is_said_on_the_tags_page_and_import_waits(
     click(qtbot, wizard, Button.CommitButton)
     qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)
     assert {t.name for t in library.tags()} == {"rivers", "x" * 100}
+
+
+def test_a_web_address_pasted_is_said_to_be_one(qtbot: QtBot, wizard: ImportWizard) -> None:
+    """A profile's address pasted (as Zotero takes a URL) was "no line looks like the start
+    of a paper"; a link dragged in was already told what to do."""
+    address = "https://scholar.google.com/citations?user=abc123"
+    area = wizard.source_page.paste_area
+    area.setPlainText(f"  {address}\n")
+    qtbot.waitUntil(lambda: bool(labels(wizard.source_page, "sourceError")))
+    assert labels(wizard.source_page, "sourceError") == [
+        f"✗  Not an author page. No publication records found: ‘{address}’ is a web address; "
+        "refman cannot download pages. Open the page in your browser, select the publication "
+        "list and drag or paste the text."
+    ]
+    assert not wizard.button(Button.NextButton).isEnabled()

@@ -862,6 +862,12 @@ def test_provisional_title_is_short_and_never_empty() -> None:
         ("apples\nbananas\ncherries\n", "no line looks like the start of a paper"),
         ("Ann Lee\nBob Stone\nCarl Dahl\n", "no line looks like the start of a paper"),
         ("Ada Lindqvist\n\n2 recordsLinked to original sources\n", "the page names Ada Lindqvist"),
+        (  # a profile's address instead of its text
+            " https://dblp.org/pid/12/345.html \n",
+            "‘https://dblp.org/pid/12/345.html’ is a web address; refman cannot download pages. "
+            "Open the page in your browser",
+        ),
+        ("see https://dblp.org/pid/12/345.html\n", "no line looks like the start of a paper"),
     ],
 )
 def test_text_that_is_not_an_author_page_says_why(text: str, reason: str) -> None:
