@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QWidget,
     QWizard,
 )
@@ -474,3 +475,30 @@ def test_a_web_address_pasted_is_said_to_be_one(qtbot: QtBot, wizard: ImportWiza
         "list and drag or paste the text."
     ]
     assert not wizard.button(Button.NextButton).isEnabled()
+
+
+def test_f2_types_the_title_of_a_row_that_needs_one_and_space_still_checks_it(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService
+) -> None:
+    """The keyboard's cell is the row's checkbox (Space leaves a record out): F2 there did
+    nothing, so a title could only be typed after a double-click."""
+    abstract = "We introduce a family of tide models that learn from gauges."
+    wizard.add_text(abstracts_page("Chidi Okafor", [("Chidi Okafor, Ada Lindqvist", abstract)]))
+    model = to_review(qtbot, wizard)
+    assert statuses(model) == ["Needs a title"]
+    table = wizard.review_page.table
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus)
+    assert table.currentIndex().column() == Column.IMPORT
+    qtbot.keyClick(table, Qt.Key.Key_F2)
+    editor = table.findChild(QLineEdit)
+    assert editor is not None and editor.isVisible()
+    editor.selectAll()
+    qtbot.keyClicks(editor, "Tide Models from Gauges")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: statuses(model) == ["New — title typed by you"])
+    assert model.index(0, Column.TITLE).data() == "Tide Models from Gauges"
+    assert wizard.currentPage() is wizard.review_page  # (Enter took the title, no more)
+    table.setFocus()
+    qtbot.keyClick(table, Qt.Key.Key_Space)
+    assert statuses(model) == ["Left out — will not be imported"]

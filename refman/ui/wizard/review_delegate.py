@@ -1,15 +1,44 @@
-"""The review table's delegate: a merge / keep separate combo in a possible duplicate's row."""
+"""The review table: F2 types a title wherever the row's keyboard cell is, and its delegate, a
+merge / keep separate combo in a possible duplicate's row."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QComboBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
 
 from refman.core.importing.wording import duplicate_text
 
 from refman.ui.wizard.review_model import KEEP_SEPARATE_ROLE, PLAN_ROLE, Column
 
 Index = QModelIndex | QPersistentModelIndex
+
+
+class ReviewTable(QTableView):
+    """The review's rows. The keyboard's cell stays in the first column (Space checks and
+    unchecks the row), so F2 there types the row's title when it needs one."""
+
+    def edit(  # type: ignore[override]
+        self,
+        index: Index,
+        trigger: QAbstractItemView.EditTrigger | None = None,
+        event: QEvent | None = None,
+    ) -> bool:
+        """Edit a cell; the edit key on a row that needs a title edits its title."""
+        if trigger is None:  # (the public slot)
+            super().edit(index)
+            return True
+        if trigger == QAbstractItemView.EditTrigger.EditKeyPressed and index.isValid():
+            title = index.model().index(index.row(), Column.TITLE)
+            if title.flags() & Qt.ItemFlag.ItemIsEditable and index.column() != Column.STATUS:
+                index = title  # (the keyboard's cell stays where it is)
+        return super().edit(index, trigger, event)  # type: ignore[arg-type]
 
 
 class DuplicateDelegate(QStyledItemDelegate):

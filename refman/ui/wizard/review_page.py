@@ -29,7 +29,7 @@ from refman.ui.controller import LibraryController
 from refman.ui.look import clear_layout, heading_label, plain_label, set_muted
 from refman.ui.runner import Job
 from refman.ui.wizard.review_choices import carried, moved_pages
-from refman.ui.wizard.review_delegate import DuplicateDelegate
+from refman.ui.wizard.review_delegate import DuplicateDelegate, ReviewTable
 from refman.ui.wizard.review_model import ABSTRACT_ROLE, KEEP_SEPARATE_ROLE, Column, ReviewModel
 
 #: Above this many records the plan is computed off the GUI thread.
@@ -54,8 +54,8 @@ class ReviewPage(QWizardPage):
         self.setObjectName("reviewPage")
         self.setTitle("Review the records")
         self.setSubTitle(
-            "Uncheck records you do not want. Double-click a suggested title (in italics) to "
-            "type a real one."
+            "Uncheck records you do not want (Space). Double-click a suggested title (in "
+            "italics), or press F2 on its row, to type a real one."
         )
         self.controller = controller
         self._pages_source = pages
@@ -112,7 +112,7 @@ class ReviewPage(QWizardPage):
         layout.addWidget(self.abstract)
 
     def _build_table(self) -> QTableView:
-        table = QTableView()
+        table = ReviewTable()
         table.setObjectName("reviewTable")
         table.setModel(self.model)
         table.setItemDelegate(DuplicateDelegate(table))
