@@ -15,6 +15,7 @@ __all__ = [
     "PAGE_SHAPE",
     "PREFIX",
     "SKIPPED",
+    "WEB_ADDRESS",
     "not_a_bibliography",
     "not_a_page",
     "web_address",
@@ -39,9 +40,15 @@ SKIPPED = "Skipped "
 LINK_HINT = "Open the page in your browser, select the publication list and drag or paste the text."
 
 
+#: Why a web address given instead of a page imports nothing (after the address).
+WEB_ADDRESS = "is a web address; refman cannot download pages"
+#: What to do with a web address given instead of a page's file.
+SAVE_HINT = "Open it in your browser, save the page (as text or HTML) and import that file."
+
+
 def web_address(address: str) -> str:
     """Why a web address given instead of a page's text imports nothing (no final period)."""
-    return f"‘{address}’ is a web address; refman cannot download pages"
+    return f"‘{address}’ {WEB_ADDRESS}"
 
 
 def not_a_page(reason: str) -> NotAnAuthorPageError:

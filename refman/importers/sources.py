@@ -24,6 +24,7 @@ from refman.importers.errors import NotAnAuthorPageError, UnreadableFileError
 from refman.importers.file_field import ENDNOTE_PDF
 from refman.importers.html_text import html_page, html_to_text
 from refman.importers.identify import attach_links
+from refman.importers.messages import SAVE_HINT, WEB_ADDRESS
 from refman.importers.pdf_file import looks_like_pdf
 from refman.importers.records import PageLink, ParsedPage
 
@@ -48,6 +49,8 @@ TOO_LARGE = (
     f"is larger than {MAX_FILE_MB} MB, the most refman reads from one file; "
     "export the library in parts (one collection at a time) and import each."
 )
+#: A web address given as a file's name.
+_ADDRESS = re.compile(r"^https?:/", re.IGNORECASE)
 #: Suffixes read as plain text.
 TEXT_SUFFIXES = frozenset({".txt", ".text", ".md"})
 #: Suffixes read as HTML (their visible text).
@@ -168,6 +171,8 @@ def _stat(path: Path) -> None:
     try:
         info = path.stat()
     except FileNotFoundError:
+        if _ADDRESS.match(str(path)):  # (a path joins the two slashes: https:/host/…)
+            raise _unreadable(path, f"{WEB_ADDRESS}.", SAVE_HINT) from None
         raise _unreadable(path, "does not exist.") from None
     except PermissionError:
         raise _unreadable(path, "cannot be opened: permission denied.") from None

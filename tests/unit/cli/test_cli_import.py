@@ -391,6 +391,22 @@ def test_a_bad_file_does_not_stop_the_others(cli: Cli, page: Path, tmp_path: Pat
     assert len(papers(cli)) == 3
 
 
+def test_a_web_address_given_as_a_file_is_said_to_be_one(
+    cli: Cli, library_path: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``refman import https://…`` said the address "does not exist"."""
+    monkeypatch.chdir(tmp_path)
+    before = dump(library_path)
+    address = "https://dblp.org/pid/12/345.html"
+    result = cli("import", address)
+    assert result.code == 2
+    assert result.err == (
+        f"refman: {address}: is a web address; refman cannot download pages. Open it in your "
+        "browser, save the page (as text or HTML) and import that file.\n"
+    )
+    assert dump(library_path) == before
+
+
 def test_an_html_page_imports_from_a_file_and_from_standard_input(
     cli: Cli, page: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
