@@ -57,8 +57,8 @@ TEXT_SUFFIXES = frozenset({".txt", ".text", ".md"})
 HTML_SUFFIXES = frozenset({".html", ".htm"})
 
 _HINT = (
-    "refman imports bibliographies (BibTeX, RIS, CSL-JSON) and the text of author pages: "
-    "save the page as text or HTML, or copy its text in the browser and paste it."
+    "refman imports bibliographies (BibTeX, RIS, CSL-JSON), papers' PDFs and the text of "
+    "author pages: save the page as text or HTML, or copy its text in the browser and paste it."
 )
 _IMAGE_SUFFIXES = {
     ".png": "PNG",
