@@ -38,6 +38,7 @@ from tests.helpers.pages import abstracts_page, generated_page
 from refman.ui.controller import LibraryController
 from refman.ui.runner import Job
 from refman.ui.wizard import ImportWizard, review_page, source_page, source_reading
+from refman.ui.wizard import wizard as wizard_module
 from refman.ui.wizard.review_model import LEFT_OUT, Column, ReviewModel
 from refman.ui.wizard.source_card import Source
 
@@ -725,6 +726,32 @@ def test_cancel_on_the_review_page_changes_nothing(
     assert wizard.result is None
     assert dump(library_path) == before
     assert wizard.controller.undo_stack.count() == 0
+
+
+def test_closing_with_pasted_text_asks_before_the_text_is_lost(
+    qtbot: QtBot,
+    make_wizard: Callable[[], ImportWizard],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[bool] = []
+    answer = {"discard": False}
+
+    def ask(_parent: object) -> bool:
+        asked.append(True)
+        return answer["discard"]
+
+    monkeypatch.setattr(wizard_module, "confirm_discard", ask)
+    wizard = make_wizard()
+    click(qtbot, wizard, Button.CancelButton)  # nothing typed: closes at once
+    assert not wizard.isVisible() and asked == []
+    wizard = make_wizard()
+    wizard.source_page.paste_area.setPlainText(generated_page(3))
+    qtbot.keyClick(wizard.source_page.paste_area, Qt.Key.Key_Escape)  # "Cancel": text stays
+    assert wizard.isVisible() and asked == [True]
+    assert wizard.source_page.paste_area.toPlainText() == generated_page(3)
+    answer["discard"] = True
+    click(qtbot, wizard, Button.CancelButton)
+    assert not wizard.isVisible() and asked == [True, True]
 
 
 @pytest.fixture

@@ -187,6 +187,10 @@ class SourcePage(QWizardPage):
 
     # -- adding sources -----------------------------------------------------------------------
 
+    def holds_text(self) -> bool:
+        """Text was pasted or dropped here (closing would lose it; files stay on the disk)."""
+        return bool(self._texts) or bool(self.paste_area.toPlainText().strip())
+
     def sources(self) -> list[Source]:
         """Every source given so far, recognised or not."""
         pasted = [self._pasted] if self._pasted is not None else []

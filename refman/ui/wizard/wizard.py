@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QWidget, QWizard
+from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
 from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
 from refman.importers.records import PageLink
@@ -112,7 +112,11 @@ class ImportWizard(QWizard):
         self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, not allow)
 
     def reject(self) -> None:
-        """Close; a running import is cancelled first (the library stays as it was)."""
+        """Close; a running import is cancelled first (the library stays as it was). Text
+        pasted or dropped and not imported is only let go once the person says so."""
+        unsaved = self.result is None and self.source_page.holds_text()
+        if unsaved and not self.result_page.running and not confirm_discard(self):
+            return
         self.result_page.cancel_and_wait()
         self.review_page.wait_for_work()  # (and the files being read)
         super().reject()
@@ -128,3 +132,15 @@ class ImportWizard(QWizard):
         """Pass the imported papers on and close."""
         self.show_papers_requested.emit(ids)
         self.accept()
+
+
+def confirm_discard(parent: QWidget) -> bool:
+    """Ask before closing the wizard with text pasted or dropped that was not imported."""
+    answer = QMessageBox.question(
+        parent,
+        "Close Import",
+        "Close without importing? The text you pasted or dropped is not kept anywhere.",
+        QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        QMessageBox.StandardButton.Cancel,
+    )
+    return answer == QMessageBox.StandardButton.Discard

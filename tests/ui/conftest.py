@@ -1,0 +1,14 @@
+"""The window's tests: a question a headless test cannot answer has its answer set."""
+
+from __future__ import annotations
+
+import pytest
+
+from refman.ui.wizard import wizard
+
+
+@pytest.fixture(autouse=True)
+def _closing_discards_pasted_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closing an import wizard that holds pasted text asks first (a modal question nobody
+    answers in a test): the person says Discard, unless a test says otherwise."""
+    monkeypatch.setattr(wizard, "confirm_discard", lambda _parent: True)
