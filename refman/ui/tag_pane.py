@@ -345,12 +345,15 @@ class TagPane(QWidget):
 
     @Slot(object)
     def on_controller_changed(self, changes: Changes) -> None:
-        """Reload when tags, papers or the structure changed (a saved note changes no count;
-        a change to tags alone leaves the people's counts)."""
+        """Reload when tags, papers or the structure changed (a saved note changes no count
+        but those of saved searches of words, which notes hold too; a change to tags alone
+        leaves the people's counts)."""
         counted = changes.tags or changes.structure or changes.people or changes.searches
         if counted or (changes.papers and not changes.notes):
             others = changes.structure or changes.people or changes.searches or changes.added
             self.refresh(tags_only=changes.tags and not (others or changes.notes))
+        elif changes.notes and any(v.text for v in self.saved_searches()):
+            self.refresh(tags_only=True)  # (the saved searches counted again, not the people)
 
     @Slot()
     def on_nav_list_selection_changed(self) -> None:

@@ -12,7 +12,9 @@ from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
+from refman.core.operations import Outcome
 from refman.core.saved_searches import SaveSearch
+from refman.core.values import NoteView
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import THREE_PAPERS as RECORDS
 from tests.helpers.pages import publication_page
@@ -205,3 +207,24 @@ def test_an_empty_saved_search_says_why_in_the_list(
     )
     qtbot.waitUntil(lambda: note.isVisible() and note.text() == gone)
     assert "no longer in the library" in _nav_item(window, "Systems").toolTip()  # type: ignore[attr-defined]
+
+
+def test_a_note_written_counts_in_the_saved_searches_finding_its_words(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController, library: LibraryService
+) -> None:
+    controller.apply(SaveSearch("To do", "note:todo", ()))
+    settle(controller)
+    qtbot.waitUntil(lambda: bool(window.tag_pane.saved_searches()))
+    _click(qtbot, window, "To do")
+    settle(controller)
+    assert _nav_item(window, "To do").data(COUNT_ROLE) == 0  # type: ignore[attr-defined]
+    first = library.paper_ids()[0]
+    made: list[Outcome[NoteView]] = []
+    controller.add_note(first, made.append)
+    settle(controller)
+    qtbot.waitUntil(lambda: bool(made))
+    controller.edit_note(made[0].value.id, "TODO: compare with ours")
+    settle(controller)
+    qtbot.waitUntil(lambda: _nav_item(window, "To do").data(COUNT_ROLE) == 1)  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1)
+    assert window.model.paper_id(0) == first
