@@ -73,12 +73,13 @@ def _subject(value: str) -> ColumnElement[bool]:
     return Paper.id.in_(select(PaperSubject.paper_id).where(PaperSubject.subject_id.in_(codes)))
 
 
-def _years(value: str) -> ColumnElement[bool]:
+def _ranged(column: Any, value: str) -> ColumnElement[bool]:
+    """A year or a rating in the range typed ("2023..2025", ">=4")."""
     low, high = year_range(value) or (None, None)
-    bounds = [Paper.year >= low] if low is not None else []
+    bounds = [column >= low] if low is not None else []
     if high is not None:
-        bounds.append(Paper.year <= high)
-    return and_(Paper.year.is_not(None), *bounds)
+        bounds.append(column <= high)
+    return and_(column.is_not(None), *bounds)
 
 
 def _condition(
@@ -98,8 +99,8 @@ def _condition(
     if f.field == "owner":
         owns = select(Attribution.paper_id).where(Attribution.person_id.in_(_people_named(value)))
         return Paper.id.in_(owns)
-    if f.field == "year":
-        return _years(value)
+    if f.field in ("year", "rating"):
+        return _ranged(getattr(Paper, f.field), value)
     if f.field in ("title", "venue"):
         return plain_contains(session, getattr(Paper, f.field), value)
     if f.field == "subject":

@@ -18,7 +18,8 @@ and filters:
 * ``"exact phrase"`` — the words in this order;
 * ``is:duplicate``, ``is:suggested``, ``is:incomplete`` — a possible duplicate, a suggested
   title, an incomplete author list (what puts a paper in *Needs attention*); ``is:unread``,
-  ``is:reading``, ``is:read`` — its reading status;
+  ``is:reading``, ``is:read`` — its reading status; ``rating:4``, ``rating:3..5``,
+  ``rating:>=4`` — its stars (as years are ranged);
 * ``doi:10.1145/3188720``, ``arxiv:2401.01234``, ``key:jiang2024megascale`` — the paper of
   that identifier; a DOI (or its link) or an arXiv id pasted alone finds its paper too, and a
   lone word shaped like a citation key (``DBLP:conf/nips/BrownMRSKDNSSAA20`` too) also finds
@@ -53,6 +54,7 @@ FIELDS = (
     "arxiv",
     "key",
     "is",
+    "rating",
 )
 #: What ``is:`` asks of a paper: why it needs attention (a suggested title, an incomplete
 #: author list, a possible duplicate) or its reading status.
@@ -137,7 +139,7 @@ def _term(
     value = quoted if quoted is not None else (bare or "")
     field = (name or "").lower()
     understood = field in FIELDS and bool(value.strip())
-    if field == "year":
+    if field in ("year", "rating"):
         understood = understood and year_range(value) is not None
     elif field == "is":
         understood = understood and value.strip().lower() in STATES

@@ -26,6 +26,7 @@ EXAMPLES = (
     ('tag:"to read"', "carries the tag"),
     ("note:todo", "a note of the paper contains it"),
     ("is:duplicate", "a possible duplicate (also is:suggested, is:incomplete, is:unread)"),
+    ("rating:4..", "four stars or more (rating:0: not rated)"),
     ("10.1145/3188720", "a DOI, arXiv id or citation key pasted: its paper"),
     ("-survey", "leave out what matches (also -author:smith, NOT survey)"),
     ("llm OR transformer", "either"),

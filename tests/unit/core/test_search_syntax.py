@@ -243,6 +243,21 @@ def test_any_line_is_read_without_an_error(typed: str) -> None:
     )
 
 
+def test_rating_finds_the_papers_of_those_stars(
+    library: LibraryService, titles: dict[str, int]
+) -> None:
+    library.mark([titles["pipeline"]], rating=5)
+    library.mark([titles["overlapped"]], rating=3)
+    assert found(library, "rating:5") == {"pipeline"}
+    assert (
+        found(library, "rating:3..") == found(library, "rating:>=3") == {"pipeline", "overlapped"}
+    )
+    assert found(library, "rating:4-5") == {"pipeline"}
+    assert found(library, "rating:0") == {"a", "columnar"}  # (not rated)
+    assert found(library, "-rating:0 -rating:5") == {"overlapped"}
+    assert found(library, "rating:many") == set()  # (plain words)
+
+
 def test_is_finds_why_a_paper_needs_attention_and_its_reading_status(
     library: LibraryService, titles: dict[str, int]
 ) -> None:
