@@ -72,6 +72,9 @@ _PREFIXED_KEY = re.compile(r"^([A-Za-z]+):([^\s{}(),\\#%~\"'=:]*\d[^\s{}(),\\#%~
 _OPERATORS = ("OR", "AND", "NOT")
 _JOINING = tuple(f" {word} " for word in _OPERATORS)
 _TOKEN = re.compile(r'(-?)(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S+))')
+#: An identifier's label as papers print it, a space after its colon: "DOI: 10.1145/…",
+#: "arXiv: 2401.01234" (other fields keep "word: word" as words: a title "Note: on …").
+_SPACED_FIELD = re.compile(r"(?<![^\s-])(doi|arxiv)\s*:\s+(?=[^\s-])", re.IGNORECASE)
 _YEARS = re.compile(r"^(\d{1,4})?(?:\.\.(\d{1,4})?)?$")
 #: Years as people type them too: "2020-2022" (a hyphen or a dash), ">2020", "<=2019".
 _DASHED = re.compile(r"^(\d{1,4})\s*[-\u2010-\u2015]\s*(\d{1,4})$")
@@ -196,8 +199,14 @@ def _identifier(line: str) -> ParsedSearch | None:
     return ParsedSearch("", (SearchFilter("any", options=either),))
 
 
+def _labels_joined(typed: str) -> str:
+    """ "DOI: 10.1145/3188720", as papers print it, read as the field and its value."""
+    return _SPACED_FIELD.sub(r"\1:", typed) if ":" in typed else typed
+
+
 def parse_search(typed: str) -> ParsedSearch:
     """Read a search line (see the module documentation); never fails."""
+    typed = _labels_joined(typed)
     line = typed.strip()
     if line and " " not in line and (found := _identifier(line)) is not None:
         return found

@@ -185,6 +185,9 @@ def test_a_pasted_doi_arxiv_id_or_citation_key_finds_its_paper(
     assert key is not None
     for typed in ("10.1145/3188720", "https://doi.org/10.1145/3188720", "doi:10.1145/3188720"):
         assert found(library, typed) == {"a"}, typed
+    # as a paper prints them, a space after the label
+    assert found(library, "DOI: 10.1145/3188720") == {"a"}
+    assert found(library, "arXiv: 2401.01234") == {"overlapped"}
     for typed in ("2401.01234", "arXiv:2401.01234v2", "https://arxiv.org/abs/2401.01234"):
         assert found(library, typed) == {"overlapped"}, typed
     # an id a bibliography gave with its version is found with or without it
