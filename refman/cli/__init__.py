@@ -157,8 +157,9 @@ def _require_folder(location: str) -> None:
 
 
 #: The commands that make the library named when there is none yet: an import starts a
-#: library; a backup restored puts back one that was lost.
-_MAKING = frozenset({"import", "restore-backup"})
+#: library (a paper added by hand is an import of one record); a backup restored puts back
+#: one that was lost.
+_MAKING = frozenset({"import", "add", "restore-backup"})
 
 
 def _require_library(command: str, location: str) -> None:

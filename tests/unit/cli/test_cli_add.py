@@ -4,7 +4,11 @@ value is exit status 2 with why, and changes nothing."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
+
+from refman.__main__ import main
 from refman.core.library import LibraryService
 from tests.helpers.cli import Cli
 
@@ -45,3 +49,16 @@ def test_add_refuses_a_bad_value_with_exit_status_2(cli: Cli, library: LibrarySe
     assert "“MMXX” is not a year" in done.err
     assert cli("add", "  ").code == 2
     assert library.count() == 0
+
+
+def test_add_starts_a_library_that_does_not_exist_yet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A paper added by hand is an import of one record: like ``refman import``, it starts
+    the library named, where every other command says there is none."""
+    new = tmp_path / "new.sqlite"
+    assert main(["--db", str(new), "add", "On Growth and Form", "--year", "1917"]) == 0
+    assert capsys.readouterr().out.startswith("Added #")
+    assert main(["--db", str(new), "list", "--json"]) == 0
+    [paper] = json.loads(capsys.readouterr().out)
+    assert (paper["title"], paper["year"]) == ("On Growth and Form", 1917)
