@@ -22,20 +22,23 @@ from refman.common.text import squash_spaces
 from refman.core.importing.values import ImportResult, SourcedPage
 from refman.core.rules import FieldEdits, clean_tag_names, clean_title, typed_text
 from refman.importers import ParsedPage, ParsedRecord
+from refman.importers.bib_fields import bib_names
 from refman.importers.names import name_parts, parse_author_line
-from refman.importers.records import PageFormat
+from refman.importers.records import PageFormat, PersonName
 from refman.importers.titles import shorten
 
 __all__ = ["TYPED_SOURCE", "Added", "typed_authors", "typed_page", "typed_record"]
 
-#: What separates two names of an author line (besides the comma of "Family, Given").
-_SEPARATED = re.compile(r",|;|&|\band\b")
+#: A list written as BibTeX writes it: "and" between its names.
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+#: "… and others": BibTeX's "et al.".
+_AND_OTHERS = re.compile(r"\s+and\s+others\.?$", re.IGNORECASE)
 #: How the import history names where a paper added by hand came from.
 TYPED_SOURCE = "Added by hand"
 
 
-def typed_authors(line: str) -> tuple[tuple[str, ...], bool]:
-    """The authors of an author line as typed: ``(names, complete)``; no names for "".
+def typed_authors(line: str) -> tuple[tuple[PersonName, ...], bool]:
+    """The authors of an author line as typed: ``(people, complete)``; nobody for "".
 
     Raises:
         InvalidValueError: The line does not read as a list of names.
@@ -43,20 +46,37 @@ def typed_authors(line: str) -> tuple[tuple[str, ...], bool]:
     text = squash_spaces(typed_text(line))
     if not text:
         return (), False
-    family, comma, given = text.partition(",")
-    particles = family.split()[:-1]  # "van Rossum, Guido"
-    if comma and all(w.islower() for w in particles) and not _SEPARATED.search(given):
-        return (f"{given.strip()} {family.strip()}".strip(),), True  # "Knuth, Donald E."
+    family_first = _family_first(text)
+    if family_first is not None:
+        return family_first
     if text.isalpha():  # one name alone: "Plato"
-        return (text,), True
-    parsed = parse_author_line(text)
+        return (name_parts(text),), True
+    parsed = parse_author_line(_AND_OTHERS.sub(" et al.", text))
     if parsed is None:
         raise InvalidValueError(
             f"“{shorten(text, 60)}” does not read as a list of authors.",
             "Write the names separated by commas or “and”: Ann Smith, Bob Jones and Carol "
             "White (“et al.” at the end when there are more).",
         )
-    return parsed
+    names, complete = parsed
+    return tuple(map(name_parts, names)), complete
+
+
+def _family_first(text: str) -> tuple[tuple[PersonName, ...], bool] | None:
+    """A line of names written family name first, as BibTeX writes them ("Knuth, Donald E.",
+    "Knuth, Donald E. and Graham, Ronald L.", "Smith, Ann and others"), read as BibTeX reads
+    it; None for any other line ("Ann Smith, Bob Jones and Carol White")."""
+    if ";" in text or "&" in text:
+        return None
+    for name in _AND.split(text):
+        family, comma, given = name.partition(",")
+        particles = family.split()[:-1]  # "van Rossum, Guido"
+        if name.casefold() != "others" and (
+            not comma or "," in given or not all(w.islower() for w in particles)
+        ):
+            return None
+    people, complete = bib_names(text)
+    return tuple(people), complete
 
 
 def typed_record(
@@ -78,14 +98,15 @@ def typed_record(
         InvalidValueError: The title is empty, the authors do not read as names, a field's
             text breaks its rule (a year "MMXX", a DOI that is none) or a tag name is empty.
     """
-    names, complete = typed_authors(authors)
+    people, complete = typed_authors(authors)
+    names = tuple(person.display for person in people)
     record = ParsedRecord(
         title=clean_title(typed_text(title)),
         title_provisional=False,
         abstract="",
         authors=names,
         authors_complete=complete,
-        author_names=tuple(name_parts(name) for name in names),
+        author_names=people,
         tags=clean_tag_names(tags),
     )
     values: dict[str, object] = {}

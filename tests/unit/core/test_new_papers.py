@@ -25,6 +25,13 @@ def _add(library: LibraryService, title: str, authors: str = "", **fields: str) 
         ("Knuth, Donald E.", ("Donald E. Knuth",), True),
         ("van Rossum, Guido", ("Guido van Rossum",), True),
         ("Smith, A. and Jones, B.", ("A. Smith", "B. Jones"), True),
+        # BibTeX's author field, as a JabRef or Zotero user copies it
+        ("Knuth, Donald E. and Graham, Ronald L.", ("Donald E. Knuth", "Ronald L. Graham"), True),
+        ("Smith, John and Doe, Jane and Roe, R.", ("John Smith", "Jane Doe", "R. Roe"), True),
+        ("de la Cruz, Maria and van der Berg, Jan", ("Maria de la Cruz", "Jan van der Berg"), True),
+        ("Smith, Ann and others", ("Ann Smith",), False),
+        ("Ann Smith and others", ("Ann Smith",), False),
+        ("张, 伟", ("张伟",), True),
         ("Ashish Vaswani et al.", ("Ashish Vaswani",), False),
         ("Plato", ("Plato",), True),
         ("", (), False),
@@ -33,7 +40,20 @@ def _add(library: LibraryService, title: str, authors: str = "", **fields: str) 
 def test_an_author_line_reads_as_people_write_it(
     line: str, names: tuple[str, ...], complete: bool
 ) -> None:
-    assert typed_authors(line) == (names, complete)
+    people, whole = typed_authors(line)
+    assert (tuple(person.display for person in people), whole) == (names, complete)
+
+
+def test_family_names_typed_first_are_the_family_names() -> None:
+    """ "Knuth, Donald E. and Graham, Ronald L." is two people, not four: Knuth and Graham
+    are their family names (as a citation writes them)."""
+    record = typed_record("Concrete Mathematics", "Knuth, Donald E. and Graham, Ronald L.")
+    assert [(p.family, p.given) for p in record.author_names] == [
+        ("Knuth", "Donald E."),
+        ("Graham", "Ronald L."),
+    ]
+    [chinese] = typed_record("Title", "张, 伟").author_names
+    assert (chinese.family, chinese.given) == ("张", "伟")
 
 
 def test_a_paper_by_hand_is_a_paper_with_what_was_typed(library: LibraryService) -> None:
