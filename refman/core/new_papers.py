@@ -27,7 +27,7 @@ from refman.importers.names import name_parts, parse_author_line
 from refman.importers.records import PageFormat, PersonName
 from refman.importers.titles import shorten
 
-__all__ = ["TYPED_SOURCE", "Added", "typed_authors", "typed_page", "typed_record"]
+__all__ = ["TYPED_SOURCE", "TYPED_TYPE", "Added", "typed_authors", "typed_page", "typed_record"]
 
 #: A list written as BibTeX writes it: "and" between its names.
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
@@ -35,6 +35,8 @@ _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 _AND_OTHERS = re.compile(r"\s+and\s+others\.?$", re.IGNORECASE)
 #: How the import history names where a paper added by hand came from.
 TYPED_SOURCE = "Added by hand"
+#: The type of a paper added by hand when none is given (the form's and ``refman add``'s).
+TYPED_TYPE = "article-journal"
 
 
 def typed_authors(line: str) -> tuple[tuple[PersonName, ...], bool]:
@@ -108,6 +110,7 @@ def typed_record(
         authors_complete=complete,
         author_names=people,
         tags=clean_tag_names(tags),
+        type=TYPED_TYPE,
     )
     values: dict[str, object] = {}
     for name, text in (fields or {}).items():

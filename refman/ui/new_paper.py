@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from refman.common.errors import RefmanError
 from refman.core.importing.values import ImportChoices, ImportResult
-from refman.core.new_papers import Added, typed_page, typed_record
+from refman.core.new_papers import TYPED_TYPE, Added, typed_page, typed_record
 from refman.core.operations import ImportPages, Outcome
 from refman.core.rules import ITEM_TYPES
 from refman.importers import ParsedRecord
@@ -64,7 +64,7 @@ class NewPaperDialog(QDialog):
         self.type.setObjectName("newPaperType")
         for item_type, label in ITEM_TYPES.items():
             self.type.addItem(label, item_type)
-        self.type.setCurrentIndex(self.type.findData("article-journal"))
+        self.type.setCurrentIndex(self.type.findData(TYPED_TYPE))
         self.lines: dict[str, QLineEdit] = {}
         form = QFormLayout()
         form.addRow("&Title", self.title)

@@ -62,3 +62,13 @@ def test_add_starts_a_library_that_does_not_exist_yet(
     assert main(["--db", str(new), "list", "--json"]) == 0
     [paper] = json.loads(capsys.readouterr().out)
     assert (paper["title"], paper["year"]) == ("On Growth and Form", 1917)
+
+
+def test_a_paper_added_without_a_type_is_a_journal_article_as_in_the_window(
+    cli: Cli, library: LibraryService
+) -> None:
+    """The window's form starts at *Journal article*: ``refman add`` without ``--type``
+    gives the same type, not *Preprint*."""
+    assert cli("add", "Deep Residual Learning", "--venue", "CVPR").code == 0
+    [paper_id] = library.paper_ids()
+    assert library.paper(paper_id).type == "article-journal"
