@@ -14,8 +14,10 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from refman.common.errors import InvalidValueError
 from refman.common.text import person_key
 from refman.core.citekey_aliases import citing_holders, key_clashes, keys_free_for
+from refman.core.citekeys import folded
 from refman.core.importing.batches import write_batches
 from refman.core.importing.checkpoint import Checkpoint, Progress
 from refman.core.importing.import_ids import NOTHING_GIVEN, GivenBack, PaperIds
@@ -43,6 +45,7 @@ from refman.core.registry import Registry
 from refman.core.rules import clean_tag_names
 from refman.core.spellings import respell
 from refman.core.state_io import load_states, state_keys, write_states
+from refman.importers.records import PageFormat, ParsedRecord
 from refman.store.backend import on_server
 from refman.store.connection import lock_imports
 from refman.store.search import SearchIndex
@@ -289,8 +292,7 @@ def _apply_record(
         state = work.state_of(target)
         p = replace(p, record=keys_free_for(p.record, state.id, work.held))
         updated = _merge(p, state, sp, keys, choices.titles.get(p.ref))
-    if clashes := key_clashes(record, state.id, work.held):
-        work.clashes.setdefault(p.ref[0], []).extend(clashes)
+    _check_keys(record, state.id, p.ref[0], sp, work)
     work.resolved[p.ref] = state.id
     if p.record.notes:
         work.notes.setdefault(state.id, []).extend(p.record.notes)
@@ -316,6 +318,27 @@ def _apply_record(
         in_library=in_library,
         updated=(updated or marked) and in_library,
     )
+
+
+def _check_keys(
+    record: ParsedRecord, paper_id: int, page: int, sp: SourcedPage, work: _Work
+) -> None:
+    """Note the record's keys another paper holds (its paper does not take them), or refuse
+    them for a paper added by hand: the person typed that key, so it is not silently given
+    another, and nothing is added.
+
+    Raises:
+        InvalidValueError: A paper added by hand names another paper's key.
+    """
+    clashes = key_clashes(record, paper_id, work.held)
+    if clashes and sp.page.format is PageFormat.TYPED:
+        key = record.citekey or ""
+        raise InvalidValueError(
+            f"“{key}” is already a citation key of paper #{work.held[folded(key)]}.",
+            "Choose another key, or leave it out: refman gives the paper one.",
+        )
+    if clashes:
+        work.clashes.setdefault(page, []).extend(clashes)
 
 
 def _action(p: RecordPlan, *, created: bool) -> RecordAction:

@@ -122,3 +122,24 @@ def test_undo_takes_a_paper_by_hand_back(library: LibraryService) -> None:
     assert outcome.inverse is not None
     library.apply(outcome.inverse)
     assert library.count() == 0
+
+
+def test_a_citation_key_another_paper_holds_is_refused_and_nothing_is_added(
+    library: LibraryService,
+) -> None:
+    """The person typed that key: the paper is not added under another one without a word
+    (an imported bibliography's taken key is replaced, with a warning; a key typed is not)."""
+    held = _add(library, "The Art of Computer Programming", "Knuth, Donald E.", year="1968")
+    key = library.paper(held.paper_id).citekey
+    assert key == "knuth1968art"
+    for typed in (key, key.upper()):
+        with pytest.raises(InvalidValueError) as refused:
+            _add(library, "Concrete Mathematics", citekey=typed)
+        assert str(refused.value).startswith(
+            f"“{typed}” is already a citation key of paper #{held.paper_id}."
+        )
+    assert library.count() == 1 and len(library.history()) == 1
+    same = _add(library, "The Art of Computer Programming", citekey=key, volume="1")
+    assert (same.paper_id, same.updated) == (held.paper_id, True)  # its own key: no clash
+    free = _add(library, "Concrete Mathematics", citekey="gkp1994")
+    assert library.paper(free.paper_id).citekey == "gkp1994"
