@@ -24,6 +24,7 @@ from refman.common.text import join_words, plural
 from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
 from refman.core.rules import FieldEdits, clean_tag_name, clean_tag_names
 from refman.core.values import Changes, NoteView
+from refman.importers.records import PageFormat
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -375,10 +376,12 @@ class ImportPages(Operation[ImportResult]):
 
     @property
     def label(self) -> str:
-        """ "Import Zhuo Jiang, Liang Xiang"."""
+        """ "Import Zhuo Jiang, Liang Xiang"; "Add “The Art of …”" for a paper added by hand."""
         owners = ", ".join(dict.fromkeys(p.page.owner for p in self.pages if p.page.owner))
         if owners:
             return f"Import {owners}"
+        if self.pages and all(p.page.format is PageFormat.TYPED for p in self.pages):
+            return "Add " + ", ".join(p.source.partition(": ")[2] for p in self.pages)
         files = ", ".join(dict.fromkeys(p.source for p in self.pages))
         return f"Import {files}" if files else "Import"
 

@@ -61,9 +61,13 @@ def test_new_paper_adds_the_paper_typed_and_selects_it(
     qtbot.waitUntil(lambda: window.table.selected_ids() == [added])
     message = window.statusBar().currentMessage()
     assert message == f"Added #{added} “The Art of Computer Programming”."
-    window.actions_by_id[ActionId.UNDO].trigger()
+    undo = window.actions_by_id[ActionId.UNDO]
+    assert undo.text().replace("&", "") == "Undo Add “The Art of Computer Programming”"
+    undo.trigger()
     settle(window.controller)
     assert library.count() == 3
+    redo = window.actions_by_id[ActionId.REDO]
+    assert redo.text().replace("&", "") == "Redo Add “The Art of Computer Programming”"
 
 
 def test_a_bad_year_is_said_under_the_form_which_keeps_what_was_typed(
