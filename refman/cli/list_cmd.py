@@ -94,9 +94,13 @@ def _listed(args: argparse.Namespace, service: LibraryService) -> PaperQuery:
 def _summary(shown: int, offset: int, total: int, searched: bool) -> str:
     if not total:
         return "No paper matches." if searched else "No papers."
-    if shown and offset:
-        return f"{shown} of {plural(total, 'paper')} (numbers {offset + 1}–{offset + shown})"
-    return f"{shown} of {plural(total, 'paper')}"
+    of = f"{shown} of {plural(total, 'paper')}"
+    if not offset:
+        return of
+    if not shown:  # --offset past the end
+        return f"{of} (--offset {offset}: the last is number {total})"
+    last = offset + shown
+    return f"{of} (number {last})" if shown == 1 else f"{of} (numbers {offset + 1}–{last})"
 
 
 def _with_snippets(

@@ -289,3 +289,15 @@ def test_the_table_stays_aligned_with_names_in_chinese(
     ]
     assert len({cells(before) for before in columns}) == 1
     assert all(cells(line) <= 60 for line in lines)
+
+
+def test_the_summary_says_which_papers_a_page_of_the_list_holds(cli: Cli) -> None:
+    """One paper is "number 4", not "numbers 4–4"; an --offset past the end says where the
+    list ends rather than only "0 of 4 papers"."""
+    assert cli("list", "--offset", "1", "--limit", "2").out.splitlines()[-1] == (
+        "2 of 4 papers (numbers 2–3)"
+    )
+    assert cli("list", "--offset", "3").out.splitlines()[-1] == "1 of 4 papers (number 4)"
+    assert cli("list", "--offset", "9").out.splitlines()[-1] == (
+        "0 of 4 papers (--offset 9: the last is number 4)"
+    )
