@@ -33,6 +33,8 @@ __all__ = ["TYPED_SOURCE", "TYPED_TYPE", "Added", "typed_authors", "typed_page",
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 #: "… and others": BibTeX's "et al.".
 _AND_OTHERS = re.compile(r"\s+and\s+others\.?$", re.IGNORECASE)
+#: The commas a Chinese or Japanese keyboard types between names ("李明，王伟", "山田、鈴木").
+_WIDE_COMMAS = str.maketrans({"，": ", ", "、": ", ", "；": "; "})
 #: How the import history names where a paper added by hand came from.
 TYPED_SOURCE = "Added by hand"
 #: The type of a paper added by hand when none is given (the form's and ``refman add``'s).
@@ -45,10 +47,11 @@ def typed_authors(line: str) -> tuple[tuple[PersonName, ...], bool]:
     Raises:
         InvalidValueError: The line does not read as a list of names.
     """
-    text = squash_spaces(typed_text(line))
+    typed = squash_spaces(typed_text(line))
+    text = typed.translate(_WIDE_COMMAS)  # (a list of names, never "Family, Given")
     if not text:
         return (), False
-    family_first = _family_first(text)
+    family_first = _family_first(text) if text == typed else None
     if family_first is not None:
         return family_first
     if text.isalpha():  # one name alone: "Plato"

@@ -32,6 +32,8 @@ def _add(library: LibraryService, title: str, authors: str = "", **fields: str) 
         ("Smith, Ann and others", ("Ann Smith",), False),
         ("Ann Smith and others", ("Ann Smith",), False),
         ("张, 伟", ("张伟",), True),
+        ("李明，王伟", ("李明", "王伟"), True),  # a Chinese keyboard's comma
+        ("山田太郎、鈴木一郎", ("山田太郎", "鈴木一郎"), True),
         ("Ashish Vaswani et al.", ("Ashish Vaswani",), False),
         ("Plato", ("Plato",), True),
         ("", (), False),
