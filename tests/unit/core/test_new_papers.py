@@ -33,6 +33,10 @@ def _add(library: LibraryService, title: str, authors: str = "", **fields: str) 
         ("Ann Smith and others", ("Ann Smith",), False),
         ("张, 伟", ("张伟",), True),
         ("李明，王伟", ("李明", "王伟"), True),  # a Chinese keyboard's comma
+        # PubMed's and the Vancouver style's "family name, initials"
+        ("Smith J, Doe JA", ("J. Smith", "J. A. Doe"), True),
+        ("Li X, Wang Y, Zhang Z et al.", ("X. Li", "Y. Wang", "Z. Zhang"), False),
+        ("Henry Ford II", ("Henry Ford II",), True),
         ("山田太郎、鈴木一郎", ("山田太郎", "鈴木一郎"), True),
         ("Ashish Vaswani et al.", ("Ashish Vaswani",), False),
         ("Plato", ("Plato",), True),
@@ -54,6 +58,8 @@ def test_family_names_typed_first_are_the_family_names() -> None:
         ("Knuth", "Donald E."),
         ("Graham", "Ronald L."),
     ]
+    [pubmed] = typed_record("Title", "O'Brien PJ").author_names
+    assert (pubmed.family, pubmed.given) == ("O'Brien", "P. J.")
     [chinese] = typed_record("Title", "张, 伟").author_names
     assert (chinese.family, chinese.given) == ("张", "伟")
 
