@@ -14,7 +14,8 @@ field would meet, before anything changes.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from refman.common.errors import InvalidValueError
@@ -27,7 +28,15 @@ from refman.importers.names import name_parts, parse_author_line
 from refman.importers.records import PageFormat, PersonName
 from refman.importers.titles import shorten
 
-__all__ = ["TYPED_SOURCE", "TYPED_TYPE", "Added", "typed_authors", "typed_page", "typed_record"]
+__all__ = [
+    "TYPED_SOURCE",
+    "TYPED_TYPE",
+    "Added",
+    "TypedValueError",
+    "typed_authors",
+    "typed_page",
+    "typed_record",
+]
 
 #: A list written as BibTeX writes it: "and" between its names.
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
@@ -43,6 +52,20 @@ _INITIALS_AFTER = re.compile(r"((?:[a-z]+ )*[^\W\d_][\w'’-]*) ([A-Z]{1,3})")
 TYPED_SOURCE = "Added by hand"
 #: The type of a paper added by hand when none is given (the form's and ``refman add``'s).
 TYPED_TYPE = "article-journal"
+
+
+class TypedValueError(InvalidValueError):
+    """A value typed for a paper by hand that breaks its field's rule.
+
+    Attributes:
+        field: The field: ``title``, ``authors``, ``tags`` or a field of
+            :class:`~refman.core.rules.FieldEdits` (``year``, ``doi``, …), so that a form can
+            put the cursor where the mistake is.
+    """
+
+    def __init__(self, field: str, error: InvalidValueError) -> None:
+        super().__init__(error.message, error.hint)
+        self.field = field
 
 
 def typed_authors(line: str) -> tuple[tuple[PersonName, ...], bool]:
@@ -114,27 +137,42 @@ def typed_record(
         tags: Tags to give it.
 
     Raises:
-        InvalidValueError: The title is empty, the authors do not read as names, a field's
-            text breaks its rule (a year "MMXX", a DOI that is none) or a tag name is empty.
+        TypedValueError: The title is empty, the authors do not read as names, a field's
+            text breaks its rule (a year "MMXX", a DOI that is none) or a tag name is empty;
+            its ``field`` says which.
     """
-    people, complete = typed_authors(authors)
-    names = tuple(person.display for person in people)
+    with _field("title"):
+        cleaned = clean_title(typed_text(title))
+    with _field("authors"):
+        people, complete = typed_authors(authors)
+    with _field("tags"):
+        tag_names = clean_tag_names(tags)
     record = ParsedRecord(
-        title=clean_title(typed_text(title)),
+        title=cleaned,
         title_provisional=False,
         abstract="",
-        authors=names,
+        authors=tuple(person.display for person in people),
         authors_complete=complete,
         author_names=people,
-        tags=clean_tag_names(tags),
+        tags=tag_names,
         type=TYPED_TYPE,
     )
     values: dict[str, object] = {}
     for name, text in (fields or {}).items():
         if text.strip():
-            values.update(FieldEdits.typed(name, typed_text(text).strip()).items())
+            with _field(name):
+                values.update(FieldEdits.typed(name, typed_text(text).strip()).items())
     values.pop("title", None)
     return replace(record, **values)  # type: ignore[arg-type]
+
+
+@contextmanager
+def _field(name: str) -> Iterator[None]:
+    """Say which field a value breaking its rule was typed in (:class:`TypedValueError`)."""
+    try:
+        yield
+    except InvalidValueError as error:
+        raise TypedValueError(name, error) from None
 
 
 def typed_page(record: ParsedRecord) -> SourcedPage:

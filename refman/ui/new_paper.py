@@ -26,9 +26,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refman.common.errors import RefmanError
 from refman.core.importing.values import ImportChoices, ImportResult
-from refman.core.new_papers import TYPED_TYPE, Added, typed_page, typed_record
+from refman.core.new_papers import (
+    TYPED_TYPE,
+    Added,
+    TypedValueError,
+    typed_page,
+    typed_record,
+)
 from refman.core.operations import ImportPages, Outcome
 from refman.core.rules import ITEM_TYPES
 from refman.importers import ParsedRecord
@@ -38,11 +43,11 @@ from refman.ui.controller import LibraryController
 
 #: The form's one-line fields: (field name, label, placeholder).
 _LINES = (
-    ("year", "Year", "2024"),
-    ("venue", "Venue", "Journal, conference or arXiv"),
-    ("doi", "DOI", "10.1145/3620665.3640411"),
-    ("arxiv_id", "arXiv id", "2402.15627"),
-    ("url", "Link", "https://…"),
+    ("year", "&Year", "2024"),
+    ("venue", "&Venue", "Journal, conference or arXiv"),
+    ("doi", "&DOI", "10.1145/3620665.3640411"),
+    ("arxiv_id", "a&rXiv id", "2402.15627"),
+    ("url", "&Link", "https://…"),
 )
 
 
@@ -69,7 +74,7 @@ class NewPaperDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Title", self.title)
         form.addRow("&Authors", self.authors)
-        form.addRow("T&ype", self.type)
+        form.addRow("Ty&pe", self.type)
         for name, label, hint in _LINES:
             line = self.lines[name] = QLineEdit(self)
             line.setObjectName(f"newPaper_{name}")
@@ -105,11 +110,21 @@ class NewPaperDialog(QDialog):
         fields["type"] = str(self.type.currentData())
         try:
             self.record = typed_record(self.title.text(), self.authors.text(), fields)
-        except RefmanError as error:
+        except TypedValueError as error:
             self.problem.setText(str(error))
             self.problem.show()
+            self._go_to(error.field)
             return
         super().accept()
+
+    def _go_to(self, field: str) -> None:
+        """Put the cursor on the field a mistake was typed in, its text selected."""
+        editors: dict[str, QWidget] = {"title": self.title, "authors": self.authors}
+        editors.update(self.lines)
+        editor = editors.get(field, self.type)
+        editor.setFocus()
+        if isinstance(editor, QLineEdit):
+            editor.selectAll()
 
 
 class NewPaper(QObject):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
@@ -80,7 +81,22 @@ def test_a_bad_year_is_said_under_the_form_which_keeps_what_was_typed(
     assert dialog.isVisible() and dialog.problem.isVisible()
     assert dialog.problem.text().startswith("“MMXX” is not a year.")
     assert dialog.title.text() == "A Report" and library.count() == 3
+    year = dialog.lines["year"]
+    assert dialog.focusWidget() is year and year.selectedText() == "MMXX"  # type over it
     dialog.lines["year"].setText("2020")
     qtbot.keyClick(dialog.title, Qt.Key.Key_Return)
     settle(window.controller)
     assert not dialog.isVisible() and library.count() == 4
+
+
+def test_every_field_of_the_form_has_its_own_alt_key(qtbot: QtBot, window: MainWindow) -> None:
+    """Alt and the underlined letter goes to each field: Year, Venue, DOI… too."""
+    dialog = _form(qtbot, window)
+    labels = [label.text() for label in dialog.findChildren(QLabel) if label.buddy()]
+    assert len(labels) == 8
+    keys = [label[label.index("&") + 1].casefold() for label in labels if "&" in label]
+    assert len(keys) == len(labels) == len(set(keys)), labels
+    qtbot.keyClicks(dialog.title, "A Report")
+    qtbot.keyClicks(dialog.authors, "Smith, J. and 42")
+    qtbot.keyClick(dialog.title, Qt.Key.Key_Return)
+    assert dialog.focusWidget() is dialog.authors and dialog.problem.isVisible()
