@@ -192,6 +192,8 @@ class Added:
         updated: The paper of the library gained something from what was typed.
         resembles: A paper of the library the new one may be (id, title): it is marked as a
             possible duplicate (*Needs attention*).
+        in_trash: The paper of the library it was found to be is in the Trash (it stays
+            there, as with any import).
     """
 
     paper_id: int
@@ -199,6 +201,7 @@ class Added:
     created: bool
     updated: bool = False
     resembles: tuple[int, str] | None = None
+    in_trash: bool = False
 
     @classmethod
     def of(cls, record: ParsedRecord, result: ImportResult) -> Added:
@@ -209,13 +212,25 @@ class Added:
         resembles = None
         if outcome.created and like is not None and like.target_id is not None:
             resembles = (like.target_id, like.target_title or "")
-        return cls(outcome.paper_id, record.title, outcome.created, outcome.updated, resembles)
+        return cls(
+            outcome.paper_id,
+            record.title,
+            outcome.created,
+            outcome.updated,
+            resembles,
+            outcome.in_trash,
+        )
 
     def text(self) -> str:
         """What it did, in a sentence ("Added #21 “The Art of Computer Programming”.")."""
         title = f"“{shorten(self.title, 60)}”"
         if not self.created:
             did = "added what it lacked" if self.updated else "nothing new to add"
+            if self.in_trash:
+                return (
+                    f"{title} is in the Trash, as #{self.paper_id}: {did}. Restore it from the "
+                    "Trash to see it in the list again."
+                )
             return f"{title} is in the library already, as #{self.paper_id}: {did}."
         if self.resembles is None:
             return f"Added #{self.paper_id} {title}."

@@ -317,6 +317,7 @@ def _apply_record(
         created=target is None,
         in_library=in_library,
         updated=(updated or marked) and in_library,
+        in_trash=state.trashed_at is not None,
     )
 
 

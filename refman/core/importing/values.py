@@ -46,6 +46,7 @@ class RecordOutcome:
         created: The record made the paper (new, or a possible duplicate kept separate).
         in_library: The paper was in the library before this import.
         updated: For a paper in the library: the record added something to it.
+        in_trash: The paper it joined is in the Trash (it stays there).
     """
 
     ref: RecordRef
@@ -54,6 +55,7 @@ class RecordOutcome:
     created: bool = False
     in_library: bool = False
     updated: bool = False
+    in_trash: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,3 +151,17 @@ def test_a_citation_key_another_paper_holds_is_refused_and_nothing_is_added(
     assert (same.paper_id, same.updated) == (held.paper_id, True)  # its own key: no clash
     free = _add(library, "Concrete Mathematics", citekey="gkp1994")
     assert library.paper(free.paper_id).citekey == "gkp1994"
+
+
+def test_a_paper_found_in_the_trash_is_said_to_be_there(library: LibraryService) -> None:
+    """It stays in the Trash (as any import leaves it): "in the library already" would send
+    the person looking for it in the list in vain."""
+    held = _add(library, "The Art of Computer Programming", "Knuth, Donald E.")
+    library.trash([held.paper_id])
+    again = _add(library, "The Art of Computer Programming", year="1968")
+    assert (again.paper_id, again.created, again.updated) == (held.paper_id, False, True)
+    assert again.text() == (
+        f"“The Art of Computer Programming” is in the Trash, as #{held.paper_id}: added what "
+        "it lacked. Restore it from the Trash to see it in the list again."
+    )
+    assert library.paper(held.paper_id).year == 1968
