@@ -44,10 +44,10 @@ _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 _AND_OTHERS = re.compile(r"\s+and\s+others\.?$", re.IGNORECASE)
 #: The commas a Chinese or Japanese keyboard types between names ("李明，王伟", "山田、鈴木").
 _WIDE_COMMAS = str.maketrans({"，": ", ", "、": ", ", "；": "; "})
-#: A name written family name first, then the initials without dots ("Smith J",
-#: "van der Berg JA"): lower-case particles only before the family name, so "Henry Ford II"
+#: A name written family name first, then the initials ("Smith J", "van der Berg JA",
+#: "Smith J. A."): lower-case particles only before the family name, so "Henry Ford II"
 #: is no such name.
-_INITIALS_AFTER = re.compile(r"((?:[a-z]+ )*[^\W\d_][\w'’-]*) ([A-Z]{1,3})")
+_INITIALS_AFTER = re.compile(r"((?:[a-z]+ )*[^\W\d_][\w'’-]*) ((?:[A-Z]\.? ?){1,3})")
 #: How the import history names where a paper added by hand came from.
 TYPED_SOURCE = "Added by hand"
 #: The type of a paper added by hand when none is given (the form's and ``refman add``'s).
@@ -101,7 +101,9 @@ def _initials_after(names: Sequence[str]) -> Sequence[str]:
     found = [_INITIALS_AFTER.fullmatch(name) for name in names]
     if not all(found):
         return names
-    return [f"{' '.join(c + '.' for c in m[2])} {m[1]}" for m in found if m is not None]
+    return [
+        f"{' '.join(c + '.' for c in m[2] if c.isalpha())} {m[1]}" for m in found if m is not None
+    ]
 
 
 def _family_first(text: str) -> tuple[tuple[PersonName, ...], bool] | None:

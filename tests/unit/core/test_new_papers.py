@@ -35,6 +35,7 @@ def _add(library: LibraryService, title: str, authors: str = "", **fields: str) 
         ("李明，王伟", ("李明", "王伟"), True),  # a Chinese keyboard's comma
         # PubMed's and the Vancouver style's "family name, initials"
         ("Smith J, Doe JA", ("J. Smith", "J. A. Doe"), True),
+        ("Smith A., Doe J. A.", ("A. Smith", "J. A. Doe"), True),
         ("Li X, Wang Y, Zhang Z et al.", ("X. Li", "Y. Wang", "Z. Zhang"), False),
         ("Henry Ford II", ("Henry Ford II",), True),
         ("山田太郎、鈴木一郎", ("山田太郎", "鈴木一郎"), True),
