@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from refman.cli.terminal import cells, padded, truncate, writes_unicode
 from refman.common.identifiers import arxiv_url, doi_url
 from refman.common.text import plural, size_text, squash_spaces
-from refman.core.rules import stars
+from refman.core.rules import ITEM_TYPES, stars
 from refman.core.subjects import subject_label
 from refman.core.values import FileView, NoteView, PaperDetail, PaperRow, TagView
 
@@ -286,7 +286,7 @@ def _field_lines(detail: PaperDetail) -> list[str]:
         _field("Authors", _authors(detail)),
         _field("Year", str(detail.year) if detail.year is not None else "—"),
         _field("Venue", detail.venue or "—"),
-        _field("Type", detail.type),
+        _field("Type", f"{ITEM_TYPES.get(detail.type, detail.type)} ({detail.type})"),
         _field("Citation key", detail.citekey or "—"),
         *([_field("Also cited as", ", ".join(detail.aliases))] if detail.aliases else []),
         *_identifier_lines(detail),

@@ -205,6 +205,8 @@ def test_show_text_has_everything_a_reader_needs(cli: Cli) -> None:
         "Compare with Flink.",
     ):
         assert expected in out, expected
+    # the type as the window names it, with the value --type takes ("article" is a preprint)
+    assert "\nType:          Preprint (article)\n" in out
 
 
 def test_show_marks_provisional_titles_and_incomplete_authors(cli: Cli) -> None:
