@@ -102,22 +102,40 @@ def run_rename_tag(args: argparse.Namespace, service: LibraryService, out: TextI
     held = {tag_key(name): name for name in service.tag_names()}
     merged = tag_key(new) != tag_key(old) and tag_key(new) in held
     to = held[tag_key(new)] if merged else new
+    shown = _listed(service, old)
     changed = service.rename_tag(old, new).changes.papers
     if args.json:
         return _changed(out, changed, tag=old, to=to, merged=merged)
     if old == to:
         return _say(out, f"The tag is named “{old}” already.")
     verb = f"Merged the tag “{old}” into" if merged else f"Renamed the tag “{old}” to"
-    return _say(out, f"{verb} “{to}” ({plural(len(changed), 'paper')}).")
+    return _say(out, f"{verb} “{to}” ({_papers(len(changed), shown)}).")
+
+
+def _listed(service: LibraryService, name: str) -> int:
+    """How many papers outside the Trash carry a tag (the count ``refman tags`` shows)."""
+    return next((tag.count for tag in service.tags() if tag.name == name), 0)
+
+
+def _papers(changed: int, listed: int) -> str:
+    """ "3 papers", "1 paper, and 2 in the Trash" or "2 papers in the Trash": as ``refman
+    tags`` counts them."""
+    trashed = changed - listed
+    if trashed <= 0:
+        return plural(changed, "paper")
+    if not listed:
+        return f"{plural(trashed, 'paper')} in the Trash"
+    return f"{plural(listed, 'paper')}, and {trashed:,} in the Trash"
 
 
 def run_delete_tag(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman delete-tag TAG`` (``--json``: with ``tag``, the tag deleted)."""
     name = _tag_named(service, args.tag)
+    shown = _listed(service, name)
     changed = service.delete_tag(name).changes.papers
     if args.json:
         return _changed(out, changed, tag=name)
-    return _say(out, f"Deleted the tag “{name}” (it was on {plural(len(changed), 'paper')}).")
+    return _say(out, f"Deleted the tag “{name}” (it was on {_papers(len(changed), shown)}).")
 
 
 def run_note(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:

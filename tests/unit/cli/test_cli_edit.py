@@ -367,3 +367,22 @@ def test_merge_several_papers_at_once(cli: Cli, ids: list[int], library: Library
     assert sorted(p["id"] for p in trashed) == [second, third]
     assert {p["merged_into"] for p in trashed} == {first}
     assert shown(cli, first)["tags"] == ["engines"]
+
+
+def test_rename_tag_and_delete_tag_count_papers_as_refman_tags_does(
+    cli: Cli, ids: list[int]
+) -> None:
+    """``refman tags`` counts the papers outside the Trash: "0  drafts" then "Renamed … (1
+    paper)" would contradict it; the paper in the Trash is said to be there."""
+    first, second = ids
+    cli("tag", first, "drafts")
+    cli("tag", second, "drafts")
+    cli("trash", second)
+    assert cli("tags").out.split() == ["1", "drafts"]
+    result = cli("rename-tag", "drafts", "Drafts 2024")
+    assert result.out == (
+        "Renamed the tag “drafts” to “Drafts 2024” (1 paper, and 1 in the Trash).\n"
+    )
+    cli("trash", first)
+    result = cli("delete-tag", "Drafts 2024")
+    assert result.out == "Deleted the tag “Drafts 2024” (it was on 2 papers in the Trash).\n"
