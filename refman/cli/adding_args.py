@@ -51,7 +51,8 @@ def add_arguments(command: str, p: argparse.ArgumentParser) -> None:
         "--author",
         metavar="AUTHORS",
         default="",
-        help='the authors: "Ann Smith, Bob Jones and Carol White" ("et al." when incomplete)',
+        help='the authors: "Ann Smith, Bob Jones and Carol White", or as BibTeX writes them, '
+        '"Smith, Ann and Jones, Bob" ("et al." or "and others" when incomplete)',
     )
     for option, what in FIELD_OPTIONS[1:]:
         p.add_argument(f"--{option}", metavar=option.upper(), help=what)
