@@ -259,11 +259,12 @@ def _note_lines(text: str, width: int, indent: str = "    ") -> list[str]:
     return out
 
 
-def _authors(detail: PaperDetail) -> str:
+def _authors(detail: PaperDetail) -> list[str]:
     if not detail.authors:
-        return "not listed"
-    names = ", ".join(detail.authors)
-    return names if detail.authors_complete else f"{names} et al."
+        return ["not listed"]
+    if detail.authors_complete:
+        return list(detail.authors)
+    return [*detail.authors[:-1], f"{detail.authors[-1]} et al."]
 
 
 def _identifier_lines(detail: PaperDetail) -> list[str]:
@@ -280,10 +281,20 @@ def _identifier_lines(detail: PaperDetail) -> list[str]:
     return [_field(label, value) for label, value in shown if value]
 
 
-def _field_lines(detail: PaperDetail) -> list[str]:
+def _wrapped_field(label: str, items: Sequence[str], width: int) -> list[str]:
+    """A labelled list wrapped to the terminal between its items, its lines aligned under
+    the first (forty authors are not one line running across the screen many times)."""
+    whole = ", ".join(item.replace(" ", "\u00a0") for item in items)  # (a name stays whole)
+    lines = textwrap.wrap(
+        whole, max(20, width - _LABEL_WIDTH), break_long_words=False, break_on_hyphens=False
+    )
+    return [_field("" if i else label, line.replace("\u00a0", " ")) for i, line in enumerate(lines)]
+
+
+def _field_lines(detail: PaperDetail, width: int) -> list[str]:
     """The labelled fields of ``refman show``: authors to sources, then any warnings."""
     lines = [
-        _field("Authors", _authors(detail)),
+        *_wrapped_field("Authors", _authors(detail), width),
         _field("Year", str(detail.year) if detail.year is not None else "—"),
         _field("Venue", detail.venue or "—"),
         _field("Type", f"{ITEM_TYPES.get(detail.type, detail.type)} ({detail.type})"),
@@ -325,7 +336,7 @@ def paper_text(detail: PaperDetail, width: int) -> list[str]:
         The lines, without trailing newlines.
     """
     title = detail.title + ("  (provisional title)" if detail.title_provisional else "")
-    lines = [f"#{detail.id}  {title}", "", *_field_lines(detail), "", "Abstract"]
+    lines = [f"#{detail.id}  {title}", "", *_field_lines(detail, width), "", "Abstract"]
     lines.extend(_wrap(detail.abstract_text, width) if detail.abstract_text.strip() else ["  —"])
     if detail.notes:
         lines += ["", "Notes"]

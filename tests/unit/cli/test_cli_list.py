@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import takewhile
 from pathlib import Path
 from typing import Any
 
@@ -303,3 +304,25 @@ def test_the_summary_says_which_papers_a_page_of_the_list_holds(cli: Cli) -> Non
     assert cli("list", "--offset", "9").out.splitlines()[-1] == (
         "0 of 4 papers (--offset 9: the last is number 4)"
     )
+
+
+def test_show_wraps_a_long_author_list_between_names(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Forty authors are lines under the label, each name whole, not one line running
+    across the screen many times."""
+    given = ["Ann", "Bob", "Carol", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    family = ["Smith", "Jones", "White", "Brown", "Green", "Black", "Young", "Wright"]
+    names = [f"{g} {f}" for g in given for f in family[:5]]
+    added = cli("add", "A Large Collaboration", "--author", ", ".join(names) + " et al.", "--json")
+    paper = str(json.loads(added.out)["id"])
+    monkeypatch.setenv("COLUMNS", "60")
+    lines = cli("show", paper).out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Authors:"))
+    more = takewhile(lambda line: line.startswith(" " * 15), lines[start + 1 :])
+    block = [lines[start], *more]
+    assert all(len(line) <= 60 for line in block) and len(block) > 5
+    assert [n.strip() for line in block for n in line[15:].split(",") if n.strip()] == [
+        *names[:-1],
+        f"{names[-1]} et al.",
+    ]
