@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+import shiboken6
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
@@ -159,11 +160,19 @@ class NewPaper(QObject):
         if record is None:
             return
         at = datetime.now().replace(microsecond=0)
+        dialog = self.dialog
         self.controller.apply(
             ImportPages((typed_page(record),), ImportChoices(), at),
             lambda outcome: self._added(record, outcome),
+            on_error=lambda _error: self._refused(dialog),
             label="Adding the paper…",
         )
+
+    def _refused(self, dialog: NewPaperDialog | None) -> None:
+        """The library refused the paper (the person was shown why): the form comes back with
+        what was typed, to try again or cancel."""
+        if dialog is not None and shiboken6.isValid(dialog) and dialog is self.dialog:
+            dialog.open()
 
     def _added(self, record: ParsedRecord, outcome: Outcome[ImportResult]) -> None:
         added = Added.of(record, outcome.value)

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
+from refman.common.errors import RefmanError
 from refman.core.library import LibraryService
+from refman.core.operations import ImportPages, Operation, Outcome
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page
 from tests.helpers.panes import make_window
@@ -100,3 +103,33 @@ def test_every_field_of_the_form_has_its_own_alt_key(qtbot: QtBot, window: MainW
     qtbot.keyClicks(dialog.authors, "Smith, J. and 42")
     qtbot.keyClick(dialog.title, Qt.Key.Key_Return)
     assert dialog.focusWidget() is dialog.authors and dialog.problem.isVisible()
+
+
+def test_a_paper_the_library_refuses_brings_the_form_back_with_what_was_typed(
+    qtbot: QtBot,
+    window: MainWindow,
+    library: LibraryService,
+    monkeypatch: pytest.MonkeyPatch,
+    shown_errors: list[str],
+) -> None:
+    real_apply = library.apply
+
+    def refusing(op: Operation[Any], **kwargs: Any) -> Outcome[Any]:
+        if isinstance(op, ImportPages):
+            raise RefmanError("The library is being changed elsewhere.", "Try again.")
+        return real_apply(op, **kwargs)
+
+    monkeypatch.setattr(library, "apply", refusing)
+    dialog = _form(qtbot, window)
+    qtbot.keyClicks(dialog.title, "A Paper Refused")
+    qtbot.keyClicks(dialog.authors, "Ann Smith")
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    settle(window.controller)
+    assert shown_errors == ["The library is being changed elsewhere. Try again."]
+    qtbot.waitUntil(dialog.isVisible)  # back, with what was typed
+    assert (dialog.title.text(), dialog.authors.text()) == ("A Paper Refused", "Ann Smith")
+    assert library.count() == 3
+    monkeypatch.setattr(library, "apply", real_apply)
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    settle(window.controller)
+    assert library.count() == 4 and not dialog.isVisible()
