@@ -126,6 +126,7 @@ class NewPaperDialog(QDialog):
         editor.setFocus()
         if isinstance(editor, QLineEdit):
             editor.selectAll()
+            editor.textEdited.connect(self.problem.hide)  # (the mistake is being mended)
 
 
 class NewPaper(QObject):
