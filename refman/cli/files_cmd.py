@@ -115,8 +115,9 @@ def run_index_files(args: argparse.Namespace, service: LibraryService, out: Text
     now = service.index_progress()
     if args.json:
         unreadable = [{"id": i, "name": n, "why": w} for i, n, w in report.unreadable]
-        fields = {"read": report.read, "indexed": now.searched, "files": now.total}
-        write_json(out, {**fields, "without_text": now.without_text, "unreadable": unreadable})
+        fields = {"read": report.read, "indexed": now.done, "files": now.total}
+        own = {"without_text": now.without_text, "unreadable": unreadable}
+        write_json(out, {**fields, **own, "searched": now.searched})
         return 0
     without = f"; {now.without_text:,} without text to read" if now.without_text else ""
     out.write(

@@ -193,7 +193,14 @@ def test_search_everything_finds_words_inside_the_pdfs(cli: Cli, tmp_path: Path)
     text = cli("search", "--everything", "axolotl").out
     assert f"#{pid} in “inside.pdf”: “" in text
     again = json.loads(cli("index-files", "--json").out)
-    assert again == {"read": 0, "indexed": 1, "files": 1, "without_text": 0, "unreadable": []}
+    assert again == {
+        "read": 0,
+        "indexed": 1,
+        "files": 1,
+        "without_text": 0,
+        "unreadable": [],
+        "searched": 1,
+    }
     pdf.unlink()  # the text read stays searched; where it was found says the file is gone
     gone = json.loads(cli("search", "axolotl", "--everything", "--json").out)
     assert gone[0]["snippet"]["missing"] is True
@@ -237,7 +244,8 @@ def test_attach_and_index_files_name_a_pdf_without_text_and_why(cli: Cli, tmp_pa
     fake.write_text("still not a PDF, and longer than before", encoding="utf-8")
     again = json.loads(cli("index-files", "--json").out)
     # only the readable one's words are in the search; the two others are said to have none
-    assert (again["read"], again["indexed"], again["files"], again["without_text"]) == (0, 1, 3, 2)
+    counts = ("read", "indexed", "searched", "files", "without_text")
+    assert tuple(again[key] for key in counts) == (0, 3, 1, 3, 2)  # 2 read had no text
     assert [(u["name"], "not a PDF" in u["why"]) for u in again["unreadable"]] == [
         ("fake.pdf", True)
     ]
