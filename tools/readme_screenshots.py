@@ -273,7 +273,7 @@ def reimport_review(app: QApplication, window: MainWindow, out: Path) -> None:
             break
     settle(app, window)
     wizard.grab().save(str(out / "reimport-review.png"), "PNG")
-    wizard.reject()
+    wizard.discard()
 
 
 def import_review(app: QApplication, window: MainWindow, out: Path) -> None:
@@ -293,7 +293,7 @@ def import_review(app: QApplication, window: MainWindow, out: Path) -> None:
     wizard.review_page.model.set_rows_checked([2], False)
     settle(app, window)
     wizard.grab().save(str(out / "import-review.png"), "PNG")
-    wizard.reject()
+    wizard.discard()
 
 
 def import_history(app: QApplication, window: MainWindow, out: Path) -> None:

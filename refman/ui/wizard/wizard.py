@@ -117,6 +117,11 @@ class ImportWizard(QWizard):
         unsaved = self.result is None and self.source_page.holds_text()
         if unsaved and not self.result_page.running and not confirm_discard(self):
             return
+        self.discard()
+
+    def discard(self) -> None:
+        """Close without asking (what was pasted is let go); a running import is cancelled
+        first."""
         self.result_page.cancel_and_wait()
         self.review_page.wait_for_work()  # (and the files being read)
         super().reject()
