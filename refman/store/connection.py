@@ -88,6 +88,9 @@ def _on_begin(conn: Any) -> None:
     # another writer instead of failing when it upgrades from reading to writing. When the
     # lock is not free within a second, the person is told, and the wait goes on for up to
     # a minute.
+    raw = conn.connection.driver_connection
+    if raw.in_transaction:  # a ROLLBACK an interrupt (a newer keystroke's) stopped: end it
+        raw.rollback()
     options = conn.get_execution_options()
     if options.get("refman_upkeep", False):
         _begin_upkeep(conn)

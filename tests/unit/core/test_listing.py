@@ -60,6 +60,23 @@ def test_reads_agree_with_the_list(
     assert reader.position(query, max(library.paper_ids()) + 1) is None
 
 
+@pytest.mark.sqlite_only
+def test_the_list_reads_again_after_an_interrupt_stopped_the_end_of_its_last_read(
+    library: LibraryService, reader: ListReader
+) -> None:
+    """A keystroke's interrupt can land on the rollback that ends the read before it: SQLite
+    is then still in that read's transaction, and the next read must not fail with "cannot
+    start a transaction within a transaction" (the list said it could not be read)."""
+    query = PaperQuery(sort=SortKey.ADDED)
+    expected = reader.count(query)
+    raw = reader._connection.connection.driver_connection  # (the reader's own connection)
+    assert raw is not None
+    raw.execute("BEGIN")  # as an interrupted ROLLBACK leaves it
+    assert raw.in_transaction
+    assert reader.count(query) == expected
+    assert reader.ids(query) == library.paper_ids(query)
+
+
 def test_a_read_sees_each_committed_change(library: LibraryService, reader: ListReader) -> None:
     before = reader.count(PaperQuery())
     trashed = reader.count(PaperQuery(section=Section.TRASH))
