@@ -13,41 +13,27 @@ field would meet, before anything changes.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from refman.common.errors import InvalidValueError
-from refman.common.text import squash_spaces
 from refman.core.importing.values import ImportResult, SourcedPage
 from refman.core.rules import FieldEdits, clean_tag_names, clean_title, typed_text
 from refman.importers import ParsedPage, ParsedRecord
-from refman.importers.bib_fields import bib_names
-from refman.importers.names import name_parts, parse_author_line
-from refman.importers.records import PageFormat, PersonName
+from refman.importers.records import PageFormat
 from refman.importers.titles import shorten
+from refman.importers.typed_names import typed_authors
 
 __all__ = [
     "TYPED_SOURCE",
     "TYPED_TYPE",
     "Added",
     "TypedValueError",
-    "typed_authors",
     "typed_page",
     "typed_record",
 ]
 
-#: A list written as BibTeX writes it: "and" between its names.
-_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
-#: "… and others": BibTeX's "et al.".
-_AND_OTHERS = re.compile(r"\s+and\s+others\.?$", re.IGNORECASE)
-#: The commas a Chinese or Japanese keyboard types between names ("李明，王伟", "山田、鈴木").
-_WIDE_COMMAS = str.maketrans({"，": ", ", "、": ", ", "；": "; "})
-#: A name written family name first, then the initials ("Smith J", "van der Berg JA",
-#: "Smith J. A."): lower-case particles only before the family name, so "Henry Ford II"
-#: is no such name.
-_INITIALS_AFTER = re.compile(r"((?:[a-z]+ )*[^\W\d_][\w'’-]*) ((?:[A-Z]\.? ?){1,3})")
 #: How the import history names where a paper added by hand came from.
 TYPED_SOURCE = "Added by hand"
 #: The type of a paper added by hand when none is given (the form's and ``refman add``'s).
@@ -68,61 +54,6 @@ class TypedValueError(InvalidValueError):
         self.field = field
 
 
-def typed_authors(line: str) -> tuple[tuple[PersonName, ...], bool]:
-    """The authors of an author line as typed: ``(people, complete)``; nobody for "".
-
-    Raises:
-        InvalidValueError: The line does not read as a list of names.
-    """
-    typed = squash_spaces(typed_text(line))
-    text = typed.translate(_WIDE_COMMAS)  # (a list of names, never "Family, Given")
-    if not text:
-        return (), False
-    family_first = _family_first(text) if text == typed else None
-    if family_first is not None:
-        return family_first
-    if text.isalpha():  # one name alone: "Plato"
-        return (name_parts(text),), True
-    parsed = parse_author_line(_AND_OTHERS.sub(" et al.", text))
-    if parsed is None:
-        raise InvalidValueError(
-            f"“{shorten(text, 60)}” does not read as a list of authors.",
-            "Write the names separated by commas or “and”: Ann Smith, Bob Jones and Carol "
-            "White (“et al.” at the end when there are more).",
-        )
-    names, complete = parsed
-    return tuple(map(name_parts, _initials_after(names))), complete
-
-
-def _initials_after(names: Sequence[str]) -> Sequence[str]:
-    """Names written as PubMed and the Vancouver style write them, family name then initials
-    ("Smith J", "van der Berg JA"), as "J. Smith", "J. A. van der Berg" — when every name
-    of the list is written so; other lists as they are."""
-    found = [_INITIALS_AFTER.fullmatch(name) for name in names]
-    if not all(found):
-        return names
-    return [
-        f"{' '.join(c + '.' for c in m[2] if c.isalpha())} {m[1]}" for m in found if m is not None
-    ]
-
-
-def _family_first(text: str) -> tuple[tuple[PersonName, ...], bool] | None:
-    """A line of names written family name first, as BibTeX writes them ("Knuth, Donald E.",
-    "Knuth, Donald E. and Graham, Ronald L.", "Smith, Ann and others"), read as BibTeX reads
-    it; None for any other line ("Ann Smith, Bob Jones and Carol White")."""
-    if ";" in text or "&" in text:
-        return None
-    for name in _AND.split(text):
-        family, comma, given = name.partition(",")
-        particles = family.split()[:-1]  # "van Rossum, Guido"
-        if name.casefold() != "others" and (
-            not comma or "," in given or not all(w.islower() for w in particles)
-        ):
-            return None
-    people, complete = bib_names(text)
-    return tuple(people), complete
-
-
 def typed_record(
     title: str,
     authors: str = "",
@@ -133,7 +64,7 @@ def typed_record(
 
     Args:
         title: Its title.
-        authors: Its authors as one line (:func:`typed_authors`).
+        authors: Its authors as one line (:func:`~refman.importers.typed_names.typed_authors`).
         fields: Text by field name (``year``, ``venue``, ``doi``, ``arxiv_id``, ``type``, …:
             the fields of :class:`~refman.core.rules.FieldEdits`); empty text is no value.
         tags: Tags to give it.
@@ -146,7 +77,7 @@ def typed_record(
     with _field("title"):
         cleaned = clean_title(typed_text(title))
     with _field("authors"):
-        people, complete = typed_authors(authors)
+        people, complete = typed_authors(typed_text(authors))
     with _field("tags"):
         tag_names = clean_tag_names(tags)
     record = ParsedRecord(

@@ -7,8 +7,9 @@ import pytest
 
 from refman.common.errors import InvalidValueError
 from refman.core.library import LibraryService
-from refman.core.new_papers import Added, typed_authors, typed_page, typed_record
+from refman.core.new_papers import Added, typed_page, typed_record
 from refman.core.operations import ImportPages
+from refman.importers.typed_names import typed_authors
 from tests.helpers.fixtures import sourced
 from tests.helpers.pages import publication_page
 
