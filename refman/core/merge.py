@@ -1,7 +1,7 @@
 """Merging what an import brings into a paper, as pure functions over in-memory state.
 
-The rules: a real title replaces a provisional one; a complete author list replaces an
-incomplete one, and a longer incomplete list a shorter one; a missing year, venue, abstract
+The rules: a real title replaces a provisional one; a longer author list replaces a shorter
+one, and a complete list an "et al." one naming as many; a missing year, venue, abstract
 or subject is filled in (an abstract that only says there is none counts as missing), and an
 abstract cut short is completed by the whole one;
 attributions accumulate. A field the user edited by hand is never overwritten.
@@ -120,10 +120,15 @@ def _attributions(
 
 
 def _merge_authors(state: PaperState, record: ParsedRecord, author_keys: list[str]) -> list[str]:
-    """A complete author list replaces an incomplete one, a longer incomplete a shorter."""
-    if not author_keys or "authors" in state.user_edited or state.authors_complete:
+    """The list naming more authors stays, and of two naming as many the complete one: a
+    complete list replaces an "et al." one of no more names, a longer list a shorter one. A
+    list never loses a name another source gave (a paper added by hand with its first author
+    typed keeps the three names and the "et al." a page listed), and the result does not
+    depend on the order of the sources."""
+    if not author_keys or "authors" in state.user_edited:
         return []
-    if not record.authors_complete and len(author_keys) <= len(state.authors):
+    have = (len(state.authors), state.authors_complete)
+    if (len(author_keys), record.authors_complete) <= have:
         return []
     gained = len(author_keys) - len(state.authors)
     state.authors = list(author_keys)

@@ -213,7 +213,7 @@ def test_a_key_edited_to_one_an_undone_import_withdrew_is_free(library: LibraryS
 
 GPT3 = """@article{gpt3,
   title = {Scaling Few-Shot Prompting},
-  author = {Okafor, Nadia},
+  author = {Okafor, Nadia and Brown, Tom B. and Mann, Benjamin},
   year = {2020},
   journal = {Journal of Things},
 }

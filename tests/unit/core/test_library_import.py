@@ -284,19 +284,33 @@ def test_existing_year_venue_are_kept_and_subjects_accumulate(library: LibrarySe
 def test_complete_author_list_replaces_an_incomplete_one(library: LibraryService) -> None:
     a = ("Pavel Dunmore", "Akiko Seppala", "Ravi Castellane")
     library.import_pages([page("Ines Carvalho", rec("", GIGA.abstract, authors=a))], at=T0)
-    complete = ("Pavel Dunmore", "Akiko Seppala")
     library.import_pages(
-        [page("Maren Solvik", rec("", GIGA.abstract, authors=complete, complete=True))], at=T1
+        [page("Maren Solvik", rec("", GIGA.abstract, authors=a, complete=True))], at=T1
     )
     paper = only(library)
-    assert (paper.authors, paper.authors_complete) == (complete, True)
+    assert (paper.authors, paper.authors_complete) == (a, True)
 
-    # Once complete, neither a longer incomplete list nor another list replaces it.
-    longer = (*a, "Kofi Mensah")
-    library.import_pages([page("Tobias Ferreira", rec("", GIGA.abstract, authors=longer))], at=T2)
+    # Once complete, neither an incomplete list of as many names nor a shorter list replaces it.
+    library.import_pages([page("Tobias Ferreira", rec("", GIGA.abstract, authors=a))], at=T2)
+    short = ("Pavel Dunmore", "Akiko Seppala")
+    library.import_pages(
+        [page("Kofi Mensah", rec("", GIGA.abstract, authors=short, complete=True))], at=T2
+    )
     paper = only(library)
-    assert (paper.authors, paper.authors_complete) == (complete, True)
+    assert (paper.authors, paper.authors_complete) == (a, True)
     assert paper.title_provisional
+
+
+def test_a_shorter_complete_list_never_takes_names_away(library: LibraryService) -> None:
+    """A source naming fewer authors, though it says that is all of them, does not replace
+    the names another source gave: the paper keeps the longer list."""
+    three = ("Pavel Dunmore", "Akiko Seppala", "Ravi Castellane")
+    two = three[:2]
+    library.import_pages([page("Ines Carvalho", rec("", GIGA.abstract, authors=three))], at=T0)
+    library.import_pages(
+        [page("Maren Solvik", rec("", GIGA.abstract, authors=two, complete=True))], at=T1
+    )
+    assert (only(library).authors, only(library).authors_complete) == (three, False)
 
 
 def test_longer_incomplete_list_replaces_a_shorter_one(library: LibraryService) -> None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from refman.common.errors import InvalidValueError
+from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.new_papers import Added, typed_page, typed_record
 from refman.core.operations import ImportPages
+from refman.importers.bibtex import parse_bibtex
 from refman.importers.typed_names import typed_authors
 from tests.helpers.fixtures import sourced
 from tests.helpers.pages import publication_page
@@ -107,6 +109,25 @@ def test_a_paper_the_library_holds_is_filled_in_not_added_twice(
     same = _add(library, "Stragglers in Large Training Jobs")
     assert (same.created, same.updated) == (False, False)
     assert same.text().endswith("nothing new to add.")
+
+
+def test_a_paper_by_hand_with_its_first_author_keeps_the_authors_the_library_knew(
+    library: LibraryService,
+) -> None:
+    """Someone types only the first author of a paper the library holds with three names and
+    "et al.": the paper keeps its three authors (a shorter list never replaces a longer one)."""
+    bib = (
+        "@article{grid, title = {Gradient Sparsity in Federated Learning}, year = 2023,\n"
+        "  author = {Ann Smith and Bob Jones and Carol White and others}}\n"
+    )
+    [held] = library.import_pages([SourcedPage(parse_bibtex(bib), "refs.bib")]).new_ids
+    again = _add(library, "Gradient sparsity in federated learning", "Ann Smith", year="2023")
+    assert (again.paper_id, again.created) == (held, False)
+    paper = library.paper(held)
+    assert (paper.authors, paper.authors_complete) == (
+        ("Ann Smith", "Bob Jones", "Carol White"),
+        False,
+    )
 
 
 def test_a_bad_value_is_refused_with_why_before_anything_changes(
