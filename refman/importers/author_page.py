@@ -1,8 +1,9 @@
 """Read a researcher's author page (pasted text or a saved file) into candidate records.
 
-Two page formats are recognised (see :class:`~refman.importers.records.PageFormat`): the
-publication list (venue+year, title, abstract, subjects per record) and the author-abstracts
-page (author line and abstract per record). Anything else raises
+Three page formats are recognised (see :class:`~refman.importers.records.PageFormat`): the
+publication list (venue+year, title, abstract, subjects per record), the author-abstracts
+page (author line and abstract per record) and a list of references as a bibliography style
+prints them (:mod:`~refman.importers.reference_list`). Anything else raises
 :class:`~refman.importers.errors.NotAnAuthorPageError`.
 """
 
@@ -19,6 +20,7 @@ from refman.importers.publication_list import (
     parse_publication_list,
 )
 from refman.importers.records import PageFormat, ParsedPage
+from refman.importers.reference_list import parse_reference_list
 
 __all__ = ["parse"]
 
@@ -63,6 +65,9 @@ def _parse_lines(lines: Lines) -> ParsedPage:
             records=abstracts.records,
             warnings=abstracts.warnings,
         )
+    references = parse_reference_list(lines)
+    if references is not None:
+        return references
     if has_header:
         who = f"the page names {listed.owner}" if listed.owner else "the page has a header"
         raise not_a_page(

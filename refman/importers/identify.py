@@ -19,7 +19,9 @@ from refman.importers.lines import parse_subjects, split_lines
 from refman.importers.records import PageFormat, PageLink, ParsedPage, ParsedRecord
 
 #: The page formats whose records take their links from the page.
-_AUTHOR_PAGES = frozenset({PageFormat.PUBLICATION_LIST, PageFormat.AUTHOR_ABSTRACTS})
+_AUTHOR_PAGES = frozenset(
+    {PageFormat.PUBLICATION_LIST, PageFormat.AUTHOR_ABSTRACTS, PageFormat.REFERENCE_LIST}
+)
 
 
 def author_page_type(venue: str | None) -> str:

@@ -19,6 +19,8 @@ class PageFormat(enum.StrEnum):
     PUBLICATION_LIST = "publication-list"
     #: Owner name, then author-line / abstract pairs, with no titles, years or venues.
     AUTHOR_ABSTRACTS = "author-abstracts"
+    #: A publication list written as references (APA, IEEE, Vancouver, MLA, Chicago, ACM...).
+    REFERENCE_LIST = "reference-list"
     #: A BibTeX or BibLaTeX file.
     BIBTEX = "bibtex"
     #: An RIS file (EndNote, Mendeley, PubMed, Web of Science, Scopus, Zotero).

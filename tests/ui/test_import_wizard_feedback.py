@@ -27,6 +27,7 @@ from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery, SortKey
 from refman.importers import parse
+from refman.importers.bibtex import parse_bibtex
 from tests.helpers.fixtures import sourced_file
 from tests.helpers.pages import abstracts_page, publication_page
 
@@ -502,3 +503,63 @@ def test_f2_types_the_title_of_a_row_that_needs_one_and_space_still_checks_it(
     table.setFocus()
     qtbot.keyClick(table, Qt.Key.Key_Space)
     assert statuses(model) == ["Left out — will not be imported"]
+
+
+# -- a list of references pasted ---------------------------------------------------------------
+
+#: A lab member's page, as copied from the browser: a heading, then references in two styles.
+REFERENCES = (
+    "Nadia Okafor — Publications\n\n"
+    '[1] N. Okafor, E. Lindqvist, and R. Baptiste, "Tidal models of estuary sediment," '
+    "Mar. Geol., vol. 441, no. 3, pp. 106–121, 2022, doi: 10.1016/j.margeo.2022.106.\n"
+    "[2] Okafor N, Lindqvist E. Salt wedges in tidal rivers. Estuar Coast. 2019;42(4):1013-40.\n"
+)
+#: The same first paper as a coauthor's BibTeX gives it.
+REFERENCES_BIB = """@article{okafor2022tidal,
+  title = {Tidal Models of Estuary Sediment},
+  author = {Okafor, Nadia and Lindqvist, Elsa and Baptiste, René},
+  journal = {Marine Geology},
+  year = {2022},
+  doi = {10.1016/j.margeo.2022.106},
+}
+"""
+
+
+def test_a_pasted_list_of_references_is_imported_with_its_authors_and_venues(
+    qtbot: QtBot, wizard: ImportWizard, library: LibraryService
+) -> None:
+    QApplication.clipboard().setText(REFERENCES)
+    area = wizard.source_page.paste_area
+    area.setFocus()
+    qtbot.keyClick(area, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: bool(labels(wizard.source_page, "sourceCount")), timeout=10_000)
+    assert labels(wizard.source_page, "sourceFormat") == [
+        "list of references (authors, title, venue, year) · pasted text"
+    ]
+    assert labels(wizard.source_page, "sourceWarning") == []
+    click(qtbot, wizard, Button.NextButton)  # the review
+    assert wizard.review_page.model.rowCount() == 2
+    click(qtbot, wizard, Button.NextButton)  # the tags
+    click(qtbot, wizard, Button.CommitButton)
+    qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)
+
+    papers = {library.paper(pid).title: library.paper(pid) for pid in library.paper_ids()}
+    tidal = papers["Tidal models of estuary sediment"]
+    assert (tidal.authors, tidal.year, tidal.venue, tidal.doi) == (
+        ("N. Okafor", "E. Lindqvist", "R. Baptiste"),
+        2022,
+        "Mar. Geol.",
+        "10.1016/j.margeo.2022.106",
+    )
+    salt = papers["Salt wedges in tidal rivers"]
+    assert (salt.authors, salt.venue, salt.volume, salt.pages) == (
+        ("N. Okafor", "E. Lindqvist"),
+        "Estuar Coast",
+        "42",
+        "1013–40",
+    )
+
+    # The coauthor's BibTeX of the first paper merges into it: no duplicate.
+    result = library.import_pages([SourcedPage(parse_bibtex(REFERENCES_BIB), "okafor.bib")])
+    assert result.new_ids == ()
+    assert library.count() == 2

@@ -31,6 +31,7 @@ from refman.ui.look import plain_label, scaled_font, set_muted
 FORMAT_WORDS = {
     PageFormat.PUBLICATION_LIST: "publication list (venue, year, title, abstract, subjects)",
     PageFormat.AUTHOR_ABSTRACTS: "list of authors and abstracts (no titles)",
+    PageFormat.REFERENCE_LIST: "list of references (authors, title, venue, year)",
     PageFormat.BIBTEX: "BibTeX bibliography",
     PageFormat.RIS: "RIS bibliography",
     PageFormat.CSL_JSON: "CSL-JSON bibliography",

@@ -1,0 +1,192 @@
+"""A publication list written as references, as home pages and CVs give it: each common
+citation style read into the paper's authors, title, year, venue and identifiers."""
+
+from __future__ import annotations
+
+import pytest
+
+from refman.importers import NotAnAuthorPageError, PageFormat, parse
+from refman.importers.reference_list import read_reference
+from tests.helpers.fixtures import PAGES
+
+
+def _fields(line: str) -> tuple[object, ...]:
+    record = read_reference(line)
+    assert record is not None, line
+    return (record.authors, record.authors_complete, record.title, record.year, record.venue)
+
+
+@pytest.mark.parametrize(
+    ("style", "line", "expected"),
+    [
+        (
+            "APA",
+            "Okafor, N., Lindqvist, E., & Baptiste, R. (2022). Tidal models of estuary "
+            "sediment. Marine Geology, 441(3), 106–121. https://doi.org/10.1016/j.margeo.2022.106",
+            (
+                ("N. Okafor", "E. Lindqvist", "R. Baptiste"),
+                True,
+                "Tidal models of estuary sediment",
+                2022,
+                "Marine Geology",
+            ),
+        ),
+        (
+            "Vancouver",
+            "Okafor N, Lindqvist E, Baptiste R, et al. Tidal models of estuary sediment. "
+            "Mar Geol. 2022;441(3):106-21.",
+            (
+                ("N. Okafor", "E. Lindqvist", "R. Baptiste"),
+                False,
+                "Tidal models of estuary sediment",
+                2022,
+                "Mar Geol",
+            ),
+        ),
+        (
+            "IEEE",
+            '[7] N. Okafor, E. Lindqvist, and R. Baptiste, "Tidal models of estuary '
+            'sediment," Mar. Geol., vol. 441, no. 3, pp. 106–121, 2022.',
+            (
+                ("N. Okafor", "E. Lindqvist", "R. Baptiste"),
+                True,
+                "Tidal models of estuary sediment",
+                2022,
+                "Mar. Geol.",
+            ),
+        ),
+        (
+            "MLA",
+            "Okafor, Nadia, et al. “Tidal Models of Estuary Sediment.” Marine Geology, "
+            "vol. 441, 2022, pp. 106-121.",
+            (("Nadia Okafor",), False, "Tidal Models of Estuary Sediment", 2022, "Marine Geology"),
+        ),
+        (
+            "Chicago",
+            "Okafor, Nadia, Elsa Lindqvist, and René Baptiste. 2022. “Tidal Models of Estuary "
+            "Sediment.” Marine Geology 441 (3): 106–21.",
+            (
+                ("Nadia Okafor", "Elsa Lindqvist", "René Baptiste"),
+                True,
+                "Tidal Models of Estuary Sediment",
+                2022,
+                "Marine Geology",
+            ),
+        ),
+        (
+            "ACM",
+            "Nadia Okafor and Elsa Lindqvist. 2021. Sediment Transport Revisited. In "
+            "Proceedings of the 12th Coastal Dynamics Conference (CD '21). ACM, 40–48.",
+            (
+                ("Nadia Okafor", "Elsa Lindqvist"),
+                True,
+                "Sediment Transport Revisited",
+                2021,
+                "Proceedings of the 12th Coastal Dynamics Conference",
+            ),
+        ),
+        (
+            "LaTeX plain",
+            "N. Okafor and E. Lindqvist. Sediment transport revisited. In Coastal Dynamics, "
+            "pages 40--48, 2021.",
+            (
+                ("N. Okafor", "E. Lindqvist"),
+                True,
+                "Sediment transport revisited",
+                2021,
+                "Coastal Dynamics",
+            ),
+        ),
+        (
+            "Harvard",
+            "Okafor, N. and Lindqvist, E. (2020) 'Why do estuaries silt up?', Journal of "
+            "Coasts, 8(1), pp. 22-41.",
+            (
+                ("N. Okafor", "E. Lindqvist"),
+                True,
+                "Why do estuaries silt up?",
+                2020,
+                "Journal of Coasts",
+            ),
+        ),
+        (
+            "Springer",
+            "Okafor N, Lindqvist E (2019) Salt wedges in tidal rivers. Estuar Coast 42:1013–1040",
+            (
+                ("N. Okafor", "E. Lindqvist"),
+                True,
+                "Salt wedges in tidal rivers",
+                2019,
+                "Estuar Coast",
+            ),
+        ),
+    ],
+)
+def test_each_common_citation_style_reads_as_the_paper(
+    style: str, line: str, expected: tuple[object, ...]
+) -> None:
+    assert _fields(line) == expected, style
+
+
+def test_identifiers_volume_pages_and_type_are_read() -> None:
+    apa = read_reference(
+        "Okafor, N. (2022). Tidal models of estuary sediment. Marine Geology, 441(3), 106–121. "
+        "https://doi.org/10.1016/j.margeo.2022.106"
+    )
+    assert apa is not None
+    assert (apa.doi, apa.volume, apa.issue, apa.pages, apa.type) == (
+        "10.1016/j.margeo.2022.106",
+        "441",
+        "3",
+        "106–121",
+        "article-journal",
+    )
+    preprint = read_reference(
+        "Okafor, N. (2024). Estuaries at scale. arXiv preprint arXiv:2403.01234v2."
+    )
+    assert preprint is not None
+    assert (preprint.venue, preprint.arxiv_id, preprint.type) == (
+        "arXiv",
+        "2403.01234v2",
+        "article",
+    )
+    talk = read_reference(
+        "N. Okafor. Sediment transport revisited. In Proc. Coastal Dynamics, pages 40--48, 2021."
+    )
+    assert talk is not None and talk.type == "paper-conference"
+
+
+def test_a_page_of_references_under_headings_is_read_whole() -> None:
+    """The owner's name on top, headings, numbering, a reference wrapped over two lines,
+    and a line that is no reference (a talk) named in a warning."""
+    page = parse((PAGES / "references_styles.txt").read_text(encoding="utf-8"))
+    assert (page.format, page.owner) == (PageFormat.REFERENCE_LIST, "Tobias Ferreira")
+    titles = [record.title for record in page.records]
+    assert len(titles) == 11
+    assert titles[0] == "Gradient sparsity in federated learning"
+    assert titles[-1] == (
+        "A very long title about federated optimisation that wraps onto a second line when "
+        "copied from a PDF"
+    )
+    wrapped = page.records[-1]
+    assert (wrapped.line, wrapped.last_line, wrapped.arxiv_id) == (19, 20, "2501.01234")
+    assert page.warnings == [
+        "Line 23 was not read: it looks like a reference, but not its authors, title and year."
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # prose with years and names in it is no list of references
+        "\n".join(
+            f"In {1990 + i} the team of Smith J et al. (2020) showed that the method of "
+            f"sampling number {i} works in most of the cases we tried."
+            for i in range(40)
+        ),
+        "Meeting notes 2023\nWe talked about the budget for 2024 and the new hires.",
+    ],
+)
+def test_text_that_is_no_list_of_references_is_refused(text: str) -> None:
+    with pytest.raises(NotAnAuthorPageError):
+        parse(text)
