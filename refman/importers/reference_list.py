@@ -8,6 +8,7 @@ styles are read:
 - IEEE, MLA and Chicago, the title quoted: ``M. Solvik and T. Ferreira, “Title,” in Proc.
   ACL, 2022, pp. 455–467.`` / ``Solvik, Maren, et al. “Title.” Journal, vol. 2, 2023.``
 - Vancouver and PubMed: ``Solvik M, Ferreira T. Title. J Mach Learn Res. 2023;24(2):1-34.``
+- DBLP: ``Maren Solvik, Wei Wang 0001: Title. J. Mach. Learn. Res. 24: 1-34 (2023)``.
 - ACM and LaTeX's plain style, sentences: ``Maren Solvik and Tobias Ferreira. 2023. Title.
   In Proceedings of …`` / ``M. Solvik and T. Ferreira. Title. JMLR, 24:1–34, 2023.``
 
@@ -57,6 +58,9 @@ _VANCOUVER_NAME = r"[^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){0,3} [A-Z]{1,3}"
 _VANCOUVER = re.compile(
     rf"^(?P<authors>{_VANCOUVER_NAME}(?:, {_VANCOUVER_NAME})*(?:,? et al)?)\.\s+(?P<rest>.+)$"
 )
+#: DBLP: the names, a colon, the rest; a namesake's number ("Wei Wang 0001").
+_DBLP = re.compile(r"^(?P<authors>[^:.]{3,300}?):\s+(?P<rest>.+)$")
+_DBLP_NUMBER = re.compile(r" \d{4}(?=,|$)")
 #: The end of a sentence: a full stop, question or exclamation mark before a space, not
 #: after an initial ("M. Solvik").
 _SENTENCE_END = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])([.?!])\s+(?=\S)")
@@ -64,13 +68,16 @@ _SENTENCE_END = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])([.?!])\s+(?=\S)")
 _LONE_YEAR = re.compile(rf"(?:^|[\s(,.;])({_YEAR})[a-z]?(?=$|[\s).,;:])")
 #: Volume, issue and pages: "24(2), 1–34", "vol. 24, no. 2, pp. 1–34", "2023;24(2):1-34".
 _VOLUME = re.compile(
-    r"\b(?:vol\.\s*)?(\d{1,4})\s*(?:\((\w{1,6})\)|,\s*no\.\s*(\w{1,6}))|\bvol\.\s*(\d{1,4})"
+    r"\b(?:vol\.\s*)?(\d{1,4})\s*(?:\((?!(?:1[89]|20)\d\d\))(\w{1,6})\)|,\s*no\.\s*(\w{1,6}))"
+    r"|\bvol\.\s*(\d{1,4})"
 )
-_PAGES = re.compile(r"(?:\bpp?\.\s*|[:,]\s*)(\d{1,6}\s*[–-]{1,2}\s*\d{1,6})")
+_PAGES = re.compile(r"(?:\bpp?\.\s*|[:,]\s*)(\d{1,6}\s*[–-]{1,2}\s*\d{1,6})(?![\d:])")
 #: How a title starts: a capital, a digit or a quote (every style capitalises its first word).
 _TITLE_START = re.compile(r"[\s“\"‘']*(?:[^\W\d_](?<=[^a-z])|\d)")
 #: Where a venue's name ends.
-_VENUE_END = re.compile(r"[,;:(]|\.\s+(?=\d)|\s(?=\d+(?:[\s.,;:(]|$))|\s(?:vol|pp|no)\.")
+_VENUE_END = re.compile(r"[,;:(]|(?<=\.)\s+(?=\d)|\s(?=\d+(?:[\s.,;:(]|$))|\s(?:vol|pp|no)\.")
+#: An arXiv id as DBLP writes it ("CoRR abs/2401.01234").
+_CORR = re.compile(r"\babs/(\d{4}\.\d{4,5}(?:v\d+)?)\b")
 #: Words of a venue's name that say it is a conference's or a workshop's.
 _PROCEEDINGS = re.compile(r"\b(?:Proc|Proceedings|Conference|Conf|Workshop|Symposium|Meeting)\b")
 #: An address or identifier the rest of a reference ends with (not part of its venue).
@@ -124,6 +131,16 @@ def _vancouver(text: str) -> _Parts | None:
     return _Parts(m["authors"], title, rest, None)
 
 
+def _dblp(text: str) -> _Parts | None:
+    """DBLP: "Names: Title. Venue 24: 1-34 (2023)" (a number after a name tells namesakes
+    apart: "Wei Wang 0001")."""
+    m = _DBLP.match(text)
+    if m is None:
+        return None
+    title, rest = _sentence(m["rest"])
+    return _Parts(_DBLP_NUMBER.sub("", m["authors"]), title, rest, None)
+
+
 def _sentences(text: str) -> _Parts | None:
     """ACM ("Names. 2023. Title. Venue.") and LaTeX's plain style ("Names. Title. Venue, 2023.")."""
     authors, rest = _sentence(text)
@@ -175,7 +192,7 @@ def _venue(rest: str) -> str | None:
     Res. 2023;24", "in Proc. ACL, 2022")."""
     rest = re.sub(r"^(?:In:?|in:?)\s+", "", rest.strip())
     head = _VENUE_END.split(rest, maxsplit=1)[0].strip()
-    if head.casefold().startswith("arxiv"):
+    if head.casefold().startswith(("arxiv", "corr abs/")):  # (CoRR: DBLP's name of arXiv)
         return "arXiv"
     if "." not in head[:-1]:
         head = head.rstrip(".")
@@ -198,7 +215,7 @@ def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord
     plain = text
     while (trimmed := _TRAILING_IDS.sub("", plain)) != plain:
         plain = trimmed
-    for style in (_apa, _quoted, _vancouver, _sentences):
+    for style in (_apa, _quoted, _vancouver, _dblp, _sentences):
         parts = style(plain)
         if parts is None or _TITLE_START.match(parts.title) is None or " " not in parts.title:
             continue
@@ -221,7 +238,9 @@ def _record(
     venue = _venue(parts.rest)
     volume = _VOLUME.search(parts.rest)
     pages = _PAGES.search(parts.rest)
-    arxiv = normalize_arxiv(ids[1][0], keep_version=True) if ids[1] else None
+    corr = _CORR.search(parts.rest) if venue == "arXiv" else None
+    found = ids[1][0] if ids[1] else (corr.group(1) if corr else None)
+    arxiv = normalize_arxiv(found, keep_version=True) if found else None
     kind = _kind(parts.rest, venue, arxiv)
     return ParsedRecord(
         title=parts.title.strip(' .,“”"'),
@@ -247,6 +266,8 @@ def _kind(rest: str, venue: str | None, arxiv: str | None) -> str:
     """The CSL type: a conference paper ("In Proceedings of …"), a preprint, an article."""
     if re.match(r"\s*[Ii]n:?\s", rest) or (venue and _PROCEEDINGS.search(venue)):
         return "paper-conference"
+    if venue and " " not in venue and not _VOLUME.search(rest) and venue != "arXiv":
+        return "paper-conference"  # ("NeurIPS 2023", "ICML 2021: 10-20")
     if venue == "arXiv" or (arxiv and not venue):
         return "article"
     return "article-journal" if venue else "article"

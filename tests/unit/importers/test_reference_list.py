@@ -120,6 +120,18 @@ def _fields(line: str) -> tuple[object, ...]:
                 "Estuar Coast",
             ),
         ),
+        (
+            "DBLP",
+            "Nadia Okafor, Wei Chen 0002: Sediment Transport Revisited. Coast. Eng. 170: "
+            "1-12 (2021)",
+            (
+                ("Nadia Okafor", "Wei Chen"),
+                True,
+                "Sediment Transport Revisited",
+                2021,
+                "Coast. Eng.",
+            ),
+        ),
     ],
 )
 def test_each_common_citation_style_reads_as_the_paper(
@@ -149,6 +161,18 @@ def test_identifiers_volume_pages_and_type_are_read() -> None:
         "arXiv",
         "2403.01234v2",
         "article",
+    )
+    corr = read_reference("Nadia Okafor: Estuaries at Scale. CoRR abs/2403.01234 (2024)")
+    assert corr is not None
+    assert (corr.venue, corr.arxiv_id, corr.type) == ("arXiv", "2403.01234", "article")
+    meeting = read_reference("Nadia Okafor, Elsa Lindqvist: Why Not Silt? ICML 2021: 10-20")
+    assert meeting is not None
+    assert (meeting.title, meeting.venue, meeting.type, meeting.pages, meeting.volume) == (
+        "Why Not Silt?",
+        "ICML",
+        "paper-conference",
+        "10–20",
+        None,
     )
     talk = read_reference(
         "N. Okafor. Sediment transport revisited. In Proc. Coastal Dynamics, pages 40--48, 2021."
