@@ -20,6 +20,7 @@ from refman.importers.publication_list import (
     parse_publication_list,
 )
 from refman.importers.records import PageFormat, ParsedPage
+from refman.importers.reference_blocks import has_scholar_rows
 from refman.importers.reference_list import parse_reference_list
 
 __all__ = ["parse"]
@@ -49,13 +50,13 @@ def _publication_page(result: PublicationList) -> ParsedPage:
     )
 
 
-def _parse_lines(lines: Lines) -> ParsedPage:
-    """Recognise the page format of ``lines`` and parse it."""
-    header = find_header(lines)
-    has_header = header.owner_index is not None or header.claimed is not None
-    listed = parse_publication_list(lines, header)
-    if listed.records and (has_header or any(record.subjects for record in listed.records)):
-        return _publication_page(listed)
+def _abstracts_or_references(lines: Lines) -> ParsedPage | None:
+    """An author-abstracts page or a list of references; a page with Google Scholar's rows
+    is read as references first (its author lines, venue lines and titles would read as an
+    author-abstracts page's), any other as abstracts first."""
+    scholar = has_scholar_rows(lines)
+    if scholar and (references := parse_reference_list(lines)) is not None:
+        return references
     abstracts = parse_author_abstracts(lines)
     if abstracts is not None:
         return ParsedPage(
@@ -65,9 +66,19 @@ def _parse_lines(lines: Lines) -> ParsedPage:
             records=abstracts.records,
             warnings=abstracts.warnings,
         )
-    references = parse_reference_list(lines)
-    if references is not None:
-        return references
+    return None if scholar else parse_reference_list(lines)
+
+
+def _parse_lines(lines: Lines) -> ParsedPage:
+    """Recognise the page format of ``lines`` and parse it."""
+    header = find_header(lines)
+    has_header = header.owner_index is not None or header.claimed is not None
+    listed = parse_publication_list(lines, header)
+    if listed.records and (has_header or any(record.subjects for record in listed.records)):
+        return _publication_page(listed)
+    found = _abstracts_or_references(lines)
+    if found is not None:
+        return found
     if has_header:
         who = f"the page names {listed.owner}" if listed.owner else "the page has a header"
         raise not_a_page(

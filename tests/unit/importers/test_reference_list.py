@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from refman.importers import NotAnAuthorPageError, PageFormat, parse
-from refman.importers.reference_list import read_reference
+from refman.importers.references import read_reference
 from tests.helpers.fixtures import PAGES
 
 
@@ -195,7 +195,7 @@ def test_a_page_of_references_under_headings_is_read_whole() -> None:
     wrapped = page.records[-1]
     assert (wrapped.line, wrapped.last_line, wrapped.arxiv_id) == (19, 20, "2501.01234")
     assert page.warnings == [
-        "Line 23 was not read: it looks like a reference, but not its authors, title and year."
+        "Line 23 was not read: it looks like a paper, but not its authors, title and year."
     ]
 
 
@@ -214,3 +214,58 @@ def test_a_page_of_references_under_headings_is_read_whole() -> None:
 def test_text_that_is_no_list_of_references_is_refused(text: str) -> None:
     with pytest.raises(NotAnAuthorPageError):
         parse(text)
+
+
+#: A Google Scholar profile as the browser copies it: the header, then per paper its title,
+#: its authors as Scholar writes them (cut short with "…"), and the venue with the columns
+#: Cited by and Year.
+SCHOLAR = """Nadia Okafor
+Professor of Coastal Engineering, Example University
+Verified email at example.edu - Homepage
+Coastal engineering  Sediment transport
+TITLE
+CITED BY
+YEAR
+Tidal models of estuary sediment
+N Okafor, E Lindqvist, R Baptiste
+Marine Geology 441 (3), 106-121\t152\t2022
+Salt wedges in tidal rivers
+N Okafor, E Lindqvist, AN Gomez, Ł Kaiser, M Solvik, ...
+Estuaries and Coasts 42, 1013-1040\t87 *\t2019
+Sediment transport revisited
+N Okafor
+arXiv preprint arXiv:2103.01234\t12\t2021
+A note on tidal flats
+N Okafor, E Lindqvist
+"""
+
+
+@pytest.mark.parametrize("cells", ["\t", "\n"], ids=["columns", "cells-on-lines"])
+def test_a_google_scholar_profile_copied_is_read_row_by_row(cells: str) -> None:
+    """Its author and venue lines were read as an author-abstracts page (titles suggested
+    from "Marine Geology 441 (3)…"); a row without a year is named, not guessed."""
+    page = parse(SCHOLAR.replace("\t", cells))
+    assert (page.format, page.owner) == (PageFormat.REFERENCE_LIST, "Nadia Okafor")
+    got = [(r.title, r.authors, r.authors_complete, r.year, r.venue) for r in page.records]
+    assert got == [
+        (
+            "Tidal models of estuary sediment",
+            ("N. Okafor", "E. Lindqvist", "R. Baptiste"),
+            True,
+            2022,
+            "Marine Geology",
+        ),
+        (
+            "Salt wedges in tidal rivers",
+            ("N. Okafor", "E. Lindqvist", "A. N. Gomez", "Ł. Kaiser", "M. Solvik"),
+            False,
+            2019,
+            "Estuaries and Coasts",
+        ),
+        ("Sediment transport revisited", ("N. Okafor",), True, 2021, "arXiv"),
+    ]
+    assert page.records[2].arxiv_id == "2103.01234"
+    last = len(SCHOLAR.replace("\t", cells).splitlines()) - 1
+    assert page.warnings == [
+        f"Line {last} was not read: it looks like a paper, but not its authors, title and year."
+    ]

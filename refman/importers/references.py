@@ -1,0 +1,279 @@
+"""Read one reference, as a bibliography style prints it, into a paper's record.
+
+Researchers' home pages, lab pages and CVs list their papers as a bibliography prints them
+(:mod:`~refman.importers.reference_list` reads such a page). The common styles are read:
+
+- APA and Harvard: ``Solvik, M., & Ferreira, T. (2023). Title. Journal, 24(2), 1–34.``
+- IEEE, MLA and Chicago, the title quoted: ``M. Solvik and T. Ferreira, “Title,” in Proc.
+  ACL, 2022, pp. 455–467.`` / ``Solvik, Maren, et al. “Title.” Journal, vol. 2, 2023.``
+- Vancouver and PubMed: ``Solvik M, Ferreira T. Title. J Mach Learn Res. 2023;24(2):1-34.``
+- DBLP: ``Maren Solvik, Wei Wang 0001: Title. J. Mach. Learn. Res. 24: 1-34 (2023)``.
+- ACM and LaTeX's plain style, sentences: ``Maren Solvik and Tobias Ferreira. 2023. Title.
+  In Proceedings of …`` / ``M. Solvik and T. Ferreira. Title. JMLR, 24:1–34, 2023.``
+
+A text is a reference when it reads as authors, a title and a year; the names are read by
+:func:`~refman.importers.typed_names.typed_authors` (the reader of every way people write an
+author list).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from refman.common.errors import InvalidValueError
+from refman.common.identifiers import find_arxiv_ids, find_dois, normalize_arxiv
+from refman.importers.names import looks_like_person
+from refman.importers.records import ParsedRecord, PersonName
+from refman.importers.typed_names import typed_authors
+
+__all__ = [
+    "LONE_YEAR",
+    "YEAR",
+    "Parts",
+    "is_title",
+    "read_reference",
+    "reference_authors",
+    "reference_record",
+]
+
+#: The most characters a reference may hold (longer text is prose, not a reference).
+_LONGEST = 1_500
+#: A year of publication.
+YEAR = r"(?:1[89]|20)\d\d"
+#: What numbers or marks a reference in a list: "[12]", "12.", "12)", "•", "-".
+_NUMBERING = re.compile(r"^(?:\[\d{1,4}\]|\d{1,4}[.)]|[•·*▪‣◦–-])\s+")
+#: APA and Harvard: the authors, then the year in brackets.
+_APA = re.compile(
+    rf"^(?P<authors>.+?)\s*\((?P<year>{YEAR})[a-z]?(?:,[^)]*)?\)[.,:]?\s+(?P<rest>.+)$"
+)
+#: A quoted title (IEEE, MLA, Chicago), the authors before it.
+_QUOTED = re.compile(
+    r"^(?P<authors>.+?)[.,]?\s*[“\"](?P<title>[^”\"]{3,}?)[.,]?[”\"]\s*[.,]?\s*(?P<rest>.*)$"
+)
+#: A title in quotes at the start: "'Title', Journal", "“Title.” Journal".
+_QUOTED_FIRST = re.compile(r"^[‘'“\"](.{3,}?)[.,]?[’'”\"][.,]?\s+(.*)$")
+#: A name as Vancouver and PubMed write it: the family name, then the initials.
+_VANCOUVER_NAME = r"[^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){0,3} [A-Z]{1,3}"
+_VANCOUVER = re.compile(
+    rf"^(?P<authors>{_VANCOUVER_NAME}(?:, {_VANCOUVER_NAME})*(?:,? et al)?)\.\s+(?P<rest>.+)$"
+)
+#: DBLP: the names, a colon, the rest; a namesake's number ("Wei Wang 0001").
+_DBLP = re.compile(r"^(?P<authors>[^:.]{3,300}?):\s+(?P<rest>.+)$")
+_DBLP_NUMBER = re.compile(r" \d{4}(?=,|$)")
+#: The end of a sentence: a full stop, question or exclamation mark before a space, not
+#: after an initial ("M. Solvik").
+_SENTENCE_END = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])([.?!])\s+(?=\S)")
+#: A year standing alone in the rest of a reference: "2023.", ", 2023,", "(2023)", "2023;".
+LONE_YEAR = re.compile(rf"(?:^|[\s(,.;])({YEAR})[a-z]?(?=$|[\s).,;:])")
+#: Volume, issue and pages: "24(2), 1–34", "vol. 24, no. 2, pp. 1–34", "2023;24(2):1-34".
+_VOLUME = re.compile(
+    r"\b(?:vol\.\s*)?(\d{1,4})\s*(?:\((?!(?:1[89]|20)\d\d\))(\w{1,6})\)|,\s*no\.\s*(\w{1,6}))"
+    r"|\bvol\.\s*(\d{1,4})"
+)
+_PAGES = re.compile(r"(?:\bpp?\.\s*|[:,]\s*)(\d{1,6}\s*[–-]{1,2}\s*\d{1,6})(?![\d:])")
+#: How a title starts: a capital, a digit or a quote (every style capitalises its first word).
+_TITLE_START = re.compile(r"[\s“\"‘']*(?:[^\W\d_](?<=[^a-z])|\d)")
+#: Where a venue's name ends.
+_VENUE_END = re.compile(r"[,;:(]|(?<=\.)\s+(?=\d)|\s(?=\d+(?:[\s.,;:(]|$))|\s(?:vol|pp|no)\.")
+#: An arXiv id as DBLP writes it ("CoRR abs/2401.01234").
+_CORR = re.compile(r"\babs/(\d{4}\.\d{4,5}(?:v\d+)?)\b")
+#: Words of a venue's name that say it is a conference's or a workshop's.
+_PROCEEDINGS = re.compile(r"\b(?:Proc|Proceedings|Conference|Conf|Workshop|Symposium|Meeting)\b")
+#: An address or identifier the rest of a reference ends with (not part of its venue).
+_TRAILING_IDS = re.compile(r"\s*(?:https?://\S+|doi:\s*\S+|arXiv:\s*\S+|\[[^\]]*\])\s*$", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """A reference taken apart: its author text, title, what follows, its year if found."""
+
+    authors: str
+    title: str
+    rest: str
+    year: int | None
+
+
+def _sentence(text: str) -> tuple[str, str]:
+    """The first sentence of ``text`` (a question keeps its mark) and what follows."""
+    end = _SENTENCE_END.search(text)
+    if end is None:
+        return text.rstrip("."), ""
+    mark = end.group(1)
+    return text[: end.start()] + ("" if mark == "." else mark), text[end.end() :]
+
+
+def _apa(text: str) -> Parts | None:
+    m = _APA.match(text)
+    if m is None:
+        return None
+    quoted = _QUOTED_FIRST.match(m["rest"])  # Harvard: "(2016) 'Title', Journal, …"
+    title, rest = (quoted[1], quoted[2]) if quoted else _sentence(m["rest"])
+    return Parts(m["authors"], title, rest, int(m["year"]))
+
+
+def _quoted(text: str) -> Parts | None:
+    m = _QUOTED.match(text)
+    if m is None:
+        return None
+    authors, year = m["authors"], None
+    dated = re.search(rf"[.,]\s*({YEAR})[a-z]?\.?$", authors)  # Chicago: "Names. 2023."
+    if dated:
+        authors, year = authors[: dated.start()], int(dated.group(1))
+    return Parts(authors, m["title"].strip(), m["rest"], year)
+
+
+def _vancouver(text: str) -> Parts | None:
+    m = _VANCOUVER.match(text)
+    if m is None:
+        return None
+    title, rest = _sentence(m["rest"])
+    return Parts(m["authors"], title, rest, None)
+
+
+def _dblp(text: str) -> Parts | None:
+    """DBLP: "Names: Title. Venue 24: 1-34 (2023)" (a number after a name tells namesakes
+    apart: "Wei Wang 0001")."""
+    m = _DBLP.match(text)
+    if m is None:
+        return None
+    title, rest = _sentence(m["rest"])
+    return Parts(_DBLP_NUMBER.sub("", m["authors"]), title, rest, None)
+
+
+def _sentences(text: str) -> Parts | None:
+    """ACM ("Names. 2023. Title. Venue.") and LaTeX's plain style ("Names. Title. Venue, 2023.")."""
+    authors, rest = _sentence(text)
+    if not rest:
+        return None
+    year = None
+    dated = re.match(rf"({YEAR})[a-z]?\.\s+", rest)
+    if dated:
+        year, rest = int(dated.group(1)), rest[dated.end() :]
+    title, rest = _sentence(rest)
+    return Parts(authors, title, rest, year)
+
+
+def is_title(text: str) -> bool:
+    """Whether ``text`` can be a reference's title: two words or more, the first capitalised
+    (every style capitalises it) or a number."""
+    return _TITLE_START.match(text) is not None and " " in text.strip()
+
+
+def reference_authors(text: str) -> tuple[tuple[PersonName, ...], bool] | None:
+    """The people of a reference's author text, or None when it is no list of people."""
+    text = re.sub(r"(?<=[^\W\d_]{2})\.$", "", text.strip().rstrip(",;: "))  # (not "T.")
+    text = re.sub(r",? et al\.?$", " et al.", text)
+    text = _given_after_first(text)
+    try:
+        people, complete = typed_authors(text)
+    except InvalidValueError:
+        return None
+    if not people or not all(_a_person(p.display) for p in people):
+        return None
+    return people, complete
+
+
+def _a_person(name: str) -> bool:
+    """A person's name, no leftover of "et al." ("Smith al")."""
+    return looks_like_person(name) and not {"al", "al.", "et"} & set(name.split())
+
+
+def _given_after_first(text: str) -> str:
+    """MLA and Chicago write the first author family name first, the others not ("Solvik,
+    Maren, Tobias Ferreira and Ines Carvalho"; "Solvik, Maren, et al."): the first name
+    turned round, so that the list reads as the others."""
+    m = re.match(
+        r"^([^\W\d_][\w'’-]*), ((?:[^\W\d_][\w'’-]*)(?: [^\W\d_][\w'’.-]*)?)(?=, | and | et al\.)",
+        text,
+    )
+    if m is None or len(m[2].rstrip(".")) < 2 or m[2].isupper():
+        return text
+    return f"{m[2]} {m[1]}{text[m.end() :]}"
+
+
+def _venue(rest: str) -> str | None:
+    """The journal or proceedings a reference names after its title: up to a comma, a
+    bracket or a number ("Journal of X, 24(2)", "Neural Computation 32 (4)", "J Mach Learn
+    Res. 2023;24", "in Proc. ACL, 2022")."""
+    rest = re.sub(r"^(?:In:?|in:?)\s+", "", rest.strip())
+    head = _VENUE_END.split(rest, maxsplit=1)[0].strip()
+    if head.casefold().startswith(("arxiv", "corr abs/")):  # (CoRR: DBLP's name of arXiv)
+        return "arXiv"
+    if "." not in head[:-1]:
+        head = head.rstrip(".")
+    return head if len(head) >= 2 and not head.isdigit() else None
+
+
+def _year(parts: Parts) -> int | None:
+    if parts.year is not None:
+        return parts.year
+    found = LONE_YEAR.findall(parts.rest)
+    return int(found[0]) if found else None
+
+
+def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord | None:
+    """One reference as a record, or None when ``text`` is no reference."""
+    text = _NUMBERING.sub("", text.strip())
+    if len(text) > _LONGEST or not re.search(YEAR, text):
+        return None
+    dois, arxiv = find_dois(text), find_arxiv_ids(text)
+    plain = text
+    while (trimmed := _TRAILING_IDS.sub("", plain)) != plain:
+        plain = trimmed
+    for style in (_apa, _quoted, _vancouver, _dblp, _sentences):
+        parts = style(plain)
+        if parts is None or not is_title(parts.title):
+            continue
+        people = reference_authors(parts.authors)
+        year = _year(parts)
+        if people is None or year is None:
+            continue
+        return reference_record(parts, people, year, (dois, arxiv), (line, last_line))
+    return None
+
+
+def reference_record(
+    parts: Parts,
+    people: tuple[tuple[PersonName, ...], bool],
+    year: int,
+    ids: tuple[list[str], list[str]],
+    lines: tuple[int, int],
+) -> ParsedRecord:
+    names, complete = people
+    venue = _venue(parts.rest)
+    volume = _VOLUME.search(parts.rest)
+    pages = _PAGES.search(parts.rest)
+    corr = _CORR.search(parts.rest) if venue == "arXiv" else None
+    found = ids[1][0] if ids[1] else (corr.group(1) if corr else None)
+    arxiv = normalize_arxiv(found, keep_version=True) if found else None
+    kind = _kind(parts.rest, venue, arxiv)
+    return ParsedRecord(
+        title=parts.title.strip(' .,“”"'),
+        title_provisional=False,
+        abstract="",
+        year=year,
+        venue=venue,
+        authors=tuple(p.display for p in names),
+        authors_complete=complete,
+        author_names=names,
+        line=lines[0],
+        last_line=lines[1] or lines[0],
+        type=kind,
+        doi=ids[0][0] if ids[0] else None,
+        arxiv_id=arxiv,
+        volume=(volume.group(1) or volume.group(4)) if volume else None,
+        issue=(volume.group(2) or volume.group(3)) if volume else None,
+        pages=re.sub(r"\s*[–-]{1,2}\s*", "–", pages.group(1)) if pages else None,
+    )
+
+
+def _kind(rest: str, venue: str | None, arxiv: str | None) -> str:
+    """The CSL type: a conference paper ("In Proceedings of …"), a preprint, an article."""
+    if re.match(r"\s*[Ii]n:?\s", rest) or (venue and _PROCEEDINGS.search(venue)):
+        return "paper-conference"
+    if venue and " " not in venue and not _VOLUME.search(rest) and venue != "arXiv":
+        return "paper-conference"  # ("NeurIPS 2023", "ICML 2021: 10-20")
+    if venue == "arXiv" or (arxiv and not venue):
+        return "article"
+    return "article-journal" if venue else "article"
