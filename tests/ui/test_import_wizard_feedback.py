@@ -539,6 +539,14 @@ def test_a_pasted_list_of_references_is_imported_with_its_authors_and_venues(
     assert labels(wizard.source_page, "sourceWarning") == []
     click(qtbot, wizard, Button.NextButton)  # the review
     assert wizard.review_page.model.rowCount() == 2
+    table = wizard.review_page.table
+    qtbot.mouseClick(
+        table.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=table.visualRect(wizard.review_page.model.index(0, Column.TITLE)).center(),
+    )
+    shown = wizard.review_page.abstract  # (not "Select a record…" with a record selected)
+    assert (shown.toPlainText(), shown.placeholderText()) == ("", "This record has no abstract.")
     click(qtbot, wizard, Button.NextButton)  # the tags
     click(qtbot, wizard, Button.CommitButton)
     qtbot.waitUntil(lambda: not wizard.result_page.running, timeout=20_000)

@@ -318,6 +318,11 @@ class ReviewPage(QWizardPage):
     def on_table_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         """Show the current record's status in full and its abstract (as plain text)."""
         text = str(current.data(ABSTRACT_ROLE) or "") if current.isValid() else ""
+        self.abstract.setPlaceholderText(
+            "This record has no abstract."
+            if current.isValid()
+            else "Select a record to read its abstract."
+        )
         self.abstract.setPlainText(text)
         self.abstract.moveCursor(QTextCursor.MoveOperation.Start)
         self.abstract.verticalScrollBar().setValue(0)
