@@ -3,10 +3,13 @@ citation style read into the paper's authors, title, year, venue and identifiers
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from refman.importers import NotAnAuthorPageError, PageFormat, parse
 from refman.importers.references import read_reference
+from refman.importers.sources import load_source
 from tests.helpers.fixtures import PAGES
 
 
@@ -268,4 +271,29 @@ def test_a_google_scholar_profile_copied_is_read_row_by_row(cells: str) -> None:
     last = len(SCHOLAR.replace("\t", cells).splitlines()) - 1
     assert page.warnings == [
         f"Line {last} was not read: it looks like a paper, but not its authors, title and year."
+    ]
+
+
+def test_a_lab_page_saved_as_html_gives_each_reference_its_links(tmp_path: Path) -> None:
+    """The DOI, arXiv and title links of a reference are its paper's, none of the next's."""
+    page = tmp_path / "okafor.html"
+    page.write_text(
+        "<html><body><h1>Nadia Okafor</h1><h2>Publications</h2><ol>"
+        '<li>Okafor, N., &amp; Lindqvist, E. (2022). <a href="https://example.org/tidal">Tidal '
+        "models of estuary sediment</a>. <i>Marine Geology</i>, 441(3), 106–121. "
+        '<a href="https://doi.org/10.1016/j.margeo.2022.106">[DOI]</a></li>'
+        "<li>Okafor, N. (2024). Estuaries at scale. <i>arXiv preprint</i>. "
+        '<a href="https://arxiv.org/abs/2403.01234">[arXiv]</a></li></ol></body></html>',
+        encoding="utf-8",
+    )
+    read = load_source(page).parse()
+    assert (read.format, read.owner) == (PageFormat.REFERENCE_LIST, "Nadia Okafor")
+    assert [(r.title, r.doi, r.arxiv_id, r.url) for r in read.records] == [
+        (
+            "Tidal models of estuary sediment",
+            "10.1016/j.margeo.2022.106",
+            None,
+            "https://example.org/tidal",
+        ),
+        ("Estuaries at scale", None, "2403.01234", "https://arxiv.org/abs/2403.01234"),
     ]
