@@ -26,8 +26,8 @@ PREFIX = "No publication records found: "
 #: What refman reads, in one sentence each.
 PAGE_SHAPE = (
     "An author page starts with the researcher's name and lists their papers, each with a "
-    "title or an author line and an abstract. A bibliography is a BibTeX, BibLaTeX, RIS or "
-    "CSL-JSON file."
+    "title or an author line and an abstract, or as references (authors, title, venue, "
+    "year). A bibliography is a BibTeX, BibLaTeX, RIS or CSL-JSON file."
 )
 #: What a bibliography file looks like.
 BIB_SHAPE = (
