@@ -74,6 +74,12 @@ _VOLUME = re.compile(
 _PAGES = re.compile(r"(?:\bpp?\.\s*|[:,]\s*)(\d{1,6}\s*[–-]{1,2}\s*\d{1,6})(?![\d:])")
 #: How a title starts: a capital, a digit or a quote (every style capitalises its first word).
 _TITLE_START = re.compile(r"[\s“\"‘']*(?:[^\W\d_](?<=[^a-z])|\d)")
+#: A suffix APA writes as a name of its own ("Smith, J., Jr., & …"), and its ellipsis
+#: between the 19th and the last author (". . .").
+_SUFFIX = re.compile(r",\s*(?:Jr|Sr)\.?(?=\s*(?:,|&|and\b|$))")
+_ELLIPSIS = re.compile(r",?\s*\.\s\.\s\.\s*")
+#: What a medium a title ends with says ("[dissertation]", "[Internet]").
+_MEDIUM = re.compile(r"\s*\[[^\]]{1,30}\]$")
 #: Where a venue's name ends.
 _VENUE_END = re.compile(r"[,;:(]|(?<=\.)\s+(?=\d)|\s(?=\d+(?:[\s.,;:(]|$))|\s(?:vol|pp|no)\.")
 #: An arXiv id as DBLP writes it ("CoRR abs/2401.01234").
@@ -103,12 +109,24 @@ def _sentence(text: str) -> tuple[str, str]:
     return text[: end.start()] + ("" if mark == "." else mark), text[end.end() :]
 
 
+def _title_sentence(text: str) -> tuple[str, str]:
+    """The title that starts ``text``, and what follows: its first sentence, and the next
+    when the first ends in a question or exclamation mark and a venue still follows ("Do
+    estuaries silt up? A field study. Estuar Coast. 2019")."""
+    title, rest = _sentence(text)
+    if title.endswith(("?", "!")):
+        more, after = _sentence(rest)
+        if after and not after[0].isdigit() and not any(c.isdigit() for c in more):
+            return f"{title} {more}", after
+    return title, rest
+
+
 def _apa(text: str) -> Parts | None:
     m = _APA.match(text)
     if m is None:
         return None
     quoted = _QUOTED_FIRST.match(m["rest"])  # Harvard: "(2016) 'Title', Journal, …"
-    title, rest = (quoted[1], quoted[2]) if quoted else _sentence(m["rest"])
+    title, rest = (quoted[1], quoted[2]) if quoted else _title_sentence(m["rest"])
     return Parts(m["authors"], title, rest, int(m["year"]))
 
 
@@ -127,7 +145,7 @@ def _vancouver(text: str) -> Parts | None:
     m = _VANCOUVER.match(text)
     if m is None:
         return None
-    title, rest = _sentence(m["rest"])
+    title, rest = _title_sentence(m["rest"])
     return Parts(m["authors"], title, rest, None)
 
 
@@ -137,7 +155,7 @@ def _dblp(text: str) -> Parts | None:
     m = _DBLP.match(text)
     if m is None:
         return None
-    title, rest = _sentence(m["rest"])
+    title, rest = _title_sentence(m["rest"])
     return Parts(_DBLP_NUMBER.sub("", m["authors"]), title, rest, None)
 
 
@@ -150,7 +168,7 @@ def _sentences(text: str) -> Parts | None:
     dated = re.match(rf"({YEAR})[a-z]?\.\s+", rest)
     if dated:
         year, rest = int(dated.group(1)), rest[dated.end() :]
-    title, rest = _sentence(rest)
+    title, rest = _title_sentence(rest)
     return Parts(authors, title, rest, year)
 
 
@@ -164,6 +182,7 @@ def reference_authors(text: str) -> tuple[tuple[PersonName, ...], bool] | None:
     """The people of a reference's author text, or None when it is no list of people."""
     text = re.sub(r"(?<=[^\W\d_]{2})\.$", "", text.strip().rstrip(",;: "))  # (not "T.")
     text = re.sub(r",? et al\.?$", " et al.", text)
+    text = _SUFFIX.sub("", _ELLIPSIS.sub(", … ", text))  # (APA: "Smith, J., Jr.", ". . .")
     text = _given_after_first(text)
     try:
         people, complete = typed_authors(text)
@@ -249,7 +268,7 @@ def reference_record(
     arxiv = normalize_arxiv(found, keep_version=True) if found else None
     kind = _kind(parts.rest, venue, arxiv)
     return ParsedRecord(
-        title=parts.title.strip(' .,“”"'),
+        title=_MEDIUM.sub("", parts.title).strip(' .,“”"'),
         title_provisional=False,
         abstract="",
         year=year,

@@ -12,6 +12,15 @@ from refman.importers.references import read_reference
 from refman.importers.sources import load_source
 from tests.helpers.fixtures import PAGES
 
+#: Nineteen authors (family, initial), as APA 7 lists them before its ellipsis.
+NINETEEN = [
+    (family, family[0])
+    for family in (
+        "Okafor Lindqvist Baptiste Smith Jones Lee Berg Chen Tanaka Moreau Silva Novak Kim "
+        "Rossi Evans Brown Davis Wilson Taylor"
+    ).split()
+]
+
 
 def _fields(line: str) -> tuple[object, ...]:
     record = read_reference(line)
@@ -141,6 +150,50 @@ def test_each_common_citation_style_reads_as_the_paper(
     style: str, line: str, expected: tuple[object, ...]
 ) -> None:
     assert _fields(line) == expected, style
+
+
+@pytest.mark.parametrize(
+    ("line", "authors", "complete", "title"),
+    [
+        # APA writes a suffix as a name of its own
+        (
+            "Okafor, N., Smith, J., Jr., & Baptiste, R. (2021). Tides: A review? Ocean "
+            "Science, 17, 1–20.",
+            ("N. Okafor", "J. Smith", "R. Baptiste"),
+            True,
+            "Tides: A review?",
+        ),
+        # APA 7: nineteen names, ". . .", the last
+        (
+            ", ".join(f"{family}, {given}." for family, given in NINETEEN)
+            + ", . . . Clark, E. (2023). Big team science. Nature, 600, 1–5.",
+            (*(f"{given}. {family}" for family, given in NINETEEN), "E. Clark"),
+            False,
+            "Big team science",
+        ),
+        # a title that asks, then goes on
+        (
+            "Okafor N, Lindqvist E. Do estuaries silt up? A field study. Estuar Coast. "
+            "2019;42(4):1013-40.",
+            ("N. Okafor", "E. Lindqvist"),
+            True,
+            "Do estuaries silt up? A field study",
+        ),
+        (
+            "Okafor N. Tidal models of estuaries [dissertation]. Bergen: University of "
+            "Bergen; 2018.",
+            ("N. Okafor",),
+            True,
+            "Tidal models of estuaries",
+        ),
+    ],
+)
+def test_suffixes_long_lists_questions_and_media_read_as_a_reader_means_them(
+    line: str, authors: tuple[str, ...], complete: bool, title: str
+) -> None:
+    record = read_reference(line)
+    assert record is not None
+    assert (record.authors, record.authors_complete, record.title) == (authors, complete, title)
 
 
 def test_identifiers_volume_pages_and_type_are_read() -> None:
