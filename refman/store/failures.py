@@ -9,6 +9,7 @@ does not know stays an exception, which is a bug.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 
@@ -122,6 +123,60 @@ def unreachable(where: Path | str | None, detail: str) -> ServerUnreachableError
     )
 
 
+#: What libpq says when the server turns a connection away (an address or a password to
+#: mend, not an outage): its words, why the library cannot be opened, and what to do.
+_TURNED_AWAY = (
+    (
+        re.compile(r"no password supplied"),
+        "the server asks for a password, and none was given.",
+        "Type it in File ▸ Open Library… (Shared library tab), or put it in ~/.pgpass "
+        "(HOST:PORT:DATABASE:USER:PASSWORD, mode 0600), then try again.",
+    ),
+    (
+        re.compile(r'password authentication failed for user "([^"]*)"'),
+        "the server did not accept the password of user “{0}”.",
+        "Check the password (typed in File ▸ Open Library…, or in ~/.pgpass) and the user "
+        "name; the server's administrator can set a new password.",
+    ),
+    (
+        re.compile(r'role "([^"]*)" does not exist'),
+        "the server has no user “{0}”.",
+        "Check the user name in the address; the server's administrator adds each person "
+        "of the group (packaging/shared-library.sql).",
+    ),
+    (
+        re.compile(r'database "([^"]*)" does not exist'),
+        "the server has no database “{0}”.",
+        "Check the database name in the address; the server's administrator knows it.",
+    ),
+    (
+        re.compile(r"no pg_hba\.conf entry"),
+        "the server does not let this user connect from this machine.",
+        "Ask the server's administrator to allow it (pg_hba.conf), or check the user and "
+        "database names and whether TLS is asked for.",
+    ),
+    (
+        re.compile(r"server does not support SSL"),
+        "the server offers no encrypted (TLS) connection, and the address insists on one "
+        "(sslmode=require).",
+        "Ask the server's administrator to turn on TLS, or, on a network you trust, untick "
+        "“Use TLS” in File ▸ Open Library… (drop ?sslmode=require from the address).",
+    ),
+)
+
+
+def _turned_away(detail: str, where: Path | str | None) -> LibraryUnavailableError | None:
+    """The plain words for a connection the server turned away, or None."""
+    named = f" “{where}”" if where is not None else ""
+    for pattern, why, hint in _TURNED_AWAY:
+        if found := pattern.search(detail):
+            return LibraryUnavailableError(
+                f"The shared library{named} cannot be opened: {why.format(*found.groups())}",
+                hint,
+            )
+    return None
+
+
 def server_described(exc: BaseException, where: Path | str | None = None) -> RefmanError | None:
     """A plain-words error for a shared library's server failure: the server cannot be
     reached or went away, refuses the user, or is out of space; None for anything else."""
@@ -131,6 +186,8 @@ def server_described(exc: BaseException, where: Path | str | None = None) -> Ref
     state = str(getattr(error, "sqlstate", "") or "")
     detail = first_sentence(str(error)) or type(error).__name__
     library = f"“{where}”" if where is not None else "the shared library"
+    if not state and (turned_away := _turned_away(detail, where)) is not None:
+        return turned_away
     if not state and ("authentication" in detail or "role" in detail):
         state = "28"  # refused while connecting: the driver has no SQLSTATE then
     if not state or state.startswith(_SERVER_UNREACHABLE):
