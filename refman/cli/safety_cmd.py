@@ -14,7 +14,7 @@ from refman.common.errors import (
     LibraryUnavailableError,
     NotFoundError,
 )
-from refman.common.text import plural
+from refman.common.text import join_words, plural
 from refman.core.library import LibraryService
 from refman.core.library_file import BackupView
 from refman.core.recovery import recover_library
@@ -186,9 +186,16 @@ def run_copy_library(args: argparse.Namespace, out: TextIO) -> int:
         )
         return 0
     rows = report.rows
+    copied = join_words(
+        (
+            plural(rows["papers"], "paper"),
+            plural(rows["persons"], "person", "people"),
+            plural(rows["tags"], "tag"),
+            plural(rows["notes"], "note"),
+        )
+    )
     out.write(
-        f"Copied {rows['papers']:,} papers, {rows['persons']:,} people, {rows['tags']:,} tags "
-        f"and {rows['notes']:,} notes from {report.source} to {report.dest}; the copy was "
+        f"Copied {copied} from {report.source} to {report.dest}; the copy was "
         "checked (every row, and a digest of their content).\n"
     )
     if report.files or report.files_left:

@@ -258,3 +258,21 @@ def test_a_server_gone_mid_copy_is_named_and_leaves_no_file_behind(
     with opened(shared_library_url) as shared, pytest.raises(InvalidValueError):
         copy_library_to(shared, str(dest))
     assert dump(dest) == before
+
+
+def test_the_command_line_counts_what_it_copied_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One paper, one person, one tag and one note: it said '1 people … and 1 notes'."""
+    source = tmp_path / "one.sqlite"
+    with opened(source) as service:
+        page = publication_page("Ada Quist", [("One Paper Alone", 2021, "arXiv")])
+        service.import_pages([sourced(page)])
+        (pid,) = service.paper_ids()
+        service.tag([pid], ["picked"])
+        service.add_note(pid, "the one note")
+        people = len(service.people())
+    assert people == 1
+    assert main(["copy-library", str(source), str(tmp_path / "copy.sqlite")]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("Copied 1 paper, 1 person, 1 tag and 1 note from ")
