@@ -18,7 +18,12 @@ from refman.store.backup import backup_path, copy_verified, folder_for
 from refman.store.identity import APPLICATION_ID, Identity, Kind, check_revision
 from refman.store.search_schema import repair_search, search_is_whole
 from refman.store.search_terms import register_functions
-from refman.store.shared import NOT_THE_OWNER, owners_upgrade, read_only_reason
+from refman.store.shared import (
+    NOT_THE_OWNER,
+    owners_creation,
+    owners_upgrade,
+    read_only_reason,
+)
 from refman.store.trash_schema import repair_trash, trash_is_whole
 
 log = logging.getLogger("refman.store")
@@ -144,7 +149,9 @@ def _migrate(engine: Engine, file_path: Path | None, backups: Path | None) -> No
             if not on_server(engine):  # (a migration may read text as an older refman did)
                 register_functions(conn.connection.driver_connection)  # type: ignore[arg-type]
     except ProgrammingError as exc:
-        if current is None or getattr(exc.orig, "sqlstate", None) != NOT_THE_OWNER:
+        if getattr(exc.orig, "sqlstate", None) != NOT_THE_OWNER:
             raise
+        if current is None:
+            raise owners_creation(engine) from exc
         raise owners_upgrade(engine, current, head) from exc
     log.info("library %s at schema %s", where, head)

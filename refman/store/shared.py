@@ -123,6 +123,30 @@ def read_only_reason(engine: Engine) -> str | None:
 NOT_THE_OWNER = "42501"
 
 
+def owners_creation(engine: Engine) -> LibraryOpenError:
+    """The refusal to make a new shared library's tables by a database user who may not
+    (only the owner of the database's schema may create them): whom to ask, and what they
+    run."""
+    with engine.connect() as conn:
+        owner = conn.execute(
+            text(
+                "SELECT CASE WHEN n.nspowner = 'pg_database_owner'::regrole "
+                "THEN pg_get_userbyid(d.datdba) ELSE pg_get_userbyid(n.nspowner) END "
+                "FROM pg_namespace n, pg_database d "
+                "WHERE n.nspname = 'public' AND d.datname = current_database()"
+            )
+        ).scalar()
+    address = engine.url.set(username=owner or "OWNER", password=None)
+    return LibraryOpenError(
+        f"The shared library “{engine.url.render_as_string(hide_password=True)}” is not "
+        f"made yet: its owner{f' “{owner}”' if owner else ''} makes it by opening it first, "
+        f"and the database user “{engine.url.username}” may not.",
+        "Ask them to open it once, for example "
+        f"refman --db {address.render_as_string(hide_password=True)} check (or to copy a "
+        "library into it with refman copy-library); then open it again. Nothing was changed.",
+    )
+
+
 def owners_upgrade(engine: Engine, current: str, head: str) -> LibraryOpenError:
     """The refusal of an upgrade an editor's database user may not run (only the owner of
     the library's tables may change them): whom to ask, and what they run."""

@@ -1,17 +1,29 @@
 """The first connection to a shared library, turned away by its server: a wrong database or
-user name, a missing or wrong password, TLS asked of a server without it. Each says what to
-mend; none is taken for an outage ("check the network"), which it is not."""
+user name, a missing or wrong password, TLS asked of a server without it, a library its
+owner has not made yet. Each says what to mend; none is taken for an outage ("check the
+network"), which it is not."""
 
 from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
 
 import psycopg
 import pytest
 from sqlalchemy.engine import make_url
 
 from refman.__main__ import main
-from refman.common.errors import LibraryUnavailableError, RefmanError, ServerUnreachableError
+from refman.common.errors import (
+    LibraryOpenError,
+    LibraryUnavailableError,
+    RefmanError,
+    ServerUnreachableError,
+)
 from refman.core.library import LibraryService
 from refman.store.failures import server_described
+from tests.helpers.postgres import editing_role
 
 
 def _refused(address: str) -> RefmanError:
@@ -92,3 +104,42 @@ def test_a_server_that_is_down_is_still_an_outage() -> None:
     error = server_described(failure, "postgresql+psycopg://alice@127.0.0.1:9/lab")
     assert isinstance(error, ServerUnreachableError)
     assert "cannot be reached" in error.message
+
+
+@pytest.fixture
+def unmade_library(shared_library_url: str) -> Iterator[str]:
+    """The address of an empty database on the test server: a shared library not made yet."""
+    url = make_url(shared_library_url)
+    name = f"refman_unmade_{os.getpid()}"
+    admin = url.set(drivername="postgresql", database="postgres")
+    dsn = admin.render_as_string(hide_password=False)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    yield url.set(database=name).render_as_string(hide_password=False)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_an_editor_first_to_open_a_new_shared_library_is_told_whom_to_ask(
+    unmade_library: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only the owner may make the tables; an editor (or a reader) was told the server
+    'refused this (permission denied for schema public)' and to check their password."""
+    editor = editing_role(unmade_library, "refman_early_editor")
+    with pytest.raises(LibraryOpenError) as raised:
+        LibraryService.open(editor)
+    assert raised.value.message == (
+        f"The shared library “{editor}” is not made yet: its owner “postgres” makes it by "
+        "opening it first, and the database user “refman_early_editor” may not."
+    )
+    assert f"refman --db {unmade_library} check" in raised.value.hint
+    assert "Nothing was changed" in raised.value.hint
+    source = tmp_path / "mine.sqlite"
+    LibraryService.open(source).close()
+    assert main(["copy-library", str(source), editor]) == 2
+    assert "is not made yet" in capsys.readouterr().err
+    assert main(["--db", unmade_library, "check"]) == 0  # the owner makes it
+    capsys.readouterr()
+    with closing(LibraryService.open(editing_role(unmade_library, "refman_early_editor"))) as s:
+        assert s.paper_ids() == []
