@@ -17,7 +17,7 @@ from types import TracebackType
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from refman import __version__, paths
 from refman.common.errors import RefmanError
@@ -25,6 +25,7 @@ from refman.core.library import LibraryService
 from refman.core.people import no_person
 from refman.logging_setup import setup_logging
 
+from refman.ui import window_chrome
 from refman.ui.citing import release_clipboard
 from refman.ui.controller import LibraryController
 from refman.ui.gui_collector import GuiCollector
@@ -120,6 +121,28 @@ def open_service(location: str) -> LibraryService:
     return opened[0]
 
 
+def open_at_start(location: str) -> LibraryService | None:
+    """The library to start on: ``location``, or, when it cannot be opened (its server
+    away, its password changed), whichever the person then picks: they may try it again or
+    open another library; None when they quit.
+    """
+    error: RefmanError | None = None
+    while True:
+        if error is None:
+            try:
+                return open_service(location)
+            except RefmanError as exc:
+                log.info("library %s not opened: %s", location, exc)
+                error = exc
+        choice = window_chrome.ask_after_failed_open(error)
+        if choice == "quit":
+            return None
+        if choice == "retry":
+            error = None
+        elif (chosen := window_chrome.ask_library_file(None)) is not None:
+            location, error = chosen, None
+
+
 def build_window(service: LibraryService, settings: WindowSettings | None = None) -> MainWindow:
     """The main window over an open library."""
     controller = LibraryController(service)
@@ -157,10 +180,8 @@ def run_gui(db: str | None = None, files: Sequence[str] = ()) -> int:
 
     location = _startup_library(db)
     log.info("opening library %s", location)
-    try:
-        service = open_service(location)
-    except RefmanError as exc:
-        QMessageBox.critical(None, "refman", f"{exc.message}\n\n{exc.hint}".strip())
+    service = open_at_start(location)
+    if service is None:
         return 2
     window = build_window(service)
     window.show()

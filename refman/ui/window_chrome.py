@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from refman import __version__
+from refman.common.errors import RefmanError, ServerUnreachableError
 from refman.common.text import plural
 from refman.core.importing.values import ImportResult
 from refman.core.importing.wording import result_headline
@@ -207,11 +208,27 @@ def stepped_text(verb: str, text: str) -> str:
     return f"{'Undid' if verb == 'undo' else 'Redid'} “{text}”."
 
 
-def ask_library_file(parent: QWidget) -> str | None:
+def ask_library_file(parent: QWidget | None) -> str | None:
     """Ask which library to open: a file or a shared library (tests replace this)."""
     from refman.ui.open_library import ask_library
 
     return ask_library(parent)
+
+
+def ask_after_failed_open(error: RefmanError) -> str:
+    """Say why the library to start on cannot be opened, and ask what to do: ``"retry"``,
+    ``"other"`` (open another library) or ``"quit"``; trying again comes first for a
+    server out of reach, another library for anything else."""
+    box = QMessageBox(QMessageBox.Icon.Critical, "refman", error.message)
+    box.setObjectName("notOpenedBox")
+    box.setInformativeText(error.hint)
+    retry = box.addButton("Try Again", QMessageBox.ButtonRole.AcceptRole)
+    other = box.addButton("Open Another Library…", QMessageBox.ButtonRole.ActionRole)
+    box.addButton("Quit", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(retry if isinstance(error, ServerUnreachableError) else other)
+    box.exec()
+    clicked = box.clickedButton()
+    return "retry" if clicked is retry else "other" if clicked is other else "quit"
 
 
 def confirm_empty_trash(parent: QWidget, count: int) -> bool:
