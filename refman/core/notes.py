@@ -82,7 +82,19 @@ def add_note(ctx: Context, op: AddNote) -> Outcome[NoteView]:
 
 
 def edit_note(ctx: Context, op: EditNote) -> Outcome[NoteView]:
-    """Replace a note's text (an unchanged text changes nothing)."""
+    """Replace a note's text (an unchanged text changes nothing).
+
+    Raises:
+        EditConflictError: Someone else changed the note since the text it is based on was
+            read, or deleted it (then the other person's text is None).
+        NotFoundError: There is no such note (and the edit was based on nothing).
+    """
+    if op.based_on is not None and ctx.session.get(Note, op.note_id) is None:
+        raise EditConflictError(
+            f"Note #{op.note_id} was deleted elsewhere since you began editing it.",
+            "What you wrote may be kept as a new note of its paper.",
+            (("text", op.based_on, op.text, None),),
+        )
     note = _note(ctx.session, op.note_id)
     before = view_of(note)
     text = typed_text(op.text)

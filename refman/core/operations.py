@@ -315,7 +315,7 @@ class AddNote(Operation[NoteView]):
 class EditNote(Operation[NoteView]):
     """Replace a note's text. ``based_on``: the text the person started from; when someone
     else has changed the note since, the edit is refused with both texts
-    (:class:`~refman.common.errors.EditConflictError`)."""
+    (:class:`~refman.common.errors.EditConflictError`; theirs None: they deleted it)."""
 
     note_id: int
     text: str

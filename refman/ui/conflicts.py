@@ -20,8 +20,9 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from refman.common.errors import EditConflictError, RefmanError
 from refman.core import operations as ops
+from refman.core.operations import Outcome
 from refman.core.rules import FieldEdits
-from refman.core.values import Changes
+from refman.core.values import Changes, NoteView
 
 from refman.ui.held_edits import Hold
 
@@ -154,27 +155,35 @@ def _text(value: object) -> str:
 
 
 def resolve_note(
-    controller: LibraryController, note_id: int, paper_id: int | None, error: EditConflictError
+    controller: LibraryController,
+    note_id: int,
+    paper_id: int | None,
+    error: EditConflictError,
+    on_kept: Callable[[Outcome[NoteView]], None] | None = None,
 ) -> None:
     """Ask whether to keep one's own text of a note, the other person's, or both (one's own
-    as a new note); closing the question keeps both: nothing typed is lost."""
+    as a new note); closing the question keeps both: nothing typed is lost. A note deleted
+    elsewhere (theirs None) keeps one's own text as a new note without a question
+    (``on_kept`` is told of it)."""
     _, _, mine, theirs = error.fields[0]
-    choice = choose(
-        controller.window,
-        "Note Changed Elsewhere",
-        f"{error.message} Which text should the note keep?",
-        str(mine),
-        str(theirs),
-        (MINE, THEIRS, BOTH),
-    )
+    choice: str | None = BOTH
+    if theirs is not None:
+        choice = choose(
+            controller.window,
+            "Note Changed Elsewhere",
+            f"{error.message} Which text should the note keep?",
+            str(mine),
+            str(theirs),
+            (MINE, THEIRS, BOTH),
+        )
     if choice == MINE:
         controller.edit_note(
             note_id,
             str(mine),
             based_on=str(theirs),
-            on_conflict=lambda e: resolve_note(controller, note_id, paper_id, e),
+            on_conflict=lambda e: resolve_note(controller, note_id, paper_id, e, on_kept),
         )
         return
     if choice != THEIRS and paper_id is not None:
-        controller.apply(ops.AddNote(paper_id, str(mine)))
+        controller.apply(ops.AddNote(paper_id, str(mine)), on_kept)
     controller.changed.emit(Changes(papers=frozenset({paper_id} if paper_id else ()), notes=True))

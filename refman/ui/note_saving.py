@@ -9,7 +9,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from refman.core.operations import EditNote
+from refman.common.errors import EditConflictError
+from refman.core.operations import AddNote, EditNote, Outcome
 from refman.core.values import NoteView
 
 from refman.ui.conflicts import resolve_note
@@ -41,6 +42,11 @@ class PendingNotes:
         #: Papers deleted for good while written in: their notes' text is held back here
         #: (:mod:`refman.ui.kept_paper`).
         self.gone: set[int] = set()
+        #: Notes never kept again once deleted: deleted here, or kept again already.
+        self.let_go: set[int] = set()
+        #: Told (the note deleted, the new one) when a note deleted elsewhere while written
+        #: in was kept as a new note.
+        self.on_kept: Callable[[int, Outcome[NoteView]], None] | None = None
         self.closed = False
 
     def stored_text(self, note: NoteView) -> str:
@@ -67,10 +73,32 @@ class PendingNotes:
             (lambda _outcome: on_saved()) if on_saved else None,
             ended,
             based_on=base,
-            on_conflict=lambda e: resolve_note(
-                self.controller, note_id, self.papers.get(note_id), e
-            ),
+            on_conflict=lambda e: self._conflicted(note_id, e),
         )
+
+    def _conflicted(self, note_id: int, error: EditConflictError) -> None:
+        deleted = error.fields[0][3] is None
+        if deleted and note_id in self.let_go:
+            return
+        if deleted:
+            self.let_go.add(note_id)
+        resolve_note(self.controller, note_id, self.papers.get(note_id), error, self._kept(note_id))
+
+    def keep_deleted(self, note_id: int, text: str) -> None:
+        """Keep what was typed in a note deleted elsewhere as a new note of its paper (once:
+        a save on its way that meets the deletion keeps it the same way)."""
+        paper_id = self.papers.get(note_id)
+        if note_id in self.let_go or paper_id is None or paper_id in self.gone:
+            return
+        self.let_go.add(note_id)
+        self.controller.apply(AddNote(paper_id, text), self._kept(note_id))
+
+    def _kept(self, note_id: int) -> Callable[[Outcome[NoteView]], None]:
+        def kept(outcome: Outcome[NoteView]) -> None:
+            if self.on_kept is not None:
+                self.on_kept(note_id, outcome)
+
+        return kept
 
     def forget(self, paper_id: int) -> None:
         """Drop the waiting text of a paper's notes (its paper is gone, and what was typed

@@ -21,6 +21,7 @@ from PySide6.QtGui import QTextCharFormat, QTextCursor, QTextDocument, QTextForm
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
+    QMainWindow,
     QPlainTextEdit,
     QSizePolicy,
     QStackedWidget,
@@ -44,6 +45,8 @@ log = logging.getLogger("refman.ui")
 SAVE_DELAY_MS = 600
 #: A note card's status after its text was saved (until the note changes again).
 SAVED = "Saved"
+#: What the status bar says when a note written in was deleted elsewhere.
+KEPT_NOTE = "The note you were writing was deleted elsewhere; what you wrote is kept as a new note."
 _MARKDOWN = QTextDocument.MarkdownFeature(
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value
     | QTextDocument.MarkdownFeature.MarkdownNoHTML.value
@@ -297,6 +300,7 @@ class NotesEditor(QWidget):
         self.setObjectName("notesEditor")
         self.controller = controller
         self.pending = PendingNotes(controller)
+        self.pending.on_kept = self._note_kept
         self.paper_id: int | None = None
         self.cards: dict[int, NoteCard] = {}
         self.empty = plain_label("No notes yet.", self)
@@ -336,7 +340,8 @@ class NotesEditor(QWidget):
         wanted = {n.id: n for n in notes}
         for note_id in [i for i in self.cards if i not in wanted]:
             card = self.cards.pop(note_id)
-            self.pending.texts.pop(note_id, None)
+            if self.pending.texts.pop(note_id, None) is not None:  # deleted while typed in
+                self.pending.keep_deleted(note_id, card.text())
             card.hide()
             card.deleteLater()
         for index, note in enumerate(notes):
@@ -370,10 +375,23 @@ class NotesEditor(QWidget):
         card.editor.setFocus(Qt.FocusReason.OtherFocusReason)
         self.note_opened.emit(card)
 
+    def _note_kept(self, deleted: int, outcome: Outcome[NoteView]) -> None:
+        """A note deleted elsewhere while written in came back as a new one: open it, say so."""
+        if (gone := self.cards.pop(deleted, None)) is not None:
+            gone.hide()
+            gone.deleteLater()
+        self._note_added(outcome.value.paper_id, outcome)
+        if (card := self.cards.get(outcome.value.id)) is not None:
+            card.editor.moveCursor(QTextCursor.MoveOperation.End)
+        window = self.window()
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage(KEPT_NOTE, 15000)
+
     def _notes_shown(self) -> list[NoteView]:
         return [self.controller.service.note(i) for i in self.cards]
 
     @Slot(int)
     def on_card_delete_requested(self, note_id: int) -> None:
         """Delete a note (undoable)."""
+        self.pending.let_go.add(note_id)
         self.controller.delete_note(note_id)

@@ -11,7 +11,7 @@ from functools import partial
 import pytest
 from sqlalchemy import text
 
-from refman.common.errors import EditConflictError
+from refman.common.errors import EditConflictError, NotFoundError
 from refman.core.library import LibraryService
 from refman.core.operations import EditNote, EditPaper
 from refman.core.rules import FieldEdits
@@ -95,6 +95,22 @@ def test_a_note_changed_since_it_was_opened_is_kept_and_both_texts_offered(
     # "Keep both": mine becomes a second note
     library.add_note(paper, "my edit")
     assert sorted(n.text for n in library.paper(paper).notes) == ["my edit", "their edit"]
+
+
+def test_a_note_deleted_since_it_was_opened_is_a_conflict_with_theirs_gone(
+    library: LibraryService, paper: int
+) -> None:
+    """Saving the text of a note someone deleted meanwhile: refused as a conflict (the
+    window keeps what was written as a new note), not 'there is no note'."""
+    note = library.add_note(paper, "first draft")
+    library.delete_note(note.id)  # someone else, meanwhile
+    with pytest.raises(EditConflictError) as refused:
+        library.apply(EditNote(note.id, "first draft, and more", based_on="first draft"))
+    assert refused.value.fields == (("text", "first draft", "first draft, and more", None),)
+    assert "was deleted elsewhere since you began editing it" in refused.value.message
+    assert library.paper(paper).notes == ()  # nothing was changed
+    with pytest.raises(NotFoundError, match="There is no note"):  # an edit based on nothing
+        library.apply(EditNote(note.id, "text"))
 
 
 def test_who_added_and_changed_papers_and_notes_is_recorded(
