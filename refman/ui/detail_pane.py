@@ -45,7 +45,7 @@ from refman.ui.look import (
     plain_label,
     scaled_font,
 )
-from refman.ui.notes_editor import NotesEditor
+from refman.ui.paper_notes import NotesEditor
 from refman.ui.provenance import source_text
 from refman.ui.read_only import lock, mark_changing
 from refman.ui.reading_bar import ReadingBar

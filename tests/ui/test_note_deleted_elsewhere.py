@@ -18,7 +18,8 @@ from tests.helpers.panes import add_note, make_window
 from refman.ui.controller import LibraryController
 from refman.ui.detail_pane import DetailPane
 from refman.ui.main_window import MainWindow
-from refman.ui.notes_editor import KEPT_NOTE, NoteCard
+from refman.ui.notes_editor import NoteCard
+from refman.ui.paper_notes import KEPT_NOTE
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite", "postgres"], indirect=True)
 
