@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from refman.common.errors import EditConflictError
+from refman.common.errors import EditConflictError, LibraryUnavailableError, RefmanError
 from refman.core.operations import AddNote, EditNote, Outcome
 from refman.core.values import NoteView
 
@@ -53,8 +53,15 @@ class PendingNotes:
         """A note's text as it is once the saves on their way have landed."""
         return self.saving.get(note.id, note.text)
 
-    def save(self, note_id: int, on_saved: Callable[[], None] | None = None) -> None:
-        """Save one note's waiting text (off the GUI thread); ``on_saved`` when it landed."""
+    def save(
+        self,
+        note_id: int,
+        on_saved: Callable[[], None] | None = None,
+        on_refused: Callable[[], None] | None = None,
+    ) -> None:
+        """Save one note's waiting text (off the GUI thread); ``on_saved`` when it landed.
+        A library that cannot take it now (its server out of reach, a file locked or full)
+        leaves the text waiting, saved with the next save; ``on_refused`` is told."""
         if self.papers.get(note_id) in self.gone:
             return  # (its paper was deleted for good: the text stays where it was typed)
         text = self.texts.pop(note_id, None)
@@ -67,12 +74,20 @@ class PendingNotes:
             if self.saving.get(note_id) == text:
                 del self.saving[note_id]
 
-        self.controller.edit_note(
-            note_id,
-            text,
+        def refused(error: RefmanError) -> None:
+            if isinstance(error, LibraryUnavailableError) and note_id not in self.texts:
+                self.texts[note_id] = text  # (nothing newer typed meanwhile)
+                if base is not None:
+                    self.bases.setdefault(note_id, base)
+                if on_refused is not None:
+                    on_refused()
+
+        self.controller.apply(
+            EditNote(note_id, text, base),
             (lambda _outcome: on_saved()) if on_saved else None,
-            ended,
-            based_on=base,
+            on_error=refused,
+            on_end=ended,
+            label="Saving your note…",
             on_conflict=lambda e: self._conflicted(note_id, e),
         )
 

@@ -42,6 +42,8 @@ log = logging.getLogger("refman.ui")
 SAVE_DELAY_MS = 600
 #: A note card's status after its text was saved (until the note changes again).
 SAVED = "Saved"
+#: A note card's status while the library could not take its text (kept, saved next time).
+NOT_SAVED = "Not saved: kept here, and saved when you type on or leave the note"
 _MARKDOWN = QTextDocument.MarkdownFeature(
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value
     | QTextDocument.MarkdownFeature.MarkdownNoHTML.value
@@ -159,7 +161,8 @@ class NoteCard(QFrame):
         if not self.is_dirty():
             self._pending.texts.pop(self.note_id, None)
         by = f" by {note.modified_by}" if self._pending.shared and note.modified_by else ""
-        if not just_saved:  # "Saved" stays until the note changes again
+        if not just_saved and not (typing and self.status.text() == NOT_SAVED):
+            # ("Saved" stays until the note changes again; "Not saved" until it is)
             self.status.setText(f"Edited {note.modified:%Y-%m-%d %H:%M}{by}")
         if not self.is_editing():
             self._render()
@@ -233,10 +236,18 @@ class NoteCard(QFrame):
         if not self.is_dirty():
             self._pending.texts.pop(self.note_id, None)
             return
-        text = self.text()
+        text, base = self.text(), self._saved_text
         self._pending.texts[self.note_id] = text
         self._saved_text = text
-        self._pending.save(self.note_id, self._show_saved)
+        self._pending.save(self.note_id, self._show_saved, lambda: self._not_saved(text, base))
+
+    def _not_saved(self, text: str, base: str) -> None:
+        """The library could not take the text: it stays here as typing, saved next time."""
+        if self._torn_down() or not shiboken6.isValid(self.status):
+            return
+        if self._saved_text == text:
+            self._saved_text = base
+        self.status.setText(NOT_SAVED)
 
     def _show_saved(self) -> None:
         if not self._torn_down() and shiboken6.isValid(self.status):

@@ -16,11 +16,12 @@ from pytestqt.qtbot import QtBot
 from refman.core.library import LibraryService
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page
-from tests.helpers.panes import make_window
+from tests.helpers.panes import add_note, make_window
 from tests.helpers.postgres import server_away, server_frozen
 
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
+from refman.ui.notes_editor import NOT_SAVED, SAVED
 
 pytestmark = pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 
@@ -138,3 +139,33 @@ def test_closing_while_the_server_does_not_answer_gives_up_waiting_and_says_so_i
         assert "the library did not answer" in said
     finally:
         service.close()
+
+
+@pytest.mark.logs_warnings("refman.ui")
+def test_a_note_typed_while_the_server_is_away_stays_and_is_saved_once_it_is_back(
+    qtbot: QtBot, window: MainWindow, library_location: str, shown_errors: list[str]
+) -> None:
+    """The save refused: the text stays in the note as typing, said not saved, never
+    replaced by the stored text when the window reads the note again (it was, and lost)."""
+    controller, pane = window.controller, window.detail_pane
+    paper = controller.service.paper_ids()[0]
+    window.table.select_paper(paper)
+    qtbot.waitUntil(lambda: pane.notes.paper_id == paper)
+    card = add_note(qtbot, pane, controller)
+    with server_away(library_location):
+        qtbot.waitUntil(window.outage.strip.isVisible, timeout=3000)
+        qtbot.keyClicks(card.editor, "written on the train")
+        card.save()
+        settle(controller)
+        assert "cannot be reached" in shown_errors[-1]
+        assert card.status.text() == NOT_SAVED
+    qtbot.waitUntil(window.outage.strip.isHidden, timeout=BACK_MS)
+    settle(controller)
+    qtbot.wait(500)  # the window reads what it shows again
+    assert card.text() == "written on the train"
+    assert card.status.text() == NOT_SAVED
+    assert [n.text for n in controller.service.paper(paper).notes] == [""]
+    card.save()  # leaving the note, or typing on
+    settle(controller)
+    assert [n.text for n in controller.service.paper(paper).notes] == ["written on the train"]
+    assert card.status.text() == SAVED
