@@ -3,6 +3,8 @@
 The "Shared library (PostgreSQL)" tab asks for the server, the database and the user, and
 whether to insist on TLS; a password typed here is used for this session and, when asked,
 kept in the system keyring — never in refman's settings (libpq's ``~/.pgpass`` works too).
+The dialog shows again what was typed last this session (never the password): a library that
+could not be opened is mended, not typed again.
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ from PySide6.QtWidgets import (
 )
 
 from refman.core.sharing import remember_password, shared_address
+
+#: What was typed when a library was last asked for this session (never a password): shown
+#: again, so that an address the library refused is mended rather than typed anew.
+_LAST: dict[str, str | int | bool] = {}
 
 
 class OpenLibraryDialog(QDialog):
@@ -52,6 +58,30 @@ class OpenLibraryDialog(QDialog):
         layout.addWidget(self.tabs)
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
+        self._show_last()
+
+    def _show_last(self) -> None:
+        """Fill in what was typed last time (this session)."""
+        if not _LAST:
+            return
+        self.file_edit.setText(str(_LAST["file"]))
+        self.host_edit.setText(str(_LAST["host"]))
+        self.port_box.setValue(int(_LAST["port"]))
+        self.database_edit.setText(str(_LAST["database"]))
+        self.user_edit.setText(str(_LAST["user"]))
+        self.tls_box.setChecked(bool(_LAST["tls"]))
+        self.tabs.setCurrentIndex(int(_LAST["tab"]))
+
+    def _keep_typed(self) -> None:
+        _LAST.update(
+            file=self.file_edit.text(),
+            host=self.host_edit.text(),
+            port=self.port_box.value(),
+            database=self.database_edit.text(),
+            user=self.user_edit.text(),
+            tls=self.tls_box.isChecked(),
+            tab=self.tabs.currentIndex(),
+        )
 
     def _file_tab(self) -> QWidget:
         tab = QWidget(self)
@@ -136,6 +166,7 @@ class OpenLibraryDialog(QDialog):
         self.chosen = self.location()
         if self.chosen is None:
             return
+        self._keep_typed()
         password = self.password_edit.text()
         if self.tabs.currentIndex() == 1 and password:
             kept = remember_password(self.chosen, password, keep=self.keyring_box.isChecked())

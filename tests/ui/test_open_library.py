@@ -120,3 +120,28 @@ def test_a_password_not_kept_is_used_for_this_session_only(
     assert memory_keyring.kept == {}
     shared._SESSION.clear()
     assert "password" not in shared_arguments(str(dialog.chosen))  # libpq's ~/.pgpass then
+
+
+def test_the_dialog_shows_again_what_was_typed_last_but_never_the_password(
+    qtbot: QtBot, dialog: OpenLibraryDialog, memory_keyring: MemoryKeyring
+) -> None:
+    """The library named could not be opened (a database name mistyped, say): the dialog
+    opened again holds the address to mend; it was empty, on the file tab."""
+    _fill_shared(qtbot, dialog, "s3cret")
+    dialog.tls_box.setChecked(False)
+    dialog.accept()
+    again = OpenLibraryDialog()
+    qtbot.add_widget(again)
+    assert again.tabs.currentIndex() == 1
+    shown = (
+        again.host_edit.text(),
+        again.port_box.value(),
+        again.database_edit.text(),
+        again.user_edit.text(),
+        again.tls_box.isChecked(),
+    )
+    assert shown == ("db.lab.example", 5433, "lab_papers", "alice", False)
+    assert again.password_edit.text() == ""
+    again.database_edit.setText("lab_papers2")
+    again.accept()
+    assert make_url(str(again.chosen)).database == "lab_papers2"
