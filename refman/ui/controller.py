@@ -57,12 +57,13 @@ class LibraryController(QObject):
         changed(Changes): The library changed; views refresh what it names.
         select_wanted(tuple): Papers the list should select when it shows them (those an
             undo or redo brought back, the paper a merge kept).
-        stepped(str, str): An undo or redo landed: "undo" or "redo", and the step's text.
+        stepped(str, str, bool): An undo or redo landed: "undo" or "redo", the step's text,
+            and whether it changed anything (not when changed elsewhere since).
     """
 
     changed = Signal(object)
     select_wanted = Signal(object)
-    stepped = Signal(str, str)
+    stepped = Signal(str, str, bool)
 
     def __init__(
         self, service: LibraryService, parent: QObject | None = None, window: QWidget | None = None
@@ -278,7 +279,7 @@ class LibraryController(QObject):
             if isinstance(ids := outcome.value, tuple) and ids and isinstance(ids[0], int):
                 self.select_wanted.emit(ids)
             self._tell(outcome.changes)
-            self.stepped.emit(verb, text)
+            self.stepped.emit(verb, text, outcome.inverse is not None)
 
         def refused(error: RefmanError) -> None:
             self._stepping = False

@@ -163,7 +163,7 @@ class MainWindow(QMainWindow):
         self.merging = MergeSelected(c, a, self.table)
         self.new_paper = NewPaper(self, c, a, say, self.go_to_paper)
         self.outage = ServerOutage(self, c)
-        c.stepped.connect(lambda verb, text: say(window_chrome.stepped_text(verb, text)))
+        c.stepped.connect(lambda *step: say(window_chrome.stepped_text(*step)))
         self.table.trashed.connect(lambda count: say(window_chrome.trashed_text(count)))
         self.table.in_trash_already.connect(lambda: say(window_chrome.IN_TRASH_ALREADY))
         c.watch()

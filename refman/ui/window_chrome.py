@@ -203,8 +203,11 @@ def imported_text(result: ImportResult) -> str:
     return f"Imported: {result_headline(result)}."
 
 
-def stepped_text(verb: str, text: str) -> str:
-    """What the status bar says once an undo ("undo") or a redo of a step landed."""
+def stepped_text(verb: str, text: str, changed: bool = True) -> str:
+    """What the status bar says once an undo ("undo") or a redo of a step landed (that
+    changed nothing when what it would take back was changed elsewhere since)."""
+    if not changed:
+        return f"Nothing left to {verb} of “{text}”: it was changed elsewhere since."
     return f"{'Undid' if verb == 'undo' else 'Redid'} “{text}”."
 
 

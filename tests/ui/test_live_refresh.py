@@ -283,3 +283,30 @@ def test_a_paper_moved_to_the_trash_elsewhere_while_the_list_has_the_keyboard_gi
     settle(controller)
     shown = pane.shown_paper()
     assert shown is not None and shown.id == window.table.current_id()
+
+
+def test_an_undo_that_finds_its_change_changed_elsewhere_says_nothing_was_left(
+    qtbot: QtBot, window: MainWindow, library_location: str
+) -> None:
+    """A tag added here, renamed elsewhere: Undo has nothing left to take back, and says so
+    (the status bar said 'Undid …' while the paper kept the tag)."""
+    controller = window.controller
+    paper = controller.service.paper_ids()[0]
+    controller.tag([paper], ["to read"])
+    settle(controller)
+    other = LibraryService.open(library_location)
+    try:
+        other.rename_tag("to read", "reading list")
+    finally:
+        other.close()
+    controller.undo()
+    settle(controller)
+    assert window.statusBar().currentMessage() == (
+        "Nothing left to undo of “Add tag “to read” to 1 paper”: it was changed elsewhere since."
+    )
+    assert [t.name for t in controller.service.paper(paper).tags] == ["reading list"]
+    controller.tag([paper], ["mine"])  # an undo that did what it says, as before
+    settle(controller)
+    controller.undo()
+    settle(controller)
+    assert window.statusBar().currentMessage() == "Undid “Add tag “mine” to 1 paper”."
