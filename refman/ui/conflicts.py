@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from refman.common.errors import EditConflictError, RefmanError
+from refman.common.errors import EditConflictError, LibraryUnavailableError, RefmanError
 from refman.core import operations as ops
 from refman.core.operations import Outcome
 from refman.core.rules import FieldEdits
@@ -109,10 +109,18 @@ def save_field(
         seen = tuple(make(before).items())
     except RefmanError:  # nothing valid was shown (a field its rule would refuse)
         seen = ()
+
+    def refused(error: RefmanError) -> None:
+        if isinstance(error, LibraryUnavailableError):  # kept in the field: nothing is lost
+            for name, _value in make(text).items():
+                shown[1](paper_id, name, text, before, True)
+            return
+        revert()
+
     controller.edit_fields(
         paper_id,
         lambda: make(text),
-        on_error=lambda _e: revert(),
+        on_error=refused,
         based_on=seen,
         on_conflict=lambda e: resolve_fields(controller, paper_id, e, shown),
     )
@@ -146,7 +154,7 @@ def resolve_fields(
                 on_conflict=lambda e: resolve_fields(controller, paper_id, e, shown),
             )
         elif choice is None:
-            hold(paper_id, name, _text(mine), _text(theirs))
+            hold(paper_id, name, _text(mine), _text(theirs), False)
     reload()
 
 

@@ -47,9 +47,12 @@ def _clean(text: str) -> str:
     return " ".join(text.split())
 
 
-def held_tip(theirs: str) -> str:
-    """What a field holding typing the library did not take says about it."""
+def held_tip(theirs: str, unsaved: bool = False) -> str:
+    """What a field holding typing the library did not take says about it (``unsaved``: the
+    library could not take any change then, ``theirs`` being what it holds)."""
     now = f"“{theirs}”" if theirs else "nothing"
+    if unsaved:
+        return f"Not saved: the library could not take it. Enter saves it; Esc takes back {now}."
     return f"Not saved: someone else changed it to {now}. Enter saves yours; Esc takes theirs."
 
 
@@ -96,6 +99,8 @@ class TitleEdit(QTextEdit):
         self._provisional = False
         #: The other person's title while the field holds typing not saved (:meth:`hold`).
         self.held: str | None = None
+        #: Held because the library could not take it (not someone else's change).
+        self.unsaved = False
         self._handed: str | None = None  # committed, its save not answered yet
         self.textChanged.connect(self._fit_height)
 
@@ -108,19 +113,22 @@ class TitleEdit(QTextEdit):
         self.document().setModified(False)
         self._fit_height()
 
-    def hold(self, typed: str, theirs: str) -> None:
+    def hold(self, typed: str, theirs: str, unsaved: bool = False) -> None:
         """Keep typing the library did not take, not saved and marked, over the other
-        person's title now stored (what saving it is based on from now on)."""
+        person's title now stored (what saving it is based on from now on; ``unsaved``: the
+        title stored, the library having taken no change)."""
         self.set_title(theirs)
         self.setPlainText(typed)
         self.document().setModified(True)
+        self.unsaved = unsaved
         self._set_held(theirs)
 
     def _set_held(self, theirs: str | None) -> None:
         if theirs != self.held:
             self.held = theirs
             _mark_held(self, theirs)
-            self.setToolTip(self._TIP if theirs is None else held_tip(theirs))
+            tip = self._TIP if theirs is None else held_tip(theirs, self.unsaved)
+            self.setToolTip(tip)
             self.held_changed.emit()
 
     def set_provisional(self, provisional: bool) -> None:
@@ -232,6 +240,8 @@ class FieldEdit(QLineEdit):
         self._shown = ""
         #: The other person's value while the field holds typing not saved (:meth:`hold`).
         self.held: str | None = None
+        #: Held because the library could not take it (not someone else's change).
+        self.unsaved = False
         self.editingFinished.connect(self.commit)
 
     def set_value(self, text: str) -> None:
@@ -242,12 +252,14 @@ class FieldEdit(QLineEdit):
         self.setCursorPosition(0)
         self._tell_whole()
 
-    def hold(self, typed: str, theirs: str) -> None:
+    def hold(self, typed: str, theirs: str, unsaved: bool = False) -> None:
         """Keep typing the library did not take, not saved and marked, over the other
-        person's value now stored (what saving it is based on from now on)."""
+        person's value now stored (what saving it is based on from now on; ``unsaved``: the
+        value stored, the library having taken no change)."""
         self.set_value(theirs)
         self.setText(typed)
         self.setModified(True)
+        self.unsaved = unsaved
         self._set_held(theirs)
         self._tell_whole()
 
@@ -276,7 +288,7 @@ class FieldEdit(QLineEdit):
         """A value cut short shows whole in the field's tooltip (one held says so)."""
         held = self.__dict__.get("held")  # (none while Qt tears the field down)
         if held is not None:
-            self.setToolTip(held_tip(held))
+            self.setToolTip(held_tip(held, self.unsaved))
         else:
             self.setToolTip(self.text() if self.cut_short() else "")
 

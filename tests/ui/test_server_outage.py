@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
@@ -169,3 +170,42 @@ def test_a_note_typed_while_the_server_is_away_stays_and_is_saved_once_it_is_bac
     settle(controller)
     assert [n.text for n in controller.service.paper(paper).notes] == ["written on the train"]
     assert card.status.text() == SAVED
+
+
+@pytest.mark.logs_warnings("refman.ui")
+def test_a_title_typed_while_the_server_is_away_stays_in_its_field_and_enter_saves_it(
+    qtbot: QtBot, window: MainWindow, library_location: str, shown_errors: list[str]
+) -> None:
+    """The save refused: the title typed stays in the field, marked not saved, with a line
+    that says so (the field went back to the stored title: the typing was lost)."""
+    controller, pane = window.controller, window.detail_pane
+    paper = controller.service.paper_ids()[0]
+    stored = controller.service.paper(paper).title
+    window.table.select_paper(paper)
+    qtbot.waitUntil(lambda: pane.notes.paper_id == paper)
+    title = pane.title_edit
+    with server_away(library_location):
+        qtbot.waitUntil(window.outage.strip.isVisible, timeout=3000)
+        title.setFocus()
+        title.selectAll()
+        qtbot.keyClicks(title, "A Title Typed Offline")
+        title.commit()
+        settle(controller)
+        assert "cannot be reached" in shown_errors[-1]
+        qtbot.waitUntil(lambda: title.held == stored)
+        assert title.toPlainText() == "A Title Typed Offline"
+        assert pane.held.note.text() == (
+            "Not saved: the library could not take your change to the title. "
+            "Enter in the field saves it; Esc takes back what is saved."
+        )
+        assert "the library could not take it" in title.toolTip()
+    qtbot.waitUntil(window.outage.strip.isHidden, timeout=BACK_MS)
+    settle(controller)
+    qtbot.wait(500)  # the window reads what it shows again
+    assert title.toPlainText() == "A Title Typed Offline"  # still there, not saved
+    assert controller.service.paper(paper).title == stored
+    title.setFocus()
+    qtbot.keyClick(title, Qt.Key.Key_Return)
+    settle(controller)
+    assert controller.service.paper(paper).title == "A Title Typed Offline"
+    qtbot.waitUntil(lambda: title.held is None and pane.held.note.isHidden())
