@@ -47,6 +47,10 @@ def import_to_json(view: ImportView) -> dict[str, Any]:
     }
 
 
+#: The most papers of each kind a revert names on the terminal.
+_LISTED = 20
+
+
 def revert_to_json(plan: RevertPlan) -> dict[str, Any]:
     """What a revert does or did, as JSON (:data:`REVERT_KEYS`)."""
     return {
@@ -86,5 +90,5 @@ def run_revert(args: argparse.Namespace, service: LibraryService, out: TextIO) -
     if args.json:
         write_json(out, revert_to_json(plan))
     else:
-        out.write("".join(line + "\n" for line in revert_lines(plan)))
+        out.write("".join(line + "\n" for line in revert_lines(plan, most=_LISTED)))
     return 0

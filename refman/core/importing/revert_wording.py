@@ -7,17 +7,25 @@ from refman.common.text import join_words, plural
 from refman.core.importing.revert import RevertPlan
 
 
-def revert_lines(plan: RevertPlan) -> list[str]:
-    """A revert in words: the summary, then each paper removed, put back or kept (and why)."""
+def revert_lines(plan: RevertPlan, most: int | None = None) -> list[str]:
+    """A revert in words: the summary, then each paper removed, put back or kept (and why);
+    of each, at most ``most`` papers (then how many more: a terminal is no place for the
+    4,000 papers of a large import, ``--json`` lists them all)."""
     lines = [f"Import #{plan.import_id} ({plan.label}): {revert_summary(plan)}."]
     gone = "would go" if plan.dry_run else "removed"
     back = "would be put back" if plan.dry_run else "put back"
-    lines += [f"  {gone}: #{i} {t}" for i, t in plan.removed]
-    lines += [f"  {back}: #{i} {t}" for i, t in plan.restored]
-    lines += [f"  kept: #{k.paper_id} {k.title} — {k.reason}" for k in plan.kept]
+    lines += _at_most([f"  {gone}: #{i} {t}" for i, t in plan.removed], most)
+    lines += _at_most([f"  {back}: #{i} {t}" for i, t in plan.restored], most)
+    lines += _at_most([f"  kept: #{k.paper_id} {k.title} — {k.reason}" for k in plan.kept], most)
     if plan.dry_run:
         lines.append("Nothing was changed (dry run).")
     return lines
+
+
+def _at_most(lines: list[str], most: int | None) -> list[str]:
+    if most is None or len(lines) <= most:
+        return lines
+    return [*lines[:most], f"  … and {len(lines) - most:,} more (--json lists them all)"]
 
 
 def revert_summary(plan: RevertPlan) -> str:

@@ -78,3 +78,18 @@ def test_counts_of_thousands_are_grouped_alike(cli: Cli, tmp_path: Path) -> None
     imported = cli("import", path)
     assert "1,200 new, 0 merged" in imported.out
     assert "1,200 records: 1,200 new, 0 merged" in cli("history").out
+
+
+def test_a_large_revert_names_twenty_papers_and_counts_the_rest(cli: Cli, tmp_path: Path) -> None:
+    """It printed a line for each of the import's papers (4,000 for a large bibliography);
+    ``--json`` still lists them all."""
+    path = tmp_path / "prolific.txt"
+    path.write_text(generated_page(45), encoding="utf-8")
+    assert cli("import", path).code == 0
+    [entry] = json.loads(cli("history", "--json").out)
+    dry = cli("revert", entry["import"], "--dry-run")
+    lines = dry.out.splitlines()
+    assert sum(line.startswith("  would go: #") for line in lines) == 20
+    assert "  … and 25 more (--json lists them all)" in lines
+    plan = json.loads(cli("revert", entry["import"], "--dry-run", "--json").out)
+    assert len(plan["removed"]) == 45
