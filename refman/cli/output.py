@@ -173,6 +173,12 @@ def _row_title(row: PaperRow, width: int) -> str:
     return truncate(row.title, max(1, width - len(_PROVISIONAL))) + _PROVISIONAL
 
 
+def _author_cell(row: PaperRow) -> str:
+    """The first author; where the pages gave none, the owner of the page the paper came
+    from, in brackets (the window shows it muted and in italics)."""
+    return row.first_author or (f"({row.owner})" if row.owner else "")
+
+
 def paper_table(rows: Sequence[PaperRow], width: int) -> list[str]:
     """An aligned table of papers: id, year, first author and title.
 
@@ -186,12 +192,13 @@ def paper_table(rows: Sequence[PaperRow], width: int) -> list[str]:
     if not rows:
         return []
     id_width = max(2, *(len(f"#{r.id}") for r in rows))
-    author_width = min(_AUTHOR_WIDTH, max(len("AUTHOR"), *(cells(r.first_author) for r in rows)))
+    authors = [_author_cell(r) for r in rows]
+    author_width = min(_AUTHOR_WIDTH, max(len("AUTHOR"), *map(cells, authors)))
     title_width = max(_MIN_TITLE, width - id_width - 4 - author_width - 6)
     lines = [f"{'ID':>{id_width}}  YEAR  {'AUTHOR':<{author_width}}  TITLE".rstrip()]
-    for r in rows:
+    for r, author in zip(rows, authors, strict=True):
         year = str(r.year) if r.year is not None else ""
-        author = truncate(r.first_author, author_width)
+        author = truncate(author, author_width)
         title = _row_title(r, title_width)
         lines.append(
             f"{'#' + str(r.id):>{id_width}}  {year:<4}  {padded(author, author_width)}  {title}"

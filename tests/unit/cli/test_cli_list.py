@@ -106,6 +106,9 @@ def test_list_prints_an_aligned_table_and_a_count(cli: Cli) -> None:
     assert len(starts) == 1  # the title column is aligned
     gigaloom = next(line for line in body if "Pavel Dunmore et al." in line)
     assert "(provisional title)" in gigaloom
+    # a page that gave no authors: its owner, in brackets, as the window shows it in grey
+    tidewater = next(line for line in body if TIDEWATER in line)
+    assert "(Marisol Quintana)" in tidewater
 
 
 def test_list_cuts_titles_to_the_terminal_width(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
