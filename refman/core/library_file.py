@@ -35,6 +35,7 @@ from refman.store.backup import (
     restore_into,
     stale_parts,
     to_prune,
+    writable_over,
 )
 from refman.store.database import Database
 from refman.store.file_store import (
@@ -127,7 +128,8 @@ class LibraryFile:
         (then the rotation drops the backups it no longer keeps).
 
         Raises:
-            InvalidValueError: There is no library file, or no backup folder and no ``to``.
+            InvalidValueError: There is no library file, no backup folder and no ``to``, or
+                ``to`` is the library or a file other than a library's copy.
             LibraryUnavailableError: The copy could not be written or is not whole.
         """
         self._library()  # (a shared library: its server's job)
@@ -137,6 +139,7 @@ class LibraryFile:
         if to is not None and to.is_dir():  # a folder: the backup goes in it, as cp does
             target = self._copy(backup_path(to, datetime.now(), reason), reason)
         elif to is not None:
+            writable_over(to, self._library())
             target = self._copy(to, reason, keep_others=False)
         else:
             target = self._copy(backup_path(_folder(folder), datetime.now(), reason), reason)

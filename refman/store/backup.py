@@ -270,6 +270,33 @@ def restorable(backup: Path) -> None:
         raise InvalidValueError(f"“{backup}” holds no library: it cannot be restored.", hint)
 
 
+def writable_over(target: Path, library: Path) -> None:
+    """Refuse a backup's file that would write over something other than a copy of a library:
+    the library itself (its connections would go on writing into a file no longer there) or a
+    file that is not a refman library (a bibliography, another program's database). A new
+    file, an empty one and an earlier copy of a library may be written over.
+
+    Raises:
+        InvalidValueError: ``target`` is one of those; nothing was written.
+    """
+    hint = "Give the name of a new file, of an earlier backup, or of a folder to put it in."
+    if _same_file(target, library):
+        raise InvalidValueError(f"“{target}” is the library itself: nothing was written.", hint)
+    try:
+        identify(target)
+    except LibraryOpenError as error:
+        raise InvalidValueError(
+            f"{error.message} A backup would write over it: nothing was written.", hint
+        ) from error
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.samefile(other)
+    except OSError:  # (one of them is not there)
+        return False
+
+
 def restore_into(backup: Path, library: Path) -> None:
     """Write a backup's content over the library, as one transaction of the library file
     (other connections see the library before or after, never half of it).

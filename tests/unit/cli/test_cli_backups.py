@@ -205,3 +205,34 @@ def test_backing_up_to_the_same_file_again_replaces_it_files_and_all(
     refused = cli("backup", "--to", f"{missing}/")  # a folder's name, as cp reads it
     assert refused.code == 2 and "There is no folder" in refused.err
     assert not missing.exists()
+
+
+@pytest.mark.sqlite_only
+def test_a_backup_never_writes_over_the_library_itself_or_a_file_that_is_no_library(
+    cli: Cli, page: Path, tmp_path: Path, library_path: Path
+) -> None:
+    assert cli("import", str(page)).code == 0
+    bibliography = tmp_path / "mine.bib"
+    bibliography.write_text("@article{a, title = {Mine}}\n", encoding="utf-8")
+    foreign = tmp_path / "other.sqlite"
+    with sqlite3.connect(foreign) as conn:
+        conn.execute("CREATE TABLE x (a)")
+    linked = tmp_path / "link.sqlite"
+    linked.symlink_to(library_path)
+    for target, said in (
+        (bibliography, "not an SQLite database"),
+        (foreign, "not a refman library"),
+        (library_path, "is the library itself"),
+        (linked, "is the library itself"),
+    ):
+        before = target.read_bytes()
+        result = cli("backup", "--to", str(target))
+        assert result.code == 2, (target, result.out)
+        assert said in result.err and "Traceback" not in result.err
+        assert target.read_bytes() == before
+    assert bibliography.read_text(encoding="utf-8").startswith("@article")
+    assert linked.is_symlink() and len(_titles(cli)) == 20
+    assert cli("tag", "1", "still-written").code == 0 and cli("check").code == 0
+    empty = tmp_path / "empty.sqlite"
+    empty.touch()  # an empty file, as an earlier copy: written over
+    assert cli("backup", "--to", str(empty)).code == 0 and papers_in(empty) == 20
