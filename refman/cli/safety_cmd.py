@@ -9,7 +9,7 @@ from typing import TextIO
 
 from refman.cli.output import missing_file_json, missing_file_line, write_json
 from refman.common.errors import (
-    DAMAGED_HINT,
+    DamagedLibraryError,
     InvalidValueError,
     LibraryUnavailableError,
     NotFoundError,
@@ -51,9 +51,7 @@ def run_check(args: argparse.Namespace, service: LibraryService, out: TextIO) ->
                 "Run “refman check --full” (as a user who may change the library) to index "
                 "those papers again; nothing else was changed.",
             )
-        raise LibraryUnavailableError(
-            f"The library “{service.location}” is damaged: {shown}.", DAMAGED_HINT
-        )
+        raise DamagedLibraryError(f"The library “{service.location}” is damaged: {shown}.")
     what = "integrity check" if args.full else "quick check"
     out.write(f"The library {service.location} is whole ({what}: ok).\n")
     return 0

@@ -9,12 +9,18 @@ from __future__ import annotations
 
 
 class RefmanError(Exception):
-    """A user-fixable failure with a plain-words message and an optional hint."""
+    """A user-fixable failure with a plain-words message and an optional hint.
 
-    def __init__(self, message: str, hint: str = "") -> None:
+    Attributes:
+        window_hint: What to do, said with the window's menus and buttons where ``hint``
+            names commands of the command line (else ``hint``): the window shows it.
+    """
+
+    def __init__(self, message: str, hint: str = "", window_hint: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.hint = hint
+        self.window_hint = hint if window_hint is None else window_hint
 
     def __str__(self) -> str:
         return f"{self.message} {self.hint}".strip() if self.hint else self.message
@@ -32,16 +38,29 @@ class LibraryOpenError(RefmanError):
     """The library file cannot be opened, created or upgraded."""
 
 
-#: What to do with a damaged library (said wherever refman finds one).
+#: What to do with a damaged library (said wherever refman finds one)...
 DAMAGED_HINT = (
     "Nothing was changed. Restore a backup (refman backups, then refman restore-backup "
     "BACKUP), or copy what can still be read into a new library (refman recover NEW-FILE)."
+)
+#: ...and in the window, whose red strip above the list offers both.
+DAMAGED_WINDOW_HINT = (
+    "Nothing was changed. Restore a backup (File ▸ Restore from Backup…), or copy what can "
+    "still be read into a new library (Recover…, above the list)."
 )
 
 
 class LibraryUnavailableError(RefmanError):
     """The library cannot do this now, for a reason outside refman: it is read-only, damaged,
     locked by another program, or the disk is full. Nothing was changed."""
+
+
+class DamagedLibraryError(LibraryUnavailableError):
+    """The library file is damaged: it is never written to. The message says what was
+    found; the hints say what to do (on the command line, in the window)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, DAMAGED_HINT, DAMAGED_WINDOW_HINT)
 
 
 class ServerUnreachableError(LibraryUnavailableError):

@@ -95,6 +95,7 @@ def recover_library(source: Path, dest: Path) -> RecoveryReport:
         raise LibraryUnavailableError(
             f"The recovered library was not whole ({problems[0]}); it was not kept.",
             "Restore a backup instead (refman backups).",
+            "Restore a backup instead (File ▸ Restore from Backup…).",
         )
     log.info("recovered %s into %s: %s, %d files", source, dest, report, files)
     return RecoveryReport(dict(report.copied), dict(report.lost), files, tuple(missing))

@@ -163,6 +163,7 @@ def copy_verified(source: Path, target: Path, *, keep_others: bool = False) -> P
             raise LibraryUnavailableError(
                 f"The backup of “{source}” is not whole ({problems[0]}); it was not kept.",
                 "Check the library (refman check --full).",
+                "Check the library (Help ▸ Check Library…).",
             )
         target = _placed(partial, target) if keep_others else partial.replace(target)
         with contextlib.suppress(OSError):  # (a folder cannot be opened on every system)
@@ -254,6 +255,10 @@ def papers_in(path: Path) -> int | None:
     return int(row[0])
 
 
+#: What to do with a backup that cannot be restored, in the window (which lists them).
+_ANOTHER_BACKUP = "Choose another backup; the library is as it was."
+
+
 def restorable(backup: Path) -> None:
     """Refuse to restore a file that is not a refman library (another program's database, an
     empty or text file): put in place of the library, it would leave no library to open.
@@ -265,9 +270,13 @@ def restorable(backup: Path) -> None:
     try:
         kind = identify(backup).kind
     except LibraryOpenError as error:
-        raise InvalidValueError(f"{error.message} It cannot be restored.", hint) from error
+        raise InvalidValueError(
+            f"{error.message} It cannot be restored.", hint, _ANOTHER_BACKUP
+        ) from error
     if kind is Kind.NEW:
-        raise InvalidValueError(f"“{backup}” holds no library: it cannot be restored.", hint)
+        raise InvalidValueError(
+            f"“{backup}” holds no library: it cannot be restored.", hint, _ANOTHER_BACKUP
+        )
 
 
 def writable_over(target: Path, library: Path) -> None:
@@ -313,6 +322,7 @@ def restore_into(backup: Path, library: Path) -> None:
                 raise LibraryUnavailableError(
                     f"The backup “{backup}” is not whole ({problems[0]}).",
                     "Choose another backup (refman backups).",
+                    _ANOTHER_BACKUP,
                 )
             dest = sqlite3.connect(library, timeout=60)
             try:

@@ -16,7 +16,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from refman.common.errors import DAMAGED_HINT, LibraryOpenError, LibraryUnavailableError
+from refman.common.errors import DamagedLibraryError, LibraryOpenError, LibraryUnavailableError
 from refman.common.text import squash_spaces
 from refman.store.backend import on_server
 from refman.store.changes import ChangeFeed, FileFeed, ServerFeed
@@ -124,9 +124,7 @@ class Database:
             else:
                 self.verify()
         if self.damaged is not None:
-            raise LibraryUnavailableError(
-                f"The library “{self.path}” is damaged ({self.damaged}).", DAMAGED_HINT
-            )
+            raise DamagedLibraryError(f"The library “{self.path}” is damaged ({self.damaged}).")
 
     @property
     def path(self) -> Path | None:

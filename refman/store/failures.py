@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 
 from refman.common.errors import (
-    DAMAGED_HINT,
+    DamagedLibraryError,
     LibraryUnavailableError,
     RefmanError,
     ServerUnreachableError,
@@ -60,9 +60,7 @@ def described(exc: BaseException, where: Path | str | None = None) -> RefmanErro
     code, detail = _code(error), str(error)
     library = f"“{where}”" if where is not None else "the library"
     if code in _DAMAGED:
-        return LibraryUnavailableError(
-            f"The library {library} is damaged ({detail}).", DAMAGED_HINT
-        )
+        return DamagedLibraryError(f"The library {library} is damaged ({detail}).")
     if code in _FULL:
         return LibraryUnavailableError(
             f"The change could not be saved: the disk holding {library} is full, or the file "

@@ -115,7 +115,7 @@ def inputs_from_mime(mime: QMimeData) -> DropInputs:
 def combined_error(problems: list[UnreadableFileError]) -> UnreadableFileError:
     """One error naming every refused file, with the first hint."""
     message = "\n".join(p.message for p in problems)
-    hint = next((p.hint for p in problems if p.hint), "")
+    hint = next((p.window_hint for p in problems if p.window_hint), "")
     return UnreadableFileError(f"Nothing was imported.\n{message}", hint)
 
 
@@ -217,12 +217,12 @@ class DropTarget(QObject):
         """Say what a drop here would do: attach the files to a paper, import, or why not."""
         paper = self._paper_at(event)
         if (refused := locked(self._action, LOCKED_HINT)) is not None:
-            self.overlay.show_message(refused.message, refused.hint, refused=True)
+            self.overlay.show_message(refused.message, refused.window_hint, refused=True)
         elif paper is not None:
             self.overlay.show_message(f"Drop to attach to “{paper[1]}”", _describe(self._inputs))
         elif refusal := self._refusal():
             first = refusal[0]
-            self.overlay.show_message(first.message, first.hint, refused=True)
+            self.overlay.show_message(first.message, first.window_hint, refused=True)
         else:
             self.overlay.show_message(DROP_MESSAGE, _describe(self._inputs, self._problems))
 

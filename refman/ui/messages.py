@@ -35,12 +35,17 @@ DELETED_SINCE = "It was deleted since (elsewhere, or in another window); nothing
 presenter: Callable[[QWidget | None, str, str, str], None] = _show_box
 
 
+def in_words(error: RefmanError) -> str:
+    """An error as the window says it in one text: what happened, then what to do there."""
+    return f"{error.message} {error.window_hint}".strip()
+
+
 def show_error(parent: QWidget | None, error: RefmanError | str, title: str = "refman") -> None:
     """Tell the user what went wrong and what to do, without blocking the window."""
     if isinstance(error, NotFoundError):  # the window names only what it showed: it is gone
         text, hint = error.message, DELETED_SINCE  # (not the command line's hint)
-    elif isinstance(error, RefmanError):
-        text, hint = error.message, error.hint
+    elif isinstance(error, RefmanError):  # (what to do with the window's menus and buttons)
+        text, hint = error.message, error.window_hint
     else:
         text, hint = str(error), ""
     log.info("shown to user: %s %s", text, hint)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refman.common.errors import DAMAGED_HINT, RefmanError, ServerUnreachableError
+from refman.common.errors import DamagedLibraryError, RefmanError, ServerUnreachableError
 from refman.common.text import plural
 from refman.core.library_file import BackupView
 from refman.core.recovery import RecoveryReport, recover_library
@@ -34,7 +34,7 @@ from refman.core.values import Changes
 
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
-from refman.ui.messages import show_error
+from refman.ui.messages import in_words, show_error
 from refman.ui.read_only import LOCKED, lock, lock_action
 
 log = logging.getLogger("refman.ui")
@@ -292,7 +292,7 @@ class LibrarySafety(QObject):
         """A read of the list failed (a damaged library): say so in the banner. A server
         that cannot be reached is no damage (:mod:`refman.ui.outage` says so)."""
         if self.banner.isHidden() and not isinstance(error, ServerUnreachableError):
-            self.banner.say(str(error))  # the check's own account, when there, stays
+            self.banner.say(in_words(error))  # the check's own account, when there, stays
 
     @Slot()
     def on_check_library(self) -> None:
@@ -307,9 +307,7 @@ class LibrarySafety(QObject):
     def _report_check(self, problems: list[str]) -> None:
         if problems:
             self._checked(problems[0])
-            show_error(
-                self.window, RefmanError(f"The library is damaged: {problems[0]}.", DAMAGED_HINT)
-            )
+            show_error(self.window, DamagedLibraryError(f"The library is damaged: {problems[0]}."))
             return
         QMessageBox.information(
             self.window, "Check Library", "The library is whole: every page and index checked."

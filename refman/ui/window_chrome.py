@@ -224,7 +224,7 @@ def ask_after_failed_open(error: RefmanError) -> str:
     server out of reach, another library for anything else."""
     box = QMessageBox(QMessageBox.Icon.Critical, "refman", error.message)
     box.setObjectName("notOpenedBox")
-    box.setInformativeText(error.hint)
+    box.setInformativeText(error.window_hint)
     retry = box.addButton("Try Again", QMessageBox.ButtonRole.AcceptRole)
     other = box.addButton("Open Another Library…", QMessageBox.ButtonRole.ActionRole)
     box.addButton("Quit", QMessageBox.ButtonRole.RejectRole)

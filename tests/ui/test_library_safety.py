@@ -147,3 +147,37 @@ def test_back_up_now_and_restore_from_backup(
     finally:
         settle(controller)
         controller.shutdown()
+
+
+def _damaged(library_path: Path, papers: int = 2_000) -> None:
+    """A library whose middle pages are overwritten with random bytes."""
+    service = LibraryService.open(library_path)
+    service.import_pages([sourced(generated_page(papers))])
+    service.close()
+    data = bytearray(library_path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    middle = (len(data) // page // 2) * page
+    data[middle : middle + 16 * page] = os.urandom(16 * page)
+    library_path.write_bytes(bytes(data))
+
+
+@pytest.mark.logs_warnings("refman.store", "refman.ui")
+def test_the_window_says_what_to_do_with_a_damaged_library_with_its_own_menus_and_buttons(
+    qtbot: QtBot, library_path: Path, tmp_path: Path, shown_errors: list[str]
+) -> None:
+    _damaged(library_path)
+    damaged = LibraryService.open(library_path, paths.check_record(), paths.backup_dir())
+    window, controller = _open(qtbot, damaged, tmp_path / "settings.ini")
+    try:
+        qtbot.wait_until(lambda: window.banner.isVisible())
+        window.actions_by_id[ActionId.CHECK_LIBRARY].trigger()
+        qtbot.wait_until(lambda: bool(shown_errors), timeout=20_000)
+        said = shown_errors[0]
+        assert "damaged" in said and "Nothing was changed" in said
+        assert "File ▸ Restore from Backup…" in said and "Recover…" in said
+        assert "refman " not in said and "NEW-FILE" not in said
+        assert "refman " not in window.banner.label.text()
+    finally:
+        settle(controller)
+        controller.shutdown()
+        damaged.close()

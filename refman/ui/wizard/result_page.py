@@ -24,6 +24,7 @@ from refman.core.operations import ImportPages, Outcome
 
 from refman.ui.controller import LibraryController
 from refman.ui.look import plain_label, scaled_font, set_muted
+from refman.ui.messages import in_words
 from refman.ui.runner import Job
 
 #: Shown when an import ended without importing anything.
@@ -206,7 +207,7 @@ class ResultPage(QWizardPage):
 
     def _refused(self, error: RefmanError) -> None:
         """Cancelled (or refused): nothing was imported, and the choices are kept."""
-        self.status.setText(f"{error.message} {error.hint}".strip())
+        self.status.setText(in_words(error))
         self.summary.setText("Nothing was imported.")
         self.setButtonText(QWizard.WizardButton.FinishButton, "Close")
         self._finished()
