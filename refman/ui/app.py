@@ -86,14 +86,53 @@ def _excepthook(kind: type[BaseException], value: BaseException, tb: TracebackTy
         sys.__excepthook__(kind, value, tb)
 
 
-def _startup_library(db: str | None) -> str:
-    """The library the window opens: ``--db``, ``REFMAN_DB``, the last one used, the default."""
-    if db or os.environ.get("REFMAN_DB"):
-        return paths.library_location(db)
-    last = WindowSettings().last_library()
-    if last and ("://" in last or Path(last).is_file()):
-        return last
-    return paths.library_location(None)
+def start_library(
+    db: str | None, settings: WindowSettings
+) -> tuple[LibraryService, RefmanError | None]:
+    """Open the library the window starts with: ``--db``, ``REFMAN_DB``, the one open when
+    the window last closed, the default. A remembered library that is not there any more
+    (moved, deleted, on a disk not connected) or cannot be opened gives way to the default
+    one, and stays the one tried first next time (``settings.library_kept``); a shared one
+    out of reach is no reason to open another (the error goes to :func:`open_at_start`).
+
+    Returns:
+        The library, and what to tell of the remembered one when it could not be opened.
+
+    Raises:
+        RefmanError: The library to open cannot be opened.
+    """
+    named = paths.library_location(db)  # --db, REFMAN_DB, else the default library
+    last = None if db or os.environ.get("REFMAN_DB") else settings.last_library()
+    if not last or last == named:
+        return open_service(named), None
+    advice = "File ▸ Open Library… opens it from where it is now."
+    if "://" not in last and not Path(last).is_file():
+        why = (
+            "is not there any more: it was moved, renamed or deleted, or is on a disk that is "
+            "not connected"
+        )
+    else:
+        try:
+            return open_service(last), None
+        except RefmanError as exc:
+            if "://" in last:
+                raise  # (a shared library out of reach: try again, or open another)
+            why = f"could not be opened: {exc.message[:1].lower()}{exc.message[1:].rstrip('.')}"
+            advice = exc.window_hint
+    service = open_service(named)
+    settings.library_kept = True
+    return service, RefmanError(
+        f"The library refman had open last, “{last}”, {why}.",
+        f"The default library is open instead, and the other one is tried again next time. "
+        f"{advice}".strip(),
+    )
+
+
+def _first_tried(db: str | None, settings: WindowSettings) -> str:
+    """The library :func:`start_library` could not open: the shared library open last,
+    else the one named (``--db``, ``REFMAN_DB``, the default)."""
+    last = None if db or os.environ.get("REFMAN_DB") else settings.last_library()
+    return last if last and "://" in last else paths.library_location(db)
 
 
 def open_service(location: str) -> LibraryService:
@@ -103,6 +142,7 @@ def open_service(location: str) -> LibraryService:
     Raises:
         RefmanError: The library cannot be opened.
     """
+    log.info("opening library %s", location)
     runner = OperationRunner()
     opened: list[LibraryService] = []
     failed: list[RefmanError] = []
@@ -121,12 +161,11 @@ def open_service(location: str) -> LibraryService:
     return opened[0]
 
 
-def open_at_start(location: str) -> LibraryService | None:
+def open_at_start(location: str, error: RefmanError | None = None) -> LibraryService | None:
     """The library to start on: ``location``, or, when it cannot be opened (its server
-    away, its password changed), whichever the person then picks: they may try it again or
-    open another library; None when they quit.
+    away, its password changed; ``error``: it could not be opened just now), whichever the
+    person then picks: they may try it again or open another library; None when they quit.
     """
-    error: RefmanError | None = None
     while True:
         if error is None:
             try:
@@ -178,13 +217,17 @@ def run_gui(db: str | None = None, files: Sequence[str] = ()) -> int:
     app = create_app()
     sys.excepthook = _excepthook
 
-    location = _startup_library(db)
-    log.info("opening library %s", location)
-    service = open_at_start(location)
+    settings = WindowSettings()
+    try:
+        service, notice = start_library(db, settings)
+    except RefmanError as exc:  # (ask what to do: try again, open another, quit)
+        service, notice = open_at_start(_first_tried(db, settings), exc), None
     if service is None:
         return 2
-    window = build_window(service)
+    window = build_window(service, settings)
     window.show()
+    if notice is not None:
+        show_error(window, notice)
     settle_start_up()
     if files:
         window.show_import_wizard(files=[Path(f) for f in files])

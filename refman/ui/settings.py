@@ -63,6 +63,9 @@ class WindowSettings:
         self._qs = QSettings(str(path), QSettings.Format.IniFormat)
         if self._qs.value("version") is None:
             self._qs.setValue("version", SETTINGS_VERSION)
+        #: The library remembered to reopen stays the one remembered (it could not be
+        #: opened this time: another library stands in for it).
+        self.library_kept = False
         #: Told of every preference changed (the files' base folder, say).
         self.on_change: list[Callable[[Preference[Any]], None]] = []
 
@@ -152,5 +155,6 @@ class WindowSettings:
             self._qs.setValue("list/title", title_width)
         for name, visible in panes.items():
             self._qs.setValue(f"panes/{name}", visible)
-        self._qs.setValue("library/last", library)
+        if not self.library_kept:
+            self._qs.setValue("library/last", library)
         self._qs.sync()

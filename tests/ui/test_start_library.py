@@ -1,0 +1,89 @@
+"""The library the window starts with: the one open when it last closed, unless that one is
+not there any more or cannot be opened (then the default one, saying why)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from refman import paths
+from refman.core.library import LibraryService
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.pages import generated_page
+
+from refman.ui import app
+from refman.ui.settings import WindowSettings
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+def _library(path: Path, papers: int) -> None:
+    service = LibraryService.open(path)
+    service.import_pages([sourced(generated_page(papers))])
+    service.close()
+
+
+def _remembering(ini: Path, library: Path) -> WindowSettings:
+    """Settings that remember ``library`` as the one open when the window last closed."""
+    written = QSettings(str(ini), QSettings.Format.IniFormat)
+    written.setValue("library/last", str(library))
+    written.sync()
+    return WindowSettings(ini)
+
+
+def _start_and_close(qtbot: QtBot, settings: WindowSettings) -> tuple[int, str | None]:
+    """Start the window as ``refman`` does; close it. Returns the papers it showed and what
+    it said of the library remembered."""
+    service, notice = app.start_library(None, settings)
+    window = app.build_window(service, settings)
+    qtbot.add_widget(window)
+    window.show()
+    settle(window.controller)
+    count = service.count()
+    window.close()
+    window.controller.shutdown()
+    service.close()
+    return count, None if notice is None else f"{notice.message} {notice.window_hint}"
+
+
+def test_a_library_moved_away_gives_way_to_the_default_one_and_is_opened_again_once_back(
+    qtbot: QtBot, tmp_path: Path, qapp: object
+) -> None:
+    mine = tmp_path / "usb" / "papers.sqlite"
+    mine.parent.mkdir()
+    _library(mine, 7)
+    ini = tmp_path / "refman.ini"
+    away = tmp_path / "papers-elsewhere.sqlite"
+    mine.rename(away)  # the disk is not connected
+
+    count, said = _start_and_close(qtbot, _remembering(ini, mine))
+    assert count == 0 and paths.default_library().is_file()
+    assert said is not None and f"“{mine}”" in said and "not there any more" in said
+    assert "default library is open instead" in said and "File ▸ Open Library…" in said
+    assert WindowSettings(ini).last_library() == str(mine)  # still the one to reopen
+
+    away.rename(mine)  # the disk is back
+    count, said = _start_and_close(qtbot, WindowSettings(ini))
+    assert (count, said) == (7, None)
+    assert WindowSettings(ini).last_library() == str(mine)
+
+
+def test_a_library_a_newer_refman_wrote_does_not_keep_the_window_from_starting(
+    qtbot: QtBot, tmp_path: Path, qapp: object
+) -> None:
+    newer = tmp_path / "newer.sqlite"
+    _library(newer, 3)
+    with sqlite3.connect(newer) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999'")
+    conn.close()
+    before = newer.read_bytes()
+    _library(paths.default_library(), 2)
+
+    count, said = _start_and_close(qtbot, _remembering(tmp_path / "refman.ini", newer))
+    assert count == 2
+    assert said is not None and "newer version of refman" in said and "Update refman" in said
+    assert newer.read_bytes() == before
