@@ -146,9 +146,12 @@ class PaperTableModel(QAbstractTableModel):
         self.endResetModel()
 
     def when_read(self, call: Callable[[], None]) -> None:
-        """Call ``call`` once the list shows the query set last (its first rows arrived);
-        never when a newer query came meanwhile."""
+        """Call ``call`` once the list shows the query set last (not if a newer one came)."""
         self.reads.ask(lambda _reader: None, lambda _none: call())
+
+    def sort_first(self, sort: SortKey, descending: bool) -> None:
+        """Sort so the first list the window reads (the sort it remembers from last time)."""
+        self._query = replace(self._query, sort=sort, descending=descending)
 
     def _show(self, query: PaperQuery, pages: dict[int, list[PaperRow]]) -> None:
         self.beginResetModel()
@@ -276,8 +279,7 @@ class PaperTableModel(QAbstractTableModel):
         return rows[row % PAGE]
 
     def paper_row(self, row: int) -> PaperRow | None:
-        """The display row of a model row; None while its page is being read (it is asked
-        for) or when the row is out of range."""
+        """A model row's paper; None while its page is read (asked for) or out of range."""
         if not 0 <= row < self._count:
             return None
         page = row // PAGE

@@ -103,6 +103,12 @@ class WindowSettings:
         except ValueError:
             return None
 
+    def sort(self) -> tuple[str, bool]:
+        """The list's sort when the window last closed: a sort key's name ("" when none was
+        kept) and whether it was descending."""
+        descending = str(self._qs.value("list/descending", False)).lower() in ("true", "1")
+        return str(self._qs.value("list/sort", "")), descending
+
     def pane_visible(self, name: str) -> bool:
         """Whether a pane ("tags", "list", "detail") was visible."""
         value = self._qs.value(f"panes/{name}", True)
@@ -143,6 +149,7 @@ class WindowSettings:
         panes: dict[str, bool],
         library: str,
         title_width: int | None = None,
+        sort: tuple[str, bool] | None = None,
     ) -> None:
         """Remember the window as it is now."""
         self._qs.setValue("window/geometry", geometry)
@@ -153,6 +160,9 @@ class WindowSettings:
             self._qs.remove("list/title")
         else:
             self._qs.setValue("list/title", title_width)
+        if sort is not None:
+            self._qs.setValue("list/sort", sort[0])
+            self._qs.setValue("list/descending", sort[1])
         for name, visible in panes.items():
             self._qs.setValue(f"panes/{name}", visible)
         if not self.library_kept:

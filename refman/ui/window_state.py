@@ -1,9 +1,11 @@
 """What the main window remembers between sessions: its geometry and toolbars, the panes'
-widths and whether they are shown, the list's columns, and the library open."""
+widths and whether they are shown, the list's columns and sort, and the library open."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from refman.core.values import SortKey
 
 from refman.ui.actions import ActionId
 
@@ -37,13 +39,17 @@ def restore_window(window: MainWindow) -> bool:
         window.table.widths.title = settings.title_width()
     for name, action_id in PANE_ACTIONS.items():
         window.actions_by_id[action_id].setChecked(settings.pane_visible(name))
+    sort, descending = settings.sort()
+    if sort in {key.value for key in SortKey} - {SortKey.RELEVANCE.value}:  # (else: unknown)
+        window.model.sort_first(SortKey(sort), descending)
     return placed
 
 
 def save_window(window: MainWindow) -> None:
     """Remember the window's geometry, panes and columns (the widths the person chose, not
-    those a small window forced), and the library open."""
+    those a small window forced), the list's sort, and the library open."""
     actions = window.actions_by_id
+    query = window.current_query()
     window.settings.save(
         geometry=window.saveGeometry(),
         window_state=window.saveState(),
@@ -52,4 +58,5 @@ def save_window(window: MainWindow) -> None:
         panes={name: actions[a].isChecked() for name, a in PANE_ACTIONS.items()},
         library=window.controller.service.location,
         title_width=window.table.widths.title,
+        sort=(query.sort.value, query.descending),
     )

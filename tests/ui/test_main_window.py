@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QPlainTextEdit
 from pytestqt.qtbot import QtBot
@@ -17,7 +17,7 @@ from refman.core.library import LibraryService
 from refman.core.listing import ListReader
 from refman.core.operations import ImportPages, SetDuplicateFlag
 from refman.core.rules import FieldEdits
-from refman.core.values import PaperQuery, Section
+from refman.core.values import PaperQuery, Section, SortKey
 from tests.helpers.fixtures import seed_files, settle, sourced, sourced_file
 from tests.helpers.pages import generated_page
 from tests.helpers.panes import make_window, row_id
@@ -28,7 +28,7 @@ from refman.ui import window_chrome
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
-from refman.ui.paper_columns import ADDED, PAGE, TITLE
+from refman.ui.paper_columns import ADDED, PAGE, TITLE, YEAR
 from refman.ui.settings import WindowSettings
 
 
@@ -326,6 +326,37 @@ def test_window_size_panes_and_columns_are_restored(
     assert not again.actions_by_id[ActionId.SHOW_TAG_PANE].isChecked()
     assert [again.table.horizontalHeader().logicalIndex(i) for i in range(5)] == order
     assert WindowSettings(settings).last_library() == seeded.location
+
+
+def test_the_list_sorted_by_a_column_is_sorted_so_in_the_next_session(
+    qtbot: QtBot,
+    controller: LibraryController,
+    reopened_controller: LibraryController,
+    seeded: LibraryService,
+    tmp_path: Path,
+) -> None:
+    settings = tmp_path / "settings.ini"
+    window = make_window(qtbot, controller, settings)
+    window.table.sortByColumn(YEAR, Qt.SortOrder.AscendingOrder)  # a click on Year
+    qtbot.wait_until(lambda: window.model.query.sort is SortKey.YEAR)
+    settle(controller)
+    oldest_first = titles(window)
+    window.close()
+
+    again = make_window(qtbot, reopened_controller, settings)
+    assert (again.model.query.sort, again.model.query.descending) == (SortKey.YEAR, False)
+    assert titles(again) == oldest_first
+    header = again.table.horizontalHeader()
+    assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == (
+        YEAR,
+        Qt.SortOrder.AscendingOrder,
+    )
+    again.close()
+    written = QSettings(str(settings), QSettings.Format.IniFormat)
+    written.setValue("list/sort", "colour")  # a sort this refman does not know: the default
+    written.sync()
+    third = make_window(qtbot, reopened_controller, settings)
+    assert third.model.query.sort is SortKey.ADDED and third.model.query.descending
 
 
 def test_view_menu_hides_and_shows_the_detail_pane(qtbot: QtBot, window: MainWindow) -> None:
