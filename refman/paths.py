@@ -21,14 +21,14 @@ _base_dir: Path | None = None
 def set_base_dir(path: str | Path | None) -> None:
     """Put data, config, cache and logs below ``path`` (None returns to the platform dirs)."""
     global _base_dir
-    _base_dir = Path(path) if path is not None else None
+    _base_dir = Path(path).expanduser() if path is not None else None
 
 
 def _base() -> Path | None:
     if _base_dir is not None:
         return _base_dir
-    env = os.environ.get("REFMAN_HOME")
-    return Path(env) if env else None
+    env = os.environ.get("REFMAN_HOME")  # "~/refman-test" as a library's path reads it
+    return Path(env).expanduser() if env else None
 
 
 def _dir(kind: str) -> Path:

@@ -153,6 +153,23 @@ def test_db_option_env_and_default(
     assert json.loads(capsys.readouterr().out) == []
 
 
+def test_a_refman_home_written_with_a_tilde_is_below_the_home_folder(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    home, elsewhere = tmp_path / "home", tmp_path / "cwd"
+    elsewhere.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("REFMAN_HOME", "~/refman-test")  # (quoted: no shell expanded it)
+    monkeypatch.chdir(elsewhere)
+    assert main(["add", "A paper by hand"]) == 0
+    assert main(["backup"]) == 0
+    capsys.readouterr()
+    library = home / "refman-test" / "data" / "library.sqlite"
+    assert paths.default_library() == library and library.is_file()
+    assert list((home / "refman-test" / "data" / "backups").rglob("*-manual.sqlite"))
+    assert list(elsewhere.iterdir()) == []  # no folder "~" where the command ran
+
+
 def test_db_as_sqlalchemy_url(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, library_path: Path
 ) -> None:
