@@ -159,6 +159,13 @@ class BackupDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, str(backup.path))
         if backups:
             self.list.setCurrentRow(0)
+        else:  # (an empty list said nothing of why)
+            note.setText(
+                "This library has no backups yet. refman makes one when the library is closed "
+                "after changes, before Empty Trash and before a large import; File ▸ Back Up "
+                "Now makes one at once."
+            )
+            self.list.hide()
         buttons = QDialogButtonBox(self)
         self.restore_button = buttons.addButton("Restore", QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(QDialogButtonBox.StandardButton.Cancel)

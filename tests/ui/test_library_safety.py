@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from refman import paths
@@ -181,3 +181,26 @@ def test_the_window_says_what_to_do_with_a_damaged_library_with_its_own_menus_an
         settle(controller)
         controller.shutdown()
         damaged.close()
+
+
+def test_restore_from_backup_says_so_when_there_is_no_backup_yet(
+    qtbot: QtBot, kept: LibraryService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window, controller = _open(qtbot, kept, tmp_path / "settings.ini")
+    seen: list[tuple[str, bool, bool]] = []
+
+    def cancel(dialog: safety.BackupDialog) -> int:
+        said = " ".join(label.text() for label in dialog.findChildren(QLabel))
+        seen.append((said, dialog.list.isVisibleTo(dialog), dialog.restore_button.isEnabled()))
+        return int(QDialog.DialogCode.Rejected)
+
+    monkeypatch.setattr(safety.BackupDialog, "exec", cancel)
+    try:
+        window.actions_by_id[ActionId.RESTORE_BACKUP].trigger()
+        qtbot.wait_until(lambda: bool(seen))
+        said, list_shown, restorable = seen[0]
+        assert "no backups yet" in said and "File ▸ Back Up Now" in said
+        assert not list_shown and not restorable
+    finally:
+        settle(controller)
+        controller.shutdown()
