@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import shutil
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -21,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from refman.common.errors import InvalidValueError, LibraryUnavailableError, NotFoundError
-from refman.common.parallel import core_taken
+from refman.core.change_backups import DueBackup, EarlyBackup, not_done
 from refman.core.importing.plan import PreparedPlan
 from refman.core.operations import EmptyTrash, ImportPages, Operation
 from refman.store.backup import (
@@ -233,11 +232,12 @@ class LibraryFile:
             raise
         if early is not None:
             return prepared, early
-        if not self._no_backups():
-            if isinstance(op, EmptyTrash) and in_trash():
-                self.backup("empty-trash")
-            elif _big(prepared):
-                self.backup("import")
+        reason = "empty-trash" if isinstance(op, EmptyTrash) else "import"
+        if not self._no_backups() and (in_trash() if reason == "empty-trash" else _big(prepared)):
+            try:
+                self.backup(reason)
+            except LibraryUnavailableError as error:
+                raise not_done(reason, error) from error
         return prepared, DueBackup()
 
     def _early_backup(self, op: Operation[Any]) -> EarlyBackup | None:
@@ -308,75 +308,6 @@ class LibraryFile:
 def _big(prepared: Any) -> bool:
     """True for the plan of an import that changes more than :data:`BIG_IMPORT` papers."""
     return isinstance(prepared, PreparedPlan) and prepared.plan.papers_changed() > BIG_IMPORT
-
-
-class DueBackup:
-    """The backup a change waits for before it is committed: none."""
-
-    def settle(self) -> None:
-        """Wait for the backup; keep it.
-
-        Raises:
-            LibraryUnavailableError: It could not be made (the change must not be kept).
-        """
-
-    def drop(self) -> None:
-        """Wait for the backup and delete it, unless it was kept (the change failed)."""
-
-
-class EarlyBackup(DueBackup):
-    """A backup being made on a thread of its own while the change it precedes goes on."""
-
-    def __init__(self, target: Path, kept: Callable[[], None]) -> None:
-        self.target = target
-        self._kept = kept
-        self._thread: threading.Thread | None = None
-        self._error: BaseException | None = None
-        self._settled = False
-        self._made = False
-
-    def start(self, copy: Callable[[Path, str], Path], *, long: bool = True) -> None:
-        """Begin copying the library to :attr:`target` with ``copy`` (which says where the
-        copy went). A ``long`` copy keeps its core to itself (no helper process of the
-        import's competes with it); a short one ends before the import needs a helper."""
-
-        def run() -> None:
-            try:
-                with core_taken() if long else contextlib.nullcontext():
-                    self.target = copy(self.target, "import")
-                self._made = True
-            except BaseException as error:  # told when the change settles
-                self._error = error
-
-        self._thread = threading.Thread(target=run, name="refman-backup", daemon=True)
-        self._thread.start()
-
-    def settle(self) -> None:
-        """Wait for the copy and keep it (the rotation then drops what it no longer keeps).
-
-        Raises:
-            LibraryUnavailableError: The copy could not be made.
-        """
-        if self._settled:
-            return
-        self._join()
-        if self._error is not None:
-            raise self._error
-        self._settled = True
-        self._kept()
-
-    def drop(self) -> None:
-        """Wait for the copy and delete it, unless it was kept."""
-        if self._settled:
-            return
-        self._join()
-        if self._made:  # (else the name may be another program's backup)
-            self.target.unlink(missing_ok=True)
-            shutil.rmtree(files_of_backup(self.target), ignore_errors=True)
-
-    def _join(self) -> None:
-        if self._thread is not None:
-            self._thread.join()
 
 
 def _size(path: Path | None) -> int:

@@ -14,6 +14,7 @@ from refman.common.errors import LibraryUnavailableError
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.library_file import BIG_IMPORT, LibraryFile
+from refman.core.values import PaperQuery, Section
 from refman.importers import parse
 from refman.store.backup import folder_for, listed, papers_in
 from tests.helpers.pages import generated_page, publication_page
@@ -87,9 +88,27 @@ def test_an_import_whose_backup_cannot_be_made_changes_nothing(tmp_path: Path) -
     blocked = tmp_path / "backups"
     blocked.write_text("a file where the backups' folder should be")
     library = LibraryService.open(tmp_path / "library.sqlite", backups=blocked)
-    with pytest.raises(LibraryUnavailableError, match="backup"):
+    with pytest.raises(LibraryUnavailableError, match="backup") as refused:
         library.import_pages(_page(generated_page(BIG_IMPORT + 50, owner="Grace Hopper")))
+    # It says that nothing was imported, and why (it said only that no backup was written).
+    assert refused.value.message.startswith("Nothing was imported: refman backs up the library")
+    assert "Could not write a backup" in refused.value.message and refused.value.hint
     assert library.count() == 0
+    library.close()
+
+
+@pytest.mark.logs_warnings("refman.core")  # (no backup at close either)
+def test_empty_trash_whose_backup_cannot_be_made_deletes_nothing(tmp_path: Path) -> None:
+    blocked = tmp_path / "backups"
+    library = LibraryService.open(tmp_path / "library.sqlite", backups=blocked)
+    library.import_pages(_page(generated_page(3, owner="Grace Hopper")))
+    library.trash(library.paper_ids()[:1])
+    blocked.write_text("a file where the backups' folder should be")
+    with pytest.raises(LibraryUnavailableError) as refused:
+        library.empty_trash()
+    assert refused.value.message.startswith("The Trash was not emptied: refman backs up")
+    assert "Could not write a backup" in refused.value.message
+    assert library.count(PaperQuery(section=Section.TRASH)) == 1
     library.close()
 
 
