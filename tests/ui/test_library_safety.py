@@ -204,3 +204,41 @@ def test_restore_from_backup_says_so_when_there_is_no_backup_yet(
     finally:
         settle(controller)
         controller.shutdown()
+
+
+def test_a_copy_kept_elsewhere_is_restored_with_other_file(
+    qtbot: QtBot,
+    kept: LibraryService,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    shown_errors: list[str],
+) -> None:
+    nightly = tmp_path / "usb" / "nightly.sqlite"
+    kept.file.backup("manual", nightly)  # as refman backup --to FILE makes it
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a library\n", encoding="utf-8")
+    window, controller = _open(qtbot, kept, tmp_path / "settings.ini")
+    chosen: list[Path] = [notes, nightly]
+    monkeypatch.setattr(safety, "ask_backup_file", lambda _parent: chosen.pop(0))
+
+    def other_file(dialog: safety.BackupDialog) -> int:
+        dialog.other_button.click()
+        return int(dialog.result())
+
+    monkeypatch.setattr(safety.BackupDialog, "exec", other_file)
+    try:
+        controller.trash(kept.paper_ids()[:5])
+        settle(controller)
+        window.actions_by_id[ActionId.RESTORE_BACKUP].trigger()  # a text file: refused
+        qtbot.wait_until(lambda: bool(shown_errors), timeout=10_000)
+        said = shown_errors[0]
+        assert "not an SQLite database" in said and "refman backups" not in said
+        assert kept.count() == 35
+        window.actions_by_id[ActionId.RESTORE_BACKUP].trigger()  # the copy on the USB disk
+        qtbot.wait_until(lambda: kept.count() == 40, timeout=10_000)
+        settle(controller)
+        qtbot.wait_until(lambda: window.model.rowCount() == 40)
+        assert [b.reason for b in kept.file.backups()] == ["restore"]
+    finally:
+        settle(controller)
+        controller.shutdown()
