@@ -135,6 +135,15 @@ def _first_tried(db: str | None, settings: WindowSettings) -> str:
     return last if last and "://" in last else paths.library_location(db)
 
 
+def settings_not_kept(problem: str) -> RefmanError:
+    """What the window says when its settings file cannot be kept (``problem``: why)."""
+    return RefmanError(
+        f"refman cannot keep its settings: {problem}.",
+        "The window works as usual, but its size, columns and sort, the library open and "
+        "your preferences are not remembered for the next start.",
+    )
+
+
 def open_service(location: str) -> LibraryService:
     """Open a library off the GUI thread, with a busy indicator when it takes a while (an
     upgrade of a large library).
@@ -228,6 +237,8 @@ def run_gui(db: str | None = None, files: Sequence[str] = ()) -> int:
     window.show()
     if notice is not None:
         show_error(window, notice)
+    if settings.problem is not None:
+        show_error(window, settings_not_kept(settings.problem))
     settle_start_up()
     if files:
         window.show_import_wizard(files=[Path(f) for f in files])

@@ -8,6 +8,8 @@ never touch the user's real settings.
 
 from __future__ import annotations
 
+import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +18,8 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QByteArray, QSettings
 
 from refman import paths
+
+log = logging.getLogger("refman.ui")
 
 SETTINGS_VERSION = 1
 
@@ -59,10 +63,24 @@ class WindowSettings:
 
     def __init__(self, file: Path | None = None) -> None:
         path = file or paths.config_dir() / "refman.ini"
-        path.parent.mkdir(parents=True, exist_ok=True)
+        #: Why the settings cannot be kept (their folder cannot be made, the file written),
+        #: or None: the window then starts all the same, and says so.
+        self.problem: str | None = None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self.problem = f"“{path.parent}” cannot be made ({exc.strerror or exc})"
         self._qs = QSettings(str(path), QSettings.Format.IniFormat)
         if self._qs.value("version") is None:
             self._qs.setValue("version", SETTINGS_VERSION)
+            self._qs.sync()
+        unwritable = self._qs.status() != QSettings.Status.NoError or (
+            path.exists() and not os.access(path, os.W_OK)
+        )
+        if self.problem is None and unwritable:
+            self.problem = f"“{path}” cannot be written"
+        if self.problem is not None:
+            log.warning("window settings not kept: %s", self.problem)
         #: The library remembered to reopen stays the one remembered (it could not be
         #: opened this time: another library stands in for it).
         self.library_kept = False

@@ -87,3 +87,18 @@ def test_a_library_a_newer_refman_wrote_does_not_keep_the_window_from_starting(
     assert count == 2
     assert said is not None and "newer version of refman" in said and "Update refman" in said
     assert newer.read_bytes() == before
+
+
+@pytest.mark.logs_warnings("refman.ui")
+def test_settings_that_cannot_be_kept_do_not_keep_the_window_from_starting(
+    qtbot: QtBot, tmp_path: Path, qapp: object
+) -> None:
+    blocker = tmp_path / "config"
+    blocker.write_text("a file where the settings' folder should be", encoding="utf-8")
+    settings = WindowSettings(blocker / "refman.ini")  # it raised FileExistsError: exit 1
+    assert settings.problem is not None and str(blocker) in settings.problem
+    _library(paths.default_library(), 2)
+    assert _start_and_close(qtbot, settings) == (2, None)  # (closing saves: nothing kept)
+    said = app.settings_not_kept(settings.problem)
+    assert "cannot keep its settings" in f"{said.message} {said.hint}"
+    assert "not remembered" in said.hint and blocker.is_file()
