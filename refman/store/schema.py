@@ -83,12 +83,30 @@ def bring_up(
     if read_only is None and on_server(engine):
         read_only = read_only_reason(engine)
     if read_only is not None:
-        check_revision(file_path or _shown(engine), _current_revision(engine))
+        current = _current_revision(engine)
+        check_revision(file_path or _shown(engine), current)
+        if current != SCHEMA_HEAD:  # (this refman reads only its own schema)
+            raise _not_upgradable(engine, file_path, current, read_only)
         return read_only
     _migrate(engine, file_path, backups)
     _stamp(engine, identity)
     _repair_search(engine, file_path)
     return None
+
+
+def _not_upgradable(
+    engine: Engine, file_path: Path | None, current: str | None, read_only: str
+) -> LibraryOpenError:
+    """The refusal of a library of an older schema that cannot be upgraded: it can only be
+    read, and this refman reads libraries of its own schema only."""
+    if file_path is None:  # a reading role of a shared library: its owner upgrades it
+        return owners_upgrade(engine, current or "none", head_revision())
+    return LibraryOpenError(
+        f"The library “{file_path}” was written by an older refman (schema {current}) and "
+        f"must be upgraded before this one can read it, but it can only be read: {read_only}.",
+        "Make the file and its folder writable (or copy it somewhere you may write) and open "
+        "it again: refman backs it up, then upgrades it.",
+    )
 
 
 def _repair_search(engine: Engine, file_path: Path | None) -> None:

@@ -34,6 +34,7 @@ from refman.store.backup import copy_verified
 from refman.store.connection import BUSY_TIMEOUT_MS, CACHE_SIZE, LARGE_CACHE_SIZE
 from refman.store.database import SCHEMA_HEAD, head_revision
 from refman.store.models import Base
+from tests.helpers.disk import read_only
 
 
 def _revision(path: Path) -> str:
@@ -275,6 +276,29 @@ def test_an_older_library_is_upgraded_and_a_copy_kept_beside_it(
     # Opening again makes no further copy.
     LibraryService.open(library_path).close()
     assert [n for n in _files_beside(library_path) if ".before-upgrade-" in n] == copies
+
+
+def test_an_older_library_that_can_only_be_read_is_refused_saying_why(
+    library_path: Path, newer_refman: Callable[[], str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    library = LibraryService.open(library_path)
+    library.import_pages([_page(4)])
+    library.close()
+    old_revision = _revision(library_path)
+    newer_refman()
+    before = library_path.read_bytes()
+    with read_only(library_path):
+        with pytest.raises(LibraryOpenError) as caught:
+            LibraryService.open(library_path)
+        # Every command said "The library cannot be changed … You can browse, search and
+        # export it", and did none of that (the upkeep after an upgrade wrote to it).
+        assert main(["--db", str(library_path), "list"]) == 2
+    _plain(caught.value)
+    said = caught.value.message
+    assert f"older refman (schema {old_revision})" in said and "read-only" in said
+    assert "writable" in caught.value.hint
+    assert "older refman" in capsys.readouterr().err
+    assert library_path.read_bytes() == before and _revision(library_path) == old_revision
 
 
 def test_a_new_library_needs_no_copy_even_when_there_are_several_revisions(
