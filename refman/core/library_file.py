@@ -23,6 +23,7 @@ from refman.common.errors import InvalidValueError, LibraryUnavailableError, Not
 from refman.core.change_backups import DueBackup, EarlyBackup, not_done
 from refman.core.importing.plan import PreparedPlan
 from refman.core.operations import EmptyTrash, ImportPages, Operation
+from refman.core.upkeep import bring_up_to_date
 from refman.store.backup import (
     BackupFile,
     backup_path,
@@ -43,6 +44,8 @@ from refman.store.file_store import (
     snapshot_files,
     storage_beside,
 )
+from refman.store.identity import identify
+from refman.store.schema import bring_up
 
 log = logging.getLogger("refman.core")
 
@@ -198,9 +201,14 @@ class LibraryFile:
         restorable(source)
         before = self.backup("restore")
         self.db.engine.dispose()  # no pooled connection keeps pages of the old content
-        with files_restored(files_of_backup(source), storage_beside(self._library())):
-            restore_into(source, self._library())  # (the files first: all, or nothing)
+        library = self._library()
+        with files_restored(files_of_backup(source), storage_beside(library)):
+            restore_into(source, library)  # (the files first: all, or nothing)
         self.db.changed = True
+        # A backup an older refman made (before an upgrade, say) is upgraded as the library
+        # it now is would be when opened: a copy of it kept first, then the upkeep.
+        bring_up(self.db.engine, identify(library), library, self.backup_root, None)
+        bring_up_to_date(self.db)
         self.db.verify()
         self.db.generation += 1
         return before

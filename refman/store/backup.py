@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from refman.common.errors import InvalidValueError, LibraryOpenError, LibraryUnavailableError
-from refman.store.identity import Kind, identify
+from refman.store.identity import Kind, check_revision, identify
 from refman.store.location import read_only_uri
 
 log = logging.getLogger("refman.store")
@@ -269,6 +269,8 @@ def restorable(backup: Path) -> None:
     hint = "Choose a backup refman made (refman backups lists them)."
     try:
         kind = identify(backup).kind
+        if kind is Kind.REFMAN:  # (a newer refman's schema would leave no library to open)
+            check_revision(backup, _schema_of(backup))
     except LibraryOpenError as error:
         raise InvalidValueError(
             f"{error.message} It cannot be restored.", hint, _ANOTHER_BACKUP
@@ -277,6 +279,19 @@ def restorable(backup: Path) -> None:
         raise InvalidValueError(
             f"“{backup}” holds no library: it cannot be restored.", hint, _ANOTHER_BACKUP
         )
+
+
+def _schema_of(path: Path) -> str | None:
+    """A library file's schema revision, read without a lock; None when it cannot be read."""
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True)
+        try:
+            row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return None if row is None else str(row[0])
 
 
 def writable_over(target: Path, library: Path) -> None:

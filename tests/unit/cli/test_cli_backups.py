@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from refman import paths
+from refman.common.errors import InvalidValueError
+from refman.core.library import LibraryService
 from refman.store.backup import (
     KEEP_LATEST,
     MIN_BUDGET,
@@ -23,6 +25,7 @@ from refman.store.backup import (
     to_prune,
 )
 from tests.helpers.cli import Cli
+from tests.helpers.fixtures import sourced
 from tests.helpers.pages import generated_page
 
 
@@ -236,3 +239,47 @@ def test_a_backup_never_writes_over_the_library_itself_or_a_file_that_is_no_libr
     empty = tmp_path / "empty.sqlite"
     empty.touch()  # an empty file, as an earlier copy: written over
     assert cli("backup", "--to", str(empty)).code == 0 and papers_in(empty) == 20
+
+
+def _downgraded(copy: Path, revision: str) -> None:
+    """A copy of a library made as an older refman wrote it (its schema at ``revision``)."""
+    from alembic import command
+    from sqlalchemy import create_engine
+
+    from refman.store import schema
+
+    config = schema._alembic_config()
+    engine = create_engine(f"sqlite:///{copy}")
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, revision)
+    engine.dispose()
+
+
+@pytest.mark.sqlite_only
+def test_a_backup_an_older_refman_made_is_restored_upgraded_and_a_newer_ones_refused(
+    page: Path, tmp_path: Path, library_path: Path
+) -> None:
+    service = LibraryService.open(library_path, paths.check_record(), paths.backup_dir())
+    try:
+        service.import_pages([sourced(page.read_text(encoding="utf-8"))])
+        older = service.file.backup("manual", tmp_path / "older.sqlite").path
+        _downgraded(older, "0026")
+        service.trash(service.paper_ids()[:5])
+        service.file.restore(older)  # as the window's Restore from Backup… does
+        assert service.count() == 20
+        service.tag(service.paper_ids()[:2], ["after"])  # failed: no such table: id_marks
+        assert [(t.name, t.count) for t in service.tags()] == [("after", 2)]
+        reasons = sorted(b.reason for b in service.file.backups())
+        assert reasons == ["restore", "upgrade"]  # the older copy kept as it was, too
+        newer = service.file.backup("manual", tmp_path / "newer.sqlite").path
+        with sqlite3.connect(newer) as conn:
+            conn.execute("UPDATE alembic_version SET version_num = '9999'")
+        conn.close()
+        before = library_path.read_bytes()
+        with pytest.raises(InvalidValueError, match="newer version of refman"):
+            service.file.restore(newer)  # it left a library this refman cannot open
+        assert library_path.read_bytes() == before
+    finally:
+        service.close()
+    assert LibraryService.open(library_path).count() == 20
