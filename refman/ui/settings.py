@@ -8,6 +8,7 @@ never touch the user's real settings.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from collections.abc import Callable
@@ -56,6 +57,38 @@ PREFERENCES: tuple[Preference[str] | Preference[bool] | Preference[int], ...] = 
     FILES_LINK,
     FILES_BASE,
 )
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where the window was when it closed: the section or the person shown, the tags
+    picked, and the current paper."""
+
+    section: str = "all"
+    person: int | None = None
+    tags: tuple[str, ...] = ()
+    paper: int | None = None
+
+    def to_json(self) -> str:
+        """The place as the settings keep it."""
+        return json.dumps([self.section, self.person, list(self.tags), self.paper])
+
+    @classmethod
+    def from_json(cls, text: str) -> Place:
+        """A place kept by :meth:`to_json`; nowhere (the default) when it cannot be read."""
+        try:
+            section, person, tags, paper = json.loads(text)
+            return cls(str(section), _id(person), tuple(str(t) for t in tags), _id(paper))
+        except (TypeError, ValueError):
+            return cls()
+
+
+def _id(value: object) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(value)
+    return value
 
 
 class WindowSettings:
@@ -127,6 +160,10 @@ class WindowSettings:
         descending = str(self._qs.value("list/descending", False)).lower() in ("true", "1")
         return str(self._qs.value("list/sort", "")), descending
 
+    def place(self) -> Place:
+        """Where the window was when it last closed."""
+        return Place.from_json(str(self._qs.value("list/place", "")))
+
     def pane_visible(self, name: str) -> bool:
         """Whether a pane ("tags", "list", "detail") was visible."""
         value = self._qs.value(f"panes/{name}", True)
@@ -168,6 +205,7 @@ class WindowSettings:
         library: str,
         title_width: int | None = None,
         sort: tuple[str, bool] | None = None,
+        place: Place | None = None,
     ) -> None:
         """Remember the window as it is now."""
         self._qs.setValue("window/geometry", geometry)
@@ -178,6 +216,8 @@ class WindowSettings:
             self._qs.remove("list/title")
         else:
             self._qs.setValue("list/title", title_width)
+        if place is not None:
+            self._qs.setValue("list/place", place.to_json())
         if sort is not None:
             self._qs.setValue("list/sort", sort[0])
             self._qs.setValue("list/descending", sort[1])

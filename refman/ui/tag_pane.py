@@ -9,7 +9,7 @@ it can be undone.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from PySide6.QtCore import QPoint, QSignalBlocker, Qt, Signal, Slot
@@ -226,6 +226,10 @@ class TagPane(QWidget):
     def clear_tags(self) -> None:
         """Stop filtering by tags."""
         self.select_tags(())
+
+    def when_read(self, call: Callable[[], None]) -> None:
+        """Call ``call`` once the pane shows what it was last asked to read."""
+        self._reads.ask(lambda _reader: None, lambda _none: call())
 
     # -- loading ----------------------------------------------------------------------------
 

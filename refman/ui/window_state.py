@@ -1,13 +1,15 @@
 """What the main window remembers between sessions: its geometry and toolbars, the panes'
-widths and whether they are shown, the list's columns and sort, and the library open."""
+widths and whether they are shown, the list's columns and sort, the section, person, tags
+and paper shown, and the library open."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from refman.core.values import SortKey
+from refman.core.values import Section, SortKey
 
 from refman.ui.actions import ActionId
+from refman.ui.settings import Place
 
 if TYPE_CHECKING:
     from refman.ui.main_window import MainWindow
@@ -42,12 +44,32 @@ def restore_window(window: MainWindow) -> bool:
     sort, descending = settings.sort()
     if sort in {key.value for key in SortKey} - {SortKey.RELEVANCE.value}:  # (else: unknown)
         window.model.sort_first(SortKey(sort), descending)
+    if (place := settings.place()) != Place():  # once the sections, people and tags are read
+        window.tag_pane.when_read(lambda: go_back(window, place))
     return placed
+
+
+def go_back(window: MainWindow, place: Place) -> None:
+    """Show the section or the person, the tags and the paper the window showed when it
+    closed; what is not in the library any more is left out (All papers, no paper)."""
+    pane = window.tag_pane
+    if place.person is not None:
+        pane.select_person(place.person)
+    elif place.section in {section.value for section in Section}:
+        pane.select_section(Section(place.section))
+    if place.tags:
+        pane.select_tags(place.tags)
+    if (paper := place.paper) is not None:
+        window.model.when_read(lambda: _select(window, paper))
+
+
+def _select(window: MainWindow, paper_id: int) -> None:
+    window.table.select_paper(paper_id)  # (a paper the list does not show: none)
 
 
 def save_window(window: MainWindow) -> None:
     """Remember the window's geometry, panes and columns (the widths the person chose, not
-    those a small window forced), the list's sort, and the library open."""
+    those a small window forced), the list's sort, where it was, and the library open."""
     actions = window.actions_by_id
     query = window.current_query()
     window.settings.save(
@@ -59,4 +81,10 @@ def save_window(window: MainWindow) -> None:
         library=window.controller.service.location,
         title_width=window.table.widths.title,
         sort=(query.sort.value, query.descending),
+        place=_place(window),
     )
+
+
+def _place(window: MainWindow) -> Place:
+    nav = window.tag_pane.current_filter()
+    return Place(nav.section.value, nav.person_id, nav.tags, window.table.current_id())

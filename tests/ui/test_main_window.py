@@ -359,6 +359,39 @@ def test_the_list_sorted_by_a_column_is_sorted_so_in_the_next_session(
     assert third.model.query.sort is SortKey.ADDED and third.model.query.descending
 
 
+def test_the_next_session_shows_the_tag_and_the_paper_shown_when_the_window_closed(
+    qtbot: QtBot,
+    controller: LibraryController,
+    reopened_controller: LibraryController,
+    seeded: LibraryService,
+    tmp_path: Path,
+) -> None:
+    ids = seeded.paper_ids()
+    seeded.tag(ids[:6], ["to read"])
+    settings = tmp_path / "settings.ini"
+    window = make_window(qtbot, controller, settings)
+    window.tag_pane.select_tags(["to read"])
+    qtbot.wait_until(lambda: window.model.rowCount() == 6)
+    assert window.table.select_paper(ids[4])
+    qtbot.wait_until(lambda: window.detail_pane.current_paper() == ids[4])
+    window.close()
+
+    again = make_window(qtbot, reopened_controller, settings)
+    qtbot.wait_until(lambda: again.table.current_id() == ids[4])
+    assert again.tag_pane.selected_tags() == ("to read",) and again.model.rowCount() == 6
+    qtbot.wait_until(lambda: again.detail_pane.current_paper() == ids[4])
+    again.close()
+
+    # What went meanwhile is left out: the tag deleted, the paper moved to the Trash.
+    seeded.delete_tag("to read")
+    seeded.trash([ids[4]])
+    third = make_window(qtbot, reopened_controller, settings)
+    qtbot.wait_until(lambda: third.model.rowCount() == len(ids) - 1)
+    settle(reopened_controller)
+    assert third.tag_pane.selected_tags() == () and third.model.rowCount() == len(ids) - 1
+    assert third.table.current_id() is None
+
+
 def test_view_menu_hides_and_shows_the_detail_pane(qtbot: QtBot, window: MainWindow) -> None:
     action = window.actions_by_id[ActionId.SHOW_DETAIL_PANE]
     action.trigger()
