@@ -44,8 +44,9 @@ def restore_window(window: MainWindow) -> bool:
     sort, descending = settings.sort()
     if sort in {key.value for key in SortKey} - {SortKey.RELEVANCE.value}:  # (else: unknown)
         window.model.sort_first(SortKey(sort), descending)
-    if (place := settings.place()) != Place():  # once the sections, people and tags are read
-        window.tag_pane.when_read(lambda: go_back(window, place))
+    place = settings.place()  # (a place in another library is no place in this one)
+    if place != Place() and settings.last_library() == window.controller.service.location:
+        window.tag_pane.when_read(lambda: go_back(window, place))  # (sections, tags read)
     return placed
 
 

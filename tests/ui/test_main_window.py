@@ -390,6 +390,20 @@ def test_the_next_session_shows_the_tag_and_the_paper_shown_when_the_window_clos
     settle(reopened_controller)
     assert third.tag_pane.selected_tags() == () and third.model.rowCount() == len(ids) - 1
     assert third.table.current_id() is None
+    third.close()
+
+    # Another library opened with these settings is not shown at this one's place.
+    seeded.tag(ids[:2], ["other"])
+    fourth = make_window(qtbot, reopened_controller, settings)
+    fourth.tag_pane.select_tags(["other"])
+    qtbot.wait_until(lambda: fourth.model.rowCount() == 2)
+    fourth.close()
+    elsewhere = QSettings(str(settings), QSettings.Format.IniFormat)
+    elsewhere.setValue("library/last", str(tmp_path / "another.sqlite"))
+    elsewhere.sync()
+    fifth = make_window(qtbot, reopened_controller, settings)
+    settle(reopened_controller)
+    assert fifth.tag_pane.selected_tags() == () and fifth.model.rowCount() == len(ids) - 1
 
 
 def test_view_menu_hides_and_shows_the_detail_pane(qtbot: QtBot, window: MainWindow) -> None:
