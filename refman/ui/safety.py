@@ -154,7 +154,7 @@ class BackupDialog(QDialog):
             note.setText(
                 "This library has no backups yet. refman makes one when the library is closed "
                 "after changes, before Empty Trash and before a large import; File ▸ Back Up "
-                "Now makes one at once. A copy kept elsewhere: Other File…."
+                "Now makes one at once, and Other File… restores a copy kept elsewhere."
             )
             self.list.hide()
         #: A copy chosen with Other File… (restored instead of the list's).
