@@ -11,11 +11,12 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from refman import paths
+from refman.common.errors import RefmanError
 from refman.core.library import LibraryService
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page
 
-from refman.ui import app
+from refman.ui import app, starting
 from refman.ui.settings import WindowSettings
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -27,7 +28,7 @@ def _library(path: Path, papers: int) -> None:
     service.close()
 
 
-def _remembering(ini: Path, library: Path) -> WindowSettings:
+def _remembering(ini: Path, library: Path | str) -> WindowSettings:
     """Settings that remember ``library`` as the one open when the window last closed."""
     written = QSettings(str(ini), QSettings.Format.IniFormat)
     written.setValue("library/last", str(library))
@@ -38,7 +39,7 @@ def _remembering(ini: Path, library: Path) -> WindowSettings:
 def _start_and_close(qtbot: QtBot, settings: WindowSettings) -> tuple[int, str | None]:
     """Start the window as ``refman`` does; close it. Returns the papers it showed and what
     it said of the library remembered."""
-    service, notice = app.start_library(None, settings)
+    service, notice = starting.start_library(None, settings)
     window = app.build_window(service, settings)
     qtbot.add_widget(window)
     window.show()
@@ -99,6 +100,18 @@ def test_settings_that_cannot_be_kept_do_not_keep_the_window_from_starting(
     assert settings.problem is not None and str(blocker) in settings.problem
     _library(paths.default_library(), 2)
     assert _start_and_close(qtbot, settings) == (2, None)  # (closing saves: nothing kept)
-    said = app.settings_not_kept(settings.problem)
+    said = starting.settings_not_kept(settings.problem)
     assert "cannot keep its settings" in f"{said.message} {said.hint}"
     assert "not remembered" in said.hint and blocker.is_file()
+
+
+def test_a_shared_library_out_of_reach_is_asked_about_not_stood_in_for(
+    tmp_path: Path, qapp: object
+) -> None:
+    """The shared library open last, its server away (on a train): the person is asked (Try
+    Again, Open Another Library…, Quit) rather than shown the default library in its place."""
+    away = "postgresql+psycopg://alice@127.0.0.1:9/lab_papers"
+    settings = _remembering(tmp_path / "refman.ini", away)
+    with pytest.raises(RefmanError, match="cannot be reached"):
+        starting.start_library(None, settings)
+    assert starting.first_tried(None, settings) == away

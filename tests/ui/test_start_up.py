@@ -11,8 +11,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from refman.ui.app import open_at_start
 from refman.ui.open_library import OpenLibraryDialog
+from refman.ui.starting import open_at_start
 
 AWAY = "postgresql+psycopg://alice@127.0.0.1:9/lab_papers"
 
