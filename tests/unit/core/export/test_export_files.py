@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,37 @@ def test_a_symbolic_link_is_followed(tmp_path: Path) -> None:
     link.symlink_to(real)
     write_export(link, "new")
     assert link.is_symlink() and real.read_text(encoding="utf-8") == "new"
+
+
+def test_a_pipe_is_written_to_not_replaced(tmp_path: Path) -> None:
+    """``-o /dev/stdout`` or bash's ``-o >(sort)``: the text goes into the pipe, which stays
+    (replacing it, as a file is replaced, put a file where the pipe was; run as root on
+    ``/dev/null``, where the device was)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        assert write_export(fifo, "@misc{müller,}\n") == fifo
+        assert os.read(reader, 1000) == "@misc{müller,}\n".encode()
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]
+
+
+def test_a_pipe_closed_early_is_a_plain_error(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+
+    def read_nothing() -> None:
+        os.close(os.open(fifo, os.O_RDONLY))
+
+    reader = threading.Thread(target=read_nothing, daemon=True)
+    reader.start()
+    try:
+        with pytest.raises(ExportWriteError, match=r"Could not write .*Broken pipe") as caught:
+            write_export(fifo, "x" * 1_000_000)
+    finally:
+        reader.join(timeout=10)
+    assert "incomplete" in str(caught.value)
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
