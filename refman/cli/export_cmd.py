@@ -28,7 +28,8 @@ Each paper's citation key is its entry key (a key BibTeX or biber cannot read as
 one that differs only in case from another paper's, is written otherwise, and the export says
 so on stderr). Tags become keywords; abstracts are included;
 notes only with --with-notes (BibTeX annote, RIS N1, CSL-JSON annote, a CSV notes column).
-With -o the file is replaced only once the whole export is written.
+With -o the file is replaced only once the whole export is written, in the format its name
+ends in (.bib BibTeX, .ris RIS, .json CSL-JSON, .csv CSV) unless --format says another.
 
 examples:
   refman export > library.bib                     every paper as BibTeX
@@ -49,8 +50,9 @@ def add_arguments(p: argparse.ArgumentParser, paper_id: Callable[[str], int]) ->
     p.add_argument(
         "--format",
         choices=[f.value for f in ExportFormat],
-        default=ExportFormat.BIBTEX.value,
-        help="the format (default: bibtex)",
+        default=None,
+        help="the format (default: the one -o's file name ends in, .bib .ris .json .csv; "
+        "else bibtex)",
     )
     p.add_argument("--search", default="", metavar="Q", help="only papers matching a search")
     tag_option(p, "only papers with this tag (repeat: all of them)")
@@ -81,6 +83,15 @@ def _ids(args: argparse.Namespace, service: LibraryService) -> list[int]:
     return service.paper_ids(query)
 
 
+def _format(args: argparse.Namespace) -> ExportFormat:
+    """The format asked for, else the one the output file's name ends in, else BibTeX."""
+    if args.format is not None:
+        return ExportFormat(args.format)
+    if args.output != STDOUT:
+        return ExportFormat.named_by(args.output) or ExportFormat.BIBTEX
+    return ExportFormat.BIBTEX
+
+
 def _write_stdout(out: TextIO, text: str) -> None:
     """To a file or a pipe: the export as it is, in UTF-8 whatever the locale's encoding (a
     lossy "?" or an escaped line end would corrupt it); to a terminal: escaped, one line
@@ -105,7 +116,7 @@ def run_export(
 ) -> int:
     """Run ``refman export``."""
     err = err if err is not None else safe(sys.stderr)
-    fmt = ExportFormat(args.format)
+    fmt = _format(args)
     ids = _ids(args, service)
     export = service.export_text(ids, fmt, with_notes=args.with_notes)
     if args.output == STDOUT:

@@ -7,6 +7,7 @@ import enum
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Any
 
 from refman.common.identifiers import arxiv_url
@@ -43,6 +44,13 @@ class ExportFormat(enum.StrEnum):
     def suffix(self) -> str:
         """The usual file name ending (".bib", ".ris", ".json", ".csv")."""
         return _SUFFIXES[self]
+
+    @classmethod
+    def named_by(cls, file_name: str) -> ExportFormat | None:
+        """The format a file name's ending names (".ris" RIS, ".json" CSL-JSON, ".bib"
+        BibTeX; case not counting), or None for another ending."""
+        ending = PurePath(file_name).suffix.lower()
+        return next((f for f in cls if _SUFFIXES[f] == ending), None)
 
 
 _LABELS = {

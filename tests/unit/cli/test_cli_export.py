@@ -195,3 +195,26 @@ def test_a_key_the_file_writes_otherwise_is_told_on_stderr(
     assert (result.code, result.out) == (0, "")
     assert result.err == f"Exported 2 papers to {target} (BibTeX).\n{told}"
     assert cli(first.id, second.id, "--format", "ris").err == ""
+
+
+def test_a_file_is_written_in_the_format_its_name_ends_in(
+    cli: Cli, tmp_path: Path, papers: list[PaperDetail]
+) -> None:
+    """``-o refs.ris`` without --format is RIS (it was BibTeX under a .ris name, which
+    EndNote or Zotero then could not read); --format still decides, and another ending
+    gets BibTeX."""
+    count = len(papers)
+    result = cli("-o", str(tmp_path / "refs.RIS"))
+    assert result.err == f"Exported {count} papers to {tmp_path / 'refs.RIS'} (RIS).\n"
+    assert len(rispy.loads((tmp_path / "refs.RIS").read_text(encoding="utf-8"))) == count
+    cli("-o", str(tmp_path / "refs.json"))
+    assert len(json.loads((tmp_path / "refs.json").read_text(encoding="utf-8"))) == count
+    cli("-o", str(tmp_path / "refs.csv"))
+    table = (tmp_path / "refs.csv").read_text(encoding="utf-8-sig")
+    assert len(list(csv.DictReader(io.StringIO(table, newline="")))) == count
+    for name in ("refs.bib", "refs.txt"):
+        cli("-o", str(tmp_path / name))
+        assert len(_keys((tmp_path / name).read_text(encoding="utf-8"))) == count
+    result = cli("--format", "biblatex", "-o", str(tmp_path / "refs.ris"))
+    assert result.err.endswith("(BibLaTeX).\n")
+    assert "journaltitle" in (tmp_path / "refs.ris").read_text(encoding="utf-8")
