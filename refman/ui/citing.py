@@ -34,7 +34,13 @@ from refman.ui.export_dialog import ExportDialog, Format
 from refman.ui.messages import show_error
 from refman.ui.paper_table import PaperTable
 from refman.ui.preferences import PreferencesDialog
-from refman.ui.settings import CITATION_STYLE, EXPORT_FORMAT, EXPORT_NOTES, WindowSettings
+from refman.ui.settings import (
+    CITATION_STYLE,
+    EXPORT_FOLDER,
+    EXPORT_FORMAT,
+    EXPORT_NOTES,
+    WindowSettings,
+)
 from refman.ui.window_chrome import LIST_MENU, build_menu
 
 log = logging.getLogger("refman.ui")
@@ -271,9 +277,13 @@ class CitingActions(QObject):
         )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
-        choice = dialog.choice(safe_file_name(suggested))
+        folder, name = self.settings.get(EXPORT_FOLDER), safe_file_name(suggested)
+        choice = dialog.choice(str(Path(folder) / name) if folder else name)
         if choice is None:
             return
+        self.settings.set(EXPORT_FORMAT, choice.format)  # what Export… proposes next time
+        self.settings.set(EXPORT_NOTES, choice.with_notes)
+        self.settings.set(EXPORT_FOLDER, str(choice.path.parent))
         export_to_file(
             self.controller,
             self.tell,

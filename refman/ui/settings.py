@@ -42,6 +42,9 @@ CITATION_STYLE = Preference("citing/style", "apa", "Citation style")
 EXPORT_FORMAT = Preference("export/format", "bibtex", "Export format")
 #: Export notes too (BibTeX annote, RIS N1).
 EXPORT_NOTES = Preference("export/notes", False, "Include notes in exports")
+#: The folder the last export went to, where Export… proposes to save the next one ("" for
+#: none yet). Remembered, not shown in the Preferences dialog.
+EXPORT_FOLDER = Preference("export/folder", "", "Export folder")
 
 #: Attached files are linked where they are instead of copied into the library's folder.
 FILES_LINK = Preference("files/link", False, "Link files where they are (do not copy them)")

@@ -11,6 +11,7 @@ from bibtexparser.entrypoint import parse_string
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -31,7 +32,7 @@ from refman.ui.controller import LibraryController
 from refman.ui.export_dialog import ExportDialog
 from refman.ui.main_window import MainWindow
 from refman.ui.preferences import PreferencesDialog
-from refman.ui.settings import CITATION_STYLE, WindowSettings
+from refman.ui.settings import CITATION_STYLE, EXPORT_FORMAT, WindowSettings
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
@@ -242,3 +243,46 @@ def test_copy_bibtex_and_export_say_which_keys_the_file_holds_otherwise(
     qtbot.waitUntil(lambda: len(shown_errors) == 2)
     assert shown_errors[1] == told
     assert "Exported 2 papers" in window.statusBar().currentMessage()
+
+
+def test_export_proposes_the_format_notes_and_folder_chosen_last(
+    qtbot: QtBot, window: MainWindow, ids: list[int], tmp_path: Path
+) -> None:
+    """As the README says: the format is remembered for next time (it went back to the
+    Preferences' format each time), with the notes choice and the folder."""
+    folder = tmp_path / "thesis"
+    folder.mkdir()
+    proposed: list[tuple[str, bool, str]] = []
+
+    def choose(fmt: str | None, target: Path) -> Callable[[QDialog], None]:
+        def act(dialog: QDialog) -> None:
+            combo = dialog.findChild(QComboBox, "exportFormat")
+            notes = dialog.findChild(QCheckBox, "exportNotes")
+            assert combo is not None and notes is not None
+            proposed.append((str(combo.currentData()), notes.isChecked(), ""))
+
+            def save(files: QDialog) -> None:
+                assert isinstance(files, QFileDialog)
+                proposed[-1] = (*proposed[-1][:2], files.selectedFiles()[0])
+                save_as(target)(files)
+
+            if fmt is not None:
+                combo.setCurrentIndex(combo.findData(fmt))
+                notes.setChecked(True)
+            on_next_dialog(qtbot, QFileDialog, save)
+            dialog.accept()
+
+        return act
+
+    on_next_dialog(qtbot, ExportDialog, choose("ris", folder / "mine.ris"))
+    window.table.select_paper(ids[0])
+    window.actions_by_id[ActionId.EXPORT_SELECTED].trigger()
+    settle(window.controller)
+    qtbot.waitUntil((folder / "mine.ris").exists)
+
+    on_next_dialog(qtbot, ExportDialog, choose(None, folder / "all.ris"))
+    window.actions_by_id[ActionId.EXPORT_LIBRARY].trigger()
+    settle(window.controller)
+    qtbot.waitUntil((folder / "all.ris").exists)
+    assert proposed[1] == ("ris", True, str(folder / "library.ris"))
+    assert WindowSettings(window.settings.path).get(EXPORT_FORMAT) == "ris"
