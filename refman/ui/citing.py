@@ -85,26 +85,49 @@ def release_clipboard() -> None:
         clipboard.setText(data.text())
 
 
-def copy_citation(controller: LibraryController, ids: Sequence[int], style: str) -> None:
-    """Copy the bibliography entries of papers in a citation style (text and HTML)."""
+def _copied(tell: Callable[[str], None], said: str) -> Callable[..., None]:
+    """Put a text (and its HTML) on the clipboard, then ``tell`` what was copied."""
+
+    def done(text: str, html: str | None = None) -> None:
+        put_on_clipboard(text, html)
+        tell(said)
+
+    return done
+
+
+def copy_citation(
+    controller: LibraryController,
+    ids: Sequence[int],
+    style: str,
+    tell: Callable[[str], None],
+) -> None:
+    """Copy the bibliography entries of papers in a citation style (text and HTML); ``tell``
+    says so once they are on the clipboard."""
     if not ids:
         return
     service = controller.service
+    copied = f"Copied {plural(len(ids), 'citation')} to the clipboard"
+    done = _copied(tell, f"{copied}, in the style {STYLES.get(style, style)}.")
     controller.runner.submit(
         lambda _p, _c: (service.cite(ids, style, "text"), service.cite(ids, style, "html")),
-        lambda texts: put_on_clipboard(*texts),
+        lambda texts: done(*texts),
         label="Formatting the citations…",
     )
 
 
-def copy_citation_keys(controller: LibraryController, ids: Sequence[int]) -> None:
-    """Copy ``\\cite{a,b}`` for papers."""
+def copy_citation_keys(
+    controller: LibraryController,
+    ids: Sequence[int],
+    tell: Callable[[str], None],
+) -> None:
+    """Copy ``\\cite{a,b}`` for papers; ``tell`` says so once it is on the clipboard."""
     if not ids:
         return
     service = controller.service
+    keys = "the citation key" if len(ids) == 1 else "the citation keys"
     controller.runner.submit(
         lambda _p, _c: service.cite_keys(ids),
-        put_on_clipboard,
+        _copied(tell, f"Copied {keys} of {plural(len(ids), 'paper')} to the clipboard."),
         label="Reading the citation keys…",
     )
 
@@ -120,15 +143,21 @@ def warn_of_key_changes(warn: Callable[[str], None], changes: Sequence[KeyChange
 
 
 def copy_bibtex(
-    controller: LibraryController, ids: Sequence[int], warn: Callable[[str], None]
+    controller: LibraryController,
+    ids: Sequence[int],
+    warn: Callable[[str], None],
+    tell: Callable[[str], None],
 ) -> None:
-    """Copy the BibTeX entries of papers; ``warn`` says which keys they hold otherwise."""
+    """Copy the BibTeX entries of papers; ``warn`` says which keys they hold otherwise,
+    ``tell`` that they are on the clipboard."""
     if not ids:
         return
     service = controller.service
+    entries = plural(len(ids), "BibTeX entry", "BibTeX entries")
+    copied = _copied(tell, f"Copied {entries} to the clipboard.")
 
     def done(export: ExportText) -> None:
-        put_on_clipboard(export.text)
+        copied(export.text)
         warn_of_key_changes(warn, export.key_changes)
 
     controller.runner.submit(
@@ -233,17 +262,17 @@ class CitingActions(QObject):
     def on_copy_citation(self) -> None:
         """Copy the selected papers' citations in the style of the preferences."""
         style = self.settings.get(CITATION_STYLE)
-        self.with_selected(lambda ids: copy_citation(self.controller, ids, style))
+        self.with_selected(lambda ids: copy_citation(self.controller, ids, style, self.tell))
 
     @Slot()
     def on_copy_citekey(self) -> None:
         """Copy ``\\cite{…}`` for the selected papers."""
-        self.with_selected(lambda ids: copy_citation_keys(self.controller, ids))
+        self.with_selected(lambda ids: copy_citation_keys(self.controller, ids, self.tell))
 
     @Slot()
     def on_copy_bibtex(self) -> None:
         """Copy the selected papers' BibTeX entries."""
-        self.with_selected(lambda ids: copy_bibtex(self.controller, ids, self.warn))
+        self.with_selected(lambda ids: copy_bibtex(self.controller, ids, self.warn, self.tell))
 
     @Slot()
     def on_export_selected(self) -> None:

@@ -100,6 +100,8 @@ def test_copy_citation_puts_text_and_html_in_the_chosen_style(
     text, html = clipboard()
     assert text.startswith("Vaswani, A., & Shazeer, N. (2017). Attention Is All You Need.")
     assert "<i>Advances in Neural Information Processing Systems</i>" in html
+    said = "Copied 1 citation to the clipboard, in the style APA (7th edition)."
+    assert window.statusBar().currentMessage() == said  # (it said nothing)
 
     window.settings.set(CITATION_STYLE, "ieee")
     action.trigger()
@@ -114,10 +116,13 @@ def test_copy_citation_key_and_bibtex(qtbot: QtBot, window: MainWindow, ids: lis
     settle(window.controller)
     keys = [window.controller.service.paper(i).citekey for i in ids]
     assert clipboard()[0] in (f"\\cite{{{keys[0]},{keys[1]}}}", f"\\cite{{{keys[1]},{keys[0]}}}")
+    status = window.statusBar()
+    assert status.currentMessage() == "Copied the citation keys of 2 papers to the clipboard."
     window.actions_by_id[ActionId.COPY_BIBTEX].trigger()
     settle(window.controller)
     entries = parse_string(clipboard()[0]).entries
     assert sorted(e.key for e in entries) == sorted(k for k in keys if k)
+    assert status.currentMessage() == "Copied 2 BibTeX entries to the clipboard."
 
 
 def test_the_preferences_remember_the_style(qtbot: QtBot, window: MainWindow) -> None:
