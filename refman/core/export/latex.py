@@ -93,6 +93,8 @@ _NON_ASCII = re.compile(r".[\u0300-\u036f]+|[^\x00-\x7f]", re.DOTALL)
 #: What math that LaTeX takes never holds bare: a comment, a parameter, an alignment tab.
 _NOT_MATH = re.compile(r"(?<!\\)[%#&]")
 _ANY_BRACE = re.compile(r"[{}]")
+#: A "%" no backslash escapes: a comment to LaTeX, where the text means a percent sign.
+_BARE_PERCENT = re.compile(r"(?<!\\)((?:\\\\)*)%")
 _BARE_BRACE = re.compile(r"(?<!\\)[{}]")
 
 
@@ -281,9 +283,14 @@ def latex_abstract(text: str) -> str:
     that hold a macro: :func:`~refman.common.latex_islands.islands`) as it is, and each brace
     of its text, outside the LaTeX, as a brace: ``\\{ … \\}`` when they pair up,
     ``\\textbraceleft{}`` / ``\\textbraceright{}`` for a lone one; a no-break space (a tie
-    of the ``.bib`` it came from, or of a web page) as the tie ``~``."""
+    of the ``.bib`` it came from, or of a web page) as the tie ``~``; a bare ``%`` (an author
+    page's "54.1%": refman reads it as a percent sign) as ``\\%``, since biblatex reads every
+    field from the ``.bbl`` biber writes, where a comment would hide the rest of the line and
+    the brace that closes the field, and fail the document."""
     if "\xa0" in text:
         text = text.replace("\xa0", "~")
+    if "%" in text:
+        text = _BARE_PERCENT.sub(r"\1\\%", text)
     if "{" not in text and "}" not in text:
         return text
     spans = iter(islands(text))

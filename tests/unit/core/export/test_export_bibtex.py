@@ -252,6 +252,24 @@ def test_braces_an_abstract_shows_are_written_as_braces(
     assert paper.abstract_text == "Fig. 1 shows {braces} in prose, a lone { one and some LaTeX."
 
 
+@pytest.mark.parametrize("fmt", DIALECTS)
+def test_a_percent_sign_of_an_abstract_is_written_escaped(
+    papers: list[PaperDetail], fmt: ExportFormat
+) -> None:
+    """An author page's "54.1%" went out bare: a comment to LaTeX, which hides the brace that
+    closes the field in the ``.bbl`` biber writes, so that biblatex failed the document
+    (whether or not the style prints abstracts). An escaped one stays as it is."""
+    raw = "We reach 54.1% utilization (95\\% before) on $n$ GPUs."
+    paper = dataclasses.replace(papers[2], abstract=raw, abstract_text=latex_to_text(raw))
+    text = export_papers([paper], fmt)
+    [(_kind, fields)] = parse_bibtexparser(text).values()
+    assert fields["abstract"] == "We reach 54.1\\% utilization (95\\% before) on $n$ GPUs."
+    [back] = parse_bibtex(text).records  # the abstract as refman kept it, by its extension
+    assert (back.abstract, latex_to_text(back.abstract)) == (raw, paper.abstract_text)
+    [back] = parse_bibtex(text.replace("x-refman", "x-ignored")).records
+    assert latex_to_text(back.abstract) == "We reach 54.1% utilization (95% before) on n GPUs."
+
+
 @pytest.mark.parametrize("fmt", [*DIALECTS, ExportFormat.RIS, ExportFormat.CSL_JSON])
 def test_reading_status_and_stars_go_out_and_come_back(
     papers: list[PaperDetail], fmt: ExportFormat
