@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from refman.cli.output import write_json
+from refman.cli.selecting import add_selection_options, filtered, selected_ids
+from refman.common.errors import RefmanError
 from refman.core.citations import (
     DEFAULT_STYLE,
     FORMATS,
@@ -37,8 +39,10 @@ _STYLE_LIST = textwrap.fill(
 )
 CITE_DESCRIPTION = """\
 Print the bibliography entries of papers in a citation style, as Zotero would format them:
-plain text (one entry per line) or HTML (italics kept, for word processors). Numbered styles
-such as IEEE number the papers in the order given; the others sort them as the style says."""
+plain text (one entry per line) or HTML (italics kept, for word processors). The papers are
+those given by id, or those that --search, --tag and --section select (in list order).
+Numbered styles such as IEEE number the papers in the order given; the others sort them as
+the style says."""
 CITE_EPILOG = f"""\
 {_STYLE_LIST}
 
@@ -51,6 +55,7 @@ examples:
   refman cite 12 15 17 --style ieee       three papers, numbered [1] to [3]
   refman cite 12 --style nature --format html > refs.html
   refman cite 12 15 --keys                \\cite{{jiang2024megascale,smith2020study}}
+  refman cite --tag thesis --style ieee    the papers tagged "thesis"
   refman cite 12 --json
 """
 STYLES_DESCRIPTION = "List the citation styles refman cite and Copy Citation can use."
@@ -59,8 +64,9 @@ STYLES_DESCRIPTION = "List the citation styles refman cite and Copy Citation can
 def add_cite_arguments(p: argparse.ArgumentParser, paper_id: Callable[[str], int]) -> None:
     """The arguments of ``refman cite`` (``paper_id`` parses an id argument)."""
     p.add_argument(
-        "ids", nargs="+", type=paper_id, metavar="ID", help="a paper's id (see refman list)"
+        "ids", nargs="*", type=paper_id, metavar="ID", help="a paper's id (see refman list)"
     )
+    add_selection_options(p, "cites")
     p.add_argument(
         "--style",
         default=DEFAULT_STYLE,
@@ -109,9 +115,16 @@ def _json_entries(details: Sequence[PaperDetail], style: str, fmt: str) -> list[
 
 
 def run_cite(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman cite ID...``."""
+    """Run ``refman cite ID...`` (or ``--search``, ``--tag``, ``--section``)."""
     style, fmt = check_style(args.style), check_format(args.format)
-    ids = list(dict.fromkeys(args.ids))
+    if not args.ids and not filtered(args):
+        raise RefmanError(
+            "Name the papers to cite: their ids, or --search, --tag or --section.",
+            'See "refman cite --help".',
+        )
+    ids = selected_ids(args, service, "cite")
+    if not ids:
+        raise RefmanError("No paper to cite: the search, tags or section select none.")
     if not args.keys and not args.json:
         text = service.cite(ids, style, fmt)
         out.write(text if text.endswith("\n") else text + "\n")

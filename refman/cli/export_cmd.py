@@ -8,14 +8,11 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from refman.cli.list_args import section_option, tag_option
+from refman.cli.selecting import add_selection_options, selected_ids
 from refman.cli.terminal import for_programs, safe, written
-from refman.common.errors import RefmanError
 from refman.common.text import plural
 from refman.core.export import ExportFormat, key_changes_text, write_export
 from refman.core.library import LibraryService
-from refman.core.rules import clean_tag_names
-from refman.core.values import PaperQuery, Section
 
 __all__ = ["DESCRIPTION", "EPILOG", "add_arguments", "run_export"]
 
@@ -54,9 +51,7 @@ def add_arguments(p: argparse.ArgumentParser, paper_id: Callable[[str], int]) ->
         help="the format (default: the one -o's file name ends in, .bib .ris .json .csv; "
         "else bibtex)",
     )
-    p.add_argument("--search", default="", metavar="Q", help="only papers matching a search")
-    tag_option(p, "only papers with this tag (repeat: all of them)")
-    section_option(p, "exports")
+    add_selection_options(p, "exports")
     p.add_argument("--with-notes", action="store_true", help="include the papers' notes")
     p.add_argument(
         "-o",
@@ -65,22 +60,6 @@ def add_arguments(p: argparse.ArgumentParser, paper_id: Callable[[str], int]) ->
         metavar="FILE",
         help='write to FILE instead of standard output ("-")',
     )
-
-
-def _ids(args: argparse.Namespace, service: LibraryService) -> list[int]:
-    filtered = args.search or args.tags or args.section != Section.ALL.value
-    if args.ids and filtered:
-        raise RefmanError(
-            "Give either paper ids or --search/--tag/--section, not both.",
-            'See "refman export --help".',
-        )
-    if args.ids:
-        return list(dict.fromkeys(args.ids))
-    query = PaperQuery(
-        text=args.search, tags=clean_tag_names(args.tags), section=Section(args.section)
-    )
-    service.require_tags(query.tags)  # a mistyped tag is not an export of no papers
-    return service.paper_ids(query)
 
 
 def _format(args: argparse.Namespace) -> ExportFormat:
@@ -117,7 +96,7 @@ def run_export(
     """Run ``refman export``."""
     err = err if err is not None else safe(sys.stderr)
     fmt = _format(args)
-    ids = _ids(args, service)
+    ids = selected_ids(args, service, "export")
     export = service.export_text(ids, fmt, with_notes=args.with_notes)
     if args.output == STDOUT:
         _write_stdout(out, export.text)

@@ -141,3 +141,35 @@ def test_a_paper_without_authors_is_cited_with_its_title_once(
     for fmt in ("text", "html"):
         out = cli("cite", str(paper["id"]), "--style", style, "--format", fmt).out
         assert out.count("Quiet Lattices") == 1, out
+
+
+def test_a_tag_search_or_section_chooses_the_papers_as_export_does(
+    cli: Cli, library: LibraryService, papers: list[PaperDetail]
+) -> None:
+    """A thesis's bibliography: ``refman cite --tag thesis`` (cite took only ids)."""
+    library.tag([papers[1].id, papers[0].id], ["thesis"])
+    library.trash([papers[2].id])
+    thesis = [papers[1], papers[0]]  # (in list order: the newest added first)
+    result = cli("cite", "--tag", "THESIS", "--style", "ieee")
+    assert (result.code, result.err) == (0, "")
+    assert result.out == render_bibliography(thesis, "ieee", "text")
+    keys = cli("cite", "--tag", "thesis", "--keys").out
+    assert keys == f"\\cite{{{papers[1].citekey},{papers[0].citekey}}}\n"
+    found = cli("cite", "--search", "MegaScale", "--json").out
+    assert [e["id"] for e in json.loads(found)] == [papers[1].id]
+    trashed = cli("cite", "--section", "trash", "--keys").out
+    assert trashed == f"\\cite{{{papers[2].citekey}}}\n"
+
+
+def test_cite_says_which_papers_it_needs(cli: Cli, papers: list[PaperDetail]) -> None:
+    result = cli("cite")
+    assert (result.code, result.out) == (2, "")
+    assert "Name the papers to cite: their ids, or --search, --tag or --section." in result.err
+    result = cli("cite", str(papers[0].id), "--tag", "x")
+    assert "either paper ids or --search/--tag/--section, not both" in result.err
+    result = cli("cite", "--tag", "nowhere")
+    assert (result.code, result.out) == (2, "")
+    assert result.err.startswith("refman: There is no tag “nowhere”.")
+    result = cli("cite", "--search", "nothing-matches-this")
+    assert (result.code, result.out) == (2, "")
+    assert "No paper to cite" in result.err
