@@ -14,6 +14,7 @@ from refman.common.errors import RefmanError
 from refman.core.citations import (
     DEFAULT_STYLE,
     FORMATS,
+    SHORT_NAMES,
     STYLES,
     check_format,
     check_style,
@@ -35,7 +36,13 @@ __all__ = [
 ]
 
 _STYLE_LIST = textwrap.fill(
-    "styles: " + ", ".join(STYLES) + " (see refman styles)", 90, break_on_hyphens=False
+    "styles: "
+    + ", ".join(STYLES)
+    + " (see refman styles; "
+    + ", ".join(SHORT_NAMES)
+    + " are short for the longer ids)",
+    90,
+    break_on_hyphens=False,
 )
 CITE_DESCRIPTION = """\
 Print the bibliography entries of papers in a citation style, as Zotero would format them:

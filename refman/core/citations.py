@@ -34,6 +34,7 @@ from refman.core.values import PaperDetail
 __all__ = [
     "DEFAULT_STYLE",
     "FORMATS",
+    "SHORT_NAMES",
     "STYLES",
     "bibliography_entries",
     "check_format",
@@ -53,6 +54,12 @@ STYLES: dict[str, str] = {
     "nature": "Nature",
     "association-for-computing-machinery": "ACM (Association for Computing Machinery)",
 }
+#: The short names a style is known by ("acm"), for the ids they stand for.
+SHORT_NAMES: dict[str, str] = {
+    "acm": "association-for-computing-machinery",
+    "chicago": "chicago-author-date",
+    "harvard": "harvard-cite-them-right",
+}
 #: The style used when none is chosen.
 DEFAULT_STYLE = "apa"
 #: The output formats: plain text, or HTML (italics and bold kept, for word processors).
@@ -64,12 +71,13 @@ _BIB_BLOCK = {"text": ("", ""), "html": ('<div class="csl-bib-body">\n', "</div>
 
 
 def check_style(style: str) -> str:
-    """A style id as given (any case), checked.
+    """A style id as given (any case; a short name, "acm", for its id), checked.
 
     Raises:
         InvalidValueError: refman has no such style (the hint lists the styles).
     """
-    return check_choice(style, STYLES, f"There is no citation style “{style}”.", fold=True)
+    named = SHORT_NAMES.get(style.strip().lower(), style)
+    return check_choice(named, STYLES, f"There is no citation style “{style}”.", fold=True)
 
 
 def check_format(fmt: str) -> str:

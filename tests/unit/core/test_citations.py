@@ -21,6 +21,7 @@ from refman.core.citations import (
     FORMATS,
     STYLES,
     bibliography_entries,
+    check_style,
     citation_keys,
     paper_entries,
     render_bibliography,
@@ -133,6 +134,17 @@ def test_an_unknown_format_is_refused() -> None:
 
 def test_style_ids_are_read_in_any_case(papers: list[PaperDetail]) -> None:
     assert render_bibliography(papers[:1], "IEEE") == render_bibliography(papers[:1], "ieee")
+
+
+def test_a_style_is_known_by_its_short_name_too(papers: list[PaperDetail]) -> None:
+    """``--style acm`` (as the README names it: ACM, Chicago, Harvard) was refused."""
+    for short, style in (
+        ("ACM", "association-for-computing-machinery"),
+        ("chicago", "chicago-author-date"),
+        (" harvard", "harvard-cite-them-right"),
+    ):
+        assert check_style(short) == style
+        assert render_bibliography(papers[:1], short) == render_bibliography(papers[:1], style)
 
 
 # -- real papers -----------------------------------------------------------------------------
