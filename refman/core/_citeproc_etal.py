@@ -10,7 +10,9 @@ of those items end in the style's et-al term, placed with its own options
 (``delimiter-precedes-et-al``, the term's formatting): "Smith, J., Müller, J., et al." in
 APA, "J. Smith, J. Müller, et al." in IEEE, "Smith J et al." in Nature. Where the style
 truncates the list itself (more names than its ``et-al-min``) its output stands as it is,
-and sorting compares the names alone.
+but for APA's ``et-al-use-last`` ("…, Last, L."), which would name the last name given as
+the paper's last author: the list ends in "et al." there too. Sorting compares the names
+alone.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ _ORIGINAL_OPTION = Name.get_option
 
 #: The name options that write every name given, joined by the delimiter alone.
 _ALL_NAMES: dict[str, Any] = {"and": None, "et-al-min": None, "et-al-use-last": None}
+#: The name options of a list the style truncates that is incomplete: its "et al.", never
+#: APA's "… Last, L." (the last name given is not the paper's last author).
+_NO_LAST: dict[str, Any] = {"et-al-use-last": None}
 
 
 @contextmanager
@@ -49,11 +54,16 @@ def _get_option(self: Any, name: str, context: Any = None, sort_options: Any = N
     return _ORIGINAL_OPTION(self, name, context, sort_options)
 
 
-def _stops_short(self: Any, item: Any, variable: str, context: Any, sort_options: Any) -> bool:
-    """True when these names are an incomplete author list the style would not truncate."""
+def _incomplete(item: Any, variable: str, sort_options: Any) -> bool:
+    """True when these names are an author list known to stop short (not when sorting)."""
     if variable != "author" or sort_options is not None:
         return False
-    if getattr(item, "key", None) not in getattr(_local, "keys", ()):
+    return getattr(item, "key", None) in getattr(_local, "keys", ())
+
+
+def _stops_short(self: Any, item: Any, variable: str, context: Any, sort_options: Any) -> bool:
+    """True when these names are an incomplete author list the style would not truncate."""
+    if not _incomplete(item, variable, sort_options):
         return False
     names = item.reference.get(variable, [])
     if not names or self.get_option("form", context, sort_options) == "count":
@@ -67,7 +77,13 @@ def _process(
 ) -> Any:
     """citeproc-py's ``Name.process``, ending an incomplete author list in "et al."."""
     if not _stops_short(self, item, variable, context, sort_options):
-        return _ORIGINAL_PROCESS(self, item, variable, context, sort_options, **kw)
+        if not _incomplete(item, variable, sort_options):
+            return _ORIGINAL_PROCESS(self, item, variable, context, sort_options, **kw)
+        _local.overrides = _NO_LAST  # truncated by the style: its last name is not the last
+        try:
+            return _ORIGINAL_PROCESS(self, item, variable, context, sort_options, **kw)
+        finally:
+            _local.overrides = None
     _local.overrides = _ALL_NAMES
     try:
         text = _ORIGINAL_PROCESS(self, item, variable, context, sort_options, **kw)

@@ -343,6 +343,29 @@ def test_an_author_list_that_stops_short_ends_in_et_al_in_every_style(
         assert render_bibliography([long_short], style).count("et al.") == 1, style
 
 
+def test_a_long_author_list_that_stops_short_never_names_a_last_author(
+    library: LibraryService,
+) -> None:
+    """APA writes 21 authors or more as the first 19, "…" and the last one; of a list known
+    to stop short, the last name given is not the paper's last author ("…, Wolf, W." read
+    as if Wolf were): the list ends in "et al." instead. A complete list is as APA says."""
+    people = [{"family": f"Family{chr(65 + n)}", "given": "Ann"} for n in range(23)]
+    base = {"type": "article-journal", "issued": {"date-parts": [[2021]]}, "author": people}
+    items = [
+        {**base, "id": "short", "title": "Twenty-three names given, and others"},
+        {**base, "id": "whole", "title": "Twenty-three authors in all"},
+    ]
+    records = [fixture_record(item) for item in items]
+    records[0] = replace(records[0], authors_complete=False)
+    page = ParsedPage("", PageFormat.CSL_JSON, None, records)
+    short, whole = library.details(list(library.import_pages([SourcedPage(page, "x")]).new_ids))
+    cited = render_bibliography([short], "apa")
+    assert cited.startswith("FamilyA, A., FamilyB, A., FamilyC, A.,")
+    assert "FamilyS, A., et al. (2021). Twenty-three names given" in cited
+    assert "FamilyW" not in cited and "…" not in cited
+    assert "FamilyS, A., … FamilyW, A. (2021)." in render_bibliography([whole], "apa")
+
+
 def test_an_organisation_among_a_pages_authors_is_cited_by_its_whole_name(
     library: LibraryService,
 ) -> None:
