@@ -30,6 +30,8 @@ _STOP_WORDS = frozenset(
     not no vs versus""".split()
 )
 _WORD = re.compile(r"[a-z0-9]+")
+#: An apostrophe inside a word ("O'Brien's", "don’t"), which leaves it one word.
+_APOSTROPHE = re.compile(r"(?<=\w)['’ʼ](?=\w)")
 
 
 def ascii_words(text: str) -> list[str]:
@@ -46,10 +48,12 @@ def base_key(family: str, year: int | None, title: str) -> str:
 
 def _first_word(title: str) -> str:
     """The title's first word that is neither a stop word nor a number, as
-    :func:`ascii_words` gives it ("" if none); Chinese and Japanese, written without spaces,
+    :func:`ascii_words` gives it ("" if none; an apostrophe does not end a word: "O'Brien's"
+    is obriens, as Better BibTeX reads it); Chinese and Japanese, written without spaces,
     give the first two letters of each run of their letters (黄河三角洲 → huanghe)."""
     # An ASCII title (most are) is read only up to that word: a fifth of the time for
     # 50,000 titles (0.20 -> 0.05 s); another is transliterated whole.
+    title = _APOSTROPHE.sub("", title)  # O'Brien's Law -> obriens, not "o"
     if title.isascii():
         words: Iterable[str] = (m.group() for m in _WORD.finditer(title.lower()))
     else:

@@ -3,6 +3,8 @@ unless the user changes them."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -36,11 +38,21 @@ def test_the_key_is_family_year_and_first_significant_word() -> None:
     assert base_key("", None, "On the 2 Ways") == "anonways"
 
 
+def test_an_apostrophe_does_not_end_a_word_of_the_title() -> None:
+    """Better BibTeX's reading: "O'Brien's Law" gave ``obrien2020o``."""
+    assert base_key("O'Brien", 2020, "O'Brien's Law") == "obrien2020obriens"
+    assert base_key("O’Brien", 2020, "O’Brien’s Law of Things") == "obrien2020obriens"
+    assert base_key("Ng", 2020, "Don't Stop Pretraining") == "ng2020dont"
+    assert base_key("Ng", 2020, "'Quoted' Words") == "ng2020quoted"
+
+
 @given(st.text(alphabet=st.sampled_from("aZ0 9-:'éß Øı The of"), max_size=40))
 def test_an_ascii_title_gives_the_word_its_folded_words_give(title: str) -> None:
-    """A title's word in its key is the first significant word of its folded words, whether
-    the title is ASCII (read only up to that word) or not (folded whole)."""
-    words = [w for w in ascii_words(title) if not w.isdigit()]
+    """A title's word in its key is the first significant word of its folded words (an
+    apostrophe between two letters or digits joins them), whether the title is ASCII (read
+    only up to that word) or not (folded whole)."""
+    joined = re.sub(r"(?<=\w)'(?=\w)", "", title)
+    words = [w for w in ascii_words(joined) if not w.isdigit()]
     key = base_key("Ng", 2020, title)
     assert key == "ng2020" + next((w for w in words if base_key("", None, w) == f"anon{w}"), "")
 
