@@ -190,6 +190,14 @@ def assign_citekeys(
 
 
 def family_name(state: PaperState, parts: Callable[[str], str]) -> str:
-    """The family name of a paper's first author, else of its page owner ("" if neither)."""
-    people = state.authors or state.attributions
-    return parts(people[0]) if people else ""
+    """The family name of a paper's first author, else of its first editor (an edited book:
+    as Better BibTeX, and as the styles cite it), else of its page owner ("" if none)."""
+    if state.authors:
+        return parts(state.authors[0])
+    editors = state.extra.get("editor")
+    if isinstance(editors, list) and editors and isinstance(editors[0], dict):
+        first = editors[0]
+        name = first.get("family") or first.get("literal")
+        if isinstance(name, str) and name.strip():
+            return name
+    return parts(state.attributions[0]) if state.attributions else ""

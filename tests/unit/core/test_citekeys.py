@@ -13,6 +13,7 @@ from refman.common.errors import InvalidValueError
 from refman.core.citekeys import ascii_words, base_key, first_free
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
+from refman.importers.detect import parse_text
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 
 ABSTRACT = "We describe a system of many parts, with enough words to make an abstract of it."
@@ -124,3 +125,22 @@ def test_a_key_a_bibliography_gives_is_kept_when_free(library: LibraryService) -
     a, b = library.import_pages([page("", mine, clash)]).new_ids
     assert library.paper(a).citekey == "smith2020paper"
     assert library.paper(b).citekey != "smith2020paper"
+
+
+def test_an_edited_book_is_keyed_by_its_first_editor(library: LibraryService) -> None:
+    """A book with editors and no authors (a handbook, proceedings) is cited under its
+    editor, as Better BibTeX keys it: it was ``anon1990handbook``."""
+    ris = (
+        "TY  - BOOK\nA2  - van Leeuwen, Jan\nA2  - Smith, Ann\n"
+        "TI  - Handbook of Theoretical Computer Science\nPY  - 1990\nER  - \n\n"
+        "TY  - EDBOOK\nA2  - World Health Organization\nTI  - Global Tables\n"
+        "PY  - 2019\nER  - \n\n"
+        "TY  - CHAP\nAU  - Doe, Jane\nA2  - Knuth, Donald\nTI  - A Chapter\nPY  - 2018\nER  - \n"
+    )
+    result = library.import_pages([SourcedPage(parse_text(ris, "books.ris"), "books.ris")])
+    keys = {library.paper(i).title: library.paper(i).citekey for i in result.new_ids}
+    assert keys == {
+        "Handbook of Theoretical Computer Science": "leeuwen1990handbook",
+        "Global Tables": "worldhealthorganization2019global",
+        "A Chapter": "doe2018chapter",  # (an author first)
+    }
