@@ -25,8 +25,9 @@ Each paper's citation key is its entry key (a key BibTeX or biber cannot read as
 one that differs only in case from another paper's, is written otherwise, and the export says
 so on stderr). Tags become keywords; abstracts are included;
 notes only with --with-notes (BibTeX annote, RIS N1, CSL-JSON annote, a CSV notes column).
-With -o the file is replaced only once the whole export is written, in the format its name
-ends in (.bib BibTeX, .ris RIS, .json CSL-JSON, .csv CSV) unless --format says another.
+With -o the file is replaced only once the whole export is written (and not at all when no
+paper is selected), in the format its name ends in (.bib BibTeX, .ris RIS, .json CSL-JSON,
+.csv CSV) unless --format says another.
 
 examples:
   refman export > library.bib                     every paper as BibTeX
@@ -97,6 +98,9 @@ def run_export(
     err = err if err is not None else safe(sys.stderr)
     fmt = _format(args)
     ids = selected_ids(args, service, "export")
+    if not ids and args.output != STDOUT:  # (a mistyped search never empties refs.bib)
+        err.write(f"refman: No papers to export; {args.output} was not written.\n")
+        return 0
     export = service.export_text(ids, fmt, with_notes=args.with_notes)
     if args.output == STDOUT:
         _write_stdout(out, export.text)

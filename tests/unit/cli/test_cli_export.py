@@ -128,6 +128,19 @@ def test_nothing_to_export(cli: Cli) -> None:
     assert result.err == "refman: no papers to export.\n"
 
 
+def test_nothing_to_export_leaves_the_file_as_it_was(cli: Cli, tmp_path: Path) -> None:
+    """A search that finds nothing (a typo) emptied the thesis's .bib; the window, too,
+    writes no file when there is no paper to export."""
+    target = tmp_path / "thesis.bib"
+    target.write_text("@misc{mine, title = {Kept}}\n", encoding="utf-8")
+    result = cli("--search", "nothing-matches-this", "-o", str(target))
+    assert (result.code, result.out) == (0, "")
+    assert result.err == f"refman: No papers to export; {target} was not written.\n"
+    assert target.read_text(encoding="utf-8") == "@misc{mine, title = {Kept}}\n"
+    cli("--section", "trash", "-o", str(tmp_path / "new.bib"))
+    assert not (tmp_path / "new.bib").exists()
+
+
 def test_a_tag_the_library_does_not_hold_is_refused(cli: Cli) -> None:
     """Not an export of no papers: a mistyped tag is named, with the tags like it."""
     result = cli("--tag", "sytems", "-o", "nothing.bib")
