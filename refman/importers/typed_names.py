@@ -42,6 +42,10 @@ def typed_authors(line: str) -> tuple[tuple[PersonName, ...], bool]:
     text = typed.translate(_WIDE_COMMAS)  # (a list of names, never "Family, Given")
     if not text:
         return (), False
+    if "{" in text:  # (BibTeX's braces: "{World Health Organization}", one name whole)
+        braced, whole = bib_names(text)
+        if braced:
+            return tuple(braced), whole
     family_first = _family_first(text) if text == typed else None
     if family_first is not None:
         return family_first

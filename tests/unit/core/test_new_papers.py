@@ -44,6 +44,13 @@ def _add(library: LibraryService, title: str, authors: str = "", **fields: str) 
         ("山田太郎、鈴木一郎", ("山田太郎", "鈴木一郎"), True),
         ("Ashish Vaswani et al.", ("Ashish Vaswani",), False),
         ("Plato", ("Plato",), True),
+        # BibTeX's braces keep an organisation whole, as JabRef users type it
+        ("{World Health Organization}", ("World Health Organization",), True),
+        (
+            "Ann Smith and {Centre for Tidal Studies}",
+            ("Ann Smith", "Centre for Tidal Studies"),
+            True,
+        ),
         ("", (), False),
     ],
 )
