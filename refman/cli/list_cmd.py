@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 from typing import Any, TextIO
 
 from refman.cli.output import (
@@ -22,8 +21,8 @@ from refman.core.library import LibraryService
 from refman.core.people import no_person
 from refman.core.queries import SEARCH_CUT, search_is_cut
 from refman.core.rules import clean_tag_names
-from refman.core.saved_searches import gone_text
-from refman.core.search_syntax import SearchFilter, searches_nothing, without_open_quote
+from refman.core.saved_searches import gone_text, within_saved
+from refman.core.search_syntax import searches_nothing
 from refman.core.values import PaperDetail, PaperQuery, PaperRow, Section, SortKey
 
 __all__ = ["query_of", "run_list", "run_show", "run_tags"]
@@ -61,17 +60,12 @@ def _check_search(args: argparse.Namespace, query: PaperQuery) -> None:
 
 
 def _narrowed(service: LibraryService, query: PaperQuery, name: str) -> PaperQuery:
-    """The query within what a saved search finds: its words and tags, and the command
-    line's too. The tags of an "any tag" saved search become one alternative (a paper
-    carries one of them), so those given on the command line must all be there as well."""
+    """The query within what a saved search finds (:func:`within_saved`): its words and
+    tags, and the command line's too."""
     saved = service.saved_search(name)
     if saved.gone:  # (a deleted tag: what the search finds by it is nothing)
         sys.stderr.write(f"refman: the saved search “{saved.name}”: {gone_text(saved.gone)}.\n")
-    text = f"{without_open_quote(saved.text)} {query.text}".strip()
-    if not (saved.any_tags and query.tags):
-        return replace(query, text=text, tags=(*saved.tags, *query.tags), any_tags=saved.any_tags)
-    either = SearchFilter("any", options=tuple(SearchFilter("tag", t) for t in saved.tags))
-    return replace(query, text=text, filters=(*query.filters, either))
+    return within_saved(saved, query)
 
 
 def _listed(args: argparse.Namespace, service: LibraryService) -> PaperQuery:

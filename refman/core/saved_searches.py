@@ -19,11 +19,12 @@ from refman.core.context import Context, Handler
 from refman.core.operations import Operation, Outcome
 from refman.core.reading import load_tag_names
 from refman.core.rules import clean_tag_names, tag_key, typed_text
-from refman.core.search_syntax import with_tag_renamed
-from refman.core.values import Changes, SavedSearchView
+from refman.core.search_syntax import SearchFilter, with_tag_renamed
+from refman.core.values import Changes, PaperQuery, SavedSearchView
 from refman.store.id_marks import new_ids
 from refman.store.models import SavedSearch
 from refman.store.search import SearchIndex
+from refman.store.search_terms import without_open_quote
 
 #: The longest name a saved search may have.
 NAME_MAX = 200
@@ -111,6 +112,25 @@ def gone_text(gone: tuple[str, ...]) -> str:
     return f"its tags {names} are no longer in the library"
 
 
+def within_saved(saved: SavedSearchView, query: PaperQuery | None = None) -> PaperQuery:
+    """The query of what a saved search finds, narrowed by ``query`` (what is typed, the
+    tags picked): its words and the search field's or command line's, its tags as the tag
+    pane names them, as its count counts them (the tag "Ökonomie", not "Okonomie" too, as
+    ``tag:ökonomie`` would). Where either side takes any of its tags, the saved search's
+    are a filter of their own, so that both sides hold."""
+    query = query or PaperQuery()
+    text = f"{without_open_quote(saved.text)} {query.text}".strip()
+    if not saved.tags:
+        return replace(query, text=text)
+    if not query.tags:
+        return replace(query, text=text, tags=saved.tags, any_tags=saved.any_tags)
+    if not (saved.any_tags or query.any_tags):
+        return replace(query, text=text, tags=tuple(dict.fromkeys((*saved.tags, *query.tags))))
+    each = tuple(SearchFilter("tagged", t) for t in saved.tags)
+    either = (SearchFilter("any", options=each),) if saved.any_tags else each
+    return replace(query, text=text, filters=(*query.filters, *either))
+
+
 def saved_searches(session: Session, search: SearchIndex | None = None) -> list[SavedSearchView]:
     """Every saved search by name (each with the tags it names that are gone), with its count
     when ``search`` is given."""
@@ -118,7 +138,7 @@ def saved_searches(session: Session, search: SearchIndex | None = None) -> list[
     views = _with_gone(session, [_view(row) for row in rows])
     if search is None:
         return views
-    return [replace(v, count=queries.count(session, v.query(), search)) for v in views]
+    return [replace(v, count=queries.count(session, within_saved(v), search)) for v in views]
 
 
 def find_saved(session: Session, name_or_id: str, *, by_id: bool = True) -> SavedSearchView:

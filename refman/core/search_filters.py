@@ -107,6 +107,8 @@ def _condition(
         return _subject(value)
     if f.field == "tag":
         return Paper.id.in_(_tagged(session, value))
+    if f.field == "tagged":  # (a tag as the tag pane names it: a saved search's; not typed)
+        return Paper.id.in_(tag_members(value))
     if f.field == "note":
         noted = select(Note.paper_id).where(plain_contains(session, Note.text, value))
         return Paper.id.in_(noted)

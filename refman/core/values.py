@@ -290,10 +290,6 @@ class SavedSearchView:
     count: int = -1
     gone: tuple[str, ...] = ()
 
-    def query(self) -> PaperQuery:
-        """The paper list's query it stands for."""
-        return PaperQuery(text=self.text, tags=self.tags, any_tags=self.any_tags)
-
     def search_line(self) -> str:
         """The saved search as one search line (its tags as ``tag:`` terms), to add to."""
         terms = ['tag:"' + t.replace('"', " ") + '"' for t in self.tags]

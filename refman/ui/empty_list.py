@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QTableView
 
 from refman.common.errors import RefmanError, ServerUnreachableError
 from refman.core.saved_searches import gone_text
+from refman.core.search_syntax import without_open_quote
 from refman.core.values import PaperQuery, SavedSearchView, Section
 
 from refman.ui.look import plain_label, set_muted
@@ -28,7 +29,7 @@ _SECTIONS = {
 
 def _saved_text(query: PaperQuery, saved: SavedSearchView) -> str:
     """Why the list of a saved search (narrowed by what is typed) shows no paper."""
-    line = saved.search_line()
+    line = without_open_quote(saved.text)
     typed = query.text.removeprefix(line).strip() if query.text.startswith(line) else ""
     if typed:
         return (
@@ -42,7 +43,7 @@ def _saved_text(query: PaperQuery, saved: SavedSearchView) -> str:
 def empty_text(query: PaperQuery, saved: SavedSearchView | None = None) -> str:
     """Why a list of this query shows no paper, and what to do (``saved``: the saved search
     it shows, whose words the query's text starts with)."""
-    if saved is not None and not query.tags:
+    if saved is not None and set(query.tags) <= set(saved.tags):
         return _saved_text(query, saved)
     typed = query.text.strip()
     if typed:

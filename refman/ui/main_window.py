@@ -13,6 +13,7 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from refman.core.operations import Outcome
+from refman.core.saved_searches import within_saved
 from refman.core.values import Changes, PaperQuery, Section, SortKey
 from refman.importers.sources import LoadedSource
 
@@ -197,18 +198,15 @@ class MainWindow(QMainWindow):
     # -- the list's query -------------------------------------------------------------------
 
     def current_query(self) -> PaperQuery:
-        """What the list shows: the navigation filter, the search text and the sort.
-
-        A search keeps the list's sort order (as the list's headers show it), so results
-        appear in place as the user types.
-        """
+        """What the list shows: the navigation filter (within a saved search picked), the
+        search text and the sort; a search keeps the list's sort (as its headers show it), so
+        results appear in place as the user types."""
         current = self.model.query
         sort, descending = current.sort, current.descending
         if sort is SortKey.RELEVANCE:
             sort, descending = SortKey.ADDED, True
-        saved = self._nav.saved.search_line() if self._nav.saved is not None else ""
-        return PaperQuery(
-            text=f"{saved} {self._search_text}".strip() if saved else self._search_text,
+        query = PaperQuery(
+            text=self._search_text,
             tags=self._nav.tags,
             any_tags=self._nav.any_tags,
             section=self._nav.section,
@@ -217,6 +215,7 @@ class MainWindow(QMainWindow):
             descending=descending,
             everything=self.search_box.everything,
         )
+        return within_saved(self._nav.saved, query) if self._nav.saved is not None else query
 
     def _apply_query(self, *, now: bool = False) -> None:
         query = self.current_query()

@@ -179,6 +179,26 @@ def test_a_saved_search_picked_follows_its_tag_renamed(
     assert _titles(window) == {"Rebalancing pipelines around stragglers"}
 
 
+def test_a_saved_search_lists_the_papers_its_count_counts_where_tags_differ_by_accents(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController, library: LibraryService
+) -> None:
+    """The tags "Ökonomie" and "Okonomie" are two tags: a saved search of one lists the
+    papers its sidebar count counts (its tags ran as ``tag:`` terms, which find both)."""
+    by_title = {d.title: d.id for d in library.details(library.paper_ids())}
+    library.tag([by_title[RECORDS[0][0]]], ["Ökonomie"])
+    library.tag([by_title[RECORDS[2][0]]], ["Okonomie"])
+    controller.apply(SaveSearch("Economics", "", ("Ökonomie",)))
+    settle(controller)
+    qtbot.waitUntil(lambda: bool(window.tag_pane.saved_searches()))
+    _click(qtbot, window, "Economics")
+    settle(controller)
+    qtbot.waitUntil(lambda: _nav_item(window, "Economics").data(COUNT_ROLE) == 1)  # type: ignore[attr-defined]
+    qtbot.wait(50)
+    settle(controller)
+    assert _titles(window) == {RECORDS[0][0]}
+    qtbot.waitUntil(lambda: window.count_label.text().startswith("1 of "))
+
+
 def test_an_empty_saved_search_says_why_in_the_list(
     qtbot: QtBot, window: MainWindow, controller: LibraryController
 ) -> None:

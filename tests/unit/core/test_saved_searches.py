@@ -11,7 +11,7 @@ import pytest
 from refman.common.errors import ConflictError, InvalidValueError
 from refman.core.copying import copy_library
 from refman.core.library import LibraryService
-from refman.core.saved_searches import SaveSearch
+from refman.core.saved_searches import SaveSearch, within_saved
 from refman.core.values import PaperQuery
 from tests.helpers.fixtures import sourced
 from tests.helpers.pages import THREE_PAPERS as RECORDS
@@ -133,3 +133,23 @@ def test_a_renamed_or_merged_tag_is_renamed_in_the_saved_searches_naming_it(
     library.apply(merged.inverse)
     assert seen() == before
     assert library.saved_search("Typed").id == typed.id
+
+
+def test_a_saved_search_finds_the_papers_it_counts_where_tags_differ_by_accents(
+    library: LibraryService, ids: list[int]
+) -> None:
+    # "Ökonomie" and "Okonomie" are two tags of the tag pane; ``tag:ökonomie`` typed finds
+    # both, but a saved search keeps the tag picked: its list and its count find that one.
+    library.tag(ids[:1], ["Ökonomie"])
+    library.tag(ids[1:2], ["Okonomie"])
+    view = library.save_search("Economics", "", ["Ökonomie"])
+    either = library.save_search("Either", "", ["Ökonomie", "systems"], any_tags=True)
+    assert {v.name: v.count for v in library.saved_searches()} == {"Economics": 1, "Either": 2}
+    assert library.paper_ids(within_saved(view)) == ids[:1]
+    assert set(library.paper_ids(within_saved(either))) == set(ids[:2])
+    assert library.paper_ids(within_saved(either, PaperQuery(tags=("to read",)))) == ids[:1]
+    # what is typed and the tags picked narrow it, the tags still as picked
+    picked = PaperQuery(tags=("Okonomie", "systems"), any_tags=True)
+    assert library.paper_ids(within_saved(either, picked)) == ids[1:2]
+    assert library.paper_ids(within_saved(view, PaperQuery(text="stragglers"))) == ids[:1]
+    assert library.paper_ids(within_saved(view, PaperQuery(text="tag:okonomie"))) == ids[:1]
