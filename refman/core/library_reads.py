@@ -29,7 +29,7 @@ from refman.core.reading import (
     load_tags,
     view_of,
 )
-from refman.core.tagging import require_tags
+from refman.core.tag_names import require_tags
 from refman.core.values import (
     NameVariant,
     NoteView,
@@ -195,7 +195,7 @@ class LibraryReads:
 
         Raises:
             NotFoundError: A name no tag has, with the tags most like it
-                (:func:`refman.core.tagging.require_tags`).
+                (:func:`refman.core.tag_names.require_tags`).
         """
         if names:
             with self.db.reading() as s:

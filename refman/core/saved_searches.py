@@ -20,6 +20,7 @@ from refman.core.operations import Operation, Outcome
 from refman.core.reading import load_tag_names
 from refman.core.rules import clean_tag_names, tag_key, typed_text
 from refman.core.search_syntax import SearchFilter, with_tag_renamed
+from refman.core.tag_names import require_tags
 from refman.core.values import Changes, PaperQuery, SavedSearchView
 from refman.store.id_marks import new_ids
 from refman.store.models import SavedSearch
@@ -215,18 +216,36 @@ def _write(session: Session, view: SavedSearchView, *, new: bool) -> None:
         )
 
 
+def _require_tags(session: Session, names: list[str] | tuple[str, ...]) -> None:
+    """Refuse a tag typed that the library does not hold (it would find nothing, ever): a
+    value refused, not something shown that is gone."""
+    try:
+        require_tags(session, names)
+    except NotFoundError as missing:
+        raise InvalidValueError(missing.message, missing.hint) from None
+
+
 def save_search(ctx: Context, op: SaveSearch) -> Outcome[SavedSearchView]:
-    """Save or change a saved search; the inverse deletes it or puts the old one back."""
+    """Save or change a saved search; the inverse deletes it or puts the old one back.
+
+    Raises:
+        InvalidValueError: It names a tag the library does not hold (one it named before,
+            since deleted, may stay).
+        NotFoundError: The search to change was deleted.
+    """
     s = ctx.session
     if op.replace_id is not None:
         old = s.get(SavedSearch, op.replace_id)
         if old is None:
             raise NotFoundError("That saved search was deleted.", "Save the search again.")
         before = _view(old)
+        # (a tag it names that was deleted since may stay: it can still be renamed, changed)
+        _require_tags(s, [t for t in op.tags if tag_key(t) not in map(tag_key, before.tags)])
         view = SavedSearchView(before.id, op.name, op.text, op.tags, op.any_tags)
         _write(s, view, new=False)
         inverse: Operation[None] = RestoreSavedSearch(before, op.label)
     else:
+        _require_tags(s, op.tags)
         (new_id,) = new_ids(s, "saved_searches", 1)
         view = SavedSearchView(new_id, op.name, op.text, op.tags, op.any_tags)
         _write(s, view, new=True)

@@ -6,6 +6,7 @@ Every change is undoable.
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QObject, QPoint, Qt, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
@@ -94,17 +95,24 @@ class SavedSearchActions(QObject):
         nav.delete_requested.connect(self.on_nav_delete_requested)
 
     def _ask(self, view: SavedSearchView, title: str, replace_id: int | None) -> None:
-        """Open the dialog (not modal); Save applies it (a refused value says why)."""
+        """Open the dialog (not modal); Save applies it. A value refused (no name, a name
+        taken, a tag the library does not hold) says why, and the dialog comes back with
+        what was typed."""
         dialog = SavedSearchDialog(view, title, self.window)
         self.dialog = dialog
+
+        def again(_error: object = None) -> None:
+            if shiboken6.isValid(dialog) and dialog is self.dialog:
+                dialog.open()
 
         def save() -> None:
             try:
                 op = dialog.operation(replace_id)
             except RefmanError as error:
                 show_error(dialog, error)
+                again()
                 return
-            self.controller.apply(op)
+            self.controller.apply(op, on_error=again)
 
         dialog.accepted.connect(save)
         dialog.open()

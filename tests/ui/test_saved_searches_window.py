@@ -248,3 +248,31 @@ def test_a_note_written_counts_in_the_saved_searches_finding_its_words(
     qtbot.waitUntil(lambda: _nav_item(window, "To do").data(COUNT_ROLE) == 1)  # type: ignore[attr-defined]
     qtbot.waitUntil(lambda: window.model.rowCount() == 1)
     assert window.model.paper_id(0) == first
+
+
+def test_save_search_refuses_a_tag_the_library_does_not_hold_and_comes_back(
+    qtbot: QtBot,
+    window: MainWindow,
+    controller: LibraryController,
+    library: LibraryService,
+    shown_errors: list[str],
+) -> None:
+    """As ``refman save-search`` does: a mistyped tag would find nothing, ever. The dialog
+    comes back with what was typed, to mend it."""
+    window.actions_by_id[ActionId.SAVE_SEARCH].trigger()
+    dialog = window.saved.dialog
+    assert dialog is not None
+    qtbot.keyClicks(dialog.name, "Queue")
+    qtbot.keyClicks(dialog.tags, "to raed")
+    dialog.accept()
+    settle(controller)
+    assert shown_errors == ["There is no tag “to raed”. Tags like it: to read."]
+    assert library.saved_searches() == []
+    qtbot.waitUntil(dialog.isVisible)
+    assert (dialog.name.text(), dialog.tags.text()) == ("Queue", "to raed")
+    dialog.tags.setText("to read")
+    dialog.accept()
+    settle(controller)
+    assert [(v.name, v.tags, v.count) for v in library.saved_searches()] == [
+        ("Queue", ("to read",), 1)
+    ]

@@ -24,7 +24,7 @@ from refman.core.operations import (
     SetTrashed,
     UntagPapers,
 )
-from refman.core.tagging import tags_like
+from refman.core.tag_names import tags_like
 from refman.core.values import NoteView, PaperQuery, Section
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from tests.helpers.fixtures import dump

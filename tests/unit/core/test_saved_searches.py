@@ -153,3 +153,19 @@ def test_a_saved_search_finds_the_papers_it_counts_where_tags_differ_by_accents(
     assert library.paper_ids(within_saved(either, picked)) == ids[1:2]
     assert library.paper_ids(within_saved(view, PaperQuery(text="stragglers"))) == ids[:1]
     assert library.paper_ids(within_saved(view, PaperQuery(text="tag:okonomie"))) == ids[:1]
+
+
+def test_a_tag_the_library_does_not_hold_is_refused_but_one_deleted_since_may_stay(
+    library: LibraryService, ids: list[int]
+) -> None:
+    with pytest.raises(InvalidValueError, match="no tag “to raed”"):
+        library.save_search("Queue", "", ["to raed"])
+    assert library.saved_searches() == []
+    view = library.save_search("Queue", "", ["to read", "systems"])
+    library.delete_tag("systems")
+    # renamed, with the tag it named deleted since (it says so), but no new tag mistyped
+    library.apply(SaveSearch("Reading queue", "", view.tags, replace_id=view.id))
+    with pytest.raises(InvalidValueError, match="no tag “sytems”"):
+        library.apply(SaveSearch("Queue", "", ("to read", "sytems"), replace_id=view.id))
+    (saved,) = library.saved_searches()
+    assert (saved.name, saved.tags, saved.gone) == ("Reading queue", view.tags, ("systems",))

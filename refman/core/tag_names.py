@@ -1,0 +1,59 @@
+"""Tag names asked for that the library must hold (a list filtered by tags, a saved
+search of them): a name no tag has is refused, offering the tags most like it (a mistyped
+tag would read as a list of no papers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from sqlalchemy.orm import Session
+
+from refman.common.errors import NotFoundError
+from refman.core.reading import load_tag_names
+from refman.core.rules import tag_key
+
+#: How alike (rapidfuzz's ratio, 0 to 100) a tag's name must be to a name the library does not
+#: hold to be offered instead: "nuerips" → "neurips" (86), "sytems" → "systems" (92).
+TAG_LIKENESS = 70
+#: How many tags are offered at most.
+TAGS_OFFERED = 3
+
+
+def tags_like(name: str, names: Sequence[str]) -> list[str]:
+    """The tag names most like ``name`` (case and spaces aside), the most alike first.
+
+    Args:
+        name: A name no tag has (mistyped, most likely).
+        names: The names of the library's tags.
+
+    Returns:
+        At most :data:`TAGS_OFFERED` of ``names``, each at least :data:`TAG_LIKENESS` alike.
+    """
+    from rapidfuzz import fuzz, process  # loaded by the first comparison, not at every start
+
+    keys = {index: tag_key(other) for index, other in enumerate(names)}
+    found = process.extract(
+        tag_key(name), keys, scorer=fuzz.ratio, score_cutoff=TAG_LIKENESS, limit=TAGS_OFFERED
+    )
+    return [names[index] for _, _, index in found]
+
+
+def no_tag(name: str, like: Sequence[str] = ()) -> NotFoundError:
+    """The error for a tag name the library does not hold, offering the tags ``like`` it."""
+    hint = f"Tags like it: {', '.join(like)}." if like else "Use “refman tags” to see the tags."
+    return NotFoundError(f"There is no tag “{name}”.", hint)
+
+
+def require_tags(session: Session, names: Iterable[str]) -> None:
+    """Check that every name is a tag's (in any case), as a filter by tags needs: a
+    mistyped tag would read as a list of no papers.
+
+    Raises:
+        NotFoundError: The first name no tag has, with the tags most like it.
+    """
+    held = load_tag_names(session)
+    keys = {tag_key(name) for name in held}
+    for name in names:
+        if tag_key(name) not in keys:
+            raise no_tag(name, tags_like(name, held))
