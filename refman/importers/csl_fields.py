@@ -23,6 +23,7 @@ from refman.importers.bib_common import (
     tidy_paragraphs,
 )
 from refman.importers.records import CSL_VARIABLES, PersonName
+from refman.importers.titles import title_text
 
 __all__ = ["CSL_TYPES", "csl_draft", "is_csl_item"]
 
@@ -221,7 +222,7 @@ def csl_draft(item: dict[str, Any], line: int, raw: str) -> Draft:
         raw: Its JSON text as in the file.
     """
     draft = Draft(line=line, raw=raw, type=_type(item.get("type")))
-    draft.title = _RICH_TEXT.sub("", _text(item.get("title")))
+    draft.title = title_text(_RICH_TEXT.sub("", _text(item.get("title"))))
     abstract = item.get("abstract")
     draft.abstract = tidy_paragraphs(abstract) if isinstance(abstract, str) else ""
     _authors(item.get("author"), draft)

@@ -28,7 +28,7 @@ from refman.importers.list_header import Header, find_header, owner_fallback
 from refman.importers.page_footer import footer_mark, footer_start
 from refman.importers.record_doubts import Choice, Doubt, choose
 from refman.importers.records import ParsedRecord
-from refman.importers.titles import suggest_title
+from refman.importers.titles import suggest_title, title_text
 
 __all__ = ["Header", "PublicationList", "find_header", "parse_publication_list"]
 
@@ -279,7 +279,7 @@ class _Parser:
         title = ""
         index = title_index
         if index < self.count and parse_subjects(self.text[index]) is None:
-            title = self.text[index]
+            title = title_text(self.text[index])
             index += 1
         abstract, subjects, index = self._body(start, index)
         if not abstract and title.endswith(".") and ". " in title and title.count(" ") >= 9:

@@ -25,6 +25,7 @@ from refman.importers.bib_common import (
 from refman.importers.file_field import ris_file_path
 from refman.importers.names import looks_like_person, name_parts
 from refman.importers.records import PersonName
+from refman.importers.titles import title_text
 
 __all__ = ["RIS_TYPES", "TEXT_TAGS", "Tags", "ris_draft", "ris_person"]
 
@@ -216,7 +217,7 @@ def ris_draft(pairs: list[tuple[str, str]], line: int, raw: str) -> Draft:
     tags = Tags(pairs)
     ty = tags.first("TY").upper()
     draft = Draft(line=line, raw=raw, type=RIS_TYPES.get(ty, "document"))
-    draft.title = squash_spaces(tags.first("TI", "T1") or tags.first("BT", "CT"))
+    draft.title = title_text(tags.first("TI", "T1") or tags.first("BT", "CT"))
     draft.abstract = tidy_paragraphs(tags.first("AB", "N2"))
     names = tags.in_order("AU", "A1")
     draft.names = _people(names)

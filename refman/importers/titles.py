@@ -11,7 +11,16 @@ import re
 
 from refman.common.text import latex_to_text, squash_spaces
 
-__all__ = ["PLACEHOLDER_TITLE", "suggest_title"]
+__all__ = ["PLACEHOLDER_TITLE", "suggest_title", "title_text"]
+
+
+def title_text(raw: str) -> str:
+    """A title as a page, a RIS or a CSL-JSON file gives it, as refman keeps and shows it:
+    its LaTeX markup read as the text it prints (``{\\"U}ber $\\alpha$-Divergenzen`` is
+    "Über α-Divergenzen", as a BibTeX title and a suggested one are), white space collapsed;
+    prose dollars stay (``$5 and $10``)."""
+    return squash_spaces(latex_to_text(raw))
+
 
 #: Title given to a record whose abstract is empty as well.
 PLACEHOLDER_TITLE = "Untitled record"

@@ -92,6 +92,21 @@ def test_abstract_keeps_latex_markup_as_on_the_page() -> None:
     assert page.records[2].abstract.startswith(r"We introduce \textbf{Orca-4}, a family")
 
 
+def test_a_title_holding_latex_is_kept_as_the_text_it_prints() -> None:
+    """As a BibTeX title is: shown, searched (``title:über``) and exported as text; the
+    abstract keeps its LaTeX (its readable form is derived)."""
+    rec = record_lines(
+        "arXiv2025",
+        r"{\"U}ber  $\alpha$-Divergenzen bei Erd\H{o}s, for $5 and $10",
+        r"We bound $\alpha$-divergences of streaming data under drift.",
+        "cs.LG↗",
+    )
+    page = parse_text(page_text(*HEADER[:3], "1 recordsLinked to original sources", *rec))
+    (record,) = page.records
+    assert record.title == "Über α-Divergenzen bei Erdős, for $5 and $10"
+    assert record.abstract == r"We bound $\alpha$-divergences of streaming data under drift."
+
+
 def test_crlf_page_without_blank_lines_or_breadcrumb() -> None:
     page = read_page(PAGES / "list_crlf_compact.txt")
     assert page.owner == "Dmitri Aleksandrov"

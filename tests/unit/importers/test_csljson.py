@@ -188,3 +188,9 @@ def test_refmans_extension_in_custom_wins_over_the_variables() -> None:
     item["custom"] = {"refman": {"notes": "one", "tags": [1]}}  # not refman's: ignored
     [r] = parse_csl_json(json.dumps([item])).records
     assert (r.notes, r.tags) == (("one two",), ("Neoplasms", "Experimental"))
+
+
+def test_a_title_holding_latex_is_kept_as_the_text_it_prints() -> None:
+    item = {"id": "x", "type": "article-journal", "title": 'On $\\alpha$-stable {\\"U}ber laws'}
+    [record] = parse_csl_json(json.dumps([item])).records
+    assert record.title == "On α-stable Über laws"

@@ -406,3 +406,10 @@ def test_a_web_of_science_record_without_title_or_end_is_named_plainly() -> None
     assert any(w.startswith("Skipped a record on line 7: it has no end") for w in page.warnings), (
         page.warnings
     )
+
+
+def test_a_title_holding_latex_is_kept_as_the_text_it_prints() -> None:
+    """Zotero writes an arXiv paper's title as arXiv gives it, LaTeX and all."""
+    text = "TY  - JOUR\nTI  - Fast $k$-means for Erd\\H{o}s graphs\nPY  - 2021\nER  - \n"
+    [record] = parse_ris(text).records
+    assert record.title == "Fast k-means for Erdős graphs"
