@@ -9,9 +9,11 @@ from datetime import datetime
 import pytest
 
 from refman.common.errors import InvalidValueError
+from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.name_variants import alike
 from refman.core.values import PaperQuery
+from refman.importers.bibtex import parse_bibtex
 from tests.helpers.fixtures import sourced
 from tests.helpers.pages import abstracts_page, publication_page
 
@@ -353,3 +355,27 @@ def test_counts_leave_out_the_trash_and_count_a_paper_once(library: LibraryServi
     assert "José Núñez" not in counts  # his only paper is in the Trash
     assert library.count_people() == 3
     assert [(p.name, p.count) for p in library.people()] == [("Zhuo Jiang", 2)]
+
+
+def test_a_name_twice_on_one_paper_counts_that_paper_once(library: LibraryService) -> None:
+    """An author named twice on a paper: one paper in the People list, as on their page,
+    narrowed by a name typed or not; an owner of a page listing it too."""
+    bib = (
+        "@article{a, title={Rebalancing pipelines}, year={2024}, journal={J},\n"
+        "  author={Jiang, Zhuo and Okafor, Mira and Jiang, Zhuo}}\n"
+        "@article{b, title={Overlapped checkpoint writes}, year={2025}, journal={J},\n"
+        "  author={Jiang, Zhuo}}\n"
+    )
+    library.import_pages([SourcedPage(parse_bibtex(bib), "twice.bib")])
+    assert {p.name: p.count for p in library.everyone()} == {"Zhuo Jiang": 2, "Mira Okafor": 1}
+    (jiang,) = library.everyone("jiang")
+    assert jiang.count == 2
+    person = library.person(jiang.id)
+    assert person is not None and person.count == 2
+    library.import_pages(
+        [sourced(publication_page("Zhuo Jiang", [("Rebalancing pipelines", 2024, "J")]))]
+    )
+    assert {p.name: p.count for p in library.everyone()}["Zhuo Jiang"] == 2
+    assert [(p.name, p.count) for p in library.people()] == [("Zhuo Jiang", 2)]
+    library.trash(library.paper_ids(PaperQuery(text="overlapped")))
+    assert {p.name: p.count for p in library.everyone()}["Zhuo Jiang"] == 1
