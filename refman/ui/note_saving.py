@@ -10,11 +10,12 @@ import logging
 from collections.abc import Callable
 
 from refman.common.errors import EditConflictError, LibraryUnavailableError, RefmanError
-from refman.core.operations import AddNote, EditNote, Outcome
+from refman.core.operations import AddNote, DeleteNote, EditNote, Outcome
 from refman.core.values import NoteView
 
 from refman.ui.conflicts import resolve_note
 from refman.ui.controller import LibraryController
+from refman.ui.undo import UndoStep
 
 log = logging.getLogger("refman.ui")
 
@@ -114,6 +115,20 @@ class PendingNotes:
                 self.on_kept(note_id, outcome)
 
         return kept
+
+    def take_back(self, note_id: int) -> None:
+        """A note added and left with nothing in it goes: its Add Note is undone while it is
+        the last change (the history as before it; Redo brings the note back), else the
+        note is deleted (an undo step), once the changes asked for before have landed."""
+        runner, stack = self.controller.runner, self.controller.undo_stack
+        if not runner.idle:
+            runner.when_idle(lambda: self.take_back(note_id))
+            return
+        step = stack.command(stack.index() - 1) if stack.index() else None
+        if isinstance(step, UndoStep) and step.inverse == DeleteNote(note_id, expect_text=""):
+            self.controller.undo()
+        else:
+            self.controller.apply(DeleteNote(note_id, expect_text=""))
 
     def forget(self, paper_id: int) -> None:
         """Drop the waiting text of a paper's notes (its paper is gone, and what was typed

@@ -50,6 +50,8 @@ _MARKDOWN = QTextDocument.MarkdownFeature(
 )
 _MIN_LINES, _MAX_LINES = 4, 24
 _HEADING_SIZE = {1: 2, 2: 1}  # Qt's size steps: 2 is 1.5×, 1 is 1.2×, 0 is the body size
+#: Focus going to another window or a menu: the cursor has not left the note.
+_AWAY = (Qt.FocusReason.ActiveWindowFocusReason, Qt.FocusReason.PopupFocusReason)
 
 
 class NoteCard(QFrame):
@@ -57,9 +59,11 @@ class NoteCard(QFrame):
 
     Signals:
         delete_requested(int): The Delete button was clicked; the argument is the note id.
+        left(int): The cursor left the note for another place of the window (the note id).
     """
 
     delete_requested = Signal(int)
+    left = Signal(int)
 
     def __init__(
         self, note: NoteView, pending: PendingNotes, parent: QWidget | None = None
@@ -261,6 +265,8 @@ class NoteCard(QFrame):
             and watched is self.editor
         ):
             self.save()
+            if event.reason() not in _AWAY:  # type: ignore[attr-defined]
+                self.left.emit(self.note_id)
         return super().eventFilter(watched, event)
 
     # -- slots ------------------------------------------------------------------------------

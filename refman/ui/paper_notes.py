@@ -41,6 +41,8 @@ class NotesEditor(QWidget):
         self.pending.on_kept = self._note_kept
         self.paper_id: int | None = None
         self.cards: dict[int, NoteCard] = {}
+        #: The note just added, until the cursor leaves it (it goes if nothing is in it).
+        self.fresh: int | None = None
         self.empty = plain_label("No notes yet.", self)
         set_muted(self.empty)
         self._layout = QVBoxLayout(self)
@@ -69,6 +71,7 @@ class NotesEditor(QWidget):
     def show_notes(self, paper_id: int | None, notes: Sequence[NoteView]) -> None:
         """Show a paper's notes; notes being typed in keep their text."""
         if paper_id != self.paper_id:
+            self.on_card_left(self.fresh or 0)
             self.flush()
             for card in self.cards.values():
                 card.hide()
@@ -89,6 +92,7 @@ class NotesEditor(QWidget):
                 continue
             card = NoteCard(note, self.pending, self)
             card.delete_requested.connect(self.on_card_delete_requested)
+            card.left.connect(self.on_card_left)
             self.cards[note.id] = card
             self._layout.insertWidget(index + 1, card)
         self.empty.setVisible(not notes)
@@ -106,9 +110,10 @@ class NotesEditor(QWidget):
         if paper_id != self.paper_id or not shiboken6.isValid(self):
             return
         note = outcome.value
-        if note.id not in self.cards:
-            self.show_notes(paper_id, [*self._notes_shown(), note])
+        if note.id not in self.cards:  # (the paper's notes as stored: one may have gone since)
+            self.show_notes(paper_id, list(self.controller.service.paper(paper_id).notes))
         card = self.cards[note.id]
+        self.fresh = note.id
         card.set_editing(True)
         card.editor.setFocus(Qt.FocusReason.OtherFocusReason)
         self.note_opened.emit(card)
@@ -125,11 +130,17 @@ class NotesEditor(QWidget):
         if isinstance(window, QMainWindow):
             window.statusBar().showMessage(KEPT_NOTE, 15000)
 
-    def _notes_shown(self) -> list[NoteView]:
-        return [self.controller.service.note(i) for i in self.cards]
-
     @Slot(int)
     def on_card_delete_requested(self, note_id: int) -> None:
         """Delete a note (undoable)."""
         self.pending.let_go.add(note_id)
         self.controller.delete_note(note_id)
+
+    @Slot(int)
+    def on_card_left(self, note_id: int) -> None:
+        """The note just added goes when the cursor leaves it with nothing in it."""
+        card = self.cards.get(note_id)
+        if note_id == self.fresh and card is not None:
+            self.fresh = None
+            if not card.text() and not card.is_dirty():
+                self.pending.take_back(note_id)

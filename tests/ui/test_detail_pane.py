@@ -433,6 +433,48 @@ def test_notes_are_saved_when_the_note_loses_focus(
     assert not card.is_dirty()
 
 
+def test_a_note_added_and_left_with_nothing_typed_goes(
+    qtbot: QtBot,
+    make_pane: MakePane,
+    ids: dict[str, int],
+    library: LibraryService,
+    controller: LibraryController,
+) -> None:
+    """Add Note, then the cursor goes elsewhere before a word is typed: no empty note stays,
+    and the history is as before it (Redo brings it back); a note typed in stays."""
+    pane = make_pane(ids["Graph"])
+    card = add_note(qtbot, pane, controller)
+    qtbot.wait_until(card.editor.hasFocus)
+    assert note_texts(library, ids["Graph"]) == [""]
+    pane.venue_field.setFocus()
+    settle(controller)
+    assert library.paper(ids["Graph"]).notes == ()
+    qtbot.wait_until(lambda: pane.notes.cards == {})
+    assert pane.notes.empty.isVisibleTo(pane)
+    assert not controller.undo_stack.canUndo()
+    assert controller.undo_stack.redoText() == "Add note"
+
+    card = add_note(qtbot, pane, controller)
+    qtbot.wait_until(card.editor.hasFocus)
+    qtbot.keyClicks(card.editor, "kept")
+    pane.venue_field.setFocus()
+    settle(controller)
+    assert note_texts(library, ids["Graph"]) == ["kept"]
+    card = add_note(qtbot, pane, controller)  # left by showing another paper
+    pane.show_paper(ids["BAMBOO"])
+    settle(controller)
+    assert note_texts(library, ids["Graph"]) == ["kept"]
+    pane.show_paper(ids["Graph"])
+    settle(controller)
+    card = add_note(qtbot, pane, controller)
+    qtbot.wait_until(card.editor.hasFocus)
+    with qtbot.wait_signal(pane.notes.note_opened):  # left by adding another note
+        qtbot.mouseClick(pane.add_note_button, Qt.MouseButton.LeftButton)
+    settle(controller)
+    assert note_texts(library, ids["Graph"]) == ["kept", ""]
+    assert len(pane.notes.cards) == 2
+
+
 def test_notes_typed_are_kept_when_the_pane_is_closed(
     qtbot: QtBot,
     make_pane: MakePane,

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -89,15 +90,17 @@ def test_tab_out_of_a_note_goes_on_in_the_detail_pane_then_leaves_it_at_its_end(
     show_first_paper(qtbot, window)
     pane = window.detail_pane
     cards: list[NoteCard] = []
-    for _ in range(2):
+    for typed in ("first", "last note"):  # (a note left with nothing typed goes)
         with qtbot.wait_signal(pane.notes.note_opened) as opened:
             qtbot.mouseClick(pane.add_note_button, Qt.MouseButton.LeftButton)
         settle(window.controller)
         cards.append(opened.args[0])
+        qtbot.keyClicks(cards[-1].editor, typed)
     first, last = cards
     qtbot.mouseClick(first.editor.viewport(), Qt.MouseButton.LeftButton)
     qtbot.wait_until(first.editor.hasFocus)
-    qtbot.keyClicks(first.editor, "first note")
+    first.editor.moveCursor(QTextCursor.MoveOperation.End)
+    qtbot.keyClicks(first.editor, " note")
     assert press(qtbot, Qt.Key.Key_Tab) is last.mode_button  # the next note's Preview
     assert first.text() == "first note"  # Tab moved on, it typed nothing
     last.editor.setFocus()
