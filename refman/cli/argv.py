@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from refman.common.errors import InvalidValueError
 from refman.common.identifiers import MAX_ROW_ID, row_id
 
 
@@ -122,3 +123,25 @@ def library_arg(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("is empty: name a library file or URL")
     return text
+
+
+def papers_and_tags(words: list[str], tags: list[str], verb: str) -> tuple[list[int], list[str]]:
+    """The papers and tags of ``refman tag|untag ID... TAG...``: the leading words that read
+    as ids (12, #12) name papers, the others tags; the last word is a tag whatever it reads
+    as (``refman tag 12 2024``). ``tags``: those given with ``--tag`` (a tag that reads as a
+    number after several papers: ``refman tag 12 15 --tag 2024``).
+
+    Raises:
+        InvalidValueError: No paper, or no tag, was given.
+    """
+    ids: list[int] = []
+    rest = list(words)
+    while rest and (number := row_id(rest[0])) is not None and (len(rest) > 1 or tags):
+        ids.append(number)
+        rest.pop(0)
+    example = f"refman {verb} 12 15 to-read"
+    if not ids and row_id(words[0]) is None:
+        raise InvalidValueError(f"“{words[0]}” is not a paper's id.", f"Ids first: {example}")
+    if not ids or not rest + tags:  # (an id alone)
+        raise InvalidValueError("No tag was given.", f"Tags after the ids: {example}")
+    return ids, rest + tags

@@ -10,9 +10,11 @@ import argparse
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from refman.cli.argv import papers_and_tags
 from refman.cli.output import change_to_json, note_to_json, write_json
 from refman.common.errors import InvalidValueError
 from refman.common.text import join_words, plural
+from refman.core.context import no_paper
 from refman.core.library import LibraryService
 from refman.core.merge_several import MergeSeveral
 from refman.core.operations import (
@@ -56,31 +58,41 @@ def _changed(out: TextIO, changed: Iterable[int], named: Iterable[int] = (), **o
 
 
 def run_tag(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman tag ID TAG...`` (``--json``: with ``tags``, the tags given, as the
-    library names them: a name typed in another case is its tag's)."""
-    op = TagPapers((args.id,), tuple(args.tags))
-    changes = service.apply(op).changes
-    held = {tag_key(tag.name): tag.name for tag in service.paper(args.id).tags}
+    """Run ``refman tag ID... TAG...`` (:func:`~refman.cli.argv.papers_and_tags`;
+    ``--json``: with ``tags``, the tags given, as the library names them: a name typed in
+    another case is its tag's)."""
+    ids, tags = papers_and_tags(args.words, args.named, "tag")
+    op = TagPapers(tuple(ids), tuple(tags))
+    changed = service.apply(op).changes.papers
+    held = {tag_key(name): name for name in service.tag_names()}
     names = [held.get(tag_key(name), name) for name in op.names]
     if args.json:
-        return _changed(out, changes.papers, op.paper_ids, tags=names)
-    return _say(out, f"Tagged #{args.id} with {_quoted(names)}.")
+        return _changed(out, changed, op.paper_ids, tags=names)
+    if len(ids) == 1:
+        return _say(out, f"Tagged #{ids[0]} with {_quoted(names)}.")
+    done = f"Tagged {{papers}} with {_quoted(names)} ({{ids}})."
+    return _marked(out, ids, tuple(changed), done, "Already tagged so")
 
 
 def run_untag(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman untag ID TAG...`` (a tag the paper does not carry is reported;
-    ``--json``: with ``tags``, those taken off, and ``absent``, those it did not carry)."""
-    names = clean_tag_names(args.tags)
-    had = {tag_key(tag.name): tag.name for tag in service.paper(args.id).tags}
+    """Run ``refman untag ID... TAG...`` (a tag none of the papers carries is reported;
+    ``--json``: with ``tags``, those taken off, and ``absent``, those they did not carry)."""
+    ids, tags = papers_and_tags(args.words, args.named, "untag")
+    names = clean_tag_names(tags)
+    details = service.details(ids)
+    if absent := sorted(set(ids) - {d.id for d in details}):
+        raise no_paper(absent[0])
+    had = {tag_key(t.name): t.name for d in details for t in d.tags}
     removed = [had[tag_key(n)] for n in names if tag_key(n) in had]
     missing = [n for n in names if tag_key(n) not in had]
-    changed = service.untag([args.id], removed).changes.papers if removed else frozenset()
+    changed = service.untag(ids, removed).changes.papers if removed else frozenset()
     if args.json:
-        return _changed(out, changed, [args.id], tags=removed, absent=missing)
+        return _changed(out, changed, ids, tags=removed, absent=missing)
     if removed:
-        _say(out, f"Removed {_quoted(removed)} from #{args.id}.")
+        _say(out, f"Removed {_quoted(removed)} from {_ids(sorted(changed))}.")
     if missing:
-        _say(out, f"#{args.id} has no tag {_quoted(missing)}.")
+        whose = f"#{ids[0]} has" if len(ids) == 1 else f"{_ids(ids)} have"
+        _say(out, f"{whose} no tag {_quoted(missing)}.")
     return 0
 
 

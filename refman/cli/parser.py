@@ -147,21 +147,23 @@ def _add_reading(c: Commands) -> None:
 
 
 def _add_tagging(c: Commands) -> None:
-    p = c.add(
-        "tag",
-        "put tags on a paper",
-        "Put tags on a paper (new tags are created).",
-        '  refman tag 12 to-read\n  refman tag 12 "large models" systems',
-    )
-    p.add_argument("id", type=paper_id, metavar="ID", help=_ID_HELP)
-    p.add_argument("tags", nargs="+", metavar="TAG", help="a tag name")
-    _json(p, CHANGED)
-    p = c.add(
-        "untag", "take tags off a paper", "Take tags off a paper.", "  refman untag 12 to-read"
-    )
-    p.add_argument("id", type=paper_id, metavar="ID", help=_ID_HELP)
-    p.add_argument("tags", nargs="+", metavar="TAG", help="a tag name")
-    _json(p, CHANGED)
+    for verb, what, says, example in (
+        ("tag", "put tags on papers", "Put tags on papers (new tags are created)", "to-read"),
+        ("untag", "take tags off papers", "Take tags off papers", "to-read"),
+    ):
+        p = c.add(
+            verb,
+            what,
+            f"{says}: the papers' ids first, then the tags. A tag that reads as a number "
+            "after several ids is given with --tag.",
+            f"  refman {verb} 12 {example}\n  refman {verb} 12 15 20 {example} systems\n"
+            f"  refman {verb} 12 15 --tag 2024",
+        )
+        p.add_argument("words", nargs="+", metavar="ID|TAG", help="ids (see refman list), tags")
+        p.add_argument(
+            "--tag", dest="named", action="append", default=[], metavar="TAG", help="a tag"
+        )
+        _json(p, CHANGED)
     p = c.add(
         "rename-tag",
         "rename a tag, or merge it into another",

@@ -386,3 +386,40 @@ def test_rename_tag_and_delete_tag_count_papers_as_refman_tags_does(
     cli("trash", first)
     result = cli("delete-tag", "Drafts 2024")
     assert result.out == "Deleted the tag “Drafts 2024” (it was on 2 papers in the Trash).\n"
+
+
+def test_tag_and_untag_take_several_papers(cli: Cli, ids: list[int]) -> None:
+    first, second = ids
+    result = cli("tag", first, second, "to read", "2024")
+    assert (result.code, result.out) == (
+        0,
+        f"Tagged 2 papers with “to read”, “2024” (#{first}, #{second}).\n",
+    )
+    assert shown(cli, first)["tags"] == shown(cli, second)["tags"] == ["2024", "to read"]
+    assert cli("tag", first, "2023").out == f"Tagged #{first} with “2023”.\n"  # (a tag, last)
+    result = cli("tag", first, second, "--tag", "2025", "--json")
+    assert json.loads(result.out) == {
+        "changed": [first, second],
+        "unchanged": [],
+        "tags": ["2025"],
+    }
+    misread = cli("untag", first, second, "2023", "nope")  # 2023 reads as a paper
+    assert misread.err.startswith("refman: There is no paper #2023 in this library.")
+    result = cli("untag", first, second, "nope", "--tag", "2023", "--json")
+    assert json.loads(result.out) == {
+        "changed": [first],
+        "unchanged": [second],
+        "tags": ["2023"],
+        "absent": ["nope"],
+    }
+    result = cli("untag", f"#{first}", second, "to read")
+    assert result.out == f"Removed “to read” from #{first}, #{second}.\n"
+    refused = cli("tag", first, 999, "x")
+    assert (refused.code, refused.err) == (
+        2,
+        "refman: There is no paper #999 in this library. Use “refman list” to see the ids.\n",
+    )
+    assert cli("tag", first).err == (
+        "refman: No tag was given. Tags after the ids: refman tag 12 15 to-read\n"
+    )
+    assert shown(cli, first)["tags"] == ["2024", "2025"]
