@@ -293,13 +293,16 @@ def run_restore(args: argparse.Namespace, service: LibraryService, out: TextIO) 
 
 
 def run_empty_trash(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman empty-trash`` (``--json``: ``changed``, the papers deleted for good)."""
-    deleted = service.apply(EmptyTrash()).value
+    """Run ``refman empty-trash [ID...]`` (the papers given only, each in the Trash;
+    ``--json``: ``changed``, the papers deleted for good)."""
+    deleted = service.apply(EmptyTrash(tuple(dict.fromkeys(args.ids)))).value
     if args.json:
         return _changed(out, deleted)
     count = len(deleted)
     if not count:
         return _say(out, "The Trash is already empty.")
+    if args.ids:
+        return _say(out, f"Deleted {plural(count, 'paper')} for good ({_ids(sorted(deleted))}).")
     return _say(out, f"Deleted {plural(count, 'paper')} for good.")
 
 

@@ -245,9 +245,11 @@ def _add_paper_edits(c: Commands) -> None:
     p = c.add(
         "empty-trash",
         "delete the papers in the Trash for good",
-        "Delete the papers in the Trash for good. This cannot be undone.",
-        "  refman empty-trash",
+        "Delete the papers in the Trash for good, or only those whose ids are given (each "
+        "must be in the Trash). This cannot be undone.",
+        "  refman empty-trash\n  refman empty-trash 12 15   only these two",
     )
+    p.add_argument("ids", nargs="*", type=paper_id, metavar="ID", help="a paper in the Trash")
     _json(p, CHANGED)
 
 

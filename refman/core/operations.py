@@ -8,7 +8,6 @@ transaction and returns an :class:`Outcome`: the value the change produced, the
 redoing applies the inverse's inverse. An inverse carries what it expects to find, so that
 an undo of a paper or note that was changed or deleted elsewhere is refused
 (:class:`~refman.common.errors.ConflictError`) instead of applied to the wrong state.
-
 Operations are frozen values: safe to keep on an undo stack and to pass between threads.
 """
 
@@ -292,7 +291,9 @@ class SetDuplicateFlag(Operation[None]):
 
 @dataclass(frozen=True, slots=True)
 class EmptyTrash(Operation[tuple[int, ...]]):
-    """Delete the papers in the Trash for good; the value is their ids. Cannot be undone."""
+    """Delete the Trash's papers (or only ``paper_ids``) for good, their ids its value."""
+
+    paper_ids: tuple[int, ...] = ()
 
 
 # -- notes -----------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from refman.common.errors import (
     RefmanError,
 )
 from refman.common.sequences import ids_of
-from refman.common.text import join_words
+from refman.common.text import join_words, plural
 from refman.core.attachments import stored_files_of
 from refman.core.citekey_aliases import AliasRows, back_to_own_keys, give_back, key_taken_back
 from refman.core.citekeys import folded, key_holders, release_withdrawn
@@ -345,17 +345,40 @@ def set_duplicate_flag(ctx: Context, op: SetDuplicateFlag) -> Outcome[None]:
 
 
 def empty_trash(ctx: Context, op: EmptyTrash) -> Outcome[tuple[int, ...]]:
-    """Delete the papers in the Trash for good, and (once that is committed) their stored
-    files and the files removed from papers since the last time; its value: the papers'
-    ids."""
-    ids = list(ctx.session.execute(trashed_ids()).scalars())
+    """Delete the papers in the Trash (those named: *Delete Permanently*) for good, and
+    (once that is committed) their stored files and the files removed from papers since
+    the last time; its value: the papers' ids. It cannot be undone: the history goes.
+
+    Raises:
+        NotFoundError: A paper named is not in the library.
+        InvalidValueError: A paper named is not in the Trash (nothing is deleted).
+    """
+    if op.paper_ids:
+        ids = list(_trashed_among(ctx.session, op.paper_ids))
+    else:
+        ids = list(ctx.session.execute(trashed_ids()).scalars())
     stored = stored_files_of(ctx.session, ids)
     ctx.files.writable(stored, "deleted")  # refused while nothing changed, not left behind
     delete_papers(ctx.session, ctx.search, ids)
     ctx.after_commit.extend(partial(ctx.files.delete, path) for path in stored)
     ctx.after_commit.append(ctx.files.delete_set_aside)
     changes = Changes(structure=True, tags=True) if ids else Changes()
-    return Outcome(tuple(ids), changes, None, "Empty Trash", irreversible=bool(ids))
+    label = f"Delete {plural(len(ids), 'paper')} permanently" if op.paper_ids else "Empty Trash"
+    return Outcome(tuple(ids), changes, None, label, irreversible=bool(ids))
+
+
+def _trashed_among(session: Session, paper_ids: tuple[int, ...]) -> tuple[int, ...]:
+    """The papers named, every one of them in the Trash."""
+    groups = _trash_groups(session, paper_ids)
+    _require(groups, paper_ids)
+    if out := sorted(groups.get(None, ())):
+        shown = join_words([f"#{i}" for i in out[:5]] + (["others"] if len(out) > 5 else []))
+        raise InvalidValueError(
+            f"{shown} {'is' if len(out) == 1 else 'are'} not in the Trash: only papers in the "
+            "Trash are deleted for good.",
+            "Move them to the Trash first.",
+        )
+    return paper_ids
 
 
 HANDLERS: dict[type, Handler] = {

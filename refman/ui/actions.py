@@ -34,6 +34,7 @@ class ActionId(enum.Enum):
     SELECT_ALL = enum.auto()
     DELETE = enum.auto()
     RESTORE = enum.auto()
+    DELETE_PERMANENTLY = enum.auto()
     MERGE_PAPERS = enum.auto()
     EMPTY_TRASH = enum.auto()
     ATTACH_FILE = enum.auto()
@@ -131,6 +132,11 @@ _SPECS: dict[ActionId, _Spec] = {
         (QKeySequence.StandardKey.Delete,),
     ),
     ActionId.RESTORE: _Spec("&Restore from Trash", "Bring the selected papers back"),
+    ActionId.DELETE_PERMANENTLY: _Spec(
+        "Delete &Permanently…",
+        "Delete the selected papers of the Trash for good",
+        ("Shift+Delete",),
+    ),
     ActionId.MERGE_PAPERS: _Spec(
         "&Merge Papers",
         "The selected papers are one: the one added first is kept and gains what it lacks; "

@@ -41,6 +41,7 @@ from refman.ui.search_box import SearchBox
 from refman.ui.selection_summary import SelectionShown
 from refman.ui.settings import WindowSettings
 from refman.ui.tag_pane import NavFilter, TagPane
+from refman.ui.trash_actions import TrashActions
 from refman.ui.window_state import restore_window, save_window
 
 log = logging.getLogger("refman.ui")
@@ -146,7 +147,6 @@ class MainWindow(QMainWindow):
         a[ActionId.DELETE].setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.table.addAction(a[ActionId.DELETE])
         a[ActionId.RESTORE].triggered.connect(self.on_restore)
-        a[ActionId.EMPTY_TRASH].triggered.connect(self.on_empty_trash)
         a[ActionId.ABOUT].triggered.connect(self.on_about)
         a[ActionId.SHOW_TAG_PANE].toggled.connect(self.tag_pane.setVisible)
         a[ActionId.SHOW_LIST_PANE].toggled.connect(self.people.middle.setVisible)
@@ -162,6 +162,7 @@ class MainWindow(QMainWindow):
         self.safety.start()
         self.reading = ReadingActions(c, a, self.table)
         self.merging = MergeSelected(c, a, self.table)
+        self.trash = TrashActions(c, a, self.table, say)
         self.new_paper = NewPaper(self, c, a, say, self.go_to_paper)
         self.outage = ServerOutage(self, c)
         c.stepped.connect(lambda *step: say(window_chrome.stepped_text(*step)))
@@ -313,13 +314,6 @@ class MainWindow(QMainWindow):
             self.say_for_a_while(window_chrome.restored_text(len(done.value)))
 
         self.table.with_selected_ids(lambda ids: self.controller.restore(ids, said))
-
-    @Slot()
-    def on_empty_trash(self) -> None:
-        """Delete the papers in the Trash for good, after asking."""
-        n = self.controller.service.count(PaperQuery(section=Section.TRASH))
-        if n and window_chrome.confirm_empty_trash(self, n):
-            self.controller.empty_trash()
 
     @Slot()
     def on_about(self) -> None:

@@ -45,6 +45,7 @@ CHANGING = (
     ActionId.NEW_PAPER,
     ActionId.DELETE,
     ActionId.RESTORE,
+    ActionId.DELETE_PERMANENTLY,
     ActionId.MERGE_PAPERS,
     ActionId.ATTACH_FILE,
     ActionId.EMPTY_TRASH,

@@ -67,6 +67,7 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
             None,
             ActionId.DELETE,
             ActionId.RESTORE,
+            ActionId.DELETE_PERMANENTLY,
             ActionId.EMPTY_TRASH,
             None,
             ActionId.PREFERENCES,
@@ -188,7 +189,7 @@ def trashed_text(count: int) -> str:
 #: What the status bar says when Delete is pressed on papers of the Trash.
 IN_TRASH_ALREADY = (
     "These papers are in the Trash already: Restore from Trash brings them back, "
-    "Empty Trash… deletes them for good (both in the Edit menu)."
+    "Delete Permanently… (Shift+Delete) deletes them for good (both in the Edit menu)."
 )
 
 
@@ -234,13 +235,15 @@ def ask_after_failed_open(error: RefmanError) -> str:
     return "retry" if clicked is retry else "other" if clicked is other else "quit"
 
 
-def confirm_empty_trash(parent: QWidget, count: int) -> bool:
-    """Ask before deleting ``count`` papers for good."""
+def confirm_empty_trash(parent: QWidget, count: int, *, selected: bool = False) -> bool:
+    """Ask before deleting ``count`` papers for good (``selected``: those selected in the
+    Trash, not the whole Trash)."""
     what = "the paper" if count == 1 else f"the {count} papers"
+    where = "selected in the Trash" if selected else "in the Trash"
     answer = QMessageBox.question(
         parent,
-        "Empty Trash",
-        f"Delete {what} in the Trash for good? This cannot be undone, and it also "
+        "Delete Permanently" if selected else "Empty Trash",
+        f"Delete {what} {where} for good? This cannot be undone, and it also "
         "clears the Undo history.",
     )
     return answer == QMessageBox.StandardButton.Yes
@@ -272,6 +275,7 @@ LIST_MENU: tuple[ActionId | None, ...] = (
     None,
     ActionId.DELETE,
     ActionId.RESTORE,
+    ActionId.DELETE_PERMANENTLY,
 )
 
 

@@ -627,6 +627,54 @@ def test_empty_trash_deletes_for_good_after_asking(
     qtbot.wait_until(lambda: not empty_trash.isEnabled())
 
 
+def test_delete_permanently_deletes_the_papers_selected_in_the_trash_after_asking(
+    qtbot: QtBot, window: MainWindow, seeded: LibraryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As Empty Trash does, for the papers selected: asked first (No changes nothing),
+    Shift+Delete in the list, the Undo history cleared, the others left in the Trash."""
+    from PySide6.QtWidgets import QMessageBox
+
+    delete = window.actions_by_id[ActionId.DELETE_PERMANENTLY]
+    first = row_id(window.model, 0)
+    window.table.select_paper(first)
+    qtbot.wait_until(lambda: window.table.selected_ids() == [first])
+    assert not delete.isEnabled()  # (not in the Trash)
+    trashed = seeded.paper_ids()[:3]
+    window.controller.trash(trashed)
+    settle(window.controller)
+    window.tag_pane.select_section(Section.TRASH)
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 3)
+    assert not delete.isEnabled()  # (nothing selected)
+    gone = row_id(window.model, 0), row_id(window.model, 1)
+    window.table.select_papers(list(gone))
+    qtbot.wait_until(lambda: sorted(window.table.selected_ids()) == sorted(gone))
+    assert delete.isEnabled()
+    asked: list[str] = []
+
+    def answer(_parent: object, title: str, text: str) -> QMessageBox.StandardButton:
+        asked.append(f"{title}: {text}")
+        return QMessageBox.StandardButton.No if len(asked) == 1 else QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    delete.trigger()
+    settle(window.controller)
+    assert asked == [
+        "Delete Permanently: Delete the 2 papers selected in the Trash for good? This cannot "
+        "be undone, and it also clears the Undo history."
+    ]
+    assert seeded.count(PaperQuery(section=Section.TRASH)) == 3
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_Delete, Qt.KeyboardModifier.ShiftModifier)
+    settle(window.controller)
+    assert len(asked) == 2
+    assert seeded.paper_count() == 18
+    assert set(seeded.paper_ids(PaperQuery(section=Section.TRASH))) == set(trashed) - set(gone)
+    assert window.controller.undo_stack.count() == 0
+    qtbot.wait_until(lambda: window.model.rowCount() == 1)
+    assert window.statusBar().currentMessage() == "Deleted 2 papers for good."
+
+
 def test_a_long_subject_name_never_widens_the_detail_pane(
     qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
 ) -> None:

@@ -223,6 +223,27 @@ def test_trash_restore_and_empty_trash(cli: Cli, ids: list[int]) -> None:
     assert [p["id"] for p in json.loads(cli("list", "--json").out)] == [first]
 
 
+def test_empty_trash_of_some_papers_deletes_only_those(cli: Cli, ids: list[int]) -> None:
+    first, second = ids
+    assert cli("trash", first).code == 0
+    refused = cli("empty-trash", first, second)
+    assert (refused.code, refused.out) == (2, "")
+    assert refused.err == (
+        f"refman: #{second} is not in the Trash: only papers in the Trash are deleted for "
+        "good. Move them to the Trash first.\n"
+    )
+    assert cli("show", first).code == 0  # (nothing deleted)
+    assert cli("trash", second).code == 0
+    assert cli("empty-trash", first).out == f"Deleted 1 paper for good (#{first}).\n"
+    assert cli("show", first).code == 2
+    trashed = json.loads(cli("list", "--section", "trash", "--json").out)
+    assert [p["id"] for p in trashed] == [second]
+    assert json.loads(cli("empty-trash", second, "--json").out) == {
+        "changed": [second],
+        "unchanged": [],
+    }
+
+
 def test_mark_and_rate_set_the_reading_status_and_the_stars(cli: Cli, ids: list[int]) -> None:
     first, second = ids
     result = cli("mark", first, second, "READ")

@@ -10,13 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from refman.common.errors import NotFoundError, RefmanError
+from refman.common.errors import InvalidValueError, NotFoundError, RefmanError
 from refman.core import extraction
 from refman.core.attachments import AttachFiles
 from refman.core.extraction import Extractor
 from refman.core.library import LibraryService
+from refman.core.operations import EmptyTrash
+from refman.core.values import PaperQuery, Section
 from refman.store.file_store import storage_beside
-from tests.helpers.fixtures import sourced
+from tests.helpers.fixtures import dump, sourced
 from tests.helpers.pages import THREE_PAPERS, publication_page
 from tests.helpers.pdfs import damaged_pdf, encrypted_pdf, make_pdf
 
@@ -288,3 +290,27 @@ def test_a_file_the_paper_has_already_is_not_attached_twice(
     (new,) = service.attach(pid, [other])
     assert new.id != first.id and new.name == "stragglers (2).pdf"
     assert len(service.paper(pid).files) == 2
+
+
+def test_papers_of_the_trash_are_deleted_for_good_one_by_one_with_their_files(
+    service: LibraryService, library_path: Path, tmp_path: Path
+) -> None:
+    """Delete Permanently: only the papers named, each in the Trash, with their files; a
+    paper named that is not in the Trash (or not in the library) refuses it all."""
+    first, second, third = service.paper_ids()[:3]
+    (gone,) = service.attach(first, [make_pdf(tmp_path / "gone.pdf")])
+    (stays,) = service.attach(second, [make_pdf(tmp_path / "stays.pdf")])
+    service.trash([first, second])
+    before = dump(library_path)
+    with pytest.raises(InvalidValueError, match=f"#{third} is not in the Trash"):
+        service.apply(EmptyTrash((first, third)))
+    with pytest.raises(NotFoundError):
+        service.apply(EmptyTrash((first, 999)))
+    assert dump(library_path) == before
+    deleted = service.apply(EmptyTrash((first,)))
+    assert deleted.value == (first,) and deleted.irreversible
+    assert deleted.label == "Delete 1 paper permanently"
+    assert service.paper_ids(PaperQuery(section=Section.TRASH)) == [second]
+    assert third in service.paper_ids()
+    assert not Path(gone.path).exists() and Path(stays.path).is_file()
+    assert service.empty_trash() == 1
