@@ -18,7 +18,6 @@ from refman.cli.output import (
 from refman.common.errors import InvalidValueError
 from refman.common.text import plural
 from refman.core.library import LibraryService
-from refman.core.people import no_person
 from refman.core.queries import SEARCH_CUT, search_is_cut
 from refman.core.rules import clean_tag_names
 from refman.core.saved_searches import gone_text, within_saved
@@ -78,7 +77,7 @@ def _listed(args: argparse.Namespace, service: LibraryService) -> PaperQuery:
     query = query_of(args)
     _check_search(args, query)
     if query.person_id is not None and service.person(query.person_id) is None:
-        raise no_person(query.person_id)
+        raise service.no_person(query.person_id)
     service.require_tags(query.tags)  # a mistyped tag is not a list of no papers
     if getattr(args, "saved", None):
         query = _narrowed(service, query, args.saved)

@@ -21,7 +21,7 @@ from refman.common.identifiers import MAX_ROW_ID
 from refman.common.text import plural
 from refman.core.importing.wording import day_text
 from refman.core.library import LibraryService
-from refman.core.people import PEOPLE_SHOWN, no_person
+from refman.core.people import PEOPLE_SHOWN
 from refman.core.values import NameVariant, PersonPage, PersonView
 
 #: The keys of a person in JSON, in output order.
@@ -143,7 +143,7 @@ def run_person(args: argparse.Namespace, service: LibraryService, out: TextIO) -
     """Run ``refman person ID``."""
     page = service.person_page(args.id)
     if page is None:
-        raise no_person(args.id)
+        raise service.no_person(args.id)
     if args.json:
         write_json(out, page_to_json(page))
     else:

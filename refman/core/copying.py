@@ -65,6 +65,7 @@ TABLES = (
     "merged_keys",
     "merged_children",
     "citekey_aliases",
+    "merged_people",
 )
 #: Rows read and written at a time.
 _BATCH = 5000

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import func, select
 
+from refman.common.errors import NotFoundError
 from refman.core import list_rows, name_variants, queries
 from refman.core import people as people_reads
 from refman.core import related as related_reads
@@ -227,6 +228,12 @@ class LibraryReads:
         """A person (author or page owner) with their papers' count; None when unknown."""
         with self.db.reading() as s:
             return people_reads.person_view(s, self.db.search, person_id)
+
+    def no_person(self, person_id: int) -> NotFoundError:
+        """The error for a person id the library does not hold, saying whom a person merged
+        into another went into (:func:`refman.core.people.no_person`)."""
+        with self.db.reading() as s:
+            return people_reads.no_person(person_id, s)
 
     def person_page(self, person_id: int) -> PersonPage | None:
         """A person's page: papers, pages imported, co-authors, other spellings."""

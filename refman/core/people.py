@@ -34,7 +34,7 @@ from refman.store.models import (
     ImportBatch,
     Person,
 )
-from refman.store.models_upkeep import in_trash
+from refman.store.models_upkeep import MergedPerson, in_trash
 from refman.store.search import SearchIndex
 
 #: The People list shows at most this many people (the most papers first); typing narrows it.
@@ -43,11 +43,30 @@ PEOPLE_SHOWN = 1000
 COAUTHORS_SHOWN = 12
 
 
-def no_person(person_id: int) -> NotFoundError:
-    """The error for a person id the library does not hold (never did, or merged away)."""
+def no_person(person_id: int, session: Session | None = None) -> NotFoundError:
+    """The error for a person id the library does not hold: never did, deleted, or merged
+    into another person (said so, with ``session``: "#2 was merged into #1 John Smith")."""
+    went = _merged_into(session, person_id) if session is not None else None
+    if went is not None:
+        return NotFoundError(
+            f"Person #{person_id} was merged into #{went[0]} {went[1]}.",
+            f"See them with “refman person {went[0]}”.",
+        )
     return NotFoundError(
         f"There is no person #{person_id} in this library.", "Use “refman people” to see the ids."
     )
+
+
+def _merged_into(session: Session, person_id: int) -> tuple[int, str] | None:
+    """The person a merged person went into (merged on since: where that one went), if they
+    are still in the library."""
+    seen = {person_id}
+    while (into := session.get(MergedPerson, person_id)) is not None and into.person_id not in seen:
+        person_id = into.person_id
+        seen.add(person_id)
+        if (name := session.scalar(select(Person.name).where(Person.id == person_id))) is not None:
+            return person_id, name
+    return None
 
 
 # -- reading --------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from refman.store.models import (
     Person,
     PersonAlias,
 )
+from refman.store.models_upkeep import MergedPerson
 
 #: A person's row: id, name, key, family, given, particle, suffix, literal, seen_import.
 _PERSON_COLUMNS = (
@@ -111,7 +112,7 @@ class SeePerson(Operation[None]):
 def _person_row(session: Session, person_id: int) -> tuple[object, ...]:
     row = session.execute(select(*_PERSON_COLUMNS).where(Person.id == person_id)).first()
     if row is None:
-        raise no_person(person_id)
+        raise no_person(person_id, session)
     return tuple(row)
 
 
@@ -187,6 +188,8 @@ def merge_people(ctx: Context, op: MergePeople) -> Outcome[None]:
             )
         )
         s.execute(delete(Person).where(Person.id == other))
+        s.execute(delete(MergedPerson).where(MergedPerson.merged_id == other))
+        s.execute(insert(MergedPerson), [{"merged_id": other, "person_id": keep}])
         keys = (str(held.person[2]), *held.aliases)
         s.execute(insert(PersonAlias), [{"key": k, "person_id": keep} for k in keys])
         author_lines_of(s, [keep])
@@ -213,6 +216,7 @@ def split_people(ctx: Context, op: SplitPeople) -> Outcome[None]:
     touched = {p for p, _ in op.authorships} | set(op.attributions)
     with ctx.search.changing(s, touched):
         s.execute(insert(Person), [values])
+        s.execute(delete(MergedPerson).where(MergedPerson.merged_id == person_id))
         for pairs in chunks(list(op.authorships)):
             s.execute(
                 update(Authorship)

@@ -55,6 +55,7 @@ KNOWN_REVISIONS = (
     "0028",
     "0029",
     "0030",
+    "0031",
 )
 
 _MAGIC = b"SQLite format 3\x00"

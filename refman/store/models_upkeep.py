@@ -112,6 +112,17 @@ class MergedChild(Base):
     merged_id: Mapped[int] = mapped_column(ForeignKey("papers.id", ondelete="CASCADE"), index=True)
 
 
+class MergedPerson(Base):
+    """A person merged into another (:mod:`refman.core.people_ops`): ``person_id`` is whom
+    they became, for ``refman person`` of their old id (that person may have been merged on
+    since, or deleted; no foreign key: the merged person's row is gone)."""
+
+    __tablename__ = "merged_people"
+
+    merged_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    person_id: Mapped[int] = mapped_column(Integer)
+
+
 class CitekeyAlias(Base):
     """Another citation key of a paper: the key of an entry an import found to be the same
     paper, or one a bibliography gave in ``ids`` (a ``\\cite`` of it still finds the paper;

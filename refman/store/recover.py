@@ -36,6 +36,7 @@ DATA_TABLES = (
     "merged_keys",
     "merged_children",
     "citekey_aliases",
+    "merged_people",
 )
 #: How far past the last readable row id a damaged table is still probed.
 _PROBE = 10_000

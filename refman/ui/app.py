@@ -22,7 +22,6 @@ from PySide6.QtWidgets import QApplication
 from refman import __version__, paths
 from refman.common.errors import RefmanError
 from refman.core.library import LibraryService
-from refman.core.people import no_person
 from refman.logging_setup import setup_logging
 
 from refman.ui.citing import release_clipboard
@@ -206,7 +205,8 @@ def _pose(
     """
     if person is not None:
         if window.controller.service.person(person) is None:
-            raise no_person(person)  # as refman list --person says (not all papers shown)
+            # as refman list --person says (not all papers shown)
+            raise window.controller.service.no_person(person)
         window.tag_pane.select_person(person)
     if tag:
         window.controller.service.require_tags(list(tag))

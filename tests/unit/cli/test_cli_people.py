@@ -109,6 +109,13 @@ def test_spellings_are_listed_merged_and_told_apart(cli: Cli, tmp_path: Path) ->
     assert "Zhuo Jiang" not in names and "Z. Jiang" in names
     refused = cli("merge-people", first, first)
     assert refused.code == 2 and "themselves" in refused.err
+    went = (
+        f"Person #{second} was merged into #{first} Z. Jiang. "
+        f"See them with “refman person {first}”."
+    )
+    for args in (("person", second), ("list", "--person", second), ("merge-people", first, second)):
+        gone = cli(*args)
+        assert (gone.code, gone.err) == (2, f"refman: {went}\n")
 
 
 def test_importing_a_page_again_reports_what_is_new_since(cli: Cli, tmp_path: Path) -> None:
@@ -158,7 +165,7 @@ def test_listing_the_papers_of_no_person_is_refused(cli: Cli, tmp_path: Path) ->
     assert cli("merge-people", first, second).code == 0
     merged = cli("list", "--person", second)
     assert merged.code == 2 and merged.out == ""
-    assert merged.err.startswith(f"refman: There is no person #{second} in this library.")
+    assert merged.err.startswith(f"refman: Person #{second} was merged into #{first} ")
     assert len(json.loads(cli("list", "--person", first, "--json").out)) == 2
 
 

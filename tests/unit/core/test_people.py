@@ -8,7 +8,7 @@ from datetime import datetime
 
 import pytest
 
-from refman.common.errors import InvalidValueError
+from refman.common.errors import InvalidValueError, NotFoundError
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
 from refman.core.name_variants import alike
@@ -379,3 +379,30 @@ def test_a_name_twice_on_one_paper_counts_that_paper_once(library: LibraryServic
     assert [(p.name, p.count) for p in library.people()] == [("Zhuo Jiang", 2)]
     library.trash(library.paper_ids(PaperQuery(text="overlapped")))
     assert {p.name: p.count for p in library.everyone()}["Zhuo Jiang"] == 1
+
+
+def test_a_person_merged_into_another_is_said_to_be_there(library: LibraryService) -> None:
+    """``refman person OLD_ID`` after a merge: where the person went (merged on since: the
+    last of them); undone, the person is theirs again."""
+    for text in VARIANT_PAGES:
+        library.import_pages([sourced(text)])
+    people = _by_name(library)
+    zhuo, z = people["Zhuo Jiang"], people["Z. Jiang"]
+    outcome = library.merge_people(zhuo, z)
+    assert library.person(z) is None
+    gone = library.no_person(z)
+    assert (gone.message, gone.hint) == (
+        f"Person #{z} was merged into #{zhuo} Zhuo Jiang.",
+        f"See them with “refman person {zhuo}”.",
+    )
+    with pytest.raises(NotFoundError, match=f"Person #{z} was merged into #{zhuo}"):
+        library.merge_people(zhuo, z)
+    assert library.no_person(999).message == "There is no person #999 in this library."
+    assert outcome.inverse is not None
+    library.apply(outcome.inverse)  # undone: a person of their own again
+    assert library.person(z) is not None
+    library.merge_people(zhuo, z)
+    library.import_pages([sourced(abstracts_page("José Núñez", [ABSTRACTS[2]]))])
+    jose = _by_name(library)["José Núñez"]
+    library.merge_people(jose, zhuo)  # (merged on: Z. Jiang is José Núñez now)
+    assert library.no_person(z).message == f"Person #{z} was merged into #{jose} José Núñez."
