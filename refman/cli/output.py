@@ -43,6 +43,7 @@ PAPER_KEYS = tuple(
     id title title_provisional authors authors_complete year venue subjects abstract
     attributed_to tags notes added sources type citekey doi arxiv_id url volume issue pages
     publisher version created_by modified_by status rating files merged_into citekey_aliases
+    trashed
     """.split()
 )
 #: The keys of an attached file in a paper's JSON.
@@ -106,6 +107,7 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         "files": [{k: getattr(f, k) for k in FILE_KEYS} for f in detail.files],
         "merged_into": detail.merged_into,
         "citekey_aliases": list(detail.aliases),
+        "trashed": _iso(detail.trashed) if detail.trashed is not None else None,
     }
 
 

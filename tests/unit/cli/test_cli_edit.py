@@ -214,8 +214,11 @@ def test_trash_restore_and_empty_trash(cli: Cli, ids: list[int]) -> None:
     assert json.loads(cli("list", "--json").out) == []
     trashed = json.loads(cli("list", "--section", "trash", "--json").out)
     assert sorted(p["id"] for p in trashed) == [first, second]
+    assert all(p["trashed"] is not None for p in trashed)  # (as show says "In the Trash")
+    assert shown(cli, first)["trashed"] == trashed[0]["trashed"]
     assert cli("restore", first).code == 0
     assert [p["id"] for p in json.loads(cli("list", "--json").out)] == [first]
+    assert shown(cli, first)["trashed"] is None
     result = cli("empty-trash")
     assert result.out == "Deleted 1 paper for good.\n"
     assert cli("show", second).code == 2
