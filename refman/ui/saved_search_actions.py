@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from refman.common.errors import RefmanError
-from refman.core.saved_searches import DeleteSavedSearch, SaveSearch
-from refman.core.values import SavedSearchView
+from refman.core.saved_searches import DeleteSavedSearch, SaveSearch, within_saved
+from refman.core.values import PaperQuery, SavedSearchView
 
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
@@ -121,9 +121,13 @@ class SavedSearchActions(QObject):
     def save_current(self) -> None:
         """Keep what the list shows under a name the user types."""
         typed, nav = self.search_box.text(), self.tag_pane.current_filter()
-        base = nav.saved.search_line() if nav.saved is not None else ""
-        text = f"{base} {typed}".strip()
-        view = SavedSearchView(0, "", text, nav.tags, nav.any_tags)
+        shown = PaperQuery(text=typed, tags=nav.tags, any_tags=nav.any_tags)
+        query = within_saved(nav.saved, shown) if nav.saved is not None else shown
+        view = SavedSearchView(0, "", query.text, query.tags, query.any_tags)
+        if query.filters and nav.saved is not None:  # (any tags on one side, all on the
+            # other: the saved search's as tag: terms of the line)
+            line = f"{nav.saved.search_line()} {typed}".strip()
+            view = SavedSearchView(0, "", line, nav.tags, nav.any_tags)
         self._ask(view, "Save Search", None)
 
     def edit(self, view: SavedSearchView) -> None:

@@ -276,3 +276,22 @@ def test_save_search_refuses_a_tag_the_library_does_not_hold_and_comes_back(
     assert [(v.name, v.tags, v.count) for v in library.saved_searches()] == [
         ("Queue", ("to read",), 1)
     ]
+
+
+def test_save_search_on_a_saved_search_keeps_its_tags_as_tags(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController, library: LibraryService
+) -> None:
+    """A search saved from a saved search picked (and narrowed by what is typed) keeps its
+    tags among the tags picked, not as ``tag:`` terms, which find the tag "Okonomie" for
+    "Ökonomie" too."""
+    library.tag(library.paper_ids()[:1], ["Ökonomie"])
+    controller.apply(SaveSearch("Economics", "year:2024..", ("Ökonomie",)))
+    settle(controller)
+    qtbot.waitUntil(lambda: bool(window.tag_pane.saved_searches()))
+    _click(qtbot, window, "Economics")
+    qtbot.keyClicks(window.search_box, "checkpoint")
+    settle(controller)
+    window.actions_by_id[ActionId.SAVE_SEARCH].trigger()
+    dialog = window.saved.dialog
+    assert dialog is not None
+    assert (dialog.search.text(), dialog.tags.text()) == ("year:2024.. checkpoint", "Ökonomie")
