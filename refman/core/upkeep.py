@@ -6,7 +6,7 @@ have none, the name parts of people known only by their display name, and the ma
 of papers a layout change left without them, the keys of their abstracts' openings, or the
 keys of papers whose texts hold TeX's dashes and quotes or whose abstracts only say there is
 none; DOIs stored without their closing brackets; BibTeX abstracts read with their grouping
-braces (``library_tasks``).
+braces and titles kept with their LaTeX markup (``library_tasks``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from refman.common.identifiers import closed_doi
 from refman.common.text import has_tex_ligature
 from refman.core.brace_abstracts import mend_brace_abstracts
 from refman.core.citekeys import assign_citekeys, family_name
+from refman.core.latex_titles import mend_latex_titles
 from refman.core.matching import MatchKeys
 from refman.core.paper_state import PaperState
 from refman.core.placeholder_abstracts import LONGEST as PLACEHOLDER_LONGEST
@@ -198,13 +199,16 @@ def bring_up_to_date(db: Database) -> None:
         keyed += _drop_placeholder_keys(session)
         openings = _fill_opening_keys(session)
         abstracts = mend_brace_abstracts(session, db.search)
+        titles = mend_latex_titles(session, db.search)
     db.changed = changed_before  # upkeep is no change of the person's to back up
     log.info(
         "upgraded data: %d citation keys, %d names split into parts, %d papers' match keys,"
-        " %d abstracts' openings, %d BibTeX abstracts without their grouping braces",
+        " %d abstracts' openings, %d BibTeX abstracts without their grouping braces,"
+        " %d titles' LaTeX read as text",
         papers,
         people,
         keyed,
         openings,
         abstracts,
+        titles,
     )

@@ -56,6 +56,7 @@ KNOWN_REVISIONS = (
     "0029",
     "0030",
     "0031",
+    "0032",
 )
 
 _MAGIC = b"SQLite format 3\x00"
