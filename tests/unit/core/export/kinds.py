@@ -210,8 +210,10 @@ EXTENSIONS: dict[str, dict[str, dict[str, Any]]] = {
         "smith2021lone": {"abstract": "Unpaired } and { braces."},
     },
     "ris": {
-        # the readable abstract is written; no tag for the arXiv categories or "et al."
+        # the readable abstract is written; no tag for the arXiv categories or "et al."; a
+        # title's braces and backslash read back as LaTeX (a RIS or CSL title may hold it)
         "doe2023attention": {
+            "title": RECORDS[0].title,
             "abstract": _LONE_BRACE_ABSTRACT,
             "subjects": ["cs.LG", "cs.CL"],
             "authors_complete": False,
