@@ -141,7 +141,10 @@ def papers_and_tags(words: list[str], tags: list[str], verb: str) -> tuple[list[
         rest.pop(0)
     example = f"refman {verb} 12 15 to-read"
     if not ids and row_id(words[0]) is None:
-        raise InvalidValueError(f"“{words[0]}” is not a paper's id.", f"Ids first: {example}")
+        try:
+            paper_id(words[0])
+        except argparse.ArgumentTypeError as why:  # (as an argument of one id says it)
+            raise InvalidValueError(f"{why}.", f"Ids first: {example}") from None
     if not ids or not rest + tags:  # (an id alone)
         raise InvalidValueError("No tag was given.", f"Tags after the ids: {example}")
     return ids, rest + tags

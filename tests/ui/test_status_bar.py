@@ -111,7 +111,7 @@ def test_delete_in_the_trash_says_what_moves_its_papers_on(
     settle(window.controller)
     assert said(window) == (
         "These papers are in the Trash already: Restore from Trash brings them back, "
-        "Empty Trash… deletes them for good (both in the Edit menu)."
+        "Delete Permanently… (Shift+Delete) deletes them for good (both in the Edit menu)."
     )
     assert len(library.paper_ids(PaperQuery(section=Section.TRASH))) == 2  # nothing changed
     assert window.controller.undo_stack.count() == 0
