@@ -123,20 +123,25 @@ def read_only_reason(engine: Engine) -> str | None:
 NOT_THE_OWNER = "42501"
 
 
+def _owner(engine: Engine, query: str) -> tuple[str | None, URL]:
+    """The database user ``query`` names (None when none), and the library's address with
+    that user (``OWNER`` when none) and no password, for the command they run."""
+    with engine.connect() as conn:
+        owner = conn.execute(text(query)).scalar()
+    return owner, engine.url.set(username=owner or "OWNER", password=None)
+
+
 def owners_creation(engine: Engine) -> LibraryOpenError:
     """The refusal to make a new shared library's tables by a database user who may not
     (only the owner of the database's schema may create them): whom to ask, and what they
     run."""
-    with engine.connect() as conn:
-        owner = conn.execute(
-            text(
-                "SELECT CASE WHEN n.nspowner = 'pg_database_owner'::regrole "
-                "THEN pg_get_userbyid(d.datdba) ELSE pg_get_userbyid(n.nspowner) END "
-                "FROM pg_namespace n, pg_database d "
-                "WHERE n.nspname = 'public' AND d.datname = current_database()"
-            )
-        ).scalar()
-    address = engine.url.set(username=owner or "OWNER", password=None)
+    owner, address = _owner(
+        engine,
+        "SELECT CASE WHEN n.nspowner = 'pg_database_owner'::regrole "
+        "THEN pg_get_userbyid(d.datdba) ELSE pg_get_userbyid(n.nspowner) END "
+        "FROM pg_namespace n, pg_database d "
+        "WHERE n.nspname = 'public' AND d.datname = current_database()",
+    )
     return LibraryOpenError(
         f"The shared library “{engine.url.render_as_string(hide_password=True)}” is not "
         f"made yet: its owner{f' “{owner}”' if owner else ''} makes it by opening it first, "
@@ -150,14 +155,11 @@ def owners_creation(engine: Engine) -> LibraryOpenError:
 def owners_upgrade(engine: Engine, current: str, head: str) -> LibraryOpenError:
     """The refusal of an upgrade an editor's database user may not run (only the owner of
     the library's tables may change them): whom to ask, and what they run."""
-    with engine.connect() as conn:
-        owner = conn.execute(
-            text(
-                "SELECT tableowner FROM pg_tables "
-                "WHERE schemaname = 'public' AND tablename = 'alembic_version'"
-            )
-        ).scalar()
-    address = engine.url.set(username=owner or "OWNER", password=None)
+    owner, address = _owner(
+        engine,
+        "SELECT tableowner FROM pg_tables "
+        "WHERE schemaname = 'public' AND tablename = 'alembic_version'",
+    )
     return LibraryOpenError(
         f"The shared library “{engine.url.render_as_string(hide_password=True)}” needs an "
         f"upgrade for this refman (schema {current} to {head}) that only its owner"
