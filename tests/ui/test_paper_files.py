@@ -403,7 +403,8 @@ def test_a_pdf_dropped_twice_is_attached_once_and_the_status_bar_says_so(
     copy = tmp_path / "appendix-v1.pdf"
     copy.write_bytes(pdf.read_bytes())
     _drop_at(window, pane, middle, copy)
-    qtbot.wait_until(lambda: "already" in window.statusBar().currentMessage())
+    status = window.statusBar()  # (a drop is read off the GUI thread: under load, slowly)
+    qtbot.wait_until(lambda: "already" in status.currentMessage(), timeout=20_000)
     said = window.statusBar().currentMessage()
     assert "“appendix.pdf”" in said and "not attached twice" in said
     settle(window.controller)
@@ -414,7 +415,7 @@ def test_a_pdf_dropped_twice_is_attached_once_and_the_status_bar_says_so(
     Path(library.paper(shown.id).files[0].path).unlink()
     window.statusBar().clearMessage()
     _drop_at(window, pane, middle, pdf)  # (a missing copy is known by its name and size)
-    qtbot.wait_until(lambda: "missing from its place" in window.statusBar().currentMessage())
+    qtbot.wait_until(lambda: "missing from its place" in status.currentMessage(), timeout=20_000)
     assert "Locate… in the file's ⋯ menu puts it back" in window.statusBar().currentMessage()
 
 
