@@ -25,6 +25,7 @@ from refman.common.errors import InvalidValueError
 from refman.common.identifiers import find_arxiv_ids, find_dois, normalize_arxiv
 from refman.importers.names import looks_like_person
 from refman.importers.records import ParsedRecord, PersonName
+from refman.importers.titles import title_text
 from refman.importers.typed_names import typed_authors
 
 __all__ = [
@@ -242,7 +243,7 @@ def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord
         plain = trimmed
     for style in (_apa, _quoted, _vancouver, _dblp, _sentences):
         parts = style(plain)
-        if parts is None or not is_title(parts.title):
+        if parts is None or not is_title(title_text(parts.title)):
             continue
         people = reference_authors(parts.authors)
         year = _year(parts)
@@ -268,7 +269,7 @@ def reference_record(
     arxiv = normalize_arxiv(found, keep_version=True) if found else None
     kind = _kind(parts.rest, venue, arxiv)
     return ParsedRecord(
-        title=_MEDIUM.sub("", parts.title).strip(' .,“”"'),
+        title=title_text(_MEDIUM.sub("", parts.title).strip(' .,“”"')),
         title_provisional=False,
         abstract="",
         year=year,

@@ -179,6 +179,13 @@ def test_each_common_citation_style_reads_as_the_paper(
             True,
             "Do estuaries silt up? A field study",
         ),
+        # LaTeX in a title copied from a LaTeX-made CV: the text it prints
+        (
+            'Okafor, N. (2021). {\\"U}ber $\\alpha$-Sedimente. Marine Geology, 17, 1–20.',
+            ("N. Okafor",),
+            True,
+            "Über α-Sedimente",
+        ),
         (
             "Okafor N. Tidal models of estuaries [dissertation]. Bergen: University of "
             "Bergen; 2018.",
