@@ -12,14 +12,11 @@ since, or one whose abstract came from another source, stays as it is.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from refman.core.paper_state import PaperState
-from refman.core.registry import Registry
-from refman.core.state_io import load_states, write_states
+from refman.core.state_io import load_states, write_mended
 from refman.importers.bib_earlier import Reading, reread
 from refman.store.bulk import chunks, row_stream
 from refman.store.models import BatchPaper, Paper
@@ -52,9 +49,7 @@ def mend_brace_abstracts(session: Session, search: SearchIndex) -> int:
         ]
         changed = [s for s in states if _mended(s, _raws(session, s.id))]
         if changed:
-            # (each keeps its times: an upgrade is no change of the person's)
-            now = datetime.now().replace(microsecond=0)
-            write_states(session, Registry(session), [], changed, now, search, links=False)
+            write_mended(session, changed, search)
             mended += len(changed)
     session.execute(delete(LibraryTask).where(LibraryTask.task == TASK))
     return mended

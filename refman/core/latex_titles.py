@@ -11,13 +11,10 @@ markup is left is what the entry wrote as text, ``\\$\\alpha\\$``).
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from refman.core.registry import Registry
-from refman.core.state_io import load_states, write_states
+from refman.core.state_io import load_states, write_mended
 from refman.importers.titles import title_text
 from refman.store.bulk import chunks, row_stream
 from refman.store.models import BatchPaper, Paper
@@ -50,9 +47,7 @@ def mend_latex_titles(session: Session, search: SearchIndex) -> int:
         for state in changed:
             state.title = title_text(state.title)
         if changed:
-            # (each keeps its times: an upgrade is no change of the person's)
-            now = datetime.now().replace(microsecond=0)
-            write_states(session, Registry(session), [], changed, now, search, links=False)
+            write_mended(session, changed, search)
             mended += len(changed)
     session.execute(delete(LibraryTask).where(LibraryTask.task == TASK))
     return mended

@@ -227,6 +227,13 @@ def write_states(
     write_aliases(session, [*new, *changed], changed_ids)
 
 
+def write_mended(session: Session, states: list[PaperState], search: SearchIndex) -> None:
+    """Write papers an upgrade mended (their fields read anew): each keeps its times, as an
+    upgrade is no change of the person's."""
+    now = datetime.now().replace(microsecond=0)
+    write_states(session, Registry(session), [], states, now, search, links=False)
+
+
 def _insert(session: Session, new: Sequence[PaperState], rows: list[dict[str, Any]]) -> None:
     """Insert new papers' rows; the mark of the ids given moves past theirs (ids an undo or
     a redo gives back are below it already)."""
