@@ -47,6 +47,9 @@ class FileActions(QObject):
         self.indexer = FileIndexer(window.controller, self)
         self.indexer.progress.connect(self.on_index_progress)
         self.indexer.finished.connect(self.on_indexed)
+        self._said = ""  # (what the reading said last)
+        self._later: tuple[str, int] | None = None
+        window.statusBar().messageChanged.connect(self.on_status_changed)
         window.controller.changed.connect(self.on_changed)
         window.search_box.search_changed.connect(self.on_search_changed)
         # Once the window is up and the person pauses: the workers' start takes the CPU.
@@ -82,12 +85,28 @@ class FileActions(QObject):
         if changes.papers or changes.added:
             self.indexer.start()
 
+    def _say(self, text: str, timeout: int, *, then: bool = False) -> None:
+        """Say how reading the PDFs goes, unless the status bar says something else (what
+        an attach or another action said is left to be read: "The paper has “x.pdf”
+        already…" was replaced at once by the reading's progress); ``then``: say it once
+        the status bar is free (the reading's outcome), else not at all (its progress)."""
+        bar = self.window_.statusBar()
+        if bar.currentMessage() not in ("", self._said):
+            self._later = (text, timeout) if then else None
+            return
+        self._said, self._later = text, None
+        bar.showMessage(text, timeout)
+
+    @Slot(str)
+    def on_status_changed(self, text: str) -> None:
+        """The status bar is free: say the reading's outcome kept back."""
+        if not text and self._later is not None:
+            self._say(*self._later)
+
     @Slot(object)
     def on_index_progress(self, progress: IndexProgress) -> None:
         """Say how far reading the PDFs has come."""
-        self.window_.statusBar().showMessage(
-            f"Reading PDFs for the search: {progress.done:,} of {progress.total:,}", 4000
-        )
+        self._say(f"Reading PDFs for the search: {progress.done:,} of {progress.total:,}", 4000)
 
     @Slot(int)
     def on_indexed(self, report: IndexReport) -> None:
@@ -96,7 +115,7 @@ class FileActions(QObject):
         said = [f"The text of {plural(report.read, 'PDF')} is in the search (Everything)."]
         said += [f"The text of “{n}” could not be read: {why}." for _, n, why in report.unreadable]
         if report.looked_at:
-            self.window_.statusBar().showMessage(" ".join(said[bool(not report.read) :]), 12000)
+            self._say(" ".join(said[bool(not report.read) :]), 12000, then=True)
         if not report.read:
             return
         box = self.window_.search_box

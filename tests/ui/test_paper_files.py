@@ -469,3 +469,22 @@ def test_renaming_a_missing_file_says_to_locate_it_first(
         "Locate it first (Locate… in its menu), then rename it."
     ]
     assert [f.name for f in library.paper(shown.id).files] == ["draft.pdf"]
+
+
+def test_reading_the_pdfs_leaves_what_the_status_bar_says_to_be_read(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    """The reading's progress replaced "The paper has “x.pdf” already…" at once (the person
+    could not read it); its outcome is said once the status bar is free."""
+    bar = window.statusBar()
+    target = window.model.paper_row(0)
+    assert target is not None
+    library.attach(target.id, [make_pdf(tmp_path / "methods.pdf", pages=1)])
+    said = "The paper has “methods.pdf” already: the same file is not attached twice."
+    bar.showMessage(said, 60_000)
+    indexer = window.files.indexer
+    with qtbot.wait_signal(indexer.finished, timeout=60_000):
+        indexer.start()
+    assert bar.currentMessage() == said
+    bar.clearMessage()
+    qtbot.wait_until(lambda: "is in the search" in bar.currentMessage())
