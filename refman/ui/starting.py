@@ -37,7 +37,7 @@ def start_library(
         RefmanError: The library to open cannot be opened.
     """
     named = paths.library_location(db)  # --db, REFMAN_DB, else the default library
-    last = None if db or os.environ.get("REFMAN_DB") else settings.last_library()
+    last = _remembered(db, settings)
     if not last or last == named:
         return open_service(named), None
     advice = "File ▸ Open Library… opens it from where it is now."
@@ -66,8 +66,14 @@ def start_library(
 def first_tried(db: str | None, settings: WindowSettings) -> str:
     """The library :func:`start_library` could not open: the shared library open last,
     else the one named (``--db``, ``REFMAN_DB``, the default)."""
-    last = None if db or os.environ.get("REFMAN_DB") else settings.last_library()
+    last = _remembered(db, settings)
     return last if last and "://" in last else paths.library_location(db)
+
+
+def _remembered(db: str | None, settings: WindowSettings) -> str | None:
+    """The library open when the window last closed, unless one is named (``--db``,
+    ``REFMAN_DB``)."""
+    return None if db or os.environ.get("REFMAN_DB") else settings.last_library()
 
 
 def settings_not_kept(problem: str) -> RefmanError:
