@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -11,6 +12,7 @@ from typing import Any, TextIO
 from refman.cli.output import write_json
 from refman.cli.selecting import add_selection_options, filtered, selected_ids
 from refman.common.errors import RefmanError
+from refman.core.citation_languages import check_language, language_name, languages
 from refman.core.citations import (
     DEFAULT_STYLE,
     FORMATS,
@@ -20,6 +22,7 @@ from refman.core.citations import (
     check_style,
     citation_keys,
     paper_entries,
+    style_language,
 )
 from refman.core.context import no_paper
 from refman.core.library import LibraryService
@@ -49,7 +52,9 @@ Print the bibliography entries of papers in a citation style, as Zotero would fo
 plain text (one entry per line) or HTML (italics kept, for word processors). The papers are
 those given by id, or those that --search, --tag and --section select (in list order).
 Numbered styles such as IEEE number the papers in the order given; the others sort them as
-the style says."""
+the style says. Each style writes in its own language (American English for most, British
+for Nature) unless --language names another; a style written for one language (Nature, ACM)
+keeps it, as in Zotero."""
 CITE_EPILOG = f"""\
 {_STYLE_LIST}
 
@@ -61,11 +66,14 @@ examples:
   refman cite 12                          paper #12 in APA (the default style)
   refman cite 12 15 17 --style ieee       three papers, numbered [1] to [3]
   refman cite 12 --style nature --format html > refs.html
+  refman cite 12 15 --language de         in German ("und", "Hrsg."; see refman styles --languages)
   refman cite 12 15 --keys                \\cite{{jiang2024megascale,smith2020study}}
   refman cite --tag thesis --style ieee    the papers tagged "thesis"
   refman cite 12 --json
 """
-STYLES_DESCRIPTION = "List the citation styles refman cite and Copy Citation can use."
+STYLES_DESCRIPTION = """\
+List the citation styles refman cite and Copy Citation can use, or with --languages the
+languages they can write in (refman cite --language, the Preferences' citation language)."""
 
 
 def add_cite_arguments(p: argparse.ArgumentParser, paper_id: Callable[[str], int]) -> None:
@@ -80,6 +88,12 @@ def add_cite_arguments(p: argparse.ArgumentParser, paper_id: Callable[[str], int
         metavar="STYLE",
         help=f"the citation style (default: {DEFAULT_STYLE}; see refman styles)",
     )
+    p.add_argument(
+        "--language",
+        metavar="LANG",
+        help="the language to write in: de-DE, fr, German… (default: the style's own;"
+        " see refman styles --languages)",
+    )
     either = p.add_mutually_exclusive_group()  # (keys have no format)
     either.add_argument(
         "--format", choices=FORMATS, default="text", help="text (the default) or html"
@@ -92,6 +106,9 @@ def add_cite_arguments(p: argparse.ArgumentParser, paper_id: Callable[[str], int
 
 def add_styles_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments of ``refman styles``."""
+    p.add_argument(
+        "--languages", action="store_true", help="list the languages citations can be written in"
+    )
     p.add_argument("--json", action="store_true", help='print [{"id", "name"}, …] as JSON')
 
 
@@ -108,10 +125,16 @@ def _details(service: LibraryService, ids: Sequence[int]) -> list[PaperDetail]:
     return details
 
 
-def _json_entries(details: Sequence[PaperDetail], style: str, fmt: str) -> list[dict[str, Any]]:
+def _json_entries(
+    details: Sequence[PaperDetail], style: str, fmt: str, language: str | None
+) -> list[dict[str, Any]]:
     """``cite --json``: one object per paper in bibliography order (see the epilog)."""
-    entries = paper_entries(details, style, "text")
-    html = {d.id: e.strip() for d, e in paper_entries(details, style, fmt)} if fmt == "html" else {}
+    entries = paper_entries(details, style, "text", language)
+    html = (
+        {d.id: e.strip() for d, e in paper_entries(details, style, fmt, language)}
+        if fmt == "html"
+        else {}
+    )
     objects: list[dict[str, Any]] = []
     for detail, entry in entries:
         obj: dict[str, Any] = {"id": detail.id, "citekey": detail.citekey, "text": entry.rstrip()}
@@ -124,6 +147,13 @@ def _json_entries(details: Sequence[PaperDetail], style: str, fmt: str) -> list[
 def run_cite(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman cite ID...`` (or ``--search``, ``--tag``, ``--section``)."""
     style, fmt = check_style(args.style), check_format(args.format)
+    language = None if args.language is None else check_language(args.language)
+    own = style_language(style)
+    if language is not None and own is not None and own != language:
+        sys.stderr.write(
+            f"refman: The style {STYLES[style]} is always written in {language_name(own)};"
+            " --language does not change it.\n"
+        )
     if not args.ids and not filtered(args):
         raise RefmanError(
             "Name the papers to cite: their ids, or --search, --tag or --section.",
@@ -133,12 +163,12 @@ def run_cite(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
     if not ids:
         raise RefmanError("No paper to cite: the search, tags or section select none.")
     if not args.keys and not args.json:
-        text = service.cite(ids, style, fmt)
+        text = service.cite(ids, style, fmt, language)
         out.write(text if text.endswith("\n") else text + "\n")
         return 0
     details = _details(service, ids)
     if not args.keys:
-        write_json(out, _json_entries(details, style, fmt))
+        write_json(out, _json_entries(details, style, fmt, language))
     elif args.json:
         write_json(out, [{"id": d.id, "citekey": d.citekey} for d in details])
     else:
@@ -147,10 +177,11 @@ def run_cite(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
 
 
 def run_styles(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``refman styles`` (no library needed)."""
+    """Run ``refman styles`` or ``refman styles --languages`` (no library needed)."""
+    listed = languages() if args.languages else STYLES
     if args.json:
-        write_json(out, [{"id": key, "name": name} for key, name in STYLES.items()])
+        write_json(out, [{"id": key, "name": name} for key, name in listed.items()])
         return 0
-    width = max(len(key) for key in STYLES)
-    out.write("".join(f"{key:<{width}}  {name}\n" for key, name in STYLES.items()))
+    width = max(len(key) for key in listed)
+    out.write("".join(f"{key:<{width}}  {name}\n" for key, name in listed.items()))
     return 0

@@ -320,7 +320,7 @@ def _add_citing(c: Commands) -> None:
         "styles",
         "list the citation styles",
         cite_cmd.STYLES_DESCRIPTION,
-        "  refman styles\n  refman styles --json",
+        "  refman styles\n  refman styles --json\n  refman styles --languages",
     )
     cite_cmd.add_styles_arguments(p)
 

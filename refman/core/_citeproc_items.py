@@ -31,9 +31,9 @@ from citeproc import DATES, NAMES, NUMBERS, VARIABLES
 from citeproc.source.json import CiteProcJSON
 
 from refman.common.east_asian import east_asian
-from refman.core._citeproc_quotes import MARKS, mark_quotes
+from refman.core._citeproc_quotes import MARKS, Quotes, mark_quotes
 
-__all__ = ["NON_BREAKING_HYPHEN", "citeproc_source", "prepare_item"]
+__all__ = ["HYPHEN_MARK", "citeproc_source", "particle_joins", "prepare_item"]
 
 #: Variable names of CSL-JSON exports (Zotero) → the CSL names both engines read.
 _RENAMED = {"journalAbbreviation": "container-title-short"}
@@ -96,8 +96,9 @@ _PY_STOP_WORDS = frozenset(
 )
 #: Where citeproc-js splits words for title case (besides spaces).
 _JS_WORD_BREAK = re.compile(r"[-–—/.,;?!:()\[\]" + MARKS + "]")
-#: Stands for "-" in given names while citeproc-py renders them (see :func:`_name`).
-NON_BREAKING_HYPHEN = "\u2011"
+#: Stands for "-" in given names while citeproc-py renders them (see :func:`_name`): a
+#: private mark, as the non-breaking hyphen is real text (French page ranges: "1‑12").
+HYPHEN_MARK = "\ue00d"
 _HYPHEN = re.compile(r"-(\w)")
 #: What is stripped from a word to find its letters.
 _PUNCTUATION = MARKS + "([{}]),;.:?!"
@@ -149,7 +150,7 @@ def _protect_case(text: str) -> str:
     return " ".join(words)
 
 
-def _text(value: Any, variable: str, html_out: bool, *, recase: bool = True) -> str:
+def _text(value: Any, variable: str, html_out: bool, quotes: Quotes, *, recase: bool = True) -> str:
     """A string variable (or name part) prepared for citeproc-py; see the module doc."""
     text = str(value)
     if variable in _VERBATIM:
@@ -167,7 +168,7 @@ def _text(value: Any, variable: str, html_out: bool, *, recase: bool = True) -> 
         tags.append((tag, nocase))
         return chr(_TAG_MARK + len(tags) - 1)
 
-    text = mark_quotes(_TAG.sub(hold, text))
+    text = mark_quotes(_TAG.sub(hold, text), quotes)
     text = _escape(text, variable) if html_out else text
     if recase and variable not in _NUMBERS - {"number"} and (_NOCASE_OPEN, True) not in tags:
         text = _protect_case(text)
@@ -176,14 +177,14 @@ def _text(value: Any, variable: str, html_out: bool, *, recase: bool = True) -> 
     return text
 
 
-def _name(name: Mapping[str, Any], html_out: bool) -> dict[str, str] | None:
+def _name(name: Mapping[str, Any], html_out: bool, quotes: Quotes) -> dict[str, str] | None:
     """A name's parts prepared; a hyphen before a lower-case letter in given names ("Min-ji")
-    becomes a non-breaking one (taken back after rendering), so that citeproc-py initialises
+    becomes a private mark (taken back after rendering), so that citeproc-py initialises
     the name as citeproc-js does ("M.") instead of "M.-. ji ."."""
     if name.get("literal"):
-        return {"literal": _text(name["literal"], "literal", html_out, recase=False)}
+        return {"literal": _text(name["literal"], "literal", html_out, quotes, recase=False)}
     parts = {
-        part: _text(name[part], part, html_out, recase=False)
+        part: _text(name[part], part, html_out, quotes, recase=False)
         for part in _NAME_PARTS
         if isinstance(name.get(part), str | int) and str(name[part]).strip()
     }
@@ -193,7 +194,7 @@ def _name(name: Mapping[str, Any], html_out: bool) -> dict[str, str] | None:
         return {"literal": parts["family"] + parts.get("given", "")}
     if "given" in parts:
         parts["given"] = _HYPHEN.sub(
-            lambda m: (NON_BREAKING_HYPHEN if m[1].islower() else "-") + m[1], parts["given"]
+            lambda m: (HYPHEN_MARK if m[1].islower() else "-") + m[1], parts["given"]
         )
     return parts if parts.get("family") or parts.get("given") else None
 
@@ -253,26 +254,29 @@ def _date(value: Any) -> dict[str, Any] | None:
     return date or None
 
 
-def _value(variable: str, value: Any, html_out: bool) -> Any:
+def _value(variable: str, value: Any, html_out: bool, quotes: Quotes) -> Any:
     if variable in _NAMES:
         if not isinstance(value, list | tuple):
             return None
-        names = [_name(n, html_out) for n in value if isinstance(n, Mapping)]
+        names = [_name(n, html_out, quotes) for n in value if isinstance(n, Mapping)]
         return [n for n in names if n] or None
     if variable in _DATES:
         return _date(value)
     if isinstance(value, str | int | float) and str(value).strip():
-        return _text(value, variable, html_out)
+        return _text(value, variable, html_out, quotes)
     return None
 
 
-def prepare_item(item: Mapping[str, Any], key: str, html_out: bool) -> dict[str, Any]:
+def prepare_item(
+    item: Mapping[str, Any], key: str, html_out: bool, quotes: Quotes
+) -> dict[str, Any]:
     """The item as citeproc-py should get it, under the id ``key``.
 
     Args:
         item: A CSL-JSON item (as :func:`refman.core.csl.csl_item` makes it).
         key: The id to give it (citeproc-py lower-cases ids; refman gives its own).
         html_out: The output is HTML (the data is escaped).
+        quotes: The quotes of the style's locale (the data's own are read as markup).
 
     Returns:
         A new dict; ``item`` is not changed.
@@ -282,10 +286,30 @@ def prepare_item(item: Mapping[str, Any], key: str, html_out: bool) -> dict[str,
         variable = _RENAMED.get(variable, variable)
         if variable in ("id", "type") or variable not in _KNOWN or variable in prepared:
             continue
-        converted = _value(variable, value, html_out)
+        converted = _value(variable, value, html_out, quotes)
         if converted is not None:
             prepared[variable] = converted
     return prepared
+
+
+#: The languages whose typography ties a name's particle to the family name with a
+#: no-break space ("van\u00a0Leeuwen"), as citeproc-js does.
+_TIED_PARTICLES = ("fr", "ru", "cs")
+
+
+def particle_joins(item: Mapping[str, Any], language: str) -> list[tuple[str, str]]:
+    """For an item prepared (:func:`prepare_item`) and rendered in ``language`` ("fr-FR"):
+    each "particle family" of its names, with what it is written as in that language
+    (none in most languages)."""
+    if language.split("-")[0] not in _TIED_PARTICLES:
+        return []
+    joins = []
+    for variable in _NAMES & item.keys():
+        for name in item[variable] if isinstance(item[variable], list) else []:
+            particle, family = name.get("non-dropping-particle"), name.get("family")
+            if particle and family:
+                joins.append((f"{particle} {family}", f"{particle}\u00a0{family}"))
+    return joins
 
 
 def citeproc_source(items: list[dict[str, Any]]) -> CiteProcJSON:

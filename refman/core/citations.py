@@ -2,7 +2,8 @@
 
 The styles are the official CSL files of six common styles, shipped in
 ``refman/data/styles`` (CC BY-SA 3.0, see the LICENSE.md there); the locale is citeproc-py's
-own (the style's default locale, else American English). Every paper starts as its CSL-JSON
+own: the style's default locale, else American English, or the language chosen
+(:mod:`~refman.core.citation_languages`). Every paper starts as its CSL-JSON
 item (:func:`refman.core.csl.csl_item`), and citeproc-py renders it.
 
 The entries are meant to read exactly as Zotero's (citeproc-js) do, and a test compares them
@@ -22,11 +23,14 @@ This module is Qt-free.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from refman.core.citation_languages import check_language
 from refman.core.csl import csl_item
 from refman.core.rules import check_choice
 from refman.core.values import PaperDetail
@@ -42,6 +46,7 @@ __all__ = [
     "citation_keys",
     "paper_entries",
     "render_bibliography",
+    "style_language",
     "style_path",
 ]
 
@@ -66,6 +71,8 @@ DEFAULT_STYLE = "apa"
 FORMATS = ("text", "html")
 
 _STYLE_FOLDER = "styles"
+#: Where a CSL file names the language it is written in whatever the language chosen.
+_OWN_LANGUAGE = re.compile(r'<style\b[^>]*\bdefault-locale="([^"]+)"')
 #: What a whole bibliography begins and ends with, as citeproc-js writes it.
 _BIB_BLOCK = {"text": ("", ""), "html": ('<div class="csl-bib-body">\n', "</div>")}
 
@@ -99,11 +106,25 @@ def style_path(style: str) -> Path:
     return Path(str(resource))
 
 
+@cache
+def style_language(style: str) -> str | None:
+    """The language a style is written in whatever the language chosen, or None when it
+    follows the choice: the CSL file's ``default-locale`` (Nature: "en-GB"; ACM: "en-US"), as
+    Zotero, whose language menu is off for such a style, reads it.
+
+    Raises:
+        InvalidValueError: refman has no such style.
+    """
+    found = _OWN_LANGUAGE.search(style_path(style).read_text("utf-8"))
+    return found.group(1) if found else None
+
+
 def bibliography_entries(
     items: Sequence[Mapping[str, Any]],
     style: str,
     fmt: str = "text",
     incomplete: Collection[str] = (),
+    language: str | None = None,
 ) -> list[tuple[str, str]]:
     """The bibliography entries of CSL-JSON items, in the style's order.
 
@@ -114,22 +135,27 @@ def bibliography_entries(
         fmt: "text" or "html".
         incomplete: The ids of the items whose author lists are known to stop short (CSL has
             no variable for it): their authors end in the style's "et al.".
+        language: The language to write in ("de-DE", see
+            :func:`~refman.core.citation_languages.check_language`); None: the style's own.
+            A style written in one language (:func:`style_language`) keeps it.
 
     Returns:
         ``(item id, entry)`` pairs, each entry as citeproc-js writes it: a line ending in a
         newline, or an indented ``<div class="csl-entry">`` block ending in a newline.
 
     Raises:
-        InvalidValueError: An unknown style or format.
+        InvalidValueError: An unknown style, format or language.
     """
     # citeproc-py (and lxml) load when the first citation is made, not at every start.
     from refman.core._citeproc_render import render_entries
 
-    return render_entries(items, style_path(style), check_format(fmt) == "html", incomplete)
+    path, html_out = style_path(style), check_format(fmt) == "html"
+    chosen = None if language is None else check_language(language)
+    return render_entries(items, path, html_out, incomplete, style_language(style) or chosen)
 
 
 def paper_entries(
-    details: Sequence[PaperDetail], style: str, fmt: str = "text"
+    details: Sequence[PaperDetail], style: str, fmt: str = "text", language: str | None = None
 ) -> list[tuple[PaperDetail, str]]:
     """The bibliography entries of papers, in the style's order (see
     :func:`bibliography_entries`)."""
@@ -140,12 +166,15 @@ def paper_entries(
         by_key.setdefault(str(item["id"]), detail)
         items.append(item)
     short = [key for key, detail in by_key.items() if not detail.authors_complete]
-    entries = bibliography_entries(items, style, fmt, short)
+    entries = bibliography_entries(items, style, fmt, short, language)
     return [(by_key[key], entry) for key, entry in entries]
 
 
 def render_bibliography(
-    details: Sequence[PaperDetail], style: str = DEFAULT_STYLE, fmt: str = "text"
+    details: Sequence[PaperDetail],
+    style: str = DEFAULT_STYLE,
+    fmt: str = "text",
+    language: str | None = None,
 ) -> str:
     """The bibliography of papers in a style, as citeproc-js (Zotero) writes it.
 
@@ -155,15 +184,17 @@ def render_bibliography(
         style: A style id (see :data:`STYLES`).
         fmt: "text" (one entry per line, each ending in a newline) or "html" (a
             ``csl-bib-body`` block of ``csl-entry`` blocks).
+        language: The language to write in ("de-DE"); None: the style's own.
 
     Returns:
         The bibliography; "" when there are no papers.
 
     Raises:
-        InvalidValueError: An unknown style (the message lists the styles) or format.
+        InvalidValueError: An unknown style (the message lists the styles), format or
+            language.
     """
     fmt = check_format(fmt)
-    entries = paper_entries(details, style, fmt)
+    entries = paper_entries(details, style, fmt, language)
     if not entries:
         return ""
     start, end = _BIB_BLOCK[fmt]

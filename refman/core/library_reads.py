@@ -114,17 +114,24 @@ class LibraryReads:
         with self.db.reading() as s:
             return load_details(s, ids, self.files)
 
-    def cite(self, ids: Sequence[int], style: str | None = None, fmt: str = "text") -> str:
-        """The bibliography of papers in a citation style, as text or HTML
+    def cite(
+        self,
+        ids: Sequence[int],
+        style: str | None = None,
+        fmt: str = "text",
+        language: str | None = None,
+    ) -> str:
+        """The bibliography of papers in a citation style, as text or HTML, in the style's
+        language or in ``language`` ("de-DE")
         (:func:`refman.core.citations.render_bibliography`; "" for no papers).
 
         Raises:
             NotFoundError: A paper does not exist.
-            InvalidValueError: An unknown style (the message lists them) or format.
+            InvalidValueError: An unknown style (the message lists them), format or language.
         """
         from refman.core.citations import DEFAULT_STYLE, render_bibliography  # loaded when used
 
-        return render_bibliography(self.all_details(ids), style or DEFAULT_STYLE, fmt)
+        return render_bibliography(self.all_details(ids), style or DEFAULT_STYLE, fmt, language)
 
     def cite_keys(self, ids: Sequence[int]) -> str:
         """``\\cite{a,b}`` with the citation keys of papers, in the order given.

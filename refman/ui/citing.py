@@ -18,7 +18,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from refman.common.text import plural
-from refman.core.citations import STYLES
+from refman.core.citation_languages import language_name
+from refman.core.citations import STYLES, style_language
 from refman.core.export import (
     ExportFormat,
     ExportText,
@@ -35,6 +36,7 @@ from refman.ui.messages import show_error
 from refman.ui.paper_table import PaperTable
 from refman.ui.preferences import PreferencesDialog
 from refman.ui.settings import (
+    CITATION_LANGUAGE,
     CITATION_STYLE,
     EXPORT_FOLDER,
     EXPORT_FORMAT,
@@ -100,16 +102,22 @@ def copy_citation(
     ids: Sequence[int],
     style: str,
     tell: Callable[[str], None],
+    language: str | None = None,
 ) -> None:
-    """Copy the bibliography entries of papers in a citation style (text and HTML); ``tell``
-    says so once they are on the clipboard."""
+    """Copy the bibliography entries of papers in a citation style (text and HTML), in the
+    style's language or ``language``; ``tell`` says so once they are on the clipboard."""
     if not ids:
         return
     service = controller.service
     copied = f"Copied {plural(len(ids), 'citation')} to the clipboard"
-    done = _copied(tell, f"{copied}, in the style {STYLES.get(style, style)}.")
+    written = language if language and not style_language(style) else None
+    in_language = f", in {language_name(written)}" if written else ""
+    done = _copied(tell, f"{copied}, in the style {STYLES.get(style, style)}{in_language}.")
     controller.runner.submit(
-        lambda _p, _c: (service.cite(ids, style, "text"), service.cite(ids, style, "html")),
+        lambda _p, _c: (
+            service.cite(ids, style, "text", language),
+            service.cite(ids, style, "html", language),
+        ),
         lambda texts: done(*texts),
         label="Formatting the citations…",
     )
@@ -262,7 +270,10 @@ class CitingActions(QObject):
     def on_copy_citation(self) -> None:
         """Copy the selected papers' citations in the style of the preferences."""
         style = self.settings.get(CITATION_STYLE)
-        self.with_selected(lambda ids: copy_citation(self.controller, ids, style, self.tell))
+        language = self.settings.get(CITATION_LANGUAGE) or None
+        self.with_selected(
+            lambda ids: copy_citation(self.controller, ids, style, self.tell, language)
+        )
 
     @Slot()
     def on_copy_citekey(self) -> None:

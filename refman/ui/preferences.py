@@ -1,5 +1,5 @@
-"""The Preferences dialog: the citation style of Copy Citation, what Export proposes, and how
-files are attached (copied, or linked relative to a base folder).
+"""The Preferences dialog: the citation style and language of Copy Citation, what Export
+proposes, and how files are attached (copied, or linked relative to a base folder).
 
 Each control shows one :class:`~refman.ui.settings.Preference` and writes it back when the
 dialog is accepted.
@@ -23,9 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refman.common.errors import RefmanError
+from refman.core.citation_languages import language_name, languages
+from refman.core.citations import style_language
+
 from refman.ui.export_dialog import Format
 from refman.ui.look import heading_label
 from refman.ui.settings import (
+    CITATION_LANGUAGE,
     CITATION_STYLE,
     EXPORT_FORMAT,
     EXPORT_NOTES,
@@ -41,7 +46,8 @@ def ask_folder(parent: QWidget | None, current: str) -> str:
 
 
 class PreferencesDialog(QDialog):
-    """Citation style, default export format, notes in exports, how files are attached."""
+    """Citation style and language, default export format, notes in exports, how files are
+    attached."""
 
     def __init__(
         self,
@@ -61,6 +67,9 @@ class PreferencesDialog(QDialog):
         self.style_combo.setCurrentIndex(
             max(0, self.style_combo.findData(settings.get(CITATION_STYLE)))
         )
+        self.language_combo = self._language_combo(settings.get(CITATION_LANGUAGE))
+        self.style_combo.currentIndexChanged.connect(self._style_changed)
+        self._style_changed()
         self.format_combo = QComboBox(self)
         self.format_combo.setObjectName("exportFormatPreference")
         for fmt in formats:
@@ -74,6 +83,7 @@ class PreferencesDialog(QDialog):
         files = self._files_form(settings)
         citing = QFormLayout()
         citing.addRow(CITATION_STYLE.label + ":", self.style_combo)
+        citing.addRow(CITATION_LANGUAGE.label + ":", self.language_combo)
         exporting = QFormLayout()
         exporting.addRow(EXPORT_FORMAT.label + ":", self.format_combo)
         exporting.addRow("", self.notes_check)
@@ -92,6 +102,30 @@ class PreferencesDialog(QDialog):
         layout.addWidget(heading_label("Files", self))
         layout.addLayout(files)
         layout.addWidget(buttons)
+
+    def _language_combo(self, chosen: str) -> QComboBox:
+        """The languages citations can be written in, the style's own first."""
+        combo = QComboBox(self)
+        combo.setObjectName("citationLanguage")
+        combo.addItem("The style’s own language", "")
+        for locale, name in languages().items():
+            combo.addItem(f"{name} ({locale})", locale)
+        combo.setCurrentIndex(max(0, combo.findData(chosen)))
+        return combo
+
+    def _style_changed(self) -> None:
+        """A style written in one language (Nature) keeps it: the language is not asked."""
+        style = str(self.style_combo.currentData())
+        try:
+            own = style_language(style)
+        except RefmanError:  # a style refman does not ship
+            own = None
+        self.language_combo.setEnabled(own is None)
+        self.language_combo.setToolTip(
+            ""
+            if own is None
+            else f"{self.style_combo.currentText()} is always written in {language_name(own)}."
+        )
 
     def _files_form(self, settings: WindowSettings) -> QFormLayout:
         """Link or copy attached files, and the base folder of linked ones."""
@@ -120,6 +154,7 @@ class PreferencesDialog(QDialog):
     def accept(self) -> None:
         """Keep the choices."""
         self.settings.set(CITATION_STYLE, str(self.style_combo.currentData()))
+        self.settings.set(CITATION_LANGUAGE, str(self.language_combo.currentData()))
         self.settings.set(EXPORT_FORMAT, str(self.format_combo.currentData()))
         self.settings.set(EXPORT_NOTES, self.notes_check.isChecked())
         self.settings.set(FILES_LINK, self.link_check.isChecked())

@@ -38,6 +38,9 @@ class Preference(Generic[T]):
 
 #: The citation style of Copy Citation (a style id of :mod:`refman.core.citations`).
 CITATION_STYLE = Preference("citing/style", "apa", "Citation style")
+#: The language of Copy Citation (a locale id of :mod:`refman.core.citation_languages`; ""
+#: for each style's own).
+CITATION_LANGUAGE = Preference("citing/language", "", "Citation language")
 #: The format Export… proposes (a format of :mod:`refman.core.export`).
 EXPORT_FORMAT = Preference("export/format", "bibtex", "Export format")
 #: Export notes too (BibTeX annote, RIS N1).
@@ -55,6 +58,7 @@ FILES_BASE = Preference("files/base", "", "Base folder of linked files")
 #: Every preference, in the order the Preferences dialog shows them.
 PREFERENCES: tuple[Preference[str] | Preference[bool] | Preference[int], ...] = (
     CITATION_STYLE,
+    CITATION_LANGUAGE,
     EXPORT_FORMAT,
     EXPORT_NOTES,
     FILES_LINK,

@@ -32,7 +32,7 @@ from refman.ui.controller import LibraryController
 from refman.ui.export_dialog import ExportDialog
 from refman.ui.main_window import MainWindow
 from refman.ui.preferences import PreferencesDialog
-from refman.ui.settings import CITATION_STYLE, EXPORT_FORMAT, WindowSettings
+from refman.ui.settings import CITATION_LANGUAGE, CITATION_STYLE, EXPORT_FORMAT, WindowSettings
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
@@ -131,6 +131,37 @@ def test_the_preferences_remember_the_style(qtbot: QtBot, window: MainWindow) ->
     dialog.style_combo.setCurrentIndex(dialog.style_combo.findData("ieee"))
     dialog.accept()
     assert WindowSettings(window.settings.path).get(CITATION_STYLE) == "ieee"
+
+
+def test_citations_are_copied_in_the_language_chosen_in_the_preferences(
+    qtbot: QtBot, window: MainWindow, ids: list[int]
+) -> None:
+    def choose(dialog: QDialog) -> None:
+        assert isinstance(dialog, PreferencesDialog)
+        styles, languages = dialog.style_combo, dialog.language_combo
+        assert languages.currentData() == "" and languages.isEnabled()
+        styles.setCurrentIndex(styles.findData("nature"))  # written in British English only
+        assert not languages.isEnabled()
+        assert languages.toolTip() == "Nature is always written in English (UK)."
+        styles.setCurrentIndex(styles.findData("ieee"))
+        assert languages.isEnabled()
+        languages.setCurrentIndex(languages.findData("de-DE"))
+        assert languages.currentText() == "Deutsch (Deutschland) — German (Germany) (de-DE)"
+        dialog.accept()
+
+    on_next_dialog(qtbot, PreferencesDialog, choose)
+    window.actions_by_id[ActionId.PREFERENCES].trigger()
+    assert WindowSettings(window.settings.path).get(CITATION_LANGUAGE) == "de-DE"
+    window.table.select_paper(ids[0])
+    window.actions_by_id[ActionId.COPY_CITATION].trigger()
+    settle(window.controller)
+    text, html = clipboard()
+    assert text.startswith("[1] A. Vaswani und N. Shazeer, „Attention Is All You Need“,")
+    assert "S. 5998–6008" in text and "„Attention Is All You Need“" in html
+    assert window.statusBar().currentMessage() == (
+        "Copied 1 citation to the clipboard, in the style IEEE, in Deutsch (Deutschland) — "
+        "German (Germany)."
+    )
 
 
 def on_next_dialog(qtbot: QtBot, kind: type[QDialog], act: Callable[[QDialog], None]) -> None:

@@ -11,8 +11,10 @@
 // The locales are read from the citeproc-py that refman's virtual environment holds (found
 // with ../../.venv/bin/python, or $REFMAN_PYTHON, or python3), so that both engines see the
 // same style, locale and data. Each style is rendered in its default locale (Nature: en-GB),
-// else en-US, as refman does. The items are cited in the order of library.json (the order
-// numeric styles such as IEEE number them in, unless the style sorts its bibliography).
+// else en-US, as refman does, and again with the engine's language set to each of LANGUAGES
+// (as `refman cite --language` does; a style with a default locale keeps it). The items are
+// cited in the order of library.json (the order numeric styles such as IEEE number them in,
+// unless the style sorts its bibliography).
 'use strict';
 
 const childProcess = require('child_process');
@@ -36,6 +38,9 @@ const STYLES = [
   'association-for-computing-machinery',
 ];
 const FORMATS = ['text', 'html'];
+// Languages refman is compared in besides each style's own (tests/unit/core/test_citations.py):
+// every style is rendered in each of them too, with the engine's language set to it.
+const LANGUAGES = ['de-DE', 'fr-FR'];
 
 function sha256(text) {
   return crypto.createHash('sha256').update(text, 'utf8').digest('hex');
@@ -57,8 +62,8 @@ function citeprocPyLocales() {
   return found;
 }
 
-function render(styleXml, format, sys, ids) {
-  const engine = new CSL.Engine(sys, styleXml);
+function render(styleXml, format, sys, ids, lang) {
+  const engine = new CSL.Engine(sys, styleXml, lang);
   engine.setOutputFormat(format);
   engine.updateItems(ids);
   const [meta, entries] = engine.makeBibliography();
@@ -96,6 +101,7 @@ function main() {
     library_sha256: sha256(libraryText),
     locales,
     styles: {},
+    languages: {},
   };
   for (const style of STYLES) {
     const styleXml = fs.readFileSync(path.join(STYLE_DIR, `${style}.csl`), 'utf8');
@@ -104,6 +110,13 @@ function main() {
       rendered[format] = render(styleXml, format, sys, Object.keys(byId));
     }
     expected.styles[style] = rendered;
+    for (const lang of LANGUAGES) {
+      const inLanguage = (expected.languages[lang] = expected.languages[lang] || {});
+      inLanguage[style] = {};
+      for (const format of FORMATS) {
+        inLanguage[style][format] = render(styleXml, format, sys, Object.keys(byId), lang);
+      }
+    }
   }
   fs.writeFileSync(EXPECTED, JSON.stringify(expected, null, 2) + '\n', 'utf8');
   console.log(

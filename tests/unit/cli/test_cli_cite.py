@@ -108,6 +108,34 @@ def test_an_unknown_style_is_a_user_error_that_lists_the_styles(
     assert all(style in result.err for style in STYLES)
 
 
+def test_cite_writes_in_the_language_asked_for(cli: Cli, papers: list[PaperDetail]) -> None:
+    result = cli("cite", *_ids(papers, 0, 1), "--style", "ieee", "--language", "de")
+    assert (result.code, result.err) == (0, "")
+    assert result.out == render_bibliography(papers[:2], "ieee", "text", "de-DE")
+    assert "J. Smith, J. Müller, und A. Okonkwo, „A study" in result.out
+    as_json = json.loads(cli("cite", *_ids(papers, 0), "--language", "fr", "--json").out)
+    assert as_json[0]["text"] == render_bibliography(papers[:1], "apa", "text", "fr-FR").strip()
+
+
+def test_a_style_written_in_one_language_says_so_and_keeps_it(
+    cli: Cli, papers: list[PaperDetail]
+) -> None:
+    result = cli("cite", *_ids(papers, 0), "--style", "nature", "--language", "German")
+    assert result.code == 0
+    assert result.out == render_bibliography(papers[:1], "nature", "text")
+    assert result.err == (
+        "refman: The style Nature is always written in English (UK); --language does not "
+        "change it.\n"
+    )
+
+
+def test_an_unknown_language_is_a_user_error(cli: Cli, papers: list[PaperDetail]) -> None:
+    result = cli("cite", *_ids(papers, 0), "--language", "Klingon")
+    assert (result.code, result.out) == (2, "")
+    assert "Citations cannot be written in “Klingon”" in result.err
+    assert "refman styles --languages" in result.err
+
+
 def test_an_unknown_paper_is_a_user_error(cli: Cli, papers: list[PaperDetail]) -> None:
     for extra in ((), ("--json",), ("--keys",)):
         result = cli("cite", *_ids(papers, 0), "424242", *extra)
@@ -127,6 +155,20 @@ def test_styles_lists_the_styles_without_opening_a_library(
     listed = json.loads(capsys.readouterr().out)
     assert listed == [{"id": key, "name": name} for key, name in STYLES.items()]
     assert not missing.parent.exists()
+
+
+def test_styles_lists_the_languages_citations_can_be_written_in(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["styles", "--languages"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(maxsplit=1) for line in lines if line.startswith("de-DE")] == [
+        ["de-DE", "Deutsch (Deutschland) — German (Germany)"]
+    ]
+    assert main(["styles", "--languages", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert {"id": "fr-FR", "name": "Français (France) — French (France)"} in listed
+    assert len(listed) == len(lines) > 50
 
 
 @pytest.mark.parametrize("style", ["apa", "chicago-author-date", "harvard-cite-them-right"])

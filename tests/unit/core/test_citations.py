@@ -17,6 +17,7 @@ import pytest
 from citeproc import LOCALES_PATH
 
 from refman.common.errors import InvalidValueError, NotFoundError
+from refman.core.citation_languages import check_language, languages
 from refman.core.citations import (
     FORMATS,
     STYLES,
@@ -25,6 +26,7 @@ from refman.core.citations import (
     citation_keys,
     paper_entries,
     render_bibliography,
+    style_language,
     style_path,
 )
 from refman.core.csl import csl_item
@@ -41,6 +43,8 @@ LIBRARY: list[dict[str, Any]] = json.loads((CITATIONS / "library.json").read_tex
 EXPECTED: dict[str, Any] = json.loads((CITATIONS / "expected.json").read_text("utf-8"))
 DIFFERENCES = CITATIONS / "DIFFERENCES.md"
 REGENERATE = "regenerate it: cd tools/citeproc-js && npm install && node render.js"
+#: The languages render.js renders the fixture library in, besides each style's own.
+LANGUAGES = ("de-DE", "fr-FR")
 
 #: CSL variables that are paper fields (the rest goes to the paper's ``extra``).
 _FIELDS = {
@@ -406,7 +410,7 @@ def test_any_text_renders_in_every_style_without_leaving_private_marks() -> None
         for style in STYLES:
             for fmt in FORMATS:
                 for _, entry in bibliography_entries(items, style, fmt):
-                    assert not any("\ue000" <= c <= "\ue1ff" or c == "\u2011" for c in entry)
+                    assert not any("\ue000" <= c <= "\ue1ff" for c in entry)
 
 
 # -- the same output as citeproc-js ----------------------------------------------------------
@@ -492,6 +496,78 @@ def test_refman_differs_from_citeproc_js_exactly_where_documented(
         "refman's citations no longer differ from citeproc-js where DIFFERENCES.md says.\n"
         f"Not documented (or changed):\n{''.join(new)}\nNo longer different: {gone}"
     )
+
+
+def test_render_js_renders_the_languages_compared_here() -> None:
+    script = (REPO / "tools" / "citeproc-js" / "render.js").read_text("utf-8")
+    listed = re.search(r"const LANGUAGES = \[(.*?)\];", script, re.DOTALL)
+    assert listed is not None
+    assert re.findall(r"'([\w-]+)'", listed.group(1)) == list(LANGUAGES)
+    assert sorted(EXPECTED["languages"]) == sorted(LANGUAGES), REGENERATE
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_in_another_language_every_entry_reads_as_citeproc_js_writes_it(
+    papers: list[PaperDetail], language: str
+) -> None:
+    """German and French terms, ordinals ("2. Aufl.", "2ᵉ éd.", in HTML ``2<sup>e</sup>``),
+    quotes („…“, «\u00a0…\u00a0»), French page ranges and particles ("van\u00a0Leeuwen"), and
+    titles left as written outside English: all 21 papers in every style and format."""
+    for style in STYLES:
+        for fmt in FORMATS:
+            theirs = EXPECTED["languages"][language][style][fmt]["entries"]
+            ours = [(str(d.citekey), e) for d, e in paper_entries(papers, style, fmt, language)]
+            assert ours == [(k, e) for k, e in theirs], (style, fmt)
+
+
+@pytest.mark.parametrize(
+    ("typed", "locale"),
+    [
+        ("de", "de-DE"),
+        ("DE_de", "de-DE"),
+        ("German", "de-DE"),
+        ("deutsch", "de-DE"),
+        ("Français (Canada)", "fr-CA"),
+        ("pt-br", "pt-BR"),
+        ("en", "en-US"),
+        ("English (UK)", "en-GB"),
+    ],
+)
+def test_a_language_is_named_as_people_name_it(typed: str, locale: str) -> None:
+    assert check_language(typed) == locale
+
+
+def test_an_unknown_language_is_refused_saying_where_the_languages_are_listed() -> None:
+    with pytest.raises(InvalidValueError) as raised:
+        check_language("Klingon")
+    assert "“Klingon”" in str(raised.value)
+    assert "refman styles --languages" in raised.value.hint
+    with pytest.raises(InvalidValueError):
+        bibliography_entries(LIBRARY[:1], "apa", "text", (), "xx")
+
+
+def test_every_language_offered_writes_citations() -> None:
+    offered = languages()
+    assert {"de-DE", "fr-FR", "es-ES", "ja-JP", "en-GB"} <= offered.keys()
+    assert offered["de-DE"] == "Deutsch (Deutschland) — German (Germany)"
+    for locale in offered:
+        entries = bibliography_entries(LIBRARY[:3], "apa", "text", (), locale)
+        assert len(entries) == 3, locale
+        assert not any("\ue000" <= c <= "\ue1ff" for _, e in entries for c in e), locale
+    spanish = dict(bibliography_entries(LIBRARY[:1], "ieee", "text", (), "es"))
+    assert " y A. Okonkwo" in spanish["smith2020bayesian"]
+
+
+def test_a_style_written_in_one_language_keeps_it(papers: list[PaperDetail]) -> None:
+    assert (style_language("nature"), style_language("acm"), style_language("apa")) == (
+        "en-GB",
+        "en-US",
+        None,
+    )
+    assert paper_entries(papers, "nature", "text", "de-DE") == paper_entries(
+        papers, "nature", "text"
+    )
+    assert paper_entries(papers, "apa", "text", "de-DE") != paper_entries(papers, "apa", "text")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
