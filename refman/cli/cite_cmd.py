@@ -52,7 +52,9 @@ Print the bibliography entries of papers in a citation style, as Zotero would fo
 plain text (one entry per line) or HTML (italics kept, for word processors). The papers are
 those given by id, or those that --search, --tag and --section select (in list order).
 Numbered styles such as IEEE number the papers in the order given; the others sort them as
-the style says. Each style writes in its own language (American English for most, British
+the style says. With --in-text it prints the papers' in-text citation instead, as Zotero's
+Copy Citation does: "(Doe & Roe, 2023; Smith et al., 2020)", "[1–3]". Each style writes in
+its own language (American English for most, British
 for Nature) unless --language names another; a style written for one language (Nature, ACM)
 keeps it, as in Zotero."""
 CITE_EPILOG = f"""\
@@ -60,13 +62,16 @@ CITE_EPILOG = f"""\
 
 --json prints one object per paper, in bibliography order: "id" (the paper's id),
 "citekey", "text" (the entry as plain text) and, with --format html, "html" (its
-<div class="csl-entry"> element). With --keys it prints "id" and "citekey" only.
+<div class="csl-entry"> element). With --keys it prints "id" and "citekey" only. With
+--in-text it prints one object: "ids" (the papers cited, in order), "text" and, with
+--format html, "html".
 
 examples:
   refman cite 12                          paper #12 in APA (the default style)
   refman cite 12 15 17 --style ieee       three papers, numbered [1] to [3]
   refman cite 12 --style nature --format html > refs.html
   refman cite 12 15 --language de         in German ("und", "Hrsg."; see refman styles --languages)
+  refman cite 12 15 --in-text             (Jiang et al., 2024; Smith et al., 2020)
   refman cite 12 15 --keys                \\cite{{jiang2024megascale,smith2020study}}
   refman cite --tag thesis --style ieee    the papers tagged "thesis"
   refman cite 12 --json
@@ -100,6 +105,11 @@ def add_cite_arguments(p: argparse.ArgumentParser, paper_id: Callable[[str], int
     )
     either.add_argument(
         "--keys", action="store_true", help="print \\cite{…} with the papers' citation keys"
+    )
+    p.add_argument(
+        "--in-text",
+        action="store_true",
+        help="print the papers' in-text citation, (Doe & Roe, 2023) or [1]",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object per paper")
 
@@ -147,13 +157,7 @@ def _json_entries(
 def run_cite(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman cite ID...`` (or ``--search``, ``--tag``, ``--section``)."""
     style, fmt = check_style(args.style), check_format(args.format)
-    language = None if args.language is None else check_language(args.language)
-    own = style_language(style)
-    if language is not None and own is not None and own != language:
-        sys.stderr.write(
-            f"refman: The style {STYLES[style]} is always written in {language_name(own)};"
-            " --language does not change it.\n"
-        )
+    language = _language(args.language, style)
     if not args.ids and not filtered(args):
         raise RefmanError(
             "Name the papers to cite: their ids, or --search, --tag or --section.",
@@ -162,6 +166,10 @@ def run_cite(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
     ids = selected_ids(args, service, "cite")
     if not ids:
         raise RefmanError("No paper to cite: the search, tags or section select none.")
+    if args.in_text and args.keys:
+        raise RefmanError("--in-text and --keys cannot go together: choose one.")
+    if args.in_text:
+        return _in_text(service, ids, (style, fmt, language), args.json, out)
     if not args.keys and not args.json:
         text = service.cite(ids, style, fmt, language)
         out.write(text if text.endswith("\n") else text + "\n")
@@ -173,6 +181,42 @@ def run_cite(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
         write_json(out, [{"id": d.id, "citekey": d.citekey} for d in details])
     else:
         out.write(citation_keys(details) + "\n")
+    return 0
+
+
+def _language(typed: str | None, style: str) -> str | None:
+    """The language asked for, checked; a style written in one language says it keeps it."""
+    language = None if typed is None else check_language(typed)
+    own = style_language(style)
+    if language is not None and own is not None and own != language:
+        sys.stderr.write(
+            f"refman: The style {STYLES[style]} is always written in {language_name(own)};"
+            " --language does not change it.\n"
+        )
+    return language
+
+
+def _in_text(
+    service: LibraryService,
+    ids: Sequence[int],
+    how: tuple[str, str, str | None],
+    as_json: bool,
+    out: TextIO,
+) -> int:
+    """``refman cite --in-text``: one citation of the papers (``how``: style, format,
+    language), or its JSON object (see the epilog)."""
+    style, fmt, language = how
+    text = service.cite(ids, style, fmt, language, in_text=True)
+    if not as_json:
+        out.write(text + "\n")
+        return 0
+    obj: dict[str, Any] = {"ids": list(dict.fromkeys(ids))}
+    obj["text"] = (
+        text if fmt == "text" else service.cite(ids, style, "text", language, in_text=True)
+    )
+    if fmt == "html":
+        obj["html"] = text
+    write_json(out, obj)
     return 0
 
 

@@ -94,12 +94,7 @@ class Finisher:
             text: The entry as citeproc-py renders it.
             number: Its citation number (its place in the bibliography, from 1).
         """
-        if self.html:
-            for entity, numeric in _ENTITIES:
-                text = text.replace(entity, numeric)
-            text = _DOUBLE_PERIOD.sub(r"\1\2", text)
-            text = _SUPERSCRIPT.sub(lambda m: f"<sup>{_SUPERSCRIPTS[m[0]]}</sup>", text)
-        text = requote(text, self.quotes).replace(HYPHEN_MARK, "-")
+        text = self.finished(text)
         margin = None
         if self.margin is not None:
             prefix, suffix = self.margin
@@ -107,6 +102,16 @@ class Finisher:
             if text.startswith(wanted):
                 margin, text = wanted, text[len(wanted) :]
         return self._markup(text, margin)
+
+    def finished(self, text: str) -> str:
+        """A text citeproc-py rendered (an entry, a citation) with citeproc-js's entities,
+        quotes and superscripts, and the data's marks taken out."""
+        if self.html:
+            for entity, numeric in _ENTITIES:
+                text = text.replace(entity, numeric)
+            text = _DOUBLE_PERIOD.sub(r"\1\2", text)
+            text = _SUPERSCRIPT.sub(lambda m: f"<sup>{_SUPERSCRIPTS[m[0]]}</sup>", text)
+        return requote(text, self.quotes).replace(HYPHEN_MARK, "-")
 
     def _markup(self, body: str, margin: str | None) -> str:
         if not self.html:

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from functools import cmp_to_key
 from typing import Any
 
-__all__ = ["add_year_suffixes", "collation_key", "sort_bibliography"]
+__all__ = ["add_year_suffixes", "collation_key", "sort_bibliography", "sorted_items"]
 
 _NS = {"cs": "http://purl.org/net/xbiblio/csl"}
 _DEMOTE = "demote-non-dropping-particle"
@@ -101,11 +101,17 @@ def sort_bibliography(style: Any, bibliography: Any) -> None:
         style: The ``CitationStylesStyle``.
         bibliography: The ``CitationStylesBibliography`` whose items are registered.
     """
-    element = style.root.bibliography
+    bibliography.items = sorted_items(style, list(bibliography.items), style.root.bibliography)
+    bibliography.keys = [item.key for item in bibliography.items]
+
+
+def sorted_items(style: Any, items: list[Any], element: Any) -> list[Any]:
+    """Cited items in the order of the ``<sort>`` of ``element`` (the style's
+    ``<bibliography>`` or ``<citation>``), compared as citeproc-js compares; as given when it
+    has none."""
     sort = element.find("cs:sort", _NS) if element is not None else None
     if sort is None:
-        return
-    items = list(bibliography.items)
+        return items
     descending = []
     columns = []
     with _demoted_for_sorting(style):
@@ -121,8 +127,7 @@ def sort_bibliography(style: Any, bibliography: Any) -> None:
         return _compare(left, right, descending)
 
     rows.sort(key=cmp_to_key(compare))
-    bibliography.items = [row[0] for row in rows]
-    bibliography.keys = [item.key for item in bibliography.items]
+    return [row[0] for row in rows]
 
 
 def _suffix(number: int) -> str:

@@ -44,6 +44,8 @@ __all__ = [
     "check_format",
     "check_style",
     "citation_keys",
+    "citation_text",
+    "paper_citation",
     "paper_entries",
     "render_bibliography",
     "style_language",
@@ -154,20 +156,58 @@ def bibliography_entries(
     return render_entries(items, path, html_out, incomplete, style_language(style) or chosen)
 
 
+def citation_text(
+    items: Sequence[Mapping[str, Any]],
+    style: str,
+    fmt: str = "text",
+    incomplete: Collection[str] = (),
+    language: str | None = None,
+) -> str:
+    """One in-text citation of CSL-JSON items, as citeproc-js (Zotero's *Copy Citation*)
+    writes it: "(Doe & Roe, 2023; Smith et al., 2020a, 2020b)" in APA, "[1–3]" in ACM (the
+    papers numbered in the order given). Arguments as for :func:`bibliography_entries`; ""
+    for no items.
+
+    Raises:
+        InvalidValueError: An unknown style, format or language.
+    """
+    from refman.core._citeproc_render import render_citation
+
+    path, html_out = style_path(style), check_format(fmt) == "html"
+    chosen = None if language is None else check_language(language)
+    return render_citation(items, path, html_out, incomplete, style_language(style) or chosen)
+
+
 def paper_entries(
     details: Sequence[PaperDetail], style: str, fmt: str = "text", language: str | None = None
 ) -> list[tuple[PaperDetail, str]]:
     """The bibliography entries of papers, in the style's order (see
     :func:`bibliography_entries`)."""
+    by_key, items, short = _cited(details)
+    entries = bibliography_entries(items, style, fmt, short, language)
+    return [(by_key[key], entry) for key, entry in entries]
+
+
+def paper_citation(
+    details: Sequence[PaperDetail], style: str, fmt: str = "text", language: str | None = None
+) -> str:
+    """The in-text citation of papers, cited in the order given (see :func:`citation_text`)."""
+    _, items, short = _cited(details)
+    return citation_text(items, style, fmt, short, language)
+
+
+def _cited(
+    details: Sequence[PaperDetail],
+) -> tuple[dict[str, PaperDetail], list[dict[str, Any]], list[str]]:
+    """Papers as CSL items: the papers by item id, the items, the ids of those whose author
+    lists stop short."""
     by_key: dict[str, PaperDetail] = {}
     items = []
     for detail in details:
         item = csl_item(detail)
         by_key.setdefault(str(item["id"]), detail)
         items.append(item)
-    short = [key for key, detail in by_key.items() if not detail.authors_complete]
-    entries = bibliography_entries(items, style, fmt, short, language)
-    return [(by_key[key], entry) for key, entry in entries]
+    return by_key, items, [key for key, detail in by_key.items() if not detail.authors_complete]
 
 
 def render_bibliography(

@@ -120,18 +120,29 @@ class LibraryReads:
         style: str | None = None,
         fmt: str = "text",
         language: str | None = None,
+        *,
+        in_text: bool = False,
     ) -> str:
         """The bibliography of papers in a citation style, as text or HTML, in the style's
         language or in ``language`` ("de-DE")
-        (:func:`refman.core.citations.render_bibliography`; "" for no papers).
+        (:func:`refman.core.citations.render_bibliography`; "" for no papers); with
+        ``in_text``, their in-text citation ("(Doe & Roe, 2023; Smith et al., 2020)",
+        :func:`refman.core.citations.paper_citation`).
 
         Raises:
             NotFoundError: A paper does not exist.
             InvalidValueError: An unknown style (the message lists them), format or language.
         """
-        from refman.core.citations import DEFAULT_STYLE, render_bibliography  # loaded when used
+        from refman.core.citations import (  # loaded when used
+            DEFAULT_STYLE,
+            paper_citation,
+            render_bibliography,
+        )
 
-        return render_bibliography(self.all_details(ids), style or DEFAULT_STYLE, fmt, language)
+        details = self.all_details(ids)
+        if in_text:
+            return paper_citation(details, style or DEFAULT_STYLE, fmt, language)
+        return render_bibliography(details, style or DEFAULT_STYLE, fmt, language)
 
     def cite_keys(self, ids: Sequence[int]) -> str:
         """``\\cite{a,b}`` with the citation keys of papers, in the order given.

@@ -26,6 +26,7 @@ class ActionId(enum.Enum):
     EXPORT_SELECTED = enum.auto()
     QUIT = enum.auto()
     COPY_CITATION = enum.auto()
+    COPY_IN_TEXT = enum.auto()
     COPY_CITEKEY = enum.auto()
     COPY_BIBTEX = enum.auto()
     PREFERENCES = enum.auto()
@@ -109,6 +110,11 @@ _SPECS: dict[ActionId, _Spec] = {
         "Copy &Citation",
         "Copy the selected papers' bibliography entries in the chosen style",
         ("Ctrl+Shift+C",),
+    ),
+    ActionId.COPY_IN_TEXT: _Spec(
+        "Copy &In-Text Citation",
+        "Copy the selected papers' in-text citation, (Doe & Roe, 2023), in the chosen style",
+        ("Ctrl+Shift+I",),
     ),
     ActionId.COPY_CITEKEY: _Spec(
         "Copy Citation &Key", "Copy \\cite{…} with the selected papers' keys", ("Ctrl+Shift+K",)

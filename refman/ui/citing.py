@@ -103,20 +103,24 @@ def copy_citation(
     style: str,
     tell: Callable[[str], None],
     language: str | None = None,
+    *,
+    in_text: bool = False,
 ) -> None:
-    """Copy the bibliography entries of papers in a citation style (text and HTML), in the
-    style's language or ``language``; ``tell`` says so once they are on the clipboard."""
+    """Copy the bibliography entries of papers in a citation style (text and HTML), or with
+    ``in_text`` their in-text citation, in the style's language or ``language``; ``tell``
+    says so once they are on the clipboard."""
     if not ids:
         return
     service = controller.service
-    copied = f"Copied {plural(len(ids), 'citation')} to the clipboard"
+    what = "the in-text citation of " + plural(len(ids), "paper") if in_text else None
+    copied = f"Copied {what or plural(len(ids), 'citation')} to the clipboard"
     written = language if language and not style_language(style) else None
     in_language = f", in {language_name(written)}" if written else ""
     done = _copied(tell, f"{copied}, in the style {STYLES.get(style, style)}{in_language}.")
     controller.runner.submit(
         lambda _p, _c: (
-            service.cite(ids, style, "text", language),
-            service.cite(ids, style, "html", language),
+            service.cite(ids, style, "text", language, in_text=in_text),
+            service.cite(ids, style, "html", language, in_text=in_text),
         ),
         lambda texts: done(*texts),
         label="Formatting the citations…",
@@ -203,6 +207,7 @@ def export_to_file(
 #: The actions that act on the selected papers.
 SELECTION_ACTIONS = (
     ActionId.COPY_CITATION,
+    ActionId.COPY_IN_TEXT,
     ActionId.COPY_CITEKEY,
     ActionId.COPY_BIBTEX,
     ActionId.EXPORT_SELECTED,
@@ -239,6 +244,7 @@ class CitingActions(QObject):
         table.customContextMenuRequested.connect(self.on_table_context_menu)
         actions[ActionId.EXPORT_TAG].triggered.connect(self.on_export_tag)
         actions[ActionId.COPY_CITATION].triggered.connect(self.on_copy_citation)
+        actions[ActionId.COPY_IN_TEXT].triggered.connect(self.on_copy_in_text)
         actions[ActionId.COPY_CITEKEY].triggered.connect(self.on_copy_citekey)
         actions[ActionId.COPY_BIBTEX].triggered.connect(self.on_copy_bibtex)
         actions[ActionId.EXPORT_SELECTED].triggered.connect(self.on_export_selected)
@@ -268,11 +274,21 @@ class CitingActions(QObject):
 
     @Slot()
     def on_copy_citation(self) -> None:
-        """Copy the selected papers' citations in the style of the preferences."""
+        """Copy the selected papers' bibliography entries in the style of the preferences."""
+        self._copy_citation(in_text=False)
+
+    @Slot()
+    def on_copy_in_text(self) -> None:
+        """Copy the selected papers' in-text citation in the style of the preferences."""
+        self._copy_citation(in_text=True)
+
+    def _copy_citation(self, *, in_text: bool) -> None:
         style = self.settings.get(CITATION_STYLE)
         language = self.settings.get(CITATION_LANGUAGE) or None
         self.with_selected(
-            lambda ids: copy_citation(self.controller, ids, style, self.tell, language)
+            lambda ids: copy_citation(
+                self.controller, ids, style, self.tell, language, in_text=in_text
+            )
         )
 
     @Slot()

@@ -58,6 +58,7 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
             ActionId.REDO,
             None,
             ActionId.COPY_CITATION,
+            ActionId.COPY_IN_TEXT,
             ActionId.COPY_CITEKEY,
             ActionId.COPY_BIBTEX,
             None,
@@ -263,6 +264,7 @@ def show_about(parent: QWidget, library: str) -> None:
 #: The paper list's context menu.
 LIST_MENU: tuple[ActionId | None, ...] = (
     ActionId.COPY_CITATION,
+    ActionId.COPY_IN_TEXT,
     ActionId.COPY_CITEKEY,
     ActionId.COPY_BIBTEX,
     None,

@@ -164,6 +164,30 @@ def test_citations_are_copied_in_the_language_chosen_in_the_preferences(
     )
 
 
+def test_copy_in_text_citation_puts_the_papers_citation_on_the_clipboard(
+    qtbot: QtBot, window: MainWindow, ids: list[int]
+) -> None:
+    window.table.selectAll()
+    action = window.actions_by_id[ActionId.COPY_IN_TEXT]
+    assert action.shortcut().toString() == "Ctrl+Shift+I"
+    qtbot.keyClick(
+        window.table,
+        Qt.Key.Key_I,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    settle(window.controller)
+    text, html = clipboard()
+    assert text == "(He, 2016; Vaswani & Shazeer, 2017)"
+    assert html == "(He, 2016; Vaswani &#38; Shazeer, 2017)"  # (HTML, as citeproc-js writes it)
+    assert window.statusBar().currentMessage() == (
+        "Copied the in-text citation of 2 papers to the clipboard, in the style APA (7th edition)."
+    )
+    window.settings.set(CITATION_STYLE, "ieee")
+    action.trigger()
+    settle(window.controller)
+    assert clipboard()[0] == "[1], [2]"
+
+
 def on_next_dialog(qtbot: QtBot, kind: type[QDialog], act: Callable[[QDialog], None]) -> None:
     """When the next modal dialog of a kind opens, act on it (as the user would)."""
 

@@ -4,7 +4,8 @@
 //   tests/fixtures/citations/library.json   the fixture library (CSL-JSON items)   -> input
 //   refman/data/styles/*.csl                the six styles refman ships            -> input
 //   citeproc-py's locales-*.xml             the locales refman renders with        -> input
-//   tests/fixtures/citations/expected.json  every style, as text and as HTML       -> output
+//   tests/fixtures/citations/expected.json  every style, as text and as HTML (entries, and
+//                                           in-text citations)                    -> output
 //
 // Usage: cd tools/citeproc-js && npm install && node render.js
 //
@@ -41,6 +42,15 @@ const FORMATS = ['text', 'html'];
 // Languages refman is compared in besides each style's own (tests/unit/core/test_citations.py):
 // every style is rendered in each of them too, with the engine's language set to it.
 const LANGUAGES = ['de-DE', 'fr-FR'];
+// In-text citations compared besides the bibliographies (as Zotero's Copy Citation makes
+// them: only the cited items registered): each item alone, then these clusters, cited in the
+// order given, then all the items together.
+const CLUSTERS = [
+  ['smith2020bayesian', 'smith2020markov'],
+  ['smith2020markov', 'doe2023attention', 'smith2020bayesian'],
+  ['vanleeuwen1990handbook', 'lamport1990chapter', 'vanbeethoven2019particles'],
+  ['who2023covid', 'kestrel2025operations', 'berg2024working'],
+];
 
 function sha256(text) {
   return crypto.createHash('sha256').update(text, 'utf8').digest('hex');
@@ -77,6 +87,13 @@ function render(styleXml, format, sys, ids, lang) {
   };
 }
 
+function cite(styleXml, format, sys, ids, lang) {
+  const engine = new CSL.Engine(sys, styleXml, lang);
+  engine.setOutputFormat(format);
+  engine.updateItems(ids);
+  return engine.makeCitationCluster(ids.map((id) => ({ id })));
+}
+
 function main() {
   const libraryText = fs.readFileSync(LIBRARY, 'utf8');
   const items = JSON.parse(libraryText);
@@ -102,6 +119,7 @@ function main() {
     locales,
     styles: {},
     languages: {},
+    citations: {},
   };
   for (const style of STYLES) {
     const styleXml = fs.readFileSync(path.join(STYLE_DIR, `${style}.csl`), 'utf8');
@@ -110,12 +128,18 @@ function main() {
       rendered[format] = render(styleXml, format, sys, Object.keys(byId));
     }
     expected.styles[style] = rendered;
+    const clusters = Object.keys(byId).map((id) => [id]).concat(CLUSTERS, [Object.keys(byId)]);
+    expected.citations[style] = {};
+    for (const format of FORMATS) {
+      expected.citations[style][format] = clusters.map((ids) => [ids, cite(styleXml, format, sys, ids)]);
+    }
     for (const lang of LANGUAGES) {
       const inLanguage = (expected.languages[lang] = expected.languages[lang] || {});
       inLanguage[style] = {};
       for (const format of FORMATS) {
         inLanguage[style][format] = render(styleXml, format, sys, Object.keys(byId), lang);
       }
+      inLanguage[style].citations = clusters.map((ids) => [ids, cite(styleXml, 'text', sys, ids, lang)]);
     }
   }
   fs.writeFileSync(EXPECTED, JSON.stringify(expected, null, 2) + '\n', 'utf8');

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from refman.__main__ import main
-from refman.core.citations import STYLES, paper_entries, render_bibliography
+from refman.core.citations import STYLES, paper_citation, paper_entries, render_bibliography
 from refman.core.library import LibraryService
 from refman.core.values import PaperDetail
 from tests.helpers.cli import Cli, runner
@@ -127,6 +127,34 @@ def test_a_style_written_in_one_language_says_so_and_keeps_it(
         "refman: The style Nature is always written in English (UK); --language does not "
         "change it.\n"
     )
+
+
+def test_in_text_prints_the_papers_citation(cli: Cli, papers: list[PaperDetail]) -> None:
+    result = cli("cite", *_ids(papers, 0, 2, 1), "--in-text")
+    assert (result.code, result.err) == (0, "")
+    assert result.out == "(Doe & Roe, 2023; Jiang et al., 2024; Smith et al., 2020)\n"
+    numbered = cli("cite", *_ids(papers, 0, 1, 2), "--in-text", "--style", "acm")
+    assert numbered.out == "[1–3]\n"
+    as_json = json.loads(
+        cli(
+            "cite",
+            *_ids(papers, 0, 1),
+            "--in-text",
+            "--style",
+            "nature",
+            "--format",
+            "html",
+            "--json",
+        ).out
+    )
+    assert as_json == {
+        "ids": [papers[0].id, papers[1].id],
+        "text": paper_citation(papers[:2], "nature"),
+        "html": "<sup>1,2</sup>",
+    }
+    both = cli("cite", *_ids(papers, 0), "--in-text", "--keys")
+    assert (both.code, both.out) == (2, "")
+    assert "--in-text and --keys cannot go together" in both.err
 
 
 def test_an_unknown_language_is_a_user_error(cli: Cli, papers: list[PaperDetail]) -> None:

@@ -111,6 +111,8 @@ def _printed(cli: Cli, library: Path, tmp_path: Path) -> dict[str, Any]:
     out["related"] = _json(cli, "related", "2", "--json")
     out["cite"] = _json(cli, "cite", "1", "2", "--format", "html", "--json")
     out["cite keys"] = _json(cli, "cite", "1", "--keys", "--json")
+    out["cite in-text"] = _json(cli, "cite", "1", "2", "--in-text", "--format", "html", "--json")
+    out["styles languages"] = _json(cli, "styles", "--languages", "--json")
     out["merge"] = _json(cli, "merge", "1", "2", "--dry-run", "--json")
     out["revert"] = _json(cli, "revert", history[0]["import"], "--dry-run", "--json")  # removed
     out["revert first"] = _json(cli, "revert", history[-1]["import"], "--dry-run", "--json")

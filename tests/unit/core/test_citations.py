@@ -24,6 +24,7 @@ from refman.core.citations import (
     bibliography_entries,
     check_style,
     citation_keys,
+    paper_citation,
     paper_entries,
     render_bibliography,
     style_language,
@@ -518,6 +519,37 @@ def test_in_another_language_every_entry_reads_as_citeproc_js_writes_it(
             theirs = EXPECTED["languages"][language][style][fmt]["entries"]
             ours = [(str(d.citekey), e) for d, e in paper_entries(papers, style, fmt, language)]
             assert ours == [(k, e) for k, e in theirs], (style, fmt)
+
+
+def _cited(papers: list[PaperDetail], ids: list[str]) -> list[PaperDetail]:
+    by_key = {str(paper.citekey): paper for paper in papers}
+    return [by_key[key] for key in ids]
+
+
+def test_in_text_citations_read_as_citeproc_js_writes_them(papers: list[PaperDetail]) -> None:
+    """Each paper alone, clusters that sort, group and collapse ("(Smith et al., 2020a,
+    2020b)", "[1–3]"), and all 21 together, in every style and format; then in German and
+    French."""
+    for style in STYLES:
+        for fmt in FORMATS:
+            for ids, theirs in EXPECTED["citations"][style][fmt]:
+                assert paper_citation(_cited(papers, ids), style, fmt) == theirs, (style, ids)
+        for language in LANGUAGES:
+            for ids, theirs in EXPECTED["languages"][language][style]["citations"]:
+                ours = paper_citation(_cited(papers, ids), style, "text", language)
+                assert ours == theirs, (style, language, ids)
+
+
+def test_an_in_text_citation_collapses_what_the_style_collapses(
+    papers: list[PaperDetail],
+) -> None:
+    smith = _cited(papers, ["smith2020markov", "doe2023attention", "smith2020bayesian"])
+    assert paper_citation(smith, "apa") == "(Doe & Roe, 2023; Smith et al., 2020b, 2020a)"
+    assert paper_citation(smith[::2], "apa") == "(Smith et al., 2020b, 2020a)"
+    assert paper_citation(papers[:5], "acm") == "[1–5]"
+    assert paper_citation(papers[:2], "acm") == "[1, 2]"
+    assert paper_citation(papers[:3], "nature", "html") == "<sup>1–3</sup>"
+    assert paper_citation([], "apa") == ""
 
 
 @pytest.mark.parametrize(
