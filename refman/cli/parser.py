@@ -47,6 +47,7 @@ examples:
   refman import zhuo.txt                  import a saved author page
   refman import *.txt --tag systems       import several pages, tagging their papers
   refman import page.txt --dry-run        only report what importing would do
+  refman import ~/Zotero/zotero.sqlite    bring in a whole Zotero library
   pbpaste | refman import -               import a page from the clipboard (macOS)
   refman import --wizard page.txt         review the import in the window first
 """
@@ -89,9 +90,11 @@ _ID_HELP = "the paper's id (see refman list)"
 def _add_import(c: Commands) -> None:
     p = c.add(
         "import",
-        "import saved author pages, bibliographies or papers' PDFs",
+        "import saved author pages, bibliographies, papers' PDFs or a Zotero library",
         "Import researchers' author pages (saved text files), bibliographies (BibTeX, RIS, "
-        "CSL-JSON) or papers' PDFs (each PDF's paper is read from it and the file attached).",
+        "CSL-JSON), papers' PDFs (each PDF's paper is read from it and the file attached) or "
+        "a Zotero library (its database, zotero.sqlite: items, tags, collections, notes and "
+        "files).",
         epilog=_IMPORT_EPILOG,
     )
     p.add_argument(

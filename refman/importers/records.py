@@ -29,6 +29,8 @@ class PageFormat(enum.StrEnum):
     CSL_JSON = "csl-json"
     #: A PDF of a paper: its metadata and first page read (the file is attached to it).
     PDF = "pdf"
+    #: A Zotero library read from its database, ``zotero.sqlite``.
+    ZOTERO = "zotero"
     #: A paper deleted elsewhere while someone wrote in it, kept (:mod:`refman.core.kept_papers`).
     KEPT = "kept"
     #: A paper a person added by hand (:mod:`refman.core.new_papers`).

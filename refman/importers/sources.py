@@ -4,24 +4,23 @@ CSL-JSON), never images, PDFs or binaries.
 :func:`check_file` decides quickly (from the name, the size and the first bytes) whether a
 file can hold an author page or a bibliography; :func:`load_source` reads it into text,
 turning HTML into its visible text with :func:`html_to_text`, and :meth:`LoadedSource.parse`
-hands the text to the reader its content calls for (:func:`~refman.importers.detect.parse_text`).
+hands the text (or the PDF, or the Zotero database) to the reader its content calls for
+(:func:`~refman.importers.detect.parse_text`).
 Both raise :class:`~refman.importers.errors.UnreadableFileError` with a plain message naming
-the file and the reason. Pure Python: no Qt, no database.
+the file and the reason. Pure Python: no Qt, no database of refman's.
 """
 
 from __future__ import annotations
 
-import glob
 import re
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from refman.common.text import plural
 from refman.importers.decode import decode_bytes
 from refman.importers.errors import NotAnAuthorPageError, UnreadableFileError
-from refman.importers.file_field import ENDNOTE_PDF
+from refman.importers.found_files import with_found_files
 from refman.importers.html_text import html_page, html_to_text
 from refman.importers.identify import attach_links
 from refman.importers.messages import SAVE_HINT, WEB_ADDRESS
@@ -91,6 +90,7 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "a Microsoft Office document"),
     (b"{\\rtf", "an RTF document"),
     (b"\x7fELF", "a program"),
+    (b"SQLite format 3\x00", "a database (SQLite) that is not a Zotero library"),
 )
 _IMAGE_BRANDS = (b"heic", b"heix", b"mif1", b"msf1", b"avif", b"avis")
 _SVG_RE = re.compile(
@@ -120,6 +120,8 @@ class LoadedSource:
     links: tuple[PageLink, ...] = ()
     #: The PDF this source is (its paper is read from it), or None for text.
     pdf: Path | None = None
+    #: The Zotero database this source is (its library is read from it), or None.
+    zotero: Path | None = None
     #: The folder of the file, against which a bibliography's relative file paths are read.
     folder: Path | None = None
 
@@ -144,6 +146,10 @@ class LoadedSource:
             from refman.importers.pdf_paper import pdf_page
 
             return pdf_page(self.pdf)
+        if self.zotero is not None:
+            from refman.importers.zotero_db import zotero_page
+
+            return with_found_files(zotero_page(self.zotero), self.folder)
         from refman.importers.detect import parse_text
 
         page = attach_links(parse_text(self.text, self.source), self.text, self.links)
@@ -219,6 +225,13 @@ def _is_pdf(path: Path, head: bytes) -> bool:
     return False
 
 
+def _is_zotero(path: Path, head: bytes) -> bool:
+    """True for a Zotero library's database (an SQLite file with Zotero's tables)."""
+    from refman.importers.zotero_db import SQLITE_HEADER, is_zotero_database
+
+    return head.startswith(SQLITE_HEADER) and is_zotero_database(path)
+
+
 def _binary_kind(data: bytes) -> str | None:
     """Return what ``data`` is when its first bytes show a known non-text format."""
     if looks_like_pdf(data):
@@ -281,8 +294,8 @@ def check_file(path: str | Path) -> None:
     _stat(path)
     _check_name(path)
     head = _read(path, _HEAD_BYTES)
-    if _is_pdf(path, head):
-        return  # a paper's PDF: read when imported
+    if _is_pdf(path, head) or _is_zotero(path, head):
+        return  # a paper's PDF, a Zotero library: read when imported
     _check_content(path, head)
     _decode(path, _whole_characters(head) if len(head) == _HEAD_BYTES else head)
 
@@ -306,8 +319,11 @@ def load_source(path: str | Path) -> LoadedSource:
     path = Path(path)
     _stat(path)
     _check_name(path)
-    if _is_pdf(path, _read(path, 1024)):
+    head = _read(path, 1024)
+    if _is_pdf(path, head):
         return LoadedSource(path.name, "", pdf=path)
+    if _is_zotero(path, head):
+        return LoadedSource(path.name, "", zotero=path, folder=path.resolve().parent)
     data = _read(path, MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise _unreadable(path, TOO_LARGE)
@@ -338,56 +354,3 @@ def _loaded(path: Path, data: bytes) -> LoadedSource:
     if is_html:
         text, links = html_page(text)
     return LoadedSource(path.name, text, warnings, encoding, links)
-
-
-def _found_file(raw: str, folders: list[Path]) -> Path | None:
-    """The file a bibliography's path names on this machine, or None."""
-    if raw.startswith(ENDNOTE_PDF):  # in "My Library.Data/PDF" beside the exported file
-        pattern = "*.Data/PDF/" + glob.escape(raw[len(ENDNOTE_PDF) :])
-        return next((p for f in folders for p in sorted(f.glob(pattern)) if p.is_file()), None)
-    path = Path(raw).expanduser()
-    tried = [path]
-    if not path.is_absolute():
-        # A relative path written on Windows ("papers\x.pdf": a JabRef library moved with it).
-        relative = [path, Path(raw.replace("\\", "/"))] if "\\" in raw else [path]
-        # Mendeley writes absolute paths without their first "/" ("home/ana/x.pdf").
-        tried = [*(folder / r for folder in folders for r in relative), Path("/") / path]
-    return next((p for p in tried if p.is_file()), None)
-
-
-def _file_folders(page: ParsedPage, folder: Path | None) -> list[Path]:
-    """Where a relative path is read from: the folders the bibliography names for its files
-    (JabRef's; a relative one from ``folder``), then ``folder``, the bibliography's own."""
-    named = [Path(f).expanduser() for f in page.file_folders]
-    folders = [f if folder is None else folder / f for f in named]
-    folders = [f for f in folders if f.is_absolute()]  # (no relative one without ``folder``)
-    return [*folders, folder] if folder is not None else folders
-
-
-def with_found_files(page: ParsedPage, folder: Path | None) -> ParsedPage:
-    """The page with each record's files found on this machine (a relative path read from
-    the folders the page names, then ``folder``; None: from nowhere): those not found are
-    left out, and a warning says how many."""
-    missing: list[str] = []
-    records = []
-    folders = _file_folders(page, folder)
-    for record in page.records:
-        found: list[str] = []
-        for raw in record.files:
-            if "://" in raw and not raw.startswith(ENDNOTE_PDF):
-                continue  # a web page's link (Zotero's "Snapshot" of a link), not a file
-            path = _found_file(raw, folders)
-            if path is not None:
-                found.append(str(path))
-            else:
-                missing.append(raw)
-        records.append(replace(record, files=tuple(found)) if record.files else record)
-    page.records = records
-    if missing:
-        names = ", ".join(Path(m).name for m in missing[:3]) + (", …" if len(missing) > 3 else "")
-        page.warnings.append(
-            f"{plural(len(missing), 'file')} the bibliography names "
-            f"{'was' if len(missing) == 1 else 'were'} not found ({names}): the papers are "
-            "imported without them."
-        )
-    return page

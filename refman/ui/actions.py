@@ -84,8 +84,8 @@ class _Spec:
 _SPECS: dict[ActionId, _Spec] = {
     ActionId.IMPORT: _Spec(
         "&Import…",
-        "Import author pages, bibliographies (BibTeX, RIS, CSL-JSON) or papers' PDFs: files or "
-        "pasted text",
+        "Import author pages, bibliographies (BibTeX, RIS, CSL-JSON), papers' PDFs or a Zotero "
+        "library: files or pasted text",
         ("Ctrl+I",),
     ),
     ActionId.NEW_PAPER: _Spec(

@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery
 from tests.helpers.fixtures import settle, sourced_file
+from tests.helpers.zotero import make_zotero_library
 
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
@@ -121,6 +122,27 @@ def test_dropping_a_bib_on_the_window_imports_it_in_one_undo_step(
     window.controller.undo()
     settle(window.controller)
     assert library.paper_ids(PaperQuery()) == []
+
+
+def test_dropping_a_zotero_database_imports_the_zotero_library(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    zotero = make_zotero_library(tmp_path / "Zotero")
+    drop_on(window.table.viewport(), files(zotero))
+    qtbot.waitUntil(lambda: hasattr(window, "wizard") and window.wizard.isVisible())
+    wizard = window.wizard
+    assert wizard.source_page.wait_until_read()
+    assert labels(wizard.source_page, "sourceFormat") == [
+        "Zotero library (its items, tags, collections, notes and files) · zotero.sqlite"
+    ]
+    assert labels(wizard.source_page, "sourceCount") == ["✓  3 records found"]
+    assert "⚠  1 item in Zotero's trash is not imported." in labels(
+        wizard.source_page, "sourceWarning"
+    )
+    assert set(statuses(review(qtbot, wizard))) == {"New"}
+    finish(qtbot, wizard)
+    titles = {library.paper(i).title for i in library.paper_ids(PaperQuery())}
+    assert titles == {"Sparse Lattices for Retrieval", "Lattices at Scale", "Quiet Lattices"}
 
 
 def test_the_same_bib_again_would_only_merge(

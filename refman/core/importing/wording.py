@@ -31,6 +31,7 @@ SOURCE_KINDS = {
     "bibtex": "BibTeX bibliography",
     "ris": "RIS bibliography",
     "csl-json": "CSL-JSON bibliography",
+    "zotero": "Zotero library",
     "pdf": "the paper's PDF",
     "kept": "a paper kept",
     "typed": "a paper added by hand",

@@ -36,6 +36,7 @@ FORMAT_WORDS = {
     PageFormat.RIS: "RIS bibliography",
     PageFormat.CSL_JSON: "CSL-JSON bibliography",
     PageFormat.PDF: "a paper's PDF (its metadata and first page; the file is attached)",
+    PageFormat.ZOTERO: "Zotero library (its items, tags, collections, notes and files)",
 }
 #: A short example of an author page, shown when text is not one.
 PAGE_EXAMPLE = """\

@@ -57,10 +57,11 @@ def file_filter() -> str:
     return ";;".join(
         [
             "Author pages, bibliographies and PDFs "
-            f"({_patterns(pages | BIBLIOGRAPHY_SUFFIXES | {'.pdf'})})",
+            f"({_patterns(pages | BIBLIOGRAPHY_SUFFIXES | {'.pdf', '.sqlite'})})",
             f"Author pages ({_patterns(pages)})",
             f"Bibliographies ({_patterns(BIBLIOGRAPHY_SUFFIXES)})",
             "Papers' PDFs (*.pdf)",
+            "Zotero libraries (zotero.sqlite)",
             "All files (*)",
         ]
     )
@@ -100,8 +101,8 @@ class SourcePage(QWizardPage):
         self.setTitle("Add author pages, bibliographies or PDFs")
         self.setSubTitle(
             "Paste the text of a researcher's publication list, open saved pages, "
-            "bibliographies (BibTeX, RIS, CSL-JSON) or papers' PDFs, or drop files or text on "
-            "this page."
+            "bibliographies (BibTeX, RIS, CSL-JSON), papers' PDFs or a Zotero library "
+            "(zotero.sqlite), or drop files or text on this page."
         )
         self._files: list[Source] = []
         self._texts: list[Source] = []

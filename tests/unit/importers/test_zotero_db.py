@@ -1,0 +1,131 @@
+"""A Zotero library imported from its database, ``zotero.sqlite``: every item with its
+fields, creators, tags, collections, child notes and files; the trash and standalone notes
+left out with a word; read while Zotero holds the database; never a duplicate."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from refman.core.csl import csl_item
+from refman.core.library import LibraryService
+from refman.core.values import PaperQuery
+from refman.importers.errors import NotABibliographyError, UnreadableFileError
+from refman.importers.records import PageFormat
+from refman.importers.sources import check_file, load_source
+from tests.helpers.cli import runner
+from tests.helpers.fixtures import read_page, sourced_file
+from tests.helpers.zotero import make_zotero_library
+
+
+@pytest.fixture
+def zotero(tmp_path: Path) -> Path:
+    return make_zotero_library(tmp_path / "Zotero")
+
+
+def test_every_item_comes_with_its_fields_creators_tags_collections_and_notes(
+    zotero: Path,
+) -> None:
+    page = read_page(zotero)
+    assert page.format is PageFormat.ZOTERO and page.owner == ""
+    article, proceedings, preprint = page.records  # (oldest first; the trash left out)
+    assert (article.title, article.year, article.venue) == (
+        "Sparse Lattices for Retrieval",
+        2021,
+        "Journal of Lattice Search",
+    )
+    assert (article.type, article.doi, article.volume, article.issue, article.pages) == (
+        "article-journal",
+        "10.5555/lattice.2021.12",
+        "12",
+        "3",
+        "101-118",
+    )
+    assert article.authors == ("Ana García", "Wei Li") and article.authors_complete
+    assert article.abstract == "We index sparse lattices for retrieval."
+    assert article.tags == ("retrieval", "Thesis/Chapter 2")
+    assert article.notes == ("Read section 3 again.",)
+    assert [Path(f).name for f in article.files] == ["Garcia - 2021 - Sparse Lattices.pdf"]
+    assert (proceedings.type, proceedings.venue, proceedings.authors) == (
+        "paper-conference",
+        "Proc. of Lattices",
+        ("World Health Organization",),
+    )
+    assert proceedings.extra["editor"] == [{"family": "Lund", "given": "Mia"}]
+    assert proceedings.files == ()  # (its linked PDF is gone)
+    assert (preprint.arxiv_id, preprint.year) == ("2306.01234", 2023)
+
+
+def test_the_trash_standalone_notes_and_missing_files_are_named_not_imported(
+    zotero: Path,
+) -> None:
+    warnings = read_page(zotero).warnings
+    assert "1 standalone note of the Zotero library, in no item, is not imported." in warnings
+    assert "1 item in Zotero's trash is not imported." in warnings
+    assert any("(lattices.pdf)" in w and "not found" in w for w in warnings)
+
+
+def test_a_zotero_library_imports_once_with_its_files_and_never_twice(
+    library: LibraryService, zotero: Path
+) -> None:
+    first = library.import_pages([sourced_file(zotero)])
+    assert len(first.new_ids) == 3
+    article = library.paper(min(first.new_ids))
+    assert [t.name for t in article.tags] == ["retrieval", "Thesis/Chapter 2"]
+    assert [n.text for n in article.notes] == ["Read section 3 again."]
+    [kept] = article.files
+    assert Path(kept.path).is_file() and kept.pages == 2  # (copied, or linked when shared)
+    assert csl_item(library.paper(sorted(first.new_ids)[1]))["author"] == [
+        {"literal": "World Health Organization"}
+    ]
+    again = library.import_pages([sourced_file(zotero)])
+    assert not again.new_ids
+    assert library.count(PaperQuery()) == 3
+    assert len(library.paper(article.id).notes) == 1
+
+
+def test_a_database_zotero_holds_locked_is_read_as_it_is(zotero: Path) -> None:
+    with closing(sqlite3.connect(zotero, isolation_level=None)) as held:
+        held.execute("PRAGMA locking_mode = EXCLUSIVE")
+        held.execute("BEGIN EXCLUSIVE")  # as Zotero holds it while it runs
+        check_file(zotero)
+        assert len(load_source(zotero).parse().records) == 3
+        held.execute("ROLLBACK")
+    before = zotero.read_bytes()
+    read_page(zotero)
+    assert zotero.read_bytes() == before  # nothing written to it
+
+
+def test_another_sqlite_database_is_refused_saying_what_it_is(tmp_path: Path) -> None:
+    other = tmp_path / "library.sqlite"
+    LibraryService.open(other).close()  # refman's own library is no Zotero library
+    with pytest.raises(UnreadableFileError) as raised:
+        check_file(other)
+    assert "a database (SQLite) that is not a Zotero library" in str(raised.value)
+
+
+def test_an_empty_zotero_library_says_so(zotero: Path) -> None:
+    with closing(sqlite3.connect(zotero)) as db:
+        db.execute("INSERT OR IGNORE INTO deletedItems (itemID) SELECT itemID FROM items")
+        db.commit()
+    with pytest.raises(NotABibliographyError) as raised:
+        read_page(zotero)
+    assert "holds no items to import" in str(raised.value)
+    assert "trash" in raised.value.hint
+
+
+def test_the_command_line_imports_a_zotero_library(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, zotero: Path
+) -> None:
+    moved = shutil.copytree(zotero.parent, tmp_path / "elsewhere" / "Zotero")
+    cli = runner(capsys, tmp_path / "lib.sqlite")
+    result = cli("import", moved / "zotero.sqlite")
+    assert result.code == 0
+    assert "zotero.sqlite: Zotero library (zotero) — 3 new, 0 merged" in result.out
+    assert "1 item in Zotero's trash is not imported." in result.out
+    listed = cli("list").out
+    assert "Sparse Lattices for Retrieval" in listed and "Thrown Away" not in listed
