@@ -5,14 +5,16 @@ Every regular item (not a note, attachment or annotation, not in Zotero's trash)
 record, through the same reading as a CSL-JSON item (:func:`~refman.importers.csl_fields.
 csl_draft`): its fields as Zotero maps them onto CSL, its creators, its tags, the
 collections it is in as tags (a sub-collection as "Parent/Child"), its child notes as notes
-(their HTML as text), and its files: those Zotero keeps (``storage/KEY/name`` beside the
-database) and those it links. Zotero need not be closed: the file is read as it is on disk,
-without taking its lock (``immutable``); nothing is written to it.
+(their HTML as text), the annotations made in Zotero's PDF reader (a note per file: each
+highlight quoted with its page, and its comment), and its files: those Zotero keeps
+(``storage/KEY/name`` beside the database) and those it links. Zotero need not be closed:
+the file is read as it is on disk, without taking its lock (``immutable``); nothing is
+written to it.
 
 The schema read is Zotero's (``items``, ``itemData``/``itemDataValues``/``fields``,
 ``itemTypes``, ``creators``/``itemCreators``/``creatorTypes``, ``tags``/``itemTags``,
-``collections``/``collectionItems``, ``itemNotes``, ``itemAttachments``, ``deletedItems``),
-as Zotero 5 to 7 write it.
+``collections``/``collectionItems``, ``itemNotes``, ``itemAttachments``,
+``itemAnnotations``, ``deletedItems``), as Zotero 5 to 7 write it.
 """
 
 from __future__ import annotations
@@ -154,6 +156,8 @@ class _Library:
         creators = self._creators()
         tags = self._tags()
         notes, files = self._children()
+        for item_id, written in self._annotations().items():
+            notes[item_id].extend(written)
         warnings: list[str] = []
         records = []
         for number, (item_id, kind, key) in enumerate(items, 1):
@@ -275,6 +279,26 @@ class _Library:
                 files[parent].append(where)
         return notes, files
 
+    def _annotations(self) -> dict[int, list[str]]:
+        """The annotations made in Zotero's PDF reader, one note per file, by the item the
+        file belongs to: each highlight quoted with its page, each comment after it."""
+        found: dict[tuple[int, str], list[str]] = defaultdict(list)
+        for item_id, stored, text, comment, page in self._rows(
+            "itemAnnotations",
+            "SELECT a.parentItemID, a.path, n.text, n.comment, n.pageLabel "
+            "FROM itemAnnotations n JOIN itemAttachments a ON a.itemID = n.parentItemID "
+            "JOIN items i ON i.itemID = n.itemID WHERE a.parentItemID IS NOT NULL "
+            "ORDER BY a.parentItemID, n.parentItemID, n.sortIndex, n.itemID",
+        ):
+            written = _annotation(str(text or ""), str(comment or ""), str(page or ""))
+            if written:
+                name = Path(str(stored or "").removeprefix("storage:")).name or "its file"
+                found[(item_id, name)].append(written)
+        notes: dict[int, list[str]] = defaultdict(list)
+        for (item_id, name), marks in found.items():
+            notes[item_id].append(f"Annotations of “{name}” in Zotero\n\n" + "\n\n".join(marks))
+        return notes
+
     def _file(self, mode: int, stored: str, key: str) -> str | None:
         """Where an attachment's file is: ``storage/KEY/name`` for one Zotero keeps, the path
         of one it links (None for a link, or a file linked relative to Zotero's base
@@ -305,6 +329,19 @@ class _Library:
                 f"{'is' if trashed[0][0] == 1 else 'are'} not imported."
             )
         return said
+
+
+def _annotation(text: str, comment: str, page: str) -> str:
+    """One annotation in Markdown: the passage quoted, with its page, then the comment."""
+    where = f" (p. {page.strip()})" if page.strip() else ""
+    parts = []
+    if text.strip():
+        quoted = "\n".join(f"> {line}".rstrip() for line in text.strip().splitlines())
+        parts.append(quoted + where)
+        where = ""
+    if comment.strip():
+        parts.append(comment.strip() + where)
+    return "\n\n".join(parts)
 
 
 def _issued(text: str) -> dict[str, Any]:

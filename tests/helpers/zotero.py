@@ -6,7 +6,7 @@ The library (:func:`make_zotero_library`):
 
 * a journal article by Ana García and Wei Li, 2021, with a DOI, an abstract, the tag
   "retrieval", in the collection "Thesis" ▸ "Chapter 2", a child note in HTML and its PDF
-  kept by Zotero;
+  kept by Zotero, with a highlight and a comment made in Zotero's reader;
 * a conference paper by the World Health Organization (a one-field name), edited by Mia
   Lund, in the proceedings "Proc. of Lattices", with a PDF linked where it is not any more;
 * a preprint by Wei Li with its arXiv id as Zotero 7 keeps it (``archiveID``);
@@ -42,6 +42,9 @@ CREATE TABLE itemNotes (itemID INTEGER PRIMARY KEY, parentItemID INT, note TEXT,
 CREATE TABLE itemAttachments (itemID INTEGER PRIMARY KEY, parentItemID INT, linkMode INT,
     contentType TEXT, charsetID INT, path TEXT, syncState INT DEFAULT 0, storageModTime INT,
     storageHash TEXT, lastProcessedModificationTime INT);
+CREATE TABLE itemAnnotations (itemID INTEGER PRIMARY KEY, parentItemID INT NOT NULL,
+    type INTEGER NOT NULL, authorName TEXT, text TEXT, comment TEXT, color TEXT,
+    pageLabel TEXT, sortIndex TEXT NOT NULL, position TEXT NOT NULL, isExternal INT NOT NULL);
 CREATE TABLE tags (tagID INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
 CREATE TABLE itemTags (itemID INT NOT NULL, tagID INT NOT NULL, type INT NOT NULL,
     PRIMARY KEY (itemID, tagID));
@@ -61,7 +64,7 @@ CREATE TABLE deletedItems (itemID INTEGER PRIMARY KEY,
 """
 #: Zotero's ids of the item types, fields and creator types used (as in its global schema).
 TYPES = {"journalArticle": 22, "conferencePaper": 11, "preprint": 37, "note": 28,
-         "attachment": 3}  # fmt: skip
+         "attachment": 3, "annotation": 41}  # fmt: skip
 FIELDS = {"title": 1, "abstractNote": 2, "date": 6, "url": 13, "volume": 19, "issue": 76,
           "pages": 32, "publicationTitle": 38, "DOI": 59, "proceedingsTitle": 94,
           "archiveID": 127, "extra": 16}  # fmt: skip
@@ -157,6 +160,19 @@ def _fill(w: _Writer, folder: Path) -> None:
         "VALUES (?, ?, 0, 'application/pdf', 'storage:Garcia - 2021 - Sparse Lattices.pdf')",
         (pdf, article),
     )
+    for sort, (kind, text, comment, page) in enumerate(
+        [
+            (1, "Sparse lattices index\nin linear time.", "Compare with Table 2.", "3"),
+            (2, None, "The proof skips a case.", "7"),
+        ]
+    ):
+        mark = w.item("annotation", f"ANN{sort}2345", "2024-01-06 10:00:00")
+        w.db.execute(
+            "INSERT INTO itemAnnotations (itemID, parentItemID, type, text, comment, color, "
+            "pageLabel, sortIndex, position, isExternal) VALUES (?, ?, ?, ?, ?, '#ffd400', ?, "
+            "?, '{}', 0)",
+            (mark, pdf, kind, text, comment, page, f"0000{sort}|000000|00000"),
+        )
     (folder / "storage" / "PDF23456").mkdir(parents=True)
     make_pdf(folder / "storage" / "PDF23456" / "Garcia - 2021 - Sparse Lattices.pdf")
     paper = w.item(

@@ -1,6 +1,6 @@
 """A Zotero library imported from its database, ``zotero.sqlite``: every item with its
-fields, creators, tags, collections, child notes and files; the trash and standalone notes
-left out with a word; read while Zotero holds the database; never a duplicate."""
+fields, creators, tags, collections, child notes, annotations and files; the trash and
+standalone notes left out with a word; read while Zotero holds the database; never a duplicate."""
 
 from __future__ import annotations
 
@@ -48,7 +48,12 @@ def test_every_item_comes_with_its_fields_creators_tags_collections_and_notes(
     assert article.authors == ("Ana García", "Wei Li") and article.authors_complete
     assert article.abstract == "We index sparse lattices for retrieval."
     assert article.tags == ("retrieval", "Thesis/Chapter 2")
-    assert article.notes == ("Read section 3 again.",)
+    assert article.notes == (
+        "Read section 3 again.",
+        "Annotations of “Garcia - 2021 - Sparse Lattices.pdf” in Zotero\n\n"
+        "> Sparse lattices index\n> in linear time. (p. 3)\n\nCompare with Table 2.\n\n"
+        "The proof skips a case. (p. 7)",
+    )
     assert [Path(f).name for f in article.files] == ["Garcia - 2021 - Sparse Lattices.pdf"]
     assert (proceedings.type, proceedings.venue, proceedings.authors) == (
         "paper-conference",
@@ -76,7 +81,8 @@ def test_a_zotero_library_imports_once_with_its_files_and_never_twice(
     assert len(first.new_ids) == 3
     article = library.paper(min(first.new_ids))
     assert [t.name for t in article.tags] == ["retrieval", "Thesis/Chapter 2"]
-    assert [n.text for n in article.notes] == ["Read section 3 again."]
+    assert article.notes[0].text == "Read section 3 again."
+    assert "> Sparse lattices index" in article.notes[1].text
     [kept] = article.files
     assert Path(kept.path).is_file() and kept.pages == 2  # (copied, or linked when shared)
     assert csl_item(library.paper(sorted(first.new_ids)[1]))["author"] == [
@@ -85,7 +91,7 @@ def test_a_zotero_library_imports_once_with_its_files_and_never_twice(
     again = library.import_pages([sourced_file(zotero)])
     assert not again.new_ids
     assert library.count(PaperQuery()) == 3
-    assert len(library.paper(article.id).notes) == 1
+    assert len(library.paper(article.id).notes) == 2
 
 
 def test_a_database_zotero_holds_locked_is_read_as_it_is(zotero: Path) -> None:
