@@ -15,7 +15,7 @@ from refman.importers.lines import Lines
 from refman.importers.names import looks_like_person
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from refman.importers.reference_blocks import block_at, row_without_year
-from refman.importers.references import YEAR, read_reference
+from refman.importers.references import UNDATED, YEAR, read_reference
 
 __all__ = ["parse_reference_list"]
 
@@ -28,8 +28,10 @@ _WRAPPED = 4
 
 
 def _looks_like_reference(text: str) -> bool:
-    """A line a reader would take for a reference: a year and enough words."""
-    return bool(re.search(YEAR, text)) and len(text.split()) >= 8
+    """A line a reader would take for a reference: a year (or "in press", "n.d.") and enough
+    words."""
+    dated = re.search(YEAR, text) or UNDATED.search(text)
+    return dated is not None and len(text.split()) >= 8
 
 
 def parse_reference_list(lines: Lines) -> ParsedPage | None:

@@ -30,6 +30,7 @@ from refman.importers.typed_names import typed_authors
 
 __all__ = [
     "LONE_YEAR",
+    "UNDATED",
     "YEAR",
     "Parts",
     "is_title",
@@ -42,11 +43,28 @@ __all__ = [
 _LONGEST = 1_500
 #: A year of publication.
 YEAR = r"(?:1[89]|20)\d\d"
+#: What a reference says instead of its year, not out yet or undated: "(in press)", "(n.d.)",
+#: "(forthcoming)", "Mar Geol. In press.", "to appear".
+_NOT_YET = (
+    r"in press|forthcoming|to appear|in preparation|in review|under review|submitted|accepted"
+    r"|n\.\s?d\.?|no date"
+)
+UNDATED = re.compile(rf"(?<!\w)(?:{_NOT_YET})(?!\w)", re.IGNORECASE)
+#: Such words in the rest of a reference (after its title), as they are left out of its venue.
+_UNDATED_REST = re.compile(
+    r"[\s,;]*\(?\b(?:in press|forthcoming|to appear|in preparation|in review|under review)\b\)?\.?",
+    re.IGNORECASE,
+)
+#: An unpublished manuscript, as APA names one instead of a venue ("Manuscript submitted for
+#: publication", "Unpublished manuscript").
+_MANUSCRIPT = re.compile(r"\s*(?:unpublished )?manuscript\b", re.IGNORECASE)
 #: What numbers or marks a reference in a list: "[12]", "12.", "12)", "•", "-".
 _NUMBERING = re.compile(r"^(?:\[\d{1,4}\]|\d{1,4}[.)]|[•·*▪‣◦–-])\s+")
 #: APA and Harvard: the authors, then the year in brackets.
 _APA = re.compile(
-    rf"^(?P<authors>.+?)\s*\((?P<year>{YEAR})[a-z]?(?:,[^)]*)?\)[.,:]?\s+(?P<rest>.+)$"
+    rf"^(?P<authors>.+?)\s*\((?:(?P<year>{YEAR})[a-z]?(?:,[^)]*)?|(?P<undated>{_NOT_YET}))\)"
+    r"[.,:]?\s+(?P<rest>.+)$",
+    re.IGNORECASE,
 )
 #: A quoted title (IEEE, MLA, Chicago), the authors before it.
 _QUOTED = re.compile(
@@ -93,12 +111,14 @@ _TRAILING_IDS = re.compile(r"\s*(?:https?://\S+|doi:\s*\S+|arXiv:\s*\S+|\[[^\]]*
 
 @dataclass(frozen=True, slots=True)
 class Parts:
-    """A reference taken apart: its author text, title, what follows, its year if found."""
+    """A reference taken apart: its author text, title, what follows, its year if found,
+    and whether it says it has none yet ("(in press)", "(n.d.)")."""
 
     authors: str
     title: str
     rest: str
     year: int | None
+    undated: str = ""
 
 
 def _sentence(text: str) -> tuple[str, str]:
@@ -128,7 +148,8 @@ def _apa(text: str) -> Parts | None:
         return None
     quoted = _QUOTED_FIRST.match(m["rest"])  # Harvard: "(2016) 'Title', Journal, …"
     title, rest = (quoted[1], quoted[2]) if quoted else _title_sentence(m["rest"])
-    return Parts(m["authors"], title, rest, int(m["year"]))
+    year = int(m["year"]) if m["year"] else None
+    return Parts(m["authors"], title, rest, year, undated=m["undated"] or "")
 
 
 def _quoted(text: str) -> Parts | None:
@@ -217,6 +238,8 @@ def _venue(rest: str) -> str | None:
     bracket or a number ("Journal of X, 24(2)", "Neural Computation 32 (4)", "J Mach Learn
     Res. 2023;24", "in Proc. ACL, 2022")."""
     rest = re.sub(r"^(?:In:?|in:?)\s+", "", rest.strip())
+    if _MANUSCRIPT.match(rest):
+        return None
     head = _VENUE_END.split(rest, maxsplit=1)[0].strip()
     if head.casefold().startswith(("arxiv", "corr abs/")):  # (CoRR: DBLP's name of arXiv)
         return "arXiv"
@@ -232,10 +255,20 @@ def _year(parts: Parts) -> int | None:
     return int(found[0]) if found else None
 
 
+def _status(parts: Parts) -> str | None:
+    """What a reference says instead of its year, as CSL's ``status`` words it ("in press",
+    "forthcoming"; "" for "n.d."); None when it says nothing of it."""
+    said = parts.undated or ((m := _UNDATED_REST.search(parts.rest)) and m[0]) or None
+    if said is None:
+        return None
+    words = " ".join(re.sub(r"[^\w\s]", " ", said).split()).lower()
+    return "" if words in {"n d", "no date"} else words
+
+
 def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord | None:
     """One reference as a record, or None when ``text`` is no reference."""
     text = _NUMBERING.sub("", text.strip())
-    if len(text) > _LONGEST or not re.search(YEAR, text):
+    if len(text) > _LONGEST or not (re.search(YEAR, text) or UNDATED.search(text)):
         return None
     dois, arxiv = find_dois(text), find_arxiv_ids(text)
     plain = text
@@ -247,8 +280,8 @@ def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord
             continue
         people = reference_authors(parts.authors)
         year = _year(parts)
-        if people is None or year is None:
-            continue
+        if people is None or (year is None and _status(parts) is None):
+            continue  # (no year, nor "in press" or "n.d." in its place)
         return reference_record(parts, people, year, (dois, arxiv), (line, last_line))
     return None
 
@@ -256,17 +289,16 @@ def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord
 def reference_record(
     parts: Parts,
     people: tuple[tuple[PersonName, ...], bool],
-    year: int,
+    year: int | None,
     ids: tuple[list[str], list[str]],
     lines: tuple[int, int],
 ) -> ParsedRecord:
     names, complete = people
-    venue = _venue(parts.rest)
+    status = _status(parts) if year is None else None
+    venue = _venue(_UNDATED_REST.sub("", parts.rest) if status is not None else parts.rest)
     volume = _VOLUME.search(parts.rest)
     pages = _PAGES.search(parts.rest)
-    corr = _CORR.search(parts.rest) if venue == "arXiv" else None
-    found = ids[1][0] if ids[1] else (corr.group(1) if corr else None)
-    arxiv = normalize_arxiv(found, keep_version=True) if found else None
+    arxiv = _arxiv_id(parts.rest, venue, ids[1])
     kind = _kind(parts.rest, venue, arxiv)
     return ParsedRecord(
         title=title_text(_MEDIUM.sub("", parts.title).strip(' .,“”"')),
@@ -285,11 +317,22 @@ def reference_record(
         volume=(volume.group(1) or volume.group(4)) if volume else None,
         issue=(volume.group(2) or volume.group(3)) if volume else None,
         pages=re.sub(r"\s*[–-]{1,2}\s*", "–", pages.group(1)) if pages else None,
+        extra={"status": status} if status else {},
     )
 
 
+def _arxiv_id(rest: str, venue: str | None, found: list[str]) -> str | None:
+    """The arXiv id a reference gives, or DBLP's "CoRR abs/…" of a preprint."""
+    corr = _CORR.search(rest) if venue == "arXiv" else None
+    given = found[0] if found else (corr.group(1) if corr else None)
+    return normalize_arxiv(given, keep_version=True) if given else None
+
+
 def _kind(rest: str, venue: str | None, arxiv: str | None) -> str:
-    """The CSL type: a conference paper ("In Proceedings of …"), a preprint, an article."""
+    """The CSL type: a conference paper ("In Proceedings of …"), a preprint, a manuscript,
+    an article."""
+    if _MANUSCRIPT.match(rest):
+        return "manuscript"
     if re.match(r"\s*[Ii]n:?\s", rest) or (venue and _PROCEEDINGS.search(venue)):
         return "paper-conference"
     if venue and " " not in venue and not _VOLUME.search(rest) and venue != "arXiv":

@@ -357,3 +357,77 @@ def test_a_lab_page_saved_as_html_gives_each_reference_its_links(tmp_path: Path)
         ),
         ("Estuaries at scale", None, "2403.01234", "https://arxiv.org/abs/2403.01234"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "title", "venue", "extra", "kind"),
+    [
+        (
+            "Okafor, N., & Lindqvist, E. (in press). Salt wedges in tidal rivers revisited. "
+            "Estuaries and Coasts.",
+            "Salt wedges in tidal rivers revisited",
+            "Estuaries and Coasts",
+            {"status": "in press"},
+            "article-journal",
+        ),
+        (
+            "Okafor, N., Baptiste, R., & Chen, W. (forthcoming). Sediment budgets in the age "
+            "of dams. Journal of Coasts.",
+            "Sediment budgets in the age of dams",
+            "Journal of Coasts",
+            {"status": "forthcoming"},
+            "article-journal",
+        ),
+        (
+            "Okafor, N. (n.d.). A field guide to mudflats of the North Sea. Manuscript "
+            "submitted for publication.",
+            "A field guide to mudflats of the North Sea",
+            None,
+            {},
+            "manuscript",
+        ),
+        (
+            "Okafor N, Lindqvist E. Ocean floor maps from sonar. Mar Geol. In press.",
+            "Ocean floor maps from sonar",
+            "Mar Geol",
+            {"status": "in press"},
+            "article-journal",
+        ),
+        (
+            "N. Okafor and E. Lindqvist, “Wave energy at the shoreline,” Coastal Eng., to appear.",
+            "Wave energy at the shoreline",
+            "Coastal Eng",
+            {"status": "to appear"},
+            "article-journal",
+        ),
+    ],
+)
+def test_a_reference_not_out_yet_is_read_without_a_year(
+    line: str, title: str, venue: str | None, extra: dict[str, str], kind: str
+) -> None:
+    """ "(in press)", "(n.d.)", "(forthcoming)" stand for the year: the paper is read, with no
+    year and its status kept for citations (APA's "(in press)"); it was named as unread."""
+    record = read_reference(line)
+    assert record is not None, line
+    assert (record.title, record.year, record.venue, dict(record.extra), record.type) == (
+        title,
+        None,
+        venue,
+        extra,
+        kind,
+    )
+
+
+def test_a_cv_lists_its_papers_in_press_among_the_others() -> None:
+    page = parse(
+        "Nadia Okafor\nPublications\n"
+        "Okafor, N., & Lindqvist, E. (2022). Tidal models of estuary sediment. Marine "
+        "Geology, 441(3), 106–121.\n"
+        "Okafor, N., & Lindqvist, E. (in press). Salt wedges in tidal rivers revisited. "
+        "Estuaries and Coasts.\n"
+    )
+    assert [(r.title, r.year) for r in page.records] == [
+        ("Tidal models of estuary sediment", 2022),
+        ("Salt wedges in tidal rivers revisited", None),
+    ]
+    assert page.warnings == []
