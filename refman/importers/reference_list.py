@@ -14,7 +14,7 @@ import re
 from refman.importers.lines import Lines
 from refman.importers.names import looks_like_person
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
-from refman.importers.reference_blocks import block_at, row_without_year
+from refman.importers.reference_blocks import block_at
 from refman.importers.references import UNDATED, YEAR, read_reference
 
 __all__ = ["parse_reference_list"]
@@ -61,7 +61,7 @@ def parse_reference_list(lines: Lines) -> ParsedPage | None:
             return None
         if not records and not owner and looks_like_person(text):
             owner = text
-        elif _looks_like_reference(text) or row_without_year(lines, i):
+        elif _looks_like_reference(text):
             skipped.append(lines.number[i])
             if len(skipped) >= _PROSE_AFTER and len(skipped) > 2 * len(records):
                 return None
