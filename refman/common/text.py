@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from refman.common.east_asian import east_asian, without_gaps
 from refman.common.latex_islands import LOGOS, group_end, island_source, islands, link_text
+from refman.common.typeset import has_tex_ligature
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from pylatexenc.latex2text import LatexNodes2Text
@@ -182,13 +183,6 @@ PLAIN_MARKS = str.maketrans(
 )
 _TRAILING = " \t\n\r\f\v.,;:!?"
 _TEX_DASHES = re.compile("-{2,}")
-#: TeX's ligatures for dashes and double quotation marks, as a ``.bib`` file writes them.
-TEX_LIGATURES = ("--", "``", "''")
-
-
-def has_tex_ligature(text: str) -> bool:
-    """True when ``text`` holds one of :data:`TEX_LIGATURES`."""
-    return any(mark in text for mark in TEX_LIGATURES)
 
 
 def normalize_for_match(s: str) -> str:

@@ -1,5 +1,5 @@
 """Titles an older refman kept with their LaTeX markup, read as text once (an upgrade to
-revision 0032).
+revision 0032; to 0033 for TeX's dashes and quotes, "1990--2000").
 
 Before that revision a title an author page, a RIS or a CSL-JSON file gave with LaTeX markup
 (``{\\"U}ber $\\alpha$-Divergenzen``, as arXiv writes titles) was kept as written: the list
@@ -14,6 +14,7 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from refman.common.typeset import has_tex_ligature
 from refman.core.state_io import load_states, write_mended
 from refman.importers.titles import title_text
 from refman.store.bulk import chunks, row_stream
@@ -23,7 +24,7 @@ from refman.store.search import SearchIndex
 
 __all__ = ["TASK", "mend_latex_titles"]
 
-#: The task revision 0032 leaves for the library service.
+#: The task revisions 0032 and 0033 leave for the library service.
 TASK = "latex_titles"
 
 
@@ -34,7 +35,7 @@ def mend_latex_titles(session: Session, search: SearchIndex) -> int:
     marked = [
         pid
         for pid, title in row_stream(session, select(Paper.id, Paper.title))
-        if ("\\" in title or "$" in title) and title_text(title) != title
+        if ("\\" in title or "$" in title or has_tex_ligature(title)) and title_text(title) != title
     ]
     mended = 0
     for part in chunks(marked):

@@ -11,6 +11,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from refman.common.text import latex_to_text
+from refman.common.typeset import printed_prose
 from refman.core.attachments import files_of
 from refman.core.citekey_aliases import aliases_of
 from refman.core.importing.values import FOUND
@@ -187,7 +188,7 @@ def load_details(
                 venue=p.venue,
                 subjects=tuple(subjects[p.id]),
                 abstract=p.abstract,
-                abstract_text=latex_to_text(p.abstract),
+                abstract_text=latex_to_text(printed_prose(p.abstract)),
                 attributed_to=tuple(owners[p.id]),
                 tags=tuple(tags[p.id]),
                 notes=tuple(notes[p.id]),

@@ -18,7 +18,7 @@ from sqlalchemy import Text, delete, func, or_, select, type_coerce, update
 from sqlalchemy.orm import Session
 
 from refman.common.identifiers import closed_doi
-from refman.common.text import has_tex_ligature
+from refman.common.typeset import has_tex_ligature
 from refman.core.brace_abstracts import mend_brace_abstracts
 from refman.core.citekeys import assign_citekeys, family_name
 from refman.core.latex_titles import mend_latex_titles

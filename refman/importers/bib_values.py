@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 
 from refman.common.latex_islands import islands
-from refman.common.text import has_tex_ligature, latex_to_text
+from refman.common.text import latex_to_text
+from refman.common.typeset import typeset_ligatures
 from refman.importers.bib_common import MONTH_NAMES
 from refman.importers.records import PersonName
 
@@ -204,23 +205,11 @@ def _drop_protective_braces(text: str) -> str:
     return "".join(pieces)
 
 
-#: TeX's ligatures of text, as it typesets them: dashes and double quotation marks.
-_LIGATURES = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"))
-
-
-def _typeset(text: str) -> str:
-    """TeX's ligatures as the characters it prints ("1990--2000" -> "1990–2000", "---" an
-    em dash, ``\u0060\u0060quoted''`` in curly quotes); a single quote stays as written."""
-    if has_tex_ligature(text):
-        for ligature, character in _LIGATURES:
-            text = text.replace(ligature, character)
-    return text
-
-
 def bib_text(value: str) -> str:
     """Readable text of a resolved value: LaTeX accents, symbols and math as Unicode,
     protective braces dropped (``{DNA}`` -> ``DNA``; ``\\{`` stays a brace), ``~`` as a space,
-    TeX's dashes and double quotes as characters (:func:`_typeset`), white space collapsed."""
+    TeX's dashes and double quotes as characters (:func:`~refman.common.typeset.typeset_ligatures`),
+    white space collapsed."""
     if "\\" in value or "$" in value:
         if "\\ensuremath" in value:
             value = _ENSUREMATH.sub(r"\\(\1\\)", value)
@@ -230,7 +219,7 @@ def bib_text(value: str) -> str:
         text = value.replace("~", " ") if "~" in value else value
         if "{" in text or "}" in text:
             text = text.translate(_UNBRACE)
-    return " ".join(_typeset(text).split())
+    return " ".join(typeset_ligatures(text).split())
 
 
 def bib_latex(value: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from refman.common.text import latex_to_text, squash_spaces
+from refman.common.typeset import printed_prose
 
 __all__ = ["PLACEHOLDER_TITLE", "suggest_title", "title_text"]
 
@@ -17,9 +18,11 @@ __all__ = ["PLACEHOLDER_TITLE", "suggest_title", "title_text"]
 def title_text(raw: str) -> str:
     """A title as a page, a RIS or a CSL-JSON file gives it, as refman keeps and shows it:
     its LaTeX markup read as the text it prints (``{\\"U}ber $\\alpha$-Divergenzen`` is
-    "Über α-Divergenzen", as a BibTeX title and a suggested one are), white space collapsed;
-    prose dollars stay (``$5 and $10``)."""
-    return squash_spaces(latex_to_text(raw))
+    "Über α-Divergenzen", as a BibTeX title and a suggested one are), TeX's dashes and
+    quotes as it prints them ("1990--2000" is "1990–2000", "--help" and "C--" stay:
+    :func:`~refman.common.typeset.printed_prose`), white space collapsed; prose dollars stay
+    (``$5 and $10``)."""
+    return squash_spaces(latex_to_text(printed_prose(raw)))
 
 
 #: Title given to a record whose abstract is empty as well.

@@ -57,6 +57,7 @@ KNOWN_REVISIONS = (
     "0030",
     "0031",
     "0032",
+    "0033",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -23,12 +23,12 @@ EDITED = "My own $\\beta$ title"
 BIB = "@article{b, title = {Costs of \\$\\textbackslash alpha\\$ in text}, year = {2020}}\n"
 
 
-def _as_of_0031(engine: Engine, titles: dict[int, str]) -> None:
-    """Take the library down to revision 0031 with the titles as its importers kept them."""
+def _as_of(engine: Engine, revision: str, titles: dict[int, str]) -> None:
+    """Take the library down to a revision with the titles as its importers kept them."""
     cfg = schema._alembic_config()
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "0031")
+        command.downgrade(cfg, revision)
         for paper_id, title in titles.items():
             conn.execute(
                 text("UPDATE papers SET title = :title WHERE id = :id"),
@@ -47,7 +47,7 @@ def test_an_older_librarys_titles_with_latex_are_read_as_text(
     (bib,) = library.import_pages([SourcedPage(parse_bibtex(BIB), "refs.bib")]).new_ids
     kept = library.paper(bib).title
     assert "$" in kept  # (the entry wrote the dollars as text)
-    _as_of_0031(library.db.engine, {page: RAW})
+    _as_of(library.db.engine, "0031", {page: RAW})
     library.close()
 
     upgraded = LibraryService.open(library_location)
@@ -62,3 +62,36 @@ def test_an_older_librarys_titles_with_latex_are_read_as_text(
         assert tasks == []
     finally:
         upgraded.close()
+
+
+def test_tex_dashes_of_an_older_librarys_titles_read_as_tex_prints_them(
+    library: LibraryService, library_location: str
+) -> None:
+    """Revision 0033: the "--" an author page's title gave (as arXiv writes an en dash) is
+    the dash TeX prints, now and in a library an older refman filled; a title of code
+    ("--help") stays, and so does one the person typed."""
+    records = [("Tides", 2025, "arXiv"), ("Flags", 2024, "arXiv"), ("Mine", 2024, "arXiv")]
+    page = library.import_pages([sourced(publication_page("Hanna Müller", records))]).new_ids
+    dashed, code, edited = page
+    library.apply(EditPaper(edited, FieldEdits(title="Typed by me, 1990--2000")))
+    _as_of(library.db.engine, "0032", {dashed: "Tidal flats, 1990--2020", code: "The --help flag"})
+    library.close()
+
+    upgraded = LibraryService.open(library_location)
+    try:
+        titles = [upgraded.paper(pid).title for pid in page]
+        assert titles == ["Tidal flats, 1990–2020", "The --help flag", "Typed by me, 1990--2000"]
+    finally:
+        upgraded.close()
+
+
+def test_tex_dashes_and_quotes_of_a_page_show_as_tex_prints_them(library: LibraryService) -> None:
+    """A title and an abstract an author page wrote for TeX: its dashes and quotes shown as
+    TeX prints them (the abstract kept as written); code as written."""
+    records = [("``Deep'' tides, 1990--2020", 2025, "arXiv"), ("The --help flag", 2024, "arXiv")]
+    ids = library.import_pages([sourced(publication_page("Hanna Müller", records))]).new_ids
+    tides, flags = (library.paper(pid) for pid in ids)
+    assert (tides.title, flags.title) == ("“Deep” tides, 1990–2020", "The --help flag")
+    assert "1990--2020" in tides.abstract
+    assert "“deep” tides, 1990–2020" in tides.abstract_text
+    assert "the --help flag" in flags.abstract_text
