@@ -64,13 +64,14 @@ def typed_authors(line: str) -> tuple[tuple[PersonName, ...], bool]:
 
 def _initials_after(names: Sequence[str]) -> Sequence[str]:
     """Names written as PubMed and the Vancouver style write them, family name then initials
-    ("Smith J", "van der Berg JA"), as "J. Smith", "J. A. van der Berg" — when every name
-    of the list is written so; other lists as they are."""
-    found = [_INITIALS_AFTER.fullmatch(name) for name in names]
-    if not all(found):
-        return names
+    in capitals ("Smith J", "van der Berg JA", "Ng AY"), as "J. Smith", "J. A. van der Berg",
+    "A. Y. Ng" — each such name, also in a list of names written given names first ("Li Na,
+    Smith J"); any other name as it is, given names first ("Ng Yu", "Bo An")."""
     return [
-        f"{' '.join(c + '.' for c in m[2] if c.isalpha())} {m[1]}" for m in found if m is not None
+        f"{' '.join(c + '.' for c in m[2] if c.isalpha())} {m[1]}"
+        if (m := _INITIALS_AFTER.fullmatch(name))
+        else name
+        for name in names
     ]
 
 

@@ -41,6 +41,12 @@ def _add(library: LibraryService, title: str, authors: str = "", **fields: str) 
         ("Smith A., Doe J. A.", ("A. Smith", "J. A. Doe"), True),
         ("Li X, Wang Y, Zhang Z et al.", ("X. Li", "Y. Wang", "Z. Zhang"), False),
         ("Henry Ford II", ("Henry Ford II",), True),
+        # two short words are given name and family name ("Ng Yu", "Li Na"); a name of
+        # initials in capitals after a family name is "Family I" in any list
+        ("Ng Yu", ("Ng Yu",), True),
+        ("Li Na and Bo An", ("Li Na", "Bo An"), True),
+        ("Ng AY, Li Na", ("A. Y. Ng", "Li Na"), True),
+        ("Li Na, Wang Wei, Smith J", ("Li Na", "Wang Wei", "J. Smith"), True),
         ("山田太郎、鈴木一郎", ("山田太郎", "鈴木一郎"), True),
         ("Ashish Vaswani et al.", ("Ashish Vaswani",), False),
         ("Plato", ("Plato",), True),
