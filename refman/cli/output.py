@@ -16,7 +16,8 @@ from typing import Any, TextIO
 
 from refman.cli.terminal import cells, padded, truncate, writes_unicode
 from refman.common.identifiers import arxiv_url, doi_url
-from refman.common.text import plural, size_text, squash_spaces
+from refman.common.text import plural, squash_spaces
+from refman.common.words import size_text
 from refman.core.rules import ITEM_TYPES, stars
 from refman.core.subjects import subject_label
 from refman.core.values import FileView, NoteView, PaperDetail, PaperRow, TagView

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from pylatexenc.latex2text import LatexNodes2Text
 
 __all__ = [
+    "folded_key",
     "join_words",
     "latex_to_text",
     "normalize_for_match",
@@ -273,6 +274,17 @@ def index_form(text: str) -> str:
     return text.translate(_FOLD_LETTERS)
 
 
+#: Marks a name is written with either way: apostrophes ("O’Brien", "O'Brien") and hyphens
+#: ("Jean-Pierre", "Jean Pierre"), one in a person key.
+_NAME_MARKS = str.maketrans(dict.fromkeys("’‘ʼ′", "'") | dict.fromkeys("-‐‑", " "))
+
+
+def folded_key(key: str) -> str:
+    """A person key an older refman stored, as :func:`person_key` makes it now: letters such
+    as ø folded (schema revision 0019), apostrophes and hyphens (0034)."""
+    return squash_spaces(fold_letters(key).translate(_NAME_MARKS))
+
+
 @lru_cache(maxsize=65536)  # an import names the same people again and again
 def person_key(name: str) -> str:
     """Return the key under which two spellings of a person's name count as the same.
@@ -280,7 +292,8 @@ def person_key(name: str) -> str:
     Accents are dropped (NFKD without combining marks), letters such as ø and ł are written
     as o and l (:func:`fold_letters`), case is folded, dots and commas are removed and
     whitespace is collapsed, so "Zoë  Müller" and "zoe muller" share a key, as do "Jørn
-    Østerberg" and "Jorn Osterberg"; Chinese, Japanese and Korean names are written with
+    Østerberg" and "Jorn Osterberg", "O’Brien" and "O'Brien", "Jean-Pierre" and "Jean
+    Pierre" (:data:`_NAME_MARKS`); Chinese, Japanese and Korean names are written with
     or without a space ("山田 太郎" and "山田太郎").
 
     Args:
@@ -289,7 +302,8 @@ def person_key(name: str) -> str:
     Returns:
         The comparison key; ``""`` for blank input.
     """
-    plain = squash_spaces(plain_letters(latex_to_text(name)).replace(".", " ").replace(",", " "))
+    plain = plain_letters(latex_to_text(name)).translate(_NAME_MARKS)
+    plain = squash_spaces(plain.replace(".", " ").replace(",", " "))
     return plain if plain.isascii() else without_gaps(plain)
 
 
@@ -327,14 +341,6 @@ def squash_spaces(text: str) -> str:
         The tidied text; ``""`` for blank input.
     """
     return " ".join(text.split())
-
-
-def first_sentence(text: str) -> str:
-    """A report's first sentence, on one line, without its full stop: a database driver's
-    text spans lines and tabs ("server closed the connection unexpectedly\n\tThis probably
-    means…"), which a message quotes in parentheses."""
-    line = next((part for part in text.splitlines() if part.strip()), "")
-    return squash_spaces(re.split(r"(?<=[.!?])\s", line.strip(), maxsplit=1)[0]).rstrip(".")
 
 
 def sort_form(text: str | None) -> str | None:
@@ -381,14 +387,3 @@ def join_words(words: Iterable[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def size_text(size: int) -> str:
-    """A file's size as people read it: 812 bytes, 14 KB, 1.2 MB, 2.1 GB."""
-    if size < 1000:
-        return plural(size, "byte")
-    for unit, scale in (("KB", 1e3), ("MB", 1e6), ("GB", 1e9)):
-        if size < scale * 1000 or unit == "GB":
-            value = size / scale
-            return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}"
-    raise AssertionError("unreachable")

@@ -8,7 +8,7 @@ from datetime import datetime
 from operator import attrgetter
 from typing import Any
 
-from refman.common.text import fold_letters
+from refman.common.text import folded_key
 
 #: The bibliographic fields a paper holds as plain text (None when unknown).
 BIB_FIELDS = ("doi", "arxiv_id", "url", "volume", "issue", "pages", "publisher")
@@ -109,10 +109,11 @@ class PaperState:
 
 def _keys_folded(state: PaperState) -> PaperState:
     """A snapshot's person keys as :func:`~refman.common.text.person_key` makes them now: a
-    refman before schema revision 0019 kept ø, ł... in keys, which the upgrade folded."""
-    state.authors = [fold_letters(k) for k in state.authors]
-    state.attributions = [fold_letters(k) for k in state.attributions]
-    state.names = {fold_letters(k): name for k, name in state.names.items()}
+    refman before schema revision 0019 kept ø, ł... in keys, before 0034 apostrophes and
+    hyphens, which the upgrades folded (:func:`~refman.common.text.folded_key`)."""
+    state.authors = [folded_key(k) for k in state.authors]
+    state.attributions = [folded_key(k) for k in state.attributions]
+    state.names = {folded_key(k): name for k, name in state.names.items()}
     return state
 
 

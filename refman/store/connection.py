@@ -14,7 +14,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
-from refman.common.text import first_sentence
+from refman.common.words import first_sentence
 from refman.store.backend import on_server
 from refman.store.changes import CHANNEL
 from refman.store.failures import sqlite_error

@@ -19,7 +19,7 @@ from refman.common.errors import (
     RefmanError,
     ServerUnreachableError,
 )
-from refman.common.text import first_sentence
+from refman.common.words import first_sentence
 
 _DAMAGED = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
 _FULL = {"SQLITE_FULL"}

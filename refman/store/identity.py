@@ -58,6 +58,7 @@ KNOWN_REVISIONS = (
     "0031",
     "0032",
     "0033",
+    "0034",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from refman.common.errors import RefmanError
-from refman.common.text import plural, size_text
+from refman.common.text import plural
+from refman.common.words import size_text
 from refman.core.attachments import AttachFiles, RemoveFiles, RenameFile
 from refman.core.file_index import FoundText
 from refman.core.operations import Outcome

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Qt, Signal
 
 from refman.common.errors import ServerUnreachableError
-from refman.common.text import first_sentence
+from refman.common.words import first_sentence
 from refman.core.watching import ChangeFeed
 
 log = logging.getLogger("refman.ui")

@@ -7,13 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from refman.common.text import (
-    first_sentence,
     fold_letters,
     latex_to_text,
     normalize_for_match,
     person_key,
     plural,
 )
+from refman.common.words import first_sentence
 
 
 @pytest.mark.parametrize(
