@@ -9,10 +9,13 @@ prints them (:mod:`~refman.importers.reference_list`). Anything else raises
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from refman.common.identifiers import is_web_address
 from refman.common.text import plural
 from refman.importers.author_abstracts import parse_author_abstracts
 from refman.importers.lines import Lines, split_lines
+from refman.importers.list_header import owner_name
 from refman.importers.messages import LINK_HINT, not_a_page, web_address
 from refman.importers.publication_list import (
     PublicationList,
@@ -42,7 +45,7 @@ def _publication_page(result: PublicationList) -> ParsedPage:
     if result.claimed is not None and result.claimed != len(result.records):
         warnings.insert(0, _count_warning(result.claimed, len(result.records)))
     return ParsedPage(
-        owner=result.owner,
+        owner=owner_name(result.owner) if result.owner else result.owner,
         format=PageFormat.PUBLICATION_LIST,
         claimed=result.claimed,
         records=result.records,
@@ -53,12 +56,17 @@ def _publication_page(result: PublicationList) -> ParsedPage:
 def _abstracts_or_references(lines: Lines) -> ParsedPage | None:
     """An author-abstracts page or a list of references; a page with Google Scholar's rows
     is read as references first (its author lines, venue lines and titles would read as an
-    author-abstracts page's), any other as abstracts first."""
+    author-abstracts page's), any other as abstracts, unless it reads as more references
+    than abstracts (a CV whose heading, "Curriculum Vitae", reads as an author line and the
+    rest of it as the abstract of one paper)."""
     scholar = has_scholar_rows(lines)
     if scholar and (references := parse_reference_list(lines)) is not None:
         return references
     abstracts = parse_author_abstracts(lines)
     if abstracts is not None:
+        references = None if scholar else parse_reference_list(lines)
+        if references is not None and len(references.records) > len(abstracts.records):
+            return references  # (a CV: its heading "Curriculum Vitae" read as an author line)
         return ParsedPage(
             owner=abstracts.owner,
             format=PageFormat.AUTHOR_ABSTRACTS,
@@ -78,7 +86,7 @@ def _parse_lines(lines: Lines) -> ParsedPage:
         return _publication_page(listed)
     found = _abstracts_or_references(lines)
     if found is not None:
-        return found
+        return replace(found, owner=owner_name(found.owner)) if found.owner else found
     if has_header:
         who = f"the page names {listed.owner}" if listed.owner else "the page has a header"
         raise not_a_page(

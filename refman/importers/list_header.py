@@ -1,9 +1,11 @@
 """The lines before a publication list's first record: the owner sentence ("Publications and
 source records attributed to NAME.") and the count line ("12 records"), and the owner's name
-when that sentence names nobody."""
+when that sentence names nobody; an owner's name without the title or degree written with it
+(:func:`owner_name`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from refman.importers.lines import Lines, claimed_count, owner_from_sentence, parse_venue_line
@@ -75,3 +77,19 @@ def owner_fallback(lines: Lines, header: Header, first_record: int) -> str:
         if looks_like_name(line):  # (no "To Appear" heading above the records)
             return line
     return ""
+
+
+#: What a page writes around its owner's name: a title before it ("Dr.", "Prof.",
+#: "Professor"), a degree after it (", PhD").
+_TITLES = re.compile(
+    r"^(?:(?:Dr|Prof|Professor|Assoc\. Prof|Asst\. Prof)\.?\s+)+"
+    r"|,?\s+(?:Ph\.?\s?D|M\.?D|D\.?Phil|FRS)\.?$"
+)
+
+
+def owner_name(text: str) -> str:
+    """A page owner's name without the title or degree the page writes with it ("Dr. Maren
+    Solvik", "Prof. Nadia Okafor, PhD" are "Maren Solvik", "Nadia Okafor"), so that they are
+    the person their papers name."""
+    name = _TITLES.sub("", text).strip()
+    return name if looks_like_name(name, prose=True) else text

@@ -134,6 +134,10 @@ _NOT_NAME_WORDS = frozenset(
         "GitHub",
         "Demo",
         "Video",
+        # A CV's heading ("Curriculum Vitae", "Selected Publications").
+        "Curriculum",
+        "Vitae",
+        "Selected",
     ]
 )
 _NAME_CHARS = re.compile(r"[^\W\d_]+(?:[-'’.][^\W\d_]*)*\.?")

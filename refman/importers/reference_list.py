@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from refman.importers.lines import Lines
+from refman.importers.list_header import owner_name
 from refman.importers.names import looks_like_person
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from refman.importers.reference_blocks import block_at
@@ -59,8 +60,8 @@ def parse_reference_list(lines: Lines) -> ParsedPage | None:
         text = lines.text[i]
         if not records and i >= _FIRST_WITHIN:
             return None
-        if not records and not owner and looks_like_person(text):
-            owner = text
+        if not records and not owner and looks_like_person(owner_name(text)):
+            owner = owner_name(text)  # ("Dr. Maren Solvik", "Nadia Okafor, PhD")
         elif _looks_like_reference(text):
             skipped.append(lines.number[i])
             if len(skipped) >= _PROSE_AFTER and len(skipped) > 2 * len(records):

@@ -58,8 +58,11 @@ _UNDATED_REST = re.compile(
 #: An unpublished manuscript, as APA names one instead of a venue ("Manuscript submitted for
 #: publication", "Unpublished manuscript").
 _MANUSCRIPT = re.compile(r"\s*(?:unpublished )?manuscript\b", re.IGNORECASE)
-#: What numbers or marks a reference in a list: "[12]", "12.", "12)", "•", "-".
-_NUMBERING = re.compile(r"^(?:\[\d{1,4}\]|\d{1,4}[.)]|[•·*▪‣◦–-])\s+")
+#: What numbers or marks a reference in a list: "[12]", "12.", "12)", "(12)", "•", "-", and
+#: a CV's labels of its kinds of papers: "[J5]", "[C12]", "J5.", "[P3a]".
+_NUMBERING = re.compile(
+    r"^(?:\[[A-Z]{0,3}\d{1,4}[a-z]?\]|\(\d{1,3}\)|[A-Z]{0,2}\d{1,4}[.)]|[•·*▪‣◦–-])\s+"
+)
 #: APA and Harvard: the authors, then the year in brackets.
 _APA = re.compile(
     rf"^(?P<authors>.+?)\s*\((?:(?P<year>{YEAR})[a-z]?(?:,[^)]*)?|(?P<undated>{_NOT_YET}))\)"

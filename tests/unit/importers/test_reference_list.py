@@ -446,3 +446,53 @@ def test_a_cv_lists_its_papers_in_press_among_the_others() -> None:
         ("Salt wedges in tidal rivers revisited", None),
     ]
     assert page.warnings == []
+
+
+#: A CV as its PDF or web page copies: a heading that reads as a name, the papers under
+#: labels of their kinds ("[J2]" a journal article, "[C1]" a conference paper).
+CV = "\n".join(
+    [
+        "Prof. Elsa Lindqvist, PhD",
+        "Curriculum Vitae",
+        "",
+        "PUBLICATIONS",
+        "Peer-reviewed journal articles (* student author)",
+        "",
+        "[J2] Lindqvist, E., Okafor, N.*, & Baptiste, R. (2023). Tidal models of estuary "
+        "sediment. Marine Geology, 441(3), 106–121.",
+        "[J1] Lindqvist, E. (2021). Salt wedges in tidal rivers. Estuaries and Coasts, 44, 12–30.",
+        "",
+        "Conference papers",
+        '[C1] E. Lindqvist and N. Okafor, "Sediment transport revisited," in Proc. Coastal '
+        "Dynamics, 2022, pp. 40–48.",
+        "(1) Lindqvist, E. (2020). Wave energy at the shoreline. Coastal Engineering, 160, 1–9.",
+    ]
+)
+
+
+def test_a_cv_labelling_its_papers_by_kind_is_read_as_references() -> None:
+    """Its heading "Curriculum Vitae" read as an author line made the rest of the CV one
+    paper's abstract; the labels "[J2]", "[C1]" kept every line from reading as a reference."""
+    page = parse(CV)
+    assert page.format == PageFormat.REFERENCE_LIST
+    assert [(r.title, r.year) for r in page.records] == [
+        ("Tidal models of estuary sediment", 2023),
+        ("Salt wedges in tidal rivers", 2021),
+        ("Sediment transport revisited", 2022),
+        ("Wave energy at the shoreline", 2020),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "owner"),
+    [
+        ("Prof. Elsa Lindqvist, PhD", "Elsa Lindqvist"),
+        ("Dr. Elsa Lindqvist", "Elsa Lindqvist"),
+        ("Professor Elsa Lindqvist", "Elsa Lindqvist"),
+        ("Elsa Lindqvist", "Elsa Lindqvist"),
+    ],
+)
+def test_a_pages_owner_is_named_without_a_title_or_degree(written: str, owner: str) -> None:
+    """ "Dr. Elsa Lindqvist" was a person of her own, apart from her papers' author; "Prof.
+    …, PhD" was no owner at all (the CV's heading "Curriculum Vitae" was taken)."""
+    assert parse(CV.replace("Prof. Elsa Lindqvist, PhD", written)).owner == owner
