@@ -39,8 +39,10 @@ __all__ = [
     "reference_record",
 ]
 
-#: The most characters a reference may hold (longer text is prose, not a reference).
+#: The most characters a reference may hold (longer text is prose, not a reference), and
+#: its names.
 _LONGEST = 1_500
+_LONGEST_NAMES = 600
 #: A year of publication.
 YEAR = r"(?:1[89]|20)\d\d"
 #: What a reference says instead of its year, not out yet or undated: "(in press)", "(n.d.)",
@@ -170,8 +172,12 @@ def _vancouver(text: str) -> Parts | None:
     m = _VANCOUVER.match(text)
     if m is None:
         return None
-    title, rest = _title_sentence(m["rest"])
-    return Parts(m["authors"], title, rest, None)
+    rest, year = m["rest"], None
+    dated = re.match(rf"({YEAR})[a-z]?\.\s+", rest)  # (eLife, AGU: "Okafor N. 2022. Title.")
+    if dated:
+        year, rest = int(dated.group(1)), rest[dated.end() :]
+    title, rest = _title_sentence(rest)
+    return Parts(m["authors"], title, rest, year)
 
 
 def _dblp(text: str) -> Parts | None:
@@ -195,6 +201,34 @@ def _sentences(text: str) -> Parts | None:
         year, rest = int(dated.group(1)), rest[dated.end() :]
     title, rest = _title_sentence(rest)
     return Parts(authors, title, rest, year)
+
+
+#: Where a list of names may end and its title start: a comma, or the full stop of an
+#: initial ("Baptiste, R. Title", "R. Baptiste, Title"); the next word no initial.
+_NAMES_END = re.compile(r"(?:,|(?<=\b[A-Z])\.)\s+(?![^\W\d_]\.)(?=[^\W_])")
+#: The most places :func:`_names_first` tries (a list of names is read in few).
+_NAMES_TRIED = 40
+
+
+def _names_first(text: str) -> Parts | None:
+    """Nature, Science and AGU: the names, their last initial's full stop or a comma, then
+    the title ("Okafor, N., Lindqvist, E. & Baptiste, R. Title. Mar. Geol. 441, 106–121
+    (2022).", "N. Okafor, E. Lindqvist, Title. Science 375, 1 (2022).", "Okafor, N., &
+    Lindqvist, E. 2022. Title. Journal 4: 1–9."): the longest start that reads as names."""
+    found = None
+    for tried, end in enumerate(_NAMES_END.finditer(text[:_LONGEST_NAMES])):
+        if tried >= _NAMES_TRIED:
+            break
+        if reference_authors(text[: end.start() + (end[0][0] == ".")]) is not None:
+            found = end
+    if found is None:
+        return None
+    rest, year = text[found.end() :], None
+    dated = re.match(rf"({YEAR})[a-z]?\.\s+", rest)
+    if dated:
+        year, rest = int(dated.group(1)), rest[dated.end() :]
+    title, rest = _title_sentence(rest)
+    return Parts(text[: found.start() + (found[0][0] == ".")], title, rest, year)
 
 
 def is_title(text: str) -> bool:
@@ -240,7 +274,7 @@ def _venue(rest: str) -> str | None:
     """The journal or proceedings a reference names after its title: up to a comma, a
     bracket or a number ("Journal of X, 24(2)", "Neural Computation 32 (4)", "J Mach Learn
     Res. 2023;24", "in Proc. ACL, 2022")."""
-    rest = re.sub(r"^(?:In:?|in:?)\s+", "", rest.strip())
+    rest = re.sub(r"^(?:[–—-]\s*)?(?:In:?\s+|in:?\s+)?", "", rest.strip())  # ("– Mar Geol")
     if _MANUSCRIPT.match(rest):
         return None
     head = _VENUE_END.split(rest, maxsplit=1)[0].strip()
@@ -277,7 +311,7 @@ def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord
     plain = text
     while (trimmed := _TRAILING_IDS.sub("", plain)) != plain:
         plain = trimmed
-    for style in (_apa, _quoted, _vancouver, _dblp, _sentences):
+    for style in (_apa, _quoted, _vancouver, _dblp, _sentences, _names_first):
         parts = style(plain)
         if parts is None or not is_title(title_text(parts.title)):
             continue

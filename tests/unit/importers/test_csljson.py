@@ -156,7 +156,9 @@ def test_some_other_json_file_is_refused_by_name(tmp_path: Path) -> None:
 
 def test_a_list_starting_with_a_bracket_is_not_taken_for_json() -> None:
     with pytest.raises(NotAnAuthorPageError) as caught:
-        load_bytes(b"[1] Smith, J. A paper. 2020.\n[2] Doe, J. Another. 2021.\n", "x").parse()
+        load_bytes(
+            b"[1] Buy milk and bread.\n[2] Call the office about the 2021 taxes.\n", "x"
+        ).parse()
     assert "not valid JSON" not in caught.value.message
     assert "An author page starts with" in caught.value.message
 

@@ -496,3 +496,53 @@ def test_a_pages_owner_is_named_without_a_title_or_degree(written: str, owner: s
     """ "Dr. Elsa Lindqvist" was a person of her own, apart from her papers' author; "Prof.
     …, PhD" was no owner at all (the CV's heading "Curriculum Vitae" was taken)."""
     assert parse(CV.replace("Prof. Elsa Lindqvist, PhD", written)).owner == owner
+
+
+@pytest.mark.parametrize(
+    ("style", "line", "venue"),
+    [
+        (
+            "Nature",
+            "Okafor, N., Lindqvist, E. & Baptiste, R. Tidal models of estuary sediment. Mar. "
+            "Geol. 441, 106–121 (2022).",
+            "Mar. Geol.",
+        ),
+        (
+            "Science",
+            "N. Okafor, E. Lindqvist, R. Baptiste, Tidal models of estuary sediment. Science "
+            "375, 106–121 (2022).",
+            "Science",
+        ),
+        (
+            "AGU",
+            "Okafor, N., Lindqvist, E., & Baptiste, R. 2022. Tidal models of estuary sediment. "
+            "Marine Geology 441(3): 106–121.",
+            "Marine Geology",
+        ),
+        (
+            "Quaternary Science Reviews",
+            "Okafor N., Lindqvist E., Baptiste R. (2022): Tidal models of estuary sediment. – "
+            "Marine Geology 441: 106–121.",
+            "Marine Geology",
+        ),
+        (
+            "eLife",
+            "Okafor N, Lindqvist E, Baptiste R. 2022. Tidal models of estuary sediment. Marine "
+            "Geology 441:106–121.",
+            "Marine Geology",
+        ),
+    ],
+)
+def test_the_styles_of_nature_science_and_geoscience_journals(
+    style: str, line: str, venue: str
+) -> None:
+    """The names run into the title at their last initial's full stop or a comma (no year
+    between them, or a year alone), or the venue follows a dash: such references were not
+    read, or read with "– Marine Geology" for their venue."""
+    assert _fields(line) == (
+        ("N. Okafor", "E. Lindqvist", "R. Baptiste"),
+        True,
+        "Tidal models of estuary sediment",
+        2022,
+        venue,
+    ), style
