@@ -102,6 +102,14 @@ _TITLE_START = re.compile(r"[\s“\"‘']*(?:[^\W\d_](?<=[^a-z])|\d)")
 #: between the 19th and the last author (". . .").
 _SUFFIX = re.compile(r",\s*(?:Jr|Sr)\.?(?=\s*(?:,|&|and\b|$))")
 _ELLIPSIS = re.compile(r",?\s*\.\s\.\s\.\s*")
+#: "et al." ending a list of names.
+_ET_AL = re.compile(r",?\s+et al\.?$")
+#: A venue whose name lists fields ("Estuarine, Coastal and Shelf Science", "Water, Air, and
+#: Soil Pollution"): its commas end it not.
+_LISTED_VENUE = re.compile(
+    r"[A-Z][\w-]*(?:, [A-Z][\w-]*)+,? (?:and|&) [A-Z][\w-]*(?: [A-Z][\w-]*)*"
+    r"(?=\s*(?:[,;(]|\d|$))"
+)
 #: What a medium a title ends with says ("[dissertation]", "[Internet]").
 _MEDIUM = re.compile(r"\s*\[[^\]]{1,30}\]$")
 #: Where a venue's name ends.
@@ -246,9 +254,11 @@ def reference_authors(text: str) -> tuple[tuple[PersonName, ...], bool] | None:
     try:
         people, complete = typed_authors(text)
     except InvalidValueError:
-        return None
+        people, complete = (), False
     if not people or not all(_a_person(p.display) for p in people):
-        return None
+        cut = _ET_AL.search(text)  # ("Okafor, N. et al.": the names before it, incomplete)
+        found = reference_authors(text[: cut.start()]) if cut and cut.start() else None
+        return (found[0], False) if found else None
     return people, complete
 
 
@@ -277,7 +287,8 @@ def _venue(rest: str) -> str | None:
     rest = re.sub(r"^(?:[–—-]\s*)?(?:In:?\s+|in:?\s+)?", "", rest.strip())  # ("– Mar Geol")
     if _MANUSCRIPT.match(rest):
         return None
-    head = _VENUE_END.split(rest, maxsplit=1)[0].strip()
+    listed = _LISTED_VENUE.match(rest)
+    head = listed[0] if listed else _VENUE_END.split(rest, maxsplit=1)[0].strip()
     if head.casefold().startswith(("arxiv", "corr abs/")):  # (CoRR: DBLP's name of arXiv)
         return "arXiv"
     if "." not in head[:-1]:
@@ -336,6 +347,7 @@ def reference_record(
     volume = _VOLUME.search(parts.rest)
     pages = _PAGES.search(parts.rest)
     arxiv = _arxiv_id(parts.rest, venue, ids[1])
+    venue = venue or ("arXiv" if arxiv else None)  # ("Title. arXiv:2402.01234.")
     kind = _kind(parts.rest, venue, arxiv)
     return ParsedRecord(
         title=title_text(_MEDIUM.sub("", parts.title).strip(' .,“”"')),
@@ -365,6 +377,12 @@ def _arxiv_id(rest: str, venue: str | None, found: list[str]) -> str | None:
     return normalize_arxiv(given, keep_version=True) if given else None
 
 
+def _acronym(venue: str) -> bool:
+    """Whether a venue of one word is a conference's acronym ("NeurIPS", "ICML"), not a
+    journal's name ("Geomorphology", "Nature"; arXiv is neither)."""
+    return venue != "arXiv" and sum(c.isupper() for c in venue) >= 2
+
+
 def _kind(rest: str, venue: str | None, arxiv: str | None) -> str:
     """The CSL type: a conference paper ("In Proceedings of …"), a preprint, a manuscript,
     an article."""
@@ -372,8 +390,8 @@ def _kind(rest: str, venue: str | None, arxiv: str | None) -> str:
         return "manuscript"
     if re.match(r"\s*[Ii]n:?\s", rest) or (venue and _PROCEEDINGS.search(venue)):
         return "paper-conference"
-    if venue and " " not in venue and not _VOLUME.search(rest) and venue != "arXiv":
-        return "paper-conference"  # ("NeurIPS 2023", "ICML 2021: 10-20")
+    if venue and " " not in venue and not _VOLUME.search(rest) and _acronym(venue):
+        return "paper-conference"  # ("NeurIPS 2023", "ICML 2021: 10-20"; not "Nature")
     if venue == "arXiv" or (arxiv and not venue):
         return "article"
     return "article-journal" if venue else "article"

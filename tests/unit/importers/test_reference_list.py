@@ -546,3 +546,37 @@ def test_the_styles_of_nature_science_and_geoscience_journals(
         2022,
         venue,
     ), style
+
+
+#: A lab's page: APA references under year headings, a journal whose name holds commas, a
+#: list cut short by "et al.", a preprint named by its arXiv id alone.
+LAB = """Coastal Dynamics Lab — Publications
+
+2024
+Okafor, N., Lindqvist, E., & Baptiste, R. (2024). Tidal asymmetry in mangrove creeks. Estuarine, Coastal and Shelf Science, 301, 108712.
+Okafor, N., & Chen, W. (2024). Learning bed friction from tide gauges. arXiv:2402.01234.
+
+2023
+Okafor, N. et al. (2023). Morphodynamics of tidal flats. Geomorphology, 420, 108521.
+Baptiste, R. (2023). Salt in soils. Water, Air, and Soil Pollution, 234, 1–12.
+"""  # noqa: E501
+
+
+def test_a_lab_pages_references_keep_their_venues_and_lists() -> None:
+    """ "Okafor, N. et al." read as no names (the line was named as unread); a journal's
+    name was cut at its first comma ("Estuarine", then taken for a conference's acronym, as
+    was "Geomorphology"); a preprint given by its arXiv id had no venue."""
+    page = parse(LAB)
+    got = [(r.venue, r.type, r.authors, r.authors_complete) for r in page.records]
+    assert got == [
+        (
+            "Estuarine, Coastal and Shelf Science",
+            "article-journal",
+            ("N. Okafor", "E. Lindqvist", "R. Baptiste"),
+            True,
+        ),
+        ("arXiv", "article", ("N. Okafor", "W. Chen"), True),
+        ("Geomorphology", "article-journal", ("N. Okafor",), False),
+        ("Water, Air, and Soil Pollution", "article-journal", ("R. Baptiste",), True),
+    ]
+    assert page.warnings == []
