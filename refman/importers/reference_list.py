@@ -16,7 +16,8 @@ from refman.importers.list_header import owner_name
 from refman.importers.names import looks_like_person
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from refman.importers.reference_blocks import block_at
-from refman.importers.references import UNDATED, YEAR, read_reference
+from refman.importers.references import YEAR, read_reference
+from refman.importers.undated import UNDATED
 
 __all__ = ["parse_reference_list"]
 

@@ -27,10 +27,10 @@ from refman.importers.names import looks_like_person
 from refman.importers.records import ParsedRecord, PersonName
 from refman.importers.titles import title_text
 from refman.importers.typed_names import typed_authors
+from refman.importers.undated import MANUSCRIPT, NOT_YET, UNDATED, UNDATED_REST, status_of
 
 __all__ = [
     "LONE_YEAR",
-    "UNDATED",
     "YEAR",
     "Parts",
     "is_title",
@@ -45,21 +45,6 @@ _LONGEST = 1_500
 _LONGEST_NAMES = 600
 #: A year of publication.
 YEAR = r"(?:1[89]|20)\d\d"
-#: What a reference says instead of its year, not out yet or undated: "(in press)", "(n.d.)",
-#: "(forthcoming)", "Mar Geol. In press.", "to appear".
-_NOT_YET = (
-    r"in press|forthcoming|to appear|in preparation|in review|under review|submitted|accepted"
-    r"|n\.\s?d\.?|no date"
-)
-UNDATED = re.compile(rf"(?<!\w)(?:{_NOT_YET})(?!\w)", re.IGNORECASE)
-#: Such words in the rest of a reference (after its title), as they are left out of its venue.
-_UNDATED_REST = re.compile(
-    r"[\s,;]*\(?\b(?:in press|forthcoming|to appear|in preparation|in review|under review)\b\)?\.?",
-    re.IGNORECASE,
-)
-#: An unpublished manuscript, as APA names one instead of a venue ("Manuscript submitted for
-#: publication", "Unpublished manuscript").
-_MANUSCRIPT = re.compile(r"\s*(?:unpublished )?manuscript\b", re.IGNORECASE)
 #: What numbers or marks a reference in a list: "[12]", "12.", "12)", "(12)", "•", "-", and
 #: a CV's labels of its kinds of papers: "[J5]", "[C12]", "J5.", "[P3a]".
 _NUMBERING = re.compile(
@@ -67,7 +52,7 @@ _NUMBERING = re.compile(
 )
 #: APA and Harvard: the authors, then the year in brackets.
 _APA = re.compile(
-    rf"^(?P<authors>.+?)\s*\((?:(?P<year>{YEAR})[a-z]?(?:,[^)]*)?|(?P<undated>{_NOT_YET}))\)"
+    rf"^(?P<authors>.+?)\s*\((?:(?P<year>{YEAR})[a-z]?(?:,[^)]*)?|(?P<undated>{NOT_YET}))\)"
     r"[.,:]?\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -285,7 +270,7 @@ def _venue(rest: str) -> str | None:
     bracket or a number ("Journal of X, 24(2)", "Neural Computation 32 (4)", "J Mach Learn
     Res. 2023;24", "in Proc. ACL, 2022")."""
     rest = re.sub(r"^(?:[–—-]\s*)?(?:In:?\s+|in:?\s+)?", "", rest.strip())  # ("– Mar Geol")
-    if _MANUSCRIPT.match(rest):
+    if MANUSCRIPT.match(rest):
         return None
     listed = _LISTED_VENUE.match(rest)
     head = listed[0] if listed else _VENUE_END.split(rest, maxsplit=1)[0].strip()
@@ -303,16 +288,6 @@ def _year(parts: Parts) -> int | None:
     return int(found[0]) if found else None
 
 
-def _status(parts: Parts) -> str | None:
-    """What a reference says instead of its year, as CSL's ``status`` words it ("in press",
-    "forthcoming"; "" for "n.d."); None when it says nothing of it."""
-    said = parts.undated or ((m := _UNDATED_REST.search(parts.rest)) and m[0]) or None
-    if said is None:
-        return None
-    words = " ".join(re.sub(r"[^\w\s]", " ", said).split()).lower()
-    return "" if words in {"n d", "no date"} else words
-
-
 def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord | None:
     """One reference as a record, or None when ``text`` is no reference."""
     text = _NUMBERING.sub("", text.strip())
@@ -328,7 +303,7 @@ def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord
             continue
         people = reference_authors(parts.authors)
         year = _year(parts)
-        if people is None or (year is None and _status(parts) is None):
+        if people is None or (year is None and status_of(parts.undated, parts.rest) is None):
             continue  # (no year, nor "in press" or "n.d." in its place)
         return reference_record(parts, people, year, (dois, arxiv), (line, last_line))
     return None
@@ -342,8 +317,8 @@ def reference_record(
     lines: tuple[int, int],
 ) -> ParsedRecord:
     names, complete = people
-    status = _status(parts) if year is None else None
-    venue = _venue(_UNDATED_REST.sub("", parts.rest) if status is not None else parts.rest)
+    status = status_of(parts.undated, parts.rest) if year is None else None
+    venue = _venue(UNDATED_REST.sub("", parts.rest) if status is not None else parts.rest)
     volume = _VOLUME.search(parts.rest)
     pages = _PAGES.search(parts.rest)
     arxiv = _arxiv_id(parts.rest, venue, ids[1])
@@ -386,7 +361,7 @@ def _acronym(venue: str) -> bool:
 def _kind(rest: str, venue: str | None, arxiv: str | None) -> str:
     """The CSL type: a conference paper ("In Proceedings of …"), a preprint, a manuscript,
     an article."""
-    if _MANUSCRIPT.match(rest):
+    if MANUSCRIPT.match(rest):
         return "manuscript"
     if re.match(r"\s*[Ii]n:?\s", rest) or (venue and _PROCEEDINGS.search(venue)):
         return "paper-conference"
