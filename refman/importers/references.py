@@ -87,6 +87,9 @@ _TITLE_START = re.compile(r"[\s“\"‘']*(?:[^\W\d_](?<=[^a-z])|\d)")
 #: between the 19th and the last author (". . .").
 _SUFFIX = re.compile(r",\s*(?:Jr|Sr)\.?(?=\s*(?:,|&|and\b|$))")
 _ELLIPSIS = re.compile(r",?\s*\.\s\.\s\.\s*")
+#: Markdown's emphasis, as a page written in Markdown (a README, a Jekyll or Hugo site)
+#: marks its owner's name and a journal: "**Okafor, N.**", "*Marine Geology*, *441*(3)".
+_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})(?=[^\s*])([^*]+?)(?<=[^\s*])\1(?![\w*])")
 #: "et al." ending a list of names.
 _ET_AL = re.compile(r",?\s+et al\.?$")
 #: A venue whose name lists fields ("Estuarine, Coastal and Shelf Science", "Water, Air, and
@@ -291,6 +294,8 @@ def _year(parts: Parts) -> int | None:
 def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord | None:
     """One reference as a record, or None when ``text`` is no reference."""
     text = _NUMBERING.sub("", text.strip())
+    if "*" in text:  # (a page written in Markdown: "**Okafor, N.**", "*Marine Geology*")
+        text = _EMPHASIS.sub(r"\2", text)
     if len(text) > _LONGEST or not (re.search(YEAR, text) or UNDATED.search(text)):
         return None
     dois, arxiv = find_dois(text), find_arxiv_ids(text)

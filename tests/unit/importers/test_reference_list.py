@@ -580,3 +580,26 @@ def test_a_lab_pages_references_keep_their_venues_and_lists() -> None:
         ("Water, Air, and Soil Pollution", "article-journal", ("R. Baptiste",), True),
     ]
     assert page.warnings == []
+
+
+def test_a_list_written_in_markdown_is_read_without_its_emphasis() -> None:
+    """A README or a Jekyll site's page marks the owner's name and the journal: "**Okafor,
+    N.**" read as no names (the line unread), "*Marine Geology*" was the venue, stars and
+    all; a student's mark ("Ferreira, T.*") stays no emphasis."""
+    page = parse(
+        "Nadia Okafor\n"
+        "- **Okafor, N.**, Ferreira, T.*, & Lindqvist, E. (2022). Tidal models of estuary "
+        "sediment. *Marine Geology*, *441*(3), 106–121.\n"
+        "- **N. Okafor** and E. Lindqvist. *Sediment transport revisited*. In *Coastal "
+        "Dynamics*, pages 40–48, 2021.\n"
+    )
+    got = [(r.title, r.authors, r.venue, r.volume) for r in page.records]
+    assert got == [
+        (
+            "Tidal models of estuary sediment",
+            ("N. Okafor", "T. Ferreira", "E. Lindqvist"),
+            "Marine Geology",
+            "441",
+        ),
+        ("Sediment transport revisited", ("N. Okafor", "E. Lindqvist"), "Coastal Dynamics", None),
+    ]
