@@ -75,12 +75,13 @@ _DBLP_NUMBER = re.compile(r" \d{4}(?=,|$)")
 _SENTENCE_END = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])([.?!])\s+(?=\S)")
 #: A year standing alone in the rest of a reference: "2023.", ", 2023,", "(2023)", "2023;".
 LONE_YEAR = re.compile(rf"(?:^|[\s(,.;])({YEAR})[a-z]?(?=$|[\s).,;:])")
-#: Volume, issue and pages: "24(2), 1–34", "vol. 24, no. 2, pp. 1–34", "2023;24(2):1-34".
+#: Volume, issue and pages: "24(2), 1–34", "vol. 24, no. 2, pp. 1–34", "2023;24(2):1-34",
+#: LaTeX's plain style's "pages 40--48".
 _VOLUME = re.compile(
     r"\b(?:vol\.\s*)?(\d{1,4})\s*(?:\((?!(?:1[89]|20)\d\d\))(\w{1,6})\)|,\s*no\.\s*(\w{1,6}))"
     r"|\bvol\.\s*(\d{1,4})"
 )
-_PAGES = re.compile(r"(?:\bpp?\.\s*|[:,]\s*)(\d{1,6}\s*[–-]{1,2}\s*\d{1,6})(?![\d:])")
+_PAGES = re.compile(r"(?:\bpp?\.\s*|\bpages\s+|[:,]\s*)(\d{1,6}\s*[–-]{1,2}\s*\d{1,6})(?![\d:])")
 #: How a title starts: a capital, a digit or a quote (every style capitalises its first word).
 _TITLE_START = re.compile(r"[\s“\"‘']*(?:[^\W\d_](?<=[^a-z])|\d)")
 #: A suffix APA writes as a name of its own ("Smith, J., Jr., & …"), and its ellipsis

@@ -240,7 +240,7 @@ def test_identifiers_volume_pages_and_type_are_read() -> None:
     talk = read_reference(
         "N. Okafor. Sediment transport revisited. In Proc. Coastal Dynamics, pages 40--48, 2021."
     )
-    assert talk is not None and talk.type == "paper-conference"
+    assert talk is not None and (talk.type, talk.pages) == ("paper-conference", "40–48")
 
 
 def test_a_page_of_references_under_headings_is_read_whole() -> None:
