@@ -17,6 +17,7 @@ from refman.importers.author_abstracts import parse_author_abstracts
 from refman.importers.lines import Lines, split_lines
 from refman.importers.list_header import owner_name
 from refman.importers.messages import LINK_HINT, not_a_page, web_address
+from refman.importers.orcid_works import parse_orcid_works
 from refman.importers.publication_list import (
     PublicationList,
     find_header,
@@ -84,7 +85,7 @@ def _parse_lines(lines: Lines) -> ParsedPage:
     listed = parse_publication_list(lines, header)
     if listed.records and (has_header or any(record.subjects for record in listed.records)):
         return _publication_page(listed)
-    found = _abstracts_or_references(lines)
+    found = parse_orcid_works(lines) or _abstracts_or_references(lines)
     if found is not None:
         return replace(found, owner=owner_name(found.owner)) if found.owner else found
     if has_header:
