@@ -99,6 +99,9 @@ _LISTED_VENUE = re.compile(
     r"[A-Z][\w-]*(?:, [A-Z][\w-]*)+,? (?:and|&) [A-Z][\w-]*(?: [A-Z][\w-]*)*"
     r"(?=\s*(?:[,;(]|\d|$))"
 )
+#: Proceedings IEEE names with commas in their abbreviations, up to the conference's
+#: acronym: "Proc. IEEE Int. Conf. Acoust., Speech Signal Process. (ICASSP)".
+_NAMED_PROCEEDINGS = re.compile(r"Proc\.[^()]{1,150}?\([A-Z][A-Za-z]*[A-Z]\)")
 #: What a medium a title ends with says ("[dissertation]", "[Internet]").
 _MEDIUM = re.compile(r"\s*\[[^\]]{1,30}\]$")
 #: Where a venue's name ends.
@@ -276,7 +279,7 @@ def _venue(rest: str) -> str | None:
     rest = re.sub(r"^(?:[–—-]\s*)?(?:In:?\s+|in:?\s+)?", "", rest.strip())  # ("– Mar Geol")
     if MANUSCRIPT.match(rest):
         return None
-    listed = _LISTED_VENUE.match(rest)
+    listed = _LISTED_VENUE.match(rest) or _NAMED_PROCEEDINGS.match(rest)
     head = listed[0] if listed else _VENUE_END.split(rest, maxsplit=1)[0].strip()
     if head.casefold().startswith(("arxiv", "corr abs/")):  # (CoRR: DBLP's name of arXiv)
         return "arXiv"

@@ -603,3 +603,16 @@ def test_a_list_written_in_markdown_is_read_without_its_emphasis() -> None:
         ),
         ("Sediment transport revisited", ("N. Okafor", "E. Lindqvist"), "Coastal Dynamics", None),
     ]
+
+
+def test_an_ieee_proceedings_name_keeps_its_commas_up_to_its_acronym() -> None:
+    record = read_reference(
+        '[2] K. Mensah and L. Rossi, "Edge inference on buoys," in Proc. IEEE Int. Conf. '
+        "Acoust., Speech Signal Process. (ICASSP), Seoul, Korea, Apr. 2024, pp. 8801–8805."
+    )
+    assert record is not None
+    assert (record.venue, record.type, record.pages) == (
+        "Proc. IEEE Int. Conf. Acoust., Speech Signal Process. (ICASSP)",
+        "paper-conference",
+        "8801–8805",
+    )
