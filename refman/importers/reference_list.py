@@ -102,6 +102,13 @@ class _Alone:
         return self.known[j]
 
 
+def _joined(text: str, line: str) -> str:
+    """A reference wrapped onto the next line, joined: by a space, or at a word's hyphen
+    ("long-" and "term record" are "long-term record", not "long- term record")."""
+    hyphened = text.endswith("-") and text[-2:-1].isalpha() and line[:1].islower()
+    return f"{text}{line}" if hyphened else f"{text} {line}"
+
+
 def _at(lines: Lines, i: int, alone: _Alone) -> tuple[ParsedRecord, int] | None:
     """The reference that starts at line ``i`` (alone, or wrapped over the lines after it),
     and the index of the line after it."""
@@ -111,7 +118,7 @@ def _at(lines: Lines, i: int, alone: _Alone) -> tuple[ParsedRecord, int] | None:
         if j > i:
             if alone(j) is not None:
                 break  # (the next line is a reference of its own)
-            text = f"{text} {lines.text[j]}"
+            text = _joined(text, lines.text[j])
         record = alone(i) if j == i else read_reference(text, lines.number[i], lines.number[j])
         if record is not None:
             found = record, j + 1

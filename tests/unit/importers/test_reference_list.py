@@ -616,3 +616,12 @@ def test_an_ieee_proceedings_name_keeps_its_commas_up_to_its_acronym() -> None:
         "paper-conference",
         "8801–8805",
     )
+
+
+def test_a_reference_wrapped_at_a_words_hyphen_joins_the_word() -> None:
+    page = parse(
+        "Nadia Okafor\nPublications\n"
+        "Okafor, N. (2021). Salt wedges in tidal rivers: A long-\n"
+        "term record. Estuaries and Coasts, 44, 12–30.\n"
+    )
+    assert [r.title for r in page.records] == ["Salt wedges in tidal rivers: A long-term record"]
