@@ -25,6 +25,7 @@ from refman.common.errors import InvalidValueError
 from refman.common.identifiers import find_arxiv_ids, find_dois, normalize_arxiv
 from refman.importers.names import looks_like_person
 from refman.importers.records import ParsedRecord, PersonName
+from refman.importers.reference_kinds import as_published
 from refman.importers.titles import title_text
 from refman.importers.typed_names import typed_authors
 from refman.importers.undated import MANUSCRIPT, NOT_YET, UNDATED, UNDATED_REST, status_of
@@ -333,7 +334,7 @@ def reference_record(
     arxiv = _arxiv_id(parts.rest, venue, ids[1])
     venue = venue or ("arXiv" if arxiv else None)  # ("Title. arXiv:2402.01234.")
     kind = _kind(parts.rest, venue, arxiv)
-    return ParsedRecord(
+    record = ParsedRecord(
         title=title_text(_MEDIUM.sub("", parts.title).strip(' .,“”"')),
         title_provisional=False,
         abstract="",
@@ -352,6 +353,7 @@ def reference_record(
         pages=re.sub(r"\s*[–-]{1,2}\s*", "–", pages.group(1)) if pages else None,
         extra={"status": status} if status else {},
     )
+    return as_published(record, parts.title, parts.rest)  # (a thesis, a book's chapter)
 
 
 def _arxiv_id(rest: str, venue: str | None, found: list[str]) -> str | None:

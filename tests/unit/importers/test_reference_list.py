@@ -625,3 +625,33 @@ def test_a_reference_wrapped_at_a_words_hyphen_joins_the_word() -> None:
         "term record. Estuaries and Coasts, 44, 12–30.\n"
     )
     assert [r.title for r in page.records] == ["Salt wedges in tidal rivers: A long-term record"]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "Solvik, M. (2018). Mixing in Arctic fjords (Doctoral dissertation). University of "
+            "Bergen.",
+            ("Mixing in Arctic fjords", "thesis", None, "University of Bergen"),
+        ),
+        (
+            "Solvik, M. (2018). Mixing in Arctic fjords [Doctoral dissertation, University of "
+            "Bergen]. BORA.",
+            ("Mixing in Arctic fjords", "thesis", None, "University of Bergen"),
+        ),
+        (
+            "Solvik, M. (2022). Fjord systems. In K. Mensah & L. Rossi (Eds.), Encyclopedia of "
+            "Coastal Science (2nd ed., pp. 301–310). Springer.",
+            ("Fjord systems", "chapter", "Encyclopedia of Coastal Science", "Springer"),
+        ),
+    ],
+)
+def test_a_thesis_and_a_books_chapter_read_as_what_they_are(
+    line: str, expected: tuple[object, ...]
+) -> None:
+    """A thesis was a journal article whose title held "(Doctoral dissertation)" and whose
+    journal was the school; a chapter's journal was its editors ("K. Mensah & L. Rossi")."""
+    record = read_reference(line)
+    assert record is not None
+    assert (record.title, record.type, record.venue, record.publisher) == expected
