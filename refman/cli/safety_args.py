@@ -30,7 +30,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     ),
     "restore-backup": (
         "put a backup in place of the library",
-        "Restore the library from a backup (a file name from refman backups, or a path). "
+        "Restore the library from a backup (a file name from refman backups, or a path: "
+        "a name is the backup of that name even when the current folder holds a file of "
+        "that name; write ./NAME for that file). "
         "The library as it is now is backed up first, so a restore can be undone. "
         "(refman restore ID brings papers back from the Trash.)",
         "  refman restore-backup 20261201-142233-close.sqlite",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -291,9 +292,13 @@ class LibraryFile:
             log.info("unfinished copy %s dropped (its program stopped)", part)
 
     def _find(self, backup: Path | str) -> Path:
+        """The backup of that name in the library's backup folder; a path only when it is
+        clearly one (it names a folder too) or no backup has that name (a file of the name in
+        the current folder never hides the backup)."""
         candidate = Path(backup)
         folder = self.backup_folder
-        if not candidate.is_file() and folder is not None and (folder / candidate.name).is_file():
+        bare = not any(sep in str(backup) for sep in {"/", os.sep})
+        if bare and folder is not None and (folder / candidate.name).is_file():
             candidate = folder / candidate.name
         if not candidate.is_file():
             raise NotFoundError(

@@ -107,6 +107,28 @@ def test_empty_trash_and_a_large_import_are_backed_up_first(
     assert made["papers"] == 19
 
 
+@pytest.mark.sqlite_only
+def test_a_backups_name_wins_over_a_file_of_that_name_in_the_current_folder(
+    cli: Cli, page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``restore-backup NAME`` restored a file NAME of the current folder, not the backup."""
+    assert cli("import", str(page)).code == 0
+    made = json.loads(cli("backup", "--json").out)  # 20 papers
+    name = Path(str(made["path"])).name
+    assert cli("trash", "1", "2", "3").code == 0
+    here = tmp_path / "here"
+    assert cli("backup", "--to", str(here / name)).code == 0  # 17 papers, the same name
+    monkeypatch.chdir(here)
+    result = cli("restore-backup", name, "--json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["restored"] == name and len(_titles(cli)) == 20
+    assert cli("restore-backup", f"./{name}").code == 0  # clearly a path: the file
+    assert len(_titles(cli)) == 17
+    (here / "mine.sqlite").write_bytes((here / name).read_bytes())
+    assert cli("restore-backup", "mine.sqlite").code == 0  # no backup of that name: the file
+    assert len(_titles(cli)) == 17
+
+
 def _backup(made: datetime, size: int = 1000) -> BackupFile:
     return BackupFile(Path(f"{made:%Y%m%d-%H%M%S}-close.sqlite"), made, "close", size)
 
