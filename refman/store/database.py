@@ -239,14 +239,27 @@ class Database:
     @contextmanager
     def plain_errors(self) -> Iterator[None]:
         """Turn an SQLite failure with a cause outside refman (a damaged file, a full disk,
-        a lock) into a plain-words error (see :mod:`refman.store.failures`)."""
+        a lock) into a plain-words error (see :mod:`refman.store.failures`); damage a read
+        found is the library's damage, as a check's is (see :meth:`found_damaged`)."""
         try:
             yield
         except DBAPIError as exc:
             plain = described(exc, self.name)
             if plain is None:
                 raise
+            if isinstance(plain, DamagedLibraryError):
+                self.found_damaged(str(sqlite_error(exc) or exc))
             raise plain from exc
+
+    def found_damaged(self, problem: str) -> None:
+        """Remember that the file is damaged (``problem`` says how): every change is refused
+        from then on, and the next open checks it again."""
+        if self.damaged is not None or self.path is None:
+            return
+        self.damaged = _one_line(problem, 0)
+        log.warning("library %s is damaged: %s", self.name, self.damaged)
+        if self.checks is not None:
+            self.checks.forget(self.path)
 
     def close(self) -> None:
         """Release every connection to the file (and remember a checked library's files as

@@ -13,11 +13,14 @@ from PySide6.QtWidgets import QDialog, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from refman import paths
+from refman.common.errors import DamagedLibraryError
 from refman.core.library import LibraryService
+from refman.core.operations import TagPapers
+from refman.store.integrity import CheckRecord
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page
 
-from refman.ui import safety
+from refman.ui import backup_dialog, safety
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
@@ -129,11 +132,11 @@ def test_back_up_now_and_restore_from_backup(
         assert controller.undo_stack.count() == 1
         seen: list[list[str]] = []
 
-        def accept(dialog: safety.BackupDialog) -> int:
+        def accept(dialog: backup_dialog.BackupDialog) -> int:
             seen.append([dialog.list.item(i).text() for i in range(dialog.list.count())])
             return int(QDialog.DialogCode.Accepted)
 
-        monkeypatch.setattr(safety.BackupDialog, "exec", accept)
+        monkeypatch.setattr(backup_dialog.BackupDialog, "exec", accept)
         window.actions_by_id[ActionId.RESTORE_BACKUP].trigger()
         # The backups are read off the GUI thread, then the chosen one is restored.
         qtbot.wait_until(lambda: len(kept.file.backups()) == 2, timeout=10_000)
@@ -159,6 +162,43 @@ def _damaged(library_path: Path, papers: int = 2_000) -> None:
     middle = (len(data) // page // 2) * page
     data[middle : middle + 16 * page] = os.urandom(16 * page)
     library_path.write_bytes(bytes(data))
+
+
+@pytest.mark.logs_warnings("refman.store", "refman.ui")
+def test_damage_a_read_finds_after_open_is_offered_what_damage_found_at_open_is(
+    qtbot: QtBot, library_path: Path, tmp_path: Path
+) -> None:
+    """A library refman remembered whole (no check at open) whose list could not be read
+    showed the error in the banner, which named a Recover… button it did not show; the
+    library stayed open for changes and was trusted again at the next open."""
+    service = LibraryService.open(library_path)
+    service.import_pages([sourced(generated_page(2_000))])
+    service.close()
+    data = bytearray(library_path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    first, last = len(data) // page // 4, len(data) // page - 2  # (its tables still listed)
+    data[first * page : last * page] = os.urandom((last - first) * page)
+    library_path.write_bytes(bytes(data))
+    record = CheckRecord(paths.check_record())
+    record.remember(library_path)  # as refman left it after a check: not checked at open
+    damaged = LibraryService.open(library_path, paths.check_record(), paths.backup_dir())
+    window, controller = _open(qtbot, damaged, tmp_path / "settings.ini")
+    try:
+        qtbot.wait_until(lambda: window.banner.recover_button.isVisible())
+        said = window.banner.label.text()
+        assert "This library is damaged" in said and "Recover…" in said
+        assert "reading only" in said and "“" not in said  # (not the command line's wording)
+        for action_id in (ActionId.IMPORT, ActionId.DELETE, ActionId.MARK_READ):
+            action = window.actions_by_id[action_id]
+            assert not action.isEnabled() and "damaged" in action.toolTip()
+        assert not record.trusted(library_path)  # checked again at the next open
+        with pytest.raises(DamagedLibraryError):
+            damaged.apply(TagPapers((1,), ("later",)))
+    finally:
+        settle(controller)
+        controller.shutdown()
+        damaged.close()
+    assert not record.trusted(library_path)
 
 
 @pytest.mark.logs_warnings("refman.store", "refman.ui")
@@ -189,12 +229,12 @@ def test_restore_from_backup_says_so_when_there_is_no_backup_yet(
     window, controller = _open(qtbot, kept, tmp_path / "settings.ini")
     seen: list[tuple[str, bool, bool]] = []
 
-    def cancel(dialog: safety.BackupDialog) -> int:
+    def cancel(dialog: backup_dialog.BackupDialog) -> int:
         said = " ".join(label.text() for label in dialog.findChildren(QLabel))
         seen.append((said, dialog.list.isVisibleTo(dialog), dialog.restore_button.isEnabled()))
         return int(QDialog.DialogCode.Rejected)
 
-    monkeypatch.setattr(safety.BackupDialog, "exec", cancel)
+    monkeypatch.setattr(backup_dialog.BackupDialog, "exec", cancel)
     try:
         window.actions_by_id[ActionId.RESTORE_BACKUP].trigger()
         qtbot.wait_until(lambda: bool(seen))
@@ -219,13 +259,13 @@ def test_a_copy_kept_elsewhere_is_restored_with_other_file(
     notes.write_text("not a library\n", encoding="utf-8")
     window, controller = _open(qtbot, kept, tmp_path / "settings.ini")
     chosen: list[Path] = [notes, nightly]
-    monkeypatch.setattr(safety, "ask_backup_file", lambda _parent: chosen.pop(0))
+    monkeypatch.setattr(backup_dialog, "ask_backup_file", lambda _parent: chosen.pop(0))
 
-    def other_file(dialog: safety.BackupDialog) -> int:
+    def other_file(dialog: backup_dialog.BackupDialog) -> int:
         dialog.other_button.click()
         return int(dialog.result())
 
-    monkeypatch.setattr(safety.BackupDialog, "exec", other_file)
+    monkeypatch.setattr(backup_dialog.BackupDialog, "exec", other_file)
     try:
         controller.trash(kept.paper_ids()[:5])
         settle(controller)
