@@ -130,6 +130,17 @@ class SavedSearchActions(QObject):
             view = SavedSearchView(0, "", line, nav.tags, nav.any_tags)
         self._ask(view, "Save Search", None)
 
+    def show(self, search_id: int) -> bool:
+        """Show a saved search's papers, as a click on it does.
+
+        Returns:
+            False when the sidebar lists no saved search of that id (it was deleted).
+        """
+        item = self.tag_pane.nav_list.find_row("saved", search_id)
+        if item is not None:
+            self.tag_pane.nav_list.setCurrentItem(item)
+        return item is not None
+
     def edit(self, view: SavedSearchView) -> None:
         """Change a saved search's name, search or tags."""
         self._ask(view, "Edit Saved Search", view.id)

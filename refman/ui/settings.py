@@ -68,24 +68,27 @@ PREFERENCES: tuple[Preference[str] | Preference[bool] | Preference[int], ...] = 
 
 @dataclass(frozen=True)
 class Place:
-    """Where the window was when it closed: the section or the person shown, the tags
-    picked, and the current paper."""
+    """Where the window was when it closed: the section, the person or the saved search
+    shown, the tags picked, and the current paper."""
 
     section: str = "all"
     person: int | None = None
     tags: tuple[str, ...] = ()
     paper: int | None = None
+    saved: int | None = None
 
     def to_json(self) -> str:
         """The place as the settings keep it."""
-        return json.dumps([self.section, self.person, list(self.tags), self.paper])
+        return json.dumps([self.section, self.person, list(self.tags), self.paper, self.saved])
 
     @classmethod
     def from_json(cls, text: str) -> Place:
-        """A place kept by :meth:`to_json`; nowhere (the default) when it cannot be read."""
+        """A place kept by :meth:`to_json` (or by a refman that kept no saved search);
+        nowhere (the default) when it cannot be read."""
         try:
-            section, person, tags, paper = json.loads(text)
-            return cls(str(section), _id(person), tuple(str(t) for t in tags), _id(paper))
+            section, person, tags, paper, *saved = json.loads(text)
+            kept = tuple(str(t) for t in tags)
+            return cls(str(section), _id(person), kept, _id(paper), _id(next(iter(saved), None)))
         except (TypeError, ValueError):
             return cls()
 

@@ -1,6 +1,6 @@
 """What the main window remembers between sessions: its geometry and toolbars, the panes'
-widths and whether they are shown, the list's columns and sort, the section, person, tags
-and paper shown, and the library open."""
+widths and whether they are shown, the list's columns and sort, the section, person or saved
+search, tags and paper shown, and the library open."""
 
 from __future__ import annotations
 
@@ -51,10 +51,13 @@ def restore_window(window: MainWindow) -> bool:
 
 
 def go_back(window: MainWindow, place: Place) -> None:
-    """Show the section or the person, the tags and the paper the window showed when it
-    closed; what is not in the library any more is left out (All papers, no paper)."""
+    """Show the section, the person or the saved search, the tags and the paper the window
+    showed when it closed; what is not in the library any more is left out (All papers, no
+    paper)."""
     pane = window.tag_pane
-    if place.person is not None:
+    if place.saved is not None and window.saved.show(place.saved):
+        pass  # its papers (a saved search deleted since: the section kept, All papers)
+    elif place.person is not None:
         pane.select_person(place.person)
     elif place.section in {section.value for section in Section}:
         pane.select_section(Section(place.section))
@@ -88,4 +91,5 @@ def save_window(window: MainWindow) -> None:
 
 def _place(window: MainWindow) -> Place:
     nav = window.tag_pane.current_filter()
-    return Place(nav.section.value, nav.person_id, nav.tags, window.table.current_id())
+    saved = nav.saved.id if nav.saved is not None else None
+    return Place(nav.section.value, nav.person_id, nav.tags, window.table.current_id(), saved)

@@ -23,6 +23,7 @@ from tests.helpers.panes import make_window
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
+from refman.ui.settings import Place
 from refman.ui.sidebar import COUNT_ROLE
 
 pytestmark = pytest.mark.qt_log_ignore(
@@ -295,3 +296,51 @@ def test_save_search_on_a_saved_search_keeps_its_tags_as_tags(
     dialog = window.saved.dialog
     assert dialog is not None
     assert (dialog.search.text(), dialog.tags.text()) == ("year:2024.. checkpoint", "Ökonomie")
+
+
+def test_the_next_session_shows_the_saved_search_shown_when_the_window_closed(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController, library: LibraryService
+) -> None:
+    """The window opened on All papers, every paper listed, whatever saved search it showed."""
+    settings = window.settings.path
+    controller.apply(SaveSearch("Reading list", "", ("to read",)))
+    settle(controller)
+    qtbot.wait_until(lambda: bool(window.tag_pane.saved_searches()))
+    _click(qtbot, window, "Reading list")
+    qtbot.wait_until(lambda: window.model.rowCount() == 1)
+    picked = window.model.index(0, 0).data()
+    window.table.select_paper(library.paper_ids(window.current_query())[0])
+    window.close()
+    settle(controller)
+
+    def session() -> tuple[MainWindow, LibraryController]:
+        again = LibraryController(library)
+        return make_window(qtbot, again, settings), again
+
+    again, second = session()
+    try:
+        qtbot.wait_until(lambda: _titles(again) == {picked})
+        assert again.tag_pane.current_filter().saved is not None
+        assert again.tag_pane.nav_list.currentItem().text() == "Reading list"
+        qtbot.wait_until(lambda: again.table.current_id() is not None)
+        again.close()
+        settle(second)
+    finally:
+        second.runner.shutdown()
+    # Deleted since: All papers, as for a tag or a person gone.
+    library.delete_saved_search(library.saved_searches()[0].id)
+    third, last = session()
+    try:
+        settle(last)
+        qtbot.wait_until(lambda: len(_titles(third)) == len(RECORDS))
+        assert third.tag_pane.current_filter().saved is None
+        third.close()
+        settle(last)
+    finally:
+        last.runner.shutdown()
+
+
+def test_a_place_an_older_refman_kept_without_a_saved_search_is_read() -> None:
+    kept = Place.from_json('["unread", null, ["to read"], 12]')
+    assert kept == Place("unread", None, ("to read",), 12, None)
+    assert Place.from_json(Place("all", None, (), 3, 7).to_json()).saved == 7
