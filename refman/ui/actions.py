@@ -137,14 +137,14 @@ _SPECS: dict[ActionId, _Spec] = {
         "Move the selected papers to the Trash",
         (QKeySequence.StandardKey.Delete,),
     ),
-    ActionId.RESTORE: _Spec("&Restore from Trash", "Bring the selected papers back"),
+    ActionId.RESTORE: _Spec("Rest&ore from Trash", "Bring the selected papers back"),
     ActionId.DELETE_PERMANENTLY: _Spec(
-        "Delete &Permanently…",
+        "&Delete Permanently…",
         "Delete the selected papers of the Trash for good",
         ("Shift+Delete",),
     ),
     ActionId.MERGE_PAPERS: _Spec(
-        "&Merge Papers",
+        "Mer&ge Papers",
         "The selected papers are one: the one added first is kept and gains what it lacks; "
         "the others go to the Trash",
     ),
@@ -159,7 +159,9 @@ _SPECS: dict[ActionId, _Spec] = {
     ActionId.MARK_READ: _Spec(
         "Mark as &Read", "Mark the selected papers as read", ("Ctrl+Shift+R",)
     ),
-    ActionId.RATE_0: _Spec("&No Rating", "Clear the selected papers' rating (key 0 in the list)"),
+    ActionId.RATE_0: _Spec(
+        "&0  No Rating", "Clear the selected papers' rating (key 0 in the list)"
+    ),
     **{
         getattr(ActionId, f"RATE_{n}"): _Spec(
             f"&{n}  {stars(n)}",
@@ -191,17 +193,17 @@ _SPECS: dict[ActionId, _Spec] = {
     ),
     ActionId.BACK_UP: _Spec("&Back Up Now", "Make a verified copy of the library now"),
     ActionId.RESTORE_BACKUP: _Spec(
-        "Restore from &Backup…", "Put an earlier copy of the library in place of this one"
+        "&Restore from Backup…", "Put an earlier copy of the library in place of this one"
     ),
     ActionId.RENAME_TAG: _Spec(
-        "Rename…", "Rename the tag; a name that is already taken merges the two tags"
+        "&Rename…", "Rename the tag; a name that is already taken merges the two tags"
     ),
-    ActionId.SET_TAG_COLOUR: _Spec("Set Colour…", "Give the tag a colour"),
-    ActionId.CLEAR_TAG_COLOUR: _Spec("No Colour", "Show the tag in the default colour"),
+    ActionId.SET_TAG_COLOUR: _Spec("Set &Colour…", "Give the tag a colour"),
+    ActionId.CLEAR_TAG_COLOUR: _Spec("&No Colour", "Show the tag in the default colour"),
     ActionId.DELETE_TAG: _Spec(
-        "Delete Tag", "Remove the tag from every paper (Undo brings it back)"
+        "&Delete Tag", "Remove the tag from every paper (Undo brings it back)"
     ),
-    ActionId.EXPORT_TAG: _Spec("Export Papers…", "Save the papers with this tag to a file"),
+    ActionId.EXPORT_TAG: _Spec("&Export Papers…", "Save the papers with this tag to a file"),
     ActionId.REVIEW_IMPORT: _Spec("Import", "Import the selected records", scope="review"),
     ActionId.REVIEW_SKIP: _Spec("Skip", "Leave the selected records out", scope="review"),
     ActionId.REVIEW_MERGE: _Spec(

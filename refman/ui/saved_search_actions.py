@@ -152,8 +152,8 @@ class SavedSearchActions(QObject):
     def menu_for(self, view: SavedSearchView) -> QMenu:
         """The menu of a saved search: edit (and rename), delete."""
         menu = QMenu(self.tag_pane)
-        menu.addAction("Edit Saved Search…", lambda: self.edit(view))
-        menu.addAction("Delete Saved Search", lambda: self.delete(view))
+        menu.addAction("&Edit Saved Search…", lambda: self.edit(view))
+        menu.addAction("&Delete Saved Search", lambda: self.delete(view))
         return menu
 
     def _view(self, key: object) -> SavedSearchView | None:

@@ -283,7 +283,7 @@ class TagPane(QWidget):
         a = self.actions_by_id
         self.menu_tag = name
         a[ActionId.CLEAR_TAG_COLOUR].setEnabled(self._tag_colour(name) is not None)
-        a[ActionId.DELETE_TAG].setText(f"Delete Tag “{name}”")
+        a[ActionId.DELETE_TAG].setText(f"&Delete Tag “{name}”")
         menu = QMenu(self)
         menu.setObjectName("tagMenu")
         menu.addAction(a[ActionId.RENAME_TAG])

@@ -232,7 +232,7 @@ def test_export_from_a_tags_menu_writes_that_tags_papers(
 
     on_next_dialog(qtbot, ExportDialog, choose_bibtex)
     menu = window.tag_pane.build_tag_menu("to read")
-    export = next(a for a in menu.actions() if a.text() == "Export Papers…")
+    export = next(a for a in menu.actions() if a.text() == "&Export Papers…")
     export.trigger()
     settle(window.controller)
     qtbot.waitUntil(target.exists)

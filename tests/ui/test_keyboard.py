@@ -4,13 +4,14 @@ keyboard (papers in the list, a tag, a saved search; nothing elsewhere)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
@@ -23,6 +24,7 @@ from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
 from refman.ui.notes_editor import NoteCard
 from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList
+from refman.ui.window_chrome import LIST_MENU, build_menu
 
 # The offscreen platform warns when a top-level widget is shown; nothing to do with us.
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -276,3 +278,39 @@ def test_delete_in_the_search_field_and_the_detail_pane_never_trashes_papers(
     press(qtbot, Qt.Key.Key_Delete)
     settle(window.controller)
     assert trashed(library) == [first]
+
+
+def _mnemonics(menu: QMenu) -> list[str]:
+    """The letter underlined in each entry of a menu ("" for an entry without one)."""
+    texts = [a.text() for a in menu.actions() if not a.isSeparator()]
+    return [m.group(1).lower() if (m := re.search(r"&([^&])", t)) else "" for t in texts]
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "grabbing the keyboard")
+def test_every_menu_entry_has_a_letter_of_its_own(qtbot: QtBot, window: MainWindow) -> None:
+    """Alt+E then R went to Redo or to Restore from Trash, a second R to the other (and so
+    for B in File, P in Edit, N in Paper, M in the list's menu): two entries shared a letter."""
+    menus = [a.menu() for a in window.menuBar().actions()]
+    menus.append(build_menu(window.table, window.actions_by_id, LIST_MENU))
+    menus.append(window.tag_pane.build_tag_menu("rivers"))
+    for menu in menus:
+        assert isinstance(menu, QMenu)
+        letters = _mnemonics(menu)
+        assert "" not in letters and len(set(letters)) == len(letters), menu.title()
+    titles = [a.text() for a in window.menuBar().actions()]  # the menu bar's too
+    assert len({re.sub(r".*&(.).*", r"\1", t.lower()) for t in titles if "&" in t}) == len(titles)
+    # From the keyboard: Alt+E opens Edit, whose O restores the papers selected in the Trash.
+    first = show_first_paper(qtbot, window)
+    window.controller.trash([first])
+    settle(window.controller)
+    window.tag_pane.select_section(Section.TRASH)
+    qtbot.wait_until(lambda: window.model.rowCount() == 1)
+    window.table.select_paper(first)
+    window.table.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.AltModifier)
+    qtbot.wait_until(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
+    edit = QApplication.activePopupWidget()
+    assert isinstance(edit, QMenu) and edit.title() == "&Edit"
+    qtbot.keyClick(edit, Qt.Key.Key_O)
+    settle(window.controller)
+    assert trashed(window.controller.service) == []

@@ -96,7 +96,7 @@ def test_a_search_is_saved_listed_shown_edited_deleted_and_undone(
     assert library.saved_search("Recent work").text == "year:2025"
 
     menu = window.saved.menu_for(window.tag_pane.saved_searches()[0])
-    next(a for a in menu.actions() if a.text().startswith("Delete")).trigger()
+    next(a for a in menu.actions() if a.text().startswith("&Delete")).trigger()
     settle(controller)
     assert library.saved_searches() == []
     window.undo_action.trigger()

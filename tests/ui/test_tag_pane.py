@@ -118,7 +118,7 @@ def click_tag(qtbot: QtBot, pane: TagPane, name: str, modifier: Qt.KeyboardModif
 def trigger(pane: TagPane, name: str, text: str) -> None:
     """Trigger an entry of a tag's context menu."""
     menu = pane.build_tag_menu(name)
-    action = next(a for a in menu.actions() if a.text().startswith(text))
+    action = next(a for a in menu.actions() if a.text().replace("&", "").startswith(text))
     action.trigger()
 
 
