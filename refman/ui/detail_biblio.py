@@ -69,6 +69,7 @@ class BibliographicFields(QWidget):
         self.type_combo = QComboBox(self)
         mark_changing(self.type_combo)
         self.type_combo.setObjectName("typeField")
+        self.type_combo.setAccessibleName("Type")
         for item_type, label in ITEM_TYPES.items():
             self.type_combo.addItem(label, item_type)
         self.type_combo.activated.connect(self.on_type_combo_activated)
@@ -90,15 +91,15 @@ class BibliographicFields(QWidget):
         for name, placeholder in TEXT_FIELDS:
             label = FIELD_LABELS.get(name, name)
             grid.addWidget(heading_label(label[:1].upper() + label[1:], self), row, 0)
-            grid.addLayout(self._row(name, placeholder), row, 1)
+            grid.addLayout(self._row(name, placeholder, label), row, 1)
             row += 1
             if name == "citekey":
                 grid.addWidget(self.aliases, row, 1)
                 row += 1
         grid.setColumnStretch(1, 1)
 
-    def _row(self, name: str, placeholder: str) -> QHBoxLayout:
-        field = FieldEdit(f"{name}Field", placeholder, self)
+    def _row(self, name: str, placeholder: str, label: str) -> QHBoxLayout:
+        field = FieldEdit(f"{name}Field", placeholder, self, label=label[:1].upper() + label[1:])
         field.committed.connect(lambda text, n=name: self.committed.emit(n, text))
         self.fields[name] = field
         row = QHBoxLayout()
@@ -109,7 +110,8 @@ class BibliographicFields(QWidget):
             button.setObjectName(f"open_{name}")
             button.setText("↗")
             button.setAutoRaise(True)
-            button.setToolTip("Open in the browser")
+            button.setToolTip(f"Open the {label} in the browser")
+            button.setAccessibleName(f"Open the {label} in the browser")
             button.clicked.connect(lambda _=False, n=name: self.open(n))
             self.link_buttons[name] = button
             row.addWidget(button)

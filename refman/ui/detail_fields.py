@@ -84,6 +84,7 @@ class TitleEdit(QTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("titleEdit")
+        self.setAccessibleName("Title")
         self.setAcceptRichText(False)
         self.setTabChangesFocus(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -227,10 +228,13 @@ class FieldEdit(QLineEdit):
     committed = Signal(str)
     held_changed = Signal()
 
-    def __init__(self, name: str, placeholder: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, name: str, placeholder: str, parent: QWidget | None = None, *, label: str = ""
+    ) -> None:
         super().__init__(parent)
         self.setObjectName(name)
         self.setPlaceholderText(placeholder)
+        self.setAccessibleName(label)  # (what a screen reader names it: its heading)
         self.setFrame(False)
         self.setStyleSheet(
             _FLAT.format(cls="QLineEdit") + "QLineEdit { padding: 1px 0px; }"

@@ -130,9 +130,9 @@ class DetailPane(QWidget):
         self.provisional, self.keep_title_button = provisional_row.note, provisional_row.keep
         self.held = HeldEdits(self, body)  # edits not saved, to decide about later
         self.authors = AuthorLinks(body)
-        self.year_field = FieldEdit("yearField", "Add year", body)
+        self.year_field = FieldEdit("yearField", "Add year", body, label="Year")
         self.year_field.setMaximumWidth(90)
-        self.venue_field = FieldEdit("venueField", "Add venue", body)
+        self.venue_field = FieldEdit("venueField", "Add venue", body, label="Venue")
         fields = QGridLayout()
         fields.setContentsMargins(0, 0, 0, 0)
         fields.setHorizontalSpacing(16)

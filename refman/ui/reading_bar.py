@@ -52,7 +52,8 @@ class ReadingBar(QWidget):
             star = QToolButton(star_row)
             star.setObjectName(f"star_{n}")
             star.setAutoRaise(True)
-            star.setToolTip(f"{n} star{'s' if n > 1 else ''} (click again to clear)")
+            star.setToolTip(f"{_stars(n)} (click again to clear)")
+            star.setAccessibleName(_star_name(n, 0))
             star.setCursor(Qt.CursorShape.PointingHandCursor)
             star.clicked.connect(lambda _=False, k=n: self.on_star_clicked(k))
             self.star_buttons.append(star)
@@ -66,6 +67,7 @@ class ReadingBar(QWidget):
         self.rating = paper.rating
         for n, star in enumerate(self.star_buttons, start=1):
             star.setText("★" if n <= paper.rating else "☆")
+            star.setAccessibleName(_star_name(n, paper.rating))
 
     @Slot(int)
     def on_star_clicked(self, stars: int) -> None:
@@ -75,3 +77,13 @@ class ReadingBar(QWidget):
     def _mark(self, status: str | None = None, rating: int | None = None) -> None:
         if self.paper_id is not None:
             self.controller.mark([self.paper_id], status, rating)
+
+
+def _stars(n: int) -> str:
+    return f"{n} star{'s' if n > 1 else ''}"
+
+
+def _star_name(n: int, rating: int) -> str:
+    """What a screen reader says of the ``n``th star of a paper rated ``rating`` (the
+    button shows only ☆ or ★)."""
+    return f"{_stars(n)}, the paper's rating (press to clear)" if n == rating else _stars(n)

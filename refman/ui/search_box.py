@@ -79,6 +79,7 @@ class SearchBox(QLineEdit):
             magnifier_icon(self), QLineEdit.ActionPosition.LeadingPosition
         )
         self.search_action.setToolTip("Search titles, authors and more, or everything (PDFs)")
+        self.search_action.setText("What to search")  # (its button's name to a screen reader)
         self.search_action.triggered.connect(self.show_modes)
         #: The search also looks inside the papers' PDFs (Zotero's "Everything").
         self.everything = False
@@ -98,11 +99,13 @@ class SearchBox(QLineEdit):
             QLineEdit.ActionPosition.TrailingPosition,
         )
         self.everything_mark.setToolTip("Searching everything, the PDFs' text too (click: not)")
+        self.everything_mark.setText("Searching everything: search the fields only")
         self.everything_mark.triggered.connect(lambda: self.set_everything(False))
         self.everything_mark.setVisible(False)
         trailing = QLineEdit.ActionPosition.TrailingPosition
         self.help_action = self.addAction(help_icon(self), trailing)
         self.help_action.setToolTip("Search syntax: author:, year:2023..2025, -word, OR… (F1)")
+        self.help_action.setText("Search syntax")
         self.help_action.triggered.connect(self.show_help)
         self.help = SearchHelp(self)
         self.help.example_chosen.connect(self.add_example)

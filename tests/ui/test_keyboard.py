@@ -10,8 +10,18 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from PySide6.QtGui import QAccessible, QTextCursor
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QHeaderView,
+    QLineEdit,
+    QMenu,
+    QTextEdit,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
@@ -314,3 +324,39 @@ def test_every_menu_entry_has_a_letter_of_its_own(qtbot: QtBot, window: MainWind
     qtbot.keyClick(edit, Qt.Key.Key_O)
     settle(window.controller)
     assert trashed(window.controller.service) == []
+
+
+def _spoken(widget: QWidget) -> str:
+    """What a screen reader names a widget."""
+    face = QAccessible.queryAccessibleInterface(widget)
+    return face.text(QAccessible.Text.Name) if face is not None else ""
+
+
+def test_every_control_has_a_name_a_screen_reader_can_say(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    """The stars were read as "white star", the ↗ buttons as an arrow, the detail pane's
+    fields, the title and the search field's buttons had no name at all."""
+    first = show_first_paper(qtbot, window)
+    library.edit_fields(first, doi="10.1000/xyz", url="https://example.org/a")
+    library.mark([first], rating=3)
+    window.detail_pane.show_paper(first)
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.detail_pane.reading.rating == 3)
+    kinds = (QAbstractButton, QLineEdit, QAbstractItemView, QComboBox, QTextEdit)
+    shown = [w for kind in kinds for w in window.findChildren(kind) if w.isVisible()]
+    unnamed = [
+        f"{type(w).__name__}#{w.objectName()}: {_spoken(w)!r}"
+        for w in shown
+        if not isinstance(w, QHeaderView) and len(_spoken(w).strip("☆★↗×?… ")) < 2
+    ]
+    assert unnamed == []
+    biblio, bar = window.detail_pane.biblio, window.detail_pane.reading
+    assert _spoken(biblio.link_buttons["doi"]) == "Open the DOI in the browser"
+    assert _spoken(biblio.fields["citekey"]) == "Citation key"
+    assert [_spoken(s) for s in bar.star_buttons][1:4] == [
+        "2 stars",
+        "3 stars, the paper's rating (press to clear)",
+        "4 stars",
+    ]
+    assert _spoken(window.detail_pane.year_field) == "Year"
