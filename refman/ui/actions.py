@@ -39,6 +39,7 @@ class ActionId(enum.Enum):
     MERGE_PAPERS = enum.auto()
     EMPTY_TRASH = enum.auto()
     ATTACH_FILE = enum.auto()
+    OPEN_FILE = enum.auto()
     MARK_UNREAD = enum.auto()
     MARK_READING = enum.auto()
     MARK_READ = enum.auto()
@@ -151,6 +152,11 @@ _SPECS: dict[ActionId, _Spec] = {
     ActionId.EMPTY_TRASH: _Spec("&Empty Trash…", "Delete the papers in the Trash for good"),
     ActionId.ATTACH_FILE: _Spec(
         "&Attach File…", "Attach PDFs or other files to the current paper", ("Ctrl+Shift+A",)
+    ),
+    ActionId.OPEN_FILE: _Spec(
+        "Open &File",
+        "Open the current paper's first file with the system's viewer (Enter or a double-click "
+        "in the list)",
     ),
     ActionId.MARK_UNREAD: _Spec(
         "Mark as &Unread", "Mark the selected papers as not read yet", ("Ctrl+Shift+U",)

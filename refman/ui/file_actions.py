@@ -1,7 +1,8 @@
-"""Files from the window: *Paper ▸ Attach File…* (and the list's context menu) for the
-current paper; PDFs dropped on a paper of the list or on the detail pane, attached to that
-paper (dropped anywhere else they go to the import wizard); the PDFs' text read into the
-search in the background, its progress in the status bar; the search's Everything mode."""
+"""Files from the window: *Paper ▸ Attach File…* and *Open File* (and the list's context
+menu; Enter or a double-click on a paper opens its first file) for the current paper; PDFs
+dropped on a paper of the list or on the detail pane, attached to that paper (dropped
+anywhere else they go to the import wizard); the PDFs' text read into the search in the
+background, its progress in the status bar; the search's Everything mode."""
 
 from __future__ import annotations
 
@@ -9,20 +10,22 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QPoint, Slot
+from PySide6.QtCore import QModelIndex, QObject, QPoint, Slot
 
+from refman.common.errors import RefmanError
 from refman.common.text import plural
 from refman.core.extraction import start_counter
 from refman.core.file_index import IndexProgress, IndexReport
 from refman.core.values import Changes
 
-from refman.ui import files_view
+from refman.ui import files_view, messages
 from refman.ui.actions import ActionId
 from refman.ui.drop import DropTarget
 from refman.ui.file_indexer import FileIndexer
 from refman.ui.quiet_start import QuietStart
 from refman.ui.read_only import enable_action
 from refman.ui.settings import FILES_BASE, FILES_LINK, Preference
+from refman.ui.window_chrome import no_file_text
 
 if TYPE_CHECKING:
     from refman.ui.main_window import MainWindow
@@ -41,6 +44,9 @@ class FileActions(QObject):
         self.window_ = window
         self.action = window.actions_by_id[ActionId.ATTACH_FILE]
         self.action.triggered.connect(self.on_attach)
+        self.opening = window.actions_by_id[ActionId.OPEN_FILE]
+        self.opening.triggered.connect(self.on_open_file)
+        window.table.activated.connect(self.on_table_activated)  # (Enter, a double-click)
         window.table.current_paper_changed.connect(self.enable)
         drops.attach_target = self.paper_at
         drops.on_attach = self.attach
@@ -130,8 +136,9 @@ class FileActions(QObject):
 
     @Slot()
     def enable(self) -> None:
-        """Attach File… needs a current paper."""
+        """Attach File… and Open File need a current paper."""
         enable_action(self.action, self.window_.table.current_id() is not None)
+        self.opening.setEnabled(self.window_.table.current_id() is not None)
 
     @Slot()
     def on_attach(self) -> None:
@@ -140,6 +147,34 @@ class FileActions(QObject):
         if paper_id is not None:
             chosen = files_view.ask_files(self.window_)  # (tests replace it)
             self.attach(paper_id, tuple(Path(p) for p in chosen))
+
+    @Slot()
+    def on_open_file(self) -> None:
+        """Paper ▸ Open File: the current paper's first file."""
+        if (paper_id := self.window_.table.current_id()) is not None:
+            self.open_first(paper_id)
+
+    @Slot(QModelIndex)
+    def on_table_activated(self, index: QModelIndex) -> None:
+        """Enter or a double-click on a paper in the list: its first file."""
+        if (row := self.window_.model.paper_row(index.row())) is not None:
+            self.open_first(row.id)
+
+    def open_first(self, paper_id: int) -> None:
+        """Open a paper's first file with the system's viewer, as ``refman open ID`` does (a
+        paper without one: the status bar says how to attach one)."""
+        window = self.window_
+        shown = window.detail_pane.shown_paper()
+        paper = shown if shown is not None and shown.id == paper_id else None
+        try:
+            paper = paper or window.controller.service.paper(paper_id)
+        except RefmanError as error:  # (gone since, or the library cannot be read)
+            messages.show_error(window, error, "Cannot open")
+            return
+        if paper.files:
+            window.detail_pane.files.open_file(paper.files[0])
+        else:
+            window.say_for_a_while(no_file_text(paper.title))
 
     def attach(self, paper_id: int, files: tuple[Path, ...]) -> None:
         """Attach files to a paper (copied in off the GUI thread; undoable)."""

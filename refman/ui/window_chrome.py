@@ -79,6 +79,7 @@ MENUS: tuple[tuple[str, tuple[ActionId | None, ...]], ...] = (
         (
             ActionId.NEW_PAPER,
             None,
+            ActionId.OPEN_FILE,
             ActionId.ATTACH_FILE,
             ActionId.MERGE_PAPERS,
             None,
@@ -187,6 +188,12 @@ def trashed_text(count: int) -> str:
     return f"Moved {plural(count, 'paper')} to the Trash."
 
 
+def no_file_text(title: str) -> str:
+    """What the status bar says when a paper without a file is opened (Enter in the list)."""
+    named = f"“{title}”" if title.strip() else "This paper"
+    return f"{named} has no file to open: Paper ▸ Attach File… (Ctrl+Shift+A) attaches one."
+
+
 #: What the status bar says when Delete is pressed on papers of the Trash.
 IN_TRASH_ALREADY = (
     "These papers are in the Trash already: Restore from Trash brings them back, "
@@ -270,6 +277,7 @@ LIST_MENU: tuple[ActionId | None, ...] = (
     None,
     ActionId.EXPORT_SELECTED,
     None,
+    ActionId.OPEN_FILE,
     ActionId.ATTACH_FILE,
     ActionId.MARK_UNREAD,
     ActionId.MARK_READ,

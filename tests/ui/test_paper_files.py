@@ -488,3 +488,37 @@ def test_reading_the_pdfs_leaves_what_the_status_bar_says_to_be_read(
     assert bar.currentMessage() == said
     bar.clearMessage()
     qtbot.wait_until(lambda: "is in the search" in bar.currentMessage())
+
+
+def test_enter_or_a_double_click_on_a_paper_opens_its_first_file(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    """Enter and a double-click on a paper in the list did nothing (``refman open ID`` opens
+    its first file; so does Zotero's Enter)."""
+    first, second = (window.model.paper_row(r) for r in (0, 1))
+    assert first is not None and second is not None
+    library.attach(first.id, [make_pdf(tmp_path / "paper.pdf"), make_pdf(tmp_path / "si.pdf")])
+    settle(window.controller)
+    opened = _Opened()
+    QDesktopServices.setUrlHandler("file", opened, "open")  # type: ignore[arg-type]
+    try:
+        window.table.select_paper(first.id)
+        settle(window.controller)
+        window.table.setFocus()
+        qtbot.keyClick(window.table, Qt.Key.Key_Return)
+        stored = library.paper(first.id).files[0].path
+        assert [u.toLocalFile() for u in opened.urls] == [stored]
+        qtbot.keyClick(window.table, Qt.Key.Key_Down)  # a paper without a file: says so
+        qtbot.wait_until(lambda: window.table.current_id() == second.id)
+        qtbot.keyClick(window.table, Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier)
+        said = window.statusBar().currentMessage()
+        assert said.startswith(f"“{second.title}” has no file to open") and "Attach" in said
+        row = window.table.visualRect(window.model.index(0, 0)).center()
+        qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=row)
+        qtbot.mouseDClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=row)
+        assert len(opened.urls) == 2 and opened.urls[1].toLocalFile() == stored
+        assert window.actions_by_id[ActionId.OPEN_FILE].isEnabled()
+        window.actions_by_id[ActionId.OPEN_FILE].trigger()  # Paper ▸ Open File
+        assert len(opened.urls) == 3
+    finally:
+        QDesktopServices.unsetUrlHandler("file")

@@ -118,9 +118,9 @@ def test_the_paper_menu_holds_the_reading_actions_and_they_need_a_selection(
 ) -> None:
     menus = {m.title(): m for m in window.menuBar().findChildren(QMenu)}
     texts = [a.text() for a in menus["&Paper"].actions() if a.text()]
-    assert texts[:3] == ["&New Paper…", "&Attach File…", "Mer&ge Papers"]
-    assert texts[3:6] == ["Mark as &Unread", "Mark as Rea&ding", "Mark as &Read"]
-    assert texts[-1] == "&0  No Rating" and texts[6].endswith("★★★★★")
+    assert texts[:4] == ["&New Paper…", "Open &File", "&Attach File…", "Mer&ge Papers"]
+    assert texts[4:7] == ["Mark as &Unread", "Mark as Rea&ding", "Mark as &Read"]
+    assert texts[-1] == "&0  No Rating" and texts[7].endswith("★★★★★")
     window.table.clearSelection()
     assert not window.actions_by_id[ActionId.MARK_READ].isEnabled()
     first_row = window.table.visualRect(window.model.index(0, 0)).center()
