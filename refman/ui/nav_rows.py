@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import QPushButton, QWidget
 
 from refman.core.saved_searches import gone_text
 from refman.core.values import Navigation, SavedSearchView, Section
 
 from refman.ui.look import link_button_style
-from refman.ui.sidebar import BADGE_ROLE, SidebarList
+from refman.ui.sidebar import BADGE_ROLE, KIND_ROLE, SidebarList
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +34,26 @@ class NavFilter:
     tags: tuple[str, ...] = ()
     saved: SavedSearchView | None = None
     any_tags: bool = False
+
+
+def kept_shown(nav_list: SidebarList, shown: NavFilter) -> bool:
+    """Select the row of what ``shown`` shows again, without a word, when the keyboard's
+    frame moved onto "All people…" (a row no one selects: selecting it emptied the list's
+    selection); False when the frame is elsewhere."""
+    here = nav_list.currentItem()
+    if here is None or here.data(KIND_ROLE) != "people":
+        return False
+    row = (
+        nav_list.find_row("saved", shown.saved.id)
+        if shown.saved is not None
+        else nav_list.find_row("person", shown.person_id)
+        if shown.person_id
+        else nav_list.find_row("section", shown.section)
+    )
+    if row is not None:
+        with QSignalBlocker(nav_list):
+            row.setSelected(True)  # (the keyboard's frame stays on "All people…")
+    return row is not None
 
 
 SECTION_NAMES: dict[Section, str] = {
@@ -57,6 +77,9 @@ def _people_rows(nav_list: SidebarList, people: list[tuple[int, str, int | None,
             item.setToolTip(f"{item.toolTip()}; {new:,} new since you last looked")
     everyone = nav_list.add_row("people", "", EVERYONE, None)
     everyone.setToolTip("Every author and page owner, and names that may be one person")
+    # A link, not a place: a click or Enter opens the People window; the arrow keys pass it
+    # by (selecting it opened the window, and the rows below it could not be reached).
+    everyone.setFlags(Qt.ItemFlag.ItemIsEnabled)
 
 
 def fill_nav(

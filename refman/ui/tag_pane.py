@@ -34,7 +34,7 @@ from refman.ui.actions import ActionId, build_actions
 from refman.ui.controller import LibraryController
 from refman.ui.list_worker import LATER
 from refman.ui.look import heading_label, link_button_style, plain_label, set_muted
-from refman.ui.nav_rows import SECTION_NAMES, NavFilter, fill_nav, match_mode_button
+from refman.ui.nav_rows import SECTION_NAMES, NavFilter, fill_nav, kept_shown, match_mode_button
 from refman.ui.read_only import enable_action
 from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList, TagList
 from refman.ui.tag_dialogs import ask_colour, ask_tag_name
@@ -129,6 +129,8 @@ class TagPane(QWidget):
     def _connect_signals(self) -> None:
         self.controller.changed.connect(self.on_controller_changed)
         self.nav_list.itemSelectionChanged.connect(self.on_nav_list_selection_changed)
+        self.nav_list.itemClicked.connect(self.on_nav_list_item_activated)
+        self.nav_list.itemActivated.connect(self.on_nav_list_item_activated)  # (Enter)
         self.tag_list.itemSelectionChanged.connect(self.on_tag_list_selection_changed)
         self.tag_list.papers_dropped.connect(self.on_tag_list_papers_dropped)
         self.tag_list.customContextMenuRequested.connect(self.on_tag_list_context_menu)
@@ -361,17 +363,17 @@ class TagPane(QWidget):
 
     @Slot()
     def on_nav_list_selection_changed(self) -> None:
-        """A section or person was picked ("All people…" opens the People window)."""
-        selected = self.nav_list.selectedItems()
-        if selected and selected[0].data(KIND_ROLE) == "people":
-            last = self._last
-            shown = ("person", last.person_id) if last.person_id else ("section", last.section)
-            self._select_nav(*(("saved", last.saved.id) if last.saved else shown))
-            self.people_requested.emit()
-            return
-        if not selected:
+        """A section, a person or a saved search was picked (the keyboard on "All people…"
+        keeps the list as it is: a click or Enter there opens the People window)."""
+        if not self.nav_list.selectedItems() and not kept_shown(self.nav_list, self._last):
             self._select_nav("section", Section.ALL)
         self._emit_if_changed()
+
+    @Slot(QListWidgetItem)
+    def on_nav_list_item_activated(self, item: QListWidgetItem) -> None:
+        """A click or Enter on "All people…" opens the People window."""
+        if item.data(KIND_ROLE) == "people":
+            self.people_requested.emit()
 
     @Slot()
     def on_tag_list_selection_changed(self) -> None:

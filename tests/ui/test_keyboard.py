@@ -360,3 +360,34 @@ def test_every_control_has_a_name_a_screen_reader_can_say(
         "4 stars",
     ]
     assert _spoken(window.detail_pane.year_field) == "Year"
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "grabbing the keyboard")
+def test_the_arrow_keys_pass_all_people_by_and_enter_on_it_opens_the_people_window(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    """Down onto "All people…" opened the People window and put the selection back on the
+    person above: the saved searches below could not be reached with the arrow keys."""
+    window.controller.apply(SaveSearch("Rivers", "rivers"))
+    settle(window.controller)
+    nav = window.tag_pane.nav_list
+    qtbot.wait_until(lambda: nav.find_row("saved", 1) is not None)
+    opened: list[bool] = []
+    window.tag_pane.people_requested.connect(lambda: opened.append(True))
+    last_person = max(r for r in range(nav.count()) if nav.item(r).data(KIND_ROLE) == "person")
+    nav.setCurrentRow(last_person)
+    nav.setFocus()
+    qtbot.wait_until(nav.hasFocus)
+    shown = window.tag_pane.current_filter()
+    assert press(qtbot, Qt.Key.Key_Down) is nav  # onto "All people…": the list stays
+    assert nav.currentItem().data(KIND_ROLE) == "people" and not opened
+    assert window.tag_pane.current_filter() == shown
+    press(qtbot, Qt.Key.Key_Down)  # on to the saved search, shown
+    settle(window.controller)
+    assert nav.currentItem().text() == "Rivers" and not opened
+    assert window.count_label.text().startswith(
+        f"{len(library.paper_ids(PaperQuery(text='rivers')))} of"
+    )
+    press(qtbot, Qt.Key.Key_Up)
+    assert press(qtbot, Qt.Key.Key_Return) is not None and opened  # Enter opens it
+    assert window.tag_pane.current_filter().saved is not None  # the saved search still shown
