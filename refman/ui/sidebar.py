@@ -133,10 +133,13 @@ class SidebarDelegate(QStyledItemDelegate):
                 count_colour = mix(text_colour, highlight, 0.25)
         elif option.state & QStyle.StateFlag.State_MouseOver:
             fill = mix(base, text_colour, 0.06)
-        if fill is not None:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(fill)
-            painter.drawRoundedRect(body, _RADIUS, _RADIUS)
+        framed = active and bool(option.state & QStyle.StateFlag.State_HasFocus) and not selected
+        if fill is not None or framed:  # (the keyboard's row framed: Space, Enter, F2 act on it)
+            painter.setPen(highlight if framed else Qt.PenStyle.NoPen)
+            painter.setBrush(fill if fill is not None else Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(
+                body.adjusted(0, 0, -1, -1) if framed else body, _RADIUS, _RADIUS
+            )
         if getattr(view, "drop_row", -1) == index.row():
             painter.setPen(highlight)
             drop = QColor(highlight)

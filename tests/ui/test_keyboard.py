@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAccessible, QTextCursor
+from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
+from PySide6.QtGui import QAccessible, QColor, QPalette, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -391,3 +391,42 @@ def test_the_arrow_keys_pass_all_people_by_and_enter_on_it_opens_the_people_wind
     press(qtbot, Qt.Key.Key_Up)
     assert press(qtbot, Qt.Key.Key_Return) is not None and opened  # Enter opens it
     assert window.tag_pane.current_filter().saved is not None  # the saved search still shown
+
+
+def _framed(qtbot: QtBot, tags: QWidget, row: int) -> int:
+    """How many pixels of a tag row are drawn in (a shade of) the highlight colour."""
+    assert isinstance(tags, SidebarList)
+    qtbot.wait(50)  # (painted)
+    image = tags.viewport().grab().toImage()
+    rect = tags.visualItemRect(tags.item(row))
+    highlight = tags.palette().color(QPalette.ColorRole.Highlight)
+    tinted = highlight.blue() > highlight.red() + 60  # (the offscreen style's: blue)
+    assert tinted
+    return sum(
+        (c := QColor(image.pixel(x, y))).blue() > c.red() + 30
+        for x in range(rect.left(), rect.right())
+        for y in range(rect.top(), rect.bottom())
+    )
+
+
+def test_the_tag_the_keyboard_is_on_is_framed_though_not_picked(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Ctrl+Down in the tags moved the keyboard to a tag nobody could see: Space (pick it),
+    F2 and Delete act on a row drawn as every other."""
+    show_first_paper(qtbot, window)
+    tags = window.tag_pane.tag_list
+    qtbot.wait_until(lambda: tags.count() == 2)
+    tags.setFocus()
+    qtbot.wait_until(tags.hasFocus)
+    tags.setCurrentRow(0, QItemSelectionModel.SelectionFlag.NoUpdate)
+    assert _framed(qtbot, tags, 0) > 0 and _framed(qtbot, tags, 1) == 0
+    press(qtbot, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)
+    assert tags.currentRow() == 1 and not tags.selectedItems()
+    assert _framed(qtbot, tags, 0) == 0 and _framed(qtbot, tags, 1) > 0
+    press(qtbot, Qt.Key.Key_Space)  # picked: drawn as picked, the frame gone into it
+    assert window.tag_pane.selected_tags() == ("to re",)
+    window.table.setFocus()  # the keyboard elsewhere: no frame
+    qtbot.wait_until(lambda: not tags.hasFocus())
+    tags.clearSelection()
+    assert _framed(qtbot, tags, 1) == 0
