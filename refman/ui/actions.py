@@ -56,6 +56,8 @@ class ActionId(enum.Enum):
     SHOW_DETAIL_PANE = enum.auto()
     SHOW_LIST_PANE = enum.auto()
     SHOW_PEOPLE = enum.auto()
+    NEXT_PANE = enum.auto()
+    PREVIOUS_PANE = enum.auto()
     ABOUT = enum.auto()
     CHECK_LIBRARY = enum.auto()
     BACK_UP = enum.auto()
@@ -175,7 +177,7 @@ _SPECS: dict[ActionId, _Spec] = {
         )
         for n in range(1, RATING_MAX + 1)
     },
-    ActionId.FIND: _Spec("&Find", "Search the library", (QKeySequence.StandardKey.Find,)),
+    ActionId.FIND: _Spec("&Find", "Search the library", (QKeySequence.StandardKey.Find, "Ctrl+L")),
     ActionId.SAVE_SEARCH: _Spec(
         "Sa&ve Search…",
         "Keep the search and the tags picked under a name, in the sidebar with a live count",
@@ -192,6 +194,14 @@ _SPECS: dict[ActionId, _Spec] = {
         "P&eople…",
         "Every author and page owner with their papers, and names that may be one person",
         ("Ctrl+Shift+P",),
+    ),
+    ActionId.NEXT_PANE: _Spec(
+        "Ne&xt Pane",
+        "Put the keyboard in the next part of the window: search, navigation, list, details",
+        ("F6",),
+    ),
+    ActionId.PREVIOUS_PANE: _Spec(
+        "Pre&vious Pane", "Put the keyboard in the part of the window before", ("Shift+F6",)
     ),
     ActionId.ABOUT: _Spec("&About refman", "Version and licence"),
     ActionId.CHECK_LIBRARY: _Spec(

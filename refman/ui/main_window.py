@@ -29,6 +29,7 @@ from refman.ui.merge_action import MergeSelected
 from refman.ui.messages import show_error
 from refman.ui.new_paper import NewPaper
 from refman.ui.outage import ServerOutage
+from refman.ui.pane_focus import install_pane_focus
 from refman.ui.pane_splitter import PaneSplitter
 from refman.ui.paper_count import PaperCount, whole_section
 from refman.ui.paper_panel import PaperPanel
@@ -165,6 +166,7 @@ class MainWindow(QMainWindow):
         self.trash = TrashActions(c, a, self.table, say)
         self.new_paper = NewPaper(self, c, a, say, self.go_to_paper)
         self.outage = ServerOutage(self, c)
+        self.pane_focus = install_pane_focus(self)  # (F6, Shift+F6)
         c.stepped.connect(lambda *step: say(window_chrome.stepped_text(*step)))
         self.table.trashed.connect(lambda count: say(window_chrome.trashed_text(count)))
         self.table.in_trash_already.connect(lambda: say(window_chrome.IN_TRASH_ALREADY))

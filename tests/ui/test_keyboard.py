@@ -30,6 +30,7 @@ from refman.core.values import PaperQuery, Section
 from tests.helpers.fixtures import seed_files, settle, sourced_file
 from tests.helpers.panes import make_window, row_id
 
+from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
 from refman.ui.notes_editor import NoteCard
@@ -430,3 +431,28 @@ def test_the_tag_the_keyboard_is_on_is_framed_though_not_picked(
     qtbot.wait_until(lambda: not tags.hasFocus())
     tags.clearSelection()
     assert _framed(qtbot, tags, 1) == 0
+
+
+def test_f6_goes_from_part_to_part_of_the_window_and_ctrl_l_to_the_search(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Out of the detail pane the keyboard went back to the list only through every field
+    of the pane (Shift+Tab) or the mouse."""
+    first = show_first_paper(qtbot, window)
+    pane = window.detail_pane
+    qtbot.mouseClick(pane.venue_field, Qt.MouseButton.LeftButton)
+    qtbot.wait_until(pane.venue_field.hasFocus)
+    assert press(qtbot, Qt.Key.Key_F6) is window.search_box  # from the details, round
+    assert press(qtbot, Qt.Key.Key_F6) is window.tag_pane.nav_list
+    assert press(qtbot, Qt.Key.Key_F6) is window.table
+    assert window.table.selected_ids() == [first]  # (the selection as it was)
+    assert pane.isAncestorOf(press(qtbot, Qt.Key.Key_F6))
+    assert press(qtbot, Qt.Key.Key_F6, Qt.KeyboardModifier.ShiftModifier) is window.table
+    window.actions_by_id[ActionId.SHOW_TAG_PANE].trigger()  # a hidden pane is passed by
+    assert press(qtbot, Qt.Key.Key_F6, Qt.KeyboardModifier.ShiftModifier) is window.search_box
+    window.search_box.setText("rivers")
+    window.table.setFocus()
+    assert press(qtbot, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier) is window.search_box
+    assert window.search_box.selectedText() == "rivers"  # typing replaces it
+    assert press(qtbot, Qt.Key.Key_Escape) is window.search_box
+    assert window.search_box.text() == ""
