@@ -66,7 +66,7 @@ class ExportDialog(QDialog):
         for fmt in self.formats:
             self.format_combo.addItem(fmt.label, fmt.id)
         self.format_combo.setCurrentIndex(max(0, self.format_combo.findData(chosen)))
-        self.notes_check = QCheckBox("Include notes (BibTeX annote, RIS N1)", self)
+        self.notes_check = QCheckBox("Include &notes (BibTeX annote, RIS N1)", self)
         self.notes_check.setObjectName("exportNotes")
         self.notes_check.setChecked(with_notes)
         summary = plain_label(what, self)
@@ -78,7 +78,7 @@ class ExportDialog(QDialog):
         )
         set_muted(hint)
         form = QFormLayout()
-        form.addRow("Format:", self.format_combo)
+        form.addRow("&Format:", self.format_combo)
         form.addRow("", self.notes_check)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self

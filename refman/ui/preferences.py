@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QVBoxLayout,
@@ -38,6 +39,12 @@ from refman.ui.settings import (
     FILES_LINK,
     WindowSettings,
 )
+
+
+def keyed(label: str, key: str) -> str:
+    """A preference's label with ``key`` (its first appearance) the letter Alt takes to it."""
+    at = label.lower().index(key)
+    return f"{label[:at]}&{label[at:]}"
 
 
 def ask_folder(parent: QWidget | None, current: str) -> str:
@@ -77,15 +84,15 @@ class PreferencesDialog(QDialog):
         self.format_combo.setCurrentIndex(
             max(0, self.format_combo.findData(settings.get(EXPORT_FORMAT)))
         )
-        self.notes_check = QCheckBox(EXPORT_NOTES.label, self)
+        self.notes_check = QCheckBox(keyed(EXPORT_NOTES.label, "n"), self)
         self.notes_check.setObjectName("exportNotesPreference")
         self.notes_check.setChecked(settings.get(EXPORT_NOTES))
         files = self._files_form(settings)
         citing = QFormLayout()
-        citing.addRow(CITATION_STYLE.label + ":", self.style_combo)
-        citing.addRow(CITATION_LANGUAGE.label + ":", self.language_combo)
+        citing.addRow(keyed(CITATION_STYLE.label, "s") + ":", self.style_combo)
+        citing.addRow(keyed(CITATION_LANGUAGE.label, "g") + ":", self.language_combo)
         exporting = QFormLayout()
-        exporting.addRow(EXPORT_FORMAT.label + ":", self.format_combo)
+        exporting.addRow(keyed(EXPORT_FORMAT.label, "f") + ":", self.format_combo)
         exporting.addRow("", self.notes_check)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -129,20 +136,22 @@ class PreferencesDialog(QDialog):
 
     def _files_form(self, settings: WindowSettings) -> QFormLayout:
         """Link or copy attached files, and the base folder of linked ones."""
-        self.link_check = QCheckBox(FILES_LINK.label, self)
+        self.link_check = QCheckBox(keyed(FILES_LINK.label, "l"), self)
         self.link_check.setObjectName("linkFilesPreference")
         self.link_check.setChecked(settings.get(FILES_LINK))
         self.base_edit = QLineEdit(settings.get(FILES_BASE), self)
         self.base_edit.setObjectName("filesBasePreference")
         self.base_edit.setPlaceholderText("None: linked files keep their full path")
-        choose = QPushButton("Choose…", self)
+        choose = QPushButton("C&hoose…", self)
         choose.clicked.connect(self.on_choose_base)
         base_row = QHBoxLayout()
         base_row.addWidget(self.base_edit, 1)
         base_row.addWidget(choose)
         files = QFormLayout()
         files.addRow("", self.link_check)
-        files.addRow(FILES_BASE.label + ":", base_row)
+        base_label = QLabel(keyed(FILES_BASE.label, "b") + ":", self)
+        base_label.setBuddy(self.base_edit)  # (a screen reader's name for it, and Alt+B)
+        files.addRow(base_label, base_row)
         return files
 
     def on_choose_base(self) -> None:

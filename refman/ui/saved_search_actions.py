@@ -47,7 +47,7 @@ class SavedSearchDialog(QDialog):
         self.tags = QLineEdit(", ".join(view.tags), self)
         self.tags.setObjectName("savedSearchTags")
         self.tags.setPlaceholderText("tags, separated by commas")
-        self.any_tag = QCheckBox("Any of these tags (not all of them)", self)
+        self.any_tag = QCheckBox("&Any of these tags (not all of them)", self)
         self.any_tag.setChecked(view.any_tags)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self
@@ -55,9 +55,9 @@ class SavedSearchDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
-        form.addRow("Name:", self.name)
-        form.addRow("Search:", self.search)
-        form.addRow("Tags:", self.tags)
+        form.addRow("&Name:", self.name)
+        form.addRow("Sea&rch:", self.search)  # (S: Save)
+        form.addRow("&Tags:", self.tags)
         form.addRow("", self.any_tag)
         form.addRow(buttons)
         self.resize(520, self.sizeHint().height())

@@ -32,8 +32,10 @@ from tests.helpers.panes import make_window, row_id
 
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
+from refman.ui.export_dialog import ExportDialog
 from refman.ui.main_window import MainWindow
 from refman.ui.notes_editor import NoteCard
+from refman.ui.preferences import PreferencesDialog
 from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList
 from refman.ui.window_chrome import LIST_MENU, build_menu
 
@@ -456,3 +458,50 @@ def test_f6_goes_from_part_to_part_of_the_window_and_ctrl_l_to_the_search(
     assert window.search_box.selectedText() == "rivers"  # typing replaces it
     assert press(qtbot, Qt.Key.Key_Escape) is window.search_box
     assert window.search_box.text() == ""
+
+
+def _alt(qtbot: QtBot, dialog: QWidget, letter: Qt.Key) -> QWidget:
+    """Alt and a letter in a dialog; where the keyboard is then."""
+    qtbot.keyClick(dialog, letter, Qt.KeyboardModifier.AltModifier)
+    return focused()
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "grabbing the keyboard")
+def test_the_fields_of_the_dialogs_are_reached_with_alt_and_their_letter(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Save Search…'s, Export's and the Preferences' fields had no letter (the New Paper
+    form's had), and the Preferences' base folder no name a screen reader could say."""
+    press(
+        qtbot, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    dialog = window.saved.dialog
+    assert dialog is not None
+    qtbot.wait_until(dialog.isActiveWindow)
+    assert _alt(qtbot, dialog, Qt.Key.Key_R) is dialog.search
+    assert _alt(qtbot, dialog, Qt.Key.Key_T) is dialog.tags
+    assert _alt(qtbot, dialog, Qt.Key.Key_N) is dialog.name
+    _alt(qtbot, dialog, Qt.Key.Key_A)
+    qtbot.wait_until(dialog.any_tag.isChecked)
+    dialog.reject()
+    prefs = PreferencesDialog(window.settings, {"apa": "APA"}, [], window)
+    qtbot.add_widget(prefs)
+    prefs.show()
+    prefs.activateWindow()
+    qtbot.wait_until(prefs.isActiveWindow)
+    assert _alt(qtbot, prefs, Qt.Key.Key_B) is prefs.base_edit
+    assert _spoken(prefs.base_edit) == "Base folder of linked files:"
+    assert _alt(qtbot, prefs, Qt.Key.Key_F) is prefs.format_combo
+    assert _alt(qtbot, prefs, Qt.Key.Key_S) is prefs.style_combo
+    _alt(qtbot, prefs, Qt.Key.Key_L)
+    qtbot.wait_until(prefs.link_check.isChecked)
+    prefs.reject()
+    export = ExportDialog("3 papers", [], "bibtex", False, window)
+    qtbot.add_widget(export)
+    export.show()
+    export.activateWindow()
+    qtbot.wait_until(export.isActiveWindow)
+    assert _alt(qtbot, export, Qt.Key.Key_F) is export.format_combo
+    _alt(qtbot, export, Qt.Key.Key_N)
+    qtbot.wait_until(export.notes_check.isChecked)
+    export.reject()
