@@ -23,6 +23,8 @@ from refman import paths
 log = logging.getLogger("refman.ui")
 
 SETTINGS_VERSION = 1
+#: The libraries whose place the settings keep (those open last).
+PLACES_KEPT = 20
 
 T = TypeVar("T", str, bool, int)
 
@@ -170,9 +172,27 @@ class WindowSettings:
         descending = str(self._qs.value("list/descending", False)).lower() in ("true", "1")
         return str(self._qs.value("list/sort", "")), descending
 
-    def place(self) -> Place:
-        """Where the window was when it last closed."""
-        return Place.from_json(str(self._qs.value("list/place", "")))
+    def place(self, library: str) -> Place:
+        """Where the window was when it last closed on this library (nowhere: the default)."""
+        kept = self._places().get(library)
+        if kept is None and library == self.last_library():  # (kept by an older refman)
+            kept = str(self._qs.value("list/place", ""))
+        return Place.from_json(kept or "")
+
+    def _places(self) -> dict[str, str]:
+        """Each library's place, by its location, the one closed last at the end."""
+        try:
+            places = json.loads(str(self._qs.value("list/places", "{}")))
+        except ValueError:
+            return {}
+        return {str(k): str(v) for k, v in places.items()} if isinstance(places, dict) else {}
+
+    def _keep_place(self, library: str, place: Place) -> None:
+        places = self._places()
+        places.pop(library, None)
+        places[library] = place.to_json()
+        kept = dict(list(places.items())[-PLACES_KEPT:])
+        self._qs.setValue("list/places", json.dumps(kept))
 
     def pane_visible(self, name: str) -> bool:
         """Whether a pane ("tags", "list", "detail") was visible."""
@@ -227,7 +247,7 @@ class WindowSettings:
         else:
             self._qs.setValue("list/title", title_width)
         if place is not None:
-            self._qs.setValue("list/place", place.to_json())
+            self._keep_place(library, place)
         if sort is not None:
             self._qs.setValue("list/sort", sort[0])
             self._qs.setValue("list/descending", sort[1])

@@ -44,8 +44,8 @@ def restore_window(window: MainWindow) -> bool:
     sort, descending = settings.sort()
     if sort in {key.value for key in SortKey} - {SortKey.RELEVANCE.value}:  # (else: unknown)
         window.model.sort_first(SortKey(sort), descending)
-    place = settings.place()  # (a place in another library is no place in this one)
-    if place != Place() and settings.last_library() == window.controller.service.location:
+    place = settings.place(window.controller.service.location)  # (this library's own)
+    if place != Place():
         window.tag_pane.when_read(lambda: go_back(window, place))  # (sections, tags read)
     return placed
 

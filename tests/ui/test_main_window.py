@@ -392,18 +392,35 @@ def test_the_next_session_shows_the_tag_and_the_paper_shown_when_the_window_clos
     assert third.table.current_id() is None
     third.close()
 
-    # Another library opened with these settings is not shown at this one's place.
+    # Another library opened with these settings is not shown at this one's place, and
+    # each library opens at its own place (the other one's did not replace it).
     seeded.tag(ids[:2], ["other"])
     fourth = make_window(qtbot, reopened_controller, settings)
     fourth.tag_pane.select_tags(["other"])
     qtbot.wait_until(lambda: fourth.model.rowCount() == 2)
     fourth.close()
-    elsewhere = QSettings(str(settings), QSettings.Format.IniFormat)
-    elsewhere.setValue("library/last", str(tmp_path / "another.sqlite"))
-    elsewhere.sync()
-    fifth = make_window(qtbot, reopened_controller, settings)
-    settle(reopened_controller)
-    assert fifth.tag_pane.selected_tags() == () and fifth.model.rowCount() == len(ids) - 1
+    another = LibraryService.open(tmp_path / "another.sqlite")
+    another.import_pages([sourced(generated_page(3))])
+    another.tag(another.paper_ids(), ["other"])
+    elsewhere = LibraryController(another)
+    try:
+        other = make_window(qtbot, elsewhere, settings)
+        settle(elsewhere)
+        assert other.tag_pane.selected_tags() == () and other.model.rowCount() == 3
+        other.tag_pane.select_section(Section.TRASH)
+        settle(elsewhere)
+        other.close()
+        fifth = make_window(qtbot, reopened_controller, settings)
+        qtbot.wait_until(lambda: fifth.tag_pane.selected_tags() == ("other",))
+        qtbot.wait_until(lambda: fifth.model.rowCount() == 2)
+        fifth.close()
+        again_other = make_window(qtbot, elsewhere, settings)
+        qtbot.wait_until(lambda: again_other.tag_pane.current_filter().section is Section.TRASH)
+        again_other.close()
+        settle(elsewhere)
+    finally:
+        elsewhere.runner.shutdown()
+        another.close()
 
 
 def test_view_menu_hides_and_shows_the_detail_pane(qtbot: QtBot, window: MainWindow) -> None:

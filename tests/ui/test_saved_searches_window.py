@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
@@ -23,7 +23,7 @@ from tests.helpers.panes import make_window
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
-from refman.ui.settings import Place
+from refman.ui.settings import Place, WindowSettings
 from refman.ui.sidebar import COUNT_ROLE
 
 pytestmark = pytest.mark.qt_log_ignore(
@@ -340,7 +340,15 @@ def test_the_next_session_shows_the_saved_search_shown_when_the_window_closed(
         last.runner.shutdown()
 
 
-def test_a_place_an_older_refman_kept_without_a_saved_search_is_read() -> None:
+def test_a_place_an_older_refman_kept_without_a_saved_search_is_read(tmp_path: Path) -> None:
     kept = Place.from_json('["unread", null, ["to read"], 12]')
     assert kept == Place("unread", None, ("to read",), 12, None)
     assert Place.from_json(Place("all", None, (), 3, 7).to_json()).saved == 7
+    # An older refman kept one place, of the library open last: it is that library's.
+    older = QSettings(str(tmp_path / "older.ini"), QSettings.Format.IniFormat)
+    older.setValue("list/place", '["unread", null, ["to read"], 12]')
+    older.setValue("library/last", str(tmp_path / "lib.sqlite"))
+    older.sync()
+    settings = WindowSettings(tmp_path / "older.ini")
+    assert settings.place(str(tmp_path / "lib.sqlite")) == kept
+    assert settings.place(str(tmp_path / "other.sqlite")) == Place()
