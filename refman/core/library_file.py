@@ -302,7 +302,8 @@ class LibraryFile:
             candidate = folder / candidate.name
         if not candidate.is_file():
             raise NotFoundError(
-                f"There is no backup “{backup}”.", "Use “refman backups” to see the backups."
+                f"There is no backup “{backup}”." if bare else f"There is no file “{backup}”.",
+                "Use “refman backups” to see the backups.",
             )
         return candidate
 

@@ -127,6 +127,9 @@ def test_a_backups_name_wins_over_a_file_of_that_name_in_the_current_folder(
     (here / "mine.sqlite").write_bytes((here / name).read_bytes())
     assert cli("restore-backup", "mine.sqlite").code == 0  # no backup of that name: the file
     assert len(_titles(cli)) == 17
+    missing = cli("restore-backup", "./gone.sqlite")  # a path: named a file, not a backup
+    assert missing.code == 2 and "There is no file “./gone.sqlite”." in missing.err
+    assert "There is no backup “gone.sqlite”." in cli("restore-backup", "gone.sqlite").err
 
 
 def _backup(made: datetime, size: int = 1000) -> BackupFile:
