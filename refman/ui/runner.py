@@ -153,10 +153,13 @@ class OperationRunner(QObject):
     Signals:
         idle_changed(bool): True when the last queued job has been delivered.
         busy(str): A job has been running for a while: what it does; "" when all are done.
+        refused(RefmanError): A job ended with a reason outside refman (told before its
+            caller is).
     """
 
     idle_changed = Signal(bool)
     busy = Signal(str)
+    refused = Signal(object)
 
     def __init__(self, parent: QObject | None = None, window: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -322,6 +325,7 @@ class OperationRunner(QObject):
         error = job.error
         if isinstance(error, RefmanError):
             log.info("%s refused: %s", job.label, error)
+            self.refused.emit(error)
             if job.on_error is not None:
                 job.on_error(error)
             else:

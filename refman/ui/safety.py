@@ -155,6 +155,7 @@ class LibrarySafety(QObject):
         banner.restore_button.clicked.connect(self.on_restore_backup)
         banner.recover_button.clicked.connect(self.on_recover)
         controller.lists.failed.connect(self.on_read_failed)
+        controller.runner.refused.connect(self.on_refused)
         file = controller.service.file
         has_backups = file.backup_folder is not None  # never a shared library's: its server's
         actions[ActionId.BACK_UP].setEnabled(has_backups)
@@ -238,12 +239,26 @@ class LibrarySafety(QObject):
         """A read of the list failed: say so in the banner; damage it found is offered what
         damage found at open is (read only, Recover…). A server that cannot be reached is no
         damage (:mod:`refman.ui.outage` says so)."""
-        damaged = self.controller.service.file.damaged
-        if isinstance(error, DamagedLibraryError) and damaged is not None:
-            if self.banner.recover_button.isHidden():  # (the check's own account stays)
-                self._checked(damaged)
-        elif self.banner.isHidden() and not isinstance(error, ServerUnreachableError):
+        if self._damage_found(error):
+            return
+        if self.banner.isHidden() and not isinstance(error, ServerUnreachableError):
             self.banner.say(in_words(error))
+
+    @Slot(object)
+    def on_refused(self, error: RefmanError) -> None:
+        """A change (or a read off the GUI thread) found the library damaged: the same
+        offer as damage found at open or by a read of the list."""
+        self._damage_found(error)
+
+    def _damage_found(self, error: RefmanError) -> bool:
+        """Offer for the damage an error found what damage found at open gets (the read-only
+        banner with Recover…); False for an error that found none."""
+        damaged = self.controller.service.file.damaged
+        if not isinstance(error, DamagedLibraryError) or damaged is None:
+            return False
+        if self.banner.recover_button.isHidden():  # (the check's own account stays)
+            self._checked(damaged)
+        return True
 
     @Slot()
     def on_check_library(self) -> None:

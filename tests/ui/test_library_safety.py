@@ -4,7 +4,9 @@ Help ▸ Check Library reports, File ▸ Back Up Now and Restore from Backup… 
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -199,6 +201,44 @@ def test_damage_a_read_finds_after_open_is_offered_what_damage_found_at_open_is(
         controller.shutdown()
         damaged.close()
     assert not record.trusted(library_path)
+
+
+@pytest.mark.logs_warnings("refman.store", "refman.ui")
+def test_damage_a_change_finds_after_open_is_offered_what_damage_found_at_open_is(
+    qtbot: QtBot, library_path: Path, tmp_path: Path, shown_errors: list[str]
+) -> None:
+    """A rating refused because the file was damaged (its ratings' index, which the list
+    read in its order never reads) said so in a message naming a Recover… button the window
+    did not show, and the window went on offering changes."""
+    service = LibraryService.open(library_path)
+    service.import_pages([sourced(generated_page(5))])
+    service.close()
+    with closing(sqlite3.connect(library_path)) as conn:
+        (root,) = conn.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'ix_papers_rating'"
+        ).fetchone()
+    data = bytearray(library_path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    data[(root - 1) * page : root * page] = os.urandom(page)
+    library_path.write_bytes(bytes(data))
+    CheckRecord(paths.check_record()).remember(library_path)  # not checked at open
+    damaged = LibraryService.open(library_path, paths.check_record(), paths.backup_dir())
+    window, controller = _open(qtbot, damaged, tmp_path / "settings.ini")
+    try:
+        qtbot.wait_until(lambda: window.model.rowCount() == 5)
+        assert not window.banner.isVisible()  # the list read found nothing wrong
+        window.table.select_paper(damaged.paper_ids()[0])
+        window.table.setFocus()
+        qtbot.keyClick(window.table, Qt.Key.Key_3)  # rate it: the index written
+        settle(controller)
+        qtbot.wait_until(lambda: window.banner.recover_button.isVisible())
+        assert shown_errors and "damaged" in shown_errors[0]
+        assert "This library is damaged" in window.banner.label.text()
+        assert not window.actions_by_id[ActionId.RATE_3].isEnabled()
+    finally:
+        settle(controller)
+        controller.shutdown()
+        damaged.close()
 
 
 @pytest.mark.logs_warnings("refman.store", "refman.ui")
