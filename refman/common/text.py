@@ -56,6 +56,10 @@ _SUBSCRIPT = dict(
 _converter: LatexNodes2Text | None = None
 
 
+#: Text-style macros whose argument is text to keep (pylatexenc drops it by default).
+_STYLED_TEXT = ("texttt", "textsf", "textup", "textmd", "mbox")
+
+
 def _get_converter() -> LatexNodes2Text:
     """Return the shared pylatexenc converter, creating it on first use."""
     global _converter
@@ -75,8 +79,10 @@ def _get_converter() -> LatexNodes2Text:
         symbols = [
             MacroTextSpec(macro[1:], text) for macro, text in LOGOS.items() if macro[-1] != "}"
         ]
+        # the text styles whose text pylatexenc drops ("\texttt{grep}" read as nothing)
+        kept = [MacroTextSpec(name, discard=False) for name in _STYLED_TEXT]
         context = get_default_latex_context_db()
-        context.add_context_category("refman-symbols", prepend=True, macros=symbols)
+        context.add_context_category("refman-symbols", prepend=True, macros=symbols + kept)
         _converter = LatexNodes2Text(latex_context=context)
     return _converter
 

@@ -34,6 +34,11 @@ from refman.common.words import first_sentence
         (r"\textbf{nested {braces} inside}", "nested braces inside"),
         (r"$O(n \log n)$ time", "O(n log n) time"),
         (r"\LaTeX{} typesetting", "LaTeX typesetting"),
+        (r"Fast \texttt{grep} for genomes", "Fast grep for genomes"),  # (it lost "grep")
+        (
+            r"\textsf{Sans}, \textup{up}, \textmd{medium} and \mbox{a box}",
+            "Sans, up, medium and a box",
+        ),
     ],
 )
 def test_latex_markup_becomes_readable_text(latex: str, readable: str) -> None:
