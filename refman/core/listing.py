@@ -12,10 +12,11 @@ always sees the last committed change and never holds an old snapshot open.
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import replace
 from typing import TypeVar
 
@@ -41,6 +42,10 @@ from refman.core.values import (
 from refman.store.database import Database
 from refman.store.file_store import FileStore
 from refman.store.search_terms import parse_terms
+
+#: What a read stopped by an interrupt raises: SQLAlchemy's error, or SQLite's own where the
+#: connection's begin ends a rollback an earlier interrupt stopped (``store/connection``).
+_READ_ERRORS = (OperationalError, sqlite3.OperationalError)
 
 log = logging.getLogger("refman.list")
 
@@ -119,7 +124,7 @@ class ListReader:
                 if self._connection.invalidated:  # the server dropped it: connect again
                     self._bind_interrupt()
                 yield self._session
-        except OperationalError as exc:
+        except _READ_ERRORS as exc:
             # An interrupt can also surface as another error, such as "vtable constructor
             # failed" when it stops SQLite while it opens a full-text table.
             message = str(exc).lower()
@@ -127,7 +132,22 @@ class ListReader:
                 raise CancelledError(INTERRUPTED) from exc
             raise
         finally:
-            self._session.rollback()  # end the read: never keep an old snapshot open
+            self._end_read()
+
+    def _end_read(self) -> None:
+        """End the read: never keep an old snapshot open. An interrupt that lands on the
+        ending itself (a keystroke's, meant for this read) is spent there: the read ends
+        again, and is cancelled like one the interrupt stopped; a server gone away says so
+        as in the read (both were errors the window showed as a program's)."""
+        try:
+            with self._db.plain_errors():  # (a server gone away: said so, as in the read)
+                self._session.rollback()
+        except _READ_ERRORS as exc:
+            if not (self._interrupted or "interrupt" in str(exc).lower()):
+                raise
+            with suppress(*_READ_ERRORS):  # (else the next read's begin ends it)
+                self._session.rollback()
+            raise CancelledError(INTERRUPTED) from exc
 
     def _read(self, work: Callable[[Session], T]) -> T:
         try:

@@ -77,6 +77,37 @@ def test_the_list_reads_again_after_an_interrupt_stopped_the_end_of_its_last_rea
     assert reader.ids(query) == library.paper_ids(query)
 
 
+@pytest.mark.sqlite_only
+def test_an_interrupt_that_lands_on_the_end_of_a_read_cancels_it(reader: ListReader) -> None:
+    """Keystrokes interrupt reads at any moment, the rollback that ends one too: the read is
+    then cancelled (the list asks again), never an error the window shows as a program's."""
+    query = PaperQuery(sort=SortKey.ADDED)
+    stop = threading.Event()
+
+    def keystrokes() -> None:
+        while not stop.is_set():
+            reader.interrupt()
+
+    typing = threading.Thread(target=keystrokes)
+    typing.start()
+    failures: list[Exception] = []
+    deadline = time.monotonic() + 6  # (without the fix it failed within 2 s)
+    try:
+        while time.monotonic() < deadline:
+            try:
+                reader.count(query)
+            except CancelledError:
+                continue
+            except Exception as exc:  # the window showed it as a program's error
+                failures.append(exc)
+                break
+    finally:
+        stop.set()
+        typing.join()
+    assert not failures
+    assert reader.count(query) > 0  # and the reader goes on
+
+
 def test_a_read_sees_each_committed_change(library: LibraryService, reader: ListReader) -> None:
     before = reader.count(PaperQuery())
     trashed = reader.count(PaperQuery(section=Section.TRASH))
