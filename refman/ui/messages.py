@@ -1,17 +1,20 @@
 """The one way the window shows a problem to the user.
 
 User-fixable failures (:class:`RefmanError`) get a non-blocking message box with the plain
-message and hint; tests replace :data:`presenter` to capture what would be shown.
+message and hint; tests replace :data:`presenter` to capture what would be shown. A shared
+library's server out of reach is said once, by the window's own notice (the amber strip of
+:mod:`refman.ui.outage`), not in a box per refused change.
 """
 
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from refman.common.errors import NotFoundError, RefmanError
+from refman.common.errors import NotFoundError, RefmanError, ServerUnreachableError
 
 log = logging.getLogger("refman.ui")
 
@@ -35,13 +38,39 @@ DELETED_SINCE = "It was deleted since (elsewhere, or in another window); nothing
 presenter: Callable[[QWidget | None, str, str, str], None] = _show_box
 
 
+#: The windows that say a server out of reach themselves, and how (see :func:`notice_outages`).
+_OUTAGE_NOTICES: weakref.WeakKeyDictionary[QWidget, Callable[[ServerUnreachableError], None]]
+_OUTAGE_NOTICES = weakref.WeakKeyDictionary()
+
+
+def notice_outages(window: QWidget, notice: Callable[[ServerUnreachableError], None]) -> None:
+    """Have ``notice`` say that the library's server cannot be reached, for ``window`` and
+    the dialogs over it, instead of a message box for every change refused meanwhile."""
+    _OUTAGE_NOTICES[window] = notice
+
+
+def _outage_notice(
+    parent: QWidget | None,
+) -> Callable[[ServerUnreachableError], None] | None:
+    while parent is not None:
+        if (notice := _OUTAGE_NOTICES.get(parent)) is not None:
+            return notice
+        parent = parent.parentWidget()
+    return None
+
+
 def in_words(error: RefmanError) -> str:
     """An error as the window says it in one text: what happened, then what to do there."""
     return f"{error.message} {error.window_hint}".strip()
 
 
 def show_error(parent: QWidget | None, error: RefmanError | str, title: str = "refman") -> None:
-    """Tell the user what went wrong and what to do, without blocking the window."""
+    """Tell the user what went wrong and what to do, without blocking the window (a server
+    out of reach: by the window's notice, when it has one)."""
+    if isinstance(error, ServerUnreachableError) and (notice := _outage_notice(parent)):
+        log.info("refused while the library server cannot be reached: %s", error.message)
+        notice(error)
+        return
     if isinstance(error, NotFoundError):  # the window names only what it showed: it is gone
         text, hint = error.message, DELETED_SINCE  # (not the command line's hint)
     elif isinstance(error, RefmanError):  # (what to do with the window's menus and buttons)

@@ -5,7 +5,9 @@ An outage is not damage: the library is as it was, and nothing needs restoring. 
 hears of one from the change feed (:class:`~refman.ui.watcher.LibraryWatcher`, which tries
 again every few seconds) or from a read of the list that could not reach the server; it is
 over when the feed connects again or a read succeeds, and the panes then read again what
-they show (a search typed meanwhile runs then).
+they show (a search typed meanwhile runs then). A change refused meanwhile (a note, a field
+typed: kept, and saved once the server is back) is said by the strip and the status bar, not
+by a message box each.
 
 A server whose processes stop answering (stopped, swapping) keeps its connections open: a
 change or a read just waits. When one has waited a few seconds, the window asks the server a
@@ -27,6 +29,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QVBoxLay
 from refman.common.errors import RefmanError, ServerUnreachableError
 
 from refman.ui.controller import CHANGED_ELSEWHERE, LibraryController
+from refman.ui.messages import notice_outages
 
 log = logging.getLogger("refman.ui")
 
@@ -38,6 +41,8 @@ UNREACHABLE = (
 #: What it says while the server does not answer, with a change waiting, or without.
 SILENT_CHANGE = "The library server is not answering; your change will be saved when it does."
 SILENT = "The library server is not answering — waiting for it…"
+#: What the status bar says of a change refused while the server cannot be reached.
+NOT_SAVED = "Not saved: the library server cannot be reached."
 #: How long work may wait on a shared library before the window asks its server (ms), and
 #: how long the server has to answer that (seconds).
 ASK_AFTER_MS = 4000
@@ -111,6 +116,9 @@ class ServerOutage(QObject):
         lists.failed.connect(self.on_lists_failed)
         lists.recovered.connect(self.on_lists_recovered)
         self.silence = ServerSilence(controller, self.strip)
+        self.window = window
+        notice_outages(window, self.on_change_refused)
+        controller.changed.connect(lambda _changes: self._back(refresh=False))
 
     @property
     def shown(self) -> bool:
@@ -131,6 +139,12 @@ class ServerOutage(QObject):
         """A read of the list could not reach the server."""
         if isinstance(error, ServerUnreachableError):
             self._lost(error)
+
+    def on_change_refused(self, error: ServerUnreachableError) -> None:
+        """A change could not reach the server: the strip says so (once), the status bar
+        that this change was not saved."""
+        self._lost(error)
+        self.window.statusBar().showMessage(NOT_SAVED, 8000)
 
     @Slot()
     def on_lists_recovered(self) -> None:
