@@ -14,6 +14,7 @@ import pytest
 pytest_plugins = [
     "tests.helpers.cli",
     "tests.helpers.fixtures",
+    "tests.helpers.keyrings",
     "tests.helpers.logfail",
     "tests.helpers.panes",
 ]

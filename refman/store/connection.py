@@ -19,6 +19,7 @@ from refman.store.backend import on_server
 from refman.store.changes import CHANNEL
 from refman.store.failures import sqlite_error
 from refman.store.search_terms import register_functions
+from refman.store.shared import connect as connect_shared
 from refman.store.shared import password_for
 
 log = logging.getLogger("refman.store")
@@ -228,7 +229,10 @@ def make_engine(url: str, *, read_only: bool = False, token: str = "") -> Engine
     on a database server (see :mod:`refman.store.shared`), whose changes are notified with
     ``token``."""
     if on_server(url):
-        engine = create_engine(url, pool_pre_ping=True, connect_args=shared_arguments(url))
+        arguments = shared_arguments(url, password=False)
+        engine = create_engine(url, pool_pre_ping=True, connect_args=arguments)
+        address = make_url(url)
+        event.listen(engine, "do_connect", lambda d, _r, ca, cp: connect_shared(d, address, ca, cp))
         event.listen(engine, "begin", _shared_begin(token))
         return engine
     engine = create_engine(url, connect_args={"check_same_thread": False})
@@ -251,11 +255,12 @@ KEEPALIVE_COUNT = 6
 TCP_USER_TIMEOUT_MS = 45_000
 
 
-def shared_arguments(url: str) -> dict[str, Any]:
+def shared_arguments(url: str, *, password: bool = True) -> dict[str, Any]:
     """How refman connects to a shared library: named to the server (it shows in
     ``pg_stat_activity``), giving up on a server silent for ten seconds instead of hanging
     the window, and on a connection whose server went away (:data:`KEEPALIVES`), with the
-    password typed this session or kept in the keyring, if any.
+    password typed this session or kept in the keyring, if any (``password``; an engine's
+    connections are given theirs by :func:`refman.store.shared.connect`).
 
     The server's just-in-time compiler is off for refman's sessions (unless the address sets
     ``options`` itself): it spends 60-70 ms compiling each query that counts many papers,
@@ -270,9 +275,9 @@ def shared_arguments(url: str) -> dict[str, Any]:
     }
     if "options" not in make_url(url).query:
         arguments["options"] = "-c jit=off"
-    password = password_for(make_url(url))
-    if password is not None:
-        arguments["password"] = password
+    known = password_for(make_url(url)) if password else None
+    if known is not None:
+        arguments["password"] = known
     return arguments
 
 

@@ -121,6 +121,23 @@ def unreachable(where: Path | str | None, detail: str) -> ServerUnreachableError
     )
 
 
+#: libpq's words for a password the server refused, and for none given.
+_PASSWORD_REFUSED = re.compile(r"password authentication failed for user")
+_NO_PASSWORD = re.compile(r"no password supplied")
+
+
+def password_refused(exc: BaseException) -> bool:
+    """True when a connection failed because the server did not accept its password."""
+    error = _server_error(exc)
+    return error is not None and bool(_PASSWORD_REFUSED.search(str(error)))
+
+
+def no_password(exc: BaseException) -> bool:
+    """True when a connection failed because the server asks for a password, none given."""
+    error = _server_error(exc)
+    return error is not None and bool(_NO_PASSWORD.search(str(error)))
+
+
 #: What libpq says when the server turns a connection away (an address or a password to
 #: mend, not an outage): its words, why the library cannot be opened, and what to do.
 _TURNED_AWAY = (

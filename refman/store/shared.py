@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+from typing import Any
 
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL, make_url
 
 from refman.common.errors import LibraryOpenError
 from refman.store.backend import on_server
+from refman.store.failures import no_password, password_refused
 from refman.store.search import Fts5Index, SearchIndex
 
 log = logging.getLogger("refman.store")
@@ -32,6 +34,9 @@ INSTALL_HINT = "Install refman's PostgreSQL support: pip install 'refman[postgre
 KEYRING_SERVICE = "refman"
 #: Passwords typed for this session (never written anywhere), by :func:`_key`.
 _SESSION: dict[str, str] = {}
+#: The libraries whose password typed this session goes to the system keyring once the
+#: server took it.
+_TO_KEEP: set[str] = set()
 
 
 def _key(url: URL) -> str:
@@ -45,21 +50,32 @@ def shared_address(host: str, port: int, database: str, user: str, *, tls: bool)
     return url.render_as_string(hide_password=False)
 
 
-def remember_password(address: str, password: str, *, keep: bool) -> bool:
+def remember_password(address: str, password: str, *, keep: bool) -> None:
     """Use ``password`` for a shared library for this session and, with ``keep``, keep it in
-    the system keyring. Returns False when the keyring could not keep it."""
+    the system keyring once the server took it (a password it refuses is never kept, and
+    forgotten: see :func:`connect`)."""
     key = _key(make_url(address))
     _SESSION[key] = password
-    if not keep:
-        return True
-    try:
-        import keyring
+    if keep:
+        _TO_KEEP.add(key)
+    else:
+        _TO_KEEP.discard(key)
 
-        keyring.set_password(KEYRING_SERVICE, key, password)
-    except Exception as exc:  # no keyring installed, or none usable on this system
-        log.warning("the system keyring could not keep the password of %s: %s", key, exc)
-        return False
-    return True
+
+def _keyring() -> Any:
+    """The keyring package (raises when it is not installed)."""
+    import keyring
+
+    return keyring
+
+
+def _kept_password(key: str) -> str | None:
+    try:
+        found = _keyring().get_password(KEYRING_SERVICE, key)
+    except Exception as exc:  # no keyring: libpq's password file is the way
+        log.debug("no password from the system keyring for %s: %s", key, exc)
+        return None
+    return None if found is None else str(found)
 
 
 def password_for(url: URL) -> str | None:
@@ -68,16 +84,58 @@ def password_for(url: URL) -> str | None:
     if url.password is not None:
         return None
     key = _key(url)
-    if key in _SESSION:
-        return _SESSION[key]
-    try:
-        import keyring
+    return _SESSION[key] if key in _SESSION else _kept_password(key)
 
-        found = keyring.get_password(KEYRING_SERVICE, key)
-    except Exception as exc:  # no keyring: libpq's password file is the way
-        log.debug("no password from the system keyring for %s: %s", key, exc)
-        return None
-    return None if found is None else str(found)
+
+def _taken(key: str, password: str) -> None:
+    """The server took ``password``: keep it in the system keyring when that was asked."""
+    if key not in _TO_KEEP or _SESSION.get(key) != password:
+        return
+    _TO_KEEP.discard(key)
+    try:
+        _keyring().set_password(KEYRING_SERVICE, key, password)
+    except Exception as exc:  # no keyring installed, or none usable on this system
+        log.warning("the system keyring could not keep the password of %s: %s", key, exc)
+
+
+def _refused(key: str) -> bool:
+    """Forget a password the server refused: typed this session (True), or kept in the
+    system keyring (False: deleted from it, so that it no longer stands in the way)."""
+    _TO_KEEP.discard(key)
+    if _SESSION.pop(key, None) is not None:
+        return True
+    log.warning("the server refused the password kept in the system keyring for %s", key)
+    try:
+        _keyring().delete_password(KEYRING_SERVICE, key)
+    except Exception as exc:  # (gone already, or the keyring cannot be changed)
+        log.warning("the system keyring could not forget the password of %s: %s", key, exc)
+    return False
+
+
+def connect(dialect: Any, url: URL, cargs: Any, cparams: dict[str, Any]) -> Any:
+    """Connect to a shared library with the password typed this session, else the one kept
+    in the system keyring, else libpq's own (``~/.pgpass``). A password the server refuses
+    is forgotten at once (one kept in the keyring deleted from it): a typed one is refused
+    as the server refused it, and a kept one gives way to libpq's password file; the next
+    try asks for none of them again. A typed password kept when asked once the server took it.
+    """
+    password = password_for(url)
+    if password is None:
+        return dialect.connect(*cargs, **cparams)
+    key = _key(url)
+    try:
+        connection = dialect.connect(*cargs, **{**cparams, "password": password})
+    except Exception as exc:
+        if not password_refused(exc) or _refused(key):
+            raise
+        try:
+            return dialect.connect(*cargs, **cparams)
+        except Exception as again:
+            if no_password(again):  # (no ~/.pgpass either: the refusal says what to mend)
+                raise exc from None
+            raise
+    _taken(key, password)
+    return connection
 
 
 def require_driver(url: URL) -> None:

@@ -2,7 +2,8 @@
 
 The "Shared library (PostgreSQL)" tab asks for the server, the database and the user, and
 whether to insist on TLS; a password typed here is used for this session and, when asked,
-kept in the system keyring — never in refman's settings (libpq's ``~/.pgpass`` works too).
+kept in the system keyring once the library opened with it — never in refman's settings
+(libpq's ``~/.pgpass`` works too).
 The dialog shows again what was typed last this session (never the password): a library that
 could not be opened is mended, not typed again.
 """
@@ -162,16 +163,14 @@ class OpenLibraryDialog(QDialog):
 
     def accept(self) -> None:
         """Close once a library is named (a password typed is then used, and kept in the
-        keyring when asked)."""
+        keyring when asked once the library opened with it)."""
         self.chosen = self.location()
         if self.chosen is None:
             return
         self._keep_typed()
         password = self.password_edit.text()
         if self.tabs.currentIndex() == 1 and password:
-            kept = remember_password(self.chosen, password, keep=self.keyring_box.isChecked())
-            if not kept:
-                self._problem("The system keyring could not keep the password; it is used now.")
+            remember_password(self.chosen, password, keep=self.keyring_box.isChecked())
         super().accept()
 
 

@@ -136,6 +136,39 @@ def editing_role(address: str, role: str) -> str:
     return address.replace("//postgres@", f"//{role}@")
 
 
+def password_role(address: str, role: str, password: str) -> str:
+    """Make ``role`` an editor of the shared library at ``address`` who must give
+    ``password`` (the test server trusts every other user: its ``pg_hba.conf`` asks this one
+    for a password); the library's address for that user, without the password."""
+    import time
+
+    import psycopg
+
+    dsn = address.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn, autocommit=True) as conn:  # (made by an earlier test)
+        if conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone():
+            conn.execute(f"DROP OWNED BY {role}")
+    editor = editing_role(address, role)
+    _on_server(address, f"ALTER ROLE {role} PASSWORD '{password}'")
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        row = conn.execute("SHOW hba_file").fetchone()
+        assert row is not None
+        hba = Path(str(row[0]))
+        rule = f"host all {role} 127.0.0.1/32 scram-sha-256\n"
+        rules = hba.read_text()
+        if rule not in rules:
+            hba.write_text(rule + rules)
+            conn.execute("SELECT pg_reload_conf()")
+    asked = editor.replace("postgresql+psycopg://", "postgresql://")
+    for _ in range(50):  # until the server reads its rules again
+        try:
+            psycopg.connect(asked, password="", passfile=os.devnull).close()
+        except psycopg.OperationalError:
+            return editor
+        time.sleep(0.1)
+    raise AssertionError(f"the test server does not ask {role} for a password")
+
+
 def _on_server(address: str, *statements: str) -> None:
     """Run statements as the administrator, from the server's ``postgres`` database."""
     import psycopg
