@@ -3,6 +3,6 @@ dialog (the store keeps the rules: :mod:`refman.store.shared`)."""
 
 from __future__ import annotations
 
-from refman.store.shared import remember_password, shared_address
+from refman.store.shared import address_parts, remember_password, shared_address
 
-__all__ = ["remember_password", "shared_address"]
+__all__ = ["address_parts", "remember_password", "shared_address"]

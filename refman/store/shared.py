@@ -50,6 +50,14 @@ def shared_address(host: str, port: int, database: str, user: str, *, tls: bool)
     return url.render_as_string(hide_password=False)
 
 
+def address_parts(address: str) -> tuple[str, int, str, str, bool]:
+    """A shared library's server, port, database, user and whether it insists on TLS (what
+    :func:`shared_address` makes an address of)."""
+    url = make_url(address)
+    tls = url.query.get("sslmode") == "require"
+    return url.host or "", url.port or 5432, url.database or "", url.username or "", tls
+
+
 def remember_password(address: str, password: str, *, keep: bool) -> None:
     """Use ``password`` for a shared library for this session and, with ``keep``, keep it in
     the system keyring once the server took it (a password it refuses is never kept, and

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from refman.core.sharing import remember_password, shared_address
+from refman.core.sharing import address_parts, remember_password, shared_address
 
 #: What was typed when a library was last asked for this session (never a password): shown
 #: again, so that an address the library refused is mended rather than typed anew.
@@ -37,7 +37,7 @@ _LAST: dict[str, str | int | bool] = {}
 class OpenLibraryDialog(QDialog):
     """Asks which library to open: a file (new or existing) or a shared library."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, tried: str | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("openLibraryDialog")
         self.setWindowTitle("Open Library")
@@ -60,6 +60,8 @@ class OpenLibraryDialog(QDialog):
         layout.addWidget(self.problem)
         layout.addWidget(self.buttons)
         self._show_last()
+        if tried is not None and "://" in tried:
+            self._show_tried(tried)
 
     def _show_last(self) -> None:
         """Fill in what was typed last time (this session)."""
@@ -72,6 +74,18 @@ class OpenLibraryDialog(QDialog):
         self.user_edit.setText(str(_LAST["user"]))
         self.tls_box.setChecked(bool(_LAST["tls"]))
         self.tabs.setCurrentIndex(int(_LAST["tab"]))
+
+    def _show_tried(self, address: str) -> None:
+        """Show the shared library that could not be opened, its password to type again
+        (a password refused, or asked for)."""
+        host, port, database, user, tls = address_parts(address)
+        self.tabs.setCurrentIndex(1)
+        self.host_edit.setText(host)
+        self.port_box.setValue(port)
+        self.database_edit.setText(database)
+        self.user_edit.setText(user)
+        self.tls_box.setChecked(tls)
+        self.password_edit.setFocus()
 
     def _keep_typed(self) -> None:
         _LAST.update(
@@ -174,9 +188,10 @@ class OpenLibraryDialog(QDialog):
         super().accept()
 
 
-def ask_library(parent: QWidget | None) -> str | None:
-    """Ask which library to open; None when cancelled."""
-    dialog = OpenLibraryDialog(parent)
+def ask_library(parent: QWidget | None, tried: str | None = None) -> str | None:
+    """Ask which library to open (``tried``: a shared library that could not be opened,
+    shown to mend); None when cancelled."""
+    dialog = OpenLibraryDialog(parent, tried)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     return dialog.chosen

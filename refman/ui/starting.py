@@ -128,5 +128,5 @@ def open_at_start(location: str, error: RefmanError | None = None) -> LibrarySer
             return None
         if choice == "retry":
             error = None
-        elif (chosen := window_chrome.ask_library_file(None)) is not None:
+        elif (chosen := window_chrome.ask_library_file(None, location)) is not None:
             location, error = chosen, None

@@ -223,11 +223,12 @@ def stepped_text(verb: str, text: str, changed: bool = True) -> str:
     return f"{'Undid' if verb == 'undo' else 'Redid'} “{text}”."
 
 
-def ask_library_file(parent: QWidget | None) -> str | None:
-    """Ask which library to open: a file or a shared library (tests replace this)."""
+def ask_library_file(parent: QWidget | None, tried: str | None = None) -> str | None:
+    """Ask which library to open: a file or a shared library (``tried``: a shared library
+    that could not be opened, shown to mend; tests replace this)."""
     from refman.ui.open_library import ask_library
 
-    return ask_library(parent)
+    return ask_library(parent, tried)
 
 
 def ask_after_failed_open(error: RefmanError) -> str:

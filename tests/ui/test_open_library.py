@@ -114,3 +114,46 @@ def test_the_dialog_shows_again_what_was_typed_last_but_never_the_password(
     again.database_edit.setText("lab_papers2")
     again.accept()
     assert make_url(str(again.chosen)).database == "lab_papers2"
+
+
+def test_a_shared_library_that_could_not_be_opened_is_shown_for_its_password_again(
+    qtbot: QtBot, memory_keyring: MemoryKeyring
+) -> None:
+    """Its password refused at the start (changed on the server): Open Another Library…
+    showed an empty dialog, on the file tab; the library is shown, the password asked."""
+    tried = "postgresql+psycopg://alice@db.lab.example:5433/lab_papers?sslmode=require"
+    again = OpenLibraryDialog(None, tried)
+    qtbot.add_widget(again)
+    again.show()
+    qtbot.waitUntil(again.password_edit.hasFocus)
+    assert again.tabs.currentIndex() == 1
+    shown = (
+        again.host_edit.text(),
+        again.port_box.value(),
+        again.database_edit.text(),
+        again.user_edit.text(),
+        again.tls_box.isChecked(),
+    )
+    assert shown == ("db.lab.example", 5433, "lab_papers", "alice", True)
+    qtbot.keyClicks(again.password_edit, "n3w")
+    again.accept()
+    assert again.chosen == tried
+    assert shared_arguments(tried)["password"] == "n3w"
+
+
+def test_the_start_asks_again_about_the_library_it_could_not_open(
+    qapp: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from refman.common.errors import RefmanError
+
+    from refman.ui import starting, window_chrome
+
+    answers, asked = iter(["other", "quit"]), []
+    monkeypatch.setattr(window_chrome, "ask_after_failed_open", lambda _e: next(answers))
+    monkeypatch.setattr(
+        window_chrome, "ask_library_file", lambda _p, tried=None: asked.append(tried)
+    )
+    refused = RefmanError("The server did not accept the password of user “alice”.")
+    tried = "postgresql+psycopg://alice@db.lab.example/lab_papers"
+    assert starting.open_at_start(tried, refused) is None
+    assert asked == [tried]
