@@ -10,7 +10,7 @@ import logging
 from collections.abc import Callable
 
 from refman.common.errors import EditConflictError, LibraryUnavailableError, RefmanError
-from refman.core.operations import AddNote, DeleteNote, EditNote, Outcome
+from refman.core.operations import DeleteNote, EditNote, Outcome
 from refman.core.values import NoteView
 
 from refman.ui.conflicts import resolve_note
@@ -99,15 +99,6 @@ class PendingNotes:
         if deleted:
             self.let_go.add(note_id)
         resolve_note(self.controller, note_id, self.papers.get(note_id), error, self._kept(note_id))
-
-    def keep_deleted(self, note_id: int, text: str) -> None:
-        """Keep what was typed in a note deleted elsewhere as a new note of its paper (once:
-        a save on its way that meets the deletion keeps it the same way)."""
-        paper_id = self.papers.get(note_id)
-        if note_id in self.let_go or paper_id is None or paper_id in self.gone:
-            return
-        self.let_go.add(note_id)
-        self.controller.apply(AddNote(paper_id, text), self._kept(note_id))
 
     def _kept(self, note_id: int) -> Callable[[Outcome[NoteView]], None]:
         def kept(outcome: Outcome[NoteView]) -> None:

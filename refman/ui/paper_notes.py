@@ -81,8 +81,10 @@ class NotesEditor(QWidget):
         wanted = {n.id: n for n in notes}
         for note_id in [i for i in self.cards if i not in wanted]:
             card = self.cards.pop(note_id)
-            if self.pending.texts.pop(note_id, None) is not None:  # deleted while typed in
-                self.pending.keep_deleted(note_id, card.text())
+            if note_id in self.pending.texts:  # gone from the paper while typed in: saved
+                # where it is now (a merge elsewhere moved it to the paper kept), or kept as
+                # a new note when it was deleted (the save meets the deletion)
+                card.save()
             card.hide()
             card.deleteLater()
         for index, note in enumerate(notes):

@@ -1,0 +1,62 @@
+"""A paper merged into another by someone else (a colleague on the shared library, a second
+window) while a note of it is being typed: the note went with the merge, and so does the
+typing — saved once, on the paper kept, never kept a second time as if the note had been
+deleted."""
+
+from __future__ import annotations
+
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from refman.core.library import LibraryService
+from refman.core.paper_merge import MergePapers
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.pages import generated_page
+from tests.helpers.panes import add_note, make_window
+
+from refman.ui import notes_editor
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.parametrize("backend", ["sqlite", "postgres"], indirect=True)
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
+) -> MainWindow:
+    library.import_pages([sourced(generated_page(3))])
+    return make_window(qtbot, controller, tmp_path / "settings.ini")
+
+
+def test_a_note_typed_in_a_paper_merged_elsewhere_is_saved_once_on_the_paper_kept(
+    qtbot: QtBot,
+    window: MainWindow,
+    library_location: str,
+    shown_errors: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The window heard of the merge before the typing was saved: the note was gone from the
+    paper shown, taken for deleted, and what was typed kept as a new note of the merged
+    paper (in the Trash) besides being in the note that moved: two notes, one in the Trash,
+    and the status bar said the note was deleted elsewhere."""
+    monkeypatch.setattr(notes_editor, "SAVE_DELAY_MS", 60_000)  # still typing
+    controller, pane = window.controller, window.detail_pane
+    merged, kept = controller.service.paper_ids()[:2]
+    window.go_to_paper(merged)
+    settle(controller)
+    card = add_note(qtbot, pane, controller)
+    qtbot.keyClicks(card.editor, "half a thought")
+    with closing(LibraryService.open(library_location)) as colleague:
+        colleague.apply(MergePapers(keep=kept, other=merged))
+    qtbot.waitUntil(lambda: card.note_id not in pane.notes.cards, timeout=3000)
+    settle(controller)
+    qtbot.wait(300)
+    settle(controller)
+    assert [n.text for n in controller.service.paper(kept).notes] == ["half a thought"]
+    assert controller.service.paper(merged).notes == ()
+    assert "deleted elsewhere" not in window.statusBar().currentMessage()
+    assert shown_errors == []
