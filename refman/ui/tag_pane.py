@@ -247,7 +247,8 @@ class TagPane(QWidget):
         self.nav_list.updateGeometry()
 
     def _rebuild_tags(self, tags: list[TagView]) -> None:
-        keep = {tag_key(n) for n in self.selected_tags()}
+        keep = {tag_key(n) for n in self.selected_tags()}  # (and by id: renamed elsewhere)
+        held = {t.id for t in self._nav.tags if tag_key(t.name) in keep} if self._nav else set()
         if self._renaming is not None and all(t.name != self._renaming[0] for t in tags):
             # The rename landed (a change queued before it may refresh the list first).
             if tag_key(self._renaming[0]) in keep:
@@ -257,7 +258,7 @@ class TagPane(QWidget):
             self.tag_list.clear()
             for tag in tags:
                 item = self.tag_list.add_row("tag", tag.name, tag.name, tag.count, tag.colour)
-                if tag_key(tag.name) in keep:
+                if tag_key(tag.name) in keep or tag.id in held:
                     item.setSelected(True)
         self.tag_list.setVisible(bool(tags))
         self.no_tags.setVisible(not tags)
@@ -273,9 +274,9 @@ class TagPane(QWidget):
 
     def _show(self, nav: Navigation) -> None:
         self._whole_pending = False
+        self._rebuild_tags(nav.tags)  # (before the tags shown until now are let go)
         self._nav = nav
         self._rebuild_nav(nav)
-        self._rebuild_tags(nav.tags)
         enable_action(self.actions_by_id[ActionId.EMPTY_TRASH], nav.counts.trash > 0)
         self._emit_if_changed()
 

@@ -1,7 +1,6 @@
-"""A paper merged into another by someone else (a colleague on the shared library, a second
-window) while a note of it is being typed: the note went with the merge, and so does the
-typing — saved once, on the paper kept, never kept a second time as if the note had been
-deleted."""
+"""What someone else (a colleague on the shared library, a second window) does to what this
+window shows: a paper merged into another while a note of it is being typed, a tag renamed
+while the list is filtered by it."""
 
 from __future__ import annotations
 
@@ -59,4 +58,23 @@ def test_a_note_typed_in_a_paper_merged_elsewhere_is_saved_once_on_the_paper_kep
     assert [n.text for n in controller.service.paper(kept).notes] == ["half a thought"]
     assert controller.service.paper(merged).notes == ()
     assert "deleted elsewhere" not in window.statusBar().currentMessage()
+    assert shown_errors == []
+
+
+def test_a_tag_filtered_by_and_renamed_elsewhere_stays_the_filter_under_its_new_name(
+    qtbot: QtBot, window: MainWindow, library_location: str, shown_errors: list[str]
+) -> None:
+    """The filter was dropped (the tag's old name was gone): the list widened to every paper
+    by itself, with no tag picked."""
+    controller, tags = window.controller, window.tag_pane
+    controller.tag(controller.service.paper_ids()[:2], ["ml"])
+    settle(controller)
+    tags.select_tags(["ml"])
+    qtbot.waitUntil(lambda: window.count_label.text() == "2 of 3 papers")
+    with closing(LibraryService.open(library_location)) as colleague:
+        colleague.rename_tag("ml", "machine learning")
+    qtbot.waitUntil(lambda: tags.tag_list.find_row("tag", "machine learning") is not None)
+    settle(controller)
+    assert tags.selected_tags() == ("machine learning",)
+    qtbot.waitUntil(lambda: window.count_label.text() == "2 of 3 papers")
     assert shown_errors == []
