@@ -6,8 +6,8 @@ hears of one from the change feed (:class:`~refman.ui.watcher.LibraryWatcher`, w
 again every few seconds) or from a read of the list that could not reach the server; it is
 over when the feed connects again or a read succeeds, and the panes then read again what
 they show (a search typed meanwhile runs then). A change refused meanwhile (a note, a field
-typed: kept, and saved once the server is back) is said by the strip and the status bar, not
-by a message box each.
+typed: kept, and saved once the server is back) or an action that reads (a citation copied)
+is said by the strip and the status bar, not by a message box each.
 
 A server whose processes stop answering (stopped, swapping) keeps its connections open: a
 change or a read just waits. When one has waited a few seconds, the window asks the server a
@@ -41,8 +41,9 @@ UNREACHABLE = (
 #: What it says while the server does not answer, with a change waiting, or without.
 SILENT_CHANGE = "The library server is not answering; your change will be saved when it does."
 SILENT = "The library server is not answering — waiting for it…"
-#: What the status bar says of a change refused while the server cannot be reached.
-NOT_SAVED = "Not saved: the library server cannot be reached."
+#: What the status bar says of an action refused while the server cannot be reached (a
+#: change, or a read: a citation copied).
+NOT_DONE = "Not done: the library server cannot be reached. Try again once it is back."
 #: How long work may wait on a shared library before the window asks its server (ms), and
 #: how long the server has to answer that (seconds).
 ASK_AFTER_MS = 4000
@@ -141,10 +142,10 @@ class ServerOutage(QObject):
             self._lost(error)
 
     def on_change_refused(self, error: ServerUnreachableError) -> None:
-        """A change could not reach the server: the strip says so (once), the status bar
-        that this change was not saved."""
+        """An action (a change, a citation copied) could not reach the server: the strip
+        says so (once), the status bar that this one was not done."""
         self._lost(error)
-        self.window.statusBar().showMessage(NOT_SAVED, 8000)
+        self.window.statusBar().showMessage(NOT_DONE, 8000)
 
     @Slot()
     def on_lists_recovered(self) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
@@ -20,6 +21,7 @@ from tests.helpers.pages import generated_page
 from tests.helpers.panes import add_note, make_window
 from tests.helpers.postgres import server_away, server_frozen
 
+from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
 from refman.ui.notes_editor import NOT_SAVED, SAVED
@@ -229,8 +231,17 @@ def test_changes_refused_while_the_server_is_away_are_said_by_the_strip_not_a_bo
         settle(controller)
         assert shown_errors == []
         assert window.statusBar().currentMessage() == (
-            "Not saved: the library server cannot be reached."
+            "Not done: the library server cannot be reached. Try again once it is back."
         )
+        window.statusBar().clearMessage()
+        QApplication.clipboard().setText("before")
+        window.go_to_paper(first)
+        settle(controller)
+        window.actions_by_id[ActionId.COPY_BIBTEX].trigger()  # a read: not a box either
+        settle(controller)
+        assert shown_errors == []
+        assert window.statusBar().currentMessage().startswith("Not done: the library server")
+        assert QApplication.clipboard().text() == "before"
     qtbot.waitUntil(strip.isHidden, timeout=BACK_MS)
     settle(controller)
     assert controller.service.paper(first).tags == ()  # nothing was half-saved
