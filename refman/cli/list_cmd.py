@@ -153,7 +153,8 @@ def run_show(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
     if args.json:
         write_json(out, paper_to_json(detail))
     else:
-        out.write("".join(line + "\n" for line in paper_text(detail, terminal_width())))
+        lines = paper_text(detail, terminal_width(), shared=service.db.shared)
+        out.write("".join(line + "\n" for line in lines))
     return 0
 
 

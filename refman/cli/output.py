@@ -301,8 +301,16 @@ def _wrapped_field(label: str, items: Sequence[str], width: int) -> list[str]:
     return [_field("" if i else label, line.replace("\u00a0", " ")) for i, line in enumerate(lines)]
 
 
-def _field_lines(detail: PaperDetail, width: int) -> list[str]:
-    """The labelled fields of ``refman show``: authors to sources, then any warnings."""
+def _by(who: str | None, shared: bool) -> str:
+    """ " by alice": who did it, on a shared library (a library file's login name is always
+    the same person's)."""
+    return f" by {who}" if shared and who else ""
+
+
+def _field_lines(detail: PaperDetail, width: int, shared: bool) -> list[str]:
+    """The labelled fields of ``refman show``: authors to sources (who added and changed the
+    paper, on a shared library), then any warnings."""
+    changed_by = detail.modified_by if detail.modified_by != detail.created_by else None
     lines = [
         *_wrapped_field("Authors", _authors(detail), width),
         _field("Year", str(detail.year) if detail.year is not None else "—"),
@@ -315,7 +323,8 @@ def _field_lines(detail: PaperDetail, width: int) -> list[str]:
         _field("Tags", ", ".join(t.name for t in detail.tags) or "—"),
         _field("Reading", f"{detail.status}  {stars(detail.rating)}".rstrip()),
         _field("Attributed to", ", ".join(detail.attributed_to) or "—"),
-        _field("Added", _stamp(detail.added)),
+        _field("Added", _stamp(detail.added) + _by(detail.created_by, shared)),
+        *([_field("Changed by", changed_by)] if shared and changed_by else []),
         *_listing(
             "Sources",
             (
@@ -335,23 +344,26 @@ def _field_lines(detail: PaperDetail, width: int) -> list[str]:
     return lines
 
 
-def paper_text(detail: PaperDetail, width: int) -> list[str]:
+def paper_text(detail: PaperDetail, width: int, *, shared: bool = False) -> list[str]:
     """Everything about a paper as readable lines, for ``refman show``.
 
     Args:
         detail: The paper.
         width: The terminal width (the abstract and notes are wrapped to it).
+        shared: The paper is on a shared library: who added and changed it, and its notes,
+            is said (as the window's detail pane says it).
 
     Returns:
         The lines, without trailing newlines.
     """
     title = detail.title + ("  (provisional title)" if detail.title_provisional else "")
-    lines = [f"#{detail.id}  {title}", "", *_field_lines(detail, width), "", "Abstract"]
+    lines = [f"#{detail.id}  {title}", "", *_field_lines(detail, width, shared), "", "Abstract"]
     lines.extend(_wrap(detail.abstract_text, width) if detail.abstract_text.strip() else ["  —"])
     if detail.notes:
         lines += ["", "Notes"]
         for note in detail.notes:
-            lines.append(f"  Note #{note.id} (changed {_stamp(note.modified)})")
+            by = _by(note.modified_by, shared)
+            lines.append(f"  Note #{note.id} (changed {_stamp(note.modified)}{by})")
             lines.extend(_note_lines(note.text, width))
     if detail.files:
         lines += ["", "Files", *(f"  {file_line(f)}" for f in detail.files)]
