@@ -307,10 +307,17 @@ def _by(who: str | None, shared: bool) -> str:
     return f" by {who}" if shared and who else ""
 
 
+def _added_lines(detail: PaperDetail, shared: bool) -> list[str]:
+    """When the paper was added, and on a shared library by whom and who changed it last."""
+    lines = [_field("Added", _stamp(detail.added) + _by(detail.created_by, shared))]
+    if shared and detail.modified_by and detail.modified_by != detail.created_by:
+        lines.append(_field("Changed by", detail.modified_by))
+    return lines
+
+
 def _field_lines(detail: PaperDetail, width: int, shared: bool) -> list[str]:
     """The labelled fields of ``refman show``: authors to sources (who added and changed the
     paper, on a shared library), then any warnings."""
-    changed_by = detail.modified_by if detail.modified_by != detail.created_by else None
     lines = [
         *_wrapped_field("Authors", _authors(detail), width),
         _field("Year", str(detail.year) if detail.year is not None else "—"),
@@ -323,8 +330,7 @@ def _field_lines(detail: PaperDetail, width: int, shared: bool) -> list[str]:
         _field("Tags", ", ".join(t.name for t in detail.tags) or "—"),
         _field("Reading", f"{detail.status}  {stars(detail.rating)}".rstrip()),
         _field("Attributed to", ", ".join(detail.attributed_to) or "—"),
-        _field("Added", _stamp(detail.added) + _by(detail.created_by, shared)),
-        *([_field("Changed by", changed_by)] if shared and changed_by else []),
+        *_added_lines(detail, shared),
         *_listing(
             "Sources",
             (
