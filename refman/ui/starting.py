@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from refman import paths
-from refman.common.errors import RefmanError
+from refman.common.errors import RefmanError, ServerUnreachableError
 from refman.core.library import LibraryService
 
 from refman.ui import window_chrome
@@ -111,6 +111,12 @@ def open_service(location: str) -> LibraryService:
     return opened[0]
 
 
+def _to_mend(location: str, error: RefmanError) -> str | None:
+    """The library Open Another Library… shows to mend: one the server turned away (its
+    password refused, say), not one out of reach (another library is wanted meanwhile)."""
+    return None if isinstance(error, ServerUnreachableError) else location
+
+
 def open_at_start(location: str, error: RefmanError | None = None) -> LibraryService | None:
     """The library to start on: ``location``, or, when it cannot be opened (its server
     away, its password changed; ``error``: it could not be opened just now), whichever the
@@ -128,5 +134,7 @@ def open_at_start(location: str, error: RefmanError | None = None) -> LibrarySer
             return None
         if choice == "retry":
             error = None
-        elif (chosen := window_chrome.ask_library_file(None, location)) is not None:
+        elif (
+            chosen := window_chrome.ask_library_file(None, _to_mend(location, error))
+        ) is not None:
             location, error = chosen, None

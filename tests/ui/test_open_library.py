@@ -144,7 +144,7 @@ def test_a_shared_library_that_could_not_be_opened_is_shown_for_its_password_aga
 def test_the_start_asks_again_about_the_library_it_could_not_open(
     qapp: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from refman.common.errors import RefmanError
+    from refman.common.errors import RefmanError, ServerUnreachableError
 
     from refman.ui import starting, window_chrome
 
@@ -157,3 +157,6 @@ def test_the_start_asks_again_about_the_library_it_could_not_open(
     tried = "postgresql+psycopg://alice@db.lab.example/lab_papers"
     assert starting.open_at_start(tried, refused) is None
     assert asked == [tried]
+    answers = iter(["other", "quit"])  # out of reach: a file of one's own meanwhile
+    assert starting.open_at_start(tried, ServerUnreachableError("It cannot be reached.")) is None
+    assert asked == [tried, None]
