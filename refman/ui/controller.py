@@ -7,7 +7,8 @@ the window's :class:`~refman.ui.runner.OperationRunner`, pushes the
 :class:`~refman.core.operations.Outcome`'s inverse as one undo step, and emits
 :attr:`LibraryController.changed` so each pane refreshes what the change touched. Undo and redo
 apply the inverse the same way; one refused because its paper was changed or deleted
-elsewhere is dropped from the history with a message, never applied to the wrong state.
+elsewhere is dropped from the history with a message, never applied to the wrong state (one
+the library could not take now, its server away, stays in it: tried again later).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
-from refman.common.errors import EditConflictError, RefmanError
+from refman.common.errors import EditConflictError, LibraryUnavailableError, RefmanError
 from refman.common.sequences import frozen
 from refman.core import operations as ops
 from refman.core.library import LibraryService
@@ -167,10 +168,9 @@ class LibraryController(QObject):
         label: str = "Saving your change…",
         on_conflict: OnConflict | None = None,
     ) -> Job[Outcome[T]]:
-        """:meth:`apply` for an operation built on the worker: one over many papers (a
-        selection of a million) is not copied and checked on the GUI thread. ``make`` may
-        only use plain values, never widgets; a value it refuses is shown as a refused change.
-        """
+        """:meth:`apply` for an operation built on the worker (one over a selection of a
+        million papers is not copied and checked on the GUI thread): ``make`` may only use
+        plain values, never widgets; a value it refuses is shown as a refused change."""
 
         def done(outcome: Outcome[T]) -> None:
             self._record(outcome)
@@ -284,8 +284,9 @@ class LibraryController(QObject):
         def refused(error: RefmanError) -> None:
             self._stepping = False
             log.info("%s refused: %s", text, error)
-            step.setObsolete(True)
-            move()  # an obsolete step leaves the history (and is deleted)
+            if not isinstance(error, LibraryUnavailableError):  # (else kept: tried again)
+                step.setObsolete(True)
+                move()  # an obsolete step leaves the history (and is deleted)
             show_error(self.window, error, f"Cannot {verb} “{text}”")
 
         self.runner.submit(
@@ -384,9 +385,8 @@ class LibraryController(QObject):
         based_on: str | None = None,
         on_conflict: OnConflict | None = None,
     ) -> None:
-        """Save a note's text; typing in one note forms a single undo step. ``based_on``:
-        the text the person started from (``on_conflict`` asks them when someone else
-        changed the note since)."""
+        """Save a note's text (typing in one note: one undo step); ``on_conflict`` asks the
+        person when someone else changed it since ``based_on``, the text they started from."""
         self.apply(
             ops.EditNote(note_id, text, based_on),
             on_done,

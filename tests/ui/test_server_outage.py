@@ -249,3 +249,28 @@ def test_changes_refused_while_the_server_is_away_are_said_by_the_strip_not_a_bo
     settle(controller)
     assert shown_errors == []
     assert [t.name for t in controller.service.paper(first).tags] == ["after"]
+
+
+@pytest.mark.logs_warnings("refman.ui")
+def test_an_undo_pressed_while_the_server_is_away_stays_in_the_history(
+    qtbot: QtBot, window: MainWindow, library_location: str, shown_errors: list[str]
+) -> None:
+    """The undo could not reach the server and changed nothing, yet its step was thrown out
+    of the history as if the change had been changed elsewhere: once the server was back,
+    the tag could not be taken back any more."""
+    controller, stack = window.controller, window.controller.undo_stack
+    first = controller.service.paper_ids()[0]
+    controller.tag([first], ["to read"])
+    settle(controller)
+    with server_away(library_location):
+        qtbot.waitUntil(window.outage.strip.isVisible, timeout=3000)
+        controller.undo()
+        settle(controller)
+        assert (stack.count(), stack.index()) == (1, 1)
+        assert stack.undoText() == "Add tag “to read” to 1 paper"
+    qtbot.waitUntil(window.outage.strip.isHidden, timeout=BACK_MS)
+    settle(controller)
+    controller.undo()
+    settle(controller)
+    assert controller.service.paper(first).tags == ()
+    assert shown_errors == []
