@@ -1,7 +1,7 @@
 """The detail pane while several papers are selected: how many, and what can be done to all
-of them at once — tag them, mark them, merge them, cite, export or trash them — as Zotero
-shows "4 items selected" rather than one paper's details that its controls would change
-alone.
+of them at once — tag them, mark them, merge them, cite, export or trash them (in the Trash:
+restore them or delete them for good) — as Zotero shows "4 items selected" rather than one
+paper's details that its controls would change alone.
 
 The page stays on top of the pane's pages while the selection holds several papers (the
 current paper's details, read as the selection moves, wait underneath), and every button
@@ -136,9 +136,10 @@ class SelectionSummary(QWidget):
                 ("Merge Papers", ActionId.MERGE_PAPERS),
                 ("Move to Trash", ActionId.DELETE),
                 ("Restore", ActionId.RESTORE),
+                ("Delete Permanently…", ActionId.DELETE_PERMANENTLY),
             )
         ):
-            off = action_id is ActionId.RESTORE
+            off = action_id in (ActionId.RESTORE, ActionId.DELETE_PERMANENTLY)
             button = action_button(text, actions[action_id], box, hidden_when_off=off)
             button.setObjectName(f"selection{text.split()[0].rstrip('…')}Button")
             grid.addWidget(button, i // 2, i % 2)

@@ -251,3 +251,35 @@ def test_the_tags_of_a_selection_too_large_to_read_are_not_shown(
     qtbot.wait_until(lambda: chips.chip_texts() == [])
     settle(window.controller)
     assert chips.chip_texts() == []
+
+
+def test_papers_selected_in_the_trash_can_be_deleted_permanently_from_the_summary(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The summary of several papers in the Trash offers Delete Permanently… as the Edit
+    menu does (asked first); outside the Trash the button is not there."""
+    from PySide6.QtWidgets import QMessageBox
+
+    summary = window.selection.summary
+    delete = summary.findChild(QPushButton, "selectionDeleteButton")
+    assert delete is not None
+    window.table.selectAll()
+    qtbot.wait_until(lambda: _summary_shown(window))
+    assert delete.isHidden()  # (not in the Trash)
+    window.table.trash_selected()
+    settle(window.controller)
+    window.tag_pane.select_section(Section.TRASH)
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 3)
+    chosen = [window.model.paper_id(0), window.model.paper_id(1)]
+    _click_row(qtbot, window, 0)
+    _click_row(qtbot, window, 1, add=True)
+    qtbot.wait_until(lambda: _summary_shown(window))
+    qtbot.wait_until(lambda: not delete.isHidden() and delete.isEnabled())
+    assert delete.text() == "Delete Permanently…"
+    monkeypatch.setattr(QMessageBox, "question", lambda *_args: QMessageBox.StandardButton.Yes)
+    delete.click()
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 1)
+    assert library.paper_count() == 1
+    assert not set(library.paper_ids(PaperQuery(section=Section.TRASH))) & set(chosen)
