@@ -78,7 +78,7 @@ def _listed(args: argparse.Namespace, service: LibraryService) -> PaperQuery:
     _check_search(args, query)
     if query.person_id is not None and service.person(query.person_id) is None:
         raise service.no_person(query.person_id)
-    service.require_tags(query.tags)  # a mistyped tag is not a list of no papers
+    service.require_tags(query.tags, query.text)  # a mistyped tag is not a list of no papers
     if getattr(args, "saved", None):
         query = _narrowed(service, query, args.saved)
     return query

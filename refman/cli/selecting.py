@@ -48,5 +48,5 @@ def selected_ids(args: argparse.Namespace, service: LibraryService, command: str
         tags=clean_tag_names(args.tags),
         section=Section(args.section or Section.ALL.value),
     )
-    service.require_tags(query.tags)  # a mistyped tag is not a list of no papers
+    service.require_tags(query.tags, query.text)  # a mistyped tag is not a list of no papers
     return service.paper_ids(query)

@@ -209,16 +209,17 @@ class LibraryReads:
         with self.db.reading() as s:
             return load_tag_names(s)
 
-    def require_tags(self, names: Sequence[str]) -> None:
-        """Check that every name is a tag's (any case), as a list filtered by tags needs.
+    def require_tags(self, names: Sequence[str], search: str = "") -> None:
+        """Check that every name is a tag's (any case), as a list filtered by tags needs,
+        and that every ``tag:`` term of the search line ``search`` names one.
 
         Raises:
             NotFoundError: A name no tag has, with the tags most like it
                 (:func:`refman.core.tag_names.require_tags`).
         """
-        if names:
+        if names or "tag:" in search.lower():
             with self.db.reading() as s:
-                require_tags(s, names)
+                require_tags(s, names, search)
 
     def people(self) -> list[PersonView]:
         """The people followed (owners of imported author pages), by name, with their papers

@@ -26,7 +26,16 @@ from sqlalchemy.orm import Session
 
 from refman.common.errors import CancelledError, NotFoundError, ServerUnreachableError
 from refman.common.text import prepare_latex
-from refman.core import file_index, list_rows, name_variants, navigation, people, queries, related
+from refman.core import (
+    file_index,
+    list_rows,
+    name_variants,
+    navigation,
+    people,
+    queries,
+    related,
+    tag_names,
+)
 from refman.core.importing.history import ImportView, import_history
 from refman.core.reading import load_details, tags_among
 from refman.core.values import (
@@ -161,6 +170,16 @@ class ListReader:
         log.info("the list's connection to the server was lost; connecting again")
         with self._reading() as session:
             return work(session)
+
+    def require_tags(self, query: PaperQuery) -> None:
+        """Check that the tags the query's search line names are the library's (a mistyped
+        ``tag:`` term is not a list of no papers).
+
+        Raises:
+            NotFoundError: A ``tag:`` term names no tag (:func:`tag_names.require_tags`).
+        """
+        if "tag:" in query.text.lower():
+            self._read(lambda s: tag_names.require_tags(s, (), query.text))
 
     def window(self, query: PaperQuery, offset: int, limit: int) -> list[PaperRow]:
         """Rows ``offset`` to ``offset + limit`` of the list."""

@@ -43,14 +43,19 @@ def tag_members(name: str) -> Select[Any]:
     )
 
 
-def _tagged(session: Session, name: str) -> Select[Any]:
-    """The ids of the papers carrying a tag of this name, its case and accents not counted
-    (``tag:odegaard`` finds the tag "Ødegaard"; the tag pane's tags are told apart by case
+def tags_named(session: Session, name: str) -> ColumnElement[bool]:
+    """The tags ``tag:name`` names: of this name, its case and accents not counted
+    (``tag:odegaard`` names the tag "Ødegaard"; the tag pane's tags are told apart by case
     alone: :func:`tag_members`)."""
-    named = or_(
+    return or_(
         Tag.key == tag_key(name),
         plain_sql(session, Tag.name) == plain_value(session, squash_spaces(name)),
     )
+
+
+def _tagged(session: Session, name: str) -> Select[Any]:
+    """The ids of the papers carrying a tag ``tag:name`` names (:func:`tags_named`)."""
+    named = tags_named(session, name)
     return select(PaperTag.paper_id).join(Tag, Tag.id == PaperTag.tag_id).where(named)
 
 

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import NotFoundError
 from refman.core.reading import load_tag_names
 from refman.core.rules import tag_key
+from refman.core.search_filters import tags_named
+from refman.core.search_syntax import SearchFilter, parse_search
 
 #: How alike (rapidfuzz's ratio, 0 to 100) a tag's name must be to a name the library does not
 #: hold to be offered instead: "nuerips" → "neurips" (86), "sytems" → "systems" (92).
@@ -40,20 +43,48 @@ def tags_like(name: str, names: Sequence[str]) -> list[str]:
 
 
 def no_tag(name: str, like: Sequence[str] = ()) -> NotFoundError:
-    """The error for a tag name the library does not hold, offering the tags ``like`` it."""
-    hint = f"Tags like it: {', '.join(like)}." if like else "Use “refman tags” to see the tags."
-    return NotFoundError(f"There is no tag “{name}”.", hint)
+    """The error for a tag name the library does not hold, offering the tags ``like`` it
+    (the command line names ``refman tags``, the window its tag pane)."""
+    if like:
+        hint = window_hint = f"Tags like it: {', '.join(like)}."
+    else:
+        hint = "Use “refman tags” to see the tags."
+        window_hint = "The tag pane on the left lists the library's tags."
+    return NotFoundError(f"There is no tag “{name}”.", hint, window_hint)
 
 
-def require_tags(session: Session, names: Iterable[str]) -> None:
-    """Check that every name is a tag's (in any case), as a filter by tags needs: a
-    mistyped tag would read as a list of no papers.
+def require_tags(session: Session, names: Iterable[str], search: str = "") -> None:
+    """Check that every name is a tag's (in any case), as a filter by tags needs, and that
+    every ``tag:`` term of the search line ``search`` names a tag (as it finds them: case and
+    accents not counted), negated or not: a mistyped tag would read as a list of no papers
+    (or, left out, of them all).
 
     Raises:
         NotFoundError: The first name no tag has, with the tags most like it.
     """
+    names = list(names)
+    searched = searched_tags(search)
+    if not names and not searched:
+        return
     held = load_tag_names(session)
     keys = {tag_key(name) for name in held}
     for name in names:
         if tag_key(name) not in keys:
             raise no_tag(name, tags_like(name, held))
+    for name in searched:
+        if not session.scalar(select(exists().where(tags_named(session, name)))):
+            raise no_tag(name, tags_like(name, held))
+
+
+def searched_tags(search: str) -> list[str]:
+    """The names the ``tag:`` terms of a search line give (in ``a OR b`` too), in order."""
+    if "tag:" not in search.lower():
+        return []
+    return list(dict.fromkeys(_tag_values(parse_search(search).filters)))
+
+
+def _tag_values(filters: Iterable[SearchFilter]) -> Iterable[str]:
+    for f in filters:
+        if f.field == "tag":
+            yield f.value
+        yield from _tag_values(f.options)

@@ -208,8 +208,8 @@ def _pose(
             # as refman list --person says (not all papers shown)
             raise window.controller.service.no_person(person)
         window.tag_pane.select_person(person)
+    window.controller.service.require_tags(list(tag), search or "")
     if tag:
-        window.controller.service.require_tags(list(tag))
         window.tag_pane.select_tags(list(tag))
     if search:
         window.search_box.set_text_now(search)

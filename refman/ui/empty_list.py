@@ -16,6 +16,7 @@ from refman.core.search_syntax import without_open_quote
 from refman.core.values import PaperQuery, SavedSearchView, Section
 
 from refman.ui.look import plain_label, set_muted
+from refman.ui.messages import in_words
 from refman.ui.paper_model import PaperTableModel
 
 _SECTIONS = {
@@ -77,7 +78,7 @@ def unread_text(query: PaperQuery, error: RefmanError) -> str:
             "by itself once the server is back."
         )
     what = f"The search “{typed}” could not run" if typed else "This list could not be read"
-    return f"{what}: {error.message}"
+    return f"{what}: {in_words(error)}"
 
 
 class EmptyListNote(QObject):

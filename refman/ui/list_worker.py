@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 import shiboken6
 from PySide6.QtCore import QObject, Qt, Signal
 
-from refman.common.errors import CancelledError, RefmanError
+from refman.common.errors import CancelledError, NotFoundError, RefmanError
 from refman.core.listing import ListReader
 
 from refman.ui.runner import wait_until_idle
@@ -275,10 +275,13 @@ class ListWorker(QObject):
         try:
             if isinstance(question.error, CancelledError):
                 return
-            if isinstance(question.error, RefmanError):
+            if isinstance(question.error, NotFoundError):  # (asked for: a tag: of no tag)
+                log.info("list not read: %s", question.error)
+            elif isinstance(question.error, RefmanError):
                 log.warning("list read failed: %s", question.error)
                 self._failing = True
                 self.failed.emit(question.error)
+            if isinstance(question.error, RefmanError):
                 answer = question.on_error
                 if answer is not None and not question.stale and not question.channel.gone:
                     answer(question.error)

@@ -118,6 +118,7 @@ class PaperTableModel(QAbstractTableModel):
         pages = sorted({0, *keep})
 
         def first(reader: ListReader) -> tuple[dict[int, list[PaperRow]], int | None]:
+            reader.require_tags(query)  # a tag: term naming no tag says so
             found = {page: reader.window(query, page * PAGE, PAGE) for page in pages}
             more = len(found[0]) == PAGE  # counted at once when that is quick (a tag, a word)
             return found, reader.quick_count(query) if more else None

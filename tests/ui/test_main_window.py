@@ -93,6 +93,37 @@ def test_typing_in_the_search_field_narrows_the_list_and_the_count(
     assert window.count_label.text() == "20 of 20 papers"
 
 
+def test_a_search_for_a_tag_the_library_lacks_says_so_in_the_windows_words(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """``tag:`` naming no tag is not "No paper matches": the list says there is no such tag,
+    with the tags like it, or where the window lists its tags (not ``refman tags``), as
+    ``refman list`` refuses it; the count says the search did not run."""
+    ids = window.controller.service.paper_ids()
+    window.controller.service.tag(ids[:2], ["NeurIPS"])
+    note = window.findChild(QLabel, "emptyListNote")
+    assert note is not None
+    qtbot.keyClicks(window.search_box, "tag:nuerips ")
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 0 and note.isVisible())
+    assert note.text() == (
+        "The search “tag:nuerips” could not run: There is no tag “nuerips”. Tags like it: NeurIPS."
+    )
+    assert window.count_label.text() == "Search not run"
+    window.search_box.clear()
+    qtbot.keyClicks(window.search_box, "tag:zebra")
+    settle(window.controller)
+    qtbot.wait_until(lambda: "zebra" in note.text())
+    assert note.text() == (
+        "The search “tag:zebra” could not run: There is no tag “zebra”. "
+        "The tag pane on the left lists the library's tags."
+    )
+    window.search_box.clear()
+    qtbot.keyClicks(window.search_box, "tag:neurips")
+    settle(window.controller)
+    qtbot.wait_until(lambda: window.model.rowCount() == 2)
+
+
 def test_an_empty_list_says_why(qtbot: QtBot, window: MainWindow) -> None:
     note = window.findChild(QLabel, "emptyListNote")
     assert note is not None and not note.isVisible()

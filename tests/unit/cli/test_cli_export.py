@@ -147,6 +147,9 @@ def test_a_tag_the_library_does_not_hold_is_refused(cli: Cli) -> None:
     assert (result.code, result.out) == (2, "")
     assert result.err == "refman: There is no tag “sytems”. Tags like it: systems.\n"
     assert not Path("nothing.bib").exists()
+    searched = cli("--search", "tag:sytems", "-o", "nothing.bib")  # (as a search's term)
+    assert (searched.code, searched.err) == (2, result.err)
+    assert not Path("nothing.bib").exists()
 
 
 def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:

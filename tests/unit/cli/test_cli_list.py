@@ -179,6 +179,23 @@ def test_a_tag_the_library_does_not_hold_is_an_error_naming_the_tags_like_it(
     assert far.code == 2
 
 
+def test_a_tag_term_of_the_search_naming_no_tag_is_the_same_error(cli: Cli) -> None:
+    """``tag:nuerips`` in a search (alone, left out, in an alternative) is refused as
+    ``--tag nuerips`` is, not a list of no papers (or of them all); a tag the term finds by
+    its plain letters lists its papers."""
+    cli("tag", paper_id(cli, ORCA), "NeurIPS", "Ødegaard")
+    for search in ("tag:nuerips", "orca tag:nuerips", "-tag:nuerips", "tag:x OR tag:nuerips"):
+        run = cli("list", f"--search={search}")
+        assert (run.code, run.out) == (2, "")
+        assert run.err.startswith("refman: There is no tag “")
+    run = cli("search", "orca", "tag:nuerips")
+    assert (run.code, run.err) == (2, "refman: There is no tag “nuerips”. Tags like it: NeurIPS.\n")
+    far = cli("list", "--search", "tag:zebra")
+    assert far.err == "refman: There is no tag “zebra”. Use “refman tags” to see the tags.\n"
+    assert titles(cli, "--search", "tag:odegaard") == [ORCA]
+    assert titles(cli, "--search", "TAG:neurips") == [ORCA]
+
+
 def test_a_tag_that_no_paper_listed_carries_lists_no_paper(cli: Cli) -> None:
     """A tag of the library's that the papers asked for do not carry: no paper, no error."""
     orca = paper_id(cli, ORCA)
