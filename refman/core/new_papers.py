@@ -50,7 +50,7 @@ class TypedValueError(InvalidValueError):
     """
 
     def __init__(self, field: str, error: InvalidValueError) -> None:
-        super().__init__(error.message, error.hint)
+        super().__init__(error.message, error.hint, error.window_hint)
         self.field = field
 
 

@@ -222,7 +222,7 @@ def _require_tags(session: Session, names: list[str] | tuple[str, ...]) -> None:
     try:
         require_tags(session, names)
     except NotFoundError as missing:
-        raise InvalidValueError(missing.message, missing.hint) from None
+        raise InvalidValueError(missing.message, missing.hint, missing.window_hint) from None
 
 
 def save_search(ctx: Context, op: SaveSearch) -> Outcome[SavedSearchView]:

@@ -271,6 +271,13 @@ def test_save_search_refuses_a_tag_the_library_does_not_hold_and_comes_back(
     assert library.saved_searches() == []
     qtbot.waitUntil(dialog.isVisible)
     assert (dialog.name.text(), dialog.tags.text()) == ("Queue", "to raed")
+    dialog.tags.setText("zebra")  # no tag like it: the window names its own pane
+    dialog.accept()
+    settle(controller)
+    assert shown_errors[1:] == [
+        "There is no tag “zebra”. The tag pane on the left lists the library's tags."
+    ]
+    qtbot.waitUntil(dialog.isVisible)
     dialog.tags.setText("to read")
     dialog.accept()
     settle(controller)
