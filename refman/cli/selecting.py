@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from refman.cli.list_args import section_option, tag_option
+from refman.cli.terminal import safe
 from refman.common.errors import RefmanError
+from refman.common.text import join_words
 from refman.core.library import LibraryService
 from refman.core.rules import clean_tag_names
 from refman.core.values import PaperQuery, Section
@@ -42,7 +45,9 @@ def selected_ids(args: argparse.Namespace, service: LibraryService, command: str
             f'See "refman {command} --help".',
         )
     if args.ids:
-        return list(dict.fromkeys(args.ids))
+        ids = list(dict.fromkeys(args.ids))
+        _say_trashed(service.in_trash(ids), command)
+        return ids
     query = PaperQuery(
         text=args.search,
         tags=clean_tag_names(args.tags),
@@ -50,3 +55,18 @@ def selected_ids(args: argparse.Namespace, service: LibraryService, command: str
     )
     service.require_tags(query.tags, query.text)  # a mistyped tag is not a list of no papers
     return service.paper_ids(query)
+
+
+def _say_trashed(ids: list[int], command: str) -> None:
+    """Say on stderr that papers named by id are in the Trash, which ``command`` acts on all
+    the same (they were named: as the window exports a paper selected in the Trash)."""
+    if not ids:
+        return
+    shown = join_words([f"#{i}" for i in ids[:5]] + (["others"] if len(ids) > 5 else []))
+    are = "is" if len(ids) == 1 else "are"
+    done = "exported" if command == "export" else "cited"
+    safe(sys.stderr).write(
+        f"refman: {shown} {are} in the Trash ({done} all the same; "
+        f"“refman restore {' '.join(map(str, ids))}” brings {'it' if len(ids) == 1 else 'them'} "
+        "back).\n"
+    )

@@ -47,7 +47,7 @@ from refman.store.bulk import chunks
 from refman.store.database import Database
 from refman.store.file_store import FileStore, storage_beside
 from refman.store.models import Note, Paper
-from refman.store.models_upkeep import is_live
+from refman.store.models_upkeep import in_trash, is_live
 
 if TYPE_CHECKING:
     from refman.core.export import ExportFormat, ExportText
@@ -80,6 +80,16 @@ class LibraryReads:
         generation = self.db.generation
         with self.db.reading() as s:
             return self._ordered.ids(s, query, generation)
+
+    def in_trash(self, paper_ids: Sequence[int]) -> list[int]:
+        """Which of the papers named are in the Trash, in the order named."""
+        with self.db.reading() as s:
+            found = {
+                int(i)
+                for part in chunks(list(paper_ids), 500)
+                for i in s.scalars(select(Paper.id).where(Paper.id.in_(part), in_trash(Paper.id)))
+            }
+        return [i for i in paper_ids if i in found]
 
     def papers(
         self, query: PaperQuery = EVERYTHING, offset: int = 0, limit: int = 50

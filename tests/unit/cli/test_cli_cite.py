@@ -45,6 +45,28 @@ def test_cite_prints_the_bibliography_in_apa_by_default(
     assert result.out.splitlines()[0].startswith("Doe, J., & Roe, R. (2023). Attention")
 
 
+def test_a_paper_named_from_the_trash_is_cited_and_stderr_says_it_is_there(
+    cli: Cli, papers: list[PaperDetail], library: LibraryService
+) -> None:
+    """Named by id, a paper in the Trash is cited all the same (it was asked for), and
+    stderr says where it is and how to bring it back; a search leaves it out."""
+    library.trash([papers[1].id, papers[2].id])
+    result = cli("cite", *_ids(papers, 0, 1, 2))
+    assert result.code == 0
+    assert result.out == render_bibliography(papers[:3], "apa", "text")
+    one, two = papers[1].id, papers[2].id
+    assert result.err == (
+        f"refman: #{one} and #{two} are in the Trash (cited all the same; "
+        f"“refman restore {one} {two}” brings them back).\n"
+    )
+    alone = cli("cite", str(one), "--keys")
+    assert alone.err == (
+        f"refman: #{one} is in the Trash (cited all the same; "
+        f"“refman restore {one}” brings it back).\n"
+    )
+    assert cli("cite", *_ids(papers, 0)).err == ""
+
+
 def test_a_numbered_style_numbers_the_papers_in_the_order_given(
     cli: Cli, papers: list[PaperDetail]
 ) -> None:

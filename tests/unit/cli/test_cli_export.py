@@ -141,6 +141,23 @@ def test_nothing_to_export_leaves_the_file_as_it_was(cli: Cli, tmp_path: Path) -
     assert not (tmp_path / "new.bib").exists()
 
 
+def test_a_paper_named_from_the_trash_is_exported_and_stderr_says_so(
+    cli: Cli, papers: list[PaperDetail], library: LibraryService
+) -> None:
+    """``refman export 12`` of a paper in the Trash writes it (it was named) and says on
+    stderr that it is in the Trash; papers outside it say nothing."""
+    trashed, kept = papers[0], papers[1]
+    library.trash([trashed.id])
+    result = cli(str(trashed.id), str(kept.id))
+    assert result.code == 0
+    assert _keys(result.out) == [trashed.citekey, kept.citekey]
+    assert result.err == (
+        f"refman: #{trashed.id} is in the Trash (exported all the same; "
+        f"“refman restore {trashed.id}” brings it back).\n"
+    )
+    assert cli(str(kept.id)).err == ""
+
+
 def test_a_tag_the_library_does_not_hold_is_refused(cli: Cli) -> None:
     """Not an export of no papers: a mistyped tag is named, with the tags like it."""
     result = cli("--tag", "sytems", "-o", "nothing.bib")
