@@ -26,6 +26,7 @@ from refman.core.operations import (
     TrashPapers,
 )
 from refman.core.rules import FieldEdits, clean_tag_names, parse_year, stars, tag_key
+from refman.core.tags_left import tags_gone_text
 
 __all__ = [
     "run_delete_tag",
@@ -295,15 +296,16 @@ def run_restore(args: argparse.Namespace, service: LibraryService, out: TextIO) 
 def run_empty_trash(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
     """Run ``refman empty-trash [ID...]`` (the papers given only, each in the Trash;
     ``--json``: ``changed``, the papers deleted for good)."""
-    deleted = service.apply(EmptyTrash(tuple(dict.fromkeys(args.ids)))).value
-    if args.json:
-        return _changed(out, deleted)
+    emptied = service.apply(EmptyTrash(tuple(dict.fromkeys(args.ids)))).value
+    deleted = emptied.papers
+    if args.json:  # (with the tags deleted with them: no paper carries them any more)
+        return _changed(out, deleted, tags_deleted=list(emptied.tags))
     count = len(deleted)
     if not count:
         return _say(out, "The Trash is already empty.")
-    if args.ids:
-        return _say(out, f"Deleted {plural(count, 'paper')} for good ({_ids(sorted(deleted))}).")
-    return _say(out, f"Deleted {plural(count, 'paper')} for good.")
+    which = f" ({_ids(sorted(deleted))})" if args.ids else ""
+    tags = f" {tags_gone_text(emptied.tags)}" if emptied.tags else ""
+    return _say(out, f"Deleted {plural(count, 'paper')} for good{which}.{tags}")
 
 
 def run_merge(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:

@@ -252,7 +252,7 @@ class LibraryService(LibraryReads):
 
     def empty_trash(self) -> int:
         """Delete the papers in the Trash for good. Returns how many."""
-        return len(self.apply(EmptyTrash()).value)
+        return len(self.apply(EmptyTrash()).value.papers)
 
     def mark(
         self, paper_ids: Iterable[int], status: str | None = None, rating: int | None = None

@@ -22,7 +22,7 @@ from refman.common.sequences import unique
 from refman.common.text import join_words, plural
 from refman.core.importing.values import ImportChoices, ImportResult, SourcedPage
 from refman.core.rules import FieldEdits, clean_tag_name, clean_tag_names
-from refman.core.values import Changes, NoteView
+from refman.core.values import Changes, Emptied, NoteView
 from refman.importers.records import PageFormat
 
 T = TypeVar("T")
@@ -290,8 +290,8 @@ class SetDuplicateFlag(Operation[None]):
 
 
 @dataclass(frozen=True, slots=True)
-class EmptyTrash(Operation[tuple[int, ...]]):
-    """Delete the Trash's papers (or only ``paper_ids``) for good, their ids its value."""
+class EmptyTrash(Operation[Emptied]):
+    """Delete the Trash's papers (or only ``paper_ids``) for good (with the tags left)."""
 
     paper_ids: tuple[int, ...] = ()
 

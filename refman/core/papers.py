@@ -43,7 +43,8 @@ from refman.core.operations import (
 from refman.core.paper_state import PaperState
 from refman.core.registry import Registry
 from refman.core.state_io import delete_papers, load_states, write_states
-from refman.core.values import Changes
+from refman.core.tags_left import carried_tags, drop_tags_left
+from refman.core.values import Changes, Emptied
 from refman.store.bulk import UNSYNCHRONIZED, datetime_reader, id_set, row_stream
 from refman.store.connection import lock_imports
 from refman.store.models import Paper
@@ -344,10 +345,11 @@ def set_duplicate_flag(ctx: Context, op: SetDuplicateFlag) -> Outcome[None]:
     return Outcome(None, changes, SetDuplicateFlag(op.paper_id, before), op.label)
 
 
-def empty_trash(ctx: Context, op: EmptyTrash) -> Outcome[tuple[int, ...]]:
-    """Delete the papers in the Trash (those named: *Delete Permanently*) for good, and
-    (once that is committed) their stored files and the files removed from papers since
-    the last time; its value: the papers' ids. It cannot be undone: the history goes.
+def empty_trash(ctx: Context, op: EmptyTrash) -> Outcome[Emptied]:
+    """Delete the papers in the Trash (those named: *Delete Permanently*) for good, with the
+    tags no paper carries any more (:mod:`~refman.core.tags_left`), and (once that is
+    committed) their stored files and the files removed from papers since the last time. It
+    cannot be undone: the history goes.
 
     Raises:
         NotFoundError: A paper named is not in the library.
@@ -359,12 +361,14 @@ def empty_trash(ctx: Context, op: EmptyTrash) -> Outcome[tuple[int, ...]]:
         ids = list(ctx.session.execute(trashed_ids()).scalars())
     stored = stored_files_of(ctx.session, ids)
     ctx.files.writable(stored, "deleted")  # refused while nothing changed, not left behind
+    carried = carried_tags(ctx.session, ids)
     delete_papers(ctx.session, ctx.search, ids)
+    tags = drop_tags_left(ctx.session, carried)
     ctx.after_commit.extend(partial(ctx.files.delete, path) for path in stored)
     ctx.after_commit.append(ctx.files.delete_set_aside)
     changes = Changes(structure=True, tags=True) if ids else Changes()
     label = f"Delete {plural(len(ids), 'paper')} permanently" if op.paper_ids else "Empty Trash"
-    return Outcome(tuple(ids), changes, None, label, irreversible=bool(ids))
+    return Outcome(Emptied(tuple(ids), tags), changes, None, label, irreversible=bool(ids))
 
 
 def _trashed_among(session: Session, paper_ids: tuple[int, ...]) -> tuple[int, ...]:

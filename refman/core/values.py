@@ -379,3 +379,17 @@ class Changes:
             people=self.people or other.people,
             searches=self.searches or other.searches,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Emptied:
+    """What deleting papers for good did (*Empty Trash*, *Delete Permanently*).
+
+    Attributes:
+        papers: The papers deleted, by id.
+        tags: The tags deleted with them, no paper carrying them any more
+            (:mod:`refman.core.tags_left`), by name.
+    """
+
+    papers: tuple[int, ...]
+    tags: tuple[str, ...] = ()

@@ -13,7 +13,8 @@ from PySide6.QtGui import QAction
 
 from refman.common.text import plural
 from refman.core.operations import EmptyTrash, Outcome
-from refman.core.values import PaperQuery, Section
+from refman.core.tags_left import tags_gone_text
+from refman.core.values import Emptied, PaperQuery, Section
 
 from refman.ui import window_chrome
 from refman.ui.actions import ActionId
@@ -55,7 +56,7 @@ class TrashActions(QObject):
         """Delete the papers in the Trash for good, after asking."""
         n = self.controller.service.count(PaperQuery(section=Section.TRASH))
         if n and window_chrome.confirm_empty_trash(self.table, n):
-            self.controller.empty_trash()
+            self.controller.apply(EmptyTrash(), self._deleted, label="Emptying the Trash…")
 
     @Slot()
     def delete_selected(self) -> None:
@@ -68,5 +69,7 @@ class TrashActions(QObject):
             return
         self.controller.apply(EmptyTrash(tuple(ids)), self._deleted, label="Deleting…")
 
-    def _deleted(self, outcome: Outcome[tuple[int, ...]]) -> None:
-        self.say(f"Deleted {plural(len(outcome.value), 'paper')} for good.")
+    def _deleted(self, outcome: Outcome[Emptied]) -> None:
+        """Say how many papers went (and the tags that went with them)."""
+        gone = tags_gone_text(outcome.value.tags)
+        self.say(f"Deleted {plural(len(outcome.value.papers), 'paper')} for good. {gone}".strip())

@@ -662,10 +662,13 @@ def test_empty_trash_deletes_for_good_after_asking(
 
     empty_trash = window.actions_by_id[ActionId.EMPTY_TRASH]
     qtbot.wait_until(lambda: not empty_trash.isEnabled())  # nothing in the Trash
+    seeded.tag(seeded.paper_ids()[:2], ["only these"])  # (its papers go: it goes with them)
+    seeded.tag(seeded.paper_ids()[1:3], ["kept"])
     window.controller.trash(seeded.paper_ids()[:2])
     settle(window.controller)
     qtbot.wait_until(empty_trash.isEnabled)
     assert window.controller.undo_stack.count() == 1
+    assert window.tag_pane.tag_list.find_row("tag", "only these") is not None
     monkeypatch.setattr(QMessageBox, "question", lambda *_args: QMessageBox.StandardButton.Yes)
     empty_trash.trigger()
     settle(window.controller)
@@ -673,6 +676,12 @@ def test_empty_trash_deletes_for_good_after_asking(
     assert window.controller.undo_stack.count() == 0
     assert window.count_label.text() == "18 of 18 papers"
     qtbot.wait_until(lambda: not empty_trash.isEnabled())
+    assert window.statusBar().currentMessage() == (
+        "Deleted 2 papers for good. The tag “only these”, on no paper now, went with them."
+    )
+    qtbot.wait_until(lambda: window.tag_pane.tag_list.find_row("tag", "only these") is None)
+    assert window.tag_pane.tag_list.find_row("tag", "kept") is not None
+    assert [t.name for t in seeded.tags()] == ["kept"]
 
 
 def test_delete_permanently_deletes_the_papers_selected_in_the_trash_after_asking(

@@ -103,10 +103,11 @@ def test_trash_restore_and_empty_trash_say_what_moved_and_what_was_there(
     restored = changed(cli, "restore", first, first)
     assert restored == {"changed": [first], "unchanged": []}
     assert changed(cli, "restore", first) == {"changed": [], "unchanged": [first]}
-    emptied = changed(cli, "empty-trash")  # the papers deleted for good
-    assert emptied == {"changed": [second], "unchanged": []}
+    cli("tag", second, "second only")  # (on no paper once it is deleted: it goes with it)
+    emptied = changed(cli, "empty-trash")  # the papers deleted for good, the tags with them
+    assert emptied == {"changed": [second], "unchanged": [], "tags_deleted": ["second only"]}
     assert cli("show", second).code == 2
-    assert changed(cli, "empty-trash") == {"changed": [], "unchanged": []}
+    assert changed(cli, "empty-trash") == {"changed": [], "unchanged": [], "tags_deleted": []}
     assert [p["id"] for p in json.loads(cli("list", "--json").out)] == [first]
 
 

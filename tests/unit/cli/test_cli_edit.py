@@ -219,8 +219,13 @@ def test_trash_restore_and_empty_trash(cli: Cli, ids: list[int]) -> None:
     assert cli("restore", first).code == 0
     assert [p["id"] for p in json.loads(cli("list", "--json").out)] == [first]
     assert shown(cli, first)["trashed"] is None
+    cli("tag", second, "only the second", "both")
+    cli("tag", first, "both")
     result = cli("empty-trash")
-    assert result.out == "Deleted 1 paper for good.\n"
+    assert result.out == (
+        "Deleted 1 paper for good. The tag “only the second”, on no paper now, went with them.\n"
+    )
+    assert cli("tags").out.split() == ["1", "both"]
     assert cli("show", second).code == 2
     assert cli("empty-trash").out == "The Trash is already empty.\n"
     assert [p["id"] for p in json.loads(cli("list", "--json").out)] == [first]
@@ -244,6 +249,7 @@ def test_empty_trash_of_some_papers_deletes_only_those(cli: Cli, ids: list[int])
     assert json.loads(cli("empty-trash", second, "--json").out) == {
         "changed": [second],
         "unchanged": [],
+        "tags_deleted": [],
     }
 
 

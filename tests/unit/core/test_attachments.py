@@ -308,7 +308,7 @@ def test_papers_of_the_trash_are_deleted_for_good_one_by_one_with_their_files(
         service.apply(EmptyTrash((first, 999)))
     assert dump(library_path) == before
     deleted = service.apply(EmptyTrash((first,)))
-    assert deleted.value == (first,) and deleted.irreversible
+    assert deleted.value.papers == (first,) and deleted.irreversible
     assert deleted.label == "Delete 1 paper permanently"
     assert service.paper_ids(PaperQuery(section=Section.TRASH)) == [second]
     assert third in service.paper_ids()

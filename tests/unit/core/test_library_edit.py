@@ -25,7 +25,7 @@ from refman.core.operations import (
     UntagPapers,
 )
 from refman.core.tag_names import tags_like
-from refman.core.values import NoteView, PaperQuery, Section
+from refman.core.values import Emptied, NoteView, PaperQuery, Section
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from tests.helpers.fixtures import dump
 from tests.helpers.sets import is_parted
@@ -596,9 +596,43 @@ def test_empty_trash_cannot_be_undone_and_says_so(library: LibraryService, ids: 
     library.trash(ids[:2])
     emptied = library.apply(EmptyTrash())  # its value: the papers deleted for good
     deleted = sorted(ids[:2])
-    assert (sorted(emptied.value), emptied.irreversible, emptied.inverse) == (deleted, True, None)
+    assert (sorted(emptied.value.papers), emptied.irreversible, emptied.inverse) == (
+        deleted,
+        True,
+        None,
+    )
     again = library.apply(EmptyTrash())  # nothing left: nothing to clear from the history
-    assert (again.value, again.irreversible) == ((), False)
+    assert (again.value, again.irreversible) == (Emptied(()), False)
+
+
+def test_deleting_papers_for_good_deletes_the_tags_left_on_no_paper(
+    library: LibraryService, ids: list[int]
+) -> None:
+    """As Zotero purges the tags no item carries once items are erased: a tag only the
+    papers deleted carried goes with them (said in the outcome), by Empty Trash and Delete
+    Permanently alike; kept are a tag another paper carries (one in the Trash too), a tag
+    with a colour, a tag a saved search names (its tags, a ``tag:`` term), and a tag taken
+    off its last paper by hand."""
+    first, second, third, fourth = ids
+    library.tag([first], ["gone", "Kept Colour", "queued", "Ødegaard", "shared"])
+    library.tag([second], ["trash-shared", "shared"])
+    library.tag([third], ["trash-shared", "by hand"])
+    library.untag([third], ["by hand"])
+    library.set_tag_colour("Kept Colour", "#ff0000")
+    library.save_search("Queue", "", ["QUEUED"])
+    library.save_search("Norway", "tag:odegaard")
+    library.trash([first, second, third])
+    deleted = library.apply(EmptyTrash((first,)))
+    assert deleted.value == Emptied((first,), ("gone",))
+    names = {t.name: t.count for t in library.tags()}
+    assert set(names) == {"Kept Colour", "queued", "Ødegaard", "shared", "trash-shared", "by hand"}
+    assert [s.gone for s in library.saved_searches()] == [(), ()]
+    emptied = library.apply(EmptyTrash())  # second and third: their tags now on no paper
+    assert sorted(emptied.value.papers) == sorted([second, third])
+    assert emptied.value.tags == ("shared", "trash-shared")
+    assert {t.name for t in library.tags()} == {"Kept Colour", "queued", "Ødegaard", "by hand"}
+    library.tag([fourth], ["gone"])  # a tag made again: a new one
+    assert "gone" in {t.name for t in library.tags()}
 
 
 def test_emptying_the_trash_clears_duplicate_links(library: LibraryService) -> None:
