@@ -59,6 +59,7 @@ KNOWN_REVISIONS = (
     "0032",
     "0033",
     "0034",
+    "0035",
 )
 
 _MAGIC = b"SQLite format 3\x00"

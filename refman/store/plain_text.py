@@ -1,6 +1,7 @@
 """Text compared as :func:`~refman.common.text.plain_letters` compares it (accents and case
-dropped, ø and ł written as o and l), in the SQL of either backend: SQLite through its
-function ``refman_plain`` (:func:`refman.store.search_terms.register_functions`),
+dropped, ø and ł written as o and l), Greek letters spelled out as the search's words are
+(:func:`~refman.common.greek.spell_greek`: α as alpha), in the SQL of either backend: SQLite
+through its function ``refman_plain`` (:func:`refman.store.search_terms.search_plain`),
 PostgreSQL by the rule of its search words (:func:`refman.store.search_pg.plain_expression`)."""
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from typing import Any
 from sqlalchemy import ColumnElement, LargeBinary, and_, cast, func, literal_column, or_
 from sqlalchemy.orm import Session
 
-from refman.common.text import fold_letters, plain_letters
+from refman.common.greek import spell_greek
+from refman.common.text import fold_letters
 from refman.store.backend import on_server
+from refman.store.search_terms import search_plain
 
 
 def escape_like(text: str) -> str:
@@ -40,11 +43,11 @@ def plain_value(session: Session, value: str) -> str:
     on a server (its own marks and lower case), so that text typed as stored always matches
     (a Greek final sigma, a Japanese voiced mark)."""
     if not on_server(session):
-        return plain_letters(value)
+        return search_plain(value)
     from refman.store.search_pg import MARKS
 
     decomposed = unicodedata.normalize("NFKD", fold_letters(value))
-    return unicodedata.normalize("NFC", re.sub(MARKS, "", decomposed)).lower()
+    return spell_greek(unicodedata.normalize("NFC", re.sub(MARKS, "", decomposed)).lower())
 
 
 def plain_contains(session: Session, column: Any, value: str) -> ColumnElement[bool]:

@@ -41,6 +41,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session
 
 from refman.common.east_asian import EAST_ASIAN_SQL_CLASS, letters_apart
+from refman.common.greek import SPELLED, spell_greek
 from refman.common.text import OWN_LETTERS, fold_letters
 from refman.store.bulk import chunks
 from refman.store.packed import readable
@@ -93,12 +94,27 @@ def _plain_0019(value: str) -> str:
     return f"lower(regexp_replace(normalize({fold_expression(value)}, NFKD), '{MARKS}', '', 'g'))"
 
 
+def _plain_0025(value: str) -> str:
+    """:func:`plain_expression` from revision 0025 to 0032 (Greek letters as they are)."""
+    decomposed = f"normalize({fold_expression(value)}, NFKD)"
+    return f"lower(normalize(regexp_replace({decomposed}, '{MARKS}', '', 'g'), NFC))"
+
+
+def _greek_spelled(value: str) -> str:
+    """SQL that spells out the Greek letters of ``value`` (an SQL expression without
+    accents), as :func:`~refman.common.greek.spell_greek` does; text without them as it is."""
+    spelled = value
+    for letter, name in SPELLED.items():
+        spelled = f"replace({spelled}, {_sql_text(letter)}, {_sql_text(name)})"
+    return f"(CASE WHEN {value} ~ '[\u0370-\u03ff]' THEN {spelled} ELSE {value} END)"
+
+
 def plain_expression(value: str) -> str:
     """SQL that writes the text ``value`` (an SQL expression) plain: letters of their own
     folded, decomposed, accents dropped, composed again (a Korean syllable, a kana with its
-    voicing mark stay one letter, as on SQLite), in lower case."""
-    decomposed = f"normalize({fold_expression(value)}, NFKD)"
-    return f"lower(normalize(regexp_replace({decomposed}, '{MARKS}', '', 'g'), NFC))"
+    voicing mark stay one letter, as on SQLite), in lower case, Greek letters spelled out
+    (since revision 0035)."""
+    return _greek_spelled(_plain_0025(value))
 
 
 #: ``refman_words`` from revision 0019 to 0024: the same, ø, æ, ł, ß... folded first (to o,
@@ -112,18 +128,25 @@ WORDS_FUNCTION_0019 = f"""
         '[^[:alnum:]]+', ' ', 'g'))
     $$
     """
-#: ``refman_words`` since revision 0025: Chinese, Japanese and Korean letters each a word of
-#: their own, as :func:`~refman.common.east_asian.letters_apart` sets them apart on SQLite
-#: (composed again after the accents go: 김 is one letter, not three).
-WORDS_FUNCTION = f"""
+_WORDS = """
     CREATE OR REPLACE FUNCTION refman_words(value text) RETURNS tsvector
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       SELECT to_tsvector('simple'::regconfig, regexp_replace(regexp_replace(
-        {plain_expression("coalesce(value, '')")},
-        '{EAST_ASIAN_SQL_CLASS}', ' \\& ', 'g'),
+        {plain},
+        '{letters}', ' \\& ', 'g'),
         '[^[:alnum:]]+', ' ', 'g'))
     $$
     """
+#: ``refman_words`` from revision 0025 to 0032: Chinese, Japanese and Korean letters each a
+#: word of their own, as :func:`~refman.common.east_asian.letters_apart` sets them apart on
+#: SQLite (composed again after the accents go: 김 is one letter, not three).
+WORDS_FUNCTION_0025 = _WORDS.format(
+    plain=_plain_0025("coalesce(value, '')"), letters=EAST_ASIAN_SQL_CLASS
+)
+#: ``refman_words`` since revision 0035: the same, Greek letters spelled out (α as alpha).
+WORDS_FUNCTION = _WORDS.format(
+    plain=plain_expression("coalesce(value, '')"), letters=EAST_ASIAN_SQL_CLASS
+)
 
 #: A paper's weighted words, from its row and links (:abstract: the readable abstract); its
 #: page owners stand for its authors where it has none, as on SQLite (since revision 0023).
@@ -168,7 +191,7 @@ _MARKS = re.compile("[\u0300-\u036f]")
 def _folded(word: str) -> list[str]:
     """A typed word as ``refman_words`` folds a document's words."""
     plain = _MARKS.sub("", unicodedata.normalize("NFKD", fold_letters(word).lower()))
-    return _WORD.findall(letters_apart(unicodedata.normalize("NFC", plain)))
+    return _WORD.findall(letters_apart(spell_greek(unicodedata.normalize("NFC", plain))))
 
 
 def _lexeme(word: str, *, prefix: bool = False, field: str = "") -> str:

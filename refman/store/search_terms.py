@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from refman.common.east_asian import letters_apart
+from refman.common.greek import spell_greek
 from refman.common.text import index_form, plain_letters
 from refman.store.packed import readable
 from refman.store.search_schema import TOKENIZE
@@ -75,10 +76,11 @@ def parse_terms(typed: str) -> list[Term]:
     separators, so no input can make FTS5 raise. An accented letter typed as a letter and a
     combining accent (as a Mac may type it) is read as the one character; ligatures, full-
     width letters and ø, æ, ł, ß... as the index holds them
-    (:func:`~refman.common.text.index_form`: fi, T, o, ae, l, ss).
+    (:func:`~refman.common.text.index_form`: fi, T, o, ae, l, ss), Greek letters spelled out
+    (:func:`~refman.common.greek.spell_greek`: α as alpha).
     """
     if not typed.isascii():
-        typed = index_form(unicodedata.normalize("NFC", typed))
+        typed = spell_greek(index_form(unicodedata.normalize("NFC", typed)))
     return _all_terms(typed)[:MAX_TERMS]
 
 
@@ -167,8 +169,9 @@ def match_expression(typed: str) -> str | None:
 
 
 def plain_words(value: str) -> list[str]:
-    """Words as the index compares them: case and diacritics ignored, ø, æ, ł, ß... folded."""
-    return _TOKEN.findall(letters_apart(plain_letters(value)))
+    """Words as the index compares them: case and diacritics ignored, ø, æ, ł, ß... folded,
+    Greek letters spelled out (:func:`search_plain`)."""
+    return _TOKEN.findall(letters_apart(search_plain(value)))
 
 
 @lru_cache(maxsize=64)
@@ -201,14 +204,27 @@ def _phrase_in(value: str | None, phrase: str) -> int:
     return 1 if has_phrase(value, phrase) else 0
 
 
+def fold_0025(text: str) -> str:
+    """``refman_fold`` from revision 0025 to 0032: Chinese, Japanese and Korean letters apart
+    (Greek letters as they are)."""
+    return letters_apart(index_form(text))
+
+
 def _fold(text: str | None) -> str | None:
     """``refman_fold``: a text as the search indexes read it (since revision 0025 with its
-    Chinese, Japanese and Korean letters apart)."""
-    return None if text is None else letters_apart(index_form(text))
+    Chinese, Japanese and Korean letters apart, since 0035 with Greek letters spelled out)."""
+    return None if text is None else spell_greek(fold_0025(text))
+
+
+def search_plain(text: str) -> str:
+    """A text as ``title:``, ``venue:``, ``note:`` and ``tag:`` compare it (``refman_plain``):
+    in plain letters (:func:`~refman.common.text.plain_letters`), Greek letters spelled out,
+    as the search's words are (``title:alpha`` finds "α-synuclein")."""
+    return spell_greek(plain_letters(text))
 
 
 def _plain(text: str | None) -> str | None:
-    return None if text is None else plain_letters(text)
+    return None if text is None else search_plain(text)
 
 
 def register_functions(

@@ -364,9 +364,9 @@ def upgrade() -> None:
     """Apply this revision."""
     conn = op.get_bind()
     if conn.dialect.name == "postgresql":
-        from refman.store.search_pg import WORDS_FUNCTION
+        from refman.store.search_pg import WORDS_FUNCTION_0025
 
-        _postgresql(conn, WORDS_FUNCTION, lambda: _people(conn))
+        _postgresql(conn, WORDS_FUNCTION_0025, lambda: _people(conn))
         return
     try:
         _sqlite(conn, index_form, _new_fold, lambda: _people(conn))
