@@ -216,11 +216,12 @@ def _write(session: Session, view: SavedSearchView, *, new: bool) -> None:
         )
 
 
-def _require_tags(session: Session, names: list[str] | tuple[str, ...]) -> None:
-    """Refuse a tag typed that the library does not hold (it would find nothing, ever): a
-    value refused, not something shown that is gone."""
+def _require_tags(session: Session, names: list[str] | tuple[str, ...], text: str = "") -> None:
+    """Refuse a tag typed that the library does not hold (it would find nothing, ever), among
+    the tags or as a ``tag:`` term of the search line ``text``: a value refused, not
+    something shown that is gone."""
     try:
-        require_tags(session, names)
+        require_tags(session, names, text)
     except NotFoundError as missing:
         raise InvalidValueError(missing.message, missing.hint, missing.window_hint) from None
 
@@ -240,12 +241,16 @@ def save_search(ctx: Context, op: SaveSearch) -> Outcome[SavedSearchView]:
             raise NotFoundError("That saved search was deleted.", "Save the search again.")
         before = _view(old)
         # (a tag it names that was deleted since may stay: it can still be renamed, changed)
-        _require_tags(s, [t for t in op.tags if tag_key(t) not in map(tag_key, before.tags)])
+        _require_tags(
+            s,
+            [t for t in op.tags if tag_key(t) not in map(tag_key, before.tags)],
+            op.text if op.text != before.text else "",  # (its tag: terms: when typed anew)
+        )
         view = SavedSearchView(before.id, op.name, op.text, op.tags, op.any_tags)
         _write(s, view, new=False)
         inverse: Operation[None] = RestoreSavedSearch(before, op.label)
     else:
-        _require_tags(s, op.tags)
+        _require_tags(s, op.tags, op.text)
         (new_id,) = new_ids(s, "saved_searches", 1)
         view = SavedSearchView(new_id, op.name, op.text, op.tags, op.any_tags)
         _write(s, view, new=True)

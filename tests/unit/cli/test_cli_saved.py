@@ -82,6 +82,10 @@ def test_a_search_for_a_tag_the_library_does_not_hold_is_not_saved(
     assert (refused.code, refused.out) == (2, "")
     assert refused.err == "refman: There is no tag “to raed”. Tags like it: to read.\n"
     assert json.loads(cli("searches", "--json").out) == []
+    termed = cli("save-search", "Reading", "--search", 'scale tag:"to raed"')  # (a term)
+    assert (termed.code, termed.err) == (2, refused.err)
+    assert json.loads(cli("searches", "--json").out) == []
+    assert cli("save-search", "Reading", "--search", 'scale tag:"TO READ"').code == 0
 
 
 def test_a_saved_search_whose_tag_was_deleted_says_so(
