@@ -100,21 +100,23 @@ def _plain_0025(value: str) -> str:
     return f"lower(normalize(regexp_replace({decomposed}, '{MARKS}', '', 'g'), NFC))"
 
 
-def _greek_spelled(value: str) -> str:
-    """SQL that spells out the Greek letters of ``value`` (an SQL expression without
-    accents), as :func:`~refman.common.greek.spell_greek` does; text without them as it is."""
-    spelled = value
-    for letter, name in SPELLED.items():
-        spelled = f"replace({spelled}, {_sql_text(letter)}, {_sql_text(name)})"
-    return f"(CASE WHEN {value} ~ '[\u0370-\u03ff]' THEN {spelled} ELSE {value} END)"
+#: The characters that are, or whose compatibility form is, a Greek letter (µ, ϕ, Ω as Ohm's
+#: sign, 𝛼...): text holding none is written plain without spelling any (the test is cheap).
+_GREEK_SQL_CLASS = (
+    "[\\u00b5\\u0370-\\u03ff\\u1d00-\\u1dbf\\u1f00-\\u1fff\\u2126\\U0001d6a8-\\U0001d7cb]"
+)
 
 
 def plain_expression(value: str) -> str:
     """SQL that writes the text ``value`` (an SQL expression) plain: letters of their own
     folded, decomposed, accents dropped, composed again (a Korean syllable, a kana with its
-    voicing mark stay one letter, as on SQLite), in lower case, Greek letters spelled out
-    (since revision 0035)."""
-    return _greek_spelled(_plain_0025(value))
+    voicing mark stay one letter, as on SQLite), in lower case, Greek letters spelled out as
+    :func:`~refman.common.greek.spell_greek` spells them (since revision 0035)."""
+    plain = _plain_0025(value)
+    spelled = plain
+    for letter, name in SPELLED.items():
+        spelled = f"replace({spelled}, {_sql_text(letter)}, {_sql_text(name)})"
+    return f"(CASE WHEN {value} ~ '{_GREEK_SQL_CLASS}' THEN {spelled} ELSE {plain} END)"
 
 
 #: ``refman_words`` from revision 0019 to 0024: the same, ø, æ, ł, ß... folded first (to o,
