@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import Any, TextIO
 
 from refman.cli.output import (
@@ -143,8 +144,22 @@ def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
             '"refman import FILE".'
         )
     lines.append(_summary(len(rows), offset, total, not unfiltered))
+    if not total and not unfiltered:
+        lines[-1] += _in_trash(service, query)
     out.write("".join(line + "\n" for line in lines))
     return 0
+
+
+def _in_trash(service: LibraryService, query: PaperQuery) -> str:
+    """Where a search or a tag finds no paper in the library: how many papers of the Trash
+    it finds, as the window's list says ("" for none)."""
+    if query.section is not Section.ALL:
+        return ""
+    found = service.count(replace(query, section=Section.TRASH))
+    if not found:
+        return ""
+    does, them = ("does", "it") if found == 1 else ("do", "them")
+    return f" {plural(found, 'paper')} in the Trash {does} (add --section trash to see {them})."
 
 
 def run_show(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:

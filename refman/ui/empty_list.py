@@ -7,10 +7,13 @@ what the list shows (the search typed, the tags, the section) and what to do.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QEvent, QObject, Qt, Slot
 from PySide6.QtWidgets import QLabel, QTableView
 
 from refman.common.errors import RefmanError, ServerUnreachableError
+from refman.common.text import plural
 from refman.core.saved_searches import gone_text
 from refman.core.search_syntax import without_open_quote
 from refman.core.values import PaperQuery, SavedSearchView, Section
@@ -64,6 +67,17 @@ def empty_text(query: PaperQuery, saved: SavedSearchView | None = None) -> str:
     return _SECTIONS.get(query.section, "No papers here.")
 
 
+def _searched(query: PaperQuery) -> bool:
+    """A list of the library (not a section) narrowed by a search or tags."""
+    return query.section is Section.ALL and bool(query.text.strip() or query.tags)
+
+
+def in_trash_text(found: int) -> str:
+    """What the empty list adds when papers of the Trash match what it shows."""
+    does, them = ("does", "it") if found == 1 else ("do", "them")
+    return f"{plural(found, 'paper')} in the Trash {does}: pick Trash on the left to see {them}."
+
+
 def unread_text(query: PaperQuery, error: RefmanError) -> str:
     """Why a list of this query shows no paper when it could not be read (``error``)."""
     typed = query.text.strip()
@@ -107,7 +121,20 @@ class EmptyListNote(QObject):
             said = empty_text(query, self.saved) if unread is None else unread_text(query, unread)
             self.label.setText(said)
             self._place()
+            if unread is None and self.saved is None and _searched(query):
+                self._ask_trash(query, said)
         self.label.setVisible(empty)
+
+    def _ask_trash(self, query: PaperQuery, said: str) -> None:
+        """Add how many papers of the Trash the search or tags find, once counted off the
+        GUI thread (as ``refman list`` says it): a paper moved there is not lost."""
+        trashed = replace(query, section=Section.TRASH)
+
+        def counted(found: int) -> None:
+            if found and self._model.query == query and self.label.text() == said:
+                self.label.setText(f"{said} {in_trash_text(found)}")
+
+        self._model.reads.ask(lambda reader: reader.count(trashed), counted)
 
     def _place(self) -> None:
         area = self._table.viewport().rect().adjusted(24, 0, -24, 0)

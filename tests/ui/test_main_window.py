@@ -124,6 +124,27 @@ def test_a_search_for_a_tag_the_library_lacks_says_so_in_the_windows_words(
     qtbot.wait_until(lambda: window.model.rowCount() == 2)
 
 
+def test_a_search_that_finds_papers_only_in_the_trash_says_so(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A paper moved to the Trash is not lost: the empty list says the Trash holds papers
+    the search finds (as ``refman search`` does), counted off the GUI thread."""
+    first = row_id(window.model, 0)
+    title = window.controller.service.paper(first).title
+    window.controller.trash([first])
+    settle(window.controller)
+    note = window.findChild(QLabel, "emptyListNote")
+    assert note is not None
+    typed = f'"{title}" '
+    qtbot.keyClicks(window.search_box, typed)
+    settle(window.controller)
+    qtbot.wait_until(lambda: "in the Trash" in note.text())
+    assert note.text() == (
+        f"No paper matches “{typed.strip()}”. Check the spelling, or clear the search (Esc). "
+        "1 paper in the Trash does: pick Trash on the left to see it."
+    )
+
+
 def test_an_empty_list_says_why(qtbot: QtBot, window: MainWindow) -> None:
     note = window.findChild(QLabel, "emptyListNote")
     assert note is not None and not note.isVisible()

@@ -196,13 +196,31 @@ def test_a_tag_term_of_the_search_naming_no_tag_is_the_same_error(cli: Cli) -> N
     assert titles(cli, "--search", "TAG:neurips") == [ORCA]
 
 
+def test_a_search_that_finds_papers_only_in_the_trash_says_so(cli: Cli) -> None:
+    """A paper moved to the Trash is not lost: the search that finds it there says so."""
+    orca = paper_id(cli, ORCA)
+    cli("tag", orca, "marine")
+    cli("trash", orca)
+    run = cli("search", "orca")
+    assert (run.code, run.out) == (
+        0,
+        "No paper matches. 1 paper in the Trash does (add --section trash to see it).\n",
+    )
+    assert cli("list", "--tag", "marine").out.endswith("(add --section trash to see it).\n")
+    assert titles(cli, "--search", "orca", "--section", "trash") == [ORCA]
+    assert cli("search", "nothing-matches-this").out == "No paper matches.\n"
+
+
 def test_a_tag_that_no_paper_listed_carries_lists_no_paper(cli: Cli) -> None:
     """A tag of the library's that the papers asked for do not carry: no paper, no error."""
     orca = paper_id(cli, ORCA)
     cli("tag", orca, "marine")
     cli("trash", orca)
     run = cli("list", "--tag", "MARINE")
-    assert (run.code, run.err, run.out) == (0, "", "No paper matches.\n")
+    assert (run.code, run.err) == (0, "")
+    assert (
+        run.out == "No paper matches. 1 paper in the Trash does (add --section trash to see it).\n"
+    )
     assert titles(cli, "--tag", "marine", "--section", "trash") == [ORCA]
 
 
