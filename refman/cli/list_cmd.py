@@ -143,17 +143,17 @@ def run_list(args: argparse.Namespace, service: LibraryService, out: TextIO) -> 
             "The library is empty. Import an author page or a bibliography with "
             '"refman import FILE".'
         )
-    lines.append(_summary(len(rows), offset, total, not unfiltered))
-    if not total and not unfiltered:
-        lines[-1] += _in_trash(service, query)
+    lines.append(
+        _summary(len(rows), offset, total, not unfiltered) + _in_trash(service, query, total)
+    )
     out.write("".join(line + "\n" for line in lines))
     return 0
 
 
-def _in_trash(service: LibraryService, query: PaperQuery) -> str:
-    """Where a search or a tag finds no paper in the library: how many papers of the Trash
-    it finds, as the window's list says ("" for none)."""
-    if query.section is not Section.ALL:
+def _in_trash(service: LibraryService, query: PaperQuery, total: int) -> str:
+    """Where a search or a tag finds no paper in the library (``total``: none): how many
+    papers of the Trash it finds, as the window's list says ("" for none)."""
+    if total or query.section is not Section.ALL or not (query.text.strip() or query.tags):
         return ""
     found = service.count(replace(query, section=Section.TRASH))
     if not found:
