@@ -45,8 +45,7 @@ from refman.common.east_asian import (
     letters_apart,
 )
 from refman.common.text import index_form, person_key, sort_name
-from refman.store.bulk import chunks
-from refman.store.packed import readable
+from refman.store.refold import TRIGGERED, refold_sqlite
 from refman.store.search_terms import register_functions
 
 revision: str = "0025"
@@ -54,13 +53,6 @@ down_revision: str | None = "0024"
 branch_labels: str | None = None
 depends_on: str | None = None
 
-_COLUMNS = "title, abstract, authors, venue, subjects"
-#: The other indexes: (index, its column, its view, its table).
-_TRIGGERED = (
-    ("tags_fts", "name", "tag_search", "tags"),
-    ("notes_fts", "text", "note_search", "notes"),
-    ("file_texts_fts", "text", "file_text_search", "file_texts"),
-)
 _RAW = """
 SELECT bp.raw FROM batch_papers bp JOIN authorships a ON a.paper_id = bp.paper_id
 WHERE a.person_id = :pid AND bp.raw IS NOT NULL
@@ -238,90 +230,8 @@ def _name_of(conn: Connection, pid: int) -> str:
 # -- search -------------------------------------------------------------------------------
 
 
-Fold = Callable[[str], str]
-
-
 def _new_fold(value: str) -> str:
     return letters_apart(index_form(value))
-
-
-def _batches(conn: Connection, table: str, columns: str) -> Iterator[Any]:
-    """A table's rows (id first), read a few thousand at a time with no statement left open
-    (SQLite refuses to give a connection new functions while one is)."""
-    last = -1
-    while True:
-        rows = conn.exec_driver_sql(
-            f"SELECT id, {columns} FROM {table} WHERE id > {last} ORDER BY id LIMIT 5000"
-        ).all()
-        if not rows:
-            return
-        yield from rows
-        last = int(rows[-1][0])
-
-
-def _lettered_papers(conn: Connection) -> list[int]:
-    """The papers whose searched text holds such letters: title, venue, readable abstract,
-    an author's or page owner's name."""
-    found = {
-        int(pid)
-        for pid, title, venue, abstract in _batches(conn, "papers", "title, venue, abstract")
-        if _has_letters(title) or _has_letters(venue) or _has_letters(readable(abstract))
-    }
-    for table in ("authorships", "attributions"):
-        names = conn.exec_driver_sql(
-            f"SELECT t.paper_id, pe.name FROM {table} t JOIN persons pe ON pe.id = t.person_id"
-        ).all()
-        found.update(int(pid) for pid, name in names if _has_letters(name))
-    return sorted(found)
-
-
-def _lettered_rows(conn: Connection, table: str, column: str) -> list[int]:
-    return [int(i) for i, value in _batches(conn, table, column) if _has_letters(value)]
-
-
-def _out_and_in(
-    conn: Connection, fts: str, columns: str, view: str, ids: list[int], fold: Fold, *, into: bool
-) -> None:
-    """These rows' words leave (``into`` False) or enter an index, read through ``fold``."""
-    register_functions(conn.connection.driver_connection, fold)  # type: ignore[arg-type]
-    target, values = (
-        (f"{fts}(rowid, {columns})", f"id, {columns}")
-        if into
-        else (f"{fts}({fts}, rowid, {columns})", f"'delete', id, {columns}")
-    )
-    for part in chunks(ids, 500):
-        conn.exec_driver_sql(
-            f"INSERT INTO {target} SELECT {values} FROM {view} "
-            f"WHERE id IN ({', '.join(map(str, part))})"
-        )
-
-
-def _sqlite(conn: Connection, before: Fold, after: Fold, change: Callable[[], None]) -> None:
-    """SQLite: the rows holding such letters leave each index as ``before`` reads them, the
-    change is made, and they enter as ``after`` reads them."""
-    papers = _lettered_papers(conn)
-    total = int(conn.exec_driver_sql("SELECT count(*) FROM papers").scalar_one())
-    whole = len(papers) * 4 > total
-    others = [
-        (fts, col, view, _lettered_rows(conn, table, col)) for fts, col, view, table in _TRIGGERED
-    ]
-    if not whole:
-        _out_and_in(conn, "papers_fts", _COLUMNS, "paper_search", papers, before, into=False)
-    for fts, col, view, ids in others:
-        _out_and_in(conn, fts, col, view, ids, before, into=False)
-    change()
-    if whole:  # most papers: the index made again whole (one pass, and compact)
-        register_functions(conn.connection.driver_connection, after)  # type: ignore[arg-type]
-        # ('delete-all' and every row again: an FTS5 'rebuild' leaves a statement that keeps
-        # SQLite from giving the connection its function again)
-        conn.exec_driver_sql("INSERT INTO papers_fts(papers_fts) VALUES ('delete-all')")
-        conn.exec_driver_sql(
-            f"INSERT INTO papers_fts(rowid, {_COLUMNS}) SELECT id, {_COLUMNS} FROM paper_search"
-        )
-    else:
-        _out_and_in(conn, "papers_fts", _COLUMNS, "paper_search", papers, after, into=True)
-    for fts, col, view, ids in others:
-        _out_and_in(conn, fts, col, view, ids, after, into=True)
 
 
 def _lettered_shared(conn: Connection) -> set[int]:
@@ -349,7 +259,7 @@ def _postgresql(conn: Connection, function: str, change: Callable[[], None]) -> 
     before = _lettered_shared(conn)
     change()
     conn.exec_driver_sql(function)
-    for _, column, _, table in _TRIGGERED:
+    for _, column, _, table in TRIGGERED:
         conn.exec_driver_sql(
             f"UPDATE {table} SET {column} = {column} WHERE normalize({column}, NFKC) ~ %(p)s",
             {"p": EAST_ASIAN_SQL_CLASS},
@@ -369,7 +279,7 @@ def upgrade() -> None:
         _postgresql(conn, WORDS_FUNCTION_0025, lambda: _people(conn))
         return
     try:
-        _sqlite(conn, index_form, _new_fold, lambda: _people(conn))
+        refold_sqlite(conn, index_form, _new_fold, _has_letters, lambda: _people(conn))
     finally:
         register_functions(conn.connection.driver_connection)  # type: ignore[arg-type]
 
@@ -383,6 +293,6 @@ def downgrade() -> None:
         _postgresql(conn, WORDS_FUNCTION_0019, lambda: None)
         return
     try:
-        _sqlite(conn, _new_fold, index_form, lambda: None)
+        refold_sqlite(conn, _new_fold, index_form, _has_letters)
     finally:
         register_functions(conn.connection.driver_connection, index_form)  # type: ignore[arg-type]

@@ -17,7 +17,6 @@ indexes them as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from typing import Any
 
 from alembic import op
@@ -25,23 +24,13 @@ from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
 from refman.store.bulk import chunks
-from refman.store.packed import readable
+from refman.store.refold import TRIGGERED, flagged_papers, flagged_rows, refold_sqlite
 from refman.store.search_terms import fold_0025, register_functions
 
 revision: str = "0035"
 down_revision: str | None = "0034"
 branch_labels: str | None = None
 depends_on: str | None = None
-
-Fold = Callable[[str], str]
-
-_COLUMNS = "title, abstract, authors, venue, subjects"
-#: The other indexes: (index, its column, its view, its table).
-_TRIGGERED = (
-    ("tags_fts", "name", "tag_search", "tags"),
-    ("notes_fts", "text", "note_search", "notes"),
-    ("file_texts_fts", "text", "file_text_search", "file_texts"),
-)
 
 
 def _spelled(value: str) -> str:
@@ -57,79 +46,6 @@ def _changes(value: Any) -> bool:
     return bool(value) and not str(value).isascii() and _spelled(value) != fold_0025(value)
 
 
-def _batches(conn: Connection, table: str, columns: str) -> Iterator[Any]:
-    """A table's rows (id first), read a few thousand at a time with no statement left open
-    (SQLite refuses to give a connection new functions while one is)."""
-    last = -1
-    while True:
-        rows = conn.exec_driver_sql(
-            f"SELECT id, {columns} FROM {table} WHERE id > {last} ORDER BY id LIMIT 5000"
-        ).all()
-        if not rows:
-            return
-        yield from rows
-        last = int(rows[-1][0])
-
-
-def _greek_papers(conn: Connection) -> list[int]:
-    """The papers whose searched text holds a Greek letter: title, venue, readable abstract,
-    an author's or page owner's name."""
-    found = {
-        int(pid)
-        for pid, title, venue, abstract in _batches(conn, "papers", "title, venue, abstract")
-        if _changes(title) or _changes(venue) or _changes(readable(abstract))
-    }
-    for table in ("authorships", "attributions"):
-        names = conn.exec_driver_sql(
-            f"SELECT t.paper_id, pe.name FROM {table} t JOIN persons pe ON pe.id = t.person_id"
-        ).all()
-        found.update(int(pid) for pid, name in names if _changes(name))
-    return sorted(found)
-
-
-def _greek_rows(conn: Connection, table: str, column: str) -> list[int]:
-    return [int(i) for i, value in _batches(conn, table, column) if _changes(value)]
-
-
-def _out_and_in(
-    conn: Connection, fts: str, columns: str, view: str, ids: list[int], fold: Fold, *, into: bool
-) -> None:
-    """These rows' words leave (``into`` False) or enter an index, read through ``fold``."""
-    register_functions(conn.connection.driver_connection, fold)  # type: ignore[arg-type]
-    target, values = (
-        (f"{fts}(rowid, {columns})", f"id, {columns}")
-        if into
-        else (f"{fts}({fts}, rowid, {columns})", f"'delete', id, {columns}")
-    )
-    for part in chunks(ids, 500):
-        conn.exec_driver_sql(
-            f"INSERT INTO {target} SELECT {values} FROM {view} "
-            f"WHERE id IN ({', '.join(map(str, part))})"
-        )
-
-
-def _sqlite(conn: Connection, before: Fold, after: Fold) -> None:
-    """SQLite: the rows holding Greek letters leave each index as ``before`` reads them and
-    enter as ``after`` reads them."""
-    papers = _greek_papers(conn)
-    total = int(conn.exec_driver_sql("SELECT count(*) FROM papers").scalar_one())
-    others = [
-        (fts, col, view, _greek_rows(conn, table, col)) for fts, col, view, table in _TRIGGERED
-    ]
-    for fts, col, view, ids in others:
-        _out_and_in(conn, fts, col, view, ids, before, into=False)
-        _out_and_in(conn, fts, col, view, ids, after, into=True)
-    if len(papers) * 4 > total:  # most papers: the index made again whole (one pass, compact)
-        register_functions(conn.connection.driver_connection, after)  # type: ignore[arg-type]
-        conn.exec_driver_sql("INSERT INTO papers_fts(papers_fts) VALUES ('delete-all')")
-        conn.exec_driver_sql(
-            f"INSERT INTO papers_fts(rowid, {_COLUMNS}) SELECT id, {_COLUMNS} FROM paper_search"
-        )
-        return
-    _out_and_in(conn, "papers_fts", _COLUMNS, "paper_search", papers, before, into=False)
-    _out_and_in(conn, "papers_fts", _COLUMNS, "paper_search", papers, after, into=True)
-
-
 def _postgresql(conn: Connection, function: str) -> None:
     """PostgreSQL: the words function, and the words made again of the rows holding Greek
     letters (tags, notes and files' texts: generated columns, made again by an update of
@@ -137,13 +53,13 @@ def _postgresql(conn: Connection, function: str) -> None:
     from refman.store.search_pg import PgIndex
 
     conn.exec_driver_sql(function)
-    for _, column, _, table in _TRIGGERED:
-        ids = _greek_rows(conn, table, column)
+    for _, column, _, table in TRIGGERED:
+        ids = flagged_rows(conn, table, column, _changes)
         for part in chunks(ids, 500):
             conn.exec_driver_sql(
                 f"UPDATE {table} SET {column} = {column} WHERE id IN ({', '.join(map(str, part))})"
             )
-    ids = _greek_papers(conn)
+    ids = flagged_papers(conn, _changes)
     with Session(bind=conn) as session:  # (in the migration's transaction)
         PgIndex().forget(session, ids)
         PgIndex().remember(session, ids)
@@ -158,7 +74,7 @@ def upgrade() -> None:
         _postgresql(conn, WORDS_FUNCTION)
         return
     try:
-        _sqlite(conn, fold_0025, _spelled)
+        refold_sqlite(conn, fold_0025, _spelled, _changes)
     finally:
         register_functions(conn.connection.driver_connection)  # type: ignore[arg-type]
 
@@ -172,6 +88,6 @@ def downgrade() -> None:
         _postgresql(conn, WORDS_FUNCTION_0025)
         return
     try:
-        _sqlite(conn, _spelled, fold_0025)
+        refold_sqlite(conn, _spelled, fold_0025, _changes)
     finally:
         register_functions(conn.connection.driver_connection, fold_0025)  # type: ignore[arg-type]
