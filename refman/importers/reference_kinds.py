@@ -1,8 +1,9 @@
-"""A thesis and a book chapter as APA and Harvard write them: "Title (Doctoral dissertation).
-University of Bergen.", "Title [Doctoral dissertation, University of Bergen]. BORA.", "Title.
-In K. Mensah (Ed.), Book title (pp. 301–310). Springer." — for
-:mod:`~refman.importers.references`, which reads them as articles otherwise (the school or
-the editors taken for a journal).
+"""A thesis, a book chapter and a book as APA and Harvard write them: "Title (Doctoral
+dissertation). University of Bergen.", "Title [Doctoral dissertation, University of Bergen].
+BORA.", "Title. In K. Mensah (Ed.), Book title (pp. 301–310). Springer.", "Title (3rd ed.).
+Springer.", "Title. Cambridge: Cambridge University Press." — for
+:mod:`~refman.importers.references`, which reads them as articles otherwise (the school, the
+editors or the publisher taken for a journal, the edition kept in the title).
 """
 
 from __future__ import annotations
@@ -30,9 +31,31 @@ _CHAPTER = re.compile(
 )
 
 
+#: A book's edition after its title: "(3rd ed.)", "(2nd edn)", "(4th edition, Vol. 2)".
+_EDITION = re.compile(
+    r"\s*\((?P<number>\d{1,3})(?:st|nd|rd|th)\.?\s+(?:ed|edn|edition)\b\.?[^()]{0,40}\)\s*$",
+    re.IGNORECASE,
+)
+#: A publisher, as a book's reference names it where an article's names its journal.
+_PUBLISHER = re.compile(
+    r"\b(?:Press|Publish(?:ing|ers?)|Verlag|Books|Springer|Wiley|Elsevier|Routledge|CRC|"
+    r"Pearson|SAGE|Sage|Kluwer|Birkh[aä]user|Cengage|McGraw[- ]Hill|Prentice[- ]Hall|"
+    r"O['’]Reilly|Addison[- ]Wesley|Norton|Penguin|Macmillan|Palgrave|Taylor\s*&\s*Francis)\b"
+)
+#: Harvard's edition, a sentence after the title: "2nd edn. Cambridge: Cambridge University
+#: Press." (the publisher after it).
+_EDITION_AFTER = re.compile(
+    r"^\s*(?P<number>\d{1,3})(?:st|nd|rd|th)\.?\s+(?:ed|edn|edition)\b\.?\s*"
+    r"(?P<publisher>[^.]*?)\.?\s*(?=https?://|doi:|$)",
+    re.IGNORECASE,
+)
+#: Harvard's "Place: Publisher".
+_PLACE = re.compile(r"^(?P<place>[A-Z][^:,.()]{1,40}):\s*(?P<publisher>\S.*)$")
+
+
 def as_published(record: ParsedRecord, title: str, rest: str) -> ParsedRecord:
-    """``record`` (read from a reference's ``title`` and the ``rest`` after it) as the thesis
-    or chapter it says it is; any other record as it is."""
+    """``record`` (read from a reference's ``title`` and the ``rest`` after it) as the thesis,
+    chapter or book it says it is; any other record as it is."""
     thesis = _THESIS.search(title)
     if thesis is not None:
         return replace(
@@ -50,4 +73,35 @@ def as_published(record: ParsedRecord, title: str, rest: str) -> ParsedRecord:
             venue=chapter["book"].strip(" ,."),
             publisher=chapter["publisher"] or None,
         )
-    return record
+    return _as_book(record, title, rest)
+
+
+def _as_book(record: ParsedRecord, title: str, rest: str) -> ParsedRecord:
+    """A book: an edition follows its title ("(3rd ed.)", Harvard's "2nd edn."), or the place
+    of its journal holds a publisher and it has no volume, issue or pages. The edition and
+    Harvard's place are kept (CSL ``edition``, ``publisher-place``)."""
+    edition = _EDITION.search(title)
+    after = _EDITION_AFTER.match(rest) if edition is None else None
+    venue = (after["publisher"] if after is not None else record.venue) or ""
+    unbound = not (record.volume or record.issue or record.pages)
+    if edition is None and after is None and not (unbound and _PUBLISHER.search(venue)):
+        return record
+    extra = dict(record.extra)
+    publisher = venue or record.publisher
+    placed = _PLACE.match(venue)
+    if placed is not None:
+        extra["publisher-place"] = placed["place"].strip()
+        publisher = placed["publisher"].strip(" .")
+    if edition is not None:
+        extra["edition"] = edition["number"]
+        title = title[: edition.start()]
+    elif after is not None:
+        extra["edition"] = after["number"]
+    return replace(
+        record,
+        title=title_text(title.strip(" .,")),
+        type="book",
+        venue=None,
+        publisher=publisher or None,
+        extra=extra,
+    )

@@ -77,10 +77,12 @@ _SENTENCE_END = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])([.?!])\s+(?=\S)")
 #: A year standing alone in the rest of a reference: "2023.", ", 2023,", "(2023)", "2023;".
 LONE_YEAR = re.compile(rf"(?:^|[\s(,.;])({YEAR})[a-z]?(?=$|[\s).,;:])")
 #: Volume, issue and pages: "24(2), 1–34", "vol. 24, no. 2, pp. 1–34", "2023;24(2):1-34",
-#: LaTeX's plain style's "pages 40--48".
+#: LaTeX's plain style's "pages 40--48"; a volume without an issue before the pages ("421,
+#: 106–121", Nature's "441, 106–121"; a year is none).
 _VOLUME = re.compile(
     r"\b(?:vol\.\s*)?(\d{1,4})\s*(?:\((?!(?:1[89]|20)\d\d\))(\w{1,6})\)|,\s*no\.\s*(\w{1,6}))"
     r"|\bvol\.\s*(\d{1,4})"
+    r"|\b(?!(?:1[89]|20)\d\d\b)(\d{1,4}),\s*(?=(?:pp?\.\s*)?\d{1,6}\s*[–-]{1,2}\s*\d)"
 )
 _PAGES = re.compile(r"(?:\bpp?\.\s*|\bpages\s+|[:,]\s*)(\d{1,6}\s*[–-]{1,2}\s*\d{1,6})(?![\d:])")
 #: How a title starts: a capital, a digit or a quote (every style capitalises its first word).
@@ -348,7 +350,7 @@ def reference_record(
         type=kind,
         doi=ids[0][0] if ids[0] else None,
         arxiv_id=arxiv,
-        volume=(volume.group(1) or volume.group(4)) if volume else None,
+        volume=(volume.group(1) or volume.group(4) or volume.group(5)) if volume else None,
         issue=(volume.group(2) or volume.group(3)) if volume else None,
         pages=re.sub(r"\s*[–-]{1,2}\s*", "–", pages.group(1)) if pages else None,
         extra={"status": status} if status else {},

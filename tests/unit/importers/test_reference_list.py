@@ -655,3 +655,59 @@ def test_a_thesis_and_a_books_chapter_read_as_what_they_are(
     record = read_reference(line)
     assert record is not None
     assert (record.title, record.type, record.venue, record.publisher) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "Solvik, M., & Okafor, N. (2019). Coastal sediment dynamics (3rd ed.). Springer.",
+            ("Coastal sediment dynamics", "book", None, "Springer", {"edition": "3"}),
+        ),
+        (
+            "Solvik, M. (2021). Estuaries of the north. Cambridge University Press.",
+            ("Estuaries of the north", "book", None, "Cambridge University Press", {}),
+        ),
+        (
+            "Solvik, M. (2021) Estuaries of the north. 2nd edn. Cambridge: Cambridge University "
+            "Press.",
+            (
+                "Estuaries of the north",
+                "book",
+                None,
+                "Cambridge University Press",
+                {"edition": "2", "publisher-place": "Cambridge"},
+            ),
+        ),
+        (  # a journal a publisher's name begins, with its volume: an article still
+            "Solvik, M. (2016). A note on tides. Wiley Interdisciplinary Reviews: Water, 3(1), "
+            "12–20.",
+            ("A note on tides", "article-journal", "Wiley Interdisciplinary Reviews", None, {}),
+        ),
+    ],
+)
+def test_a_book_reads_as_a_book_with_its_publisher_and_edition(
+    line: str, expected: tuple[object, ...]
+) -> None:
+    """A book was a journal article whose journal was its publisher, its edition kept in its
+    title ("Coastal sediment dynamics (3rd ed.)")."""
+    record = read_reference(line)
+    assert record is not None
+    got = (record.title, record.type, record.venue, record.publisher, dict(record.extra))
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "volume", "pages"),
+    [
+        ("Okafor, N. (2020). Tidal flats. Marine Geology, 421, 106–121.", "421", "106–121"),
+        ("Okafor, N. Tidal flats. Nature 441, 106–121 (2006).", "441", "106–121"),
+        ("Okafor, N. (2020). Tidal flats. In Proc. Coastal Days, 2020, 1–5.", None, "1–5"),
+    ],
+)
+def test_a_volume_without_an_issue_is_read_and_a_year_is_no_volume(
+    line: str, volume: str | None, pages: str
+) -> None:
+    record = read_reference(line)
+    assert record is not None
+    assert (record.volume, record.pages) == (volume, pages)
