@@ -20,7 +20,7 @@ from refman.core.operations import Operation, Outcome
 from refman.core.reading import load_tag_names
 from refman.core.rules import clean_tag_names, tag_key, typed_text
 from refman.core.search_syntax import SearchFilter, with_tag_renamed
-from refman.core.tag_names import require_tags
+from refman.core.tag_names import require_tags, unknown_searched
 from refman.core.values import Changes, PaperQuery, SavedSearchView
 from refman.store.id_marks import new_ids
 from refman.store.models import SavedSearch
@@ -97,11 +97,23 @@ def _view(row: SavedSearch, count: int = -1) -> SavedSearchView:
 
 
 def _with_gone(session: Session, views: list[SavedSearchView]) -> list[SavedSearchView]:
-    """The views, each with the tags it names that the library no longer holds."""
-    if not any(v.tags for v in views):
+    """The views, each with the tags it names that the library no longer holds: among its
+    tags, and in the ``tag:`` terms of its words."""
+    if not any(v.tags or "tag:" in v.text.lower() for v in views):
         return views
     held = {tag_key(name) for name in load_tag_names(session)}
-    return [replace(v, gone=tuple(t for t in v.tags if tag_key(t) not in held)) for v in views]
+    return [
+        replace(
+            v,
+            gone=tuple(
+                dict.fromkeys(
+                    [t for t in v.tags if tag_key(t) not in held]
+                    + unknown_searched(session, v.text)
+                )
+            ),
+        )
+        for v in views
+    ]
 
 
 def gone_text(gone: tuple[str, ...]) -> str:

@@ -71,9 +71,18 @@ def require_tags(session: Session, names: Iterable[str], search: str = "") -> No
     for name in names:
         if tag_key(name) not in keys:
             raise no_tag(name, tags_like(name, held))
-    for name in searched:
-        if not session.scalar(select(exists().where(tags_named(session, name)))):
-            raise no_tag(name, tags_like(name, held))
+    for name in unknown_searched(session, search)[:1]:
+        raise no_tag(name, tags_like(name, held))
+
+
+def unknown_searched(session: Session, search: str) -> list[str]:
+    """The names of the ``tag:`` terms of a search line that name no tag (as the search finds
+    tags: case and accents not counted), in order."""
+    return [
+        name
+        for name in searched_tags(search)
+        if not session.scalar(select(exists().where(tags_named(session, name))))
+    ]
 
 
 def searched_tags(search: str) -> list[str]:

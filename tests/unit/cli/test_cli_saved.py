@@ -106,3 +106,22 @@ def test_a_saved_search_whose_tag_was_deleted_says_so(
     assert papers.code == 0 and "No paper matches." in papers.out
     assert "saved search “Systems”: its tag “systems” is no longer in the library" in papers.err
     assert library.saved_search("systems").gone == ("systems",)
+
+
+def test_a_saved_search_whose_words_name_a_deleted_tag_says_so(
+    cli: Cli, tmp_path: Path, library: LibraryService
+) -> None:
+    """A tag in the saved search's words (``tag:systems``) is one it names too: deleted, the
+    search says so as for a tag among its tags (it said only "No paper matches.")."""
+    page = tmp_path / "zhuo.txt"
+    page.write_text(publication_page("Zhuo Jiang", RECORDS), encoding="utf-8")
+    assert cli("import", page).code == 0
+    assert cli("tag", "1", "Systems").code == 0
+    assert cli("save-search", "Mine", "--search", "tag:systems").code == 0  # (any case)
+    assert library.saved_search("Mine").gone == ()
+    library.delete_tag("Systems")
+    listed = cli("searches")
+    assert "(its tag “systems” is no longer in the library)" in listed.out
+    papers = cli("list", "--saved", "Mine")
+    assert papers.code == 0 and "No paper matches." in papers.out
+    assert "saved search “Mine”: its tag “systems” is no longer in the library" in papers.err
