@@ -139,17 +139,22 @@ def no_password(exc: BaseException) -> bool:
 
 
 #: What libpq says when the server turns a connection away (an address or a password to
-#: mend, not an outage): its words, why the library cannot be opened, and what to do.
-_TURNED_AWAY = (
+#: mend, not an outage): its words, why the library cannot be opened, what to do on the
+#: command line, and what to do in the window (None: the same).
+_TURNED_AWAY: tuple[tuple[re.Pattern[str], str, str, str | None], ...] = (
     (
         re.compile(r"no password supplied"),
         "the server asks for a password, and none was given.",
+        "Put it in ~/.pgpass (HOST:PORT:DATABASE:USER:PASSWORD, mode 0600, or a file "
+        "PGPASSFILE names), or keep it in the system keyring from the window, then try again.",
         "Type it in File ▸ Open Library… (Shared library tab), or put it in ~/.pgpass "
         "(HOST:PORT:DATABASE:USER:PASSWORD, mode 0600), then try again.",
     ),
     (
         re.compile(r'password authentication failed for user "([^"]*)"'),
         "the server did not accept the password of user “{0}”.",
+        "Check the password (in ~/.pgpass, or the one the window keeps in the system "
+        "keyring) and the user name; the server's administrator can set a new password.",
         "Check the password (typed in File ▸ Open Library…, or in ~/.pgpass) and the user "
         "name; the server's administrator can set a new password.",
     ),
@@ -158,22 +163,27 @@ _TURNED_AWAY = (
         "the server has no user “{0}”.",
         "Check the user name in the address; the server's administrator adds each person "
         "of the group (packaging/shared-library.sql).",
+        None,
     ),
     (
         re.compile(r'database "([^"]*)" does not exist'),
         "the server has no database “{0}”.",
         "Check the database name in the address; the server's administrator knows it.",
+        None,
     ),
     (
         re.compile(r"no pg_hba\.conf entry"),
         "the server does not let this user connect from this machine.",
         "Ask the server's administrator to allow it (pg_hba.conf), or check the user and "
         "database names and whether TLS is asked for.",
+        None,
     ),
     (
         re.compile(r"server does not support SSL"),
         "the server offers no encrypted (TLS) connection, and the address insists on one "
         "(sslmode=require).",
+        "Ask the server's administrator to turn on TLS, or, on a network you trust, drop "
+        "?sslmode=require from the address.",
         "Ask the server's administrator to turn on TLS, or, on a network you trust, untick "
         "“Use TLS” in File ▸ Open Library… (drop ?sslmode=require from the address).",
     ),
@@ -183,11 +193,12 @@ _TURNED_AWAY = (
 def _turned_away(detail: str, where: Path | str | None) -> LibraryUnavailableError | None:
     """The plain words for a connection the server turned away, or None."""
     named = f" “{where}”" if where is not None else ""
-    for pattern, why, hint in _TURNED_AWAY:
+    for pattern, why, hint, window_hint in _TURNED_AWAY:
         if found := pattern.search(detail):
             return LibraryUnavailableError(
                 f"The shared library{named} cannot be opened: {why.format(*found.groups())}",
                 hint,
+                window_hint,
             )
     return None
 

@@ -56,33 +56,41 @@ def test_a_user_the_server_does_not_know_is_named(
 
 
 @pytest.mark.parametrize(
-    ("libpq", "said", "hint"),
+    ("libpq", "said", "hint", "window_hint"),
     [
         (
             "fe_sendauth: no password supplied",
             "the server asks for a password, and none was given",
             "~/.pgpass",
+            "Type it in File ▸ Open Library…",
         ),
         (
             'FATAL:  password authentication failed for user "alice"',
             "the server did not accept the password of user “alice”",
-            "Check the password",
+            "Check the password (in ~/.pgpass",
+            "Check the password (typed in File ▸ Open Library…",
         ),
         (
             "server does not support SSL, but SSL was required",
             "offers no encrypted (TLS) connection",
-            "Use TLS",
+            "drop ?sslmode=require from the address",
+            "untick “Use TLS” in File ▸ Open Library…",
         ),
         (
             'FATAL:  no pg_hba.conf entry for host "10.0.0.7", user "alice", database "lab"',
             "does not let this user connect from this machine",
             "pg_hba.conf",
+            "pg_hba.conf",
         ),
     ],
 )
-def test_a_password_or_tls_refusal_says_what_to_mend(libpq: str, said: str, hint: str) -> None:
+def test_a_password_or_tls_refusal_says_what_to_mend(
+    libpq: str, said: str, hint: str, window_hint: str
+) -> None:
     """libpq's own words (what psycopg raises while connecting, with no SQLSTATE): the test
-    server trusts every local user, so it never asks for a password itself."""
+    server trusts every local user, so it never asks for a password itself. The command
+    line's hint names what the command line can mend, the window's its own menus (the
+    command line was told to use File ▸ Open Library…)."""
     failure = psycopg.OperationalError(
         f'connection failed: connection to server at "127.0.0.1", port 5432 failed: {libpq}'
     )
@@ -92,7 +100,8 @@ def test_a_password_or_tls_refusal_says_what_to_mend(libpq: str, said: str, hint
     assert error.message.startswith(
         "The shared library “postgresql+psycopg://alice@db.example.org/lab” cannot be opened: "
     )
-    assert said in error.message and hint in error.hint
+    assert said in error.message and hint in error.hint and window_hint in error.window_hint
+    assert "File ▸" not in error.hint
     assert "Check the network" not in str(error)
 
 
