@@ -40,7 +40,9 @@ __all__ = [
 # Private-use placeholders for characters LaTeX treats specially but prose uses literally.
 _PERCENT = "\ue000"
 _AMPERSAND = "\ue001"
-_RESTORE = str.maketrans({_PERCENT: "%", _AMPERSAND: "&", "\xa0": " "})
+#: A prime in math ("$f''(x)$"), kept from pylatexenc, which reads two as a closing quote.
+_PRIME = "\ue002"
+_RESTORE = str.maketrans({_PERCENT: "%", _AMPERSAND: "&", _PRIME: "'", "\xa0": " "})
 _BARE_PERCENT = re.compile(r"(?<!\\)%")
 _BARE_AMPERSAND = re.compile(r"(?<!\\)&")
 
@@ -122,7 +124,7 @@ def _convert_island(latex: str) -> str:
         return named
     source = _BARE_AMPERSAND.sub(_AMPERSAND, _BARE_PERCENT.sub(_PERCENT, latex))
     if source.startswith(("$", "\\(", "\\[")):
-        source = _SCRIPT.sub(_script_to_unicode, source)
+        source = _SCRIPT.sub(_script_to_unicode, source).replace("'", _PRIME)
     try:
         converted = _get_converter().latex_to_text(source)
     except Exception:  # pylatexenc may raise anything on odd input

@@ -109,6 +109,18 @@ def test_dollar_amounts_are_not_treated_as_math() -> None:
     assert latex_to_text("a single $ sign") == "a single $ sign"
 
 
+@pytest.mark.parametrize(
+    ("latex", "readable"),
+    [
+        (r"Bounds on $f''(x)$ for convex maps", "Bounds on f''(x) for convex maps"),
+        (r"$f'(x)$ and $g'''$", "f'(x) and g'''"),
+        (r"the second derivative \(u''\) of $u$", "the second derivative u'' of u"),
+    ],
+)
+def test_primes_in_math_stay_primes_not_closing_quotes(latex: str, readable: str) -> None:
+    assert latex_to_text(latex) == readable
+
+
 def test_paragraph_breaks_of_an_abstract_are_kept() -> None:
     text = "First part with $x^2$.\n\nSecond part with \\textbf{bold}."
     assert latex_to_text(text) == "First part with x².\n\nSecond part with bold."

@@ -430,6 +430,8 @@ def test_an_entry_without_title_gets_a_provisional_one() -> None:
         ("Scaling laws, 2019--2024 --- a survey", "Scaling laws, 2019–2024 — a survey"),
         ("The ``last mile'' of {\\em code}", "The “last mile” of code"),
         ("Don't panic: it's `fine'", "Don't panic: it's `fine'"),
+        # math keeps its primes ("''" is a closing quote in prose only)
+        ("Bounds on $f''(x)$ for ``convex'' maps", "Bounds on f''(x) for “convex” maps"),
     ],
 )
 def test_latex_becomes_text(latex: str, text: str) -> None:
