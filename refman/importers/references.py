@@ -29,6 +29,7 @@ from refman.importers.reference_kinds import as_published
 from refman.importers.titles import title_text
 from refman.importers.typed_names import typed_authors
 from refman.importers.undated import MANUSCRIPT, NOT_YET, UNDATED, UNDATED_REST, status_of
+from refman.importers.venue_names import LISTED_VENUE, venue_after_comma
 
 __all__ = [
     "LONE_YEAR",
@@ -72,8 +73,10 @@ _VANCOUVER = re.compile(
 _DBLP = re.compile(r"^(?P<authors>[^:.]{3,300}?):\s+(?P<rest>.+)$")
 _DBLP_NUMBER = re.compile(r" \d{4}(?=,|$)")
 #: The end of a sentence: a full stop, question or exclamation mark before a space, not
-#: after an initial ("M. Solvik").
-_SENTENCE_END = re.compile(r"(?<![\s.][A-Z])(?<!^[A-Z])([.?!])\s+(?=\S)")
+#: after an initial ("M. Solvik") nor a journal's numbers' abbreviation ("pp. 4–9", "vol. 3").
+_SENTENCE_END = re.compile(
+    r"(?<![\s.][A-Z])(?<!^[A-Z])(?!(?<=\bpp|\bno)\.\s*\d)(?!(?<=\bvol)\.\s*\d)([.?!])\s+(?=\S)"
+)
 #: A year standing alone in the rest of a reference: "2023.", ", 2023,", "(2023)", "2023;".
 LONE_YEAR = re.compile(rf"(?:^|[\s(,.;])({YEAR})[a-z]?(?=$|[\s).,;:])")
 #: Volume, issue and pages: "24(2), 1–34", "vol. 24, no. 2, pp. 1–34", "2023;24(2):1-34",
@@ -96,12 +99,6 @@ _ELLIPSIS = re.compile(r",?\s*\.\s\.\s\.\s*")
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})(?=[^\s*])([^*]+?)(?<=[^\s*])\1(?![\w*])")
 #: "et al." ending a list of names.
 _ET_AL = re.compile(r",?\s+et al\.?$")
-#: A venue whose name lists fields ("Estuarine, Coastal and Shelf Science", "Water, Air, and
-#: Soil Pollution"): its commas end it not.
-_LISTED_VENUE = re.compile(
-    r"[A-Z][\w-]*(?:, [A-Z][\w-]*)+,? (?:and|&) [A-Z][\w-]*(?: [A-Z][\w-]*)*"
-    r"(?=\s*(?:[,;(]|\d|$))"
-)
 #: Proceedings IEEE names with commas in their abbreviations, up to the conference's
 #: acronym: "Proc. IEEE Int. Conf. Acoust., Speech Signal Process. (ICASSP)".
 _NAMED_PROCEEDINGS = re.compile(r"Proc\.[^()]{1,150}?\([A-Z][A-Za-z]*[A-Z]\)")
@@ -155,7 +152,10 @@ def _apa(text: str) -> Parts | None:
     if m is None:
         return None
     quoted = _QUOTED_FIRST.match(m["rest"])  # Harvard: "(2016) 'Title', Journal, …"
-    title, rest = (quoted[1], quoted[2]) if quoted else _title_sentence(m["rest"])
+    if quoted:
+        title, rest = quoted[1], quoted[2]
+    else:  # (Harvard without its quotes: "(2022) Title, Journal, 12(3), pp. 4–9.")
+        title, rest = venue_after_comma(*_title_sentence(m["rest"]))
     year = int(m["year"]) if m["year"] else None
     return Parts(m["authors"], title, rest, year, undated=m["undated"] or "")
 
@@ -282,7 +282,7 @@ def _venue(rest: str) -> str | None:
     rest = re.sub(r"^(?:[–—-]\s*)?(?:In:?\s+|in:?\s+)?", "", rest.strip())  # ("– Mar Geol")
     if MANUSCRIPT.match(rest):
         return None
-    listed = _LISTED_VENUE.match(rest) or _NAMED_PROCEEDINGS.match(rest)
+    listed = LISTED_VENUE.match(rest) or _NAMED_PROCEEDINGS.match(rest)
     head = listed[0] if listed else _VENUE_END.split(rest, maxsplit=1)[0].strip()
     if head.casefold().startswith(("arxiv", "corr abs/")):  # (CoRR: DBLP's name of arXiv)
         return "arXiv"
