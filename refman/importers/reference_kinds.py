@@ -16,11 +16,26 @@ from refman.importers.titles import title_text
 
 __all__ = ["as_published"]
 
-#: What a title ends with that says it is a thesis, and the school it may name.
+#: What a title ends with that says it is a thesis, and the school it may name (APA's
+#: "(Doctoral dissertation)", "[Doctoral dissertation, University of Bergen]", Vancouver's
+#: "[dissertation]", "[master's thesis]").
 _THESIS = re.compile(
-    r"\s*[\[(](?:doctoral|master'?s?|ph\.?\s?d\.?|bachelor'?s?|diploma)\s+"
+    r"\s*[\[(](?P<degree>(?:doctoral|master'?s?|ph\.?\s?d\.?|bachelor'?s?|diploma)\s+)?"
     r"(?:dissertation|thesis)(?:,\s*(?P<school>[^\])]{2,120}))?[\])]\s*$",
     re.IGNORECASE,
+)
+#: What follows a title that says it is a thesis (Harvard's "PhD thesis.", Chicago's "PhD
+#: diss.,", "MSc thesis,").
+_THESIS_AFTER = re.compile(
+    r"^\s*(?P<degree>(?:doctoral|master'?s?|ph\.?\s?d\.?|bachelor'?s?|diploma|m\.?sc\.?|"
+    r"m\.?a\.?|m\.?phil\.?)\s+)(?:dissertation|thesis|diss\.)[.,]?\s+",
+    re.IGNORECASE,
+)
+#: The school a thesis names after it, and the place before it (Vancouver's "Bergen:
+#: University of Bergen; 2019.", "Bergen (Norway): University of Bergen; 2019.").
+_SCHOOL = re.compile(
+    r"^\s*(?:(?P<place>[A-Z][^:;,.()]{1,40}(?:\s*\([^()]{1,30}\))?):\s*)?"
+    r"(?P<school>[^\W\d_][^;.]{1,119}?)\s*(?:[;.,]|$)"
 )
 #: A chapter's book after its editors: "In K. Mensah (Ed.), Book title (pp. 1–9). Springer."
 _CHAPTER = re.compile(
@@ -56,15 +71,9 @@ _PLACE = re.compile(r"^(?P<place>[A-Z][^:,.()]{1,40}):\s*(?P<publisher>\S.*)$")
 def as_published(record: ParsedRecord, title: str, rest: str) -> ParsedRecord:
     """``record`` (read from a reference's ``title`` and the ``rest`` after it) as the thesis,
     chapter or book it says it is; any other record as it is."""
-    thesis = _THESIS.search(title)
+    thesis = _THESIS.search(title) or _THESIS_AFTER.match(rest)
     if thesis is not None:
-        return replace(
-            record,
-            title=title_text(title[: thesis.start()].strip(" .,")),
-            type="thesis",
-            venue=None,
-            publisher=thesis["school"] or record.venue,
-        )
+        return _as_thesis(record, title, rest, thesis)
     chapter = _CHAPTER.match(rest)
     if chapter is not None:
         return replace(
@@ -74,6 +83,36 @@ def as_published(record: ParsedRecord, title: str, rest: str) -> ParsedRecord:
             publisher=chapter["publisher"] or None,
         )
     return _as_book(record, title, rest)
+
+
+def _as_thesis(record: ParsedRecord, title: str, rest: str, thesis: re.Match[str]) -> ParsedRecord:
+    """A thesis, its school its publisher (named in its brackets or after it, the place
+    before it kept: CSL ``publisher-place``) and its degree its genre, as a ``.bib``
+    ``@phdthesis`` gives them."""
+    extra = dict(record.extra)
+    degree = (thesis["degree"] or "").strip().casefold()
+    if degree.startswith(("master", "m")):
+        extra["genre"] = "Master's thesis"
+    elif degree.startswith(("doctoral", "ph")) or (not degree and "dissertation" in thesis[0]):
+        extra["genre"] = "PhD thesis"
+    school = thesis.groupdict().get("school")
+    if thesis.re is _THESIS_AFTER:
+        rest = rest[thesis.end() :]
+    else:
+        title = title[: thesis.start()]
+    named = _SCHOOL.match(rest) if school is None else None
+    if named is not None:
+        school = named["school"]
+        if named["place"]:
+            extra["publisher-place"] = named["place"].strip()
+    return replace(
+        record,
+        title=title_text(title.strip(" .,")),
+        type="thesis",
+        venue=None,
+        publisher=(school or "").strip() or None,
+        extra=extra,
+    )
 
 
 def _as_book(record: ParsedRecord, title: str, rest: str) -> ParsedRecord:

@@ -59,3 +59,39 @@ def test_harvard_without_quotes_ends_the_title_at_the_journals_comma(
         record.authors_complete,
     )
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "extra"),
+    [
+        (
+            "Lund K. Sediment transport in fjords [dissertation]. Bergen: University of Bergen; "
+            "2019.",
+            {"genre": "PhD thesis", "publisher-place": "Bergen"},
+        ),
+        (
+            "Lund K. Sediment transport in fjords [master's thesis]. Bergen (Norway): "
+            "University of Bergen; 2019.",
+            {"genre": "Master's thesis", "publisher-place": "Bergen (Norway)"},
+        ),
+        (
+            "Lund, K. (2019) Sediment transport in fjords. PhD thesis. University of Bergen. "
+            "Available at: https://bora.uib.no/handle/1956/1 (Accessed: 3 May 2023).",
+            {"genre": "PhD thesis"},
+        ),
+        (
+            "Lund, Kari. 2019. “Sediment transport in fjords.” PhD diss., University of Bergen.",
+            {"genre": "PhD thesis"},
+        ),
+    ],
+)
+def test_a_thesis_in_vancouver_harvard_and_chicago_names_its_school_not_a_journal(
+    line: str, extra: dict[str, str]
+) -> None:
+    """Vancouver's thesis was an article of the journal "Bergen" (its place); Harvard's and
+    Chicago's, of "PhD thesis. University of Bergen." and "PhD diss"."""
+    record = read_reference(line)
+    assert record is not None, line
+    got = (record.title, record.type, record.venue, record.publisher, record.year)
+    assert got == ("Sediment transport in fjords", "thesis", None, "University of Bergen", 2019)
+    assert dict(record.extra) == extra
