@@ -13,9 +13,12 @@ from dataclasses import replace
 
 from refman.importers.records import ParsedRecord
 from refman.importers.titles import title_text
+from refman.importers.undated import MANUSCRIPT
 
-__all__ = ["as_published"]
+__all__ = ["as_published", "reference_kind"]
 
+#: Words of a venue's name that say it is a conference's or a workshop's.
+_PROCEEDINGS = re.compile(r"\b(?:Proc|Proceedings|Conference|Conf|Workshop|Symposium|Meeting)\b")
 #: What a title ends with that says it is a thesis, and the school it may name (APA's
 #: "(Doctoral dissertation)", "[Doctoral dissertation, University of Bergen]", Vancouver's
 #: "[dissertation]", "[master's thesis]").
@@ -144,3 +147,30 @@ def _as_book(record: ParsedRecord, title: str, rest: str) -> ParsedRecord:
         publisher=publisher or None,
         extra=extra,
     )
+
+
+def _acronym(venue: str) -> bool:
+    """Whether a venue of one word is a conference's acronym ("NeurIPS", "ICML"), not a
+    journal's name ("Geomorphology", "Nature"; arXiv is neither)."""
+    return venue != "arXiv" and sum(c.isupper() for c in venue) >= 2
+
+
+def reference_kind(rest: str, venue: str | None, arxiv: str | None, numbered: bool) -> str:
+    """The CSL type of a reference read as an article: a conference paper ("In Proceedings
+    of …"), a preprint, a manuscript, an article (:func:`as_published` reads it further).
+
+    Args:
+        rest: What follows the reference's title.
+        venue: The venue read from it, if any.
+        arxiv: The arXiv id it gives, if any.
+        numbered: Whether it gives a volume, issue or pages.
+    """
+    if MANUSCRIPT.match(rest):
+        return "manuscript"
+    if re.match(r"\s*[Ii]n:?\s", rest) or (venue and _PROCEEDINGS.search(venue)):
+        return "paper-conference"
+    if venue and " " not in venue and not numbered and _acronym(venue):
+        return "paper-conference"  # ("NeurIPS 2023", "ICML 2021: 10-20"; not "Nature")
+    if venue == "arXiv" or (arxiv and not venue):
+        return "article"
+    return "article-journal" if venue else "article"

@@ -19,13 +19,14 @@ author list).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from refman.common.errors import InvalidValueError
 from refman.common.identifiers import find_arxiv_ids, find_dois, normalize_arxiv
 from refman.importers.names import looks_like_person
 from refman.importers.records import ParsedRecord, PersonName
-from refman.importers.reference_kinds import as_published
+from refman.importers.reference_kinds import as_published, reference_kind
 from refman.importers.titles import title_text
 from refman.importers.typed_names import typed_authors
 from refman.importers.undated import MANUSCRIPT, NOT_YET, UNDATED, UNDATED_REST, status_of
@@ -90,6 +91,8 @@ _VOLUME = re.compile(
 _PAGES = re.compile(r"(?:\bpp?\.\s*|\bpages\s+|[:,]\s*)(\d{1,6}\s*[–-]{1,2}\s*\d{1,6})(?![\d:])")
 #: How a title starts: a capital, a digit or a quote (every style capitalises its first word).
 _TITLE_START = re.compile(r"[\s“\"‘']*(?:[^\W\d_](?<=[^a-z])|\d)")
+#: A title of one word ("Cryosphere", "Ice-shelves?").
+_ONE_WORD = re.compile(r"[“\"‘']?[^\W_][\w'’-]{2,}[?!]?[”\"’']?")
 #: A suffix APA writes as a name of its own ("Smith, J., Jr., & …"), and its ellipsis
 #: between the 19th and the last author (". . .").
 _SUFFIX = re.compile(r",\s*(?:Jr|Sr)\.?(?=\s*(?:,|&|and\b|$))")
@@ -108,8 +111,6 @@ _MEDIUM = re.compile(r"\s*\[[^\]]{1,30}\]$")
 _VENUE_END = re.compile(r"[,;:(]|(?<=\.)\s+(?=\d)|\s(?=\d+(?:[\s.,;:(]|$))|\s(?:vol|pp|no)\.")
 #: An arXiv id as DBLP writes it ("CoRR abs/2401.01234").
 _CORR = re.compile(r"\babs/(\d{4}\.\d{4,5}(?:v\d+)?)\b")
-#: Words of a venue's name that say it is a conference's or a workshop's.
-_PROCEEDINGS = re.compile(r"\b(?:Proc|Proceedings|Conference|Conf|Workshop|Symposium|Meeting)\b")
 #: An address or identifier the rest of a reference ends with (not part of its venue).
 _TRAILING_IDS = re.compile(r"\s*(?:https?://\S+|doi:\s*\S+|arXiv:\s*\S+|\[[^\]]*\])\s*$", re.I)
 
@@ -234,10 +235,13 @@ def _names_first(text: str) -> Parts | None:
     return Parts(text[: found.start() + (found[0][0] == ".")], title, rest, year)
 
 
-def is_title(text: str) -> bool:
+def is_title(text: str, lone: bool = False) -> bool:
     """Whether ``text`` can be a reference's title: two words or more, the first capitalised
-    (every style capitalises it) or a number."""
-    return _TITLE_START.match(text) is not None and " " in text.strip()
+    (every style capitalises it) or a number; or, when ``lone``, one such word of three
+    letters or more ("Cryosphere")."""
+    if _TITLE_START.match(text) is None:
+        return False
+    return " " in text.strip() or (lone and _ONE_WORD.fullmatch(text.strip()) is not None)
 
 
 def reference_authors(text: str) -> tuple[tuple[PersonName, ...], bool] | None:
@@ -298,6 +302,19 @@ def _year(parts: Parts) -> int | None:
     return int(found[0]) if found else None
 
 
+#: The styles tried, in turn, and whether each may read a title of one word (followed by a
+#: venue): at once where the title stands apart (after "(2020).", in quotes, after
+#: Vancouver's initials), else once no style reads a longer title (Nature's names first,
+#: so that "Smith, J. Cryosphere. Nat. Geosci." is no "J. Cryosphere Smith" of title "Nat").
+_STYLES: tuple[tuple[Callable[[str], Parts | None], bool], ...] = (
+    *((style, True) for style in (_apa, _quoted, _vancouver)),
+    (_dblp, False),
+    (_sentences, False),
+    (_names_first, False),
+    *((style, True) for style in (_names_first, _dblp, _sentences)),
+)
+
+
 def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord | None:
     """One reference as a record, or None when ``text`` is no reference."""
     text = _NUMBERING.sub("", text.strip())
@@ -309,9 +326,9 @@ def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord
     plain = text
     while (trimmed := _TRAILING_IDS.sub("", plain)) != plain:
         plain = trimmed
-    for style in (_apa, _quoted, _vancouver, _dblp, _sentences, _names_first):
+    for style, lone in _STYLES:
         parts = style(plain)
-        if parts is None or not is_title(title_text(parts.title)):
+        if parts is None or not is_title(title_text(parts.title), lone and bool(parts.rest)):
             continue
         people = reference_authors(parts.authors)
         year = _year(parts)
@@ -335,7 +352,7 @@ def reference_record(
     pages = _PAGES.search(parts.rest)
     arxiv = _arxiv_id(parts.rest, venue, ids[1])
     venue = venue or ("arXiv" if arxiv else None)  # ("Title. arXiv:2402.01234.")
-    kind = _kind(parts.rest, venue, arxiv)
+    kind = reference_kind(parts.rest, venue, arxiv, numbered=_VOLUME.search(parts.rest) is not None)
     record = ParsedRecord(
         title=title_text(_MEDIUM.sub("", parts.title).strip(' .,“”"')),
         title_provisional=False,
@@ -363,23 +380,3 @@ def _arxiv_id(rest: str, venue: str | None, found: list[str]) -> str | None:
     corr = _CORR.search(rest) if venue == "arXiv" else None
     given = found[0] if found else (corr.group(1) if corr else None)
     return normalize_arxiv(given, keep_version=True) if given else None
-
-
-def _acronym(venue: str) -> bool:
-    """Whether a venue of one word is a conference's acronym ("NeurIPS", "ICML"), not a
-    journal's name ("Geomorphology", "Nature"; arXiv is neither)."""
-    return venue != "arXiv" and sum(c.isupper() for c in venue) >= 2
-
-
-def _kind(rest: str, venue: str | None, arxiv: str | None) -> str:
-    """The CSL type: a conference paper ("In Proceedings of …"), a preprint, a manuscript,
-    an article."""
-    if MANUSCRIPT.match(rest):
-        return "manuscript"
-    if re.match(r"\s*[Ii]n:?\s", rest) or (venue and _PROCEEDINGS.search(venue)):
-        return "paper-conference"
-    if venue and " " not in venue and not _VOLUME.search(rest) and _acronym(venue):
-        return "paper-conference"  # ("NeurIPS 2023", "ICML 2021: 10-20"; not "Nature")
-    if venue == "arXiv" or (arxiv and not venue):
-        return "article"
-    return "article-journal" if venue else "article"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from refman.importers import parse_text
 from refman.importers.references import read_reference
 
 
@@ -95,3 +96,45 @@ def test_a_thesis_in_vancouver_harvard_and_chicago_names_its_school_not_a_journa
     got = (record.title, record.type, record.venue, record.publisher, record.year)
     assert got == ("Sediment transport in fjords", "thesis", None, "University of Bergen", 2019)
     assert dict(record.extra) == extra
+
+
+@pytest.mark.parametrize(
+    ("line", "venue"),
+    [
+        ("Smith J. (2020). Cryosphere. Nature Geoscience, 3, 1–2.", "Nature Geoscience"),
+        ("Smith, J. (2020). Cryosphere. Nature Geoscience, 3, 1–2.", "Nature Geoscience"),
+        ('J. Smith, "Cryosphere," Nat. Geosci., vol. 3, pp. 1–2, 2020.', "Nat. Geosci."),
+        ("Smith J. Cryosphere. Nat Geosci. 2020;3:1-2.", "Nat Geosci"),
+        ("Smith, J. Cryosphere. Nat. Geosci. 3, 1–2 (2020).", "Nat. Geosci."),
+        ("John Smith. 2020. Cryosphere. Nature Geoscience 3 (2020), 1–2.", "Nature Geoscience"),
+        ("Smith, J. (2020) Cryosphere, Nature Geoscience, 3, pp. 1–2.", "Nature Geoscience"),
+        (
+            "Smith, John. “Cryosphere.” Nature Geoscience, vol. 3, 2020, pp. 1–2.",
+            "Nature Geoscience",
+        ),
+    ],
+)
+def test_a_title_of_one_word_is_read_in_every_style(line: str, venue: str) -> None:
+    """A title of one word was no title: the reference was lost, or Vancouver's read as by
+    "Smith J. Cryosphere" with the title "Nat Geosci"."""
+    record = read_reference(line)
+    assert record is not None, line
+    assert (record.title, record.venue, record.year) == ("Cryosphere", venue, 2020)
+    assert record.authors[0] in {"J. Smith", "John Smith"}
+    assert record.pages == "1–2"
+
+
+def test_a_list_keeps_its_one_word_titles_among_the_others() -> None:
+    page = parse_text(
+        "Publications\n\n"
+        "Smith, J. (2020). Cryosphere. Nature Geoscience, 3, 1–2.\n"
+        "Smith, J., & Okafor, N. (2021). Meltwater pathways under ice shelves. The "
+        "Cryosphere, 15(2), 1–19.\n"
+        "Smith, J. (2019). Permafrost? Earth-Science Reviews, 190, 4–7.\n"
+    )
+    assert [(r.title, r.venue) for r in page.records] == [
+        ("Cryosphere", "Nature Geoscience"),
+        ("Meltwater pathways under ice shelves", "The Cryosphere"),
+        ("Permafrost?", "Earth-Science Reviews"),
+    ]
+    assert page.warnings == []
