@@ -7,15 +7,8 @@ import sys
 from dataclasses import replace
 from typing import Any, TextIO
 
-from refman.cli.output import (
-    paper_table,
-    paper_text,
-    paper_to_json,
-    tag_table,
-    tag_to_json,
-    terminal_width,
-    write_json,
-)
+from refman.cli.output import paper_text, paper_to_json, tag_to_json, terminal_width, write_json
+from refman.cli.tables import paper_table, tag_table
 from refman.common.errors import InvalidValueError
 from refman.common.text import plural
 from refman.core.library import LibraryService

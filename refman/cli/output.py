@@ -14,13 +14,14 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, TextIO
 
-from refman.cli.terminal import cells, padded, truncate, writes_unicode
+from refman.cli.terminal import truncate, writes_unicode
 from refman.common.identifiers import arxiv_url, doi_url
 from refman.common.text import plural, squash_spaces
 from refman.common.words import size_text
+from refman.core.publication_status import publication_status, year_text
 from refman.core.rules import ITEM_TYPES, stars
 from refman.core.subjects import subject_label
-from refman.core.values import FileView, NoteView, PaperDetail, PaperRow, TagView
+from refman.core.values import FileView, NoteView, PaperDetail, TagView
 
 __all__ = [
     "CHANGE_KEYS",
@@ -28,10 +29,8 @@ __all__ = [
     "change_to_json",
     "dumps",
     "note_to_json",
-    "paper_table",
     "paper_text",
     "paper_to_json",
-    "tag_table",
     "tag_to_json",
     "terminal_width",
     "truncate",
@@ -44,15 +43,13 @@ PAPER_KEYS = tuple(
     id title title_provisional authors authors_complete year venue subjects abstract
     attributed_to tags notes added sources type citekey doi arxiv_id url volume issue pages
     publisher version created_by modified_by status rating files merged_into citekey_aliases
-    trashed
+    trashed publication_status
     """.split()
 )
 #: The keys of an attached file in a paper's JSON.
 FILE_KEYS = ("id", "name", "path", "pages", "size", "missing", "linked")
 #: The keys every command that changes the library starts its JSON object with.
 CHANGE_KEYS = ("changed", "unchanged")
-_MIN_TITLE = 20
-_AUTHOR_WIDTH = 24
 _LABEL_WIDTH = 15
 
 
@@ -109,6 +106,7 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         "merged_into": detail.merged_into,
         "citekey_aliases": list(detail.aliases),
         "trashed": _iso(detail.trashed) if detail.trashed is not None else None,
+        "publication_status": publication_status(detail.extra),
     }
 
 
@@ -164,57 +162,6 @@ def write_json(stream: TextIO, value: Any, *, indent: int | None = 2) -> None:
 def terminal_width() -> int:
     """The width of the terminal (100 columns when it cannot be told)."""
     return max(40, shutil.get_terminal_size((100, 24)).columns)
-
-
-_PROVISIONAL = " (provisional title)"
-
-
-def _row_title(row: PaperRow, width: int) -> str:
-    """The title cut to ``width``; a provisional title keeps its marker."""
-    if not row.title_provisional:
-        return truncate(row.title, width)
-    return truncate(row.title, max(1, width - len(_PROVISIONAL))) + _PROVISIONAL
-
-
-def _author_cell(row: PaperRow) -> str:
-    """The first author; where the pages gave none, the owner of the page the paper came
-    from, in brackets (the window shows it muted and in italics)."""
-    return row.first_author or (f"({row.owner})" if row.owner else "")
-
-
-def paper_table(rows: Sequence[PaperRow], width: int) -> list[str]:
-    """An aligned table of papers: id, year, first author and title.
-
-    Args:
-        rows: The papers, in list order.
-        width: The terminal width; titles are cut to fit it.
-
-    Returns:
-        A header line and one line per paper (nothing when ``rows`` is empty).
-    """
-    if not rows:
-        return []
-    id_width = max(2, *(len(f"#{r.id}") for r in rows))
-    authors = [_author_cell(r) for r in rows]
-    author_width = min(_AUTHOR_WIDTH, max(len("AUTHOR"), *map(cells, authors)))
-    title_width = max(_MIN_TITLE, width - id_width - 4 - author_width - 6)
-    lines = [f"{'ID':>{id_width}}  YEAR  {'AUTHOR':<{author_width}}  TITLE".rstrip()]
-    for r, author in zip(rows, authors, strict=True):
-        year = str(r.year) if r.year is not None else ""
-        author = truncate(author, author_width)
-        title = _row_title(r, title_width)
-        lines.append(
-            f"{'#' + str(r.id):>{id_width}}  {year:<4}  {padded(author, author_width)}  {title}"
-        )
-    return lines
-
-
-def tag_table(tags: Sequence[TagView]) -> list[str]:
-    """One line per tag: its paper count, then its name."""
-    if not tags:
-        return []
-    width = max(len(str(t.count)) for t in tags)
-    return [f"{t.count:>{width}}  {t.name}" for t in tags]
 
 
 def _field(label: str, value: str) -> str:
@@ -320,7 +267,7 @@ def _field_lines(detail: PaperDetail, width: int, shared: bool) -> list[str]:
     paper, on a shared library), then any warnings."""
     lines = [
         *_wrapped_field("Authors", _authors(detail), width),
-        _field("Year", str(detail.year) if detail.year is not None else "—"),
+        _field("Year", year_text(detail.year, publication_status(detail.extra), "—")),
         _field("Venue", detail.venue or "—"),
         _field("Type", f"{ITEM_TYPES.get(detail.type, detail.type)} ({detail.type})"),
         _field("Citation key", detail.citekey or "—"),

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import case, select
 from sqlalchemy.orm import Session
 
+from refman.core.publication_status import publication_status
 from refman.core.values import PaperRow
 from refman.store.bulk import chunks
 from refman.store.models import NEEDS_ATTENTION, Attribution, Paper, Person
@@ -34,6 +35,8 @@ ROW_COLUMNS = (
     .correlate(Paper)
     .scalar_subquery()
     .label("owner"),
+    # The further CSL variables of a paper that has no year, where a status may stand for it.
+    case((Paper.year.is_(None), Paper.extra), else_=None).label("extra"),
 )
 
 
@@ -51,6 +54,7 @@ def row_of(r: Sequence[Any]) -> PaperRow:
         status=r[8],
         rating=r[9],
         owner=r[10] or "",
+        publication_status=publication_status(r[11]),
     )
 
 

@@ -90,6 +90,8 @@ class PaperRow:
     #: The owner of a page that brought the paper, the one refman met first ("" when none):
     #: the list shows it where the pages gave no authors.
     owner: str = ""
+    #: What it says in place of a year it has not ("in press"; see publication_status.py).
+    publication_status: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

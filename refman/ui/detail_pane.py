@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refman.core.publication_status import publication_status, year_text
 from refman.core.values import Changes, PaperDetail
 
 from refman.ui.author_links import AuthorLinks
@@ -296,6 +297,9 @@ class DetailPane(QWidget):
         self.authors.set_authors(paper.authors, paper.author_ids, paper.authors_complete)
         if not self.year_field.is_edited():
             self.year_field.set_value("" if paper.year is None else str(paper.year))
+        self.year_field.setPlaceholderText(
+            year_text(None, publication_status(paper.extra), "Add year")
+        )
         if not self.venue_field.is_edited():
             self.venue_field.set_value(paper.venue or "")
         self.biblio.show_paper(paper)

@@ -9,6 +9,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication
 
 from refman.common.sequences import Distinct
+from refman.core.publication_status import year_text
 from refman.core.rules import stars
 from refman.core.values import PaperQuery, PaperRow, SortKey
 
@@ -157,7 +158,7 @@ def display(row: PaperRow, column: int) -> str:
     if column == AUTHOR:
         return row.first_author or row.owner
     if column == YEAR:
-        return "" if row.year is None else str(row.year)
+        return year_text(row.year, row.publication_status)
     if column == VENUE:
         return row.venue or ""
     if column == STATUS:

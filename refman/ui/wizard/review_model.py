@@ -30,6 +30,7 @@ from refman.core.importing.wording import (
     page_names,
     repeat_text,
 )
+from refman.core.publication_status import publication_status, year_text
 
 from refman.ui.look import MERGE, NEW, REPEAT, muted, status_dot
 
@@ -320,7 +321,7 @@ class ReviewModel(QAbstractTableModel):
             names = ", ".join(record.authors)
             return f"{names} et al." if names and not record.authors_complete else names
         if column == Column.YEAR:
-            return str(record.year) if record.year is not None else ""
+            return year_text(record.year, publication_status(record.extra))
         if column == Column.VENUE:
             return record.venue or ""
         return " ".join(record.subjects)
