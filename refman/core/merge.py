@@ -225,7 +225,9 @@ def _fill_bibliographic(state: PaperState, record: ParsedRecord) -> list[str]:
     new_extra = {
         k: v
         for k, v in record.extra.items()
-        if k not in state.extra and not _from_preprint(state, record, k, v)
+        if k not in state.extra
+        and not _from_preprint(state, record, k, v)
+        and not (k == "status" and record.year is None and state.year is not None)  # (out now)
     }
     if new_extra:
         state.extra.update(new_extra)
@@ -253,6 +255,7 @@ def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:
     if state.year is None and record.year is not None and "year" not in state.user_edited:
         state.year = record.year
         adds.append("the year")
+        _out_now(state, record)
     if not state.venue and record.venue and "venue" not in state.user_edited:
         state.venue = record.venue
         adds.append("the venue")
@@ -264,6 +267,17 @@ def _fill_missing(state: PaperState, record: ParsedRecord) -> list[str]:
             adds.append(f"the type ({record.type})")
     adds.extend(_fill_abstract(state, record.abstract))
     return adds
+
+
+def _out_now(state: PaperState, record: ParsedRecord) -> None:
+    """A paper that gains its year is out: the status that stood for the year ("in press",
+    "forthcoming") goes, unless the record gives one with its year (BibLaTeX's ``pubstate``),
+    and a record's without a year never comes to a paper that has one
+    (:func:`_fill_bibliographic`)."""
+    if "status" in record.extra:
+        state.extra["status"] = record.extra["status"]
+    else:
+        state.extra.pop("status", None)
 
 
 def _fill_abstract(state: PaperState, abstract: str) -> list[str]:
