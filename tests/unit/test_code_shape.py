@@ -46,3 +46,13 @@ def test_functions_are_short_and_simple(path: Path) -> None:
         if block.complexity > MAX_COMPLEXITY
     ]
     assert not too_long + too_complex, f"{_name(path)}: {too_long + too_complex}"
+
+
+def test_test_modules_have_names_of_their_own() -> None:
+    """The tests' folders are no packages: two test files of one name stop the whole run at
+    collection ("import file mismatch"), so each name is used once."""
+    tests = PACKAGE.parent / "tests"
+    seen: dict[str, list[str]] = {}
+    for path in sorted(tests.rglob("test_*.py")):
+        seen.setdefault(path.name, []).append(str(path.relative_to(tests)))
+    assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}
