@@ -48,6 +48,7 @@ examples:
   refman import *.txt --tag systems       import several pages, tagging their papers
   refman import page.txt --dry-run        only report what importing would do
   refman import ~/Zotero/zotero.sqlite    bring in a whole Zotero library
+  refman import you@www.mendeley.com.sqlite  bring in a whole Mendeley Desktop library
   pbpaste | refman import -               import a page from the clipboard (macOS)
   refman import --wizard page.txt         review the import in the window first
 """
@@ -90,11 +91,11 @@ _ID_HELP = "the paper's id (see refman list)"
 def _add_import(c: Commands) -> None:
     p = c.add(
         "import",
-        "import saved author pages, bibliographies, papers' PDFs or a Zotero library",
+        "import saved author pages, bibliographies, papers' PDFs or a Zotero or Mendeley library",
         "Import researchers' author pages (saved text files), bibliographies (BibTeX, RIS, "
         "CSL-JSON), papers' PDFs (each PDF's paper is read from it and the file attached) or "
         "a Zotero library (its database, zotero.sqlite: items, tags, collections, notes and "
-        "files).",
+        "files) or a Mendeley Desktop library (its database, …@www.mendeley.com.sqlite).",
         epilog=_IMPORT_EPILOG,
     )
     p.add_argument(

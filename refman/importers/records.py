@@ -31,6 +31,8 @@ class PageFormat(enum.StrEnum):
     PDF = "pdf"
     #: A Zotero library read from its database, ``zotero.sqlite``.
     ZOTERO = "zotero"
+    #: A Mendeley Desktop library read from its database, ``…@www.mendeley.com.sqlite``.
+    MENDELEY = "mendeley"
     #: A paper deleted elsewhere while someone wrote in it, kept (:mod:`refman.core.kept_papers`).
     KEPT = "kept"
     #: A paper a person added by hand (:mod:`refman.core.new_papers`).

@@ -4,7 +4,7 @@ CSL-JSON), never images, PDFs or binaries.
 :func:`check_file` decides quickly (from the name, the size and the first bytes) whether a
 file can hold an author page or a bibliography; :func:`load_source` reads it into text,
 turning HTML into its visible text with :func:`html_to_text`, and :meth:`LoadedSource.parse`
-hands the text (or the PDF, or the Zotero database) to the reader its content calls for
+hands the text (or the PDF, or the Zotero or Mendeley database) to the reader its content calls for
 (:func:`~refman.importers.detect.parse_text`).
 Both raise :class:`~refman.importers.errors.UnreadableFileError` with a plain message naming
 the file and the reason. Pure Python: no Qt, no database of refman's.
@@ -23,6 +23,7 @@ from refman.importers.errors import NotAnAuthorPageError, UnreadableFileError
 from refman.importers.found_files import with_found_files
 from refman.importers.html_text import html_page, html_to_text
 from refman.importers.identify import attach_links
+from refman.importers.library_db import SQLITE_HEADER
 from refman.importers.messages import SAVE_HINT, WEB_ADDRESS
 from refman.importers.pdf_file import looks_like_pdf
 from refman.importers.records import PageLink, ParsedPage
@@ -90,7 +91,7 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "a Microsoft Office document"),
     (b"{\\rtf", "an RTF document"),
     (b"\x7fELF", "a program"),
-    (b"SQLite format 3\x00", "a database (SQLite) that is not a Zotero library"),
+    (b"SQLite format 3\x00", "a database (SQLite) that is not a Zotero or Mendeley library"),
 )
 _IMAGE_BRANDS = (b"heic", b"heix", b"mif1", b"msf1", b"avif", b"avis")
 _SVG_RE = re.compile(
@@ -122,6 +123,8 @@ class LoadedSource:
     pdf: Path | None = None
     #: The Zotero database this source is (its library is read from it), or None.
     zotero: Path | None = None
+    #: The Mendeley Desktop database this source is (its library is read from it), or None.
+    mendeley: Path | None = None
     #: The folder of the file, against which a bibliography's relative file paths are read.
     folder: Path | None = None
 
@@ -150,6 +153,10 @@ class LoadedSource:
             from refman.importers.zotero_db import zotero_page
 
             return with_found_files(zotero_page(self.zotero), self.folder)
+        if self.mendeley is not None:
+            from refman.importers.mendeley_db import mendeley_page
+
+            return with_found_files(mendeley_page(self.mendeley), self.folder)
         from refman.importers.detect import parse_text
 
         page = attach_links(parse_text(self.text, self.source), self.text, self.links)
@@ -227,9 +234,30 @@ def _is_pdf(path: Path, head: bytes) -> bool:
 
 def _is_zotero(path: Path, head: bytes) -> bool:
     """True for a Zotero library's database (an SQLite file with Zotero's tables)."""
-    from refman.importers.zotero_db import SQLITE_HEADER, is_zotero_database
+    from refman.importers.zotero_db import is_zotero_database
 
     return head.startswith(SQLITE_HEADER) and is_zotero_database(path)
+
+
+def _is_mendeley(path: Path, head: bytes) -> bool:
+    """True for a Mendeley Desktop library's database (an SQLite file with Mendeley's
+    tables); one Mendeley encrypted (1.19 and later) is refused, saying what to do."""
+    from refman.importers.mendeley_db import (
+        ENCRYPTED_HINT,
+        is_mendeley_database,
+        looks_like_mendeley_name,
+    )
+
+    if head.startswith(SQLITE_HEADER):
+        return is_mendeley_database(path)
+    if looks_like_mendeley_name(path) and head:
+        raise _unreadable(
+            path,
+            "is Mendeley Desktop's database encrypted (as Mendeley 1.19 and later keep it), "
+            "which no other program can read.",
+            ENCRYPTED_HINT,
+        )
+    return False
 
 
 def _binary_kind(data: bytes) -> str | None:
@@ -294,8 +322,8 @@ def check_file(path: str | Path) -> None:
     _stat(path)
     _check_name(path)
     head = _read(path, _HEAD_BYTES)
-    if _is_pdf(path, head) or _is_zotero(path, head):
-        return  # a paper's PDF, a Zotero library: read when imported
+    if _is_pdf(path, head) or _is_zotero(path, head) or _is_mendeley(path, head):
+        return  # a paper's PDF, a Zotero or Mendeley library: read when imported
     _check_content(path, head)
     _decode(path, _whole_characters(head) if len(head) == _HEAD_BYTES else head)
 
@@ -324,6 +352,8 @@ def load_source(path: str | Path) -> LoadedSource:
         return LoadedSource(path.name, "", pdf=path)
     if _is_zotero(path, head):
         return LoadedSource(path.name, "", zotero=path, folder=path.resolve().parent)
+    if _is_mendeley(path, head):
+        return LoadedSource(path.name, "", mendeley=path, folder=path.resolve().parent)
     data = _read(path, MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise _unreadable(path, TOO_LARGE)

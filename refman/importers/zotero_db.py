@@ -22,23 +22,19 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from refman.common.text import plural
 from refman.importers.bib_common import built, entry_label
 from refman.importers.csl_fields import csl_draft
 from refman.importers.errors import NotABibliographyError
 from refman.importers.html_text import html_to_text
+from refman.importers.library_db import annotation, folder_paths, opened, table_names
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 
 __all__ = ["is_zotero_database", "zotero_page"]
 
-#: The first bytes of every SQLite database.
-SQLITE_HEADER = b"SQLite format 3\x00"
 #: Tables only a Zotero database has, all of them.
 _ZOTERO_TABLES = {"items", "itemData", "itemDataValues", "itemTypes", "fields", "itemCreators"}
 #: Zotero's item types, as CSL names them (those CSL-JSON readers know already aside).
@@ -86,23 +82,7 @@ _STORED, _STORED_FROM_URL, _LINKED, _LINK = 0, 1, 2, 3
 
 def is_zotero_database(path: Path) -> bool:
     """True when ``path`` is an SQLite database with Zotero's tables."""
-    try:
-        with path.open("rb") as handle:
-            if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
-                return False
-        with _opened(path) as db:
-            names = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
-    except (OSError, sqlite3.Error):
-        return False
-    return names >= _ZOTERO_TABLES
-
-
-@contextmanager
-def _opened(path: Path) -> Iterator[sqlite3.Connection]:
-    """The database read as it is on disk, without its lock (Zotero may hold it)."""
-    uri = f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1"
-    with closing(sqlite3.connect(uri, uri=True)) as db:
-        yield db
+    return table_names(path) >= _ZOTERO_TABLES
 
 
 def zotero_page(path: Path) -> ParsedPage:
@@ -120,7 +100,7 @@ def zotero_page(path: Path) -> ParsedPage:
         NotABibliographyError: The database cannot be read, or holds no item.
     """
     try:
-        with _opened(path) as db:
+        with opened(path) as db:
             db.row_factory = sqlite3.Row
             library = _Library(db, path.parent)
             records, warnings = library.records()
@@ -245,15 +225,7 @@ class _Library:
             "collections",
             "SELECT collectionID, collectionName, parentCollectionID FROM collections",
         )
-        named = {r[0]: (str(r[1]), r[2]) for r in rows}
-
-        def path(collection: int, seen: frozenset[int] = frozenset()) -> str:
-            name, parent = named[collection]
-            if parent in named and parent not in seen:
-                return f"{path(parent, seen | {collection})}/{name}"
-            return name
-
-        return {collection: path(collection) for collection in named}
+        return folder_paths({r[0]: (str(r[1]), r[2]) for r in rows})
 
     def _children(self) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
         """Child notes as text, and files (where Zotero keeps or links them), by their parent
@@ -290,7 +262,7 @@ class _Library:
             "JOIN items i ON i.itemID = n.itemID WHERE a.parentItemID IS NOT NULL "
             "ORDER BY a.parentItemID, n.parentItemID, n.sortIndex, n.itemID",
         ):
-            written = _annotation(str(text or ""), str(comment or ""), str(page or ""))
+            written = annotation(str(text or ""), str(comment or ""), str(page or ""))
             if written:
                 name = Path(str(stored or "").removeprefix("storage:")).name or "its file"
                 found[(item_id, name)].append(written)
@@ -329,19 +301,6 @@ class _Library:
                 f"{'is' if trashed[0][0] == 1 else 'are'} not imported."
             )
         return said
-
-
-def _annotation(text: str, comment: str, page: str) -> str:
-    """One annotation in Markdown: the passage quoted, with its page, then the comment."""
-    where = f" (p. {page.strip()})" if page.strip() else ""
-    parts = []
-    if text.strip():
-        quoted = "\n".join(f"> {line}".rstrip() for line in text.strip().splitlines())
-        parts.append(quoted + where)
-        where = ""
-    if comment.strip():
-        parts.append(comment.strip() + where)
-    return "\n\n".join(parts)
 
 
 def _issued(text: str) -> dict[str, Any]:

@@ -88,7 +88,7 @@ _SPECS: dict[ActionId, _Spec] = {
     ActionId.IMPORT: _Spec(
         "&Import…",
         "Import author pages, bibliographies (BibTeX, RIS, CSL-JSON), papers' PDFs or a Zotero "
-        "library: files or pasted text",
+        "or Mendeley library: files or pasted text",
         ("Ctrl+I",),
     ),
     ActionId.NEW_PAPER: _Spec(

@@ -16,6 +16,8 @@ from pytestqt.qtbot import QtBot
 from refman.core.library import LibraryService
 from refman.core.values import PaperQuery
 from tests.helpers.fixtures import settle, sourced_file
+from tests.helpers.mendeley import NAME as MENDELEY_NAME
+from tests.helpers.mendeley import make_mendeley_library
 from tests.helpers.zotero import make_zotero_library
 
 from refman.ui.controller import LibraryController
@@ -143,6 +145,33 @@ def test_dropping_a_zotero_database_imports_the_zotero_library(
     finish(qtbot, wizard)
     titles = {library.paper(i).title for i in library.paper_ids(PaperQuery())}
     assert titles == {"Sparse Lattices for Retrieval", "Lattices at Scale", "Quiet Lattices"}
+
+
+def test_dropping_a_mendeley_database_imports_the_mendeley_library(
+    qtbot: QtBot, window: MainWindow, library: LibraryService, tmp_path: Path
+) -> None:
+    mendeley = make_mendeley_library(tmp_path / "Mendeley Desktop")
+    drop_on(window.table.viewport(), files(mendeley))
+    qtbot.waitUntil(lambda: hasattr(window, "wizard") and window.wizard.isVisible())
+    wizard = window.wizard
+    assert wizard.source_page.wait_until_read()
+    assert labels(wizard.source_page, "sourceFormat") == [
+        "Mendeley library (its documents, tags, folders, notes and files) · " + MENDELEY_NAME
+    ]
+    assert labels(wizard.source_page, "sourceCount") == ["✓  3 records found"]
+    assert "⚠  1 document in Mendeley's trash is not imported." in labels(
+        wizard.source_page, "sourceWarning"
+    )
+    assert set(statuses(review(qtbot, wizard))) == {"New"}
+    finish(qtbot, wizard)
+    papers = [library.paper(i) for i in library.paper_ids(PaperQuery())]
+    assert {p.title for p in papers} == {
+        "Sparse Lattices for Retrieval",
+        "Lattices at Scale",
+        "Quiet Lattices",
+    }
+    [read] = [p for p in papers if p.status == "read"]
+    assert (read.title, read.rating) == ("Sparse Lattices for Retrieval", 5)
 
 
 def test_the_same_bib_again_would_only_merge(

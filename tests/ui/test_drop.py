@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
 from refman.importers import parse
+from refman.importers.mendeley_db import ENCRYPTED_HINT
 from refman.importers.records import PageLink
 from refman.importers.sources import MAX_FILE_BYTES
 from tests.helpers.fixtures import seed_files
@@ -210,6 +211,12 @@ BAD_FILES = [
     ("renamed.txt", PNG, "is a PNG image", TEXT_HINT),
     ("paper.pdf", b"not a pdf", "is named .pdf but is not a PDF document", FALSE_PDF_HINT),
     ("blob.bin", bytes(range(256)) * 4, "contains binary data", TEXT_HINT),
+    (  # Mendeley Desktop 1.19 and later encrypt their database: no SQLite file
+        "you@www.mendeley.com.sqlite",
+        bytes(range(256)) * 4,
+        "is Mendeley Desktop's database encrypted",
+        ENCRYPTED_HINT,
+    ),
 ]
 
 

@@ -32,6 +32,7 @@ SOURCE_KINDS = {
     "ris": "RIS bibliography",
     "csl-json": "CSL-JSON bibliography",
     "zotero": "Zotero library",
+    "mendeley": "Mendeley library",
     "pdf": "the paper's PDF",
     "kept": "a paper kept",
     "typed": "a paper added by hand",

@@ -37,6 +37,7 @@ FORMAT_WORDS = {
     PageFormat.CSL_JSON: "CSL-JSON bibliography",
     PageFormat.PDF: "a paper's PDF (its metadata and first page; the file is attached)",
     PageFormat.ZOTERO: "Zotero library (its items, tags, collections, notes and files)",
+    PageFormat.MENDELEY: "Mendeley library (its documents, tags, folders, notes and files)",
 }
 #: A short example of an author page, shown when text is not one.
 PAGE_EXAMPLE = """\

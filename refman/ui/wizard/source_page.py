@@ -62,6 +62,7 @@ def file_filter() -> str:
             f"Bibliographies ({_patterns(BIBLIOGRAPHY_SUFFIXES)})",
             "Papers' PDFs (*.pdf)",
             "Zotero libraries (zotero.sqlite)",
+            "Mendeley Desktop libraries (*@www.mendeley.com.sqlite)",
             "All files (*)",
         ]
     )
@@ -101,8 +102,9 @@ class SourcePage(QWizardPage):
         self.setTitle("Add author pages, bibliographies or PDFs")
         self.setSubTitle(
             "Paste the text of a researcher's publication list, open saved pages, "
-            "bibliographies (BibTeX, RIS, CSL-JSON), papers' PDFs or a Zotero library "
-            "(zotero.sqlite), or drop files or text on this page."
+            "bibliographies (BibTeX, RIS, CSL-JSON), papers' PDFs or a Zotero or Mendeley "
+            "Desktop library (zotero.sqlite, …@www.mendeley.com.sqlite), or drop files or text "
+            "on this page."
         )
         self._files: list[Source] = []
         self._texts: list[Source] = []
