@@ -32,6 +32,7 @@ from refman.importers.errors import NotABibliographyError
 from refman.importers.html_text import html_to_text
 from refman.importers.library_db import annotation, folder_paths, opened, table_names
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
+from refman.importers.zotero_prefs import base_folder
 
 __all__ = ["is_zotero_database", "zotero_page"]
 
@@ -78,6 +79,8 @@ _CREATORS = {
 _DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:\s|$)")
 #: How Zotero keeps an attachment: a file it stores, a file it links, a link.
 _STORED, _STORED_FROM_URL, _LINKED, _LINK = 0, 1, 2, 3
+#: How Zotero writes the path of a file linked relative to its base folder.
+_FROM_BASE = "attachments:"
 
 
 def is_zotero_database(path: Path) -> bool:
@@ -104,6 +107,7 @@ def zotero_page(path: Path) -> ParsedPage:
             db.row_factory = sqlite3.Row
             library = _Library(db, path.parent)
             records, warnings = library.records()
+            folders = _base_folders(library.from_base, path.parent, warnings)
     except sqlite3.Error as error:
         raise NotABibliographyError(
             f"The Zotero database “{path.name}” cannot be read ({error}).",
@@ -115,7 +119,24 @@ def zotero_page(path: Path) -> ParsedPage:
             f"The Zotero database “{path.name}” holds no items to import.",
             "Its library is empty, or everything in it is in Zotero's trash.",
         )
-    return ParsedPage("", PageFormat.ZOTERO, None, records, warnings)
+    return ParsedPage("", PageFormat.ZOTERO, None, records, warnings, file_folders=folders)
+
+
+def _base_folders(linked: int, data_folder: Path, warnings: list[str]) -> tuple[str, ...]:
+    """The folder that files linked relative to Zotero's base folder start from, as the
+    Zotero settings on this machine name it (none, with a warning, when they name none)."""
+    if not linked:
+        return ()
+    base = base_folder(data_folder)
+    if base is not None:
+        return (str(base),)
+    warnings.append(
+        f"{plural(linked, 'file')} {'is' if linked == 1 else 'are'} linked relative to "
+        "Zotero's base folder, which no Zotero settings on this machine name (Zotero ▸ "
+        "Settings ▸ Advanced ▸ Files and Folders ▸ Linked Attachment Base Directory): import "
+        "the library again where Zotero runs with that setting, or attach those files by hand."
+    )
+    return ()
 
 
 class _Library:
@@ -125,6 +146,8 @@ class _Library:
         self.db = db
         self.folder = folder
         self.tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+        #: How many files are linked relative to Zotero's base folder.
+        self.from_base = 0
 
     def _rows(self, table: str, sql: str) -> list[sqlite3.Row]:
         """The rows of a query on ``table``; none when this Zotero has no such table."""
@@ -273,11 +296,14 @@ class _Library:
 
     def _file(self, mode: int, stored: str, key: str) -> str | None:
         """Where an attachment's file is: ``storage/KEY/name`` for one Zotero keeps, the path
-        of one it links (None for a link, or a file linked relative to Zotero's base
-        folder, which the database does not name)."""
+        of one it links (relative to Zotero's base folder for ``attachments:…``, which
+        Zotero's settings name: :func:`_base_folders`); None for a link."""
         if mode in (_STORED, _STORED_FROM_URL) and stored.startswith("storage:"):
             return str(self.folder / "storage" / key / stored[len("storage:") :])
-        if mode == _LINKED and stored and not stored.startswith("attachments:"):
+        if mode == _LINKED and stored.startswith(_FROM_BASE):
+            self.from_base += 1
+            return stored[len(_FROM_BASE) :]
+        if mode == _LINKED and stored:
             return stored
         return None
 

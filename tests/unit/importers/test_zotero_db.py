@@ -4,6 +4,7 @@ standalone notes left out with a word; read while Zotero holds the database; nev
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from contextlib import closing
@@ -19,6 +20,7 @@ from refman.importers.records import PageFormat
 from refman.importers.sources import check_file, load_source
 from tests.helpers.cli import runner
 from tests.helpers.fixtures import read_page, sourced_file
+from tests.helpers.pdfs import make_pdf
 from tests.helpers.zotero import make_zotero_library
 
 
@@ -135,3 +137,55 @@ def test_the_command_line_imports_a_zotero_library(
     assert "1 item in Zotero's trash is not imported." in result.out
     listed = cli("list").out
     assert "Sparse Lattices for Retrieval" in listed and "Thrown Away" not in listed
+
+
+def _link_from_base(zotero: Path, relative: str) -> None:
+    """Link a PDF to the conference paper relative to Zotero's base folder, as Zotero does
+    when *Linked Attachment Base Directory* is set (``attachments:…``)."""
+    with closing(sqlite3.connect(zotero)) as db:
+        (paper,) = db.execute("SELECT itemID FROM items WHERE key = 'CONF2345'").fetchone()
+        db.execute(
+            "INSERT INTO items (itemID, itemTypeID, libraryID, key) VALUES (90, 3, 1, 'BASE2345')"
+        )
+        db.execute(
+            "INSERT INTO itemAttachments (itemID, parentItemID, linkMode, contentType, path) "
+            "VALUES (90, ?, 2, 'application/pdf', ?)",
+            (paper, f"attachments:{relative}"),
+        )
+        db.commit()
+
+
+def _profile(home: Path, **settings: str) -> None:
+    """A Zotero profile's prefs.js in ``home``, as Zotero writes it on Linux."""
+    prefs = home / ".zotero" / "zotero" / "x1y2z3.default" / "prefs.js"
+    prefs.parent.mkdir(parents=True)
+    lines = [f'user_pref("extensions.zotero.{k}", {json.dumps(v)});' for k, v in settings.items()]
+    prefs.write_text("// Mozilla User Preferences\n\n" + "\n".join(lines) + "\n")
+
+
+def test_a_file_linked_from_zoteros_base_folder_is_found_where_zotero_says(
+    zotero: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    base = tmp_path / "Dropbox" / "Papers"
+    (base / "Lattices").mkdir(parents=True)
+    make_pdf(base / "Lattices" / "scale.pdf")
+    _link_from_base(zotero, "Lattices/scale.pdf")
+    _profile(home, baseAttachmentPath=str(base), dataDir=str(zotero.parent))
+    proceedings = read_page(zotero).records[1]
+    assert [Path(f) for f in proceedings.files] == [base / "Lattices" / "scale.pdf"]
+
+
+def test_a_file_linked_from_a_base_folder_no_settings_name_is_named(
+    zotero: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # (no Zotero profile here)
+    _link_from_base(zotero, "Lattices/scale.pdf")
+    page = read_page(zotero)
+    assert page.records[1].files == ()
+    assert (
+        "1 file is linked relative to Zotero's base folder, which no Zotero settings on this "
+        "machine name" in " ".join(page.warnings)
+    )
+    assert any("scale.pdf" in w and "not found" in w for w in page.warnings)
