@@ -311,7 +311,7 @@ class _Library:
 
 def _item(row: Mapping[str, Any]) -> dict[str, Any]:
     """A document's own columns as a CSL item."""
-    item: dict[str, Any] = {"type": _TYPES.get(_column(row, "type"), "article")}
+    item: dict[str, Any] = {"type": _TYPES.get(_column(row, "type"), "document")}
     for column, variable in _FIELDS.items():
         value = _column(row, column)
         if value:

@@ -165,3 +165,25 @@ def test_the_command_line_imports_a_mendeley_library(
     assert "1 document in Mendeley's trash is not imported." in result.out
     listed = cli("list").out
     assert "Sparse Lattices for Retrieval" in listed and "Thrown Away" not in listed
+
+
+def test_keys_identifiers_general_notes_and_a_generic_document_are_kept(mendeley: Path) -> None:
+    with closing(sqlite3.connect(mendeley)) as db:
+        db.execute(
+            "UPDATE Documents SET citationKey = 'garcia2021sparse', pmid = 123456, "
+            "isbn = '978-3-16-148410-0', type = 'Generic' WHERE title LIKE 'Sparse%'"
+        )
+        db.execute(
+            "INSERT INTO DocumentNotes (documentId, text, uuid) SELECT id, "
+            "'<p>Read <b>section 3</b> again.</p>', 'n1' FROM Documents WHERE title LIKE 'Sparse%'"
+        )  # (the viewer's general note, the same as the Notes field: one note)
+        db.execute(
+            "INSERT INTO DocumentNotes (documentId, text, uuid) SELECT id, "
+            "'Cite for the &amp; bound.', 'n2' FROM Documents WHERE title = 'Quiet Lattices'"
+        )
+        db.commit()
+    article, _, preprint = read_page(mendeley).records
+    assert (article.type, article.citekey) == ("document", "garcia2021sparse")
+    assert (article.extra["ISBN"], article.extra["PMID"]) == ("978-3-16-148410-0", "123456")
+    assert article.notes[0] == "Read section 3 again." and len(article.notes) == 2
+    assert preprint.notes == ("Cite for the & bound.",)
