@@ -6,7 +6,8 @@ record, through the same reading as a CSL-JSON item (:func:`~refman.importers.cs
 csl_draft`): its fields as Zotero maps them onto CSL, its creators, its tags, the
 collections it is in as tags (a sub-collection as "Parent/Child"), its child notes as notes
 (their HTML as text), the annotations made in Zotero's PDF reader (a note per file: each
-highlight quoted with its page, and its comment), and its files: those Zotero keeps
+highlight quoted with its page, and its comment), the items it is related to (a note naming
+them), and its files: those Zotero keeps
 (``storage/KEY/name`` beside the database) and those it links. Zotero need not be closed:
 the file is read as it is on disk, without taking its lock (``immutable``); nothing is
 written to it.
@@ -14,7 +15,8 @@ written to it.
 The schema read is Zotero's (``items``, ``itemData``/``itemDataValues``/``fields``,
 ``itemTypes``, ``creators``/``itemCreators``/``creatorTypes``, ``tags``/``itemTags``,
 ``collections``/``collectionItems``, ``itemNotes``, ``itemAttachments``,
-``itemAnnotations``, ``deletedItems``), as Zotero 5 to 7 write it.
+``itemAnnotations``, ``itemRelations``/``relationPredicates``, ``deletedItems``), as Zotero 5
+to 7 write it.
 """
 
 from __future__ import annotations
@@ -161,6 +163,8 @@ class _Library:
         notes, files = self._children()
         for item_id, written in self._annotations().items():
             notes[item_id].extend(written)
+        for item_id, related in self._related(items, fields).items():
+            notes[item_id].append(related)
         warnings: list[str] = []
         records = []
         for number, (item_id, kind, key) in enumerate(items, 1):
@@ -294,6 +298,29 @@ class _Library:
             notes[item_id].append(f"Annotations of “{name}” in Zotero\n\n" + "\n\n".join(marks))
         return notes
 
+    def _related(
+        self, items: list[tuple[int, str, str]], fields: dict[int, dict[str, Any]]
+    ) -> dict[int, str]:
+        """The items each item is related to in Zotero (``dc:relation``, either way), as a
+        note naming them (refman's related papers are those its words find)."""
+        by_key = {key: item_id for item_id, _, key in items}
+        imported = set(by_key.values())
+        linked: dict[int, set[int]] = defaultdict(set)
+        for item_id, uri in self._rows(
+            "itemRelations",
+            "SELECT r.itemID, r.object FROM itemRelations r JOIN relationPredicates p "
+            "ON p.predicateID = r.predicateID WHERE p.predicate = 'dc:relation'",
+        ):
+            other = by_key.get(str(uri).rstrip("/").rsplit("/", 1)[-1])
+            if other is not None and other != item_id and item_id in imported:
+                linked[item_id].add(other)
+                linked[other].add(item_id)
+        notes = {}
+        for item_id, others in linked.items():
+            named = sorted(_named(fields.get(other, {})) for other in others)
+            notes[item_id] = "Related in Zotero\n\n" + "\n".join(f"- {n}" for n in named)
+        return notes
+
     def _file(self, mode: int, stored: str, key: str) -> str | None:
         """Where an attachment's file is: ``storage/KEY/name`` for one Zotero keeps, the path
         of one it links (relative to Zotero's base folder for ``attachments:…``, which
@@ -327,6 +354,13 @@ class _Library:
                 f"{'is' if trashed[0][0] == 1 else 'are'} not imported."
             )
         return said
+
+
+def _named(item: dict[str, Any]) -> str:
+    """An item as a related item's note names it: “Title” (year)."""
+    parts = item.get("issued", {}).get("date-parts") or [[]]
+    year = f" ({parts[0][0]})" if parts[0] else ""
+    return f"“{item.get('title') or 'Untitled'}”{year}"
 
 
 def _issued(text: str) -> dict[str, Any]:

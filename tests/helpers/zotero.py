@@ -59,6 +59,9 @@ CREATE TABLE collections (collectionID INTEGER PRIMARY KEY, collectionName TEXT 
     DEFAULT 0, synced INT NOT NULL DEFAULT 0, UNIQUE (libraryID, key));
 CREATE TABLE collectionItems (collectionID INT NOT NULL, itemID INT NOT NULL,
     orderIndex INT NOT NULL DEFAULT 0, PRIMARY KEY (collectionID, itemID));
+CREATE TABLE relationPredicates (predicateID INTEGER PRIMARY KEY, predicate TEXT UNIQUE);
+CREATE TABLE itemRelations (itemID INT NOT NULL, predicateID INT NOT NULL, object TEXT NOT NULL,
+    PRIMARY KEY (itemID, predicateID, object));
 CREATE TABLE deletedItems (itemID INTEGER PRIMARY KEY,
     dateDeleted DEFAULT CURRENT_TIMESTAMP NOT NULL);
 """

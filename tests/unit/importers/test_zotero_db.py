@@ -189,3 +189,27 @@ def test_a_file_linked_from_a_base_folder_no_settings_name_is_named(
         "machine name" in " ".join(page.warnings)
     )
     assert any("scale.pdf" in w and "not found" in w for w in page.warnings)
+
+
+def test_related_items_come_as_a_note_naming_them_on_both_sides(zotero: Path) -> None:
+    with closing(sqlite3.connect(zotero)) as db:
+        db.execute("INSERT INTO relationPredicates VALUES (1, 'dc:relation'), (2, 'owl:sameAs')")
+        ids = dict(db.execute("SELECT key, itemID FROM items"))
+        db.executemany(
+            "INSERT INTO itemRelations VALUES (?, ?, ?)",
+            [  # (Zotero writes a relation on one side or both; the trash's item is no paper)
+                (ids["ART23456"], 1, "http://zotero.org/users/local/aBcD1234/items/PRE23456"),
+                (ids["PRE23456"], 1, "http://zotero.org/users/local/aBcD1234/items/ART23456"),
+                (ids["CONF2345"], 1, "http://zotero.org/users/4711/items/PRE23456"),
+                (ids["CONF2345"], 1, "http://zotero.org/users/4711/items/TRA23456"),
+                (ids["ART23456"], 2, "http://zotero.org/users/4711/items/CONF2345"),
+            ],
+        )
+        db.commit()
+    article, proceedings, preprint = read_page(zotero).records
+    assert article.notes[-1] == "Related in Zotero\n\n- “Quiet Lattices” (2023)"
+    assert proceedings.notes == ("Related in Zotero\n\n- “Quiet Lattices” (2023)",)
+    assert preprint.notes == (
+        "Related in Zotero\n\n- “Lattices at Scale” (2019)\n"
+        "- “Sparse Lattices for Retrieval” (2021)",
+    )
