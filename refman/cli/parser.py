@@ -93,7 +93,7 @@ def _add_import(c: Commands) -> None:
         "import",
         "import saved author pages, bibliographies, papers' PDFs or a Zotero or Mendeley library",
         "Import researchers' author pages (saved text files), bibliographies (BibTeX, RIS, "
-        "CSL-JSON), papers' PDFs (each PDF's paper is read from it and the file attached) or "
+        "CSL-JSON), papers' PDFs (each PDF's paper is read from it and the file attached), "
         "a Zotero library (its database, zotero.sqlite: items, tags, collections, notes and "
         "files) or a Mendeley Desktop library (its database, …@www.mendeley.com.sqlite).",
         epilog=_IMPORT_EPILOG,
