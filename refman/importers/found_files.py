@@ -10,9 +10,12 @@ from pathlib import Path
 
 from refman.common.text import plural
 from refman.importers.file_field import ENDNOTE_PDF
-from refman.importers.records import ParsedPage
+from refman.importers.records import PageFormat, ParsedPage
 
 __all__ = ["with_found_files"]
+
+#: What names the files, by the page's format (a bibliography when not named here).
+_NAMED_BY = {PageFormat.ZOTERO: "the Zotero library", PageFormat.MENDELEY: "the Mendeley library"}
 
 
 def _found_file(raw: str, folders: list[Path]) -> Path | None:
@@ -61,7 +64,8 @@ def with_found_files(page: ParsedPage, folder: Path | None) -> ParsedPage:
     if missing:
         names = ", ".join(Path(m).name for m in missing[:3]) + (", …" if len(missing) > 3 else "")
         page.warnings.append(
-            f"{plural(len(missing), 'file')} the bibliography names "
+            f"{plural(len(missing), 'file')} {_NAMED_BY.get(page.format, 'the bibliography')} "
+            "names "
             f"{'was' if len(missing) == 1 else 'were'} not found ({names}): the papers are "
             "imported without them."
         )
