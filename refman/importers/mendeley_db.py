@@ -85,10 +85,14 @@ def is_mendeley_database(path: Path) -> bool:
     ``Documents`` table has Mendeley's columns."""
     if not table_names(path) >= _MENDELEY_TABLES:
         return False
+    columns: set[str] = set()
     try:
-        with opened(path) as db:
-            columns = {str(r[1]) for r in db.execute("PRAGMA table_info(Documents)")}
-    except sqlite3.Error:
+        for whole in (False, True):  # (the file alone first: quick; then with its log)
+            with opened(path, whole) as db:
+                columns = {str(r[1]) for r in db.execute("PRAGMA table_info(Documents)")}
+            if columns:
+                break
+    except (OSError, sqlite3.Error):
         return False
     return columns >= _MENDELEY_COLUMNS
 

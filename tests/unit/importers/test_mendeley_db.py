@@ -190,3 +190,14 @@ def test_keys_identifiers_general_notes_and_a_generic_document_are_kept(mendeley
     assert (article.extra["ISBN"], article.extra["PMID"]) == ("978-3-16-148410-0", "123456")
     assert article.notes[0] == "Read section 3 again." and len(article.notes) == 2
     assert preprint.notes == ("Cite for the & bound.",)
+
+
+def test_changes_mendeley_keeps_in_its_write_ahead_log_are_read_too(mendeley: Path) -> None:
+    with closing(sqlite3.connect(mendeley, isolation_level=None)) as held:
+        held.execute("PRAGMA journal_mode = WAL")
+        held.execute("PRAGMA wal_autocheckpoint = 0")
+        held.execute("PRAGMA locking_mode = EXCLUSIVE")
+        held.execute("UPDATE Documents SET read = 'true' WHERE title = 'Quiet Lattices'")
+        check_file(mendeley)
+        preprint = load_source(mendeley).parse().records[2]
+        assert (preprint.title, preprint.status) == ("Quiet Lattices", "read")

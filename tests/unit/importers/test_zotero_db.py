@@ -216,3 +216,24 @@ def test_related_items_come_as_a_note_naming_them_on_both_sides(zotero: Path) ->
         "Related in Zotero\n\n- “Lattices at Scale” (2019)\n"
         "- “Sparse Lattices for Retrieval” (2021)",
     )
+
+
+def test_changes_zotero_keeps_in_its_write_ahead_log_are_read_too(zotero: Path) -> None:
+    with closing(sqlite3.connect(zotero, isolation_level=None)) as held:
+        held.execute("PRAGMA journal_mode = WAL")
+        held.execute("PRAGMA wal_autocheckpoint = 0")  # (Zotero writes it into the file later)
+        held.execute("PRAGMA locking_mode = EXCLUSIVE")
+        held.execute("UPDATE itemDataValues SET value = 'Quieter Lattices' "
+                     "WHERE value = 'Quiet Lattices'")  # fmt: skip
+        held.execute("DELETE FROM deletedItems")  # (restored from the trash)
+        assert zotero.with_name(zotero.name + "-wal").stat().st_size > 0
+        before = zotero.read_bytes()
+        check_file(zotero)
+        titles = [r.title for r in load_source(zotero).parse().records]
+        assert titles == [
+            "Sparse Lattices for Retrieval",
+            "Lattices at Scale",
+            "Quieter Lattices",
+            "Thrown Away",
+        ]
+        assert zotero.read_bytes() == before  # (read from a copy: nothing written to it)
