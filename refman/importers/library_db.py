@@ -75,17 +75,24 @@ def table_names(path: Path) -> set[str]:
     return names
 
 
-def folder_paths(named: Mapping[int, tuple[str, object]]) -> dict[int, str]:
+def folder_paths(
+    named: Mapping[int, tuple[str, object]], gone: frozenset[int] = frozenset()
+) -> dict[int, str]:
     """Every folder's path, "Parent/Child", from each folder's (name, parent id): a parent
-    that is no folder (none, 0, -1) starts the path; a loop is cut where it closes."""
+    that is no folder (none, 0, -1) starts the path; a loop is cut where it closes. A folder
+    in ``gone`` (the program's trash), or inside one, has none."""
 
-    def path(folder: int, seen: frozenset[int]) -> str:
+    def path(folder: int, seen: frozenset[int]) -> str | None:
         name, parent = named[folder]
+        if folder in gone:
+            return None
         if isinstance(parent, int) and parent in named and parent not in seen:
-            return f"{path(parent, seen | {folder})}/{name}"
+            above = path(parent, seen | {folder})
+            return None if above is None else f"{above}/{name}"
         return name
 
-    return {folder: path(folder, frozenset({folder})) for folder in named}
+    found = {folder: path(folder, frozenset({folder})) for folder in named}
+    return {folder: text for folder, text in found.items() if text is not None}
 
 
 def annotation(text: str, comment: str, page: str) -> str:

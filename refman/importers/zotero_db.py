@@ -15,8 +15,8 @@ written to it.
 The schema read is Zotero's (``items``, ``itemData``/``itemDataValues``/``fields``,
 ``itemTypes``, ``creators``/``itemCreators``/``creatorTypes``, ``tags``/``itemTags``,
 ``collections``/``collectionItems``, ``itemNotes``, ``itemAttachments``,
-``itemAnnotations``, ``itemRelations``/``relationPredicates``, ``deletedItems``), as Zotero 5
-to 7 write it.
+``itemAnnotations``, ``itemRelations``/``relationPredicates``, ``deletedItems``,
+``deletedCollections``), as Zotero 5 to 7 write it.
 """
 
 from __future__ import annotations
@@ -252,7 +252,10 @@ class _Library:
             "collections",
             "SELECT collectionID, collectionName, parentCollectionID FROM collections",
         )
-        return folder_paths({r[0]: (str(r[1]), r[2]) for r in rows})
+        trashed = self._rows("deletedCollections", "SELECT collectionID FROM deletedCollections")
+        return folder_paths(
+            {r[0]: (str(r[1]), r[2]) for r in rows}, frozenset(r[0] for r in trashed)
+        )
 
     def _children(self) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
         """Child notes as text, and files (where Zotero keeps or links them), by their parent

@@ -62,6 +62,8 @@ CREATE TABLE collectionItems (collectionID INT NOT NULL, itemID INT NOT NULL,
 CREATE TABLE relationPredicates (predicateID INTEGER PRIMARY KEY, predicate TEXT UNIQUE);
 CREATE TABLE itemRelations (itemID INT NOT NULL, predicateID INT NOT NULL, object TEXT NOT NULL,
     PRIMARY KEY (itemID, predicateID, object));
+CREATE TABLE deletedCollections (collectionID INTEGER PRIMARY KEY,
+    dateDeleted DEFAULT CURRENT_TIMESTAMP NOT NULL);
 CREATE TABLE deletedItems (itemID INTEGER PRIMARY KEY,
     dateDeleted DEFAULT CURRENT_TIMESTAMP NOT NULL);
 """

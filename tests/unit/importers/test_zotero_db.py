@@ -237,3 +237,17 @@ def test_changes_zotero_keeps_in_its_write_ahead_log_are_read_too(zotero: Path) 
             "Thrown Away",
         ]
         assert zotero.read_bytes() == before  # (read from a copy: nothing written to it)
+
+
+def test_a_collection_in_zoteros_trash_and_those_in_it_are_no_tags(zotero: Path) -> None:
+    with closing(sqlite3.connect(zotero)) as db:  # (Zotero 7 puts collections in its trash)
+        db.execute(
+            "INSERT INTO collections (collectionID, collectionName, parentCollectionID, "
+            "libraryID, key) VALUES (3, 'Old', NULL, 1, 'COL45678'), (4, 'Drafts', 3, 1, "
+            "'COL56789')"
+        )
+        (article,) = db.execute("SELECT itemID FROM items WHERE key = 'ART23456'").fetchone()
+        db.executemany("INSERT INTO collectionItems VALUES (?, ?, 0)", [(3, article), (4, article)])
+        db.execute("INSERT INTO deletedCollections (collectionID) VALUES (3)")
+        db.commit()
+    assert read_page(zotero).records[0].tags == ("retrieval", "Thesis/Chapter 2")
