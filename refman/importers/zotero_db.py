@@ -180,13 +180,17 @@ class _Library:
         return records, warnings
 
     def _items(self) -> list[tuple[int, str, str]]:
-        """The regular items not in the trash, oldest first: (id, Zotero type, key)."""
-        trash = "AND i.itemID NOT IN (SELECT itemID FROM deletedItems)"
+        """The regular items not in the trash nor a feed's, oldest first: (id, Zotero type,
+        key)."""
+        left_out = " ".join(
+            f"AND i.itemID NOT IN (SELECT itemID FROM {table})"
+            for table in ("deletedItems", "feedItems")
+            if table in self.tables
+        )
         rows = self.db.execute(
             "SELECT i.itemID, t.typeName, i.key FROM items i "
             "JOIN itemTypes t ON t.itemTypeID = i.itemTypeID "
-            "WHERE t.typeName NOT IN ('note', 'attachment', 'annotation') "
-            f"{trash if 'deletedItems' in self.tables else ''} "
+            f"WHERE t.typeName NOT IN ('note', 'attachment', 'annotation') {left_out} "
             "ORDER BY i.dateAdded, i.itemID"
         )
         return [(int(r[0]), str(r[1]), str(r[2])) for r in rows]
@@ -338,7 +342,7 @@ class _Library:
         return None
 
     def _left_out(self) -> list[str]:
-        """Warnings for what the import leaves out: standalone notes, the trash."""
+        """Warnings for what the import leaves out: standalone notes, the trash, feeds."""
         said = []
         lone = self._rows(
             "itemNotes",
@@ -355,6 +359,12 @@ class _Library:
             said.append(
                 f"{plural(trashed[0][0], 'item')} in Zotero's trash "
                 f"{'is' if trashed[0][0] == 1 else 'are'} not imported."
+            )
+        fed = self._rows("feedItems", "SELECT count(*) FROM feedItems")
+        if fed and fed[0][0]:
+            said.append(
+                f"{plural(fed[0][0], 'item')} of Zotero's feeds (its RSS subscriptions) "
+                f"{'is' if fed[0][0] == 1 else 'are'} not imported."
             )
         return said
 

@@ -62,6 +62,11 @@ CREATE TABLE collectionItems (collectionID INT NOT NULL, itemID INT NOT NULL,
 CREATE TABLE relationPredicates (predicateID INTEGER PRIMARY KEY, predicate TEXT UNIQUE);
 CREATE TABLE itemRelations (itemID INT NOT NULL, predicateID INT NOT NULL, object TEXT NOT NULL,
     PRIMARY KEY (itemID, predicateID, object));
+CREATE TABLE feeds (libraryID INTEGER PRIMARY KEY, name TEXT NOT NULL, url TEXT NOT NULL UNIQUE,
+    lastUpdate TIMESTAMP, lastCheck TIMESTAMP, lastCheckError TEXT, cleanupReadAfter INT,
+    cleanupUnreadAfter INT, refreshInterval INT);
+CREATE TABLE feedItems (itemID INTEGER PRIMARY KEY, guid TEXT NOT NULL UNIQUE,
+    readTime TIMESTAMP, translatedTime TIMESTAMP);
 CREATE TABLE deletedCollections (collectionID INTEGER PRIMARY KEY,
     dateDeleted DEFAULT CURRENT_TIMESTAMP NOT NULL);
 CREATE TABLE deletedItems (itemID INTEGER PRIMARY KEY,

@@ -251,3 +251,19 @@ def test_a_collection_in_zoteros_trash_and_those_in_it_are_no_tags(zotero: Path)
         db.execute("INSERT INTO deletedCollections (collectionID) VALUES (3)")
         db.commit()
     assert read_page(zotero).records[0].tags == ("retrieval", "Thesis/Chapter 2")
+
+
+def test_the_items_of_zoteros_feeds_are_left_out_with_a_word(zotero: Path) -> None:
+    with closing(sqlite3.connect(zotero)) as db:  # an RSS feed Zotero follows: a library
+        db.execute("INSERT INTO libraries VALUES (2, 'feed', 0, 0, 0, 0, 0, 0)")
+        db.execute("INSERT INTO feeds (libraryID, name, url) VALUES (2, 'arXiv cs.IR', 'x')")
+        for number in (1, 2):
+            db.execute(
+                "INSERT INTO items (itemID, itemTypeID, libraryID, key) VALUES (?, 22, 2, ?)",
+                (80 + number, f"FEED{number}234"),
+            )
+            db.execute("INSERT INTO feedItems (itemID, guid) VALUES (?, ?)", (80 + number, number))
+        db.commit()
+    page = read_page(zotero)
+    assert len(page.records) == 3
+    assert "2 items of Zotero's feeds (its RSS subscriptions) are not imported." in page.warnings
