@@ -12,14 +12,16 @@ from refman.ui.look import mix, scaled_font, set_muted
 
 HEADING = "Your library is empty"
 PITCH = (
-    "refman keeps the papers you read — import a researcher's publication page or the "
-    "library you export from Zotero, JabRef or Mendeley, and refman turns it into a tidy, "
-    "searchable library without creating duplicates."
+    "refman keeps the papers you read — import a researcher's publication page, your Zotero "
+    "or Mendeley Desktop library itself, or the library you export from Zotero, JabRef or "
+    "Mendeley, and refman turns it into a tidy, searchable library without creating "
+    "duplicates."
 )
 BUTTON = "Import papers…"
 HINT = (
-    "Or drop a page (text or HTML file, or copied text), a .bib, .ris or CSL-JSON file, or "
-    "papers' PDFs anywhere on this window."
+    "Or drop a page (text or HTML file, or copied text), a .bib, .ris or CSL-JSON file, "
+    "papers' PDFs, or Zotero's zotero.sqlite or Mendeley Desktop's database anywhere on this "
+    "window."
 )
 
 _COLUMN_WIDTH = 460  # the text column's widest width: short, readable lines

@@ -500,6 +500,9 @@ def test_an_empty_library_shows_the_welcome_view(
     welcome = window.paper_panel.welcome
     assert window.paper_panel.currentWidget() is welcome
     assert welcome.import_button.text() == "Import papers…"
+    said = " ".join(label.text() for label in welcome.findChildren(QLabel))
+    assert "your Zotero or Mendeley Desktop library itself" in said  # (no export needed)
+    assert "zotero.sqlite or Mendeley Desktop's database anywhere on this window" in said
     qtbot.mouseClick(welcome.import_button, Qt.MouseButton.LeftButton)
     qtbot.wait_until(lambda: window.wizard.isVisible())
 
