@@ -35,6 +35,7 @@ from refman.importers.html_text import html_to_text
 from refman.importers.library_db import annotation, folder_paths, opened, table_names
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from refman.importers.zotero_prefs import base_folder
+from refman.importers.zotero_related import related_notes
 
 __all__ = ["is_zotero_database", "zotero_page"]
 
@@ -163,7 +164,7 @@ class _Library:
         notes, files = self._children()
         for item_id, written in self._annotations().items():
             notes[item_id].extend(written)
-        for item_id, related in self._related(items, fields).items():
+        for item_id, related in related_notes(self._relations(), items, fields).items():
             notes[item_id].append(related)
         warnings: list[str] = []
         records = []
@@ -305,28 +306,14 @@ class _Library:
             notes[item_id].append(f"Annotations of “{name}” in Zotero\n\n" + "\n\n".join(marks))
         return notes
 
-    def _related(
-        self, items: list[tuple[int, str, str]], fields: dict[int, dict[str, Any]]
-    ) -> dict[int, str]:
-        """The items each item is related to in Zotero (``dc:relation``, either way), as a
-        note naming them (refman's related papers are those its words find)."""
-        by_key = {key: item_id for item_id, _, key in items}
-        imported = set(by_key.values())
-        linked: dict[int, set[int]] = defaultdict(set)
-        for item_id, uri in self._rows(
+    def _relations(self) -> list[tuple[int, str]]:
+        """Every relation of an item to another (``dc:relation``): (item, the other's URI)."""
+        rows = self._rows(
             "itemRelations",
             "SELECT r.itemID, r.object FROM itemRelations r JOIN relationPredicates p "
             "ON p.predicateID = r.predicateID WHERE p.predicate = 'dc:relation'",
-        ):
-            other = by_key.get(str(uri).rstrip("/").rsplit("/", 1)[-1])
-            if other is not None and other != item_id and item_id in imported:
-                linked[item_id].add(other)
-                linked[other].add(item_id)
-        notes = {}
-        for item_id, others in linked.items():
-            named = sorted(_named(fields.get(other, {})) for other in others)
-            notes[item_id] = "Related in Zotero\n\n" + "\n".join(f"- {n}" for n in named)
-        return notes
+        )
+        return [(int(r[0]), str(r[1])) for r in rows]
 
     def _file(self, mode: int, stored: str, key: str) -> str | None:
         """Where an attachment's file is: ``storage/KEY/name`` for one Zotero keeps, the path
@@ -367,13 +354,6 @@ class _Library:
                 f"{'is' if fed[0][0] == 1 else 'are'} not imported."
             )
         return said
-
-
-def _named(item: dict[str, Any]) -> str:
-    """An item as a related item's note names it: “Title” (year)."""
-    parts = item.get("issued", {}).get("date-parts") or [[]]
-    year = f" ({parts[0][0]})" if parts[0] else ""
-    return f"“{item.get('title') or 'Untitled'}”{year}"
 
 
 def _issued(text: str) -> dict[str, Any]:
