@@ -152,6 +152,11 @@ class _Library:
         #: How many files are linked relative to Zotero's base folder.
         self.from_base = 0
 
+    def _kept(self, column: str) -> str:
+        """The SQL condition that the item in ``column`` (a note, a file) is not in the trash."""
+        trash = f"AND {column} NOT IN (SELECT itemID FROM deletedItems)"
+        return trash if "deletedItems" in self.tables else ""
+
     def _rows(self, table: str, sql: str) -> list[sqlite3.Row]:
         """The rows of a query on ``table``; none when this Zotero has no such table."""
         return self.db.execute(sql).fetchall() if table in self.tables else []
@@ -269,7 +274,7 @@ class _Library:
         for parent, html in self._rows(
             "itemNotes",
             "SELECT n.parentItemID, n.note FROM itemNotes n WHERE n.parentItemID IS NOT NULL "
-            "ORDER BY n.parentItemID, n.itemID",
+            f"{self._kept('n.itemID')} ORDER BY n.parentItemID, n.itemID",
         ):
             text = html_to_text(str(html or "")).strip()
             if text:
@@ -279,7 +284,7 @@ class _Library:
             "itemAttachments",
             "SELECT a.parentItemID, a.linkMode, a.path, i.key FROM itemAttachments a "
             "JOIN items i ON i.itemID = a.itemID WHERE a.parentItemID IS NOT NULL "
-            "ORDER BY a.parentItemID, a.itemID",
+            f"{self._kept('a.itemID')} ORDER BY a.parentItemID, a.itemID",
         ):
             where = self._file(mode, str(stored or ""), str(key))
             if where is not None:
@@ -295,6 +300,7 @@ class _Library:
             "SELECT a.parentItemID, a.path, n.text, n.comment, n.pageLabel "
             "FROM itemAnnotations n JOIN itemAttachments a ON a.itemID = n.parentItemID "
             "JOIN items i ON i.itemID = n.itemID WHERE a.parentItemID IS NOT NULL "
+            f"{self._kept('a.itemID')} "
             "ORDER BY a.parentItemID, n.parentItemID, n.sortIndex, n.itemID",
         ):
             written = annotation(str(text or ""), str(comment or ""), str(page or ""))
@@ -341,12 +347,16 @@ class _Library:
                 f"{plural(lone[0][0], 'standalone note')} of the Zotero library, in no item, "
                 f"{'is' if lone[0][0] == 1 else 'are'} not imported."
             )
-        trashed = self._rows("deletedItems", "SELECT count(*) FROM deletedItems")
-        if trashed and trashed[0][0]:
-            said.append(
-                f"{plural(trashed[0][0], 'item')} in Zotero's trash "
-                f"{'is' if trashed[0][0] == 1 else 'are'} not imported."
-            )
+        trashed = self._rows(
+            "deletedItems",
+            "SELECT t.typeName IN ('note', 'attachment') AS child, count(*) FROM deletedItems d "
+            "JOIN items i ON i.itemID = d.itemID JOIN itemTypes t ON t.itemTypeID = i.itemTypeID "
+            "WHERE t.typeName != 'annotation' GROUP BY child ORDER BY child",
+        )
+        for child, count in trashed:
+            what = plural(count, "note or file", "notes and files") if child else plural(
+                count, "item")  # fmt: skip
+            said.append(f"{what} in Zotero's trash {'is' if count == 1 else 'are'} not imported.")
         fed = self._rows("feedItems", "SELECT count(*) FROM feedItems")
         if fed and fed[0][0]:
             said.append(

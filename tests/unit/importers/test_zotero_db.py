@@ -267,3 +267,21 @@ def test_the_items_of_zoteros_feeds_are_left_out_with_a_word(zotero: Path) -> No
     page = read_page(zotero)
     assert len(page.records) == 3
     assert "2 items of Zotero's feeds (its RSS subscriptions) are not imported." in page.warnings
+
+
+def test_a_note_or_file_in_zoteros_trash_stays_out_of_its_item(zotero: Path) -> None:
+    with closing(sqlite3.connect(zotero)) as db:  # (trashed alone: their item is kept)
+        db.execute(
+            "INSERT INTO deletedItems (itemID) SELECT itemID FROM items "
+            "WHERE key IN ('NOTE2345', 'PDF23456')"
+        )
+        db.commit()
+    page = read_page(zotero)
+    article = page.records[0]
+    assert (article.title, article.notes, article.files) == (
+        "Sparse Lattices for Retrieval",
+        (),
+        (),
+    )
+    assert "1 item in Zotero's trash is not imported." in page.warnings
+    assert "2 notes and files in Zotero's trash are not imported." in page.warnings
