@@ -340,7 +340,7 @@ class _Library:
         lone = self._rows(
             "itemNotes",
             "SELECT count(*) FROM itemNotes n JOIN items i ON i.itemID = n.itemID "
-            "WHERE n.parentItemID IS NULL",
+            f"WHERE n.parentItemID IS NULL {self._kept('n.itemID')}",
         )
         if lone and lone[0][0]:
             said.append(

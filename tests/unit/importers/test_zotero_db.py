@@ -285,3 +285,14 @@ def test_a_note_or_file_in_zoteros_trash_stays_out_of_its_item(zotero: Path) -> 
     )
     assert "1 item in Zotero's trash is not imported." in page.warnings
     assert "2 notes and files in Zotero's trash are not imported." in page.warnings
+
+
+def test_a_standalone_note_in_zoteros_trash_is_counted_once(zotero: Path) -> None:
+    with closing(sqlite3.connect(zotero)) as db:
+        db.execute(
+            "INSERT INTO deletedItems (itemID) SELECT itemID FROM items WHERE key = 'LONE2345'"
+        )
+        db.commit()
+    warnings = read_page(zotero).warnings
+    assert not any("standalone note" in w for w in warnings)
+    assert "1 note or file in Zotero's trash is not imported." in warnings
