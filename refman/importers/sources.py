@@ -57,8 +57,9 @@ TEXT_SUFFIXES = frozenset({".txt", ".text", ".md"})
 HTML_SUFFIXES = frozenset({".html", ".htm"})
 
 _HINT = (
-    "refman imports bibliographies (BibTeX, RIS, CSL-JSON), papers' PDFs and the text of "
-    "author pages: save the page as text or HTML, or copy its text in the browser and paste it."
+    "refman imports bibliographies (BibTeX, RIS, CSL-JSON), papers' PDFs, Zotero and Mendeley "
+    "libraries (their database file) and the text of author pages: save the page as text or "
+    "HTML, or copy its text in the browser and paste it."
 )
 _IMAGE_SUFFIXES = {
     ".png": "PNG",
@@ -280,7 +281,8 @@ def _check_content(path: Path, data: bytes) -> None:
     """Refuse images, PDFs and other binary data by their content."""
     kind = _binary_kind(data)
     if kind is not None:
-        raise _unreadable(path, f"is {kind}, not text.", _HINT)
+        not_text = "" if kind.startswith("a database") else ", not text"  # a database says why
+        raise _unreadable(path, f"is {kind}{not_text}.", _HINT)
     head = data[:4096].decode("utf-8", errors="ignore")
     if _SVG_RE.match(head):
         raise _unreadable(path, "is an image (SVG), not text.", _HINT)

@@ -116,7 +116,9 @@ def test_another_sqlite_database_is_refused_saying_what_it_is(tmp_path: Path) ->
     LibraryService.open(other).close()  # refman's own library is no Zotero library
     with pytest.raises(UnreadableFileError) as raised:
         check_file(other)
-    assert "a database (SQLite) that is not a Zotero or Mendeley library" in str(raised.value)
+    assert "is a database (SQLite) that is not a Zotero or Mendeley library." in str(raised.value)
+    assert "not text" not in str(raised.value)  # it says what it is not, once
+    assert "Zotero and Mendeley libraries (their database file)" in raised.value.hint
 
 
 def test_an_empty_zotero_library_says_so(zotero: Path) -> None:
