@@ -16,7 +16,7 @@ from refman.importers.list_header import owner_name
 from refman.importers.names import looks_like_person
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 from refman.importers.reference_blocks import block_at
-from refman.importers.references import YEAR, read_reference
+from refman.importers.references import NUMBERING, YEAR, read_reference
 from refman.importers.undated import UNDATED
 
 __all__ = ["parse_reference_list"]
@@ -102,11 +102,45 @@ class _Alone:
         return self.known[j]
 
 
+#: A DOI or an address broken at the line's end ("doi: 10.1016/j.margeo.", "https://doi.").
+_IN_ADDRESS = re.compile(r"(?:\b10\.\d{4,9}/|https?://)\S*[./_-]$")
+#: What goes on with such a DOI or address on the next line ("2022.106", "org/10.1029/…").
+_ADDRESS_ON = re.compile(r"^[a-z0-9][\w./-]*[.,]?(?:\s|$)")
+#: A line that stops mid-sentence: at a comma, an ampersand, a colon, a broken word's hyphen,
+#: a word that never ends a reference ("Handbook of", "Smith, J. and"), or APA's year after
+#: the names, which the title follows ("Wang, Q. (2020).").
+_UNFINISHED = re.compile(
+    r"(?:[,&:;–-]|\b(?:and|of|in|the|for|on|to|with|from|at|by|a|an)"
+    r"|(?<=[A-Z]\.) \(\d{4}[a-z]?\)\.?)$"
+)
+#: A line that goes on with what the line before it said: a lower-case word, the rest of a
+#: bracket, a DOI or an address ("coastal science (2nd ed.). Springer.", "https://doi.org/…").
+_GOES_ON = re.compile(r"^(?:[^\W\d_](?<=[a-zß-ÿ])|\(|https?://|doi:)")
+
+
+def _address_goes_on(text: str, line: str) -> bool:
+    """Whether ``line`` is the rest of a DOI or an address ``text`` ends with."""
+    return _IN_ADDRESS.search(text) is not None and _ADDRESS_ON.match(line) is not None
+
+
 def _joined(text: str, line: str) -> str:
     """A reference wrapped onto the next line, joined: by a space, or at a word's hyphen
-    ("long-" and "term record" are "long-term record", not "long- term record")."""
+    ("long-" and "term record" are "long-term record", not "long- term record"), or inside a
+    DOI or an address ("doi: 10.1016/j.margeo." and "2022.106.")."""
     hyphened = text.endswith("-") and text[-2:-1].isalpha() and line[:1].islower()
-    return f"{text}{line}" if hyphened else f"{text} {line}"
+    return f"{text}{line}" if hyphened or _address_goes_on(text, line) else f"{text} {line}"
+
+
+def _goes_on(text: str, line: str, alone: ParsedRecord | None, read: ParsedRecord) -> bool:
+    """Whether ``line`` continues the reference ``text`` started, ``read`` so far (a list
+    copied from a PDF breaks its references where the page's width falls): after a line
+    stopped mid-sentence or inside a DOI, or as a line that reads as no reference of its own
+    and follows one without a venue or starts as no reference does."""
+    if NUMBERING.match(line):
+        return False  # (a list's next number starts the next reference)
+    if _UNFINISHED.search(text) or _address_goes_on(text, line):
+        return True
+    return alone is None and (read.venue is None or _GOES_ON.match(line) is not None)
 
 
 def _at(lines: Lines, i: int, alone: _Alone) -> tuple[ParsedRecord, int] | None:
@@ -116,12 +150,14 @@ def _at(lines: Lines, i: int, alone: _Alone) -> tuple[ParsedRecord, int] | None:
     found: tuple[ParsedRecord, int] | None = None
     for j in range(i, min(i + _WRAPPED, len(lines.text))):
         if j > i:
-            if alone(j) is not None:
+            if found is not None and not _goes_on(text, lines.text[j], alone(j), found[0]):
+                break  # (a reference read, and the next line is none of it)
+            if found is None and alone(j) is not None and not _UNFINISHED.search(text):
                 break  # (the next line is a reference of its own)
             text = _joined(text, lines.text[j])
         record = alone(i) if j == i else read_reference(text, lines.number[i], lines.number[j])
         if record is not None:
             found = record, j + 1
-            if record.venue is not None:
-                break  # (a reference without a venue may go on on the next line)
+        elif found is not None:
+            break  # (what followed did not read with it: the reference as read)
     return found

@@ -34,6 +34,7 @@ from refman.importers.venue_names import LISTED_VENUE, venue_after_comma
 
 __all__ = [
     "LONE_YEAR",
+    "NUMBERING",
     "YEAR",
     "Parts",
     "is_title",
@@ -50,7 +51,7 @@ _LONGEST_NAMES = 600
 YEAR = r"(?:1[89]|20)\d\d"
 #: What numbers or marks a reference in a list: "[12]", "12.", "12)", "(12)", "•", "-", and
 #: a CV's labels of its kinds of papers: "[J5]", "[C12]", "J5.", "[P3a]".
-_NUMBERING = re.compile(
+NUMBERING = re.compile(
     r"^(?:\[[A-Z]{0,3}\d{1,4}[a-z]?\]|\(\d{1,3}\)|[A-Z]{0,2}\d{1,4}[.)]|[•·*▪‣◦–-])\s+"
 )
 #: APA and Harvard: the authors, then the year in brackets.
@@ -317,7 +318,7 @@ _STYLES: tuple[tuple[Callable[[str], Parts | None], bool], ...] = (
 
 def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord | None:
     """One reference as a record, or None when ``text`` is no reference."""
-    text = _NUMBERING.sub("", text.strip())
+    text = NUMBERING.sub("", text.strip())
     if "*" in text:  # (a page written in Markdown: "**Okafor, N.**", "*Marine Geology*")
         text = _EMPHASIS.sub(r"\2", text)
     if len(text) > _LONGEST or not (re.search(YEAR, text) or UNDATED.search(text)):

@@ -138,3 +138,82 @@ def test_a_list_keeps_its_one_word_titles_among_the_others() -> None:
         ("Permafrost?", "Earth-Science Reviews"),
     ]
     assert page.warnings == []
+
+
+#: A reference list copied from a paper's PDF: references broken where the column ends (in
+#: a DOI, after a comma, after APA's year, before a chapter's book), a page's running head
+#: between two of them, an APA list of twenty names with its ellipsis.
+PDF_LIST = """References
+
+Bąk, P., Søreide, J., & Yılmaz, Ğ. (2021). Long-term sediment transport in Arctic fjords.
+Journal of Geophysical Research, 126(4), e2020JF005912. https://doi.org/10.1029/
+2020JF005912
+Chen, W., Li, X., & Zhang, Y. (2019). Salt intrusion in the Yangtze estuary under extreme
+drought. Estuarine, Coastal and Shelf Science, 225,
+106–118. https://doi.org/10.1016/j.ecss.2019.05.012
+Marine Geology 455 (2023) 107012
+Doe, J., Roe, R., Smith, A., Jones, B., Lee, C., Kim, D., Park, E., Wu, F., Xu, G., Yu, H.,
+Zhao, I., Sun, J., Ma, K., Hu, L., Lu, M., Gao, N., Lin, O., Tan, P., . . . Wang, Q. (2020).
+A global dataset of tidal flats. Nature Data, 7, 1–12.
+Mensah, K. (2018). Coastal lagoons. In L. Rossi & M. Ødegaard (Eds.), Handbook of
+coastal science (2nd ed., pp. 301–330). Springer.
+"""
+
+
+def test_a_reference_list_copied_from_a_pdf_keeps_each_reference_whole() -> None:
+    """A reference whose first lines read as one lost what followed: its DOI ("126(4),"
+    ended a line), its chapter's book ("Handbook of"); twenty names over two lines were read
+    as a paper titled "Tan, P"."""
+    page = parse_text(PDF_LIST)
+    got = [
+        (r.title, r.venue, r.doi, r.pages, len(r.authors), r.line, r.last_line)
+        for r in page.records
+    ]
+    assert got == [
+        (
+            "Long-term sediment transport in Arctic fjords",
+            "Journal of Geophysical Research",
+            "10.1029/2020jf005912",
+            None,
+            3,
+            3,
+            5,
+        ),
+        (
+            "Salt intrusion in the Yangtze estuary under extreme drought",
+            "Estuarine, Coastal and Shelf Science",
+            "10.1016/j.ecss.2019.05.012",
+            "106–118",
+            3,
+            6,
+            8,
+        ),
+        ("A global dataset of tidal flats", "Nature Data", None, "1–12", 19, 10, 12),
+        ("Coastal lagoons", "Handbook of coastal science", None, "301–330", 1, 13, 14),
+    ]
+    assert page.records[3].type == "chapter"
+    assert page.records[3].publisher == "Springer"
+    assert page.warnings == []
+
+
+def test_an_ieee_list_keeps_a_doi_broken_at_the_lines_end_and_numbers_part_references() -> None:
+    page = parse_text(
+        "REFERENCES\n"
+        "[1] N. Okafor, E. Lindqvist, and R. Baptiste, “Tidal models of estuary sediment,” "
+        "Mar. Geol., vol. 441, no. 3, pp. 106–121, 2022, doi: 10.1016/j.margeo.\n"
+        "2022.106.\n"
+        "[2] W. Chen and X. Li, “Salt intrusion in the Yangtze estuary,” in Proc. IEEE\n"
+        "Int. Geosci. Remote Sens. Symp. (IGARSS), 2019, pp. 1–4.\n"
+        "1. Okafor, N., Lindqvist, E. & Baptiste, R. Tidal models of estuary sediment. Mar. "
+        "Geol.\n"
+        "441, 106–121 (2022).\n"
+        "2. Wang, L. & Zhang, Y. Salt intrusion in the Yangtze estuary. Nat. Geosci. 12, 1–8\n"
+        "(2019).\n"
+    )
+    got = [(r.title, r.doi, r.line, r.last_line) for r in page.records]
+    assert got == [
+        ("Tidal models of estuary sediment", "10.1016/j.margeo.2022.106", 2, 3),
+        ("Salt intrusion in the Yangtze estuary", None, 4, 5),
+        ("Tidal models of estuary sediment", None, 6, 7),
+        ("Salt intrusion in the Yangtze estuary", None, 8, 9),
+    ]
