@@ -108,8 +108,11 @@ _ET_AL = re.compile(r",?\s+et al\.?$")
 _NAMED_PROCEEDINGS = re.compile(r"Proc\.[^()]{1,150}?\([A-Z][A-Za-z]*[A-Z]\)")
 #: What a medium a title ends with says ("[dissertation]", "[Internet]").
 _MEDIUM = re.compile(r"\s*\[[^\]]{1,30}\]$")
-#: Where a venue's name ends.
-_VENUE_END = re.compile(r"[,;:(]|(?<=\.)\s+(?=\d)|\s(?=\d+(?:[\s.,;:(]|$))|\s(?:vol|pp|no)\.")
+#: Where a venue's name ends (not at a colon before a capitalised word: "Journal of
+#: Geophysical Research: Earth Surface", Harvard's "Cambridge: Cambridge University Press").
+_VENUE_END = re.compile(
+    r"[,;(]|:(?!\s+[A-Z][a-z])|(?<=\.)\s+(?=\d)|\s(?=\d+(?:[\s.,;:(]|$))|\s(?:vol|pp|no)\."
+)
 #: An arXiv id as DBLP writes it ("CoRR abs/2401.01234").
 _CORR = re.compile(r"\babs/(\d{4}\.\d{4,5}(?:v\d+)?)\b")
 #: An address or identifier the rest of a reference ends with (not part of its venue).

@@ -217,3 +217,31 @@ def test_an_ieee_list_keeps_a_doi_broken_at_the_lines_end_and_numbers_part_refer
         ("Tidal models of estuary sediment", None, 6, 7),
         ("Salt intrusion in the Yangtze estuary", None, 8, 9),
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "Bąk, P. (2021). Sediment transport in Arctic fjords. Journal of Geophysical "
+            "Research: Earth Surface, 126(4), e2020JF005912.",
+            ("article-journal", "Journal of Geophysical Research: Earth Surface", None, "126"),
+        ),
+        (
+            "Okafor, N. (2020) Estuaries of the north. Cambridge: Cambridge University Press.",
+            ("book", None, "Cambridge University Press", None),
+        ),
+        (  # (Vancouver's colon before its pages stays where the venue ends)
+            "Okafor N. Tidal models. J Mach Learn Res. 2023;24(2):1-34.",
+            ("article-journal", "J Mach Learn Res", None, "24"),
+        ),
+    ],
+)
+def test_a_journal_named_with_a_colon_keeps_its_whole_name(
+    line: str, expected: tuple[object, ...]
+) -> None:
+    """The venue ended at the colon: "Journal of Geophysical Research", and Harvard's book
+    "Cambridge: Cambridge University Press" was an article of the journal "Cambridge"."""
+    record = read_reference(line)
+    assert record is not None, line
+    assert (record.type, record.venue, record.publisher, record.volume) == expected

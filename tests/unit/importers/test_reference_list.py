@@ -682,7 +682,13 @@ def test_a_thesis_and_a_books_chapter_read_as_what_they_are(
         (  # a journal a publisher's name begins, with its volume: an article still
             "Solvik, M. (2016). A note on tides. Wiley Interdisciplinary Reviews: Water, 3(1), "
             "12–20.",
-            ("A note on tides", "article-journal", "Wiley Interdisciplinary Reviews", None, {}),
+            (
+                "A note on tides",
+                "article-journal",
+                "Wiley Interdisciplinary Reviews: Water",
+                None,
+                {},
+            ),
         ),
     ],
 )
