@@ -15,8 +15,11 @@ from refman.importers.records import ParsedRecord
 from refman.importers.titles import title_text
 from refman.importers.undated import MANUSCRIPT
 
-__all__ = ["as_published", "reference_kind"]
+__all__ = ["EDITED", "as_edited", "as_published", "reference_kind"]
 
+#: What follows the names of an edited book's editors: APA's "(Eds.).", Harvard's "(eds)",
+#: Chicago's ", eds.".
+EDITED = re.compile(r"(?:\s*\((?:eds?|hrsg)\.?\)|,\s*eds?\.?)[.,]?$", re.IGNORECASE)
 #: Words of a venue's name that say it is a conference's or a workshop's.
 _PROCEEDINGS = re.compile(r"\b(?:Proc|Proceedings|Conference|Conf|Workshop|Symposium|Meeting)\b")
 #: What a title ends with that says it is a thesis, and the school it may name (APA's
@@ -174,3 +177,21 @@ def reference_kind(rest: str, venue: str | None, arxiv: str | None, numbered: bo
     if venue == "arXiv" or (arxiv and not venue):
         return "article"
     return "article-journal" if venue else "article"
+
+
+def as_edited(record: ParsedRecord) -> ParsedRecord:
+    """An edited book ("Okafor, N., & Lindqvist, E. (Eds.). (2020). Title. Elsevier."): its
+    names its editors (CSL ``editor``, as a ``.bib`` ``editor`` gives them), not its authors;
+    its venue, if one was read, its publisher."""
+    editors = [name.csl() for name in record.author_names]
+    publisher = record.publisher or (record.venue if record.type != "chapter" else None)
+    return replace(
+        record,
+        authors=(),
+        author_names=(),
+        authors_complete=False,
+        type="book",
+        venue=None,
+        publisher=publisher,
+        extra={**record.extra, "editor": editors},
+    )

@@ -26,7 +26,7 @@ from refman.common.errors import InvalidValueError
 from refman.common.identifiers import find_arxiv_ids, find_dois, normalize_arxiv
 from refman.importers.names import looks_like_person
 from refman.importers.records import ParsedRecord, PersonName
-from refman.importers.reference_kinds import as_published, reference_kind
+from refman.importers.reference_kinds import EDITED, as_edited, as_published, reference_kind
 from refman.importers.titles import title_text
 from refman.importers.typed_names import typed_authors
 from refman.importers.undated import MANUSCRIPT, NOT_YET, UNDATED, UNDATED_REST, status_of
@@ -334,11 +334,13 @@ def read_reference(text: str, line: int = 0, last_line: int = 0) -> ParsedRecord
         parts = style(plain)
         if parts is None or not is_title(title_text(parts.title), lone and bool(parts.rest)):
             continue
-        people = reference_authors(parts.authors)
+        edited = EDITED.search(parts.authors)  # (an edited book: "Okafor, N. (Ed.).")
+        people = reference_authors(parts.authors[: edited.start()] if edited else parts.authors)
         year = _year(parts)
         if people is None or (year is None and status_of(parts.undated, parts.rest) is None):
             continue  # (no year, nor "in press" or "n.d." in its place)
-        return reference_record(parts, people, year, (dois, arxiv), (line, last_line))
+        record = reference_record(parts, people, year, (dois, arxiv), (line, last_line))
+        return as_edited(record) if edited else record
     return None
 
 

@@ -245,3 +245,26 @@ def test_a_journal_named_with_a_colon_keeps_its_whole_name(
     record = read_reference(line)
     assert record is not None, line
     assert (record.type, record.venue, record.publisher, record.volume) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "given"),
+    [
+        ("Okafor, N., & Lindqvist, E. (Eds.). (2020). Estuaries of the world. Elsevier.", "N."),
+        ("Okafor, N. and Lindqvist, E. (eds) (2020) Estuaries of the world. Elsevier.", "N."),
+        (
+            "Okafor, Nadia, and Elsa Lindqvist, eds. 2020. Estuaries of the world. Elsevier.",
+            "Nadia",
+        ),
+    ],
+)
+def test_an_edited_book_names_its_editors_not_its_authors(line: str, given: str) -> None:
+    """An edited book was not read at all: "(Eds.)" made its names no list of people."""
+    record = read_reference(line)
+    assert record is not None, line
+    got = (record.title, record.type, record.publisher, record.year, record.authors)
+    assert got == ("Estuaries of the world", "book", "Elsevier", 2020, ())
+    assert record.extra["editor"] == [
+        {"family": "Okafor", "given": given},
+        {"family": "Lindqvist", "given": "E." if given == "N." else "Elsa"},
+    ]
