@@ -51,7 +51,14 @@ _CHAPTER = re.compile(
     re.IGNORECASE,
 )
 
-
+#: Vancouver's chapter: "In: Rossi L, Mensah K, editors. Book title. 2nd ed. Berlin:
+#: Springer; 2018. p. 301-30."
+_CHAPTER_VANCOUVER = re.compile(
+    r"^\s*In:\s+(?P<editors>[^.]{2,300}?),?\s+(?:editors?|eds?)\.\s+(?P<book>[^.]{2,300}?)\."
+    r"(?:\s+\d{1,3}(?:st|nd|rd|th)\s+ed\.)?\s+(?:(?P<place>[A-Z][^:;.]{1,60}):\s*)?"
+    r"(?P<publisher>[^;.]{2,80}?)?\s*[;.]",
+    re.IGNORECASE,
+)
 #: A book's edition after its title: "(3rd ed.)", "(2nd edn)", "(4th edition, Vol. 2)".
 _EDITION = re.compile(
     r"\s*\((?P<number>\d{1,3})(?:st|nd|rd|th)\.?\s+(?:ed|edn|edition)\b\.?[^()]{0,40}\)\s*$",
@@ -80,13 +87,15 @@ def as_published(record: ParsedRecord, title: str, rest: str) -> ParsedRecord:
     thesis = _THESIS.search(title) or _THESIS_AFTER.match(rest)
     if thesis is not None:
         return _as_thesis(record, title, rest, thesis)
-    chapter = _CHAPTER.match(rest)
+    chapter = _CHAPTER.match(rest) or _CHAPTER_VANCOUVER.match(rest)
     if chapter is not None:
+        place = chapter.groupdict().get("place")
         return replace(
             record,
             type="chapter",
             venue=chapter["book"].strip(" ,."),
-            publisher=chapter["publisher"] or None,
+            publisher=(chapter["publisher"] or "").strip() or None,
+            extra={**record.extra, "publisher-place": place.strip()} if place else record.extra,
         )
     return _as_book(record, title, rest)
 

@@ -268,3 +268,21 @@ def test_an_edited_book_names_its_editors_not_its_authors(line: str, given: str)
         {"family": "Okafor", "given": given},
         {"family": "Lindqvist", "given": "E." if given == "N." else "Elsa"},
     ]
+
+
+def test_a_vancouver_chapter_names_its_book_not_its_editors() -> None:
+    """Vancouver's chapter was a conference paper of the venue "Rossi L" (its first editor)."""
+    record = read_reference(
+        "Wang L, Zhang Y. Salt intrusion in the Yangtze estuary. In: Rossi L, Mensah K, "
+        "editors. Handbook of coastal science. 2nd ed. Berlin: Springer; 2018. p. 301-30."
+    )
+    assert record is not None
+    got = (record.title, record.type, record.venue, record.publisher, record.year)
+    assert got == (
+        "Salt intrusion in the Yangtze estuary",
+        "chapter",
+        "Handbook of coastal science",
+        "Springer",
+        2018,
+    )
+    assert record.extra["publisher-place"] == "Berlin"
