@@ -138,6 +138,13 @@ _NOT_NAME_WORDS = frozenset(
         "Curriculum",
         "Vitae",
         "Selected",
+        # A reference list's heading ("Works Cited", "Literature Cited", "Reference List").
+        "Works",
+        "Cited",
+        "Literature",
+        "Reference",
+        "References",
+        "Bibliography",
     ]
 )
 _NAME_CHARS = re.compile(r"[^\W\d_]+(?:[-'’.][^\W\d_]*)*\.?")

@@ -107,12 +107,15 @@ _IN_ADDRESS = re.compile(r"(?:\b10\.\d{4,9}/|https?://)\S*[./_-]$")
 #: What goes on with such a DOI or address on the next line ("2022.106", "org/10.1029/…").
 _ADDRESS_ON = re.compile(r"^[a-z0-9][\w./-]*[.,]?(?:\s|$)")
 #: A line that stops mid-sentence: at a comma, an ampersand, a colon, a broken word's hyphen,
-#: a word that never ends a reference ("Handbook of", "Smith, J. and"), or APA's year after
+#: a word that never ends a reference ("Handbook of", "Smith, J. and", "pp."), or APA's year after
 #: the names, which the title follows ("Wang, Q. (2020).").
 _UNFINISHED = re.compile(
-    r"(?:[,&:;–-]|\b(?:and|of|in|the|for|on|to|with|from|at|by|a|an)"
+    r"(?:[,&:;–-]|\b(?:and|of|in|the|for|on|to|with|from|at|by|a|an|pp?\.|vol\.|no\.)"
     r"|(?<=[A-Z]\.) \(\d{4}[a-z]?\)\.?)$"
 )
+#: A heading: a few words without the punctuation of a reference's names ("Works Cited",
+#: "References", "Journal articles").
+_HEADING = re.compile(r"^[^\W\d_][^\W\d_'’-]*(?: [^\W\d_][^\W\d_'’-]*){0,3}$")
 #: A line that goes on with what the line before it said: a lower-case word, the rest of a
 #: bracket, a DOI or an address ("coastal science (2nd ed.). Springer.", "https://doi.org/…").
 _GOES_ON = re.compile(r"^(?:[^\W\d_](?<=[a-zß-ÿ])|\(|https?://|doi:)")
@@ -147,6 +150,8 @@ def _at(lines: Lines, i: int, alone: _Alone) -> tuple[ParsedRecord, int] | None:
     """The reference that starts at line ``i`` (alone, or wrapped over the lines after it),
     and the index of the line after it."""
     text = lines.text[i]
+    if _HEADING.match(text):
+        return None  # (a heading over the list: "Works Cited", "REFERENCES")
     found: tuple[ParsedRecord, int] | None = None
     for j in range(i, min(i + _WRAPPED, len(lines.text))):
         if j > i:

@@ -286,3 +286,36 @@ def test_a_vancouver_chapter_names_its_book_not_its_editors() -> None:
         2018,
     )
     assert record.extra["publisher-place"] == "Berlin"
+
+
+def test_a_heading_over_a_wrapped_first_reference_and_pages_after_pp_stay_apart() -> None:
+    """The heading "Works Cited" was read with the first reference (by "Works Cited Okafor",
+    titled "Nadia, et al") and as the page's owner; a reference wrapped after its "pp." lost
+    its pages."""
+    page = parse_text(
+        "Works Cited\n"
+        "Okafor, Nadia, et al. “Tidal Models of Estuary Sediment.” Marine Geology, vol. 441,\n"
+        "no. 3, 2022, pp. 106–21, https://doi.org/10.1016/j.margeo.2022.106.\n"
+        "Okafor, N. et al. (2022) ‘Tidal models of estuary sediment’, Marine Geology, 441(3), "
+        "pp.\n"
+        "106–121. Available at: https://doi.org/10.1016/j.margeo.2022.106 (Accessed: 3 May "
+        "2023).\n"
+    )
+    assert page.owner == ""
+    got = [(r.authors, r.title, r.venue, r.pages, r.doi) for r in page.records]
+    assert got == [
+        (
+            ("Nadia Okafor",),
+            "Tidal Models of Estuary Sediment",
+            "Marine Geology",
+            "106–21",
+            "10.1016/j.margeo.2022.106",
+        ),
+        (
+            ("N. Okafor",),
+            "Tidal models of estuary sediment",
+            "Marine Geology",
+            "106–121",
+            "10.1016/j.margeo.2022.106",
+        ),
+    ]
