@@ -83,11 +83,11 @@ _SENTENCE_END = re.compile(
 LONE_YEAR = re.compile(rf"(?:^|[\s(,.;])({YEAR})[a-z]?(?=$|[\s).,;:])")
 #: Volume, issue and pages: "24(2), 1–34", "vol. 24, no. 2, pp. 1–34", "2023;24(2):1-34",
 #: LaTeX's plain style's "pages 40--48"; a volume without an issue before the pages ("421,
-#: 106–121", Nature's "441, 106–121"; a year is none).
+#: 106–121", Nature's "441, 106–121", Vancouver's "2019;570:1-12"; a year is none).
 _VOLUME = re.compile(
     r"\b(?:vol\.\s*)?(\d{1,4})\s*(?:\((?!(?:1[89]|20)\d\d\))(\w{1,6})\)|,\s*no\.\s*(\w{1,6}))"
     r"|\bvol\.\s*(\d{1,4})"
-    r"|\b(?!(?:1[89]|20)\d\d\b)(\d{1,4}),\s*(?=(?:pp?\.\s*)?\d{1,6}\s*[–-]{1,2}\s*\d)"
+    r"|\b(?!(?:1[89]|20)\d\d\b)(\d{1,4})[,:]\s*(?=(?:pp?\.\s*)?\d{1,6}\s*[–-]{1,2}\s*\d)"
 )
 _PAGES = re.compile(r"(?:\bpp?\.\s*|\bpages\s+|[:,]\s*)(\d{1,6}\s*[–-]{1,2}\s*\d{1,6})(?![\d:])")
 #: How a title starts: a capital, a digit or a quote (every style capitalises its first word).

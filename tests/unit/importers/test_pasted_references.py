@@ -319,3 +319,18 @@ def test_a_heading_over_a_wrapped_first_reference_and_pages_after_pp_stay_apart(
             "10.1016/j.margeo.2022.106",
         ),
     ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Zhang W, Li XM, Wang Y. Salt intrusion in the Yangtze estuary. J Hydrol. 2019;570:1-12.",
+        "Wei Zhang, Xiaoming Li 0002: Salt intrusion in the Yangtze estuary. J. Hydrol. 570: "
+        "1-12 (2019)",
+    ],
+)
+def test_a_volume_before_a_colon_and_its_pages_is_read(line: str) -> None:
+    """Vancouver's "2019;570:1-12" and DBLP's "570: 1-12" gave their pages but no volume."""
+    record = read_reference(line)
+    assert record is not None, line
+    assert (record.volume, record.issue, record.pages) == ("570", None, "1–12")
