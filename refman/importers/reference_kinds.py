@@ -20,6 +20,12 @@ __all__ = ["EDITED", "as_edited", "as_published", "reference_kind"]
 #: What follows the names of an edited book's editors: APA's "(Eds.).", Harvard's "(eds)",
 #: Chicago's ", eds.".
 EDITED = re.compile(r"(?:\s*\((?:eds?|hrsg)\.?\)|,\s*eds?\.?)[.,]?$", re.IGNORECASE)
+#: APA 7's unpublished work, its department and university after it.
+_UNPUBLISHED = re.compile(
+    r"\[(?:unpublished manuscript|manuscript (?:submitted|in preparation)[^\]]*)\]\s*$",
+    re.IGNORECASE,
+)
+_TRAILING_ADDRESS = re.compile(r"\s*(?:https?://|doi:)\S*\s*$")
 #: Words of a venue's name that say it is a conference's or a workshop's.
 _PROCEEDINGS = re.compile(r"\b(?:Proc|Proceedings|Conference|Conf|Workshop|Symposium|Meeting)\b")
 #: What a title ends with that says it is a thesis, and the school it may name (APA's
@@ -84,6 +90,11 @@ _PLACE = re.compile(r"^(?P<place>[A-Z][^:,.()]{1,40}):\s*(?P<publisher>\S.*)$")
 def as_published(record: ParsedRecord, title: str, rest: str) -> ParsedRecord:
     """``record`` (read from a reference's ``title`` and the ``rest`` after it) as the thesis,
     chapter or book it says it is; any other record as it is."""
+    unpublished = _UNPUBLISHED.search(title)  # (APA 7: "Title [Unpublished manuscript].")
+    if unpublished is not None:
+        where = _TRAILING_ADDRESS.sub("", rest).strip(" .")  # (its department, university)
+        title = title_text(title[: unpublished.start()].strip(" .,"))
+        return replace(record, title=title, type="manuscript", venue=None, publisher=where or None)
     thesis = _THESIS.search(title) or _THESIS_AFTER.match(rest)
     if thesis is not None:
         return _as_thesis(record, title, rest, thesis)

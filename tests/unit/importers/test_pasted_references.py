@@ -334,3 +334,22 @@ def test_a_volume_before_a_colon_and_its_pages_is_read(line: str) -> None:
     record = read_reference(line)
     assert record is not None, line
     assert (record.volume, record.issue, record.pages) == ("570", None, "1–12")
+
+
+@pytest.mark.parametrize("kind", ["Unpublished manuscript", "Manuscript submitted for publication"])
+def test_an_unpublished_manuscript_names_its_department_not_a_journal(kind: str) -> None:
+    """APA 7's "[Unpublished manuscript]" was an article of the journal "Department of
+    Geology"."""
+    record = read_reference(
+        f"Ünal, Ş. (2022). Sediment budgets of the Bosphorus [{kind}]. Department of Geology, "
+        "Middle East Technical University."
+    )
+    assert record is not None
+    got = (record.title, record.type, record.venue, record.publisher, record.authors)
+    assert got == (
+        "Sediment budgets of the Bosphorus",
+        "manuscript",
+        None,
+        "Department of Geology, Middle East Technical University",
+        ("Ş. Ünal",),
+    )
