@@ -15,6 +15,7 @@ from tests.helpers.panes import make_window, row_id
 
 from refman.ui.controller import LibraryController
 from refman.ui.paper_columns import YEAR
+from refman.ui.wizard.review_model import Column, ReviewModel
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
@@ -56,3 +57,16 @@ def test_a_paper_in_press_shows_in_press_in_the_year_column_and_the_detail_pane(
     settle(controller)
     qtbot.wait_until(lambda: year_field.text() == "")
     assert year_field.placeholderText() == "in press"
+
+
+def test_the_wizards_review_shows_in_press_where_the_year_goes(library: LibraryService) -> None:
+    model = ReviewModel()
+    model.set_plan(library.plan_import([sourced(CV, "cv.txt")]))
+    years = {
+        model.index(row, Column.TITLE).data(): model.index(row, Column.YEAR).data()
+        for row in range(model.rowCount())
+    }
+    assert years == {
+        "Tidal mixing in deltas": "in press",
+        "Sediment budgets of small estuaries": "2021",
+    }
