@@ -65,6 +65,17 @@ _CHAPTER_VANCOUVER = re.compile(
     r"(?P<publisher>[^;.]{2,80}?)?\s*[;.]",
     re.IGNORECASE,
 )
+#: Chicago's and MLA's chapter: "In Handbook of Coastal Science, edited by Luca Rossi,
+#: 301–30. Berlin: Springer, 2018." / "Handbook …, edited by Luca Rossi, Springer, 2018".
+_CHAPTER_EDITED_BY = re.compile(
+    r"^\s*(?:In\s+)?(?P<book>[^,]{2,300}?),\s+(?:\w+\s+)?edited\s+by\s+[^,.]{2,200}?"
+    r"(?:,?\s+and\s+[^,.]{2,100}?)?[,.]\s*(?P<tail>.*)$"
+)
+#: Its publisher, before the year: "Berlin: Springer, 2018", "Springer, 2018".
+_PUBLISHED_BY = re.compile(
+    r"(?:(?P<place>[A-Z][^:.,;\d]{1,40}):\s*)?(?P<publisher>[A-Z][^,.;:\d]{1,80}),\s*"
+    r"(?:1[89]|20)\d\d\b"
+)
 #: A book's edition after its title: "(3rd ed.)", "(2nd edn)", "(4th edition, Vol. 2)".
 _EDITION = re.compile(
     r"\s*\((?P<number>\d{1,3})(?:st|nd|rd|th)\.?\s+(?:ed|edn|edition)\b\.?[^()]{0,40}\)\s*$",
@@ -100,15 +111,26 @@ def as_published(record: ParsedRecord, title: str, rest: str) -> ParsedRecord:
         return _as_thesis(record, title, rest, thesis)
     chapter = _CHAPTER.match(rest) or _CHAPTER_VANCOUVER.match(rest)
     if chapter is not None:
-        place = chapter.groupdict().get("place")
-        return replace(
-            record,
-            type="chapter",
-            venue=chapter["book"].strip(" ,."),
-            publisher=(chapter["publisher"] or "").strip() or None,
-            extra={**record.extra, "publisher-place": place.strip()} if place else record.extra,
-        )
+        found = chapter.groupdict()
+        return _as_chapter(record, chapter["book"], found["publisher"], found.get("place"))
+    edited_by = _CHAPTER_EDITED_BY.match(rest)
+    if edited_by is not None:
+        by = _PUBLISHED_BY.search(edited_by["tail"])
+        return _as_chapter(record, edited_by["book"], by and by["publisher"], by and by["place"])
     return _as_book(record, title, rest)
+
+
+def _as_chapter(
+    record: ParsedRecord, book: str, publisher: str | None, place: str | None
+) -> ParsedRecord:
+    """A book's chapter, the book its venue, its publisher and place kept."""
+    return replace(
+        record,
+        type="chapter",
+        venue=book.strip(" ,."),
+        publisher=(publisher or "").strip() or None,
+        extra={**record.extra, "publisher-place": place.strip()} if place else record.extra,
+    )
 
 
 def _as_thesis(record: ParsedRecord, title: str, rest: str, thesis: re.Match[str]) -> ParsedRecord:

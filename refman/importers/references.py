@@ -292,6 +292,8 @@ def _venue(rest: str) -> str | None:
         return None
     listed = LISTED_VENUE.match(rest) or _NAMED_PROCEEDINGS.match(rest)
     head = listed[0] if listed else _VENUE_END.split(rest, maxsplit=1)[0].strip()
+    if head.endswith(("]", "].")):  # (Vancouver: "Mar Geol [Internet].")
+        head = _MEDIUM.sub("", head.removesuffix("."))
     if head.casefold().startswith(("arxiv", "corr abs/")):  # (CoRR: DBLP's name of arXiv)
         return "arXiv"
     if "." not in head[:-1]:

@@ -353,3 +353,41 @@ def test_an_unpublished_manuscript_names_its_department_not_a_journal(kind: str)
         "Department of Geology, Middle East Technical University",
         ("Ş. Ünal",),
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "place"),
+    [
+        (
+            "Okafor, Nadia, and Elsa Lindqvist. “Salt Wedges.” In Handbook of Coastal Science, "
+            "edited by Luca Rossi, 301–30. Berlin: Springer, 2018.",
+            "Berlin",
+        ),
+        (
+            "Okafor, Nadia. “Salt Wedges.” Handbook of Coastal Science, edited by Luca Rossi and "
+            "Kofi Mensah, Springer, 2018, pp. 301–30.",
+            None,
+        ),
+    ],
+)
+def test_a_chicago_or_mla_chapter_edited_by_names_its_book(line: str, place: str | None) -> None:
+    """Chicago's and MLA's chapter ("In Book, edited by …") was a conference paper or an
+    article of a journal of the book's name, without its publisher."""
+    record = read_reference(line)
+    assert record is not None, line
+    got = (record.title, record.type, record.venue, record.publisher, record.pages)
+    assert got == ("Salt Wedges", "chapter", "Handbook of Coastal Science", "Springer", "301–30")
+    assert record.extra.get("publisher-place") == place
+
+
+def test_a_vancouver_journal_read_online_is_named_without_its_medium() -> None:
+    record = read_reference(
+        "Okafor N, Lindqvist E. Tidal models of estuary sediment. Mar Geol [Internet]. 2022 "
+        "[cited 2023 May 3];441(3):106–21. Available from: https://doi.org/10.1016/j.margeo.2022.106"
+    )
+    assert record is not None
+    assert (record.venue, record.volume, record.doi) == (
+        "Mar Geol",
+        "441",
+        "10.1016/j.margeo.2022.106",
+    )
