@@ -56,7 +56,7 @@ def _a_title(text: str) -> bool:
     """A line that can be a title: no list of names, no paragraph of sentences."""
     return (
         "\t" not in text
-        and is_title(text)
+        and is_title(text, lone=True)  # ("Cryosphere": the names follow)
         and len(text.split()) <= _TITLE_WORDS
         and _SENTENCE_INSIDE.search(text) is None
         and reference_authors(text) is None

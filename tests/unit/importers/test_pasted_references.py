@@ -391,3 +391,19 @@ def test_a_vancouver_journal_read_online_is_named_without_its_medium() -> None:
         "441",
         "10.1016/j.margeo.2022.106",
     )
+
+
+def test_a_google_scholar_row_titled_by_one_word_is_read() -> None:
+    """Scholar's row "Cryosphere" was left out without a word."""
+    page = parse_text(
+        "Nadia Okafor\nProfessor of Coastal Engineering, Example University\n"
+        "TITLE\nCITED BY\nYEAR\n"
+        "Tidal models of estuary sediment\nN Okafor, E Lindqvist\n"
+        "Marine Geology 441 (3), 106-121\t152\t2022\n"
+        "Cryosphere\nN Okafor, J Smith\nNature Geoscience 3, 1-2\t40\t2020\n"
+    )
+    got = [(r.title, r.authors, r.venue, r.year) for r in page.records]
+    assert got == [
+        ("Tidal models of estuary sediment", ("N. Okafor", "E. Lindqvist"), "Marine Geology", 2022),
+        ("Cryosphere", ("N. Okafor", "J. Smith"), "Nature Geoscience", 2020),
+    ]
