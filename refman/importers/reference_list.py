@@ -126,11 +126,22 @@ def _address_goes_on(text: str, line: str) -> bool:
     return _IN_ADDRESS.search(text) is not None and _ADDRESS_ON.match(line) is not None
 
 
+#: The end of a word a PDF broke at its syllables, never a word of its own ("sedi-" and
+#: "ment", "intru-" and "sion"): joined without the hyphen the page's width put there.
+_SYLLABLE = re.compile(
+    r"(?:ment|tion|sion|ance|ence|ness|ity|ities|ing|ical|ically|ology|ologies|ary|ory|"
+    r"ous|ure|ures|ture|tures|ular|ics|ism|ist|ists|ive|ives|ation|ations|ally)s?(?![^\W\d_])"
+)
+
+
 def _joined(text: str, line: str) -> str:
     """A reference wrapped onto the next line, joined: by a space, or at a word's hyphen
-    ("long-" and "term record" are "long-term record", not "long- term record"), or inside a
-    DOI or an address ("doi: 10.1016/j.margeo." and "2022.106.")."""
+    ("long-" and "term record" are "long-term record", not "long- term record"; a word broken
+    at its syllables is one again: "sedi-" and "ment" are "sediment"), or inside a DOI or an
+    address ("doi: 10.1016/j.margeo." and "2022.106.")."""
     hyphened = text.endswith("-") and text[-2:-1].isalpha() and line[:1].islower()
+    if hyphened and _SYLLABLE.match(line):
+        return f"{text[:-1]}{line}"
     return f"{text}{line}" if hyphened or _address_goes_on(text, line) else f"{text} {line}"
 
 

@@ -407,3 +407,21 @@ def test_a_google_scholar_row_titled_by_one_word_is_read() -> None:
         ("Tidal models of estuary sediment", ("N. Okafor", "E. Lindqvist"), "Marine Geology", 2022),
         ("Cryosphere", ("N. Okafor", "J. Smith"), "Nature Geoscience", 2020),
     ]
+
+
+def test_a_word_a_pdf_broke_at_its_syllables_is_one_word_again() -> None:
+    """ "sedi-" and "ment" were "sedi-ment" (and its title no duplicate of the paper's own);
+    a compound's hyphen stays ("long-term", "state-of-the-art")."""
+    page = parse_text(
+        "References\n"
+        "[1] N. Okafor, “Long-\n"
+        "term models of estuary sedi-\n"
+        "ment,” Mar. Geol., vol. 441, pp. 106–121, 2022.\n"
+        "[2] E. Lindqvist, “State-\n"
+        "of-the-art salt intru-\n"
+        "sion models,” J. Hydrol., vol. 570, pp. 1–12, 2019.\n"
+    )
+    assert [r.title for r in page.records] == [
+        "Long-term models of estuary sediment",
+        "State-of-the-art salt intrusion models",
+    ]
