@@ -12,7 +12,7 @@ import json
 import logging
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -71,28 +71,38 @@ PREFERENCES: tuple[Preference[str] | Preference[bool] | Preference[int], ...] = 
 @dataclass(frozen=True)
 class Place:
     """Where the window was when it closed: the section, the person or the saved search
-    shown, the tags picked, and the current paper."""
+    shown, the tags picked, the current paper, and the list's sort ("" when none was kept)."""
 
     section: str = "all"
     person: int | None = None
     tags: tuple[str, ...] = ()
     paper: int | None = None
     saved: int | None = None
+    sort: str = ""
+    descending: bool = False
 
     def to_json(self) -> str:
         """The place as the settings keep it."""
-        return json.dumps([self.section, self.person, list(self.tags), self.paper, self.saved])
+        kept = [self.section, self.person, list(self.tags), self.paper, self.saved]
+        return json.dumps([*kept, self.sort, self.descending])
 
     @classmethod
     def from_json(cls, text: str) -> Place:
-        """A place kept by :meth:`to_json` (or by a refman that kept no saved search);
-        nowhere (the default) when it cannot be read."""
+        """A place kept by :meth:`to_json` (or by a refman that kept no saved search, or no
+        sort); nowhere (the default) when it cannot be read."""
         try:
-            section, person, tags, paper, *saved = json.loads(text)
+            section, person, tags, paper, *rest = json.loads(text)
+            saved, sort, descending = [*rest, None, "", False][:3]
             kept = tuple(str(t) for t in tags)
-            return cls(str(section), _id(person), kept, _id(paper), _id(next(iter(saved), None)))
+            place = cls(str(section), _id(person), kept, _id(paper), _id(saved))
+            return replace(place, sort=str(sort), descending=descending is True)
         except (TypeError, ValueError):
             return cls()
+
+    def somewhere(self) -> bool:
+        """Whether the place is other than All papers with no tag nor paper (whatever the
+        sort)."""
+        return replace(self, sort="", descending=False) != Place()
 
 
 def _id(value: object) -> int | None:
@@ -166,18 +176,19 @@ class WindowSettings:
         except ValueError:
             return None
 
-    def sort(self) -> tuple[str, bool]:
-        """The list's sort when the window last closed: a sort key's name ("" when none was
-        kept) and whether it was descending."""
-        descending = str(self._qs.value("list/descending", False)).lower() in ("true", "1")
-        return str(self._qs.value("list/sort", "")), descending
-
     def place(self, library: str) -> Place:
-        """Where the window was when it last closed on this library (nowhere: the default)."""
+        """Where the window was when it last closed on this library (nowhere: the default),
+        with the list's sort. An older refman kept one place and one sort, those of the
+        library open last: they are that library's."""
         kept = self._places().get(library)
-        if kept is None and library == self.last_library():  # (kept by an older refman)
+        last = library == self.last_library()
+        if kept is None and last:
             kept = str(self._qs.value("list/place", ""))
-        return Place.from_json(kept or "")
+        place = Place.from_json(kept or "")
+        if not place.sort and last and (sort := self._qs.value("list/sort")):
+            descending = str(self._qs.value("list/descending", False)).lower() in ("true", "1")
+            place = replace(place, sort=str(sort), descending=descending)
+        return place
 
     def _places(self) -> dict[str, str]:
         """Each library's place, by its location, the one closed last at the end."""
@@ -234,7 +245,6 @@ class WindowSettings:
         panes: dict[str, bool],
         library: str,
         title_width: int | None = None,
-        sort: tuple[str, bool] | None = None,
         place: Place | None = None,
     ) -> None:
         """Remember the window as it is now."""
@@ -248,9 +258,8 @@ class WindowSettings:
             self._qs.setValue("list/title", title_width)
         if place is not None:
             self._keep_place(library, place)
-        if sort is not None:
-            self._qs.setValue("list/sort", sort[0])
-            self._qs.setValue("list/descending", sort[1])
+        self._qs.remove("list/sort")  # (each library's sort is kept in its place)
+        self._qs.remove("list/descending")
         for name, visible in panes.items():
             self._qs.setValue(f"panes/{name}", visible)
         if not self.library_kept:

@@ -4,6 +4,7 @@ search, tags and paper shown, and the library open."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from refman.core.values import Section, SortKey
@@ -41,11 +42,10 @@ def restore_window(window: MainWindow) -> bool:
         window.table.widths.title = settings.title_width()
     for name, action_id in PANE_ACTIONS.items():
         window.actions_by_id[action_id].setChecked(settings.pane_visible(name))
-    sort, descending = settings.sort()
-    if sort in {key.value for key in SortKey} - {SortKey.RELEVANCE.value}:  # (else: unknown)
-        window.model.sort_first(SortKey(sort), descending)
     place = settings.place(window.controller.service.location)  # (this library's own)
-    if place != Place():
+    if place.sort in {key.value for key in SortKey} - {SortKey.RELEVANCE.value}:  # (or none)
+        window.model.sort_first(SortKey(place.sort), place.descending)
+    if place.somewhere():
         window.tag_pane.when_read(lambda: go_back(window, place))  # (sections, tags read)
     return placed
 
@@ -73,9 +73,9 @@ def _select(window: MainWindow, paper_id: int) -> None:
 
 def save_window(window: MainWindow) -> None:
     """Remember the window's geometry, panes and columns (the widths the person chose, not
-    those a small window forced), the list's sort, where it was, and the library open."""
+    those a small window forced), where it was and the list's sort (this library's), and
+    the library open."""
     actions = window.actions_by_id
-    query = window.current_query()
     window.settings.save(
         geometry=window.saveGeometry(),
         window_state=window.saveState(),
@@ -84,7 +84,6 @@ def save_window(window: MainWindow) -> None:
         panes={name: actions[a].isChecked() for name, a in PANE_ACTIONS.items()},
         library=window.controller.service.location,
         title_width=window.table.widths.title,
-        sort=(query.sort.value, query.descending),
         place=_place(window),
     )
 
@@ -92,4 +91,7 @@ def save_window(window: MainWindow) -> None:
 def _place(window: MainWindow) -> Place:
     nav = window.tag_pane.current_filter()
     saved = nav.saved.id if nav.saved is not None else None
-    return Place(nav.section.value, nav.person_id, nav.tags, window.table.current_id(), saved)
+    query = window.current_query()
+    paper = window.table.current_id()
+    place = Place(nav.section.value, nav.person_id, nav.tags, paper, saved)
+    return replace(place, sort=query.sort.value, descending=query.descending)

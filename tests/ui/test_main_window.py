@@ -408,10 +408,51 @@ def test_the_list_sorted_by_a_column_is_sorted_so_in_the_next_session(
     )
     again.close()
     written = QSettings(str(settings), QSettings.Format.IniFormat)
-    written.setValue("list/sort", "colour")  # a sort this refman does not know: the default
+    written.remove("list/places")  # an older refman's one sort, this sort unknown: the default
+    written.setValue("list/sort", "colour")
     written.sync()
     third = make_window(qtbot, reopened_controller, settings)
     assert third.model.query.sort is SortKey.ADDED and third.model.query.descending
+    third.close()
+
+
+def test_each_library_opens_sorted_as_it_was_left(
+    qtbot: QtBot,
+    controller: LibraryController,
+    reopened_controller: LibraryController,
+    seeded: LibraryService,
+    tmp_path: Path,
+) -> None:
+    settings = tmp_path / "settings.ini"
+    window = make_window(qtbot, controller, settings)
+    window.table.sortByColumn(YEAR, Qt.SortOrder.AscendingOrder)  # a click on Year
+    qtbot.wait_until(lambda: window.model.query.sort is SortKey.YEAR)
+    settle(controller)
+    window.close()
+    another = LibraryService.open(tmp_path / "another.sqlite")
+    another.import_pages([sourced(generated_page(3))])
+    elsewhere = LibraryController(another)
+    try:
+        # Another library opens in its own sort (the default: newest added first) ...
+        other = make_window(qtbot, elsewhere, settings)
+        settle(elsewhere)
+        assert (other.model.query.sort, other.model.query.descending) == (SortKey.ADDED, True)
+        other.table.sortByColumn(TITLE, Qt.SortOrder.DescendingOrder)
+        qtbot.wait_until(lambda: other.model.query.sort is SortKey.TITLE)
+        settle(elsewhere)
+        other.close()
+        # ... which does not replace the first library's, and is its own the next time.
+        again = make_window(qtbot, reopened_controller, settings)
+        assert (again.model.query.sort, again.model.query.descending) == (SortKey.YEAR, False)
+        again.close()
+        other_again = make_window(qtbot, elsewhere, settings)
+        query = other_again.model.query
+        assert (query.sort, query.descending) == (SortKey.TITLE, True)
+        other_again.close()
+        settle(elsewhere)
+    finally:
+        elsewhere.runner.shutdown()
+        another.close()
 
 
 def test_the_next_session_shows_the_tag_and_the_paper_shown_when_the_window_closed(

@@ -359,3 +359,10 @@ def test_a_place_an_older_refman_kept_without_a_saved_search_is_read(tmp_path: P
     settings = WindowSettings(tmp_path / "older.ini")
     assert settings.place(str(tmp_path / "lib.sqlite")) == kept
     assert settings.place(str(tmp_path / "other.sqlite")) == Place()
+    # Its one sort too: the sort of the library open last, no other's.
+    older.setValue("list/sort", "year")
+    older.sync()
+    settings = WindowSettings(tmp_path / "older.ini")
+    assert (settings.place(str(tmp_path / "lib.sqlite")).sort, kept.sort) == ("year", "")
+    assert settings.place(str(tmp_path / "other.sqlite")) == Place()
+    assert Place.from_json(Place(sort="title", descending=True).to_json()).descending
