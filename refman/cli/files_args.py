@@ -43,7 +43,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "open": (
         "open a paper's file with the system's viewer",
         "Open a paper's first file (or the one named) with the program the system opens "
-        "such files with (REFMAN_OPEN_WITH names another program).",
+        "such files with (REFMAN_OPEN_WITH names another program); a paper without files: "
+        "its DOI, arXiv page or link, in the browser.",
         "  refman open 12\n  refman open 12 --file slides.pdf",
     ),
 }

@@ -25,6 +25,7 @@ from refman.cli.output import (
     write_json,
 )
 from refman.common.errors import NotFoundError, RefmanError
+from refman.common.identifiers import online_address
 from refman.common.text import plural
 from refman.core.extraction import shared_extractor
 from refman.core.file_index import IndexProgress, IndexReport
@@ -163,7 +164,8 @@ def run_locate(args: argparse.Namespace, service: LibraryService, out: TextIO) -
 
 
 def _opener(path: str) -> list[str]:
-    """The command that opens a file with the system's viewer (or REFMAN_OPEN_WITH)."""
+    """The command that opens a file or a web address with the system's program (or
+    REFMAN_OPEN_WITH)."""
     chosen = os.environ.get("REFMAN_OPEN_WITH")
     if chosen:
         return [*shlex.split(chosen), path]
@@ -173,26 +175,39 @@ def _opener(path: str) -> list[str]:
 
 
 def run_open(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
-    """Run ``refman open ID [--file FILE]``."""
-    file = _pick(service.paper(args.id), args.file)
+    """Run ``refman open ID [--file FILE]`` (a paper without files: its DOI, arXiv page or
+    link in the browser, as the window's Enter opens it)."""
+    paper = service.paper(args.id)
+    online = online_address(paper.doi, paper.arxiv_id, paper.url)
+    if not paper.files and args.file is None and online is not None:
+        what, address = online
+        _launch(address, f"its {what}")
+        out.write(f"Paper #{paper.id} has no files: opened its {what}, {address}\n")
+        return 0
+    file = _pick(paper, args.file)
     if file.missing:
         raise RefmanError(
             f"The file “{file.name}” is missing: it is not at {file.path}.",
             f"Find it, then: refman locate {args.id} {shlex.quote(file.name)} PATH (or "
             "Locate… in the window).",
         )
-    if sys.platform == "win32" and not os.environ.get("REFMAN_OPEN_WITH"):
-        os.startfile(file.path)  # type: ignore[attr-defined,unused-ignore]
-        return 0
-    try:
-        subprocess.Popen(_opener(file.path), start_new_session=True)
-    except OSError as error:
-        raise RefmanError(
-            f"No program could open “{file.name}” ({error.strerror or error}).",
-            f"Open it yourself: {file.path}",
-        ) from error
+    _launch(file.path, f"“{file.name}”")
     out.write(f"Opened “{file.name}”.\n")
     return 0
+
+
+def _launch(target: str, named: str) -> None:
+    """Open a file or a web address with the system's program (or REFMAN_OPEN_WITH)."""
+    if sys.platform == "win32" and not os.environ.get("REFMAN_OPEN_WITH"):
+        os.startfile(target)  # type: ignore[attr-defined,unused-ignore]
+        return
+    try:
+        subprocess.Popen(_opener(target), start_new_session=True)
+    except OSError as error:
+        raise RefmanError(
+            f"No program could open {named} ({error.strerror or error}).",
+            f"Open it yourself: {target}",
+        ) from error
 
 
 def run_check_files(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:

@@ -23,6 +23,7 @@ __all__ = [
     "is_web_address",
     "normalize_arxiv",
     "normalize_doi",
+    "online_address",
     "row_id",
 ]
 
@@ -184,3 +185,23 @@ _DOI_URL_SAFE = "/:;()[]@!$&'*+,="
 def arxiv_url(arxiv_id: str) -> str:
     """The abstract page of an arXiv paper."""
     return f"https://arxiv.org/abs/{arxiv_id}"
+
+
+def online_address(
+    doi: str | None, arxiv_id: str | None, url: str | None
+) -> tuple[str, str] | None:
+    """Where a paper without a file is read online (what Enter opens in the list, as Zotero's
+    double-click does): its DOI's resolver link, else its arXiv page, else its link (a web
+    address only).
+
+    Returns:
+        What it is ("DOI", "arXiv page", "link") and its address; None when the paper has
+        none of them.
+    """
+    if doi:
+        return "DOI", doi_url(doi)
+    if arxiv_id:
+        return "arXiv page", arxiv_url(arxiv_id)
+    if url and is_web_address(url.strip()):
+        return "link", url.strip()
+    return None

@@ -157,8 +157,8 @@ _SPECS: dict[ActionId, _Spec] = {
     ),
     ActionId.OPEN_FILE: _Spec(
         "Open &File",
-        "Open the current paper's first file with the system's viewer (Enter or a double-click "
-        "in the list)",
+        "Open the current paper's first file with the system's viewer, else its DOI or link "
+        "in the browser (Enter or a double-click in the list)",
     ),
     ActionId.MARK_UNREAD: _Spec(
         "Mark as &Unread", "Mark the selected papers as not read yet", ("Ctrl+Shift+U",)

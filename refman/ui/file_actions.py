@@ -1,8 +1,9 @@
 """Files from the window: *Paper ▸ Attach File…* and *Open File* (and the list's context
-menu; Enter or a double-click on a paper opens its first file) for the current paper; PDFs
-dropped on a paper of the list or on the detail pane, attached to that paper (dropped
-anywhere else they go to the import wizard); the PDFs' text read into the search in the
-background, its progress in the status bar; the search's Everything mode."""
+menu; Enter or a double-click on a paper opens its first file, else its DOI or link) for
+the current paper; PDFs dropped on a paper of the list or on the detail pane, attached to
+that paper (dropped anywhere else they go to the import wizard); the PDFs' text read into
+the search in the background, its progress in the status bar; the search's Everything
+mode."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QModelIndex, QObject, QPoint, Slot
 
 from refman.common.errors import RefmanError
+from refman.common.identifiers import online_address
 from refman.common.text import plural
 from refman.core.extraction import start_counter
 from refman.core.file_index import IndexProgress, IndexReport
@@ -20,12 +22,13 @@ from refman.core.values import Changes
 
 from refman.ui import files_view, messages
 from refman.ui.actions import ActionId
+from refman.ui.detail_biblio import open_link
 from refman.ui.drop import DropTarget
 from refman.ui.file_indexer import FileIndexer
 from refman.ui.quiet_start import QuietStart
 from refman.ui.read_only import enable_action
 from refman.ui.settings import FILES_BASE, FILES_LINK, Preference
-from refman.ui.window_chrome import no_file_text
+from refman.ui.window_chrome import no_file_text, opened_online_text
 
 if TYPE_CHECKING:
     from refman.ui.main_window import MainWindow
@@ -156,13 +159,15 @@ class FileActions(QObject):
 
     @Slot(QModelIndex)
     def on_table_activated(self, index: QModelIndex) -> None:
-        """Enter or a double-click on a paper in the list: its first file."""
+        """Enter or a double-click on a paper in the list: its first file (else its DOI or
+        link)."""
         if (row := self.window_.model.paper_row(index.row())) is not None:
             self.open_first(row.id)
 
     def open_first(self, paper_id: int) -> None:
-        """Open a paper's first file with the system's viewer, as ``refman open ID`` does (a
-        paper without one: the status bar says how to attach one)."""
+        """Open a paper's first file with the system's viewer, as ``refman open ID`` does; a
+        paper without one: its DOI, arXiv page or link in the browser (as Zotero does), else
+        the status bar says how to attach a file."""
         window = self.window_
         shown = window.detail_pane.shown_paper()
         paper = shown if shown is not None and shown.id == paper_id else None
@@ -173,6 +178,10 @@ class FileActions(QObject):
             return
         if paper.files:
             window.detail_pane.files.open_file(paper.files[0])
+        elif (online := online_address(paper.doi, paper.arxiv_id, paper.url)) is not None:
+            what, address = online
+            opened = open_link(address)
+            window.say_for_a_while(opened_online_text(paper.title, what, address, opened))
         else:
             window.say_for_a_while(no_file_text(paper.title))
 

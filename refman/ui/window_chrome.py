@@ -192,9 +192,22 @@ def trashed_text(count: int) -> str:
 
 
 def no_file_text(title: str) -> str:
-    """What the status bar says when a paper without a file is opened (Enter in the list)."""
+    """What the status bar says when a paper without a file, DOI, arXiv id or link is opened
+    (Enter in the list)."""
     named = f"“{title}”" if title.strip() else "This paper"
-    return f"{named} has no file to open: Paper ▸ Attach File… (Ctrl+Shift+A) attaches one."
+    return (
+        f"{named} has no file, DOI or link to open: Paper ▸ Attach File… (Ctrl+Shift+A) "
+        "attaches a file."
+    )
+
+
+def opened_online_text(title: str, what: str, address: str, opened: bool) -> str:
+    """What the status bar says when a paper without a file is opened (Enter in the list):
+    its DOI, arXiv page or link was opened in the browser instead (or could not be)."""
+    named = f"“{title}”" if title.strip() else "This paper"
+    if not opened:
+        return f"{named} has no file, and its {what} could not be opened: {address}"
+    return f"{named} has no file: its {what} was opened in the browser ({address})."
 
 
 #: What the status bar says when Delete is pressed on papers of the Trash.

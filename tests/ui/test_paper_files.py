@@ -512,7 +512,8 @@ def test_enter_or_a_double_click_on_a_paper_opens_its_first_file(
         qtbot.wait_until(lambda: window.table.current_id() == second.id)
         qtbot.keyClick(window.table, Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier)
         said = window.statusBar().currentMessage()
-        assert said.startswith(f"“{second.title}” has no file to open") and "Attach" in said
+        assert said.startswith(f"“{second.title}” has no file, DOI or link to open")
+        assert "Attach" in said
         row = window.table.visualRect(window.model.index(0, 0)).center()
         qtbot.mouseClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=row)
         qtbot.mouseDClick(window.table.viewport(), Qt.MouseButton.LeftButton, pos=row)
@@ -522,3 +523,37 @@ def test_enter_or_a_double_click_on_a_paper_opens_its_first_file(
         assert len(opened.urls) == 3
     finally:
         QDesktopServices.unsetUrlHandler("file")
+
+
+def test_enter_on_a_paper_without_a_file_opens_its_doi_or_its_link(
+    qtbot: QtBot, window: MainWindow, library: LibraryService
+) -> None:
+    """A paper without a file did nothing but say so: Zotero opens its DOI or its link."""
+    rows = [window.model.paper_row(r) for r in range(3)]
+    assert all(row is not None for row in rows)
+    with_doi, with_link, bare = (row.id for row in rows if row is not None)
+    library.edit_fields(with_doi, doi="10.1000/straggler.42")
+    library.edit_fields(with_link, url="https://example.org/papers/balance")
+    settle(window.controller)
+    opened = _Opened()
+    QDesktopServices.setUrlHandler("https", opened, "open")  # type: ignore[arg-type]
+    bar = window.statusBar()
+    try:
+        window.table.setFocus()
+        for paper_id, what, address in (
+            (with_doi, "DOI", "https://doi.org/10.1000/straggler.42"),
+            (with_link, "link", "https://example.org/papers/balance"),
+        ):
+            window.table.select_paper(paper_id)
+            settle(window.controller)
+            qtbot.keyClick(window.table, Qt.Key.Key_Return)
+            assert opened.urls[-1].toString() == address
+            said = bar.currentMessage()
+            assert f"has no file: its {what} was opened in the browser ({address})" in said
+        window.table.select_paper(bare)
+        settle(window.controller)
+        qtbot.keyClick(window.table, Qt.Key.Key_Return)
+        assert len(opened.urls) == 2
+        assert "has no file, DOI or link to open" in bar.currentMessage()
+    finally:
+        QDesktopServices.unsetUrlHandler("https")

@@ -95,6 +95,21 @@ def test_a_pdf_is_attached_shown_opened_and_detached(
     assert json.loads(cli("show", pid, "--json").out)["files"] == []
     nothing = cli("open", pid)
     assert nothing.code == 2 and f"Paper #{pid} has no files" in nothing.err
+    # A paper without files opens its DOI in the browser, as Enter in the window does.
+    opened.unlink()
+    assert cli("edit", pid, "--doi", "10.1000/straggler.42").code == 0
+    online = cli("open", pid)
+    address = "https://doi.org/10.1000/straggler.42"
+    assert (
+        online.code == 0 and online.out == f"Paper #{pid} has no files: opened its DOI, {address}\n"
+    )
+    for _ in range(100):
+        if opened.exists() and opened.read_text(encoding="utf-8"):
+            break
+        time.sleep(0.05)
+    assert opened.read_text(encoding="utf-8") == address
+    named = cli("open", pid, "--file", "stragglers.pdf")  # a file named: that file, or none
+    assert named.code == 2 and f"Paper #{pid} has no files" in named.err
 
 
 def test_bad_files_are_refused_with_a_reason(cli: Cli, tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from refman.common.identifiers import (
     identifiers_in_link,
     normalize_arxiv,
     normalize_doi,
+    online_address,
     row_id,
 )
 
@@ -128,3 +129,15 @@ def test_two_sici_dois_in_one_text_are_two_dois_and_their_links_work() -> None:
     ]
     assert doi_url(found[0]) == "https://doi.org/10.1175/1520-0469(1963)020%3C0130:dnf%3E2.0.co;2"
     assert doi_url("10.1000/a#b?c d") == "https://doi.org/10.1000/a%23b%3Fc%20d"
+
+
+def test_a_paper_without_a_file_is_read_online_at_its_doi_its_arxiv_page_or_its_link() -> None:
+    link = "https://example.org/p"
+    assert online_address("10.1/x y", "2402.15627", link) == ("DOI", "https://doi.org/10.1/x%20y")
+    assert online_address(None, "2402.15627", link) == (
+        "arXiv page",
+        "https://arxiv.org/abs/2402.15627",
+    )
+    assert online_address(None, None, f" {link} ") == ("link", link)
+    assert online_address(None, None, "file:///etc/passwd") is None  # (a web address only)
+    assert online_address(None, None, None) is None
