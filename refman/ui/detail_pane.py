@@ -114,6 +114,8 @@ class DetailPane(QWidget):
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll_area.setWidget(body)
+        # (no Tab stop of its own: it shows no focus, Tab from the list reaches the title)
+        self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.keep_in_view = KeepInView(self.scroll_area)
 
         self.stack = PaneStack(self)  # (several papers selected: their summary on top)

@@ -505,3 +505,22 @@ def test_the_fields_of_the_dialogs_are_reached_with_alt_and_their_letter(
     _alt(qtbot, export, Qt.Key.Key_N)
     qtbot.wait_until(export.notes_check.isChecked)
     export.reject()
+
+
+def test_tab_from_the_list_goes_to_the_papers_title_no_invisible_stop_between(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The detail pane's scroll area took the keyboard on its own: a Tab showed nothing."""
+    show_first_paper(qtbot, window)
+    pane = window.detail_pane
+    window.table.setFocus()
+    qtbot.wait_until(window.table.hasFocus)
+    assert press(qtbot, Qt.Key.Key_Tab) is pane.title_edit
+    assert press(qtbot, Qt.Key.Key_Backtab) is window.table
+    stops = []
+    widget = window.table.nextInFocusChain()
+    while widget is not None and widget is not window.table:
+        if widget.focusPolicy() & Qt.FocusPolicy.TabFocus and pane.isAncestorOf(widget):
+            stops.append(widget)
+        widget = widget.nextInFocusChain()
+    assert pane.scroll_area not in stops and pane.scroll_area.viewport() not in stops
