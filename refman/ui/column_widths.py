@@ -15,6 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSignalBlocker, Qt, QTimer, Slot
 from PySide6.QtWidgets import QHeaderView
 
+from refman.ui.column_menu import ColumnMenu
 from refman.ui.paper_columns import (
     ADDED,
     AUTHOR,
@@ -49,7 +50,9 @@ def set_up_columns(header: QHeaderView, char: int) -> ColumnWidths:
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(column, chars * char + 24)
     header.setSectionResizeMode(TITLE, QHeaderView.ResizeMode.Stretch)
-    return ColumnWidths(header, char)
+    widths = ColumnWidths(header, char)
+    ColumnMenu(header, widths)  # (the header's menu: columns shown or hidden)
+    return widths
 
 
 class ColumnWidths(QObject):
@@ -71,6 +74,9 @@ class ColumnWidths(QObject):
         self._defaults = dict(self.chosen)
         #: The title's width when the person last set a column's width (None: never).
         self.title: int | None = None
+        #: The columns the person hid (the header's menu); their chosen widths are kept.
+        self.hidden: set[int] = set()
+        self._width: int | None = None  # the list's width when last fitted
         header.sectionResized.connect(self.on_header_section_resized)
         header.viewport().installEventFilter(self)
 
@@ -96,11 +102,32 @@ class ColumnWidths(QObject):
 
     def fit(self, width: int) -> None:
         """Show the chosen widths, narrowed as far as a list ``width`` pixels wide needs (the
-        columns of least use left out when even that is not enough)."""
-        self._show(fitted_widths(self.chosen, width, self._char, self.title))
+        columns of least use left out when even that is not enough), the hidden ones left
+        out."""
+        self._width = width
+        shown = {c: w for c, w in self.chosen.items() if c not in self.hidden}
+        fitted = fitted_widths(shown, width, self._char, self.title)
+        self._show({c: fitted.get(c, 0) for c in self.chosen})
+
+    def set_hidden(self, column: int, hidden: bool) -> None:
+        """Hide a column beside the title, or show it again at its chosen width."""
+        if column == TITLE:
+            return
+        if hidden:
+            self.hidden.add(column)
+        else:
+            self.hidden.discard(column)
+        self._refit()
+
+    def _refit(self) -> None:
+        if self._width is not None:
+            self.fit(self._width)
+        else:
+            self._show({c: 0 if c in self.hidden else w for c, w in self.chosen.items()})
 
     def state(self) -> QByteArray:
-        """The header's state (the columns' order and the chosen widths) to remember."""
+        """The header's state (the columns' order and the chosen widths, hidden columns'
+        too: :attr:`hidden` is remembered apart) to remember."""
         shown = self._widths()
         self._show(self.chosen)
         try:
@@ -124,7 +151,7 @@ class ColumnWidths(QObject):
             widths = self._widths()
             forced = {c for c, w in widths.items() if w in (0, floor_width(c, self._char))}
             self.chosen = {c: self._defaults[c] if c in forced else w for c, w in widths.items()}
-            self._show(self.chosen)
+            self._refit()
         return restored
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -176,6 +176,14 @@ class WindowSettings:
         except ValueError:
             return None
 
+    def hidden_columns(self) -> list[str]:
+        """The names of the list's columns the person hid (the header's menu)."""
+        try:
+            names = json.loads(str(self._qs.value("list/hidden", "[]")))
+        except ValueError:
+            return []
+        return [str(name) for name in names] if isinstance(names, list) else []
+
     def place(self, library: str) -> Place:
         """Where the window was when it last closed on this library (nowhere: the default),
         with the list's sort. An older refman kept one place and one sort, those of the
@@ -246,12 +254,15 @@ class WindowSettings:
         library: str,
         title_width: int | None = None,
         place: Place | None = None,
+        hidden_columns: list[str] | None = None,
     ) -> None:
         """Remember the window as it is now."""
         self._qs.setValue("window/geometry", geometry)
         self._qs.setValue("window/state", window_state)
         self._qs.setValue("window/splitter", splitter)
         self._qs.setValue("list/header", header)
+        if hidden_columns is not None:
+            self._qs.setValue("list/hidden", json.dumps(hidden_columns))
         if title_width is None:
             self._qs.remove("list/title")
         else:

@@ -1,6 +1,6 @@
 """What the main window remembers between sessions: its geometry and toolbars, the panes'
-widths and whether they are shown, the list's columns and sort, the section, person or saved
-search, tags and paper shown, and the library open."""
+widths and whether they are shown, the list's columns (those hidden too) and sort, the
+section, person or saved search, tags and paper shown, and the library open."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from refman.core.values import Section, SortKey
 
 from refman.ui.actions import ActionId
+from refman.ui.column_menu import hidden_columns, hidden_names
 from refman.ui.settings import Place
 
 if TYPE_CHECKING:
@@ -37,9 +38,12 @@ def restore_window(window: MainWindow) -> bool:
     placed = False
     if (sizes := settings.splitter()) is not None:
         placed = window.splitter.restoreState(sizes)
+    widths = window.table.widths
+    for column in hidden_columns(settings.hidden_columns()):
+        widths.set_hidden(column, True)
     if (header := settings.header()) is not None:
         window.table.restore_header_state(header)
-        window.table.widths.title = settings.title_width()
+        widths.title = settings.title_width()
     for name, action_id in PANE_ACTIONS.items():
         window.actions_by_id[action_id].setChecked(settings.pane_visible(name))
     place = settings.place(window.controller.service.location)  # (this library's own)
@@ -85,6 +89,7 @@ def save_window(window: MainWindow) -> None:
         library=window.controller.service.location,
         title_width=window.table.widths.title,
         place=_place(window),
+        hidden_columns=hidden_names(window.table.widths.hidden),
     )
 
 

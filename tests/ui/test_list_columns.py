@@ -1,0 +1,89 @@
+"""The paper list's columns from the header's menu: hidden and shown again, remembered."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QTimer
+from PySide6.QtWidgets import QApplication, QMenu
+from pytestqt.qtbot import QtBot
+
+from refman.core.library import LibraryService
+from tests.helpers.fixtures import settle, sourced
+from tests.helpers.pages import generated_page
+from tests.helpers.panes import make_window
+
+from refman.ui.controller import LibraryController
+from refman.ui.main_window import MainWindow
+from refman.ui.paper_columns import TITLE, VENUE, YEAR
+
+# The offscreen platform warns when a top-level widget or a menu is shown; nothing to do
+# with us.
+pytestmark = pytest.mark.qt_log_ignore(
+    "does not support propagateSizeHints", "does not support raise", "grabbing the keyboard"
+)
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService, tmp_path: Path
+) -> Iterator[MainWindow]:
+    """A window over a library of four papers."""
+    library.import_pages([sourced(generated_page(4))])
+    made = make_window(qtbot, controller, tmp_path / "settings.ini")
+    settle(controller)
+    yield made
+
+
+def header_menu(qtbot: QtBot, window: MainWindow, pick: str | None) -> list[tuple[str, bool]]:
+    """Right-click the list's header like a person; the entries its menu shows (text,
+    ticked), after clicking ``pick`` (None: the menu closed with Escape)."""
+    header = window.table.horizontalHeader()
+    seen: list[tuple[str, bool]] = []
+
+    def in_menu() -> None:
+        menu = QApplication.activePopupWidget()
+        assert isinstance(menu, QMenu)
+        seen.extend((a.text(), a.isChecked()) for a in menu.actions())
+        chosen = [a for a in menu.actions() if a.text() == pick]
+        if chosen:
+            chosen[0].trigger()
+        menu.close()
+
+    QTimer.singleShot(50, in_menu)
+    header.customContextMenuRequested.emit(QPoint(header.width() // 2, header.height() // 2))
+    qtbot.wait_until(lambda: bool(seen))
+    return seen
+
+
+def test_a_column_hidden_from_the_headers_menu_stays_hidden_in_the_next_session(
+    qtbot: QtBot,
+    window: MainWindow,
+    controller: LibraryController,
+    tmp_path: Path,
+) -> None:
+    """The list showed every column, always: no way to hide Venue as Zotero's header menu
+    does."""
+    header = window.table.horizontalHeader()
+    assert not header.isSectionHidden(VENUE)
+    venue_width = window.table.widths.chosen[VENUE]
+    shown = header_menu(qtbot, window, "Venue")
+    assert shown[:4] == [("Title", True), ("First author", True), ("Year", True), ("Venue", True)]
+    assert header.isSectionHidden(VENUE) and not header.isSectionHidden(YEAR)
+    assert ("Venue", False) in header_menu(qtbot, window, None)
+    window.resize(window.width() - 10, window.height())  # (a new fit keeps it hidden)
+    qtbot.wait_until(lambda: header.isSectionHidden(VENUE))
+    window.close()
+
+    again = make_window(qtbot, controller, tmp_path / "settings.ini")
+    settle(controller)
+    header = again.table.horizontalHeader()
+    assert header.isSectionHidden(VENUE) and not header.isSectionHidden(TITLE)
+    header_menu(qtbot, again, "Venue")  # shown again, at the width it had
+    assert not header.isSectionHidden(VENUE) and header.sectionSize(VENUE) > 0
+    assert again.table.widths.chosen[VENUE] == venue_width
+    header_menu(qtbot, again, "Title")  # (the title cannot be hidden)
+    assert not header.isSectionHidden(TITLE)
+    again.close()
