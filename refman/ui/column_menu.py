@@ -2,7 +2,8 @@
 
 A right-click on the header lists the columns beside the title, each ticked when shown;
 unticking one hides it, ticking it shows it again at the width it had. The title is always
-shown. The columns hidden are remembered between sessions by their names
+shown; *Default Columns* puts every column back in its place at its default width. The
+columns hidden are remembered between sessions by their names
 (:func:`hidden_names`, :func:`hidden_columns`), as the window's settings keep them.
 """
 
@@ -60,6 +61,8 @@ class ColumnMenu(QObject):
             action.toggled.connect(
                 lambda shown, column=column: self._widths.set_hidden(column, not shown)
             )
+        menu.addSeparator()
+        menu.addAction("Default Columns", self._widths.reset)
         return menu
 
     @Slot(QPoint)

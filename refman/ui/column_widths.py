@@ -119,6 +119,15 @@ class ColumnWidths(QObject):
             self.hidden.discard(column)
         self._refit()
 
+    def reset(self) -> None:
+        """Every column shown again, in its first place, at its default width (the title
+        the rest of the list)."""
+        header = self._header
+        for column in range(header.count()):
+            header.moveSection(header.visualIndex(column), column)
+        self.chosen, self.hidden, self.title = dict(self._defaults), set(), None
+        self._refit()
+
     def _refit(self) -> None:
         if self._width is not None:
             self.fit(self._width)

@@ -17,7 +17,7 @@ from tests.helpers.panes import make_window
 
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
-from refman.ui.paper_columns import TITLE, VENUE, YEAR
+from refman.ui.paper_columns import AUTHOR, TITLE, VENUE, YEAR
 
 # The offscreen platform warns when a top-level widget or a menu is shown; nothing to do
 # with us.
@@ -87,3 +87,19 @@ def test_a_column_hidden_from_the_headers_menu_stays_hidden_in_the_next_session(
     header_menu(qtbot, again, "Title")  # (the title cannot be hidden)
     assert not header.isSectionHidden(TITLE)
     again.close()
+
+
+def test_default_columns_puts_every_column_back_at_its_place_and_width(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    header = window.table.horizontalHeader()
+    defaults = dict(window.table.widths.chosen)
+    header.moveSection(header.visualIndex(VENUE), 1)  # Venue dragged next to the title
+    header_menu(qtbot, window, "Year")
+    window.table.widths.chosen[AUTHOR] = defaults[AUTHOR] + 40  # (as a drag of its edge)
+    assert header.isSectionHidden(YEAR) and header.logicalIndex(1) == VENUE
+    assert [text for text, _ in header_menu(qtbot, window, None)][:2] == ["Title", "Venue"]
+    header_menu(qtbot, window, "Default Columns")
+    assert [header.logicalIndex(i) for i in range(header.count())] == list(range(header.count()))
+    assert not any(header.isSectionHidden(c) for c in range(header.count()))
+    assert window.table.widths.chosen == defaults
