@@ -108,7 +108,7 @@ class MainWindow(QMainWindow):
         self.banner = install_banner(self, self.splitter)
 
         self.busy_indicator = window_chrome.BusyIndicator(self)
-        self.count_label = PaperCount(self.model, self.controller.lists, self)
+        self.count_label = PaperCount(self.table, self.controller.lists, self)
         self.statusBar().addPermanentWidget(self.busy_indicator)
         self.statusBar().addPermanentWidget(self.count_label)
         self.resize(1400, 900)

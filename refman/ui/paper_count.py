@@ -1,5 +1,5 @@
-"""The status bar's "12 of 1,234 papers": the list's count and the library's, both counted
-off the GUI thread."""
+"""The status bar's "12 of 1,234 papers · 3 selected": the list's count and the library's,
+both counted off the GUI thread, and the papers selected."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from refman.core.queries import SEARCH_CUT, search_is_cut
 from refman.core.values import PaperQuery, Section
 
 from refman.ui.list_worker import SOON, ListWorker
-from refman.ui.paper_model import PaperTableModel
+from refman.ui.paper_columns import papers_in
+from refman.ui.paper_table import PaperTable
 
 
 def whole_section(query: PaperQuery) -> Section | None:
@@ -23,12 +24,14 @@ def whole_section(query: PaperQuery) -> Section | None:
 
 
 class PaperCount(QLabel):
-    """Says how many papers the list shows out of the section's whole (All or the Trash)."""
+    """Says how many papers the list shows out of the section's whole (All or the Trash),
+    and how many of them are selected when several are."""
 
-    def __init__(self, model: PaperTableModel, worker: ListWorker, parent: QWidget | None = None):
+    def __init__(self, table: PaperTable, worker: ListWorker, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("paperCount")
-        self.model = model
+        self.model = model = table.paper_model
+        self._table = table
         self._totals = worker.channel(self, rank=SOON)  # the list's own count first
         self._total: tuple[Section, int] | None = None
         #: The whole the list shows, whose count is the list's own (not counted twice), and
@@ -38,6 +41,7 @@ class PaperCount(QLabel):
         self._listed: tuple[PaperQuery, int] | None = None
         model.count_changed.connect(self._list_counted)
         model.modelReset.connect(self.update_text)  # a list that could not be read says so
+        table.selection_changed.connect(self.update_text)
 
     def count_library(self, query: PaperQuery, *, again: bool = False) -> None:
         """Count the papers of the section the list is in (the Trash, else All papers):
@@ -85,7 +89,8 @@ class PaperCount(QLabel):
     @Slot()
     def update_text(self) -> None:
         """ "12 of 1,234 papers", once both are counted ("No papers yet" in a new library; a
-        search cut to its first words says so, as the command line does)."""
+        search cut to its first words says so, as the command line does), and "· 3 selected"
+        while several papers are (the detail pane hidden, nothing else says so)."""
         if self.model.unread is not None:
             self.setText("Search not run" if self.model.query.text.strip() else "List not read")
             return
@@ -98,4 +103,6 @@ class PaperCount(QLabel):
         where = " in the Trash" if section is Section.TRASH else ""
         noun = "paper" if total == 1 else "papers"  # the count itself has a thousands comma
         cut = f" ({SEARCH_CUT})" if search_is_cut(self.model.query.text) else ""
-        self.setText(f"{self.model.total():,} of {total:,} {noun}{where}{cut}")
+        selected = papers_in(self._table.selected_runs())
+        chosen = f" · {selected:,} selected" if selected > 1 else ""
+        self.setText(f"{self.model.total():,} of {total:,} {noun}{where}{cut}{chosen}")

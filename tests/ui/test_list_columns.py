@@ -15,6 +15,7 @@ from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page
 from tests.helpers.panes import make_window
 
+from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
 from refman.ui.paper_columns import AUTHOR, TITLE, VENUE, YEAR
@@ -103,3 +104,18 @@ def test_default_columns_puts_every_column_back_at_its_place_and_width(
     assert [header.logicalIndex(i) for i in range(header.count())] == list(range(header.count()))
     assert not any(header.isSectionHidden(c) for c in range(header.count()))
     assert window.table.widths.chosen == defaults
+
+
+def test_the_status_bar_says_how_many_papers_are_selected_when_several_are(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """With the detail pane hidden nothing said how many papers a Shift-click selected."""
+    window.actions_by_id[ActionId.SHOW_DETAIL_PANE].trigger()
+    count = window.count_label
+    assert count.text() == "4 of 4 papers"
+    window.table.select_paper(window.model.paper_id(0))
+    assert count.text() == "4 of 4 papers"  # (one paper: the list shows which)
+    window.table.selectAll()
+    qtbot.wait_until(lambda: count.text() == "4 of 4 papers · 4 selected")
+    window.search_box.setText(str(window.model.index(1, TITLE).data()))
+    qtbot.wait_until(lambda: count.text() == "1 of 4 papers")
