@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from refman.core.library import LibraryService
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page
-from tests.helpers.panes import make_window
+from tests.helpers.panes import make_window, row_id
 
 from refman.ui.actions import ActionId
 from refman.ui.controller import LibraryController
@@ -113,7 +113,7 @@ def test_the_status_bar_says_how_many_papers_are_selected_when_several_are(
     window.actions_by_id[ActionId.SHOW_DETAIL_PANE].trigger()
     count = window.count_label
     assert count.text() == "4 of 4 papers"
-    window.table.select_paper(window.model.paper_id(0))
+    window.table.select_paper(row_id(window.model, 0))
     assert count.text() == "4 of 4 papers"  # (one paper: the list shows which)
     window.table.selectAll()
     qtbot.wait_until(lambda: count.text() == "4 of 4 papers · 4 selected")
