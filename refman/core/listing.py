@@ -38,6 +38,7 @@ from refman.core import (
 )
 from refman.core.importing.history import ImportView, import_history
 from refman.core.reading import load_details, tags_among
+from refman.core.search_syntax import SearchFilter
 from refman.core.values import (
     NameVariant,
     Navigation,
@@ -210,6 +211,13 @@ class ListReader:
     def ids(self, query: PaperQuery, offset: int = 0, limit: int | None = None) -> list[int]:
         """The ids of rows ``offset`` to ``offset + limit`` (all from ``offset`` when None)."""
         return self._read(lambda s: queries.id_window(s, query, self._db.search, offset, limit))
+
+    def first_titled(self, query: PaperQuery, typed: str) -> int | None:
+        """The first paper of the list whose title starts with ``typed`` (accents and case
+        not counted), or None (the letters typed in the list: :mod:`refman.ui.type_ahead`)."""
+        starting = replace(query, filters=(*query.filters, SearchFilter("title_start", typed)))
+        found = self.ids(starting, 0, 1)
+        return found[0] if found else None
 
     def position(self, query: PaperQuery, paper_id: int) -> int | None:
         """The row of a paper in the list, or None when the list does not show it."""

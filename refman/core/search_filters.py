@@ -106,8 +106,9 @@ def _condition(
         return Paper.id.in_(owns)
     if f.field in ("year", "rating"):
         return _ranged(getattr(Paper, f.field), value)
-    if f.field in ("title", "venue"):
-        return plain_contains(session, getattr(Paper, f.field), value)
+    if f.field in ("title", "venue", "title_start"):  # (title_start: the list's type-ahead)
+        column = Paper.venue if f.field == "venue" else Paper.title
+        return plain_contains(session, column, value, start=f.field == "title_start")
     if f.field == "subject":
         return _subject(value)
     if f.field == "tag":

@@ -50,12 +50,15 @@ def plain_value(session: Session, value: str) -> str:
     return spell_greek(unicodedata.normalize("NFC", re.sub(MARKS, "", decomposed)).lower())
 
 
-def plain_contains(session: Session, column: Any, value: str) -> ColumnElement[bool]:
-    """``column`` contains ``value``, accents and case not counted ("zurich" is in "Zürich",
-    "lodz" in "Łódź", "café" in "CAFE"; an accent written as a letter and a combining mark
-    is an accent too: text pasted from a PDF or typed on a Mac)."""
+def plain_contains(
+    session: Session, column: Any, value: str, *, start: bool = False
+) -> ColumnElement[bool]:
+    """``column`` contains ``value`` (``start``: starts with it), accents and case not
+    counted ("zurich" is in "Zürich", "lodz" in "Łódź", "café" in "CAFE"; an accent written
+    as a letter and a combining mark is an accent too: text pasted from a PDF or typed on a
+    Mac)."""
     typed = plain_value(session, value)
-    wanted = f"%{escape_like(typed)}%"
+    wanted = f"{'' if start else '%'}{escape_like(typed)}%"
     plain = plain_sql(session, column).like(wanted, escape="\\")
     if on_server(session):
         return plain

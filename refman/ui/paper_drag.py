@@ -17,8 +17,15 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import count
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMimeData
+from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtGui import QDrag
+
+from refman.ui.paper_columns import papers_in
+
+if TYPE_CHECKING:  # (the list starts its drags here)
+    from refman.ui.paper_table import PaperTable
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +143,26 @@ def _ticket_of(data: QMimeData) -> Ticket | None:
     return _latest
 
 
+def start_drag(table: PaperTable, supported_actions: Qt.DropAction) -> None:
+    """Drag the list's selected papers, read from the selection's row runs (Qt's own drag
+    lists every selected cell and draws them all: seconds for a whole library). Rows not
+    read yet are not read here: the drag starts at once with a ticket, and the list worker
+    reads their ids while the person drags."""
+    model = table.paper_model
+    selected = table.selected_runs()
+    ids = model.run_ids(selected, read=False)
+    papers = papers_in(selected)
+    if not papers:
+        return
+    if len(ids) == papers:
+        data = ids_mime(ids)
+    else:
+        data = ticket_mime(papers, lambda give: model.ask_run_ids(selected, give))
+    drag = QDrag(table)
+    drag.setMimeData(data)
+    drag.exec(supported_actions, table.defaultDropAction())
+
+
 __all__ = [
     "PAPER_IDS_MIME",
     "PAPER_SELECTION_MIME",
@@ -143,6 +170,7 @@ __all__ = [
     "carries_papers",
     "ids_mime",
     "paper_ids_from_mime",
+    "start_drag",
     "ticket_mime",
     "when_dropped",
 ]

@@ -15,17 +15,18 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
-from PySide6.QtGui import QDrag, QKeyEvent, QResizeEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from refman.core.values import Section
 
 from refman.ui.column_widths import set_up_columns
 from refman.ui.controller import LibraryController
-from refman.ui.paper_columns import TITLE, column_of, merged_runs, papers_in, runs
-from refman.ui.paper_drag import ids_mime, ticket_mime
+from refman.ui.paper_columns import TITLE, column_of, merged_runs, runs
+from refman.ui.paper_drag import start_drag
 from refman.ui.paper_model import PaperTableModel
 from refman.ui.read_only import LOCKED
+from refman.ui.type_ahead import TypeAhead
 
 log = logging.getLogger("refman.ui")
 
@@ -98,6 +99,7 @@ class PaperTable(QTableView):
         self.horizontalHeader().setSelectionModel(QItemSelectionModel(self.paper_model, self))
         self._set_up_header()
         self._connect_signals()
+        self.type_ahead = TypeAhead(self)
 
     def _set_up_view(self) -> None:
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -284,22 +286,15 @@ class PaperTable(QTableView):
         self.widths.fit(self.viewport().width())
 
     def startDrag(self, supported_actions: Qt.DropAction) -> None:
-        """Drag the selected papers, read from the selection's row runs (Qt's own drag lists
-        every selected cell and draws them all: seconds for a whole library). Rows not read
-        yet are not read here: the drag starts at once with a ticket, and the list worker
-        reads their ids while the person drags (:mod:`refman.ui.paper_drag`)."""
-        selected = self.selected_runs()
-        ids = self.paper_model.run_ids(selected, read=False)
-        papers = papers_in(selected)
-        if not papers:
-            return
-        if len(ids) == papers:
-            data = ids_mime(ids)
-        else:
-            data = ticket_mime(papers, lambda give: self.paper_model.ask_run_ids(selected, give))
-        drag = QDrag(self)
-        drag.setMimeData(data)
-        drag.exec(supported_actions, self.defaultDropAction())
+        """Drag the selected papers (their ids read while the person drags if need be:
+        :func:`~refman.ui.paper_drag.start_drag`)."""
+        start_drag(self, supported_actions)
+
+    def keyboardSearch(self, search: str) -> None:
+        """Letters typed in the list go to the first paper whose title starts with them,
+        looked up off the GUI thread (Qt's own read every row of the list for each letter:
+        the whole library, page by page): :class:`~refman.ui.type_ahead.TypeAhead`."""
+        self.type_ahead.typed(search)
 
     # -- selection --------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page
 from tests.helpers.panes import make_window
 
-from refman.ui import paper_table
+from refman.ui import paper_drag
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
 from refman.ui.paper_drag import (
@@ -80,7 +80,7 @@ class DropOnTag:
 
 @pytest.fixture
 def drop_on_tag(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> type[DropOnTag]:
-    monkeypatch.setattr(paper_table, "QDrag", DropOnTag)
+    monkeypatch.setattr(paper_drag, "QDrag", DropOnTag)
     monkeypatch.setattr(DropOnTag, "window", window, raising=False)
     monkeypatch.setattr(DropOnTag, "drops", [])
     return DropOnTag

@@ -9,6 +9,7 @@ import threading
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt
 from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -21,7 +22,7 @@ from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page, publication_page
 from tests.helpers.panes import row_id
 
-from refman.ui import paper_table
+from refman.ui import paper_drag
 from refman.ui.controller import LibraryController
 from refman.ui.paper_columns import (
     ADDED,
@@ -327,7 +328,7 @@ def test_dragging_the_whole_list_carries_every_id_without_listing_cells(
             dragged.append(json.loads(bytes(self.data.data(PAPER_IDS_MIME).data()).decode()))
             return Qt.DropAction.CopyAction
 
-    monkeypatch.setattr(paper_table, "QDrag", Drag)
+    monkeypatch.setattr(paper_drag, "QDrag", Drag)
     monkeypatch.setattr(model, "mimeData", lambda _indexes: pytest.fail("cells listed"))
     table.selectAll()
     table.startDrag(Qt.DropAction.CopyAction)
@@ -489,3 +490,37 @@ def test_changes_to_many_papers_are_built_off_the_gui_thread(
     settle(controller)
     assert built_on == [False, False]  # the selection was copied and checked on the worker
     assert [t.count for t in library.tags()] == [290]
+
+
+def test_letters_typed_in_the_list_go_to_the_paper_whose_title_starts_with_them(
+    qtbot: QtBot, controller: LibraryController, library: LibraryService
+) -> None:
+    """Qt's type-ahead read every page of the list for each letter (the whole library) and
+    found a title only among the rows read so far."""
+    library.import_pages([sourced(generated_page(250))])
+    oldest = library.paper_ids()[-1]  # the list's last row, newest first: not read
+    library.edit_fields(oldest, title="Zürich's river deltas")
+    table = PaperTable(controller)
+    qtbot.add_widget(table)
+    model = table.paper_model
+    model.set_query(model.query)
+    settle(controller)
+    table.resize(1000, 600)
+    table.show()
+    qtbot.wait_exposed(table)
+    table.setFocus()
+    read = model.rows_fetched
+    assert model.row_of(oldest) is None
+    qtbot.keyClicks(table, "zur")  # accents and case not counted
+    qtbot.wait_until(lambda: table.current_id() == oldest)
+    assert table.selected_ids() == [oldest] and table.currentIndex().row() == 249
+    assert model.rows_fetched - read <= 200  # the page it is on, not the whole library
+    qtbot.wait(QApplication.keyboardInputInterval() + 50)  # a pause: a new text
+    qtbot.keyClicks(table, "zux")  # no title: the selection stays
+    settle(controller)
+    assert table.current_id() == oldest
+    qtbot.wait(QApplication.keyboardInputInterval() + 50)
+    first_q = library.papers(model.query, 0, 250)
+    wanted = next(p.id for p in first_q if p.title.lower().startswith("q"))
+    qtbot.keyClick(table, Qt.Key.Key_Q)
+    qtbot.wait_until(lambda: table.current_id() == wanted)

@@ -299,3 +299,16 @@ def test_a_reader_whose_server_went_away_and_came_back_reads_on_at_once(
                    "SELECT count(*) FROM c")  # fmt: skip
     with pytest.raises(CancelledError):
         reader._read(lambda session: session.execute(endless).scalar())
+
+
+@pytest.mark.parametrize("query", QUERIES[:7], ids=repr)
+def test_the_first_paper_titled_so_is_the_first_of_the_list_whose_title_starts_so(
+    library: LibraryService, reader: ListReader, query: PaperQuery
+) -> None:
+    shown = library.papers(query, 0, 10_000)
+    for paper in shown[::7]:
+        typed = paper.title[:3].upper()  # (case not counted)
+        first = next(p.id for p in shown if p.title.lower().startswith(typed.lower()))
+        assert reader.first_titled(query, typed) == first
+    assert reader.first_titled(query, "%") is None  # (typed letters, never a pattern)
+    assert reader.first_titled(query, "zzqx") is None
