@@ -44,6 +44,7 @@ def set_up_columns(header: QHeaderView, char: int) -> ColumnWidths:
     header.setSectionsMovable(True)
     header.setHighlightSections(False)
     header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    header.setTextElideMode(Qt.TextElideMode.ElideRight)  # ("First au…", not "First autho")
     header.setStretchLastSection(False)
     header.setMinimumSectionSize(NARROWEST)
     for column, chars in DEFAULT_WIDTHS:

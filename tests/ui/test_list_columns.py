@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QTimer
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
@@ -119,3 +119,16 @@ def test_the_status_bar_says_how_many_papers_are_selected_when_several_are(
     qtbot.wait_until(lambda: count.text() == "4 of 4 papers · 4 selected")
     window.search_box.setText(str(window.model.index(1, TITLE).data()))
     qtbot.wait_until(lambda: count.text() == "1 of 4 papers")
+
+
+def test_a_header_too_narrow_for_its_name_ends_in_an_ellipsis(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A narrow list cut "First author" to "First autho", as if that were its name."""
+    window.resize(900, 500)
+    header = window.table.horizontalHeader()
+    name = str(window.model.headerData(AUTHOR, Qt.Orientation.Horizontal))
+    qtbot.wait_until(
+        lambda: header.sectionSize(AUTHOR) < header.fontMetrics().horizontalAdvance(name) + 12
+    )
+    assert header.textElideMode() == Qt.TextElideMode.ElideRight
