@@ -291,8 +291,9 @@ def test_open_file_button_reads_files_and_shows_an_image_on_a_card_of_its_own(
     assert shown_errors == []
     assert labels(wizard.source_page, "sourceError") == [
         "✗  Cannot be imported. ‘cover.png’ is an image (PNG), not text. refman imports "
-        "bibliographies (BibTeX, RIS, CSL-JSON), papers' PDFs and the text of author pages: "
-        "save the page as text or HTML, or copy its text in the browser and paste it."
+        "bibliographies (BibTeX, RIS, CSL-JSON), papers' PDFs, Zotero and Mendeley libraries "
+        "(their database file) and the text of author pages: save the page as text or HTML, "
+        "or copy its text in the browser and paste it."
     ]
     assert labels(wizard.source_page, "sourcesNote") == [
         "⚠  1 file cannot be imported and will be left out (cover.png). "
