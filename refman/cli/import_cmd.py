@@ -17,6 +17,7 @@ from typing import Any, BinaryIO, TextIO
 from refman.cli.output import write_json
 from refman.common.errors import RefmanError
 from refman.core.extraction import Extractor
+from refman.core.importing.record_wording import RecordRead, record_line, records_read
 from refman.core.importing.values import (
     ImportChoices,
     ImportResult,
@@ -26,11 +27,20 @@ from refman.core.importing.values import (
 )
 from refman.core.importing.wording import report_counts, report_lines
 from refman.core.library import LibraryService
+from refman.core.publication_status import publication_status
 from refman.core.rules import clean_tag_names
 from refman.importers import UnreadableFileError
 from refman.importers.sources import MAX_FILE_BYTES, TOO_LARGE, load_bytes, load_source
 
-__all__ = ["IMPORT_KEYS", "STDIN", "STDIN_LABEL", "import_to_json", "read_source", "run_import"]
+__all__ = [
+    "IMPORT_KEYS",
+    "RECORD_KEYS",
+    "STDIN",
+    "STDIN_LABEL",
+    "import_to_json",
+    "read_source",
+    "run_import",
+]
 
 log = logging.getLogger("refman.cli")
 
@@ -54,16 +64,33 @@ IMPORT_KEYS = (
     "since_last",
     "repeated",
     "renamed",
+    "records",
+)
+#: The keys of each of an import's ``records`` in its JSON.
+RECORD_KEYS = (
+    "title",
+    "authors",
+    "year",
+    "publication_status",
+    "venue",
+    "action",
+    "paper",
+    "updated",
+    "in_trash",
 )
 #: The keys of ``since_last`` in an import's JSON (null when the owner's page is new).
 SINCE_LAST_KEYS = ("date", "new", "real_titles", "updated", "unchanged")
 
 
 def import_to_json(
-    label: str, report: PageReport, renamed: Sequence[tuple[str, str]] = ()
+    label: str,
+    report: PageReport,
+    renamed: Sequence[tuple[str, str]] = (),
+    records: Sequence[RecordRead] = (),
 ) -> dict[str, Any]:
     """The JSON object of one imported file, with exactly the keys of :data:`IMPORT_KEYS`
-    (``renamed``: the people its import named by a better spelling, before and after).
+    (``renamed``: the people its import named by a better spelling, before and after;
+    ``records``: each record read and what the import did with it, :data:`RECORD_KEYS`).
 
     ``merged`` counts the papers already in the library that the file added something to;
     papers it found unchanged count neither as new nor as merged, but as ``unchanged``.
@@ -82,6 +109,25 @@ def import_to_json(
         "since_last": _since_last_json(report.since_last),
         "repeated": report.repeated,
         "renamed": [{"before": was, "after": now} for was, now in renamed],
+        "records": [_record_json(read) for read in records],
+    }
+
+
+def _record_json(read: RecordRead) -> dict[str, Any]:
+    """One record of an import (:data:`RECORD_KEYS`): ``paper`` is the paper it became or
+    joined (null for one a dry run would make), ``updated`` whether it added something to a
+    paper the library had."""
+    record, outcome = read.record, read.outcome
+    return {
+        "title": record.title,
+        "authors": list(record.authors),
+        "year": record.year,
+        "publication_status": publication_status(record.extra),
+        "venue": record.venue,
+        "action": outcome.action.value,
+        "paper": read.paper_id,
+        "updated": outcome.updated,
+        "in_trash": outcome.in_trash,
     }
 
 
@@ -185,25 +231,35 @@ def _import_each(
         if choices.dry_run:
             planned.append((label, page))
         else:
-            _report(args, label, service.import_pages([page], choices), 0, out)
+            _report(args, (label, page), service.import_pages([page], choices), 0, out)
     if planned:
         # The files of a dry run are planned as one import: a file finds the papers the files
         # before it would add (each planned against the library alone counted them as new).
         result = service.import_pages([page for _, page in planned], choices)
-        for index, (label, _) in enumerate(planned):
-            _report(args, label, result, index, out)
+        for index, file in enumerate(planned):
+            _report(args, file, result, index, out)
     return status
 
 
 def _report(
-    args: argparse.Namespace, label: str, result: ImportResult, index: int, out: TextIO
+    args: argparse.Namespace,
+    file: tuple[str, SourcedPage],
+    result: ImportResult,
+    index: int,
+    out: TextIO,
 ) -> None:
+    """Print what importing one file did; a dry run lists each of its records too."""
+    label, page = file
     report = result.pages[index]
     log.info("import of %s: %s%s", label, report_counts(report), " (dry run)" * result.dry_run)
+    records = records_read(page, report.records, dry_run=result.dry_run)
     if args.json:
         last = index == len(result.pages) - 1
         renamed = result.renamed if last else ()
-        write_json(out, import_to_json(label, report, renamed), indent=None)
+        write_json(out, import_to_json(label, report, renamed, records), indent=None)
         out.flush()
     else:
-        _write(out, report_lines(label, result, index))
+        lines = report_lines(label, result, index)
+        if result.dry_run:
+            lines.extend(record_line(read) for read in records)
+        _write(out, lines)

@@ -103,7 +103,9 @@ def _add_import(c: Commands) -> None:
     )
     list_args.tag_option(p, "tag every imported paper (repeat for several tags)")
     p.add_argument(
-        "--dry-run", action="store_true", help="report what importing would do; change nothing"
+        "--dry-run",
+        action="store_true",
+        help="list each record and what importing would do with it; change nothing",
     )
     p.add_argument(
         "--keep-separate",

@@ -143,6 +143,7 @@ def test_json_prints_one_object_per_file_with_exact_keys(cli: Cli, tmp_path: Pat
     assert result.code == 0
     objects = [json.loads(line) for line in result.out.splitlines()]
     assert [tuple(o) for o in objects] == [IMPORT_KEYS, IMPORT_KEYS]
+    assert [r["title"] for r in objects[0].pop("records")] == [r[1] for r in RECORDS[:2]]
     assert objects[0] == {
         "file": str(first),
         "owner": OWNER,
