@@ -18,6 +18,7 @@ from refman.cli.terminal import truncate, writes_unicode
 from refman.common.identifiers import arxiv_url, doi_url
 from refman.common.text import plural, squash_spaces
 from refman.common.words import size_text
+from refman.core.contributors import editor_names
 from refman.core.publication_status import publication_status, year_text
 from refman.core.rules import ITEM_TYPES, stars
 from refman.core.subjects import subject_label
@@ -43,7 +44,7 @@ PAPER_KEYS = tuple(
     id title title_provisional authors authors_complete year venue subjects abstract
     attributed_to tags notes added sources type citekey doi arxiv_id url volume issue pages
     publisher version created_by modified_by status rating files merged_into citekey_aliases
-    trashed publication_status
+    trashed publication_status editors
     """.split()
 )
 #: The keys of an attached file in a paper's JSON.
@@ -107,6 +108,7 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         "citekey_aliases": list(detail.aliases),
         "trashed": _iso(detail.trashed) if detail.trashed is not None else None,
         "publication_status": publication_status(detail.extra),
+        "editors": editor_names(detail.extra),
     }
 
 
@@ -216,6 +218,11 @@ def _note_lines(text: str, width: int, indent: str = "    ") -> list[str]:
     return out
 
 
+def _text(value: object) -> str | None:
+    """A further field's value when it is text (a bibliography may give anything)."""
+    return value.strip() or None if isinstance(value, str) else None
+
+
 def _authors(detail: PaperDetail) -> list[str]:
     if not detail.authors:
         return ["not listed"]
@@ -234,6 +241,7 @@ def _identifier_lines(detail: PaperDetail) -> list[str]:
         ("Issue", detail.issue),
         ("Pages", detail.pages),
         ("Publisher", detail.publisher),
+        ("Place", _text(detail.extra.get("publisher-place"))),
     )
     return [_field(label, value) for label, value in shown if value]
 
@@ -267,6 +275,7 @@ def _field_lines(detail: PaperDetail, width: int, shared: bool) -> list[str]:
     paper, on a shared library), then any warnings."""
     lines = [
         *_wrapped_field("Authors", _authors(detail), width),
+        *_wrapped_field("Editors", editor_names(detail.extra), width),
         _field("Year", year_text(detail.year, publication_status(detail.extra), "—")),
         _field("Venue", detail.venue or "—"),
         _field("Type", f"{ITEM_TYPES.get(detail.type, detail.type)} ({detail.type})"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from refman.ui.flow_layout import FlowLayout
 from refman.ui.look import link_button, link_button_style, plain_label, set_muted
@@ -35,24 +35,42 @@ class AuthorLinks(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("authorLinks")
-        self._flow = FlowLayout(self, h_gap=4, v_gap=2)
-        self._shown: tuple[tuple[str, ...], tuple[int, ...], bool] | None = None
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        names = QWidget(self)
+        self._flow = FlowLayout(names, h_gap=4, v_gap=2)
+        column.addWidget(names)
+        #: "Edited by …" under the authors, hidden when the paper names no editors.
+        self.editors = plain_label("", self, wrap=True)
+        self.editors.setObjectName("editors")
+        set_muted(self.editors)
+        self.editors.hide()
+        column.addWidget(self.editors)
+        self._shown: tuple[tuple[str, ...], tuple[int, ...], bool, tuple[str, ...]] | None = None
         self._expanded = False
         self._buttons: list[QPushButton] = []
         #: "… and N more" while some authors are not shown, else None.
         self.more_button: QPushButton | None = None
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
 
-    def set_authors(self, names: Sequence[str], ids: Sequence[int], complete: bool) -> None:
+    def set_authors(
+        self,
+        names: Sequence[str],
+        ids: Sequence[int],
+        complete: bool,
+        editors: Sequence[str] = (),
+    ) -> None:
         """Show authors (the first few of a long list); "et al." when the page listed only
-        the first few.
+        the first few; then "Edited by …" when the paper names editors.
 
         Args:
             names: Author names, in order.
             ids: Their person ids, in the same order.
             complete: False when the page cut the list short.
+            editors: The editors' names (an edited book's, a chapter's book's), in order.
         """
-        wanted = (tuple(names), tuple(ids), complete)
+        wanted = (tuple(names), tuple(ids), complete, tuple(editors))
         if wanted == self._shown:
             return
         self._shown = wanted
@@ -64,10 +82,10 @@ class AuthorLinks(QWidget):
         return list(self._buttons)
 
     def _fill(self) -> None:
-        names, ids, complete = self._shown or ((), (), True)
+        names, ids, complete, editors = self._shown or ((), (), True, ())
         self._flow.clear()
         self._buttons, self.more_button = [], None
-        if not names:
+        if not names and not editors:
             empty = plain_label("Authors not given on the page", self, wrap=False)
             set_muted(empty)
             self._flow.addWidget(empty)
@@ -96,6 +114,8 @@ class AuthorLinks(QWidget):
             more.setToolTip("The page listed only the first authors")
             set_muted(more)
             self._flow.addWidget(more)
+        self.editors.setText(_edited_by(names, editors) if editors else "")
+        self.editors.setVisible(bool(editors))
         self.updateGeometry()
 
     @Slot()
@@ -111,3 +131,9 @@ class AuthorLinks(QWidget):
             first_hidden = self._buttons[FIRST_AUTHORS]
             first_hidden.show()  # (a layout shows the widgets it is given a moment later)
             first_hidden.setFocus(Qt.FocusReason.TabFocusReason)
+
+
+def _edited_by(authors: Sequence[str], editors: Sequence[str]) -> str:
+    """ "Edited by Luca Rossi and Kofi Mensah" (after the authors: "in a book edited by …")."""
+    listed = ", ".join(editors[:-1]) + f" and {editors[-1]}" if len(editors) > 1 else editors[0]
+    return f"In a book edited by {listed}" if authors else f"Edited by {listed}"

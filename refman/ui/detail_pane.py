@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from refman.core.contributors import editor_names
 from refman.core.publication_status import publication_status, year_text
 from refman.core.values import Changes, PaperDetail
 
@@ -296,7 +297,9 @@ class DetailPane(QWidget):
         self.title_edit.set_provisional(paper.title_provisional)
         self.provisional.setVisible(paper.title_provisional)
         self.keep_title_button.setVisible(paper.title_provisional)
-        self.authors.set_authors(paper.authors, paper.author_ids, paper.authors_complete)
+        self.authors.set_authors(
+            paper.authors, paper.author_ids, paper.authors_complete, editor_names(paper.extra)
+        )
         if not self.year_field.is_edited():
             self.year_field.set_value("" if paper.year is None else str(paper.year))
         self.year_field.setPlaceholderText(
