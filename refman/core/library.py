@@ -41,6 +41,7 @@ from refman.core.importing.values import ImportChoices, ImportResult, SourcedPag
 from refman.core.library_file import LibraryFile
 from refman.core.library_reads import EVERYTHING, LibraryReads
 from refman.core.merge_several import HANDLERS as MERGE_SEVERAL_HANDLERS
+from refman.core.merged_edits import HANDLERS as EDIT_SHOWN_HANDLERS
 from refman.core.notes import HANDLERS as NOTE_HANDLERS
 from refman.core.operations import (
     AddNote,
@@ -86,6 +87,7 @@ _HANDLERS: dict[type, Handler] = {
     **TAG_HANDLERS,
     **NOTE_HANDLERS,
     **PAPER_HANDLERS,
+    **EDIT_SHOWN_HANDLERS,
     **MERGE_HANDLERS,
     **MERGE_SEVERAL_HANDLERS,
     **import_handlers.HANDLERS,

@@ -13,12 +13,13 @@ stays in the field, not saved and marked, over the other person's value
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from refman.common.errors import EditConflictError, LibraryUnavailableError, RefmanError
+from refman.common.text import join_words
 from refman.core import operations as ops
 from refman.core.operations import Outcome
 from refman.core.rules import FieldEdits
@@ -88,12 +89,37 @@ def choose(
     return chooser(parent, title, question, mine, theirs, choices)
 
 
+def merged_text(paper_id: int, kept: int, names: Sequence[str]) -> str:
+    """What the status bar says of an edit of a paper merged into another elsewhere meanwhile,
+    saved to the paper kept (where its notes went)."""
+    fields = join_words([name.replace("_", " ") for name in names])
+    return (
+        f"Paper #{paper_id} was merged into paper #{kept} elsewhere: your {fields} was saved "
+        f"to paper #{kept}, with its notes."
+    )
+
+
+def _moved(
+    controller: LibraryController, paper_id: int, names: Sequence[str], follow: bool
+) -> Callable[[int], None] | None:
+    """Tells the person their edit went to the paper kept by a merge (None: not followed)."""
+
+    def tell(kept: int) -> None:
+        window = controller.window
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage(merged_text(paper_id, kept, names), 20_000)
+
+    return tell if follow else None
+
+
 def save_field(
     controller: LibraryController,
     paper_id: int,
     edit: tuple[Callable[[str], FieldEdits], str, str],
     revert: Callable[[], None],
     shown: tuple[Callable[[], None], Hold],
+    *,
+    follow: bool = True,
 ) -> None:
     """Save an edited field of a paper, based on the value shown when typing began: someone
     else's change since is not overwritten, the person chooses (:func:`resolve_fields`).
@@ -103,6 +129,8 @@ def save_field(
         revert: Shows the field's value again when the edit is refused.
         shown: Shows the paper as it is in the library; keeps an edit not saved in its
             field (the question closed).
+        follow: The paper was seen in the library (not in the Trash): merged into another
+            paper elsewhere since, the edit goes to that one, and the status bar says so.
     """
     make, text, before = edit
     try:
@@ -122,7 +150,8 @@ def save_field(
         lambda: make(text),
         on_error=refused,
         based_on=seen,
-        on_conflict=lambda e: resolve_fields(controller, paper_id, e, shown),
+        on_conflict=lambda e: resolve_fields(controller, paper_id, e, shown, follow=follow),
+        on_moved=_moved(controller, paper_id, [n for n, _ in seen] or ["edit"], follow),
     )
 
 
@@ -131,6 +160,8 @@ def resolve_fields(
     paper_id: int,
     error: EditConflictError,
     shown: tuple[Callable[[], None], Hold],
+    *,
+    follow: bool = True,
 ) -> None:
     """Ask, field by field, whether to keep one's own edit or the other person's value; save
     the edits kept (based on the value now there) and show the paper as it then is. A
@@ -151,7 +182,8 @@ def resolve_fields(
                 paper_id,
                 lambda n=name, v=mine: FieldEdits(**{n: v}),  # type: ignore[misc]
                 based_on=((name, theirs),),  # type: ignore[arg-type]
-                on_conflict=lambda e: resolve_fields(controller, paper_id, e, shown),
+                on_conflict=lambda e: resolve_fields(controller, paper_id, e, shown, follow=follow),
+                on_moved=_moved(controller, paper_id, [name], follow),
             )
         elif choice is None:
             hold(paper_id, name, _text(mine), _text(theirs), False)

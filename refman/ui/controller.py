@@ -3,8 +3,8 @@ on the undo stack and fanned out to the panes.
 
 Every change is a :class:`~refman.core.operations.Operation` the library service applies in
 one transaction (the command line applies the very same ones). The controller runs it through
-the window's :class:`~refman.ui.runner.OperationRunner`, pushes the
-:class:`~refman.core.operations.Outcome`'s inverse as one undo step, and emits
+the window's :class:`~refman.ui.runner.OperationRunner`, pushes the :class:`Outcome`'s inverse
+as one undo step, and emits
 :attr:`LibraryController.changed` so each pane refreshes what the change touched. Undo and redo
 apply the inverse the same way; one refused because its paper was changed or deleted
 elsewhere is dropped from the history with a message, never applied to the wrong state (one
@@ -27,6 +27,7 @@ from refman.common.sequences import frozen
 from refman.core import operations as ops
 from refman.core.library import LibraryService
 from refman.core.listing import ListReader
+from refman.core.merged_edits import EditShownPaper
 from refman.core.operations import Operation, Outcome
 from refman.core.reading_status import MarkPapers
 from refman.core.rules import FieldEdits
@@ -145,9 +146,6 @@ class LibraryController(QObject):
             label: What the busy indicator says if the change takes a while.
             on_conflict: Asks the person instead of showing the error when the change was
                 based on something someone else has changed since.
-
-        Returns:
-            The queued job.
         """
         return self.apply_built(
             lambda: op,
@@ -331,19 +329,21 @@ class LibraryController(QObject):
         *,
         based_on: ops.FieldValues = (),
         on_conflict: OnConflict | None = None,
+        on_moved: Callable[[int], None] | None = None,
     ) -> None:
         """Edit a paper's fields by hand (one undo step); the edit survives imports.
 
         Args:
-            paper_id: The paper.
-            make_edits: Makes the edits (a value that breaks its rule, such as a typed year
-                that is no year, is shown to the user and changes nothing).
+            make_edits: Makes the edits (a value its rule refuses is shown, changing nothing).
             on_error: Called when the edit is refused (the field shows its old value again).
             based_on: The values the person saw of the fields edited.
             on_conflict: Asks the person when someone else changed such a field since.
+            on_moved: For a paper seen in the library: told the paper it was merged into
+                since (the edit went there).
         """
         self._try(
-            lambda: ops.EditPaper(paper_id, make_edits(), based_on),
+            lambda: EditShownPaper(paper_id, make_edits(), based_on, follow=on_moved is not None),
+            lambda done: on_moved(done.value) if on_moved and done.value != paper_id else None,
             on_error=on_error,
             on_conflict=on_conflict,
         )

@@ -32,7 +32,11 @@ def save_edits(pane: DetailPane) -> None:
             paper = pane.shown_paper()
             if paper is not None and paper is not pane.kept.deleted:  # (held: kept_paper)
                 edit = (make, text, shown())
-                save_field(pane.controller, paper.id, edit, revert, (pane.reload, pane.held.hold))
+                # Seen in the library (kept in the pane though moved to the Trash elsewhere):
+                # merged elsewhere since, the edit goes to the paper kept, as its notes did.
+                follow = paper.trashed is None or pane.kept.paper_id == paper.id
+                held = (pane.reload, pane.held.hold)
+                save_field(pane.controller, paper.id, edit, revert, held, follow=follow)
 
         return committed
 

@@ -12,11 +12,12 @@ from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
 from refman.core.paper_merge import MergePapers
+from refman.core.values import Section
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page
 from tests.helpers.panes import add_note, make_window
 
-from refman.ui import notes_editor
+from refman.ui import conflicts, notes_editor
 from refman.ui.controller import LibraryController
 from refman.ui.main_window import MainWindow
 
@@ -77,4 +78,69 @@ def test_a_tag_filtered_by_and_renamed_elsewhere_stays_the_filter_under_its_new_
     settle(controller)
     assert tags.selected_tags() == ("machine learning",)
     qtbot.waitUntil(lambda: window.count_label.text() == "2 of 3 papers")
+    assert shown_errors == []
+
+
+def test_a_title_typed_in_a_paper_merged_elsewhere_goes_to_the_paper_kept(
+    qtbot: QtBot,
+    window: MainWindow,
+    library_location: str,
+    shown_errors: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The title went to the merged paper in the Trash (its notes went to the paper kept):
+    now it is asked about against the kept paper's title, saved there, and said so."""
+    questions: list[tuple[str, str]] = []
+
+    def keep_mine(*asked: object) -> str:
+        questions.append((str(asked[3]), str(asked[4])))
+        return conflicts.MINE
+
+    monkeypatch.setattr(conflicts, "chooser", keep_mine)
+    controller, pane = window.controller, window.detail_pane
+    merged, kept = controller.service.paper_ids()[:2]
+    merged_title = controller.service.paper(merged).title
+    kept_title = controller.service.paper(kept).title
+    window.go_to_paper(merged)
+    settle(controller)
+    pane.title_edit.setFocus()
+    pane.title_edit.selectAll()
+    qtbot.keyClicks(pane.title_edit, "My Better Title")
+    with closing(LibraryService.open(library_location)) as colleague:
+        colleague.apply(MergePapers(keep=kept, other=merged))
+    settle(controller)
+    pane.title_edit.commit()
+    settle(controller)
+    assert questions == [("My Better Title", kept_title)]
+    assert controller.service.paper(kept).title == "My Better Title"
+    assert controller.service.paper(merged).title == merged_title
+    message = window.statusBar().currentMessage()
+    assert f"merged into paper #{kept} elsewhere: your title was saved" in message
+    controller.undo()
+    settle(controller)
+    assert controller.service.paper(kept).title == kept_title
+    assert shown_errors == []
+
+
+def test_a_title_typed_in_a_merged_paper_picked_in_the_trash_is_its_own(
+    qtbot: QtBot, window: MainWindow, shown_errors: list[str]
+) -> None:
+    """A paper merged away, picked in the Trash, is edited as itself (restored, it has it)."""
+    controller, pane = window.controller, window.detail_pane
+    merged, kept = controller.service.paper_ids()[:2]
+    kept_title = controller.service.paper(kept).title
+    controller.apply(MergePapers(keep=kept, other=merged))
+    settle(controller)
+    window.tag_pane.select_section(Section.TRASH)
+    settle(controller)
+    window.go_to_paper(merged)
+    settle(controller)
+    assert pane.shown_paper() is not None and pane.shown_paper().id == merged  # type: ignore[union-attr]
+    pane.title_edit.setFocus()
+    pane.title_edit.selectAll()
+    qtbot.keyClicks(pane.title_edit, "Its Own Title")
+    pane.title_edit.commit()
+    settle(controller)
+    assert controller.service.paper(merged).title == "Its Own Title"
+    assert controller.service.paper(kept).title == kept_title
     assert shown_errors == []

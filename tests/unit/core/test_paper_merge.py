@@ -12,7 +12,9 @@ import pytest
 from refman.common.errors import ConflictError, InvalidValueError, NotFoundError
 from refman.core.importing.values import SourcedPage
 from refman.core.library import LibraryService
+from refman.core.merged_edits import EditShownPaper
 from refman.core.paper_merge import MergePapers, MergeResult
+from refman.core.rules import FieldEdits
 from refman.core.values import PaperDetail, PaperQuery, Section
 from refman.importers.records import PageFormat, ParsedPage, ParsedRecord
 
@@ -484,3 +486,25 @@ def test_a_merged_paper_restored_from_the_trash_takes_its_key_back(
     library.apply(redo)
     assert library.paper(a).aliases == ()
     assert library.paper_ids(PaperQuery(text=f"key:{key}")) == [b]
+
+
+def test_an_edit_of_a_paper_seen_in_the_library_follows_its_merges_to_the_paper_kept(
+    library: LibraryService, pair: tuple[int, int]
+) -> None:
+    """Merged since (merged on again), the edit goes where the notes went; one seen in the
+    Trash (``follow=False``) is the paper's own."""
+    kept, other = pair
+    third_record = ParsedRecord(
+        title="Sparse Experts Routed Again", title_provisional=False, abstract="", year=2022
+    )
+    third = _import(library, "Ines Duarte", [third_record], T1)[0]
+    library.apply(MergePapers(keep=kept, other=other))
+    library.apply(MergePapers(keep=third, other=kept))
+    done = library.apply(EditShownPaper(other, FieldEdits(year=2020)))
+    assert done.value == third
+    assert library.paper(third).year == 2020
+    assert library.paper(other).year == 2024
+    own = library.apply(EditShownPaper(other, FieldEdits(year=2021), follow=False))
+    assert own.value == other
+    assert library.paper(other).year == 2021
+    assert library.paper(third).year == 2020
