@@ -3,7 +3,8 @@
 JSON keys (stable; listed in the README):
 
 * an import: ``import``, ``imported_at``, ``pages`` (``batch``, ``source``, ``owner``,
-  ``format``, ``records``), ``records``, ``new``, ``merged``;
+  ``format``, ``records``), ``records``, ``new``, ``merged``, ``imported_by`` (null: not
+  known);
 * a revert: ``import``, ``label``, ``dry_run``, ``removed`` and ``restored`` (``id``,
   ``title``), ``kept`` (``id``, ``title``, ``reason``).
 """
@@ -21,7 +22,7 @@ from refman.core.importing.revert_wording import revert_lines
 from refman.core.library import LibraryService
 
 #: The keys of an import in JSON, in output order.
-HISTORY_KEYS = ("import", "imported_at", "pages", "records", "new", "merged")
+HISTORY_KEYS = ("import", "imported_at", "pages", "records", "new", "merged", "imported_by")
 #: The keys of a revert in JSON, in output order.
 REVERT_KEYS = ("import", "label", "dry_run", "removed", "restored", "kept")
 
@@ -44,6 +45,7 @@ def import_to_json(view: ImportView) -> dict[str, Any]:
         "records": view.records,
         "new": view.new,
         "merged": view.merged,
+        "imported_by": view.imported_by,
     }
 
 
@@ -63,11 +65,13 @@ def revert_to_json(plan: RevertPlan) -> dict[str, Any]:
     }
 
 
-def _import_line(view: ImportView) -> str:
+def _import_line(view: ImportView, shared: bool) -> str:
+    """An import's line; on a shared library, who made it ("by alice")."""
     pages = ", ".join(f"{p.source} ({p.owner})" if p.owner else p.source for p in view.pages)
     when = view.imported_at.strftime("%Y-%m-%d %H:%M")
     counts = f"{plural(view.records, 'record')}: {view.new:,} new, {view.merged:,} merged"
-    return f"{view.import_id:>6}  {when}  {truncate(pages, 60)} — {counts}"
+    by = f" by {view.imported_by}" if shared and view.imported_by else ""
+    return f"{view.import_id:>6}  {when}  {truncate(pages, 60)}{by} — {counts}"
 
 
 def run_history(args: argparse.Namespace, service: LibraryService, out: TextIO) -> int:
@@ -77,7 +81,7 @@ def run_history(args: argparse.Namespace, service: LibraryService, out: TextIO) 
         write_json(out, [import_to_json(v) for v in history])
         return 0
     lines = [f"{'IMPORT':>6}  WHEN              PAGES — WHAT IT DID"]
-    lines += [_import_line(v) for v in history]
+    lines += [_import_line(v, service.db.shared) for v in history]
     if not history:
         lines = ["No imports yet. Import a page with “refman import FILE”."]
     out.write("".join(line + "\n" for line in lines))

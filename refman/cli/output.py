@@ -47,7 +47,8 @@ PAPER_KEYS = tuple(
     trashed publication_status editors
     """.split()
 )
-#: The keys of an attached file in a paper's JSON.
+#: The keys of an import that brought a paper (``sources``), of an attached file, in its JSON.
+SOURCE_KEYS = ("owner", "file", "imported", "imported_by")
 FILE_KEYS = ("id", "name", "path", "pages", "size", "missing", "linked")
 #: The keys every command that changes the library starts its JSON object with.
 CHANGE_KEYS = ("changed", "unchanged")
@@ -69,7 +70,7 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         ISO 8601 strings, ``authors``, ``attributed_to`` and ``tags`` are lists of names,
         ``subjects`` a list of arXiv codes, ``notes`` a list of ``{"id", "text",
         "modified", "created_by", "modified_by"}`` and ``sources`` a list of ``{"owner",
-        "file", "imported"}``.
+        "file", "imported", "imported_by"}``.
     """
     return {
         "id": detail.id,
@@ -86,8 +87,8 @@ def paper_to_json(detail: PaperDetail) -> dict[str, Any]:
         "notes": [note_to_json(note) for note in detail.notes],
         "added": _iso(detail.added),
         "sources": [
-            {"owner": src.owner, "file": src.file, "imported": _iso(src.imported)}
-            for src in detail.sources
+            dict(zip(SOURCE_KEYS, (s.owner, s.file, _iso(s.imported), s.imported_by), strict=True))
+            for s in detail.sources
         ],
         "type": detail.type,
         "citekey": detail.citekey,
@@ -290,7 +291,8 @@ def _field_lines(detail: PaperDetail, width: int, shared: bool) -> list[str]:
         *_listing(
             "Sources",
             (
-                f"{s.file} ({s.owner + ', ' if s.owner else ''}imported {_stamp(s.imported)})"
+                f"{s.file} ({s.owner + ', ' if s.owner else ''}imported "
+                f"{_stamp(s.imported)}{_by(s.imported_by, shared)})"
                 for s in detail.sources
             ),
         ),

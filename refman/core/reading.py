@@ -105,16 +105,16 @@ def _notes(session: Session, part: list[int]) -> dict[int, list[Any]]:
 
 
 def _sources(session: Session, part: list[int]) -> dict[int, list[Any]]:
+    columns = (ImportBatch.source, ImportBatch.imported_at, ImportBatch.imported_by)
     rows = session.execute(
-        select(BatchPaper.paper_id, Person.name, ImportBatch.source, ImportBatch.imported_at)
+        select(BatchPaper.paper_id, Person.name, *columns)
         .join(ImportBatch, ImportBatch.id == BatchPaper.batch_id)
         .outerjoin(Person, Person.id == ImportBatch.owner_id)
         .where(BatchPaper.paper_id.in_(part), BatchPaper.action != FOUND)
         .order_by(BatchPaper.paper_id, ImportBatch.imported_at, ImportBatch.id)
     )
     return _grouped(
-        (pid, SourceView(owner=owner or "", file=source, imported=when))
-        for pid, owner, source, when in rows
+        (pid, SourceView(owner or "", source, when, by)) for pid, owner, source, when, by in rows
     )
 
 

@@ -132,11 +132,13 @@ class FileView:
 
 @dataclass(frozen=True, slots=True)
 class SourceView:
-    """One import that brought a paper: whose page, which file, when."""
+    """One import that brought a paper: whose page, which file, when, by whom (None: not
+    known)."""
 
     owner: str
     file: str
     imported: datetime
+    imported_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,6 +60,7 @@ KNOWN_REVISIONS = (
     "0033",
     "0034",
     "0035",
+    "0036",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -345,6 +345,8 @@ class ImportBatch(Base):
     warnings: Mapped[str] = mapped_column(Text, default="[]")
     #: JSON object of the persons, subjects and tags this batch created (ids), for undo.
     created: Mapped[str] = mapped_column(Text, default="{}")
+    #: Who made the import (see :func:`refman.store.connection.writer`); None: not known.
+    imported_by: Mapped[str | None] = mapped_column(Text)
 
 
 class BatchPaper(Base):

@@ -126,7 +126,7 @@ class HistoryDialog(QDialog):
             self.table.clearSelection()
             self.table.setRowCount(len(imports))
             for row, view in enumerate(imports):
-                when = f"{day_text(view.imported_at)} {view.imported_at:%H:%M}"
+                when = f"{day_text(view.imported_at)} {view.imported_at:%H:%M}" + self._by(view)
                 counts = (f"{view.records:,}", f"{view.new:,}", f"{view.merged:,}")
                 cells = (when, _pages_text(view), *counts)
                 for column, text in enumerate(cells):
@@ -141,6 +141,12 @@ class HistoryDialog(QDialog):
             self._show_plan(None)
         else:  # (papers came or went: reverting it may do otherwise now)
             self._plan_again()
+
+    def _by(self, view: ImportView) -> str:
+        """ " by alice": who made the import, on a shared library (a library file's login
+        name is always the same person's)."""
+        shared = self.controller.service.db.shared
+        return f" by {view.imported_by}" if shared and view.imported_by else ""
 
     def selected_import(self) -> int | None:
         """The id of the import picked, or None."""

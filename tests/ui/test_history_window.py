@@ -188,3 +188,16 @@ def test_only_the_import_the_keyboard_stops_on_is_worked_out(
     qtbot.wait(2 * REPLAN_DELAY_MS)
     settle(controller)
     assert dry_runs == [old] and dialog.revert_button.isEnabled()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"], indirect=True)
+def test_the_history_says_who_made_each_import_on_a_shared_library(
+    qtbot: QtBot, window: MainWindow, controller: LibraryController, backend: str
+) -> None:
+    """As the detail pane says who added a paper: on a library file, nobody's name."""
+    dialog = _open(qtbot, window, controller)
+    when = dialog.table.item(0, 0).text()  # type: ignore[union-attr]
+    if backend == "postgres":
+        assert when.endswith(" by postgres")
+    else:
+        assert " by " not in when

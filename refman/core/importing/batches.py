@@ -13,6 +13,7 @@ from refman.core.importing.values import FOUND, RecordOutcome, SourcedPage
 from refman.core.paper_state import PaperState
 from refman.core.registry import Registry
 from refman.store.bulk import bulk_insert
+from refman.store.connection import writer
 from refman.store.models import BatchPaper, ImportBatch
 
 
@@ -76,6 +77,7 @@ def write_batches(
             parsed=len(sp.page.records),
             warnings=json.dumps(list(sp.page.warnings)),
             created=json.dumps({**registry.created, "applied_tags": list(tags)} if pi == 0 else {}),
+            imported_by=writer(session),
         )
         batch.import_id = batch_ids[0] if batch_ids else 0
         session.add(batch)

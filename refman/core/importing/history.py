@@ -34,6 +34,8 @@ class ImportView:
         new: Papers it added.
         merged: Papers already in the library (or brought by another of its pages) that it
             added something to.
+        imported_by: Who made it (the database user; on a library file, the login name);
+            None when not known (an import made before refman recorded it).
     """
 
     import_id: int
@@ -41,6 +43,7 @@ class ImportView:
     pages: tuple[HistoryPage, ...]
     new: int
     merged: int
+    imported_by: str | None = None
 
     @property
     def records(self) -> int:
@@ -71,6 +74,7 @@ def import_history(session: Session, import_id: int | None = None) -> list[Impor
             func.coalesce(Person.name, ""),
             ImportBatch.format,
             ImportBatch.parsed,
+            ImportBatch.imported_by,
         )
         .join(Person, Person.id == ImportBatch.owner_id, isouter=True)
         .order_by(ImportBatch.import_id.desc(), ImportBatch.id)
@@ -79,9 +83,11 @@ def import_history(session: Session, import_id: int | None = None) -> list[Impor
         stmt = stmt.where(ImportBatch.import_id == import_id)
     pages: dict[int, list[HistoryPage]] = {}
     when: dict[int, datetime] = {}
-    for batch, imp, at, source, owner, fmt, parsed in session.execute(stmt):
+    who: dict[int, str | None] = {}
+    for batch, imp, at, source, owner, fmt, parsed, by in session.execute(stmt):
         pages.setdefault(imp, []).append(HistoryPage(batch, source, owner, fmt, parsed))
         when.setdefault(imp, at)
+        who.setdefault(imp, by)
     counts = select(ImportBatch.import_id, BatchPaper.action, func.count())
     counts = counts.join(BatchPaper, BatchPaper.batch_id == ImportBatch.id)
     if import_id is not None:
@@ -99,6 +105,7 @@ def import_history(session: Session, import_id: int | None = None) -> list[Impor
             pages=tuple(found),
             new=done.get((imp, "added"), 0),
             merged=done.get((imp, "merged"), 0),
+            imported_by=who[imp],
         )
         for imp, found in pages.items()
     ]

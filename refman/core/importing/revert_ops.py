@@ -42,7 +42,7 @@ from refman.store.models_files import PaperFile
 
 #: The columns of the rows a revert deletes and its undo puts back; those holding times.
 _BATCH = ("id", "imported_at", "import_id", "source", "owner_id", "format", "claimed",
-          "parsed", "warnings", "created")  # fmt: skip
+          "parsed", "warnings", "created", "imported_by")  # fmt: skip
 _BATCH_PAPER = ("batch_id", "paper_id", "action", "before", "raw")
 _NOTE = ("id", "paper_id", "text", "created_at", "modified_at", "created_by", "modified_by")
 _TIMES = {"imported_at", "created_at", "modified_at"}

@@ -79,9 +79,12 @@ def _old_layout_search(path: Path, typed: str) -> set[int]:
 
 def _without_who(detail: PaperDetail) -> PaperDetail:
     """A paper's details without its version and who added and changed it and its notes
-    (not known at revisions before 0005)."""
+    (not known at revisions before 0005), and who imported it (before 0036)."""
     notes = tuple(replace(n, created_by=None, modified_by=None) for n in detail.notes)
-    return replace(detail, version=1, created_by=None, modified_by=None, notes=notes)
+    sources = tuple(replace(s, imported_by=None) for s in detail.sources)
+    return replace(
+        detail, version=1, created_by=None, modified_by=None, notes=notes, sources=sources
+    )
 
 
 def test_a_library_of_revision_0002_moves_to_the_compact_layout_with_nothing_lost(
