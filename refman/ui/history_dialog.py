@@ -32,6 +32,7 @@ from refman.core.values import Changes
 
 from refman.ui.controller import LibraryController
 from refman.ui.look import heading_label, plain_label, set_muted, table_cell
+from refman.ui.outage import DialogOutage
 from refman.ui.read_only import mark_changing
 
 #: The table's columns.
@@ -110,6 +111,7 @@ class HistoryDialog(QDialog):
         layout.addWidget(heading_label("Reverting it", self))
         layout.addWidget(self.preview, 2)
         layout.addLayout(buttons)
+        self.outage = DialogOutage(self, layout)
         self.revert_button.setEnabled(False)
 
     # -- reading ----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import logging
 import weakref
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from refman.common.errors import NotFoundError, RefmanError, ServerUnreachableError
 
@@ -52,6 +52,14 @@ def notice_outages(window: QWidget, notice: Callable[[ServerUnreachableError], N
 def _outage_notice(
     parent: QWidget | None,
 ) -> Callable[[ServerUnreachableError], None] | None:
+    """The notice of the window in front when it is over ``parent`` (a dialog of the main
+    window: the person looks at it), else of ``parent`` or the window it is in."""
+    front = QApplication.activeWindow()
+    over = front
+    while over is not None and over is not parent:
+        over = over.parentWidget()
+    if front is not None and over is not None and (notice := _OUTAGE_NOTICES.get(front)):
+        return notice
     while parent is not None:
         if (notice := _OUTAGE_NOTICES.get(parent)) is not None:
             return notice

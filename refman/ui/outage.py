@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+import weakref
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
@@ -52,8 +53,15 @@ ANSWER_SECONDS = 3.0
 
 class OutageStrip(QFrame):
     """A strip above the panes (amber: a passing state, not damage) saying what the
-    library's server is doing; hidden while all is well. It says one thing at a time: that
-    the server cannot be reached, before that it does not answer."""
+    library's server is doing; hidden while all is well. It says one thing at a time: a
+    change refused (in a window over the main one), that the server cannot be reached,
+    before that it does not answer.
+
+    Signals:
+        said(str, str): What the strip says now and its tooltip (empty: nothing, hidden).
+    """
+
+    said = Signal(str, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -87,15 +95,17 @@ class OutageStrip(QFrame):
         """True while the strip has something of this kind to say."""
         return kind in self._said
 
+    def now(self) -> tuple[str, str]:
+        """What the strip says and its tooltip (empty while it says nothing)."""
+        kind = next((k for k in ("refused", "unreachable", "silent") if k in self._said), None)
+        return self._said[kind] if kind is not None else ("", "")
+
     def _update(self) -> None:
-        kind = next((k for k in ("unreachable", "silent") if k in self._said), None)
-        if kind is None:
-            self.hide()
-            return
-        text, detail = self._said[kind]
+        text, detail = self.now()
         self.label.setText(text)
         self.setToolTip(detail)
-        self.show()
+        self.setVisible(bool(text))
+        self.said.emit(text, detail)
 
 
 class ServerOutage(QObject):
@@ -119,6 +129,7 @@ class ServerOutage(QObject):
         self.silence = ServerSilence(controller, self.strip)
         self.window = window
         notice_outages(window, self.on_change_refused)
+        _OUTAGES[window] = self
         controller.changed.connect(lambda _changes: self._back(refresh=False))
 
     @property
@@ -164,6 +175,43 @@ class ServerOutage(QObject):
         self.strip.clear("unreachable")
         if refresh:
             self.controller.changed.emit(CHANGED_ELSEWHERE)
+
+
+#: The main windows' outages, for the windows over them (:class:`DialogOutage`).
+_OUTAGES: weakref.WeakKeyDictionary[QWidget, ServerOutage] = weakref.WeakKeyDictionary()
+
+
+class DialogOutage(QObject):
+    """The strip of a window over the main one (People, Import History): it says what the
+    main window's strip says, and that a change asked there was not done while the server
+    cannot be reached (the main window, behind it, says so too): else the window in front
+    seemed to do nothing."""
+
+    def __init__(self, dialog: QWidget, layout: QVBoxLayout) -> None:
+        super().__init__(dialog)
+        self.strip = OutageStrip(dialog)
+        layout.insertWidget(0, self.strip)
+        window = dialog.parentWidget()
+        self.main = _OUTAGES.get(window) if window is not None else None
+        if self.main is not None:
+            self.main.strip.said.connect(self._mirror)
+            self._mirror(*self.main.strip.now())
+            notice_outages(dialog, self.on_change_refused)
+
+    @Slot(str, str)
+    def _mirror(self, text: str, detail: str) -> None:
+        if text:
+            self.strip.say("unreachable", text, detail)
+        else:  # (the server is back: what was refused can be asked again)
+            self.strip.clear("refused")
+            self.strip.clear("unreachable")
+
+    def on_change_refused(self, error: ServerUnreachableError) -> None:
+        """A change asked in this window could not reach the server: said here, and by the
+        main window."""
+        if self.main is not None:
+            self.main.on_change_refused(error)
+        self.strip.say("refused", NOT_DONE, error.message)
 
 
 class ServerSilence(QObject):

@@ -33,6 +33,7 @@ from refman.core.values import Changes, NameVariant, PersonView
 
 from refman.ui.controller import LibraryController
 from refman.ui.look import heading_label, plain_label, set_muted, table_cell
+from refman.ui.outage import DialogOutage
 from refman.ui.read_only import mark_changing
 
 #: The table's columns.
@@ -128,6 +129,7 @@ class PeopleDialog(QDialog):
         layout.addWidget(self.variant_heading)
         layout.addWidget(self.variant_list)
         layout.addLayout(variant_buttons)
+        self.outage = DialogOutage(self, layout)
         self._enable()
 
     # -- reading ----------------------------------------------------------------------------
