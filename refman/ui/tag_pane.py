@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from PySide6.QtCore import QPoint, QSignalBlocker, Qt, Signal, Slot
+from PySide6.QtCore import QSignalBlocker, Qt, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -38,6 +38,7 @@ from refman.ui.nav_rows import SECTION_NAMES, NavFilter, fill_nav, kept_shown, m
 from refman.ui.read_only import enable_action
 from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList, TagList
 from refman.ui.tag_dialogs import ask_colour, ask_tag_name
+from refman.ui.tag_menu import TagMenu
 
 log = logging.getLogger("refman.ui")
 
@@ -64,7 +65,6 @@ class TagPane(QWidget):
         self.setObjectName("tagPane")
         self.controller = controller
         self.actions_by_id = actions if actions is not None else build_actions(self)
-        self.menu_tag: str | None = None
         self._last = NavFilter()
         self._extra_person: tuple[int, str] | None = None  # an author who owns no page
         self._renaming: tuple[str, str] | None = None
@@ -133,16 +133,10 @@ class TagPane(QWidget):
         self.nav_list.itemActivated.connect(self.on_nav_list_item_activated)  # (Enter)
         self.tag_list.itemSelectionChanged.connect(self.on_tag_list_selection_changed)
         self.tag_list.papers_dropped.connect(self.on_tag_list_papers_dropped)
-        self.tag_list.customContextMenuRequested.connect(self.on_tag_list_context_menu)
-        self.tag_list.delete_requested.connect(self.on_tag_list_delete_requested)
         self.tag_list.rename_requested.connect(self.rename_tag)
         self.clear_button.clicked.connect(self.clear_tags)
         self.match_button.toggled.connect(lambda _on: self._emit_if_changed())
-        a = self.actions_by_id
-        a[ActionId.RENAME_TAG].triggered.connect(self.on_rename_tag_triggered)
-        a[ActionId.SET_TAG_COLOUR].triggered.connect(self.on_set_tag_colour_triggered)
-        a[ActionId.CLEAR_TAG_COLOUR].triggered.connect(self.on_clear_tag_colour_triggered)
-        a[ActionId.DELETE_TAG].triggered.connect(self.on_delete_tag_triggered)
+        self.menu = TagMenu(self)
 
     # -- reading the selection --------------------------------------------------------------
 
@@ -281,23 +275,16 @@ class TagPane(QWidget):
         self._emit_if_changed()
 
     def build_tag_menu(self, name: str) -> QMenu:
-        """The context menu of a tag: rename (or merge), colour, delete; its actions act on
-        ``name`` until another tag's menu is built."""
-        a = self.actions_by_id
-        self.menu_tag = name
-        a[ActionId.CLEAR_TAG_COLOUR].setEnabled(self._tag_colour(name) is not None)
-        a[ActionId.DELETE_TAG].setText(f"&Delete Tag “{name}”")
-        menu = QMenu(self)
-        menu.setObjectName("tagMenu")
-        menu.addAction(a[ActionId.RENAME_TAG])
-        menu.addAction(a[ActionId.SET_TAG_COLOUR])
-        menu.addAction(a[ActionId.CLEAR_TAG_COLOUR])
-        menu.addAction(a[ActionId.EXPORT_TAG])
-        menu.addSeparator()
-        menu.addAction(a[ActionId.DELETE_TAG])
-        return menu
+        """The context menu of a tag (:class:`TagMenu`): its actions act on ``name``."""
+        return self.menu.build(name)
 
-    def _tag_colour(self, name: str) -> str | None:
+    @property
+    def menu_tag(self) -> str | None:
+        """The tag whose menu was built last."""
+        return self.menu.tag
+
+    def tag_colour(self, name: str) -> str | None:
+        """The colour of a tag the pane lists (None: none, or no such tag)."""
         tags = self._nav.tags if self._nav is not None else []
         return next((tag.colour for tag in tags if tag.name == name), None)
 
@@ -314,41 +301,11 @@ class TagPane(QWidget):
 
     def choose_colour(self, name: str) -> None:
         """Ask for a colour and give it to the tag."""
-        colour = ask_colour(self, self._tag_colour(name))
+        colour = ask_colour(self, self.tag_colour(name))
         if colour is not ...:
             self.controller.set_tag_colour(name, colour)
 
     # -- slots ------------------------------------------------------------------------------
-
-    @Slot()
-    def on_rename_tag_triggered(self) -> None:
-        """Rename the tag whose menu is open."""
-        if self.menu_tag is not None:
-            self.rename_tag(self.menu_tag)
-
-    @Slot()
-    def on_set_tag_colour_triggered(self) -> None:
-        """Colour the tag whose menu is open."""
-        if self.menu_tag is not None:
-            self.choose_colour(self.menu_tag)
-
-    @Slot()
-    def on_clear_tag_colour_triggered(self) -> None:
-        """Take the colour off the tag whose menu is open."""
-        if self.menu_tag is not None:
-            self.controller.set_tag_colour(self.menu_tag, None)
-
-    @Slot()
-    def on_delete_tag_triggered(self) -> None:
-        """Delete the tag whose menu is open (Undo brings it back)."""
-        if self.menu_tag is not None:
-            self.controller.delete_tag(self.menu_tag)
-
-    @Slot(object)
-    def on_tag_list_delete_requested(self, name: object) -> None:
-        """Delete (the key) on a tag: its menu's Delete Tag (Undo brings the tag back)."""
-        self.menu_tag = str(name)
-        self.actions_by_id[ActionId.DELETE_TAG].trigger()
 
     @Slot(object)
     def on_controller_changed(self, changes: Changes) -> None:
@@ -385,16 +342,6 @@ class TagPane(QWidget):
     def on_tag_list_papers_dropped(self, ids: list[int], name: str) -> None:
         """Papers dropped on a tag get that tag."""
         self.controller.tag(ids, [name])
-
-    @Slot(QPoint)
-    def on_tag_list_context_menu(self, pos: QPoint) -> None:
-        """Offer rename, colour and delete for the tag under the cursor."""
-        item: QListWidgetItem | None = self.tag_list.itemAt(pos)
-        if item is None:
-            return
-        menu = self.build_tag_menu(str(item.data(KEY_ROLE)))
-        menu.exec(self.tag_list.viewport().mapToGlobal(pos))
-        menu.deleteLater()
 
 
 __all__ = ["SECTION_NAMES", "NavFilter", "TagPane", "ask_colour", "ask_tag_name"]
