@@ -66,6 +66,7 @@ TABLES = (
     "merged_children",
     "citekey_aliases",
     "merged_people",
+    "merged_tags",
 )
 #: Rows read and written at a time.
 _BATCH = 5000

@@ -15,7 +15,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
 from typing import TypeVar
@@ -36,6 +36,7 @@ from refman.core import (
     related,
     tag_names,
 )
+from refman.core.gone_subjects import GoneSubjects, gone_subjects
 from refman.core.importing.history import ImportView, import_history
 from refman.core.reading import load_details, tags_among
 from refman.core.search_syntax import SearchFilter
@@ -245,6 +246,11 @@ class ListReader:
     def person_page(self, person_id: int) -> PersonPage | None:
         """A person's page (papers, pages imported, co-authors, other spellings)."""
         return self._read(lambda s: people.person_page(s, self._db.search, person_id))
+
+    def gone_subjects(self, tag_ids: Collection[int], person_id: int | None) -> GoneSubjects:
+        """Which of a filter's tags and its person the library no longer holds, and where
+        they went (merged into another tag or person)."""
+        return self._read(lambda s: gone_subjects(s, tag_ids, person_id))
 
     def tags_among(self, ids: Sequence[int]) -> list[TagView]:
         """The tags these papers carry, each with how many of them carry it."""

@@ -46,7 +46,7 @@ COAUTHORS_SHOWN = 12
 def no_person(person_id: int, session: Session | None = None) -> NotFoundError:
     """The error for a person id the library does not hold: never did, deleted, or merged
     into another person (said so, with ``session``: "#2 was merged into #1 John Smith")."""
-    went = _merged_into(session, person_id) if session is not None else None
+    went = merged_into(session, person_id) if session is not None else None
     if went is not None:
         return NotFoundError(
             f"Person #{person_id} was merged into #{went[0]} {went[1]}.",
@@ -57,7 +57,7 @@ def no_person(person_id: int, session: Session | None = None) -> NotFoundError:
     )
 
 
-def _merged_into(session: Session, person_id: int) -> tuple[int, str] | None:
+def merged_into(session: Session, person_id: int) -> tuple[int, str] | None:
     """The person a merged person went into (merged on since: where that one went), if they
     are still in the library."""
     seen = {person_id}

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from refman.common.errors import InvalidValueError
 from refman.common.sequences import as_set, ids_of, unique
 from refman.core.context import Context, Handler, require_papers
+from refman.core.gone_subjects import forget_merged_tag, remember_merged_tag
 from refman.core.operations import (
     DeleteTag,
     Links,
@@ -107,6 +108,8 @@ def _create(tags: _Tags, done: _Done, change: TagChange) -> None:
             tag = Tag(id=tag_id if free else None, name=name, key=tag_key(name), colour=colour)
             tags.session.add(tag)
             tags.session.flush()
+            if free:  # (a tag given its id back by an undo of its merge is merged no more)
+                forget_merged_tag(tags.session, tag.id)
             done.created.append((name, colour, tag.id))
 
 
@@ -243,7 +246,10 @@ def rename_tag(ctx: Context, op: RenameTag) -> Outcome[None]:
     carriers = tuple(tags.links(tag))
     follow = naming_tag(ctx.session, tag.name, other.name)
     change = TagChange(add=((other.name, carriers),), delete=(tag.name,), searches=follow)
-    return _of_tags(apply_tag_change(ctx, change, f"Merge tag “{tag.name}” into “{other.name}”"))
+    merged, into = tag.id, other.id
+    done = apply_tag_change(ctx, change, f"Merge tag “{tag.name}” into “{other.name}”")
+    remember_merged_tag(ctx.session, merged, into)  # (a window filtered by it follows it)
+    return _of_tags(done)
 
 
 def set_tag_colour(ctx: Context, op: SetTagColour) -> Outcome[None]:

@@ -61,6 +61,7 @@ KNOWN_REVISIONS = (
     "0034",
     "0035",
     "0036",
+    "0037",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -123,6 +123,18 @@ class MergedPerson(Base):
     person_id: Mapped[int] = mapped_column(Integer)
 
 
+class MergedTag(Base):
+    """A tag merged into another (a rename onto its name, :mod:`refman.core.tagging`):
+    ``tag_id`` is the tag it went into, for a window filtered by it to follow (that tag may
+    have been merged on since, or deleted; no foreign key: the merged tag's row is gone).
+    An undo of the merge gives the tag back its id, and takes the row away."""
+
+    __tablename__ = "merged_tags"
+
+    merged_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    tag_id: Mapped[int] = mapped_column(Integer)
+
+
 class CitekeyAlias(Base):
     """Another citation key of a paper: the key of an entry an import found to be the same
     paper, or one a bibliography gave in ``ids`` (a ``\\cite`` of it still finds the paper;

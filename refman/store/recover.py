@@ -37,6 +37,7 @@ DATA_TABLES = (
     "merged_children",
     "citekey_aliases",
     "merged_people",
+    "merged_tags",
 )
 #: How far past the last readable row id a damaged table is still probed.
 _PROBE = 10_000

@@ -130,6 +130,7 @@ class MainWindow(QMainWindow):
         self.search_box.search_changed.connect(self.on_search_changed)
         self.search_box.results_wanted.connect(self.paper_panel.focus_first)
         self.tag_pane.filter_changed.connect(self.on_tag_pane_filter_changed)
+        self.tag_pane.subject_gone.connect(lambda text: self.statusBar().showMessage(text, 30_000))
         self.table.current_paper_changed.connect(self.on_table_current_changed)
         self.table.selection_changed.connect(self.on_table_selection_changed)
         self.detail_pane.person_clicked.connect(self.tag_pane.select_person)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from refman.common.errors import RefmanError
 from refman.common.text import squash_spaces
+from refman.core.gone_subjects import GoneSubjects
 from refman.core.rules import tag_key
 from refman.core.values import Changes, Navigation, SavedSearchView, Section, TagView
 
@@ -38,6 +39,7 @@ from refman.ui.nav_rows import SECTION_NAMES, NavFilter, fill_nav, kept_shown, m
 from refman.ui.read_only import enable_action
 from refman.ui.sidebar import KEY_ROLE, KIND_ROLE, SidebarList, TagList
 from refman.ui.tag_dialogs import ask_colour, ask_tag_name
+from refman.ui.tag_keeping import fill_tags, followed_tags, gone_text, picked_ids
 from refman.ui.tag_menu import TagMenu
 
 log = logging.getLogger("refman.ui")
@@ -50,10 +52,13 @@ class TagPane(QWidget):
         filter_changed(NavFilter): The user (or a ``select_*`` call) changed what the paper
             list should show.
         people_requested(): The user asked for the list of everyone ("All people…").
+        subject_gone(str): A tag or the person of the filter was merged or deleted elsewhere
+            (followed, or no longer filtered by): what to tell the user.
     """
 
     filter_changed = Signal(object)
     people_requested = Signal()
+    subject_gone = Signal(str)
 
     def __init__(
         self,
@@ -240,39 +245,56 @@ class TagPane(QWidget):
                 self._select_nav("section", Section.ALL)
         self.nav_list.updateGeometry()
 
-    def _rebuild_tags(self, tags: list[TagView]) -> None:
-        keep = {tag_key(n) for n in self.selected_tags()}  # (and by id: renamed elsewhere)
-        held = {t.id for t in self._nav.tags if tag_key(t.name) in keep} if self._nav else set()
+    def _rebuild_tags(self, tags: list[TagView], gone: GoneSubjects) -> None:
+        keep = {tag_key(n) for n in self.selected_tags()} | followed_tags(gone)
         if self._renaming is not None and all(t.name != self._renaming[0] for t in tags):
             # The rename landed (a change queued before it may refresh the list first).
             if tag_key(self._renaming[0]) in keep:
                 keep.add(tag_key(self._renaming[1]))
             self._renaming = None
-        with QSignalBlocker(self.tag_list):
-            self.tag_list.clear()
-            for tag in tags:
-                item = self.tag_list.add_row("tag", tag.name, tag.name, tag.count, tag.colour)
-                if tag_key(tag.name) in keep or tag.id in held:
-                    item.setSelected(True)
+        fill_tags(self.tag_list, tags, keep, picked_ids(self._nav, self.selected_tags()))
         self.tag_list.setVisible(bool(tags))
         self.no_tags.setVisible(not tags)
 
     def refresh(self, *, tags_only: bool = False) -> None:
-        """Reload counts, people and tags off the GUI thread, keeping the selection; after a
-        change to tags alone only what tags change, unless a whole reload is not shown yet."""
+        """Reload counts, people and tags off the GUI thread, keeping the selection (a tag or
+        person of the filter merged elsewhere followed, one gone said); after a change to
+        tags alone only what tags change, unless a whole reload is not shown yet."""
         person = self._extra_person[0] if self._extra_person is not None else None
         whole = not tags_only or self._whole_pending or self._nav is None
         self._whole_pending, since = whole, (None if whole else self._nav)
+        held, shown = list(picked_ids(self._nav, self.selected_tags())), self._last.person_id
         self._reads.new_generation()
-        self._reads.ask(lambda reader: reader.navigation(person, since), self._show)
+        self._reads.ask(
+            lambda reader: (reader.navigation(person, since), reader.gone_subjects(held, shown)),
+            self._show,
+        )
 
-    def _show(self, nav: Navigation) -> None:
+    def _show(self, answer: tuple[Navigation, GoneSubjects]) -> None:
+        nav, gone = answer
         self._whole_pending = False
-        self._rebuild_tags(nav.tags)  # (before the tags shown until now are let go)
+        picked, shown = picked_ids(self._nav, self.selected_tags()), self._shown_person()
+        self._rebuild_tags(nav.tags, gone)  # (before the tags shown until now are let go)
         self._nav = nav
+        went = gone.person_went
+        if gone.person_gone and self._extra_person is not None:
+            self._extra_person = None  # (the author shown, not a page owner)
+        if went is not None and all(p.id != went[0] for p in nav.people):
+            self._extra_person = went
         self._rebuild_nav(nav)
+        if went is not None:
+            self._select_nav("person", went[0])
         enable_action(self.actions_by_id[ActionId.EMPTY_TRASH], nav.counts.trash > 0)
         self._emit_if_changed()
+        if text := gone_text(gone, picked, shown):
+            self.subject_gone.emit(text)
+        if went is not None and self._extra_person == went:
+            self.refresh()  # (their count)
+
+    def _shown_person(self) -> str | None:
+        selected = self.nav_list.selectedItems()
+        person = selected and selected[0].data(KIND_ROLE) == "person"
+        return str(selected[0].data(Qt.ItemDataRole.DisplayRole)) if person else None
 
     def build_tag_menu(self, name: str) -> QMenu:
         """The context menu of a tag (:class:`TagMenu`): its actions act on ``name``."""

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from refman.core.library import LibraryService
 from refman.core.paper_merge import MergePapers
+from refman.core.people_ops import MergePeople
 from refman.core.values import Section
 from tests.helpers.fixtures import settle, sourced
 from tests.helpers.pages import generated_page
@@ -143,4 +144,72 @@ def test_a_title_typed_in_a_merged_paper_picked_in_the_trash_is_its_own(
     settle(controller)
     assert controller.service.paper(merged).title == "Its Own Title"
     assert controller.service.paper(kept).title == kept_title
+    assert shown_errors == []
+
+
+def test_a_tag_filtered_by_and_merged_elsewhere_is_followed_to_the_tag_it_went_into(
+    qtbot: QtBot, window: MainWindow, library_location: str, shown_errors: list[str]
+) -> None:
+    """It was dropped: the list widened to every paper without a word."""
+    controller, tags = window.controller, window.tag_pane
+    ids = controller.service.paper_ids()
+    controller.tag(ids[:2], ["ml"])
+    controller.tag(ids[2:], ["machine learning"])
+    settle(controller)
+    tags.select_tags(["ml"])
+    qtbot.waitUntil(lambda: window.count_label.text() == "2 of 3 papers")
+    with closing(LibraryService.open(library_location)) as colleague:
+        colleague.rename_tag("ml", "machine learning")
+    qtbot.waitUntil(lambda: tags.tag_list.find_row("tag", "ml") is None)
+    settle(controller)
+    assert tags.selected_tags() == ("machine learning",)
+    qtbot.waitUntil(lambda: window.count_label.text() == "3 of 3 papers")
+    assert window.statusBar().currentMessage() == (
+        "The tag “ml” was merged into “machine learning”: the list shows the papers "
+        "tagged “machine learning”."
+    )
+    assert shown_errors == []
+
+
+def test_a_tag_filtered_by_and_deleted_elsewhere_is_said_gone(
+    qtbot: QtBot, window: MainWindow, library_location: str, shown_errors: list[str]
+) -> None:
+    """The list showed every paper again without a word, as if still filtered."""
+    controller, tags = window.controller, window.tag_pane
+    ids = controller.service.paper_ids()
+    controller.tag(ids[:2], ["ml"])
+    settle(controller)
+    tags.select_tags(["ml"])
+    qtbot.waitUntil(lambda: window.count_label.text() == "2 of 3 papers")
+    with closing(LibraryService.open(library_location)) as colleague:
+        colleague.delete_tag("ml")
+    qtbot.waitUntil(lambda: tags.tag_list.find_row("tag", "ml") is None)
+    settle(controller)
+    assert tags.selected_tags() == ()
+    assert window.statusBar().currentMessage() == (
+        "The tag “ml” was deleted: the list is no longer filtered by it."
+    )
+    assert shown_errors == []
+
+
+def test_a_person_shown_and_merged_elsewhere_is_followed_to_the_person_kept(
+    qtbot: QtBot, window: MainWindow, library_location: str, shown_errors: list[str]
+) -> None:
+    """The list fell back to all papers without a word."""
+    controller, tags = window.controller, window.tag_pane
+    with closing(LibraryService.open(library_location)) as colleague:
+        colleague.import_pages([sourced(generated_page(1, owner="Another Author"))])
+        people = {p.name: p.id for p in colleague.people()}
+    settle(controller)
+    tags.select_person(people["Prolific Author"])
+    settle(controller)
+    assert tags.current_filter().person_id == people["Prolific Author"]
+    kept = people["Another Author"]
+    with closing(LibraryService.open(library_location)) as colleague:
+        colleague.apply(MergePeople(kept, people["Prolific Author"]))
+    qtbot.waitUntil(lambda: tags.current_filter().person_id == kept, timeout=3000)
+    settle(controller)
+    assert window.statusBar().currentMessage() == (
+        "Prolific Author was merged into Another Author: the list shows Another Author’s papers."
+    )
     assert shown_errors == []
