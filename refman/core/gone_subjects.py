@@ -12,6 +12,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.orm import Session
 
 from refman.core.people import merged_into
+from refman.core.rules import tag_key
 from refman.store.bulk import first_column, id_set
 from refman.store.models import Person, Tag
 from refman.store.models_upkeep import MergedTag
@@ -33,10 +34,11 @@ class GoneSubjects:
     person_went: tuple[int, str] | None = None
 
 
-def remember_merged_tag(session: Session, merged_id: int, into: int) -> None:
-    """Keep where a tag merged into another went."""
+def remember_merged_tag(session: Session, merged_id: int, into: int, key: str) -> None:
+    """Keep where a tag merged into another went (and its key: its name asked for again)."""
     forget_merged_tag(session, merged_id)
-    session.execute(insert(MergedTag), [{"merged_id": merged_id, "tag_id": into}])
+    row = {"merged_id": merged_id, "tag_id": into, "key": key}
+    session.execute(insert(MergedTag), [row])
 
 
 def forget_merged_tag(session: Session, tag_id: int) -> None:
@@ -54,6 +56,18 @@ def tag_went(session: Session, tag_id: int) -> str | None:
         if (name := session.scalar(select(Tag.name).where(Tag.id == tag_id))) is not None:
             return name
     return None
+
+
+def name_went(session: Session, name: str) -> str | None:
+    """The name of the tag a tag of this name was merged into (the last merged of that
+    name), if it is still in the library."""
+    merged = session.scalar(
+        select(MergedTag.merged_id)
+        .where(MergedTag.key == tag_key(name))
+        .order_by(MergedTag.merged_id.desc())
+        .limit(1)
+    )
+    return tag_went(session, merged) if merged is not None else None
 
 
 def gone_subjects(

@@ -11,6 +11,7 @@ from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
 from refman.common.errors import NotFoundError
+from refman.core.gone_subjects import name_went
 from refman.core.reading import load_tag_names
 from refman.core.rules import tag_key
 from refman.core.search_filters import tags_named
@@ -42,9 +43,13 @@ def tags_like(name: str, names: Sequence[str]) -> list[str]:
     return [names[index] for _, _, index in found]
 
 
-def no_tag(name: str, like: Sequence[str] = ()) -> NotFoundError:
+def no_tag(name: str, like: Sequence[str] = (), went: str | None = None) -> NotFoundError:
     """The error for a tag name the library does not hold, offering the tags ``like`` it
-    (the command line names ``refman tags``, the window its tag pane)."""
+    (the command line names ``refman tags``, the window its tag pane); a tag of that name
+    merged into another one (``went``) says so, and names that one."""
+    if went is not None:
+        use = f"Use the tag “{went}”."
+        return NotFoundError(f"There is no tag “{name}”: it was merged into “{went}”.", use, use)
     if like:
         hint = window_hint = f"Tags like it: {', '.join(like)}."
     else:
@@ -70,9 +75,9 @@ def require_tags(session: Session, names: Iterable[str], search: str = "") -> No
     keys = {tag_key(name) for name in held}
     for name in names:
         if tag_key(name) not in keys:
-            raise no_tag(name, tags_like(name, held))
+            raise no_tag(name, tags_like(name, held), name_went(session, name))
     for name in unknown_searched(session, search)[:1]:
-        raise no_tag(name, tags_like(name, held))
+        raise no_tag(name, tags_like(name, held), name_went(session, name))
 
 
 def unknown_searched(session: Session, search: str) -> list[str]:

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from refman.common.errors import InvalidValueError
 from refman.common.sequences import as_set, ids_of, unique
 from refman.core.context import Context, Handler, require_papers
-from refman.core.gone_subjects import forget_merged_tag, remember_merged_tag
+from refman.core.gone_subjects import forget_merged_tag, name_went, remember_merged_tag
 from refman.core.operations import (
     DeleteTag,
     Links,
@@ -55,7 +55,7 @@ class _Tags:
     def require(self, name: str) -> Tag:
         tag = self.get(name)
         if tag is None:
-            raise no_tag(name)
+            raise no_tag(name, went=name_went(self.session, name))
         return tag
 
     def links(self, tag: Tag, ids: Collection[int] | None = None) -> list[int]:
@@ -246,9 +246,9 @@ def rename_tag(ctx: Context, op: RenameTag) -> Outcome[None]:
     carriers = tuple(tags.links(tag))
     follow = naming_tag(ctx.session, tag.name, other.name)
     change = TagChange(add=((other.name, carriers),), delete=(tag.name,), searches=follow)
-    merged, into = tag.id, other.id
+    merged, into, key = tag.id, other.id, tag.key
     done = apply_tag_change(ctx, change, f"Merge tag “{tag.name}” into “{other.name}”")
-    remember_merged_tag(ctx.session, merged, into)  # (a window filtered by it follows it)
+    remember_merged_tag(ctx.session, merged, into, key)  # (a window filtered by it follows)
     return _of_tags(done)
 
 

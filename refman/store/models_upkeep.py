@@ -133,6 +133,8 @@ class MergedTag(Base):
 
     merged_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     tag_id: Mapped[int] = mapped_column(Integer)
+    #: The merged tag's key (:func:`refman.core.rules.tag_key`): its name asked for again.
+    key: Mapped[str | None] = mapped_column(Text)
 
 
 class CitekeyAlias(Base):

@@ -364,3 +364,20 @@ def test_show_wraps_a_long_author_list_between_names(
         *names[:-1],
         f"{names[-1]} et al.",
     ]
+
+
+def test_a_tag_merged_into_another_names_the_tag_it_went_into(cli: Cli) -> None:
+    """``--tag ml`` after ``ml`` was merged into ``machine learning`` (by a colleague, say):
+    the error said only that there is no tag “ml”; ``rename-tag ml …`` and ``tag:ml`` too."""
+    orca = paper_id(cli, ORCA)
+    cli("tag", orca, "ml")
+    cli("tag", orca, "machine learning")
+    assert cli("rename-tag", "ml", "machine learning").code == 0
+    run = cli("list", "--tag", "ml")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (
+        "refman: There is no tag “ml”: it was merged into “machine learning”. "
+        "Use the tag “machine learning”.\n"
+    )
+    assert "merged into “machine learning”" in cli("rename-tag", "ml", "deep").err
+    assert "merged into “machine learning”" in cli("list", "--search", "tag:ml").err

@@ -4,7 +4,7 @@ merged into another; a person the library never held."""
 
 from __future__ import annotations
 
-from refman.core.gone_subjects import GoneSubjects, gone_subjects
+from refman.core.gone_subjects import GoneSubjects, gone_subjects, name_went
 from refman.core.library import LibraryService
 from refman.core.people_ops import MergePeople
 from tests.helpers.fixtures import sourced
@@ -28,7 +28,11 @@ def test_a_tag_merged_on_is_followed_to_the_last_and_forgotten_by_an_undo(
     library.rename_tag("ml", "learning")
     last = library.rename_tag("learning", "machine learning")
     assert _gone(library, [tag_id["ml"]], None).tags == ((tag_id["ml"], "machine learning"),)
+    with library.db.reading() as session:
+        assert name_went(session, "LEARNING") == "machine learning"
     library.apply(last.inverse)  # type: ignore[arg-type]
+    with library.db.reading() as session:
+        assert name_went(session, "learning") is None  # (the tag is back)
     assert _gone(library, [tag_id["ml"], tag_id["learning"]], None).tags == (
         (tag_id["ml"], "learning"),
     )

@@ -7,7 +7,8 @@ Create Date: 2026-12-08
 
 Before this revision a tag renamed onto another one (merged) was simply gone: a window whose
 list was filtered by it (another member's, another window) dropped the filter and listed every
-paper. The merges made before it cannot be known.
+paper, and ``refman list --tag`` of its name said only that there is no such tag. The merges
+made before it cannot be known.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ def upgrade() -> None:
         "merged_tags",
         sa.Column("merged_id", sa.Integer(), autoincrement=False, nullable=False),
         sa.Column("tag_id", sa.Integer(), nullable=False),
+        sa.Column("key", sa.Text(), nullable=True),
         sa.PrimaryKeyConstraint("merged_id"),
     )
 
