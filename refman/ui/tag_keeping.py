@@ -58,5 +58,5 @@ def gone_text(gone: GoneSubjects, tags: dict[int, str], person: str | None) -> s
         kept = gone.person_went[1]
         said.append(f"{who} was merged into {kept}: the list shows {kept}’s papers.")
     elif gone.person_gone:
-        said.append(f"{who} is no longer in the library: the list shows all papers.")
+        said.append(f"{who} is no longer in the library: the list is no longer filtered by them.")
     return " ".join(said)

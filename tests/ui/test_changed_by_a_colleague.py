@@ -213,3 +213,27 @@ def test_a_person_shown_and_merged_elsewhere_is_followed_to_the_person_kept(
         "Prolific Author was merged into Another Author: the list shows Another Author’s papers."
     )
     assert shown_errors == []
+
+
+def test_a_person_shown_and_gone_elsewhere_is_said_gone(
+    qtbot: QtBot, window: MainWindow, library_location: str, shown_errors: list[str]
+) -> None:
+    """An import reverted elsewhere took the person shown with it: the list showed every
+    paper again without a word."""
+    controller, tags = window.controller, window.tag_pane
+    with closing(LibraryService.open(library_location)) as colleague:
+        colleague.import_pages([sourced(generated_page(5, owner="Passing Author"))])
+        people = {p.name: p.id for p in colleague.people()}
+        reverted = colleague.history()[0].import_id
+    settle(controller)
+    tags.select_person(people["Passing Author"])
+    settle(controller)
+    assert tags.current_filter().person_id == people["Passing Author"]
+    with closing(LibraryService.open(library_location)) as colleague:
+        colleague.revert(reverted)
+    qtbot.waitUntil(lambda: tags.current_filter().person_id is None, timeout=3000)
+    settle(controller)
+    assert window.statusBar().currentMessage() == (
+        "Passing Author is no longer in the library: the list is no longer filtered by them."
+    )
+    assert shown_errors == []
