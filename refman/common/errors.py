@@ -30,6 +30,11 @@ class NotFoundError(RefmanError):
     """A paper, tag or note named by the caller does not exist."""
 
 
+class MergedAwayError(NotFoundError):
+    """A tag or person named by the caller is no more: merged into another one, which the
+    message names (the window says so, not that it was deleted)."""
+
+
 class InvalidValueError(RefmanError):
     """A value given by the user cannot be stored (an empty title, a year of 20000, ...)."""
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from sqlalchemy import ColumnElement, Subquery, exists, func, or_, select, union
 from sqlalchemy.orm import Session, aliased
 
-from refman.common.errors import NotFoundError
+from refman.common.errors import MergedAwayError, NotFoundError
 from refman.common.text import plain_letters
 from refman.core import queries
 from refman.core.name_search import key_like, people_like
@@ -48,9 +48,10 @@ def no_person(person_id: int, session: Session | None = None) -> NotFoundError:
     into another person (said so, with ``session``: "#2 was merged into #1 John Smith")."""
     went = merged_into(session, person_id) if session is not None else None
     if went is not None:
-        return NotFoundError(
+        return MergedAwayError(
             f"Person #{person_id} was merged into #{went[0]} {went[1]}.",
             f"See them with “refman person {went[0]}”.",
+            "Nothing was changed.",
         )
     return NotFoundError(
         f"There is no person #{person_id} in this library.", "Use “refman people” to see the ids."

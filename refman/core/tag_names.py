@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
-from refman.common.errors import NotFoundError
+from refman.common.errors import MergedAwayError, NotFoundError
 from refman.core.gone_subjects import name_went
 from refman.core.reading import load_tag_names
 from refman.core.rules import tag_key
@@ -48,8 +48,11 @@ def no_tag(name: str, like: Sequence[str] = (), went: str | None = None) -> NotF
     (the command line names ``refman tags``, the window its tag pane); a tag of that name
     merged into another one (``went``) says so, and names that one."""
     if went is not None:
-        use = f"Use the tag “{went}”."
-        return NotFoundError(f"There is no tag “{name}”: it was merged into “{went}”.", use, use)
+        return MergedAwayError(
+            f"There is no tag “{name}”: it was merged into “{went}”.",
+            f"Use the tag “{went}”.",
+            f"Nothing was changed; the tag pane lists “{went}”.",
+        )
     if like:
         hint = window_hint = f"Tags like it: {', '.join(like)}."
     else:

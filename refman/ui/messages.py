@@ -14,7 +14,12 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from refman.common.errors import NotFoundError, RefmanError, ServerUnreachableError
+from refman.common.errors import (
+    MergedAwayError,
+    NotFoundError,
+    RefmanError,
+    ServerUnreachableError,
+)
 
 log = logging.getLogger("refman.ui")
 
@@ -79,7 +84,8 @@ def show_error(parent: QWidget | None, error: RefmanError | str, title: str = "r
         log.info("refused while the library server cannot be reached: %s", error.message)
         notice(error)
         return
-    if isinstance(error, NotFoundError):  # the window names only what it showed: it is gone
+    if isinstance(error, NotFoundError) and not isinstance(error, MergedAwayError):
+        # (the window names only what it showed: it is gone)
         text, hint = error.message, DELETED_SINCE  # (not the command line's hint)
     elif isinstance(error, RefmanError):  # (what to do with the window's menus and buttons)
         text, hint = error.message, error.window_hint

@@ -237,3 +237,24 @@ def test_a_person_shown_and_gone_elsewhere_is_said_gone(
         "Passing Author is no longer in the library: the list is no longer filtered by them."
     )
     assert shown_errors == []
+
+
+def test_an_undo_of_a_rename_whose_tag_was_merged_elsewhere_says_where_it_went(
+    qtbot: QtBot, window: MainWindow, library_location: str, shown_errors: list[str]
+) -> None:
+    """It said the tag was deleted since."""
+    controller = window.controller
+    ids = controller.service.paper_ids()
+    controller.tag(ids[:1], ["ml"])
+    controller.tag(ids[1:2], ["machine learning"])
+    controller.rename_tag("ml", "dl")
+    settle(controller)
+    with closing(LibraryService.open(library_location)) as colleague:
+        colleague.rename_tag("dl", "machine learning")
+    settle(controller)
+    controller.undo()
+    settle(controller)
+    assert shown_errors == [
+        "There is no tag “dl”: it was merged into “machine learning”. Nothing was changed; "
+        "the tag pane lists “machine learning”."
+    ]
