@@ -42,6 +42,7 @@ from refman.core.library_file import LibraryFile
 from refman.core.library_reads import EVERYTHING, LibraryReads
 from refman.core.merge_several import HANDLERS as MERGE_SEVERAL_HANDLERS
 from refman.core.merged_edits import HANDLERS as EDIT_SHOWN_HANDLERS
+from refman.core.merged_edits import ChangeShownPapers
 from refman.core.notes import HANDLERS as NOTE_HANDLERS
 from refman.core.operations import (
     AddNote,
@@ -214,8 +215,9 @@ class LibraryService(LibraryReads):
         if type(op) in import_handlers.PREPARERS:
             with self.db.reading() as session:
                 return import_handlers.PREPARERS[type(op)](session, self.db.search, op)
-        if isinstance(op, AttachFiles):
-            return stage_files(self.files, op)
+        change = op.change if isinstance(op, ChangeShownPapers) else op  # (a file followed)
+        if isinstance(change, AttachFiles):
+            return stage_files(self.files, change)
         return None
 
     def tag(self, paper_ids: Iterable[int], names: Iterable[str]) -> Outcome[tuple[int, ...]]:

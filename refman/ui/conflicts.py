@@ -26,6 +26,7 @@ from refman.core.rules import FieldEdits
 from refman.core.values import Changes, NoteView
 
 from refman.ui.held_edits import Hold
+from refman.ui.shown_changes import moved_text
 
 if TYPE_CHECKING:
     from refman.ui.controller import LibraryController
@@ -93,10 +94,7 @@ def merged_text(paper_id: int, kept: int, names: Sequence[str]) -> str:
     """What the status bar says of an edit of a paper merged into another elsewhere meanwhile,
     saved to the paper kept (where its notes went)."""
     fields = join_words([name.replace("_", " ") for name in names])
-    return (
-        f"Paper #{paper_id} was merged into paper #{kept} elsewhere: your {fields} was saved "
-        f"to paper #{kept}, with its notes."
-    )
+    return moved_text(paper_id, kept, f"your {fields} was saved to", ", with its notes")
 
 
 def _moved(

@@ -7,6 +7,7 @@ never as HTML. Every edit goes through the controller, so it can be undone.
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QHideEvent
@@ -53,6 +54,7 @@ from refman.ui.read_only import lock, mark_changing
 from refman.ui.reading_bar import ReadingBar
 from refman.ui.related_view import RelatedView
 from refman.ui.selection_summary import PaneStack
+from refman.ui.shown_changes import seen_in_library, tag_shown, untag_shown
 from refman.ui.subject_pills import SubjectPills
 from refman.ui.tab_order import follow_layout
 from refman.ui.tag_chips import TagChips
@@ -184,6 +186,9 @@ class DetailPane(QWidget):
         self._block(layout, notes_heading, self.notes)
         self.related = RelatedView(self.controller, body)
         self._block(layout, "Related", self.related)
+        follows = partial(seen_in_library, self)  # (a change of the paper follows its merge)
+        self.reading.follows = self.files.follows = self.notes.follows = follows
+        self.notes.go_to = lambda paper_id: self.kept.go_to(paper_id)
         self._block(layout, "Source", self.provenance)
         self.attributed_block = self._block(layout, "Attributed to", self.attributed)
 
@@ -362,14 +367,12 @@ class DetailPane(QWidget):
     @Slot(list)
     def on_tag_chips_tags_added(self, names: list[str]) -> None:
         """Tag the paper (several tags typed at once are one undo step)."""
-        if self._paper is not None:
-            self.controller.tag([self._paper.id], names)
+        tag_shown(self, names)
 
     @Slot(str)
     def on_tag_chips_tag_removed(self, name: str) -> None:
         """Take a tag off the paper."""
-        if self._paper is not None:
-            self.controller.untag([self._paper.id], name)
+        untag_shown(self, name)
 
     @Slot()
     def on_keep_title_button_clicked(self) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from refman.core.rules import FieldEdits
 
 from refman.ui.conflicts import save_field
+from refman.ui.shown_changes import seen_in_library
 
 if TYPE_CHECKING:
     from refman.ui.detail_pane import DetailPane
@@ -32,9 +33,8 @@ def save_edits(pane: DetailPane) -> None:
             paper = pane.shown_paper()
             if paper is not None and paper is not pane.kept.deleted:  # (held: kept_paper)
                 edit = (make, text, shown())
-                # Seen in the library (kept in the pane though moved to the Trash elsewhere):
-                # merged elsewhere since, the edit goes to the paper kept, as its notes did.
-                follow = paper.trashed is None or pane.kept.paper_id == paper.id
+                # Seen in the library: merged elsewhere since, the edit goes to the paper kept
+                follow = seen_in_library(pane)
                 held = (pane.reload, pane.held.hold)
                 save_field(pane.controller, paper.id, edit, revert, held, follow=follow)
 

@@ -48,6 +48,7 @@ from refman.ui.look import (
     set_muted,
 )
 from refman.ui.read_only import mark_changing
+from refman.ui.shown_changes import Follows, change_shown
 
 log = logging.getLogger("refman.ui")
 
@@ -165,6 +166,8 @@ class FilesView(QWidget):
         self.setObjectName("paperFiles")
         self.controller = controller
         self.paper_id: int | None = None
+        #: The paper was seen in the library: a merge elsewhere since is followed.
+        self.follows: Follows = lambda: False
         #: Link attached files where they are instead of copying them (a preference).
         self.link = False
         self.attach_button = QPushButton("Attach File…", self)
@@ -278,7 +281,16 @@ class FilesView(QWidget):
         if target is None or not paths:
             return
         op = AttachFiles(target, tuple(str(p) for p in paths), self.link)
-        self.controller.apply(op, self._on_attached, label="Copying the files…")
+        done = f"“{Path(paths[0]).name}” was" if len(paths) == 1 else "your files were"
+        follow = target == self.paper_id and self.follows()
+        change_shown(
+            self.controller,
+            lambda: op,
+            f"{done} attached to",
+            follow=follow,
+            on_done=self._on_attached,
+            label="Copying the files…",
+        )
 
     def _on_attached(self, outcome: Outcome[tuple[FileView, ...]]) -> None:
         """Say which files the paper held already (they were not attached again)."""

@@ -5,20 +5,22 @@ deleted elsewhere while typed in comes back as a new note (:mod:`refman.ui.note_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import shiboken6
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
-from refman.core.operations import Outcome
+from refman.core.operations import AddNote, Outcome
 from refman.core.values import NoteView
 
 from refman.ui.controller import LibraryController
 from refman.ui.look import plain_label, set_muted
 from refman.ui.note_saving import PendingNotes
 from refman.ui.notes_editor import NoteCard
+from refman.ui.shown_changes import Follows, change_shown
 
 #: What the status bar says when a note written in was deleted elsewhere.
 KEPT_NOTE = "The note you were writing was deleted elsewhere; what you wrote is kept as a new note."
@@ -40,6 +42,11 @@ class NotesEditor(QWidget):
         self.pending = PendingNotes(controller)
         self.pending.on_kept = self._note_kept
         self.paper_id: int | None = None
+        #: The paper was seen in the library: a merge elsewhere since is followed.
+        self.follows: Follows = lambda: False
+        #: Shows a paper (the pane sets it): where a note added goes, its paper merged since.
+        self.go_to: Callable[[int], None] = lambda _paper_id: None
+        self._opening: int | None = None  # (a note added there, opened once shown)
         self.cards: dict[int, NoteCard] = {}
         #: The note just added, until the cursor leaves it (it goes if nothing is in it).
         self.fresh: int | None = None
@@ -98,6 +105,9 @@ class NotesEditor(QWidget):
             self.cards[note.id] = card
             self._layout.insertWidget(index + 1, card)
         self.empty.setVisible(not notes)
+        if (opening := self.cards.get(self._opening or 0)) is not None:
+            self._opening = None
+            self._open(opening)
 
     def add_note(self) -> None:
         """Add an empty note to the paper; :attr:`note_opened` tells when it is ready."""
@@ -105,17 +115,31 @@ class NotesEditor(QWidget):
             return
         self.flush()
         paper_id = self.paper_id
-        self.controller.add_note(paper_id, lambda outcome: self._note_added(paper_id, outcome))
+        change_shown(
+            self.controller,
+            partial(AddNote, paper_id),
+            "your new note was added to",
+            follow=self.follows(),
+            on_done=lambda outcome: self._note_added(paper_id, outcome),
+        )
 
     def _note_added(self, paper_id: int, outcome: Outcome[NoteView]) -> None:
-        """Put the cursor in the note just added (if its paper is still shown)."""
+        """Put the cursor in the note just added (if its paper is still shown); added to the
+        paper kept by a merge made elsewhere, show that paper, and the note open in it."""
         if paper_id != self.paper_id or not shiboken6.isValid(self):
             return
         note = outcome.value
+        if note.paper_id != paper_id:
+            self._opening = note.id
+            self.go_to(note.paper_id)
+            return
         if note.id not in self.cards:  # (the paper's notes as stored: one may have gone since)
             self.show_notes(paper_id, list(self.controller.service.paper(paper_id).notes))
-        card = self.cards[note.id]
-        self.fresh = note.id
+        self._open(self.cards[note.id])
+
+    def _open(self, card: NoteCard) -> None:
+        """Put the cursor in a note just added."""
+        self.fresh = card.note_id
         card.set_editing(True)
         card.editor.setFocus(Qt.FocusReason.OtherFocusReason)
         self.note_opened.emit(card)

@@ -4,15 +4,19 @@ rating, as Zotero's and Mendeley's users expect)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QToolButton, QWidget
 
+from refman.core.reading_status import MarkPapers
 from refman.core.rules import RATING_MAX, READING_STATUSES
 from refman.core.values import PaperDetail
 
 from refman.ui.controller import LibraryController
 from refman.ui.flow_layout import FlowLayout
 from refman.ui.read_only import mark_changing
+from refman.ui.shown_changes import Follows, change_shown
 
 
 class ReadingBar(QWidget):
@@ -23,6 +27,8 @@ class ReadingBar(QWidget):
         self.setObjectName("readingBar")
         self.controller = controller
         self.paper_id: int | None = None
+        #: The paper was seen in the library: a merge elsewhere since is followed.
+        self.follows: Follows = lambda: False
         self.rating = 0
         # The toggles and the stars wrap onto two lines in a narrow pane.
         flow = FlowLayout(self, h_gap=16)
@@ -76,7 +82,15 @@ class ReadingBar(QWidget):
 
     def _mark(self, status: str | None = None, rating: int | None = None) -> None:
         if self.paper_id is not None:
-            self.controller.mark([self.paper_id], status, rating)
+            make = partial(MarkPapers, (self.paper_id,), status, rating)
+            change_shown(self.controller, make, _done(status, rating), follow=self.follows())
+
+
+def _done(status: str | None, rating: int | None) -> str:
+    """What was done to the paper kept: "it was marked as read on"."""
+    if status is not None:
+        return f"your reading status ({status}) was set on"
+    return f"your rating ({_stars(rating)}) was given to" if rating else "the rating was cleared on"
 
 
 def _stars(n: int) -> str:
