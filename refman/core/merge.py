@@ -9,6 +9,9 @@ attributions accumulate. A field the user edited by hand is never overwritten.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from refman.common.editor_line import editor_line
 from refman.common.identifiers import identifiers_in_link, is_arxiv_doi
 from refman.common.text import person_key, plural, sort_name
 from refman.core.citekeys import folded
@@ -309,15 +312,18 @@ def add_tags(state: PaperState, names: list[str]) -> None:
             have.add(tag_key(name))
 
 
-def author_line(names: list[str], complete: bool) -> str:
-    """The list's author column: "First Author", or "First Author et al."."""
+def author_line(names: list[str], complete: bool, editors: Sequence[str] = ()) -> str:
+    """The list's author column: "First Author", or "First Author et al."; a book that names
+    no authors by its editors (:func:`~refman.common.editor_line.editor_line`)."""
     if not names:
-        return ""
+        return editor_line(editors)
     if len(names) > 1 or not complete:
         return f"{names[0]} et al."
     return names[0]
 
 
-def sort_author(names: list[str]) -> str:
-    """Sort key of the first author (:func:`~refman.common.text.sort_name`)."""
-    return sort_name(names[0]) if names else ""
+def sort_author(names: list[str], editors: Sequence[str] = ()) -> str:
+    """Sort key of the first author (:func:`~refman.common.text.sort_name`), or of the first
+    editor of a book that names no authors (sorted among the authors)."""
+    first = names or editors
+    return sort_name(first[0]) if first else ""

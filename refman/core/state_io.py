@@ -18,6 +18,7 @@ from refman.common.errors import StaleWriteError
 from refman.common.text import sort_form
 from refman.core.citekey_aliases import read_aliases, write_aliases
 from refman.core.citekeys import assign_citekeys
+from refman.core.contributors import editor_names
 from refman.core.matching import MatchKeys, match_keys
 from refman.core.merge import author_line, sort_author
 from refman.core.paper_state import BIB_FIELDS, PaperState
@@ -111,6 +112,7 @@ def paper_columns(state: PaperState, now: datetime, keys: MatchKeys) -> dict[str
     keys.
     """
     names = [state.names.get(k, k) for k in state.authors]
+    editors = editor_names(state.extra)
     return {
         "id": state.id,
         "title": state.title,
@@ -119,10 +121,10 @@ def paper_columns(state: PaperState, now: datetime, keys: MatchKeys) -> dict[str
         "year": state.year,
         "venue": state.venue,
         "authors_complete": state.authors_complete,
-        "sort_author": sort_author(names),
+        "sort_author": sort_author(names, editors),
         "title_order": sort_form(state.title),
         "venue_order": sort_form(state.venue),
-        "author_line": author_line(names, state.authors_complete),
+        "author_line": author_line(names, state.authors_complete, editors),
         "added_at": state.added_at or now,
         "modified_at": state.modified_at or now,
         "trashed_at": state.trashed_at,

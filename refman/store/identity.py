@@ -62,6 +62,7 @@ KNOWN_REVISIONS = (
     "0035",
     "0036",
     "0037",
+    "0038",
 )
 
 _MAGIC = b"SQLite format 3\x00"

@@ -27,6 +27,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from refman.common.editor_line import EDITORS_LIKE
 from refman.store.name_set import NameSet
 from refman.store.packed import PackedText
 
@@ -142,13 +143,16 @@ class Paper(Base):
 
 
 #: What makes a paper need attention, by the name the search line gives it (``is:``): a
-#: suggested title, an incomplete author list, a possible duplicate. A partial index holds
+#: suggested title, an incomplete author list (not a book's editors standing for authors it
+#: names none of, since revision 0038), a possible duplicate. A partial index holds
 #: the papers they name (the rule behind the section and the list's flag), so that the
 #: section is counted and listed without reading every paper (a million took seconds).
 ATTENTION = {
     "suggested": Paper.title_provisional.is_(True),
     "incomplete": and_(
-        Paper.authors_complete.is_(False), Paper.author_line != literal_column("''")
+        Paper.authors_complete.is_(False),
+        Paper.author_line != literal_column("''"),
+        Paper.author_line.not_like(literal_column(f"'{EDITORS_LIKE}'")),
     ),
     "duplicate": Paper.possible_duplicate_of.is_not(None),
 }

@@ -30,7 +30,7 @@ log = logging.getLogger("refman.store")
 
 #: The schema revision this version of refman writes: the newest migration (a test checks
 #: that it is Alembic's head). Opening a library of this revision loads no Alembic at all.
-SCHEMA_HEAD = "0037"
+SCHEMA_HEAD = "0038"
 
 
 def _alembic_config() -> Any:

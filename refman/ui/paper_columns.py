@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication
 
+from refman.common.editor_line import names_editors
 from refman.common.sequences import Distinct
 from refman.core.publication_status import year_text
 from refman.core.rules import stars
@@ -93,6 +94,22 @@ def is_stand_in(row: PaperRow, column: int) -> bool:
     if column == TITLE:
         return row.title_provisional
     return column == AUTHOR and not row.first_author and bool(row.owner)
+
+
+#: The author cell's tooltip of a book whose editors stand for the authors it names none of
+#: (the whole line, which a narrow column cuts short of its "(eds.)").
+EDITORS_TIP = "{line} — the book’s editors: it names no authors"
+
+
+def cell_look(row: PaperRow, column: int, role: int, italic: QFont) -> object:
+    """A title or author cell's font, colour and tooltip: the stand-in style
+    (:func:`stand_in_look`), or the tooltip saying an edited book's author cell names its
+    editors (:func:`~refman.common.editor_line.names_editors`)."""
+    if is_stand_in(row, column):
+        return stand_in_look(row, column, role, italic)
+    if column == AUTHOR and role == Qt.ItemDataRole.ToolTipRole and names_editors(row.first_author):
+        return EDITORS_TIP.format(line=row.first_author)
+    return None
 
 
 def status_look(status: str, role: int) -> object:

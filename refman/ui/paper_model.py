@@ -38,12 +38,11 @@ from refman.ui.paper_columns import (
     STYLED_ROLES,
     AnyIndex,
     PaperIdRole,
+    cell_look,
     display,
     filled,
-    is_stand_in,
     runs,
     runs_known,
-    stand_in_look,
     status_look,
 )
 from refman.ui.paper_drag import PAPER_IDS_MIME, ids_mime
@@ -343,9 +342,7 @@ class PaperTableModel(QAbstractTableModel):
             return display(paper, column)
         if column == STATUS:
             return status_look(paper.status, role)
-        if is_stand_in(paper, column):
-            return stand_in_look(paper, column, role, self._italic)
-        return None
+        return cell_look(paper, column, role, self._italic)
 
     def headerData(
         self,

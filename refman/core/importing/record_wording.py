@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from refman.core.contributors import editor_names
 from refman.core.importing.values import RecordAction, RecordOutcome, SourcedPage
 from refman.core.merge import author_line
 from refman.core.publication_status import publication_status, year_text
@@ -63,7 +64,8 @@ def record_line(read: RecordRead) -> str:
         ``    new: “Sediment transport in fjords” — N. Okafor et al., 2019, Mar Geol``
     """
     record = read.record
-    about = [author_line(list(record.authors), record.authors_complete), read.year]
+    editors = editor_names(record.extra)
+    about = [author_line(list(record.authors), record.authors_complete, editors), read.year]
     about.append(record.venue or "")
     tail = ", ".join(part for part in about if part)
     title = shorten(record.title, _TITLE_WIDTH) if record.title else "(no title)"

@@ -51,3 +51,16 @@ def test_a_papers_json_lists_its_editors(cli: Cli, tmp_path: Path) -> None:
     assert shown["rossi2018"]["authors"] == []
     assert shown["okafor2018"]["editors"] == ["Luca Rossi", "Kofi Mensah"]
     assert shown["lund2019"]["editors"] == []
+
+
+def test_list_names_an_edited_books_editors_in_the_author_column(cli: Cli, tmp_path: Path) -> None:
+    ids = _ids(cli, tmp_path)
+    rows = cli("list", "--sort", "author").out.splitlines()
+    authors = [row for row in rows if row.startswith("#")]
+    assert [int(row.split()[0][1:]) for row in authors] == [
+        ids["lund2019"],
+        ids["okafor2018"],
+        ids["rossi2018"],
+    ]
+    assert "Luca Rossi et al. (eds.)" in authors[2]
+    assert "(ed" not in authors[1]  # a chapter shows its own author

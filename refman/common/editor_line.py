@@ -1,0 +1,36 @@
+"""The list's author column of a book that names no authors but its editors, as Zotero's
+creator column shows an edited book: "Luca Rossi (ed.)", "Luca Rossi et al. (eds.)".
+
+One home for the wording: the library service writes it (``Paper.author_line``), the store
+tells it from an author list cut short (such a book needs no attention,
+:data:`refman.store.models.ATTENTION`), and the list's tooltip says they are editors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["EDITORS_LIKE", "editor_line", "names_editors"]
+
+_ONE = " (ed.)"
+_SEVERAL = " (eds.)"
+#: An SQL ``LIKE`` pattern of an author line that names editors.
+EDITORS_LIKE = "% (ed%.)"
+
+
+def editor_line(editors: Sequence[str]) -> str:
+    """The author column of a book by its editors ("" when it has none).
+
+    Example:
+        ``["Luca Rossi", "Kofi Mensah"]`` → ``"Luca Rossi et al. (eds.)"``
+    """
+    if not editors:
+        return ""
+    if len(editors) == 1:
+        return editors[0] + _ONE
+    return f"{editors[0]} et al.{_SEVERAL}"
+
+
+def names_editors(line: str) -> bool:
+    """True when an author column names a book's editors (:func:`editor_line`)."""
+    return line.endswith((_ONE, _SEVERAL))
