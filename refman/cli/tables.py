@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from refman.cli.terminal import cells, padded, truncate
+from refman.common.editor_line import editor_mark
 from refman.core.publication_status import year_text
 from refman.core.values import PaperRow, TagView
 
@@ -21,6 +22,14 @@ def _row_title(row: PaperRow, width: int) -> str:
     if not row.title_provisional:
         return truncate(row.title, width)
     return truncate(row.title, max(1, width - len(_PROVISIONAL))) + _PROVISIONAL
+
+
+def _row_author(author: str, width: int) -> str:
+    """The author cell cut to ``width``; editors keep their mark ("Luca Rossi et… (eds.)")."""
+    mark = editor_mark(author)
+    if not mark or cells(author) <= width:
+        return truncate(author, width)
+    return truncate(author[: -len(mark)], max(1, width - len(mark))) + mark
 
 
 def _author_cell(row: PaperRow) -> str:
@@ -49,7 +58,7 @@ def paper_table(rows: Sequence[PaperRow], width: int) -> list[str]:
     title_width = max(_MIN_TITLE, width - id_width - year_width - author_width - 6)
     lines = [f"{'ID':>{id_width}}  {'YEAR':<{year_width}}  {'AUTHOR':<{author_width}}  TITLE"]
     for r, author, year in zip(rows, authors, years, strict=True):
-        author, title = truncate(author, author_width), _row_title(r, title_width)
+        author, title = _row_author(author, author_width), _row_title(r, title_width)
         lines.append(
             f"{'#' + str(r.id):>{id_width}}  {year:<{year_width}}  "
             f"{padded(author, author_width)}  {title}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["EDITORS_LIKE", "editor_line", "names_editors"]
+__all__ = ["EDITORS_LIKE", "editor_line", "editor_mark", "names_editors"]
 
 _ONE = " (ed.)"
 _SEVERAL = " (eds.)"
@@ -33,4 +33,10 @@ def editor_line(editors: Sequence[str]) -> str:
 
 def names_editors(line: str) -> bool:
     """True when an author column names a book's editors (:func:`editor_line`)."""
-    return line.endswith((_ONE, _SEVERAL))
+    return bool(editor_mark(line))
+
+
+def editor_mark(line: str) -> str:
+    """The mark that ends an author column naming editors (" (ed.)", " (eds.)"), kept when
+    the column is cut short; "" for one naming authors."""
+    return next((mark for mark in (_ONE, _SEVERAL) if line.endswith(mark)), "")

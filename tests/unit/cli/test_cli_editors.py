@@ -64,3 +64,18 @@ def test_list_names_an_edited_books_editors_in_the_author_column(cli: Cli, tmp_p
     ]
     assert "Luca Rossi et al. (eds.)" in authors[2]
     assert "(ed" not in authors[1]  # a chapter shows its own author
+
+
+def test_list_keeps_the_editors_mark_of_a_name_cut_short(cli: Cli, tmp_path: Path) -> None:
+    bib = tmp_path / "long.bib"
+    bib.write_text(
+        "@book{ioc2014, editor = {{Intergovernmental Oceanographic Commission}},\n"
+        "  title = {Ocean Observing Report}, year = {2014}}\n"
+        "@book{tan2015, editor = {Tanaka-Whitmore, Alexandra and Rossi, Luca},\n"
+        "  title = {Deltas of the World}, year = {2015}}\n",
+        encoding="utf-8",
+    )
+    assert cli("import", bib).code == 0
+    rows = [row for row in cli("list", "--sort", "author").out.splitlines() if "#" in row]
+    cells = [row.split("  ")[2] for row in rows]
+    assert cells == ["Intergovernmental… (ed.)", "Alexandra Tanaka… (eds.)"]  # 24 columns
