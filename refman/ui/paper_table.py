@@ -20,9 +20,10 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from refman.core.values import Section
 
+from refman.ui.author_cells import AuthorCells
 from refman.ui.column_widths import set_up_columns
 from refman.ui.controller import LibraryController
-from refman.ui.paper_columns import TITLE, column_of, merged_runs, runs
+from refman.ui.paper_columns import AUTHOR, TITLE, column_of, merged_runs, runs
 from refman.ui.paper_drag import start_drag
 from refman.ui.paper_model import PaperTableModel
 from refman.ui.read_only import LOCKED
@@ -111,6 +112,7 @@ class PaperTable(QTableView):
         self.setCornerButtonEnabled(False)
         self.setTabKeyNavigation(False)  # Tab leaves the list (to the detail pane)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setItemDelegateForColumn(AUTHOR, AuthorCells(self))  # (editors keep "(eds.)")
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setDragEnabled(True)
