@@ -18,17 +18,20 @@ _SEVERAL = " (eds.)"
 EDITORS_LIKE = "% (ed%.)"
 
 
-def editor_line(editors: Sequence[str]) -> str:
-    """The author column of a book by its editors ("" when it has none).
+def editor_line(editors: Sequence[str], *, every: bool = False) -> str:
+    """The author column of a book by its editors ("" when it has none): the first editor,
+    or ``every`` one (the import wizard's review lists every author).
 
     Example:
-        ``["Luca Rossi", "Kofi Mensah"]`` → ``"Luca Rossi et al. (eds.)"``
+        ``["Luca Rossi", "Kofi Mensah"]`` → ``"Luca Rossi et al. (eds.)"``, or
+        ``"Luca Rossi, Kofi Mensah (eds.)"`` with ``every``
     """
     if not editors:
         return ""
     if len(editors) == 1:
         return editors[0] + _ONE
-    return f"{editors[0]} et al.{_SEVERAL}"
+    names = ", ".join(editors) if every else f"{editors[0]} et al."
+    return names + _SEVERAL
 
 
 def names_editors(line: str) -> bool:

@@ -296,3 +296,24 @@ def test_entries_whose_abstract_only_says_there_is_none_are_each_a_paper(
     papers = [library.paper(i) for i in library.paper_ids(PaperQuery())]
     assert len(papers) == 3
     assert [p.abstract for p in papers].count("[No abstract available]") == 2
+
+
+def test_the_review_lists_an_edited_books_editors_as_its_authors(
+    qtbot: QtBot, wizard: ImportWizard, tmp_path: Path
+) -> None:
+    bib = tmp_path / "edited.bib"
+    bib.write_text(
+        "@book{rossi2018, editor = {Rossi, Luca and Mensah, Kofi},\n"
+        "  title = {Coastal Processes}, year = {2018}}\n"
+        "@book{okafor2017, editor = {Okafor, Ngozi}, title = {Tides}, year = {2017}}\n"
+        "@incollection{baker2018, author = {Baker, Tom}, editor = {Rossi, Luca},\n"
+        "  title = {Sediment budgets}, booktitle = {Coastal Processes}, year = {2018}}\n",
+        encoding="utf-8",
+    )
+    wizard.source_page.add_files([str(bib)])
+    qtbot.waitUntil(wizard.source_page.isComplete, timeout=5_000)
+    wizard.next()
+    model = wizard.review_page.model
+    qtbot.waitUntil(lambda: model.rowCount() == 3, timeout=10_000)
+    authors = [model.index(r, Column.AUTHORS).data() for r in range(3)]
+    assert authors == ["Luca Rossi, Kofi Mensah (eds.)", "Ngozi Okafor (ed.)", "Tom Baker"]

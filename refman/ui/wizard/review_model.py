@@ -15,7 +15,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
+from refman.common.editor_line import editor_line
 from refman.common.text import squash_spaces
+from refman.core.contributors import editor_names
 from refman.core.importing.values import (
     ImportChoices,
     ImportPlan,
@@ -319,7 +321,9 @@ class ReviewModel(QAbstractTableModel):
         record = plan.record
         if column == Column.AUTHORS:
             names = ", ".join(record.authors)
-            return f"{names} et al." if names and not record.authors_complete else names
+            if not names:  # an edited book: its editors, marked so
+                return editor_line(editor_names(record.extra), every=True)
+            return names if record.authors_complete else f"{names} et al."
         if column == Column.YEAR:
             return year_text(record.year, publication_status(record.extra))
         if column == Column.VENUE:
