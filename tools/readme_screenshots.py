@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -302,7 +303,9 @@ def import_history(app: QApplication, window: MainWindow, out: Path) -> None:
     dialog.resize(860, 560)
     settle(app, window)
     dialog.table.selectRow(dialog.table.rowCount() - 1)
-    settle(app, window)
+    deadline = time.monotonic() + 10  # (worked out once the picking pauses, off the GUI thread)
+    while dialog.plan is None and time.monotonic() < deadline:
+        settle(app, window)
     dialog.grab().save(str(out / "import-history.png"), "PNG")
     dialog.close()
 
