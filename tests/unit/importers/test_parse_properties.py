@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from refman.importers import (
@@ -193,13 +193,16 @@ def test_parse_survives_page_like_noise(bits: list[str]) -> None:
 
 @SETTINGS
 @given(st.binary(max_size=2000))
+@example(b"SQLite format 3\x00")  # (a database says what it is)
 def test_any_bytes_give_a_page_or_say_plainly_why_not(data: bytes) -> None:
     try:
         page_from_bytes(data)
     except NotAnAuthorPageError as error:
         assert error.message.startswith("No publication records found: ")
     except UnreadableFileError as error:
-        assert error.message.startswith("‘page.txt’ ") and error.message.endswith(", not text.")
+        # what the file is: "is a PNG image, not text.", "is a database (SQLite) that is not…"
+        said = (", not text.", " that is not a Zotero or Mendeley library.")
+        assert error.message.startswith("‘page.txt’ ") and error.message.endswith(said)
 
 
 @SETTINGS
