@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
+from refman.common.text import join_words
+
 from refman.ui.flow_layout import FlowLayout
 from refman.ui.look import link_button, link_button_style, plain_label, set_muted
 
@@ -135,5 +137,5 @@ class AuthorLinks(QWidget):
 
 def _edited_by(authors: Sequence[str], editors: Sequence[str]) -> str:
     """ "Edited by Luca Rossi and Kofi Mensah" (after the authors: "in a book edited by …")."""
-    listed = ", ".join(editors[:-1]) + f" and {editors[-1]}" if len(editors) > 1 else editors[0]
+    listed = join_words(editors)
     return f"In a book edited by {listed}" if authors else f"Edited by {listed}"
